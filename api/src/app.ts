@@ -1,0 +1,57 @@
+import path from 'node:path';
+import { Hono } from 'hono';
+import type { Env } from './env.js';
+import type { Db } from './db/client.js';
+import { FailureLimiter } from './lib/rate-limit.js';
+import { onError, onNotFound } from './middleware/errors.js';
+import { makeGuard, type AppEnv } from './middleware/guard.js';
+import { corsPolicy, securityHeaders } from './middleware/security.js';
+import { DiskPhotoStore, type PhotoStore } from './storage/photo-store.js';
+import type { RouteDeps } from './routes/deps.js';
+import { authRoutes } from './routes/auth/routes.js';
+import { healthRoutes } from './routes/health/routes.js';
+import { profileRoutes } from './routes/profile/routes.js';
+import { referenceDataRoutes } from './routes/reference-data/routes.js';
+import { userRoutes } from './routes/users/routes.js';
+import { webRoutes } from './routes/web/routes.js';
+
+export interface AppOptions {
+  db: Db;
+  env: Env;
+  photos?: PhotoStore;
+}
+
+/** Composes the whole HTTP surface; index.ts only opens the database and listens. */
+export function createApp({ db, env, photos }: AppOptions) {
+  const minutes = env.LOGIN_WINDOW_MINUTES * 60_000;
+  const deps: RouteDeps = {
+    db,
+    env,
+    photos: photos ?? new DiskPhotoStore(path.join(env.dataDir, 'photos')),
+    guard: makeGuard(db, env.SESSION_TTL_DAYS),
+    loginLimits: {
+      perEmail: new FailureLimiter(env.LOGIN_MAX_FAILURES_PER_EMAIL, minutes),
+      perIp: new FailureLimiter(env.LOGIN_MAX_FAILURES_PER_IP, minutes),
+    },
+  };
+
+  const app = new Hono<AppEnv>();
+  app.use('*', securityHeaders(env.TRUST_PROXY));
+  app.use('/api/*', corsPolicy(env.CORS_ORIGINS));
+  app.use('/api/*', async (c, next) => {
+    await next();
+    // API answers carry personal data: never let a shared cache keep them.
+    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
+  });
+
+  const api = [healthRoutes, authRoutes, profileRoutes, referenceDataRoutes, userRoutes];
+  for (const routes of api) app.route('/', routes(deps));
+  app.all('/api/*', onNotFound);
+  app.route('/', webRoutes(deps));
+
+  app.onError(onError);
+  app.notFound(onNotFound);
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

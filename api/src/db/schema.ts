@@ -1,0 +1,312 @@
+import { sql } from 'drizzle-orm';
+import {
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/sqlite-core';
+import {
+  ANNOUNCEMENT_PRIORITIES,
+  LANGUAGES,
+  PHOTO_KINDS,
+  REPORT_STATUSES,
+  REQUEST_STATUSES,
+  REQUEST_TYPES,
+  ROLES,
+  THEMES,
+  TRANSACTION_TYPES,
+  WORK_TYPES,
+} from '@urs/sync-protocol';
+
+/*
+ * Timestamps are ISO-8601 UTC strings (`2026-11-22T04:31:41.123Z`): they sort as text,
+ * read well in the database and move to PostgreSQL unchanged.
+ *
+ * Every synced table carries the same four columns: a client-generatable UUID id,
+ * created_at/updated_at, `change_seq` (taken from the single `change_counter` in the same
+ * transaction as the write, so pull can page every table by one cursor) and `deleted_at`,
+ * the tombstone that tells other devices a row is gone.
+ */
+const syncColumns = {
+  id: text('id').primaryKey(),
+  createdAt: text('created_at').notNull(),
+  updatedAt: text('updated_at').notNull(),
+  changeSeq: integer('change_seq').notNull(),
+  deletedAt: text('deleted_at'),
+};
+
+export const changeCounter = sqliteTable('change_counter', {
+  id: integer('id').primaryKey(),
+  value: integer('value').notNull(),
+});
+
+export const users = sqliteTable(
+  'users',
+  {
+    ...syncColumns,
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    role: text('role', { enum: ROLES }).notNull(),
+    passwordHash: text('password_hash').notNull(),
+    preferredTheme: text('preferred_theme', { enum: THEMES }).notNull().default('dark'),
+    preferredLanguage: text('preferred_language', { enum: LANGUAGES }).notNull().default('id'),
+    photoSha256: text('photo_sha256'),
+    lastActiveAt: text('last_active_at'),
+  },
+  (t) => [
+    // Live emails are unique; a deleted user's address may be registered again.
+    uniqueIndex('users_email_live_uq').on(t.email).where(sql`deleted_at IS NULL`),
+    index('users_role_idx').on(t.role, t.name),
+    index('users_change_seq_idx').on(t.changeSeq),
+  ],
+);
+
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** SHA-256 of the opaque token; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull(),
+    createdAt: text('created_at').notNull(),
+    lastUsedAt: text('last_used_at').notNull(),
+    expiresAt: text('expires_at').notNull(),
+    revokedAt: text('revoked_at'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [
+    uniqueIndex('sessions_token_hash_uq').on(t.tokenHash),
+    index('sessions_user_idx').on(t.userId),
+  ],
+);
+
+export const areas = sqliteTable(
+  'areas',
+  {
+    ...syncColumns,
+    name: text('name').notNull(),
+    description: text('description'),
+    active: integer('active', { mode: 'boolean' }).notNull().default(true),
+  },
+  (t) => [
+    uniqueIndex('areas_name_live_uq').on(t.name).where(sql`deleted_at IS NULL`),
+    index('areas_change_seq_idx').on(t.changeSeq),
+  ],
+);
+
+export const categories = sqliteTable(
+  'categories',
+  {
+    ...syncColumns,
+    name: text('name').notNull(),
+    description: text('description'),
+  },
+  (t) => [
+    uniqueIndex('categories_name_live_uq').on(t.name).where(sql`deleted_at IS NULL`),
+    index('categories_change_seq_idx').on(t.changeSeq),
+  ],
+);
+
+export const reports = sqliteTable(
+  'reports',
+  {
+    ...syncColumns,
+    reporterId: text('reporter_id')
+      .notNull()
+      .references(() => users.id),
+    areaId: text('area_id')
+      .notNull()
+      .references(() => areas.id),
+    categoryId: text('category_id').references(() => categories.id),
+    workType: text('work_type', { enum: WORK_TYPES }).notNull(),
+    description: text('description').notNull(),
+    status: text('status', { enum: REPORT_STATUSES }).notNull().default('pending'),
+    adminNote: text('admin_note'),
+  },
+  (t) => [
+    // The admin list sorts by created and filters by status, area, reporter (and so role) and dates.
+    index('reports_created_idx').on(t.createdAt),
+    index('reports_status_created_idx').on(t.status, t.createdAt),
+    index('reports_area_created_idx').on(t.areaId, t.createdAt),
+    index('reports_reporter_created_idx').on(t.reporterId, t.createdAt),
+    index('reports_change_seq_idx').on(t.changeSeq),
+  ],
+);
+
+export const reportPhotos = sqliteTable(
+  'report_photos',
+  {
+    ...syncColumns,
+    reportId: text('report_id')
+      .notNull()
+      .references(() => reports.id),
+    kind: text('kind', { enum: PHOTO_KINDS }).notNull(),
+    /** Content address of the bytes in the photo store. */
+    sha256: text('sha256').notNull(),
+    mimeType: text('mime_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    index('report_photos_report_idx').on(t.reportId, t.kind, t.position),
+    index('report_photos_sha_idx').on(t.sha256),
+    index('report_photos_change_seq_idx').on(t.changeSeq),
+  ],
+);
+
+export const inventoryItems = sqliteTable(
+  'inventory_items',
+  {
+    ...syncColumns,
+    name: text('name').notNull(),
+    sku: text('sku'),
+    unit: text('unit').notNull(),
+    /** Maintained in the same transaction as every stock transaction; a check recomputes it. */
+    stock: integer('stock').notNull().default(0),
+    minStock: integer('min_stock').notNull().default(0),
+    description: text('description'),
+    active: integer('active', { mode: 'boolean' }).notNull().default(true),
+    trackable: integer('trackable', { mode: 'boolean' }).notNull().default(true),
+    createdBy: text('created_by').references(() => users.id),
+  },
+  (t) => [
+    uniqueIndex('inventory_items_sku_live_uq')
+      .on(t.sku)
+      .where(sql`sku IS NOT NULL AND deleted_at IS NULL`),
+    index('inventory_items_name_idx').on(t.name),
+    index('inventory_items_change_seq_idx').on(t.changeSeq),
+  ],
+);
+
+export const stockTransactions = sqliteTable(
+  'stock_transactions',
+  {
+    ...syncColumns,
+    itemId: text('item_id')
+      .notNull()
+      .references(() => inventoryItems.id),
+    type: text('type', { enum: TRANSACTION_TYPES }).notNull(),
+    /** Positive for in/out; an adjustment carries its signed delta. */
+    quantity: integer('quantity').notNull(),
+    notes: text('notes'),
+    areaId: text('area_id').references(() => areas.id),
+    recordedBy: text('recorded_by')
+      .notNull()
+      .references(() => users.id),
+    /** When it happened on the device, which may be long before the server saw it. */
+    occurredAt: text('occurred_at').notNull(),
+  },
+  (t) => [
+    index('stock_tx_item_occurred_idx').on(t.itemId, t.occurredAt),
+    index('stock_tx_area_idx').on(t.areaId, t.occurredAt),
+    index('stock_tx_recorded_by_idx').on(t.recordedBy, t.occurredAt),
+    index('stock_tx_change_seq_idx').on(t.changeSeq),
+  ],
+);
+
+export const itemRequests = sqliteTable(
+  'item_requests',
+  {
+    ...syncColumns,
+    /** Human-readable number (REQ-2026-000123), assigned by the server when the request arrives. */
+    number: text('number'),
+    type: text('type', { enum: REQUEST_TYPES }).notNull(),
+    itemId: text('item_id').references(() => inventoryItems.id),
+    customName: text('custom_name'),
+    storeLink: text('store_link'),
+    imageSha256: text('image_sha256'),
+    quantity: integer('quantity').notNull(),
+    neededDate: text('needed_date'),
+    notes: text('notes'),
+    requesterId: text('requester_id')
+      .notNull()
+      .references(() => users.id),
+    approverId: text('approver_id').references(() => users.id),
+    approverNotes: text('approver_notes'),
+    status: text('status', { enum: REQUEST_STATUSES }).notNull().default('pending'),
+    decidedAt: text('decided_at'),
+  },
+  (t) => [
+    uniqueIndex('item_requests_number_uq').on(t.number),
+    index('item_requests_status_created_idx').on(t.status, t.createdAt),
+    index('item_requests_requester_created_idx').on(t.requesterId, t.createdAt),
+    index('item_requests_item_idx').on(t.itemId, t.createdAt),
+    index('item_requests_change_seq_idx').on(t.changeSeq),
+  ],
+);
+
+export const announcements = sqliteTable(
+  'announcements',
+  {
+    ...syncColumns,
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    /** JSON array of roles, or null for everyone. */
+    audience: text('audience', { mode: 'json' }).$type<string[] | null>(),
+    priority: text('priority', { enum: ANNOUNCEMENT_PRIORITIES }).notNull().default('normal'),
+    pinned: integer('pinned', { mode: 'boolean' }).notNull().default(false),
+    authorId: text('author_id')
+      .notNull()
+      .references(() => users.id),
+    publishedAt: text('published_at').notNull(),
+  },
+  (t) => [
+    index('announcements_published_idx').on(t.deletedAt, t.publishedAt),
+    index('announcements_change_seq_idx').on(t.changeSeq),
+  ],
+);
+
+export const announcementReads = sqliteTable(
+  'announcement_reads',
+  {
+    ...syncColumns,
+    announcementId: text('announcement_id')
+      .notNull()
+      .references(() => announcements.id),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    readAt: text('read_at').notNull(),
+  },
+  (t) => [
+    // One read mark per user and announcement; also serves the unread count's anti-join.
+    uniqueIndex('announcement_reads_user_announcement_uq').on(t.userId, t.announcementId),
+    index('announcement_reads_change_seq_idx').on(t.changeSeq),
+  ],
+);
+
+export const syncClients = sqliteTable(
+  'sync_clients',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    clientId: text('client_id').notNull(),
+    /** Highest outbox seq applied for this (user, client); the exactly-once ledger. */
+    lastSeq: integer('last_seq').notNull().default(0),
+    createdAt: text('created_at').notNull(),
+    updatedAt: text('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.clientId] })],
+);
+
+export const schema = {
+  changeCounter,
+  users,
+  sessions,
+  areas,
+  categories,
+  reports,
+  reportPhotos,
+  inventoryItems,
+  stockTransactions,
+  itemRequests,
+  announcements,
+  announcementReads,
+  syncClients,
+};

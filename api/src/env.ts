@@ -1,0 +1,49 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const list = z
+  .string()
+  .transform((v) =>
+    v
+      .split(',')
+      .map((s) => s.trim())
+      .filter((s) => s !== ''),
+  );
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8787),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  /** Directory holding the built PWA (`web/dist`); absent means the API serves a placeholder. */
+  WEB_DIST_DIR: z.string().optional(),
+  /** Comma-separated origins allowed to call the API cross-origin; empty keeps CORS closed. */
+  CORS_ORIGINS: list.default([]),
+  REGISTRATION_ENABLED: bool.default(true),
+  /** Honour X-Forwarded-For / X-Forwarded-Proto from a reverse proxy. */
+  TRUST_PROXY: bool.default(false),
+  /** Days a session token lives after its last use: long enough for days offline. */
+  SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** log2 of scrypt's cost N. 17 follows OWASP; tests lower it to stay fast. */
+  SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).default(17),
+  LOGIN_MAX_FAILURES_PER_EMAIL: z.coerce.number().int().min(1).default(10),
+  LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(50),
+  LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  SCHOOL_NAME: z.string().default('SMA Harapan Nusantara'),
+});
+
+export type Env = z.infer<typeof envSchema> & { dataDir: string };
+
+/** The only place the process environment is read. */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
+}

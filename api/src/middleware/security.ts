@@ -1,0 +1,53 @@
+import type { MiddlewareHandler } from 'hono';
+import { cors } from 'hono/cors';
+import { secureHeaders } from 'hono/secure-headers';
+
+/**
+ * The Content-Security-Policy the PWA runs under: scripts, workers, manifest and fetches only
+ * from this origin; images also from data:/blob: (thumbnails made on the device). Inline
+ * styles are allowed because UI libraries set them; inline scripts are not.
+ */
+export const CONTENT_SECURITY_POLICY = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  workerSrc: ["'self'"],
+  manifestSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+};
+
+export function securityHeaders(trustProxy: boolean): MiddlewareHandler {
+  const headers = secureHeaders({
+    contentSecurityPolicy: CONTENT_SECURITY_POLICY,
+    xFrameOptions: 'DENY',
+    referrerPolicy: 'same-origin',
+    // HSTS only means something over HTTPS; it is added below when the request came that way.
+    strictTransportSecurity: false,
+  });
+  return async (c, next) => {
+    await headers(c, async () => {
+      await next();
+    });
+    const forwardedProto = trustProxy ? c.req.header('x-forwarded-proto') : undefined;
+    const https = new URL(c.req.url).protocol === 'https:' || forwardedProto === 'https';
+    if (https) c.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+  };
+}
+
+/** Same-origin only unless CORS_ORIGINS names the origins to open it to. */
+export function corsPolicy(origins: string[]): MiddlewareHandler {
+  if (origins.length === 0) return async (_c, next) => next();
+  return cors({
+    origin: origins,
+    allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    allowHeaders: ['Authorization', 'Content-Type'],
+    credentials: true,
+    maxAge: 600,
+  });
+}

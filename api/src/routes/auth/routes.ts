@@ -1,0 +1,97 @@
+import { Hono, type Context } from 'hono';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import {
+  ERROR_MESSAGES,
+  loginInputSchema,
+  registerInputSchema,
+  type LoginInput,
+} from '@urs/sync-protocol';
+import { authOf, type AppEnv } from '../../middleware/guard.js';
+import { KB, limitBody, readJson } from '../../middleware/body.js';
+import { HttpError, parseOr422 } from '../../lib/http-error.js';
+import { hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { createSession, revokeSession } from '../../services/sessions.js';
+import { createUser, findLiveUserByEmail, toPublicUser } from '../../services/users.js';
+import type { RouteDeps } from '../deps.js';
+
+function clientIp(c: Context, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    if (forwarded !== undefined && forwarded !== '') return forwarded;
+  }
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    return 'unknown'; // in-process requests (tests) have no socket
+  }
+}
+
+function tooManyAttempts(retryAfterMs: number): HttpError {
+  const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
+  return new HttpError(
+    429,
+    `Terlalu banyak percobaan masuk yang gagal. Coba lagi dalam ${minutes} menit.`,
+    undefined,
+    { 'Retry-After': String(Math.ceil(retryAfterMs / 1000)) },
+  );
+}
+
+export function authRoutes({ db, env, guard, loginLimits }: RouteDeps) {
+  const app = new Hono<AppEnv>();
+  // Verifying against this when the email is unknown keeps both paths equally slow.
+  const decoyHash = hashPassword('decoy password for timing', env.SCRYPT_LOG_N);
+
+  async function checkCredentials(input: LoginInput, ip: string) {
+    const ipKey = `ip:${ip}`;
+    const emailKey = `email:${input.email}`;
+    const wait = Math.max(
+      loginLimits.perIp.retryAfterMs(ipKey),
+      loginLimits.perEmail.retryAfterMs(emailKey),
+    );
+    if (wait > 0) throw tooManyAttempts(wait);
+    const user = findLiveUserByEmail(db, input.email);
+    const ok = await verifyPassword(input.password, user?.passwordHash ?? (await decoyHash));
+    if (user === undefined || !ok) {
+      loginLimits.perIp.fail(ipKey);
+      loginLimits.perEmail.fail(emailKey);
+      throw new HttpError(401, ERROR_MESSAGES.invalidCredentials, {
+        email: [ERROR_MESSAGES.invalidCredentials],
+      });
+    }
+    loginLimits.perEmail.reset(emailKey);
+    return user;
+  }
+
+  app.post('/api/login', limitBody(16 * KB), async (c) => {
+    const input = parseOr422(loginInputSchema, await readJson(c));
+    const user = await checkCredentials(input, clientIp(c, env.TRUST_PROXY));
+    const { token, session } = createSession(db, user.id, env.SESSION_TTL_DAYS, c.req.header('user-agent') ?? null);
+    return c.json({
+      access_token: token,
+      token_type: 'Bearer',
+      expires_at: session.expiresAt,
+      user: toPublicUser(user),
+    });
+  });
+
+  app.post('/api/register', limitBody(16 * KB), async (c) => {
+    if (!env.REGISTRATION_ENABLED) throw new HttpError(403, ERROR_MESSAGES.registrationClosed);
+    const input = parseOr422(registerInputSchema, await readJson(c));
+    // Self-registration never chooses its role: new accounts are custodians until an admin says otherwise.
+    const user = await createUser(db, { ...input, role: 'custodian' }, env.SCRYPT_LOG_N);
+    const { token, session } = createSession(db, user.id, env.SESSION_TTL_DAYS, c.req.header('user-agent') ?? null);
+    return c.json(
+      { access_token: token, token_type: 'Bearer', expires_at: session.expiresAt, user: toPublicUser(user) },
+      201,
+    );
+  });
+
+  app.get('/api/user', guard('session.self'), (c) => c.json({ user: toPublicUser(authOf(c).user) }));
+
+  app.post('/api/logout', guard('session.self'), (c) => {
+    revokeSession(db, authOf(c).session.id);
+    return c.json({ message: 'Berhasil keluar.' });
+  });
+
+  return app;
+}

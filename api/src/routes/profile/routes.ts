@@ -1,0 +1,83 @@
+import { Hono } from 'hono';
+import {
+  ERROR_MESSAGES,
+  MAX_IMAGE_BYTES,
+  passwordChangeInputSchema,
+  preferencesInputSchema,
+  profileInputSchema,
+} from '@urs/sync-protocol';
+import { authOf, type AppEnv } from '../../middleware/guard.js';
+import { KB, MB, limitBody, readJson } from '../../middleware/body.js';
+import { HttpError, parseOr422, validationError } from '../../lib/http-error.js';
+import { sniffImageType } from '../../lib/images.js';
+import { revokeUserSessions } from '../../services/sessions.js';
+import {
+  changePassword,
+  toPublicUser,
+  updatePreferences,
+  updateProfile,
+} from '../../services/users.js';
+import type { RouteDeps } from '../deps.js';
+
+const PROFILE_TEXT_FIELDS = ['name', 'email', 'phone'] as const;
+
+export function profileRoutes({ db, env, photos, guard }: RouteDeps) {
+  const app = new Hono<AppEnv>();
+
+  /** Multipart with only the fields the user changed (spec section 5), plus an optional `photo`. */
+  app.post('/api/profile', guard('profile.update'), limitBody(MAX_IMAGE_BYTES + 1 * MB), async (c) => {
+    const type = c.req.header('content-type') ?? '';
+    if (!/^multipart\/form-data|^application\/x-www-form-urlencoded/i.test(type)) {
+      throw new HttpError(415, 'Kirim profil sebagai multipart/form-data.');
+    }
+    const form = await c.req.parseBody();
+    const text: Record<string, string> = {};
+    for (const field of PROFILE_TEXT_FIELDS) {
+      const value = form[field];
+      if (typeof value === 'string') text[field] = value;
+    }
+    const input = parseOr422(profileInputSchema, text);
+    let photoSha: string | undefined;
+    const photo = form['photo'];
+    if (photo !== undefined && typeof photo !== 'string') {
+      if (photo.size > MAX_IMAGE_BYTES) throw validationError({ photo: [ERROR_MESSAGES.imageTooLarge] });
+      const bytes = new Uint8Array(await photo.arrayBuffer());
+      if (sniffImageType(bytes) === null) throw validationError({ photo: [ERROR_MESSAGES.unsupportedMedia] });
+      photoSha = await photos.put(bytes);
+    } else if (typeof photo === 'string' && photo !== '') {
+      throw validationError({ photo: ['Foto harus dikirim sebagai berkas.'] });
+    }
+    const user = updateProfile(db, authOf(c).user.id, input, photoSha);
+    return c.json({ user: toPublicUser(user) });
+  });
+
+  app.post('/api/profile/password', guard('profile.update'), limitBody(16 * KB), async (c) => {
+    const input = parseOr422(passwordChangeInputSchema, await readJson(c));
+    const { user, session } = authOf(c);
+    await changePassword(db, user, input.current_password, input.password, env.SCRYPT_LOG_N);
+    // A changed password ends every other session: a lost phone stops working.
+    revokeUserSessions(db, user.id, session.id);
+    return c.json({ message: 'Password berhasil diperbarui.' });
+  });
+
+  app.post('/api/profile/preferences', guard('profile.update'), limitBody(4 * KB), async (c) => {
+    const input = parseOr422(preferencesInputSchema, await readJson(c));
+    const user = updatePreferences(db, authOf(c).user.id, input);
+    return c.json({ user: toPublicUser(user) });
+  });
+
+  /**
+   * Avatars are served by content address. The 256-bit hash in the URL is the capability, so
+   * a plain <img> can show them without a bearer header, and the bytes never change.
+   */
+  app.get('/api/avatars/:sha256', async (c) => {
+    const bytes = await photos.get(c.req.param('sha256'));
+    const mime = bytes === null ? null : sniffImageType(bytes);
+    if (bytes === null || mime === null) throw new HttpError(404, 'Foto tidak ditemukan.');
+    c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    c.header('Content-Type', mime);
+    return c.body(bytes.slice().buffer as ArrayBuffer);
+  });
+
+  return app;
+}

@@ -1,0 +1,57 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import {
+  adminUserCreateSchema,
+  adminUserUpdateSchema,
+  listQuerySchema,
+  roleSchema,
+} from '@urs/sync-protocol';
+import { authOf, type AppEnv } from '../../middleware/guard.js';
+import { KB, limitBody, readJson } from '../../middleware/body.js';
+import { parseOr422 } from '../../lib/http-error.js';
+import {
+  adminCreateUser,
+  adminDeleteUser,
+  adminUpdateUser,
+  getLiveUser,
+  listUsers,
+  toPublicUser,
+} from '../../services/users.js';
+import type { RouteDeps } from '../deps.js';
+
+const userListQuerySchema = listQuerySchema.extend({
+  role: z.union([z.literal('').transform(() => undefined), roleSchema]).optional(),
+});
+
+/** Admin user management: `?q` searches name, email and phone; `?role`; `?page&per_page`. */
+export function userRoutes({ db, env, guard }: RouteDeps) {
+  const app = new Hono<AppEnv>();
+
+  app.get('/api/users', guard('users.manage'), (c) => {
+    const query = parseOr422(userListQuerySchema, c.req.query());
+    return c.json(listUsers(db, query));
+  });
+
+  app.get('/api/users/:id', guard('users.manage'), (c) =>
+    c.json({ data: toPublicUser(getLiveUser(db, c.req.param('id'))) }),
+  );
+
+  app.post('/api/users', guard('users.manage'), limitBody(16 * KB), async (c) => {
+    const input = parseOr422(adminUserCreateSchema, await readJson(c));
+    const user = await adminCreateUser(db, input, env.SCRYPT_LOG_N);
+    return c.json({ data: toPublicUser(user) }, 201);
+  });
+
+  app.on(['PUT', 'PATCH'], '/api/users/:id', guard('users.manage'), limitBody(16 * KB), async (c) => {
+    const input = parseOr422(adminUserUpdateSchema, await readJson(c));
+    const user = await adminUpdateUser(db, c.req.param('id'), input, env.SCRYPT_LOG_N);
+    return c.json({ data: toPublicUser(user) });
+  });
+
+  app.delete('/api/users/:id', guard('users.manage'), (c) => {
+    adminDeleteUser(db, authOf(c).user.id, c.req.param('id'));
+    return c.json({ message: 'User berhasil dihapus.' });
+  });
+
+  return app;
+}

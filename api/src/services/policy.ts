@@ -1,0 +1,40 @@
+import { ROLES, type Role } from '@urs/sync-protocol';
+
+/**
+ * Who may do what: the one table every route guard and every service check reads.
+ * Spec section 6 is the minimum; `ownRecordsOnly` means staff act only on records they own
+ * while admins act on any.
+ */
+interface Rule {
+  roles: readonly Role[];
+  ownRecordsOnly?: boolean;
+}
+
+const EVERYONE = ROLES;
+const ADMIN = ['admin'] as const satisfies readonly Role[];
+
+export const PERMISSIONS = {
+  'session.self': { roles: EVERYONE },
+  'profile.update': { roles: EVERYONE },
+  'reference.read': { roles: EVERYONE },
+  'areas.manage': { roles: ADMIN },
+  'categories.manage': { roles: ADMIN },
+  'users.manage': { roles: ADMIN },
+} as const satisfies Record<string, Rule>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+export interface Actor {
+  id: string;
+  role: Role;
+}
+
+/** Role check, plus ownership when the permission has it and a record is named. */
+export function can(actor: Actor, permission: Permission, record?: { ownerId: string }): boolean {
+  const rule: Rule = PERMISSIONS[permission];
+  if (!rule.roles.includes(actor.role)) return false;
+  if (rule.ownRecordsOnly === true && record !== undefined && actor.role !== 'admin') {
+    return record.ownerId === actor.id;
+  }
+  return true;
+}

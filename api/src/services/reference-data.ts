@@ -1,0 +1,194 @@
+import { and, asc, count, eq, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  newId,
+  pageMeta,
+  type Area,
+  type AreaCreateInput,
+  type AreaUpdateInput,
+  type Category,
+  type CategoryCreateInput,
+  type CategoryUpdateInput,
+  type Paged,
+} from '@urs/sync-protocol';
+import type { Db } from '../db/client.js';
+import { nextChangeSeq, nowIso, type DbOrTx } from '../db/change-seq.js';
+import { areas, categories } from '../db/schema.js';
+import { notFound, validationError } from '../lib/http-error.js';
+import { containsText } from '../lib/sql.js';
+
+/*
+ * Areas and categories are the same kind of thing (named reference data an admin keeps, read
+ * by everyone, deleted by tombstone); areas add an active flag. One implementation serves both.
+ */
+type ReferenceTable = typeof areas | typeof categories;
+
+interface ReferenceKind<Row, Out, Create, Update> {
+  table: ReferenceTable;
+  noun: string;
+  toPublic: (row: Row) => Out;
+  insertValues: (input: Create) => Record<string, unknown>;
+  updateValues: (input: Update) => Record<string, unknown>;
+  /** Extra list filter (areas by active), from the raw query string. */
+  filter?: (query: Record<string, string | undefined>) => SQL | undefined;
+}
+
+type AreaRow = typeof areas.$inferSelect;
+type CategoryRow = typeof categories.$inferSelect;
+
+const definedOnly = (values: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
+
+export const AREA_KIND: ReferenceKind<AreaRow, Area, AreaCreateInput, AreaUpdateInput> = {
+  table: areas,
+  noun: 'Area',
+  toPublic: (row) => ({
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    active: row.active,
+    created_at: row.createdAt,
+    updated_at: row.updatedAt,
+  }),
+  insertValues: (input) => ({
+    name: input.name,
+    description: input.description ?? null,
+    active: input.active ?? true,
+  }),
+  updateValues: (input) =>
+    definedOnly({ name: input.name, description: input.description, active: input.active }),
+  filter: (query) => {
+    if (query['active'] === 'true' || query['active'] === '1') return eq(areas.active, true);
+    if (query['active'] === 'false' || query['active'] === '0') return eq(areas.active, false);
+    return undefined;
+  },
+};
+
+export const CATEGORY_KIND: ReferenceKind<
+  CategoryRow,
+  Category,
+  CategoryCreateInput,
+  CategoryUpdateInput
+> = {
+  table: categories,
+  noun: 'Kategori',
+  toPublic: (row) => ({
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    created_at: row.createdAt,
+    updated_at: row.updatedAt,
+  }),
+  insertValues: (input) => ({ name: input.name, description: input.description ?? null }),
+  updateValues: (input) => definedOnly({ name: input.name, description: input.description }),
+};
+
+export class ReferenceService<Row, Out, Create extends { id?: string | undefined; name: string }, Update extends { name?: string | undefined }> {
+  constructor(
+    private readonly db: Db,
+    private readonly kind: ReferenceKind<Row, Out, Create, Update>,
+  ) {}
+
+  private get t() {
+    return this.kind.table;
+  }
+
+  private findLive(tx: DbOrTx, id: string): Row | undefined {
+    return tx
+      .select()
+      .from(this.t)
+      .where(and(eq(this.t.id, id), isNull(this.t.deletedAt)))
+      .get() as Row | undefined;
+  }
+
+  get(id: string): Out {
+    const row = this.findLive(this.db, id);
+    if (row === undefined) throw notFound(`${this.kind.noun} tidak ditemukan.`);
+    return this.kind.toPublic(row);
+  }
+
+  /** Names are unique among live rows, ignoring case, so "Kantin" and "kantin" cannot both exist. */
+  private assertNameFree(tx: DbOrTx, name: string, exceptId?: string): void {
+    const conditions = [sql`lower(${this.t.name}) = lower(${name})`, isNull(this.t.deletedAt)];
+    if (exceptId !== undefined) conditions.push(ne(this.t.id, exceptId));
+    const clash = tx
+      .select({ id: this.t.id })
+      .from(this.t)
+      .where(and(...conditions))
+      .get();
+    if (clash !== undefined) {
+      throw validationError({ name: [`${this.kind.noun} dengan nama ini sudah ada.`] });
+    }
+  }
+
+  list(query: { q?: string | undefined; page: number; per_page: number }, raw: Record<string, string | undefined> = {}): Paged<Out> {
+    const conditions: SQL[] = [isNull(this.t.deletedAt)];
+    if (query.q !== undefined && query.q !== '') {
+      const match = or(containsText(this.t.name, query.q), containsText(this.t.description, query.q));
+      if (match !== undefined) conditions.push(match);
+    }
+    const extra = this.kind.filter?.(raw);
+    if (extra !== undefined) conditions.push(extra);
+    const where = and(...conditions);
+    const total = this.db.select({ n: count() }).from(this.t).where(where).get()?.n ?? 0;
+    const rows = this.db
+      .select()
+      .from(this.t)
+      .where(where)
+      .orderBy(asc(this.t.name), asc(this.t.id))
+      .limit(query.per_page)
+      .offset((query.page - 1) * query.per_page)
+      .all() as Row[];
+    return { data: rows.map(this.kind.toPublic), meta: pageMeta(query.page, query.per_page, total) };
+  }
+
+  /** Idempotent on a client-chosen id: creating the same id again answers the existing row. */
+  create(input: Create): Out {
+    return this.db.transaction((tx) => {
+      if (input.id !== undefined) {
+        const existing = tx.select().from(this.t).where(eq(this.t.id, input.id)).get() as Row | undefined;
+        if (existing !== undefined) return this.kind.toPublic(existing);
+      }
+      this.assertNameFree(tx, input.name);
+      const now = nowIso();
+      const row = tx
+        .insert(this.t)
+        .values({
+          id: input.id ?? newId(),
+          ...this.kind.insertValues(input),
+          createdAt: now,
+          updatedAt: now,
+          changeSeq: nextChangeSeq(tx),
+        } as typeof areas.$inferInsert)
+        .returning()
+        .get() as Row;
+      return this.kind.toPublic(row);
+    });
+  }
+
+  update(id: string, input: Update): Out {
+    return this.db.transaction((tx) => {
+      if (this.findLive(tx, id) === undefined) throw notFound(`${this.kind.noun} tidak ditemukan.`);
+      if (input.name !== undefined) this.assertNameFree(tx, input.name, id);
+      const row = tx
+        .update(this.t)
+        .set({ ...this.kind.updateValues(input), updatedAt: nowIso(), changeSeq: nextChangeSeq(tx) })
+        .where(eq(this.t.id, id))
+        .returning()
+        .get() as Row;
+      return this.kind.toPublic(row);
+    });
+  }
+
+  /** Tombstones the row: reports that name it keep a valid reference, devices learn via pull. */
+  delete(id: string): void {
+    this.db.transaction((tx) => {
+      if (this.findLive(tx, id) === undefined) throw notFound(`${this.kind.noun} tidak ditemukan.`);
+      const now = nowIso();
+      tx.update(this.t)
+        .set({ deletedAt: now, updatedAt: now, changeSeq: nextChangeSeq(tx) })
+        .where(eq(this.t.id, id))
+        .run();
+    });
+  }
+}
+

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+const name = z
+  .string({ error: 'Nama wajib diisi.' })
+  .trim()
+  .min(1, 'Nama wajib diisi.')
+  .max(120, 'Maksimal 120 karakter.');
+/** Descriptions are optional (spec section 5); blank is stored as null. */
+const description = z
+  .string()
+  .trim()
+  .max(1000, 'Maksimal 1000 karakter.')
+  .nullable()
+  .optional()
+  .transform((v) => (v === undefined ? undefined : v === null || v === '' ? null : v));
+
+export const areaSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  active: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Area = z.infer<typeof areaSchema>;
+
+export const areaCreateSchema = z.object({
+  id: z.uuid({ error: 'ID tidak valid.' }).optional(),
+  name,
+  description,
+  active: z.boolean({ error: 'Status aktif harus true atau false.' }).optional(),
+});
+export type AreaCreateInput = z.infer<typeof areaCreateSchema>;
+export const areaUpdateSchema = areaCreateSchema.omit({ id: true }).partial();
+export type AreaUpdateInput = z.infer<typeof areaUpdateSchema>;
+
+export const categorySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Category = z.infer<typeof categorySchema>;
+
+export const categoryCreateSchema = z.object({
+  id: z.uuid({ error: 'ID tidak valid.' }).optional(),
+  name,
+  description,
+});
+export type CategoryCreateInput = z.infer<typeof categoryCreateSchema>;
+export const categoryUpdateSchema = categoryCreateSchema.omit({ id: true }).partial();
+export type CategoryUpdateInput = z.infer<typeof categoryUpdateSchema>;

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from './limits.js';
+
+/** `?page&per_page&q`, as every list route reads them. */
+export const listQuerySchema = z.object({
+  page: z.coerce.number({ error: 'page harus berupa angka.' }).int().min(1).default(1),
+  per_page: z.coerce
+    .number({ error: 'per_page harus berupa angka.' })
+    .int()
+    .min(1)
+    .max(MAX_PER_PAGE, `per_page maksimal ${MAX_PER_PAGE}.`)
+    .default(DEFAULT_PER_PAGE),
+  q: z.string().trim().max(200).optional(),
+});
+export type ListQuery = z.infer<typeof listQuerySchema>;
+
+export interface PageMeta {
+  page: number;
+  per_page: number;
+  total: number;
+  last_page: number;
+}
+
+export interface Paged<T> {
+  data: T[];
+  meta: PageMeta;
+}
+
+export function pageMeta(page: number, perPage: number, total: number): PageMeta {
+  return { page, per_page: perPage, total, last_page: Math.max(1, Math.ceil(total / perPage)) };
+}

@@ -134,7 +134,7 @@ export class ReferenceService<Row, Out, Create extends { id?: string | undefined
       .select()
       .from(this.t)
       .where(where)
-      .orderBy(asc(this.t.name), asc(this.t.id))
+      .orderBy(sql`lower(${this.t.name})`, asc(this.t.id))
       .limit(query.per_page)
       .offset((query.page - 1) * query.per_page)
       .all() as Row[];

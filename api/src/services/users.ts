@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNull, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   newId,
   pageMeta,
@@ -188,7 +188,7 @@ export function listUsers(db: Db, query: UserListQuery): Paged<User> {
     .select()
     .from(users)
     .where(where)
-    .orderBy(asc(users.name), asc(users.id))
+    .orderBy(sql`lower(${users.name})`, asc(users.id))
     .limit(query.per_page)
     .offset((query.page - 1) * query.per_page)
     .all();

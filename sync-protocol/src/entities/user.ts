@@ -53,18 +53,20 @@ export const newPasswordField = z
   .min(MIN_PASSWORD_LENGTH, `Password minimal ${MIN_PASSWORD_LENGTH} karakter.`)
   .max(200, 'Maksimal 200 karakter.');
 
-const confirmationMatches = <T extends { password: string; password_confirmation: string }>(
-  value: T,
-  ctx: z.RefinementCtx,
-) => {
-  if (value.password !== value.password_confirmation) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['password_confirmation'],
-      message: 'Konfirmasi password tidak cocok.',
-    });
-  }
+/**
+ * The confirmation check runs even when other fields failed, so the form shows every problem
+ * at once (zod skips object refinements after a field error unless told when to run them).
+ */
+const confirmationMatches = {
+  message: 'Konfirmasi password tidak cocok.',
+  path: ['password_confirmation'],
+  when: (payload: { value: unknown }) => {
+    const value = payload.value as Record<string, unknown> | null;
+    return typeof value?.['password'] === 'string' && typeof value['password_confirmation'] === 'string';
+  },
 };
+const passwordsMatch = (value: { password: string; password_confirmation: string }) =>
+  value.password === value.password_confirmation;
 
 export const loginInputSchema = z.object({
   email: emailField,
@@ -80,7 +82,7 @@ export const registerInputSchema = z
     password: newPasswordField,
     password_confirmation: z.string({ error: 'Konfirmasi password wajib diisi.' }),
   })
-  .superRefine(confirmationMatches);
+  .refine(passwordsMatch, confirmationMatches);
 export type RegisterInput = z.infer<typeof registerInputSchema>;
 
 export const passwordChangeInputSchema = z
@@ -91,7 +93,7 @@ export const passwordChangeInputSchema = z
     password: newPasswordField,
     password_confirmation: z.string({ error: 'Konfirmasi password wajib diisi.' }),
   })
-  .superRefine(confirmationMatches);
+  .refine(passwordsMatch, confirmationMatches);
 export type PasswordChangeInput = z.infer<typeof passwordChangeInputSchema>;
 
 export const preferencesInputSchema = z
@@ -123,7 +125,7 @@ export const adminUserCreateSchema = z
     password: newPasswordField,
     password_confirmation: z.string({ error: 'Konfirmasi password wajib diisi.' }),
   })
-  .superRefine(confirmationMatches);
+  .refine(passwordsMatch, confirmationMatches);
 export type AdminUserCreateInput = z.infer<typeof adminUserCreateSchema>;
 
 /** An admin editing a user: a blank (or absent) password or phone means unchanged. */

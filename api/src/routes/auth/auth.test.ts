@@ -139,7 +139,8 @@ describe('POST /api/register', () => {
 
 describe('GET /api/user and POST /api/logout', () => {
   it('answers 401 without a token, with a malformed header and with an unknown token', async () => {
-    for (const headers of [{}, { authorization: 'Basic abc' }, { authorization: 'Bearer urs_unknown' }]) {
+    const variants: Record<string, string>[] = [{}, { authorization: 'Basic abc' }, { authorization: 'Bearer urs_unknown' }];
+    for (const headers of variants) {
       const res = await t.request('/api/user', { headers });
       expect(res.status).toBe(401);
       expect(((await res.json()) as { message: string }).message).toMatch(/Sesi tidak valid/);

@@ -1,0 +1,153 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STAFF_ROLES, type Role } from '@urs/sync-protocol';
+import { createApp } from './app.js';
+import { makeTestApp, type TestApp } from './test/harness.js';
+
+/*
+ * The role x route matrix. Every route the app registers must be listed here with who may
+ * call it; a new route missing from this table fails the first test, so access is always
+ * decided on purpose.
+ */
+type Access = 'public' | 'signed-in' | 'admin';
+const ACCESS: Record<string, Access> = {
+  'GET /api/health': 'public',
+  'POST /api/login': 'public',
+  'POST /api/register': 'public',
+  'GET /api/avatars/:sha256': 'public',
+  'GET /*': 'public', // the PWA's files and its client-side routes
+  'GET /api/user': 'signed-in',
+  'POST /api/logout': 'signed-in',
+  'POST /api/profile': 'signed-in',
+  'POST /api/profile/password': 'signed-in',
+  'POST /api/profile/preferences': 'signed-in',
+  'GET /api/areas': 'signed-in',
+  'GET /api/areas/:id': 'signed-in',
+  'POST /api/areas': 'admin',
+  'PUT /api/areas/:id': 'admin',
+  'PATCH /api/areas/:id': 'admin',
+  'DELETE /api/areas/:id': 'admin',
+  'GET /api/categories': 'signed-in',
+  'GET /api/categories/:id': 'signed-in',
+  'POST /api/categories': 'admin',
+  'PUT /api/categories/:id': 'admin',
+  'PATCH /api/categories/:id': 'admin',
+  'DELETE /api/categories/:id': 'admin',
+  'GET /api/users': 'admin',
+  'GET /api/users/:id': 'admin',
+  'POST /api/users': 'admin',
+  'PUT /api/users/:id': 'admin',
+  'PATCH /api/users/:id': 'admin',
+  'DELETE /api/users/:id': 'admin',
+};
+
+let t: TestApp;
+const tokens = new Map<Role, string>();
+
+beforeAll(async () => {
+  t = makeTestApp();
+  for (const role of ['admin', ...STAFF_ROLES] as const) tokens.set(role, (await t.signIn(role)).token);
+});
+afterAll(() => t.close());
+
+function registeredRoutes(): string[] {
+  const app = createApp({ db: t.db, env: t.env });
+  // app.use() middleware and catch-all fallbacks register as ALL; they are not endpoints.
+  const keys = app.routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method} ${r.path}`);
+  return [...new Set(keys)].sort();
+}
+
+function concrete(path: string): string {
+  return path.replace(':sha256', '0'.repeat(64)).replace(':id', '0190a0a0-0000-7000-8000-000000000000');
+}
+
+async function call(route: string, token?: string): Promise<number> {
+  const [method = 'GET', path = '/'] = route.split(' ');
+  const init: Parameters<TestApp['request']>[1] = { method };
+  if (token !== undefined) init.token = token;
+  if (method !== 'GET' && method !== 'DELETE') init.json = {};
+  return (await t.request(concrete(path === '/*' ? '/anything' : path), init)).status;
+}
+
+describe('role x route matrix', () => {
+  it('lists every registered route, and nothing that is not registered', () => {
+    expect(registeredRoutes()).toEqual(Object.keys(ACCESS).sort());
+  });
+
+  const protectedRoutes = Object.entries(ACCESS).filter(([, access]) => access !== 'public');
+  it.each(protectedRoutes)('%s answers 401 without a token', async (route) => {
+    expect(await call(route)).toBe(401);
+    expect(await call(route, 'urs_not-a-real-token')).toBe(401);
+  });
+
+  const adminRoutes = Object.entries(ACCESS).filter(([, access]) => access === 'admin');
+  it.each(adminRoutes)('%s answers 403 to every staff role and lets an admin through', async (route) => {
+    for (const role of STAFF_ROLES) expect(await call(route, tokens.get(role)), role).toBe(403);
+    expect([401, 403]).not.toContain(await call(route, tokens.get('admin')));
+  });
+
+  const signedInRoutes = Object.entries(ACCESS).filter(([, access]) => access === 'signed-in');
+  it.each(signedInRoutes)('%s lets every role through the guard', async (route) => {
+    for (const role of ['admin', ...STAFF_ROLES] as const) {
+      if (route === 'POST /api/logout') continue; // would end the shared session of the next case
+      expect([401, 403], role).not.toContain(await call(route, tokens.get(role)));
+    }
+  });
+});
+
+describe('every answer', () => {
+  it('carries the security headers and a CSP the PWA can run under', async () => {
+    for (const path of ['/api/health', '/', '/api/nope']) {
+      const res = await t.request(path);
+      expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+      expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+      expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      expect(res.headers.get('strict-transport-security')).toBeNull();
+    }
+  });
+
+  it('adds HSTS only behind HTTPS', async () => {
+    const res = await t.request('/api/health', { headers: { 'x-forwarded-proto': 'https' } });
+    expect(res.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
+  });
+
+  it('keeps CORS closed by default and opens it only to the configured origins', async () => {
+    const closed = await t.request('/api/health', { headers: { origin: 'https://evil.example' } });
+    expect(closed.headers.get('access-control-allow-origin')).toBeNull();
+    const open = makeTestApp({ CORS_ORIGINS: 'https://admin.sekolah.test' });
+    try {
+      const allowed = await open.request('/api/health', { headers: { origin: 'https://admin.sekolah.test' } });
+      expect(allowed.headers.get('access-control-allow-origin')).toBe('https://admin.sekolah.test');
+      const other = await open.request('/api/health', { headers: { origin: 'https://evil.example' } });
+      expect(other.headers.get('access-control-allow-origin')).toBeNull();
+    } finally {
+      open.close();
+    }
+  });
+
+  it('answers an unknown API path with a JSON 404', async () => {
+    const res = await t.request('/api/does-not-exist');
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ message: 'Alamat API tidak ditemukan.' });
+  });
+
+  it('never leaks a stack trace or SQL when something breaks inside', async () => {
+    const broken = makeTestApp();
+    const { token } = await broken.signIn('admin');
+    broken.db.$client.close();
+    const errors: unknown[] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => errors.push(args);
+    try {
+      const res = await broken.request('/api/users?q=x', { token });
+      expect(res.status).toBe(500);
+      expect(await res.text()).toBe(JSON.stringify({ message: 'Terjadi kesalahan pada server. Silakan coba lagi.' }));
+      const health = await broken.request('/api/health');
+      expect(health.status).toBe(503);
+      expect(errors.length).toBeGreaterThan(0);
+    } finally {
+      console.error = original;
+    }
+  });
+});

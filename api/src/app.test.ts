@@ -45,7 +45,8 @@ const tokens = new Map<Role, string>();
 
 beforeAll(async () => {
   t = makeTestApp();
-  for (const role of ['admin', ...STAFF_ROLES] as const) tokens.set(role, (await t.signIn(role)).token);
+  for (const role of ['admin', ...STAFF_ROLES] as const)
+    tokens.set(role, (await t.signIn(role)).token);
 });
 afterAll(() => t.close());
 
@@ -57,7 +58,9 @@ function registeredRoutes(): string[] {
 }
 
 function concrete(path: string): string {
-  return path.replace(':sha256', '0'.repeat(64)).replace(':id', '0190a0a0-0000-7000-8000-000000000000');
+  return path
+    .replace(':sha256', '0'.repeat(64))
+    .replace(':id', '0190a0a0-0000-7000-8000-000000000000');
 }
 
 async function call(route: string, token?: string): Promise<number> {
@@ -80,10 +83,13 @@ describe('role x route matrix', () => {
   });
 
   const adminRoutes = Object.entries(ACCESS).filter(([, access]) => access === 'admin');
-  it.each(adminRoutes)('%s answers 403 to every staff role and lets an admin through', async (route) => {
-    for (const role of STAFF_ROLES) expect(await call(route, tokens.get(role)), role).toBe(403);
-    expect([401, 403]).not.toContain(await call(route, tokens.get('admin')));
-  });
+  it.each(adminRoutes)(
+    '%s answers 403 to every staff role and lets an admin through',
+    async (route) => {
+      for (const role of STAFF_ROLES) expect(await call(route, tokens.get(role)), role).toBe(403);
+      expect([401, 403]).not.toContain(await call(route, tokens.get('admin')));
+    },
+  );
 
   const signedInRoutes = Object.entries(ACCESS).filter(([, access]) => access === 'signed-in');
   it.each(signedInRoutes)('%s lets every role through the guard', async (route) => {
@@ -117,9 +123,13 @@ describe('every answer', () => {
     expect(closed.headers.get('access-control-allow-origin')).toBeNull();
     const open = makeTestApp({ CORS_ORIGINS: 'https://admin.sekolah.test' });
     try {
-      const allowed = await open.request('/api/health', { headers: { origin: 'https://admin.sekolah.test' } });
+      const allowed = await open.request('/api/health', {
+        headers: { origin: 'https://admin.sekolah.test' },
+      });
       expect(allowed.headers.get('access-control-allow-origin')).toBe('https://admin.sekolah.test');
-      const other = await open.request('/api/health', { headers: { origin: 'https://evil.example' } });
+      const other = await open.request('/api/health', {
+        headers: { origin: 'https://evil.example' },
+      });
       expect(other.headers.get('access-control-allow-origin')).toBeNull();
     } finally {
       open.close();
@@ -142,7 +152,9 @@ describe('every answer', () => {
     try {
       const res = await broken.request('/api/users?q=x', { token });
       expect(res.status).toBe(500);
-      expect(await res.text()).toBe(JSON.stringify({ message: 'Terjadi kesalahan pada server. Silakan coba lagi.' }));
+      expect(await res.text()).toBe(
+        JSON.stringify({ message: 'Terjadi kesalahan pada server. Silakan coba lagi.' }),
+      );
       const health = await broken.request('/api/health');
       expect(health.status).toBe(503);
       expect(errors.length).toBeGreaterThan(0);

@@ -7,9 +7,12 @@ import { loadEnv } from './env.js';
 const env = loadEnv();
 const db = openDatabase(databaseFile(env.dataDir));
 migrateDatabase(db);
-const server = serve({ fetch: createApp({ db, env }).fetch, port: env.PORT, hostname: env.HOST }, (info) => {
-  console.log(`URS API listening on http://localhost:${info.port}`);
-});
+const server = serve(
+  { fetch: createApp({ db, env }).fetch, port: env.PORT, hostname: env.HOST },
+  (info) => {
+    console.log(`URS API listening on http://localhost:${info.port}`);
+  },
+);
 
 function shutdown() {
   server.close(() => {

@@ -5,7 +5,12 @@ export const roleSchema = z.enum(ROLES, { error: 'Peran tidak dikenal.' });
 export type Role = z.infer<typeof roleSchema>;
 
 /** Every role except admin: the people who file reports in the field. */
-export const STAFF_ROLES = ['custodian', 'technician', 'gardener', 'inventory_staff'] as const satisfies readonly Role[];
+export const STAFF_ROLES = [
+  'custodian',
+  'technician',
+  'gardener',
+  'inventory_staff',
+] as const satisfies readonly Role[];
 
 const ROLE_LABELS: Record<Role, string> = {
   admin: 'Administrator',

@@ -24,7 +24,7 @@ export function openDatabase(file: string): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  return drizzle(sqlite, { schema }) as Db;
+  return drizzle(sqlite, { schema });
 }
 
 export function migrateDatabase(db: Db): void {

@@ -58,7 +58,9 @@ export const users = sqliteTable(
   },
   (t) => [
     // Live emails are unique; a deleted user's address may be registered again.
-    uniqueIndex('users_email_live_uq').on(t.email).where(sql`deleted_at IS NULL`),
+    uniqueIndex('users_email_live_uq')
+      .on(t.email)
+      .where(sql`deleted_at IS NULL`),
     index('users_role_idx').on(t.role, t.name),
     index('users_change_seq_idx').on(t.changeSeq),
   ],
@@ -94,7 +96,9 @@ export const areas = sqliteTable(
     active: integer('active', { mode: 'boolean' }).notNull().default(true),
   },
   (t) => [
-    uniqueIndex('areas_name_live_uq').on(t.name).where(sql`deleted_at IS NULL`),
+    uniqueIndex('areas_name_live_uq')
+      .on(t.name)
+      .where(sql`deleted_at IS NULL`),
     index('areas_change_seq_idx').on(t.changeSeq),
   ],
 );
@@ -107,7 +111,9 @@ export const categories = sqliteTable(
     description: text('description'),
   },
   (t) => [
-    uniqueIndex('categories_name_live_uq').on(t.name).where(sql`deleted_at IS NULL`),
+    uniqueIndex('categories_name_live_uq')
+      .on(t.name)
+      .where(sql`deleted_at IS NULL`),
     index('categories_change_seq_idx').on(t.changeSeq),
   ],
 );

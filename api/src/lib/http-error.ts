@@ -15,7 +15,8 @@ export class HttpError extends Error {
 }
 
 export const unauthenticated = () => new HttpError(401, ERROR_MESSAGES.unauthenticated);
-export const forbidden = (message: string = ERROR_MESSAGES.forbidden) => new HttpError(403, message);
+export const forbidden = (message: string = ERROR_MESSAGES.forbidden) =>
+  new HttpError(403, message);
 export const notFound = (message: string = ERROR_MESSAGES.notFound) => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
 

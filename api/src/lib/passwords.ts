@@ -21,7 +21,14 @@ function derive(password: string, salt: Buffer, logN: number, r: number, p: numb
 export async function hashPassword(password: string, logN: number): Promise<string> {
   const salt = randomBytes(16);
   const key = await derive(password, salt, logN, BLOCK_SIZE, PARALLELISM);
-  return ['scrypt', logN, BLOCK_SIZE, PARALLELISM, salt.toString('base64'), key.toString('base64')].join('$');
+  return [
+    'scrypt',
+    logN,
+    BLOCK_SIZE,
+    PARALLELISM,
+    salt.toString('base64'),
+    key.toString('base64'),
+  ].join('$');
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
@@ -29,6 +36,12 @@ export async function verifyPassword(password: string, stored: string): Promise<
   if (algo !== 'scrypt' || logN === undefined || r === undefined || p === undefined) return false;
   if (salt === undefined || hash === undefined) return false;
   const expected = Buffer.from(hash, 'base64');
-  const actual = await derive(password, Buffer.from(salt, 'base64'), Number(logN), Number(r), Number(p));
+  const actual = await derive(
+    password,
+    Buffer.from(salt, 'base64'),
+    Number(logN),
+    Number(r),
+    Number(p),
+  );
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }

@@ -82,7 +82,12 @@ export const CATEGORY_KIND: ReferenceKind<
   updateValues: (input) => definedOnly({ name: input.name, description: input.description }),
 };
 
-export class ReferenceService<Row, Out, Create extends { id?: string | undefined; name: string }, Update extends { name?: string | undefined }> {
+export class ReferenceService<
+  Row,
+  Out,
+  Create extends { id?: string | undefined; name: string },
+  Update extends { name?: string | undefined },
+> {
   constructor(
     private readonly db: Db,
     private readonly kind: ReferenceKind<Row, Out, Create, Update>,
@@ -120,10 +125,16 @@ export class ReferenceService<Row, Out, Create extends { id?: string | undefined
     }
   }
 
-  list(query: { q?: string | undefined; page: number; per_page: number }, raw: Record<string, string | undefined> = {}): Paged<Out> {
+  list(
+    query: { q?: string | undefined; page: number; per_page: number },
+    raw: Record<string, string | undefined> = {},
+  ): Paged<Out> {
     const conditions: SQL[] = [isNull(this.t.deletedAt)];
     if (query.q !== undefined && query.q !== '') {
-      const match = or(containsText(this.t.name, query.q), containsText(this.t.description, query.q));
+      const match = or(
+        containsText(this.t.name, query.q),
+        containsText(this.t.description, query.q),
+      );
       if (match !== undefined) conditions.push(match);
     }
     const extra = this.kind.filter?.(raw);
@@ -138,14 +149,18 @@ export class ReferenceService<Row, Out, Create extends { id?: string | undefined
       .limit(query.per_page)
       .offset((query.page - 1) * query.per_page)
       .all() as Row[];
-    return { data: rows.map(this.kind.toPublic), meta: pageMeta(query.page, query.per_page, total) };
+    return {
+      data: rows.map(this.kind.toPublic),
+      meta: pageMeta(query.page, query.per_page, total),
+    };
   }
 
   /** Idempotent on a client-chosen id: creating the same id again answers the existing row. */
   create(input: Create): Out {
     return this.db.transaction((tx) => {
       if (input.id !== undefined) {
-        const existing = tx.select().from(this.t).where(eq(this.t.id, input.id)).get() as Row | undefined;
+        const existing = tx.select().from(this.t).where(eq(this.t.id, input.id)).get() as
+          Row | undefined;
         if (existing !== undefined) return this.kind.toPublic(existing);
       }
       this.assertNameFree(tx, input.name);
@@ -171,7 +186,11 @@ export class ReferenceService<Row, Out, Create extends { id?: string | undefined
       if (input.name !== undefined) this.assertNameFree(tx, input.name, id);
       const row = tx
         .update(this.t)
-        .set({ ...this.kind.updateValues(input), updatedAt: nowIso(), changeSeq: nextChangeSeq(tx) })
+        .set({
+          ...this.kind.updateValues(input),
+          updatedAt: nowIso(),
+          changeSeq: nextChangeSeq(tx),
+        })
         .where(eq(this.t.id, id))
         .returning()
         .get() as Row;
@@ -191,4 +210,3 @@ export class ReferenceService<Row, Out, Create extends { id?: string | undefined
     });
   }
 }
-

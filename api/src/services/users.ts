@@ -106,7 +106,14 @@ export async function createUser(db: Db, input: NewUser, scryptLogN: number): Pr
 type UserChanges = Partial<
   Pick<
     UserRow,
-    'name' | 'email' | 'phone' | 'role' | 'passwordHash' | 'preferredTheme' | 'preferredLanguage' | 'photoSha256'
+    | 'name'
+    | 'email'
+    | 'phone'
+    | 'role'
+    | 'passwordHash'
+    | 'preferredTheme'
+    | 'preferredLanguage'
+    | 'photoSha256'
   >
 >;
 
@@ -145,7 +152,8 @@ export function updatePreferences(db: Db, userId: string, input: PreferencesInpu
   return db.transaction((tx) => {
     const changes: UserChanges = {};
     if (input.preferred_theme !== undefined) changes.preferredTheme = input.preferred_theme;
-    if (input.preferred_language !== undefined) changes.preferredLanguage = input.preferred_language;
+    if (input.preferred_language !== undefined)
+      changes.preferredLanguage = input.preferred_language;
     return applyUserChanges(tx, userId, changes);
   });
 }

@@ -62,7 +62,9 @@ const confirmationMatches = {
   path: ['password_confirmation'],
   when: (payload: { value: unknown }) => {
     const value = payload.value as Record<string, unknown> | null;
-    return typeof value?.['password'] === 'string' && typeof value['password_confirmation'] === 'string';
+    return (
+      typeof value?.['password'] === 'string' && typeof value['password_confirmation'] === 'string'
+    );
   },
 };
 const passwordsMatch = (value: { password: string; password_confirmation: string }) =>

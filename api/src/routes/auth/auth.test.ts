@@ -27,7 +27,12 @@ describe('POST /api/login', () => {
     expect(body['access_token']).toMatch(/^urs_[A-Za-z0-9_-]{43}$/);
     expect(body['token_type']).toBe('Bearer');
     const parsed = userSchema.strict().parse(body['user']);
-    expect(parsed).toMatchObject({ id: user.id, role: 'technician', preferred_theme: 'dark', preferred_language: 'id' });
+    expect(parsed).toMatchObject({
+      id: user.id,
+      role: 'technician',
+      preferred_theme: 'dark',
+      preferred_language: 'id',
+    });
     expect(JSON.stringify(body)).not.toContain('password');
   });
 
@@ -40,7 +45,10 @@ describe('POST /api/login', () => {
 
   it('refuses a wrong password and an unknown email alike with 401 and a field error', async () => {
     await t.signIn('gardener', 'kebun@sekolah.test');
-    for (const res of [await login('kebun@sekolah.test', 'salah-sekali'), await login('nobody@sekolah.test', 'x')]) {
+    for (const res of [
+      await login('kebun@sekolah.test', 'salah-sekali'),
+      await login('nobody@sekolah.test', 'x'),
+    ]) {
       expect(res.status).toBe(401);
       expect(await res.json()).toEqual({
         message: 'Email atau password salah.',
@@ -65,7 +73,11 @@ describe('POST /api/login', () => {
     });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({ message: 'Body bukan JSON yang valid.' });
-    const form = await t.request('/api/login', { method: 'POST', body: 'email=a', headers: { 'content-type': 'text/plain' } });
+    const form = await t.request('/api/login', {
+      method: 'POST',
+      body: 'email=a',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(form.status).toBe(415);
   });
 
@@ -74,12 +86,15 @@ describe('POST /api/login', () => {
     t = makeTestApp({ LOGIN_MAX_FAILURES_PER_EMAIL: '3', LOGIN_MAX_FAILURES_PER_IP: '100' });
     await t.signIn('custodian', 'korban@sekolah.test');
     await t.signIn('custodian', 'lain@sekolah.test');
-    for (let i = 0; i < 3; i++) expect((await login('korban@sekolah.test', 'tebak-' + i, `10.0.0.${i}`)).status).toBe(401);
+    for (let i = 0; i < 3; i++)
+      expect((await login('korban@sekolah.test', 'tebak-' + i, `10.0.0.${i}`)).status).toBe(401);
     // Even the right password is refused while the window lasts: the guesser cannot tell.
     const blocked = await login('korban@sekolah.test', TEST_PASSWORD, '10.0.0.50');
     expect(blocked.status).toBe(429);
     expect(blocked.headers.get('retry-after')).toMatch(/^\d+$/);
-    expect(((await blocked.json()) as { message: string }).message).toMatch(/Terlalu banyak percobaan masuk yang gagal\. Coba lagi dalam \d+ menit\./);
+    expect(((await blocked.json()) as { message: string }).message).toMatch(
+      /Terlalu banyak percobaan masuk yang gagal\. Coba lagi dalam \d+ menit\./,
+    );
     expect((await login('lain@sekolah.test', TEST_PASSWORD, '10.0.0.50')).status).toBe(200);
   });
 
@@ -87,7 +102,8 @@ describe('POST /api/login', () => {
     t.close();
     t = makeTestApp({ LOGIN_MAX_FAILURES_PER_EMAIL: '100', LOGIN_MAX_FAILURES_PER_IP: '4' });
     await t.signIn('custodian', 'ok@sekolah.test');
-    for (let i = 0; i < 4; i++) expect((await login(`acak${i}@sekolah.test`, 'x', '192.0.2.7')).status).toBe(401);
+    for (let i = 0; i < 4; i++)
+      expect((await login(`acak${i}@sekolah.test`, 'x', '192.0.2.7')).status).toBe(401);
     expect((await login('ok@sekolah.test', TEST_PASSWORD, '192.0.2.7')).status).toBe(429);
     expect((await login('ok@sekolah.test', TEST_PASSWORD, '192.0.2.8')).status).toBe(200);
   });
@@ -103,9 +119,15 @@ describe('POST /api/register', () => {
   };
 
   it('creates a custodian, whatever role is sent, and signs them in', async () => {
-    const res = await t.request('/api/register', { method: 'POST', json: { ...valid, role: 'admin' } });
+    const res = await t.request('/api/register', {
+      method: 'POST',
+      json: { ...valid, role: 'admin' },
+    });
     expect(res.status).toBe(201);
-    const body = (await res.json()) as { access_token: string; user: { role: string; phone: string } };
+    const body = (await res.json()) as {
+      access_token: string;
+      user: { role: string; phone: string };
+    };
     expect(body.user.role).toBe('custodian');
     expect(body.user.phone).toBe('+62 812-3456-7890');
     const me = await t.request('/api/user', { token: body.access_token });
@@ -123,9 +145,15 @@ describe('POST /api/register', () => {
     expect(errors['password_confirmation']).toEqual(['Konfirmasi password tidak cocok.']);
 
     expect((await t.request('/api/register', { method: 'POST', json: valid })).status).toBe(201);
-    const again = await t.request('/api/register', { method: 'POST', json: { ...valid, email: 'SITI@sekolah.test' } });
+    const again = await t.request('/api/register', {
+      method: 'POST',
+      json: { ...valid, email: 'SITI@sekolah.test' },
+    });
     expect(again.status).toBe(422);
-    expect(await again.json()).toEqual({ message: 'Email sudah terdaftar.', errors: { email: ['Email sudah terdaftar.'] } });
+    expect(await again.json()).toEqual({
+      message: 'Email sudah terdaftar.',
+      errors: { email: ['Email sudah terdaftar.'] },
+    });
   });
 
   it('is refused with 403 when registration is turned off', async () => {
@@ -133,13 +161,19 @@ describe('POST /api/register', () => {
     t = makeTestApp({ REGISTRATION_ENABLED: 'false' });
     const res = await t.request('/api/register', { method: 'POST', json: valid });
     expect(res.status).toBe(403);
-    expect(((await res.json()) as { message: string }).message).toMatch(/Pendaftaran akun baru sedang ditutup/);
+    expect(((await res.json()) as { message: string }).message).toMatch(
+      /Pendaftaran akun baru sedang ditutup/,
+    );
   });
 });
 
 describe('GET /api/user and POST /api/logout', () => {
   it('answers 401 without a token, with a malformed header and with an unknown token', async () => {
-    const variants: Record<string, string>[] = [{}, { authorization: 'Basic abc' }, { authorization: 'Bearer urs_unknown' }];
+    const variants: Record<string, string>[] = [
+      {},
+      { authorization: 'Basic abc' },
+      { authorization: 'Bearer urs_unknown' },
+    ];
     for (const headers of variants) {
       const res = await t.request('/api/user', { headers });
       expect(res.status).toBe(401);
@@ -167,7 +201,11 @@ describe('GET /api/user and POST /api/logout', () => {
     const secondHash = hashToken(second.token);
     const twoHoursAgo = new Date(Date.now() - 2 * 3_600_000).toISOString();
     const soon = new Date(Date.now() + 60_000).toISOString();
-    t.db.update(sessions).set({ lastUsedAt: twoHoursAgo, expiresAt: soon }).where(eq(sessions.tokenHash, secondHash)).run();
+    t.db
+      .update(sessions)
+      .set({ lastUsedAt: twoHoursAgo, expiresAt: soon })
+      .where(eq(sessions.tokenHash, secondHash))
+      .run();
     expect((await t.request('/api/user', { token: second.token })).status).toBe(200);
     const row = t.db.select().from(sessions).where(eq(sessions.tokenHash, secondHash)).get();
     expect(Date.parse(row?.expiresAt ?? '')).toBeGreaterThan(Date.now() + 29 * 86_400_000);
@@ -176,7 +214,10 @@ describe('GET /api/user and POST /api/logout', () => {
   it('answers 401 once the user is deleted', async () => {
     const admin = await t.signIn('admin');
     const staff = await t.signIn('gardener');
-    expect((await t.request(`/api/users/${staff.user.id}`, { method: 'DELETE', token: admin.token })).status).toBe(200);
+    expect(
+      (await t.request(`/api/users/${staff.user.id}`, { method: 'DELETE', token: admin.token }))
+        .status,
+    ).toBe(200);
     expect((await t.request('/api/user', { token: staff.token })).status).toBe(401);
   });
 });

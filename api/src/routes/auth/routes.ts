@@ -65,7 +65,12 @@ export function authRoutes({ db, env, guard, loginLimits }: RouteDeps) {
   app.post('/api/login', limitBody(16 * KB), async (c) => {
     const input = parseOr422(loginInputSchema, await readJson(c));
     const user = await checkCredentials(input, clientIp(c, env.TRUST_PROXY));
-    const { token, session } = createSession(db, user.id, env.SESSION_TTL_DAYS, c.req.header('user-agent') ?? null);
+    const { token, session } = createSession(
+      db,
+      user.id,
+      env.SESSION_TTL_DAYS,
+      c.req.header('user-agent') ?? null,
+    );
     return c.json({
       access_token: token,
       token_type: 'Bearer',
@@ -79,14 +84,26 @@ export function authRoutes({ db, env, guard, loginLimits }: RouteDeps) {
     const input = parseOr422(registerInputSchema, await readJson(c));
     // Self-registration never chooses its role: new accounts are custodians until an admin says otherwise.
     const user = await createUser(db, { ...input, role: 'custodian' }, env.SCRYPT_LOG_N);
-    const { token, session } = createSession(db, user.id, env.SESSION_TTL_DAYS, c.req.header('user-agent') ?? null);
+    const { token, session } = createSession(
+      db,
+      user.id,
+      env.SESSION_TTL_DAYS,
+      c.req.header('user-agent') ?? null,
+    );
     return c.json(
-      { access_token: token, token_type: 'Bearer', expires_at: session.expiresAt, user: toPublicUser(user) },
+      {
+        access_token: token,
+        token_type: 'Bearer',
+        expires_at: session.expiresAt,
+        user: toPublicUser(user),
+      },
       201,
     );
   });
 
-  app.get('/api/user', guard('session.self'), (c) => c.json({ user: toPublicUser(authOf(c).user) }));
+  app.get('/api/user', guard('session.self'), (c) =>
+    c.json({ user: toPublicUser(authOf(c).user) }),
+  );
 
   app.post('/api/logout', guard('session.self'), (c) => {
     revokeSession(db, authOf(c).session.id);

@@ -25,31 +25,38 @@ export function profileRoutes({ db, env, photos, guard }: RouteDeps) {
   const app = new Hono<AppEnv>();
 
   /** Multipart with only the fields the user changed (spec section 5), plus an optional `photo`. */
-  app.post('/api/profile', guard('profile.update'), limitBody(MAX_IMAGE_BYTES + 1 * MB), async (c) => {
-    const type = c.req.header('content-type') ?? '';
-    if (!/^multipart\/form-data|^application\/x-www-form-urlencoded/i.test(type)) {
-      throw new HttpError(415, 'Kirim profil sebagai multipart/form-data.');
-    }
-    const form = await c.req.parseBody();
-    const text: Record<string, string> = {};
-    for (const field of PROFILE_TEXT_FIELDS) {
-      const value = form[field];
-      if (typeof value === 'string') text[field] = value;
-    }
-    const input = parseOr422(profileInputSchema, text);
-    let photoSha: string | undefined;
-    const photo = form['photo'];
-    if (photo !== undefined && typeof photo !== 'string') {
-      if (photo.size > MAX_IMAGE_BYTES) throw validationError({ photo: [ERROR_MESSAGES.imageTooLarge] });
-      const bytes = new Uint8Array(await photo.arrayBuffer());
-      if (sniffImageType(bytes) === null) throw validationError({ photo: [ERROR_MESSAGES.unsupportedMedia] });
-      photoSha = await photos.put(bytes);
-    } else if (typeof photo === 'string' && photo !== '') {
-      throw validationError({ photo: ['Foto harus dikirim sebagai berkas.'] });
-    }
-    const user = updateProfile(db, authOf(c).user.id, input, photoSha);
-    return c.json({ user: toPublicUser(user) });
-  });
+  app.post(
+    '/api/profile',
+    guard('profile.update'),
+    limitBody(MAX_IMAGE_BYTES + 1 * MB),
+    async (c) => {
+      const type = c.req.header('content-type') ?? '';
+      if (!/^multipart\/form-data|^application\/x-www-form-urlencoded/i.test(type)) {
+        throw new HttpError(415, 'Kirim profil sebagai multipart/form-data.');
+      }
+      const form = await c.req.parseBody();
+      const text: Record<string, string> = {};
+      for (const field of PROFILE_TEXT_FIELDS) {
+        const value = form[field];
+        if (typeof value === 'string') text[field] = value;
+      }
+      const input = parseOr422(profileInputSchema, text);
+      let photoSha: string | undefined;
+      const photo = form['photo'];
+      if (photo !== undefined && typeof photo !== 'string') {
+        if (photo.size > MAX_IMAGE_BYTES)
+          throw validationError({ photo: [ERROR_MESSAGES.imageTooLarge] });
+        const bytes = new Uint8Array(await photo.arrayBuffer());
+        if (sniffImageType(bytes) === null)
+          throw validationError({ photo: [ERROR_MESSAGES.unsupportedMedia] });
+        photoSha = await photos.put(bytes);
+      } else if (typeof photo === 'string' && photo !== '') {
+        throw validationError({ photo: ['Foto harus dikirim sebagai berkas.'] });
+      }
+      const user = updateProfile(db, authOf(c).user.id, input, photoSha);
+      return c.json({ user: toPublicUser(user) });
+    },
+  );
 
   app.post('/api/profile/password', guard('profile.update'), limitBody(16 * KB), async (c) => {
     const input = parseOr422(passwordChangeInputSchema, await readJson(c));
@@ -76,7 +83,7 @@ export function profileRoutes({ db, env, photos, guard }: RouteDeps) {
     if (bytes === null || mime === null) throw new HttpError(404, 'Foto tidak ditemukan.');
     c.header('Cache-Control', 'public, max-age=31536000, immutable');
     c.header('Content-Type', mime);
-    return c.body(bytes.slice().buffer as ArrayBuffer);
+    return c.body(new Uint8Array(bytes));
   });
 
   return app;

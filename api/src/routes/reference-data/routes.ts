@@ -37,7 +37,9 @@ function mount<Out>(app: Hono<AppEnv>, { guard }: RouteDeps, r: ReferenceResourc
     const query = parseOr422(listQuerySchema, c.req.query());
     return c.json(r.service.list(query, c.req.query()));
   });
-  app.get(`${r.path}/:id`, guard('reference.read'), (c) => c.json({ data: r.service.get(c.req.param('id')) }));
+  app.get(`${r.path}/:id`, guard('reference.read'), (c) =>
+    c.json({ data: r.service.get(c.req.param('id')) }),
+  );
   app.post(r.path, guard(r.manage), limitBody(16 * KB), async (c) => {
     const input = parseOr422(r.createSchema, await readJson(c)) as never;
     return c.json({ data: r.service.create(input) }, 201);

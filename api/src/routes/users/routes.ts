@@ -42,11 +42,17 @@ export function userRoutes({ db, env, guard }: RouteDeps) {
     return c.json({ data: toPublicUser(user) }, 201);
   });
 
-  app.on(['PUT', 'PATCH'], '/api/users/:id', guard('users.manage'), limitBody(16 * KB), async (c) => {
-    const input = parseOr422(adminUserUpdateSchema, await readJson(c));
-    const user = await adminUpdateUser(db, c.req.param('id'), input, env.SCRYPT_LOG_N);
-    return c.json({ data: toPublicUser(user) });
-  });
+  app.on(
+    ['PUT', 'PATCH'],
+    '/api/users/:id',
+    guard('users.manage'),
+    limitBody(16 * KB),
+    async (c) => {
+      const input = parseOr422(adminUserUpdateSchema, await readJson(c));
+      const user = await adminUpdateUser(db, c.req.param('id'), input, env.SCRYPT_LOG_N);
+      return c.json({ data: toPublicUser(user) });
+    },
+  );
 
   app.delete('/api/users/:id', guard('users.manage'), (c) => {
     adminDeleteUser(db, authOf(c).user.id, c.req.param('id'));

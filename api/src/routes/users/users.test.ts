@@ -30,7 +30,10 @@ describe('admin user management', () => {
   it('creates a user who can then sign in with the given role', async () => {
     const user = await create(newUser);
     expect(user).toMatchObject({ name: 'Budi Santoso', role: 'technician', phone: '081234567890' });
-    const login = await t.request('/api/login', { method: 'POST', json: { email: 'budi@sekolah.test', password: 'teknisi-123' } });
+    const login = await t.request('/api/login', {
+      method: 'POST',
+      json: { email: 'budi@sekolah.test', password: 'teknisi-123' },
+    });
     expect(login.status).toBe(200);
   });
 
@@ -44,18 +47,38 @@ describe('admin user management', () => {
     const errors = ((await res.json()) as { errors: Record<string, string[]> }).errors;
     expect(Object.keys(errors).sort()).toEqual(['password', 'password_confirmation', 'role']);
     await create(newUser);
-    expect((await t.request('/api/users', { method: 'POST', token: admin.token, json: newUser })).status).toBe(422);
+    expect(
+      (await t.request('/api/users', { method: 'POST', token: admin.token, json: newUser })).status,
+    ).toBe(422);
   });
 
   it('searches by name, email or phone, filters by role and pages by per_page', async () => {
     await create(newUser);
-    await create({ ...newUser, name: 'Ani', email: 'ani@sekolah.test', phone: '0899', role: 'gardener' });
-    await create({ ...newUser, name: 'Citra', email: 'citra@lain.test', phone: null, role: 'gardener' });
-    const byPhone = (await (await t.request('/api/users?q=0899', { token: admin.token })).json()) as Page;
+    await create({
+      ...newUser,
+      name: 'Ani',
+      email: 'ani@sekolah.test',
+      phone: '0899',
+      role: 'gardener',
+    });
+    await create({
+      ...newUser,
+      name: 'Citra',
+      email: 'citra@lain.test',
+      phone: null,
+      role: 'gardener',
+    });
+    const byPhone = (await (
+      await t.request('/api/users?q=0899', { token: admin.token })
+    ).json()) as Page;
     expect(byPhone.data.map((u) => u.name)).toEqual(['Ani']);
-    const byEmail = (await (await t.request('/api/users?q=lain.test', { token: admin.token })).json()) as Page;
+    const byEmail = (await (
+      await t.request('/api/users?q=lain.test', { token: admin.token })
+    ).json()) as Page;
     expect(byEmail.data.map((u) => u.name)).toEqual(['Citra']);
-    const gardeners = (await (await t.request('/api/users?role=gardener&per_page=1', { token: admin.token })).json()) as Page;
+    const gardeners = (await (
+      await t.request('/api/users?role=gardener&per_page=1', { token: admin.token })
+    ).json()) as Page;
     expect(gardeners.meta).toMatchObject({ total: 2, per_page: 1, last_page: 2 });
     expect((await t.request('/api/users?role=janitor', { token: admin.token })).status).toBe(422);
   });
@@ -68,8 +91,14 @@ describe('admin user management', () => {
       json: { name: 'Budi S.', phone: '', password: '', password_confirmation: '' },
     });
     expect(res.status).toBe(200);
-    expect(((await res.json()) as { data: User }).data).toMatchObject({ name: 'Budi S.', phone: '081234567890' });
-    const login = await t.request('/api/login', { method: 'POST', json: { email: newUser.email, password: newUser.password } });
+    expect(((await res.json()) as { data: User }).data).toMatchObject({
+      name: 'Budi S.',
+      phone: '081234567890',
+    });
+    const login = await t.request('/api/login', {
+      method: 'POST',
+      json: { email: newUser.email, password: newUser.password },
+    });
     expect(login.status).toBe(200);
 
     const changed = await t.request(`/api/users/${user.id}`, {
@@ -78,32 +107,60 @@ describe('admin user management', () => {
       json: { password: 'baru-sekali', password_confirmation: 'baru-sekali' },
     });
     expect(changed.status).toBe(200);
-    const relogin = await t.request('/api/login', { method: 'POST', json: { email: newUser.email, password: 'baru-sekali' } });
+    const relogin = await t.request('/api/login', {
+      method: 'POST',
+      json: { email: newUser.email, password: 'baru-sekali' },
+    });
     expect(relogin.status).toBe(200);
-    const badEdit = await t.request(`/api/users/${user.id}`, { method: 'PUT', token: admin.token, json: { password: 'pendek' } });
+    const badEdit = await t.request(`/api/users/${user.id}`, {
+      method: 'PUT',
+      token: admin.token,
+      json: { password: 'pendek' },
+    });
     expect(badEdit.status).toBe(422);
   });
 
   it('an admin cannot delete themself, nor remove or demote the last admin', async () => {
-    const self = await t.request(`/api/users/${admin.user.id}`, { method: 'DELETE', token: admin.token });
+    const self = await t.request(`/api/users/${admin.user.id}`, {
+      method: 'DELETE',
+      token: admin.token,
+    });
     expect(self.status).toBe(409);
     expect(await self.json()).toEqual({ message: 'Anda tidak dapat menghapus akun Anda sendiri.' });
-    const demote = await t.request(`/api/users/${admin.user.id}`, { method: 'PUT', token: admin.token, json: { role: 'custodian' } });
+    const demote = await t.request(`/api/users/${admin.user.id}`, {
+      method: 'PUT',
+      token: admin.token,
+      json: { role: 'custodian' },
+    });
     expect(demote.status).toBe(409);
 
     const second = await t.signIn('admin');
     // With two admins, one may remove the other; the survivor is then the last.
-    expect((await t.request(`/api/users/${admin.user.id}`, { method: 'DELETE', token: second.token })).status).toBe(200);
-    const lastDemote = await t.request(`/api/users/${second.user.id}`, { method: 'PUT', token: second.token, json: { role: 'gardener' } });
+    expect(
+      (await t.request(`/api/users/${admin.user.id}`, { method: 'DELETE', token: second.token }))
+        .status,
+    ).toBe(200);
+    const lastDemote = await t.request(`/api/users/${second.user.id}`, {
+      method: 'PUT',
+      token: second.token,
+      json: { role: 'gardener' },
+    });
     expect(lastDemote.status).toBe(409);
-    expect(((await lastDemote.json()) as { message: string }).message).toBe('Tidak dapat mengubah peran admin terakhir.');
+    expect(((await lastDemote.json()) as { message: string }).message).toBe(
+      'Tidak dapat mengubah peran admin terakhir.',
+    );
   });
 
   it('a deleted user disappears from the list, cannot sign in, and their email is free again', async () => {
     const user = await create(newUser);
-    expect((await t.request(`/api/users/${user.id}`, { method: 'DELETE', token: admin.token })).status).toBe(200);
+    expect(
+      (await t.request(`/api/users/${user.id}`, { method: 'DELETE', token: admin.token })).status,
+    ).toBe(200);
     expect((await t.request(`/api/users/${user.id}`, { token: admin.token })).status).toBe(404);
-    const login = await t.request('/api/login', { method: 'POST', json: { email: newUser.email, password: newUser.password } });
+    const login = await t.request('/api/login', {
+      method: 'POST',
+      json: { email: newUser.email, password: newUser.password },
+    });
     expect(login.status).toBe(401);
     await create(newUser);
     expect(TEST_PASSWORD).not.toBe(newUser.password);

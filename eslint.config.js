@@ -1,0 +1,94 @@
+// @ts-check
+import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/**
+ * The dependency direction is the architecture's one hard rule: web -> sync-protocol <- api.
+ * Each package is refused the imports that would break it, by package name and by path.
+ */
+const boundary = (files, forbidden, why) => ({
+  files,
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: forbidden.map((name) => ({
+          group: [`@urs/${name}`, `@urs/${name}/*`, `**/${name}/src/**`, `**/${name}/dist/**`],
+          message: why,
+        })),
+      },
+    ],
+  },
+});
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/dev-dist/**',
+      '**/coverage/**',
+      '**/.turbo/**',
+      'data/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      ecmaVersion: 2023,
+      globals: { ...globals.node },
+      parserOptions: {
+        projectService: { allowDefaultProject: ['*.js', '*.mjs', 'scripts/*.mjs'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      'no-console': 'off',
+      eqeqeq: ['error', 'always'],
+    },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  { files: ['web/src/**'], languageOptions: { globals: { ...globals.browser } } },
+  boundary(
+    ['web/**'],
+    ['api'],
+    'web talks to the API over HTTP only; share code through @urs/sync-protocol.',
+  ),
+  boundary(['api/**'], ['web'], 'api never imports web; share code through @urs/sync-protocol.'),
+  boundary(
+    ['sync-protocol/**'],
+    ['api', 'web', 'scripts'],
+    'sync-protocol is the shared contract: it imports neither side.',
+  ),
+  {
+    files: ['sync-protocol/src/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['node:*', 'fs', 'path', 'http', 'crypto'],
+              message: 'sync-protocol does no I/O and runs in the browser too.',
+            },
+            {
+              group: ['@urs/api', '@urs/web', '**/api/src/**', '**/web/src/**'],
+              message: 'sync-protocol is the shared contract: it imports neither side.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  prettier,
+);

@@ -1,0 +1,56 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import {
+  createApp,
+  databaseFile,
+  DiskPhotoStore,
+  loadEnv,
+  migrateDatabase,
+  openDatabase,
+} from '@urs/api';
+import { DEMO_ACCOUNTS, isDatabaseEmpty, seedDemoSchool } from './seed/index.js';
+
+/**
+ * `npm start`: migrate, seed a demo school into an empty database, and serve the API and
+ * the built PWA on one port.
+ */
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+const env = loadEnv({
+  ...process.env,
+  DATA_DIR: process.env['DATA_DIR'] ?? path.join(repoRoot, 'data'),
+  WEB_DIST_DIR: process.env['WEB_DIST_DIR'] ?? path.join(repoRoot, 'web', 'dist'),
+});
+const db = openDatabase(databaseFile(env.dataDir));
+migrateDatabase(db);
+const photos = new DiskPhotoStore(path.join(env.dataDir, 'photos'));
+
+let seeded = false;
+if (isDatabaseEmpty(db)) {
+  console.log('Empty database: seeding the demo school…');
+  const summary = await seedDemoSchool(db, { photos, scryptLogN: env.SCRYPT_LOG_N });
+  console.log(`Seeded: ${JSON.stringify(summary)}`);
+  seeded = true;
+}
+
+const server = serve(
+  { fetch: createApp({ db, env, photos }).fetch, port: env.PORT, hostname: env.HOST },
+  (info) => {
+    const url = `http://localhost:${info.port}`;
+    console.log(`\nURS is running at ${url}  (API health: ${url}/api/health)`);
+    console.log(`Data directory: ${env.dataDir}${seeded ? ' (freshly seeded)' : ''}`);
+    console.log('Demo accounts (change these before real use):');
+    for (const account of DEMO_ACCOUNTS) {
+      console.log(`  ${account.role.padEnd(16)} ${account.email.padEnd(34)} ${account.password}`);
+    }
+  },
+);
+
+function shutdown() {
+  server.close(() => {
+    db.$client.close();
+    process.exit(0);
+  });
+}
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);

@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, startServer, type RunningServer } from './harness.js';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('npm start serves the PWA and the API on one port', () => {
+  it('seeds an empty database and prints the URL and the demo logins', () => {
+    expect(server.output()).toContain('Empty database: seeding the demo school');
+    expect(server.output()).toContain('admin@urs.sch.id');
+  });
+
+  it('opens the web build in a real browser under the CSP, with no violations or errors', async () => {
+    const page = await browser.newPage();
+    const problems: string[] = [];
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') problems.push(msg.text());
+    });
+    page.on('pageerror', (err) => problems.push(err.message));
+    await page.exposeFunction('reportCspViolation', (text: string) => problems.push(text));
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (e) => {
+        (window as unknown as { reportCspViolation: (t: string) => void }).reportCspViolation(
+          `CSP violation: ${e.violatedDirective} ${e.blockedURI}`,
+        );
+      });
+    });
+    const response = await page.goto(server.url);
+    expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
+    await page.getByRole('heading', { name: 'URS' }).waitFor();
+    await page.getByText('Server tersambung.').waitFor();
+    // A client-side route answers the same app, not a 404.
+    const deep = await page.goto(`${server.url}/reports/create`);
+    expect(deep?.status()).toBe(200);
+    await page.getByRole('heading', { name: 'URS' }).waitFor();
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('lets the seeded admin log in, read the profile, save a preference and log out', async () => {
+    const post = (path: string, body: unknown, token?: string) =>
+      fetch(`${server.url}${path}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        body: JSON.stringify(body),
+      });
+    const login = await post('/api/login', { email: 'admin@urs.sch.id', password: 'admin12345' });
+    expect(login.status).toBe(200);
+    const { access_token: token } = (await login.json()) as { access_token: string };
+    const me = await fetch(`${server.url}/api/user`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(((await me.json()) as { user: { role: string } }).user.role).toBe('admin');
+    const pref = await post('/api/profile/preferences', { preferred_theme: 'light' }, token);
+    expect(
+      ((await pref.json()) as { user: { preferred_theme: string } }).user.preferred_theme,
+    ).toBe('light');
+    expect((await post('/api/logout', {}, token)).status).toBe(200);
+    const after = await fetch(`${server.url}/api/user`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(after.status).toBe(401);
+  });
+});

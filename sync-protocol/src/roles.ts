@@ -22,9 +22,7 @@ const ROLE_LABELS: Record<Role, string> = {
 
 /** The spec's role labels; any unknown role reads 'Pengguna'. */
 export function roleLabel(role: string | null | undefined): string {
-  return role !== null && role !== undefined && role in ROLE_LABELS
-    ? ROLE_LABELS[role as Role]
-    : 'Pengguna';
+  return isRole(role) ? ROLE_LABELS[role] : 'Pengguna';
 }
 
 export function isRole(value: unknown): value is Role {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { STAFF_ROLES } from '@urs/sync-protocol';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -22,6 +23,8 @@ const envSchema = z.object({
   /** Comma-separated origins allowed to call the API cross-origin; empty keeps CORS closed. */
   CORS_ORIGINS: list.default([]),
   REGISTRATION_ENABLED: bool.default(true),
+  /** Role given to self-registered (and, later, single-sign-on provisioned) accounts; never admin. */
+  REGISTRATION_DEFAULT_ROLE: z.enum(STAFF_ROLES).default('custodian'),
   /** Honour X-Forwarded-For / X-Forwarded-Proto from a reverse proxy. */
   TRUST_PROXY: bool.default(false),
   /** Days a session token lives after its last use: long enough for days offline. */

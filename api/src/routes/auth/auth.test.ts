@@ -156,6 +156,14 @@ describe('POST /api/register', () => {
     });
   });
 
+  it('gives the configured default role instead when one is set', async () => {
+    t.close();
+    t = makeTestApp({ REGISTRATION_DEFAULT_ROLE: 'gardener' });
+    const res = await t.request('/api/register', { method: 'POST', json: valid });
+    expect(((await res.json()) as { user: { role: string } }).user.role).toBe('gardener');
+    expect(() => makeTestApp({ REGISTRATION_DEFAULT_ROLE: 'admin' })).toThrow(/REGISTRATION_DEFAULT_ROLE/);
+  });
+
   it('is refused with 403 when registration is turned off', async () => {
     t.close();
     t = makeTestApp({ REGISTRATION_ENABLED: 'false' });

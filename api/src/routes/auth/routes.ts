@@ -82,8 +82,12 @@ export function authRoutes({ db, env, guard, loginLimits }: RouteDeps) {
   app.post('/api/register', limitBody(16 * KB), async (c) => {
     if (!env.REGISTRATION_ENABLED) throw new HttpError(403, ERROR_MESSAGES.registrationClosed);
     const input = parseOr422(registerInputSchema, await readJson(c));
-    // Self-registration never chooses its role: new accounts are custodians until an admin says otherwise.
-    const user = await createUser(db, { ...input, role: 'custodian' }, env.SCRYPT_LOG_N);
+    // Self-registration never chooses its role: it gets the configured staff role (custodian by default).
+    const user = await createUser(
+      db,
+      { ...input, role: env.REGISTRATION_DEFAULT_ROLE },
+      env.SCRYPT_LOG_N,
+    );
     const { token, session } = createSession(
       db,
       user.id,

@@ -1,0 +1,100 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { newId } from '@urs/sync-protocol';
+import { nextChangeSeq, nowIso } from './change-seq.js';
+import { migrateDatabase, openDatabase, type Db } from './client.js';
+import { areas } from './schema.js';
+
+const dirs: string[] = [];
+function freshDb(): { db: Db; file: string } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'urs-db-test-'));
+  dirs.push(dir);
+  const file = path.join(dir, 'nested', 'urs.sqlite');
+  const db = openDatabase(file);
+  migrateDatabase(db);
+  return { db, file };
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('database client', () => {
+  it('opens in WAL mode with foreign keys enforced', () => {
+    const { db } = freshDb();
+    expect(db.$client.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(db.$client.pragma('foreign_keys', { simple: true })).toBe(1);
+  });
+
+  it('applies migrations idempotently: a second start changes nothing', () => {
+    const { db, file } = freshDb();
+    const tables = () =>
+      db.$client
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+        .pluck()
+        .all();
+    const before = tables();
+    expect(before).toEqual(
+      expect.arrayContaining([
+        'users',
+        'sessions',
+        'areas',
+        'categories',
+        'reports',
+        'report_photos',
+        'inventory_items',
+        'stock_transactions',
+        'item_requests',
+        'announcements',
+        'announcement_reads',
+        'sync_clients',
+        'change_counter',
+      ]),
+    );
+    db.$client.close();
+    const again = openDatabase(file);
+    migrateDatabase(again);
+    expect(
+      again.$client
+        .prepare("SELECT count(*) FROM sqlite_master WHERE type = 'table'")
+        .pluck()
+        .get(),
+    ).toBe(before.length);
+    again.$client.close();
+  });
+
+  it('hands out change_seq values that only grow, across tables and restarts', () => {
+    const { db, file } = freshDb();
+    const seen = [nextChangeSeq(db), nextChangeSeq(db)];
+    db.transaction((tx) => {
+      const now = nowIso();
+      tx.insert(areas)
+        .values({
+          id: newId(),
+          name: 'Aula',
+          createdAt: now,
+          updatedAt: now,
+          changeSeq: nextChangeSeq(tx),
+        })
+        .run();
+    });
+    db.$client.close();
+    const again = openDatabase(file);
+    seen.push(again.select().from(areas).get()?.changeSeq ?? -1, nextChangeSeq(again));
+    expect(seen).toEqual([1, 2, 3, 4]);
+    again.$client.close();
+  });
+
+  it('refuses a row that names a missing parent', () => {
+    const { db } = freshDb();
+    const insert = () =>
+      db.$client
+        .prepare(
+          `INSERT INTO sessions (id, user_id, token_hash, created_at, last_used_at, expires_at)
+           VALUES ('s', 'no-such-user', 'h', 'x', 'x', 'x')`,
+        )
+        .run();
+    expect(insert).toThrow(/FOREIGN KEY/);
+  });
+});

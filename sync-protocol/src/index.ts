@@ -6,3 +6,7 @@ export * from './entities/user.js';
 export * from './entities/area.js';
 export * from './work.js';
 export * from './ids.js';
+export * from './entities/records.js';
+export * from './mutations/index.js';
+export * from './envelope.js';
+export * from './mutations/validate.js';

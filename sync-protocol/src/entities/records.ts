@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { roleSchema } from '../roles.js';
+import {
+  ANNOUNCEMENT_PRIORITIES,
+  PHOTO_KINDS,
+  REQUEST_STATUSES,
+  REQUEST_TYPES,
+  TRANSACTION_TYPES,
+  reportStatusSchema,
+  workTypeSchema,
+} from '../work.js';
+
+/*
+ * The rows as they travel in a pull and live in the client's Dexie tables: snake_case, ISO
+ * timestamps, ids as UUID strings. One schema per synced entity, shared by the server that
+ * writes them and the client that stores them.
+ */
+const id = z.string().min(1);
+const iso = z.string();
+const base = { id, created_at: iso, updated_at: iso };
+
+export const reportSchema = z.object({
+  ...base,
+  reporter_id: id,
+  area_id: id,
+  category_id: id.nullable(),
+  work_type: workTypeSchema,
+  description: z.string(),
+  status: reportStatusSchema,
+  admin_note: z.string().nullable(),
+});
+export type Report = z.infer<typeof reportSchema>;
+
+export const reportPhotoSchema = z.object({
+  ...base,
+  report_id: id,
+  kind: z.enum(PHOTO_KINDS),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  mime_type: z.string(),
+  size_bytes: z.number().int().nonnegative(),
+  position: z.number().int().nonnegative(),
+});
+export type ReportPhoto = z.infer<typeof reportPhotoSchema>;
+
+export const inventoryItemSchema = z.object({
+  ...base,
+  name: z.string(),
+  sku: z.string().nullable(),
+  unit: z.string(),
+  stock: z.number().int(),
+  min_stock: z.number().int(),
+  description: z.string().nullable(),
+  active: z.boolean(),
+  trackable: z.boolean(),
+});
+export type InventoryItem = z.infer<typeof inventoryItemSchema>;
+
+export const stockTransactionSchema = z.object({
+  ...base,
+  item_id: id,
+  type: z.enum(TRANSACTION_TYPES),
+  quantity: z.number().int(),
+  notes: z.string().nullable(),
+  area_id: id.nullable(),
+  recorded_by: id,
+  occurred_at: iso,
+});
+export type StockTransaction = z.infer<typeof stockTransactionSchema>;
+
+export const itemRequestSchema = z.object({
+  ...base,
+  number: z.string().nullable(),
+  type: z.enum(REQUEST_TYPES),
+  item_id: id.nullable(),
+  custom_name: z.string().nullable(),
+  store_link: z.string().nullable(),
+  image_sha256: z.string().nullable(),
+  quantity: z.number().int(),
+  needed_date: z.string().nullable(),
+  notes: z.string().nullable(),
+  requester_id: id,
+  approver_id: id.nullable(),
+  approver_notes: z.string().nullable(),
+  status: z.enum(REQUEST_STATUSES),
+  decided_at: iso.nullable(),
+});
+export type ItemRequest = z.infer<typeof itemRequestSchema>;
+
+export const announcementSchema = z.object({
+  ...base,
+  title: z.string(),
+  body: z.string(),
+  /** Roles that see it; null means everyone. */
+  audience: z.array(roleSchema).nullable(),
+  priority: z.enum(ANNOUNCEMENT_PRIORITIES),
+  pinned: z.boolean(),
+  author_id: id,
+  published_at: iso,
+});
+export type Announcement = z.infer<typeof announcementSchema>;
+
+export const announcementReadSchema = z.object({
+  ...base,
+  announcement_id: id,
+  user_id: id,
+  read_at: iso,
+});
+export type AnnouncementRead = z.infer<typeof announcementReadSchema>;
+
+/** What a device may know of other people: enough to show a reporter or an approver. */
+export const userSummarySchema = z.object({
+  ...base,
+  name: z.string(),
+  role: roleSchema,
+  photo_url: z.string().nullable(),
+});
+export type UserSummary = z.infer<typeof userSummarySchema>;

@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import { userSchema } from './entities/user.js';
+import { areaSchema, categorySchema } from './entities/area.js';
+import {
+  announcementReadSchema,
+  announcementSchema,
+  inventoryItemSchema,
+  itemRequestSchema,
+  reportPhotoSchema,
+  reportSchema,
+  stockTransactionSchema,
+  userSummarySchema,
+} from './entities/records.js';
+
+/** Bumped when either end changes the wire format in a way the other must know about. */
+export const PROTOCOL_VERSION = 1;
+export const MAX_PUSH_MUTATIONS = 200;
+export const MAX_PUSH_BYTES = 2 * 1024 * 1024;
+export const DEFAULT_PULL_LIMIT = 500;
+export const MAX_PULL_LIMIT = 2000;
+
+/**
+ * One outbox entry on the wire. `args` stays unknown here: each mutation is validated on its
+ * own (see MUTATION_ARGS) so one malformed entry is rejected without failing its batch.
+ */
+export const mutationEnvelopeSchema = z.object({
+  id: z.uuid(),
+  seq: z.number().int().positive(),
+  name: z.string().min(1).max(64),
+  args: z.unknown(),
+  at: z.string(),
+});
+export type MutationEnvelope = z.infer<typeof mutationEnvelopeSchema>;
+
+export const pushRequestSchema = z.object({
+  protocol_version: z.literal(PROTOCOL_VERSION),
+  client_id: z.uuid(),
+  mutations: z.array(mutationEnvelopeSchema).min(1).max(MAX_PUSH_MUTATIONS),
+});
+export type PushRequest = z.infer<typeof pushRequestSchema>;
+
+export const SYNC_ERROR_CODES = [
+  'validation',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'invalid_transition',
+  'unknown_mutation',
+  'photo_missing',
+] as const;
+export type SyncErrorCode = (typeof SYNC_ERROR_CODES)[number];
+
+export const mutationResultSchema = z.discriminatedUnion('status', [
+  z.object({ seq: z.number().int(), id: z.string(), status: z.literal('applied') }),
+  z.object({ seq: z.number().int(), id: z.string(), status: z.literal('duplicate') }),
+  z.object({
+    seq: z.number().int(),
+    id: z.string(),
+    status: z.literal('rejected'),
+    code: z.enum(SYNC_ERROR_CODES),
+    message: z.string(),
+    errors: z.record(z.string(), z.array(z.string())).optional(),
+  }),
+]);
+export type MutationResult = z.infer<typeof mutationResultSchema>;
+
+export const pushResponseSchema = z.object({
+  protocol_version: z.literal(PROTOCOL_VERSION),
+  results: z.array(mutationResultSchema),
+  /** Highest seq the server has now applied (or refused) for this client. */
+  last_seq: z.number().int().nonnegative(),
+});
+export type PushResponse = z.infer<typeof pushResponseSchema>;
+
+/**
+ * A batch whose first seq is not last_seq + 1 is refused whole with 409 and this body, so the
+ * client resends from `expected_seq` instead of the server silently skipping a mutation.
+ */
+export const seqGapSchema = z.object({
+  message: z.string(),
+  code: z.literal('seq_gap'),
+  expected_seq: z.number().int().positive(),
+});
+export type SeqGap = z.infer<typeof seqGapSchema>;
+
+const change = <E extends string, S extends z.ZodType>(entity: E, row: S) =>
+  z.discriminatedUnion('op', [
+    z.object({
+      entity: z.literal(entity),
+      op: z.literal('put'),
+      id: z.string(),
+      change_seq: z.number().int(),
+      row,
+    }),
+    z.object({
+      entity: z.literal(entity),
+      op: z.literal('delete'),
+      id: z.string(),
+      change_seq: z.number().int(),
+    }),
+  ]);
+
+export const SYNCED_ENTITIES = [
+  'users',
+  'areas',
+  'categories',
+  'reports',
+  'report_photos',
+  'inventory_items',
+  'stock_transactions',
+  'item_requests',
+  'announcements',
+  'announcement_reads',
+] as const;
+export type SyncedEntity = (typeof SYNCED_ENTITIES)[number];
+
+export const changeSchema = z.union([
+  change('users', userSummarySchema),
+  change('areas', areaSchema),
+  change('categories', categorySchema),
+  change('reports', reportSchema),
+  change('report_photos', reportPhotoSchema),
+  change('inventory_items', inventoryItemSchema),
+  change('stock_transactions', stockTransactionSchema),
+  change('item_requests', itemRequestSchema),
+  change('announcements', announcementSchema),
+  change('announcement_reads', announcementReadSchema),
+]);
+export type Change = z.infer<typeof changeSchema>;
+
+export const pullQuerySchema = z.object({
+  /** Opaque to the client; today the last change_seq it has, as a decimal string. */
+  cursor: z.string().regex(/^\d*$/, 'Cursor tidak valid.').default(''),
+  limit: z.coerce.number().int().min(1).max(MAX_PULL_LIMIT).default(DEFAULT_PULL_LIMIT),
+});
+export type PullQuery = z.infer<typeof pullQuerySchema>;
+
+export const pullResponseSchema = z.object({
+  protocol_version: z.literal(PROTOCOL_VERSION),
+  changes: z.array(changeSchema),
+  cursor: z.string(),
+  has_more: z.boolean(),
+  unread_announcements: z.number().int().nonnegative(),
+  /** The signed-in user's own full profile, so it is current on every device. */
+  me: userSchema,
+});
+export type PullResponse = z.infer<typeof pullResponseSchema>;

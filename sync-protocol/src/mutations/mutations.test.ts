@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import { newId } from '../ids.js';
+import { MUTATION_NAMES } from './index.js';
+import { checkMutation } from './validate.js';
+import { pushRequestSchema, PROTOCOL_VERSION, MAX_PUSH_MUTATIONS } from '../envelope.js';
+
+const at = '2026-11-22T04:00:00.000Z';
+
+describe('mutation contract', () => {
+  it('accepts a well-formed report and fills defaults', () => {
+    const id = newId();
+    const check = checkMutation({
+      name: 'report.create',
+      args: { id, area_id: newId(), work_type: 'cleaning', description: '  Lantai basah  ' },
+    });
+    expect(check.ok).toBe(true);
+    if (check.ok) expect(check.mutation.args).toMatchObject({ id, description: 'Lantai basah' });
+  });
+
+  it('answers an unknown name as unknown_mutation, never by throwing', () => {
+    for (const name of ['report.explode', 'toString', '__proto__', '']) {
+      const check = checkMutation({ name, args: {} });
+      expect(check).toMatchObject({ ok: false, code: 'unknown_mutation' });
+    }
+  });
+
+  it('answers a wrong shape as validation with field messages', () => {
+    for (const args of [null, 42, 'x', [], { id: 'not-a-uuid' }]) {
+      const check = checkMutation({ name: 'report.create', args });
+      expect(check.ok).toBe(false);
+      if (!check.ok) expect(check.code).toBe('validation');
+    }
+    const missing = checkMutation({
+      name: 'report.create',
+      args: { id: newId(), work_type: 'cleaning', description: '' },
+    });
+    expect(missing).toMatchObject({
+      ok: false,
+      errors: { area_id: ['Pilih area.'], description: ['Deskripsi wajib diisi.'] },
+    });
+  });
+
+  it('carries the spec messages for item requests', () => {
+    const stock = checkMutation({
+      name: 'request.create',
+      args: { id: newId(), type: 'stock', quantity: 1 },
+    });
+    expect(stock).toMatchObject({
+      ok: false,
+      errors: { item_id: ['Silakan pilih barang yang ingin diminta.'] },
+    });
+    const custom = checkMutation({
+      name: 'request.create',
+      args: { id: newId(), type: 'custom', quantity: 2 },
+    });
+    expect(custom).toMatchObject({
+      ok: false,
+      errors: {
+        custom_name: ['Isi nama barang yang ingin diajukan.'],
+        image_sha256: ['Silakan unggah gambar produk sebagai referensi.'],
+      },
+    });
+  });
+
+  it('requires a positive quantity for in/out and a non-zero delta for adjustments', () => {
+    const base = { id: newId(), item_id: newId(), occurred_at: at };
+    expect(
+      checkMutation({ name: 'stock.record', args: { ...base, type: 'out', quantity: 3 } }).ok,
+    ).toBe(true);
+    expect(
+      checkMutation({ name: 'stock.record', args: { ...base, type: 'out', quantity: -3 } }).ok,
+    ).toBe(false);
+    expect(
+      checkMutation({ name: 'stock.record', args: { ...base, type: 'adjustment', quantity: -3 } })
+        .ok,
+    ).toBe(true);
+    expect(
+      checkMutation({ name: 'stock.record', args: { ...base, type: 'adjustment', quantity: 0 } })
+        .ok,
+    ).toBe(false);
+    expect(
+      checkMutation({ name: 'stock.record', args: { ...base, type: 'in', quantity: 1.5 } }).ok,
+    ).toBe(false);
+  });
+
+  it('has a schema for every mutation the product needs', () => {
+    expect(MUTATION_NAMES.sort()).toEqual(
+      [
+        'announcement.create',
+        'announcement.delete',
+        'announcement.mark_read',
+        'announcement.update',
+        'item.create',
+        'item.delete',
+        'item.update',
+        'photo.attach',
+        'photo.remove',
+        'report.create',
+        'report.delete',
+        'report.set_admin_note',
+        'report.set_status',
+        'report.update',
+        'request.approve',
+        'request.create',
+        'request.reject',
+        'stock.record',
+      ].sort(),
+    );
+  });
+
+  it('round-trips a push envelope through JSON and bounds the batch', () => {
+    const push = {
+      protocol_version: PROTOCOL_VERSION,
+      client_id: newId(),
+      mutations: [{ id: newId(), seq: 1, name: 'report.delete', args: { id: newId() }, at }],
+    };
+    expect(pushRequestSchema.parse(JSON.parse(JSON.stringify(push)))).toEqual(push);
+    const tooMany = {
+      ...push,
+      mutations: Array.from({ length: MAX_PUSH_MUTATIONS + 1 }, (_, i) => ({
+        ...push.mutations[0],
+        seq: i + 1,
+      })),
+    };
+    expect(pushRequestSchema.safeParse(tooMany).success).toBe(false);
+    expect(pushRequestSchema.safeParse({ ...push, protocol_version: 99 }).success).toBe(false);
+  });
+});

@@ -161,7 +161,9 @@ describe('POST /api/register', () => {
     t = makeTestApp({ REGISTRATION_DEFAULT_ROLE: 'gardener' });
     const res = await t.request('/api/register', { method: 'POST', json: valid });
     expect(((await res.json()) as { user: { role: string } }).user.role).toBe('gardener');
-    expect(() => makeTestApp({ REGISTRATION_DEFAULT_ROLE: 'admin' })).toThrow(/REGISTRATION_DEFAULT_ROLE/);
+    expect(() => makeTestApp({ REGISTRATION_DEFAULT_ROLE: 'admin' })).toThrow(
+      /REGISTRATION_DEFAULT_ROLE/,
+    );
   });
 
   it('is refused with 403 when registration is turned off', async () => {

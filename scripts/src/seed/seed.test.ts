@@ -1,0 +1,278 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  createApp,
+  DiskPhotoStore,
+  loadEnv,
+  migrateDatabase,
+  openDatabase,
+  type Db,
+} from '@urs/api';
+import { ROLES } from '@urs/sync-protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS, isDatabaseEmpty, seedDemoSchool, type SeedSummary } from './index.js';
+
+const NOW = new Date('2026-03-10T03:30:00.000Z');
+const SCRYPT_LOG_N = 10;
+
+const SYNCED_TABLES = [
+  'users',
+  'areas',
+  'categories',
+  'inventory_items',
+  'stock_transactions',
+  'reports',
+  'report_photos',
+  'item_requests',
+  'announcements',
+  'announcement_reads',
+] as const;
+
+interface Fixture {
+  dir: string;
+  db: Db;
+  photos: DiskPhotoStore;
+}
+
+function freshFixture(): Fixture {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'urs-seed-test-'));
+  const db = openDatabase(path.join(dir, 'urs.sqlite'));
+  migrateDatabase(db);
+  return { dir, db, photos: new DiskPhotoStore(path.join(dir, 'photos')) };
+}
+
+function all<Row>(db: Db, query: string): Row[] {
+  return db.$client.prepare<[], Row>(query).all();
+}
+
+function scalar(db: Db, query: string): number {
+  const row = db.$client.prepare<[], { n: number }>(query).get();
+  if (row === undefined) throw new Error(`no row for ${query}`);
+  return row.n;
+}
+
+let f: Fixture;
+let summary: SeedSummary;
+
+beforeAll(async () => {
+  f = freshFixture();
+  expect(isDatabaseEmpty(f.db)).toBe(true);
+  summary = await seedDemoSchool(f.db, { photos: f.photos, scryptLogN: SCRYPT_LOG_N, now: NOW });
+}, 60_000);
+
+afterAll(() => {
+  f.db.$client.close();
+  fs.rmSync(f.dir, { recursive: true, force: true });
+});
+
+describe('seedDemoSchool', () => {
+  it('reports what it added, and that matches the tables', () => {
+    expect(summary).toMatchObject({
+      users: DEMO_ACCOUNTS.length,
+      areas: 14,
+      categories: 7,
+      inventoryItems: 45,
+      reports: 60,
+      itemRequests: 9,
+      announcements: 5,
+    });
+    expect(summary.stockTransactions).toBeGreaterThan(200);
+    expect(summary.reportPhotos).toBeGreaterThan(summary.reports);
+    expect(summary.announcementReads).toBeGreaterThan(0);
+    const counts = SYNCED_TABLES.map((t) => scalar(f.db, `SELECT count(*) AS n FROM ${t}`));
+    expect(counts).toEqual([
+      summary.users,
+      summary.areas,
+      summary.categories,
+      summary.inventoryItems,
+      summary.stockTransactions,
+      summary.reports,
+      summary.reportPhotos,
+      summary.itemRequests,
+      summary.announcements,
+      summary.announcementReads,
+    ]);
+    expect(isDatabaseEmpty(f.db)).toBe(false);
+  });
+
+  it('has at least two users of every staff role and an admin', () => {
+    const byRole = new Map(
+      all<{ role: string; n: number }>(
+        f.db,
+        'SELECT role, count(*) AS n FROM users GROUP BY role',
+      ).map((r) => [r.role, r.n]),
+    );
+    for (const role of ROLES)
+      expect(byRole.get(role) ?? 0).toBeGreaterThanOrEqual(role === 'admin' ? 1 : 2);
+    for (const account of DEMO_ACCOUNTS) {
+      expect(account.email).toMatch(/@urs\.sch\.id$/);
+      expect(account.password.length).toBeGreaterThanOrEqual(8);
+    }
+  });
+
+  it('stores scrypt hashes that the API accepts at login', async () => {
+    const admin = DEMO_ACCOUNTS.find((a) => a.role === 'admin');
+    const staff = DEMO_ACCOUNTS.find((a) => a.role === 'gardener');
+    if (admin === undefined || staff === undefined) throw new Error('accounts missing');
+    expect(admin).toMatchObject({ email: 'admin@urs.sch.id', password: 'admin12345' });
+    const hashes = all<{ password_hash: string }>(f.db, 'SELECT password_hash FROM users');
+    for (const { password_hash } of hashes) {
+      expect(password_hash).toMatch(/^scrypt\$10\$/);
+      expect(password_hash).not.toContain(admin.password);
+    }
+
+    const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: f.dir, SCRYPT_LOG_N: String(SCRYPT_LOG_N) });
+    const app = createApp({ db: f.db, env, photos: f.photos });
+    const login = (email: string, password: string) =>
+      app.request('/api/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password }),
+      });
+    const ok = await login(admin.email, admin.password);
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toMatchObject({ user: { email: admin.email, role: 'admin' } });
+    expect((await login(staff.email, staff.password)).status).toBe(200);
+    expect((await login(admin.email, 'staf12345')).status).toBe(401);
+  });
+
+  it("keeps every item's stock equal to its transactions, never negative along the way", () => {
+    const items = all<{ id: string; stock: number; min_stock: number; active: number }>(
+      f.db,
+      'SELECT id, stock, min_stock, active FROM inventory_items',
+    );
+    const txs = all<{ item_id: string; type: string; quantity: number }>(
+      f.db,
+      'SELECT item_id, type, quantity FROM stock_transactions ORDER BY occurred_at, created_at',
+    );
+    const running = new Map<string, number>();
+    for (const tx of txs) {
+      if (tx.type !== 'adjustment') expect(tx.quantity).toBeGreaterThan(0);
+      expect(Number.isInteger(tx.quantity)).toBe(true);
+      const next =
+        (running.get(tx.item_id) ?? 0) + (tx.type === 'out' ? -tx.quantity : tx.quantity);
+      expect(next).toBeGreaterThanOrEqual(0);
+      running.set(tx.item_id, next);
+    }
+    for (const item of items) expect(item.stock).toBe(running.get(item.id) ?? 0);
+    const low = items.filter((i) => i.active === 1 && i.stock < i.min_stock);
+    expect(low.length).toBeGreaterThanOrEqual(5);
+    expect(items.filter((i) => i.active === 0).length).toBeGreaterThanOrEqual(2);
+    const skus = all<{ sku: string }>(
+      f.db,
+      'SELECT sku FROM inventory_items WHERE sku IS NOT NULL',
+    );
+    expect(new Set(skus.map((s) => s.sku)).size).toBe(skus.length);
+  });
+
+  it('stores every report photo as a JPEG, before photos on every report and after on completed ones', async () => {
+    const photos = all<{ sha256: string; size_bytes: number; mime_type: string }>(
+      f.db,
+      'SELECT DISTINCT sha256, size_bytes, mime_type FROM report_photos',
+    );
+    for (const photo of photos) {
+      const bytes = await f.photos.get(photo.sha256);
+      expect(bytes).not.toBeNull();
+      expect(bytes?.byteLength).toBe(photo.size_bytes);
+      expect([...(bytes ?? new Uint8Array()).subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+      expect(photo.mime_type).toBe('image/jpeg');
+    }
+    const perReport = all<{ status: string; before: number; after: number }>(
+      f.db,
+      `SELECT r.status,
+              sum(p.kind = 'before') AS before,
+              sum(p.kind = 'after') AS after
+         FROM reports r JOIN report_photos p ON p.report_id = r.id
+        GROUP BY r.id`,
+    );
+    expect(perReport).toHaveLength(summary.reports);
+    for (const r of perReport) {
+      expect(r.before).toBeGreaterThanOrEqual(1);
+      expect(r.before).toBeLessThanOrEqual(2);
+      if (r.status === 'completed') expect(r.after).toBeGreaterThanOrEqual(1);
+      else expect(r.after).toBe(0);
+    }
+    const requestImages = all<{ image_sha256: string }>(
+      f.db,
+      "SELECT image_sha256 FROM item_requests WHERE type = 'custom'",
+    );
+    for (const { image_sha256 } of requestImages)
+      expect(await f.photos.has(image_sha256)).toBe(true);
+  });
+
+  it('hands out unique change_seq values across all synced tables', () => {
+    const union = SYNCED_TABLES.map((t) => `SELECT change_seq FROM ${t}`).join(' UNION ALL ');
+    const total = scalar(f.db, `SELECT count(*) AS n FROM (${union})`);
+    const distinct = scalar(f.db, `SELECT count(DISTINCT change_seq) AS n FROM (${union})`);
+    expect(distinct).toBe(total);
+    expect(scalar(f.db, 'SELECT value AS n FROM change_counter WHERE id = 1')).toBe(total);
+  });
+
+  it('spreads reports over six months, all in the past, with every status and work type', () => {
+    const reports = all<{
+      created_at: string;
+      updated_at: string;
+      status: string;
+      work_type: string;
+    }>(f.db, 'SELECT created_at, updated_at, status, work_type FROM reports');
+    const months = new Set(reports.map((r) => r.created_at.slice(0, 7)));
+    expect(months.size).toBeGreaterThanOrEqual(5);
+    for (const r of reports) {
+      expect(r.created_at <= NOW.toISOString()).toBe(true);
+      expect(r.updated_at >= r.created_at && r.updated_at <= NOW.toISOString()).toBe(true);
+    }
+    const weekAgo = new Date(NOW.getTime() - 7 * 86_400_000).toISOString();
+    expect(reports.filter((r) => r.created_at >= weekAgo).length).toBeGreaterThanOrEqual(5);
+    expect(new Set(reports.map((r) => r.status))).toEqual(
+      new Set(['pending', 'in_progress', 'completed', 'cancelled']),
+    );
+    expect(new Set(reports.map((r) => r.work_type)).size).toBe(5);
+  });
+
+  it('numbers requests uniquely and records who decided them', () => {
+    const requests = all<{
+      number: string;
+      status: string;
+      approver_id: string | null;
+      decided_at: string | null;
+    }>(f.db, 'SELECT number, status, approver_id, decided_at FROM item_requests');
+    for (const r of requests) {
+      expect(r.number).toMatch(/^REQ-\d{4}-\d{6}$/);
+      expect(r.approver_id === null).toBe(r.status === 'pending');
+      expect(r.decided_at === null).toBe(r.status === 'pending');
+    }
+    expect(scalar(f.db, 'SELECT count(*) AS n FROM announcements WHERE pinned = 1')).toBe(1);
+  });
+
+  it('adds nothing when called again', async () => {
+    const before = SYNCED_TABLES.map((t) => scalar(f.db, `SELECT count(*) AS n FROM ${t}`));
+    const again = await seedDemoSchool(f.db, {
+      photos: f.photos,
+      scryptLogN: SCRYPT_LOG_N,
+      now: NOW,
+    });
+    expect(Object.values(again).every((n) => n === 0)).toBe(true);
+    expect(SYNCED_TABLES.map((t) => scalar(f.db, `SELECT count(*) AS n FROM ${t}`))).toEqual(
+      before,
+    );
+  });
+
+  it('produces the same school for the same "now"', async () => {
+    const other = freshFixture();
+    try {
+      await seedDemoSchool(other.db, { photos: other.photos, scryptLogN: SCRYPT_LOG_N, now: NOW });
+      const content = (db: Db) =>
+        all(
+          db,
+          `SELECT r.created_at, r.status, r.description, r.admin_note, p.sha256
+             FROM reports r JOIN report_photos p ON p.report_id = r.id
+            ORDER BY r.created_at, p.kind, p.position`,
+        );
+      expect(content(other.db)).toEqual(content(f.db));
+    } finally {
+      other.db.$client.close();
+      fs.rmSync(other.dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});

@@ -38,6 +38,11 @@ const ACCESS: Record<string, Access> = {
   'PUT /api/users/:id': 'admin',
   'PATCH /api/users/:id': 'admin',
   'DELETE /api/users/:id': 'admin',
+  'POST /api/sync/push': 'signed-in',
+  'GET /api/sync/pull': 'signed-in',
+  'PUT /api/photos/:id': 'signed-in',
+  'GET /api/photos/:id': 'signed-in',
+  'GET /api/announcements/unread-count': 'signed-in',
 };
 
 let t: TestApp;

@@ -14,15 +14,20 @@ import { profileRoutes } from './routes/profile/routes.js';
 import { referenceDataRoutes } from './routes/reference-data/routes.js';
 import { userRoutes } from './routes/users/routes.js';
 import { webRoutes } from './routes/web/routes.js';
+import { photoRoutes } from './routes/photos/routes.js';
+import { syncRoutes } from './sync/routes.js';
+import type { PushOptions } from './sync/push.js';
 
 export interface AppOptions {
   db: Db;
   env: Env;
   photos?: PhotoStore;
+  /** Test hook into the push transaction (crash injection). */
+  pushOptions?: PushOptions;
 }
 
 /** Composes the whole HTTP surface; index.ts only opens the database and listens. */
-export function createApp({ db, env, photos }: AppOptions) {
+export function createApp({ db, env, photos, pushOptions }: AppOptions) {
   const minutes = env.LOGIN_WINDOW_MINUTES * 60_000;
   const deps: RouteDeps = {
     db,
@@ -44,8 +49,16 @@ export function createApp({ db, env, photos }: AppOptions) {
     if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
   });
 
-  const api = [healthRoutes, authRoutes, profileRoutes, referenceDataRoutes, userRoutes];
+  const api = [
+    healthRoutes,
+    authRoutes,
+    profileRoutes,
+    referenceDataRoutes,
+    userRoutes,
+    photoRoutes,
+  ];
   for (const routes of api) app.route('/', routes(deps));
+  app.route('/', syncRoutes(deps, pushOptions));
   app.all('/api/*', onNotFound);
   app.route('/', webRoutes(deps));
 

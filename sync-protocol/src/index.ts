@@ -10,3 +10,4 @@ export * from './entities/records.js';
 export * from './mutations/index.js';
 export * from './envelope.js';
 export * from './mutations/validate.js';
+export * from './report-status.js';

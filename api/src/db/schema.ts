@@ -206,6 +206,11 @@ export const stockTransactions = sqliteTable(
       .references(() => users.id),
     /** When it happened on the device, which may be long before the server saw it. */
     occurredAt: text('occurred_at').notNull(),
+    /**
+     * Set when the server accepted a transaction it would have refused online (an `out` larger
+     * than the stock it knew): recorded, never dropped, and shown to admins.
+     */
+    flag: text('flag', { enum: ['insufficient_stock'] }),
   },
   (t) => [
     index('stock_tx_item_occurred_idx').on(t.itemId, t.occurredAt),
@@ -286,6 +291,26 @@ export const announcementReads = sqliteTable(
   ],
 );
 
+/**
+ * Photo bytes a device has uploaded, by the client's id for the photo. The bytes live in the
+ * photo store under their hash; this row makes `PUT /api/photos/:id` idempotent and lets a
+ * later `photo.attach` (or a custom item request) refer to an upload the server has checked.
+ */
+export const photoUploads = sqliteTable(
+  'photo_uploads',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    sha256: text('sha256').notNull(),
+    mimeType: text('mime_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    createdAt: text('created_at').notNull(),
+  },
+  (t) => [index('photo_uploads_sha_idx').on(t.sha256)],
+);
+
 export const syncClients = sqliteTable(
   'sync_clients',
   {
@@ -314,5 +339,6 @@ export const schema = {
   itemRequests,
   announcements,
   announcementReads,
+  photoUploads,
   syncClients,
 };

@@ -12,6 +12,8 @@ interface Rule {
 
 const EVERYONE = ROLES;
 const ADMIN = ['admin'] as const satisfies readonly Role[];
+/** Who keeps the item catalogue (spec leaves it open; decided in issue 6's note). */
+const INVENTORY_KEEPERS = ['admin', 'inventory_staff'] as const satisfies readonly Role[];
 
 export const PERMISSIONS = {
   'session.self': { roles: EVERYONE },
@@ -20,6 +22,21 @@ export const PERMISSIONS = {
   'areas.manage': { roles: ADMIN },
   'categories.manage': { roles: ADMIN },
   'users.manage': { roles: ADMIN },
+  'sync.use': { roles: EVERYONE },
+  'photos.upload': { roles: EVERYONE },
+  'reports.create': { roles: EVERYONE },
+  'reports.read': { roles: EVERYONE, ownRecordsOnly: true },
+  'reports.update': { roles: EVERYONE, ownRecordsOnly: true },
+  'reports.set_status': { roles: EVERYONE, ownRecordsOnly: true },
+  'reports.admin_note': { roles: ADMIN },
+  'reports.delete': { roles: ADMIN },
+  'items.manage': { roles: INVENTORY_KEEPERS },
+  'stock.record': { roles: EVERYONE },
+  'requests.create': { roles: EVERYONE },
+  'requests.read': { roles: EVERYONE, ownRecordsOnly: true },
+  'requests.decide': { roles: ADMIN },
+  'announcements.read': { roles: EVERYONE },
+  'announcements.manage': { roles: ADMIN },
 } as const satisfies Record<string, Rule>;
 
 export type Permission = keyof typeof PERMISSIONS;

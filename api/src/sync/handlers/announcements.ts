@@ -1,0 +1,104 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { nextChangeSeq, type DbOrTx } from '../../db/change-seq.js';
+import { announcementReads, announcements } from '../../db/schema.js';
+import { announcementVisibleTo } from '../../db/visibility.js';
+import type { Actor } from '../../services/policy.js';
+import { refuse } from '../refusal.js';
+import { authorize, isRepeatOfOwnCreate, type HandlerMap } from './context.js';
+
+function liveAnnouncement(tx: DbOrTx, id: string, visibleTo?: Actor) {
+  const conditions = [eq(announcements.id, id), isNull(announcements.deletedAt)];
+  if (visibleTo !== undefined && visibleTo.role !== 'admin') {
+    conditions.push(announcementVisibleTo(visibleTo.role));
+  }
+  const row = tx
+    .select()
+    .from(announcements)
+    .where(and(...conditions))
+    .get();
+  if (row === undefined) throw refuse.notFound('Pengumuman tidak ditemukan atau sudah dihapus.');
+  return row;
+}
+
+export const announcementHandlers: Pick<
+  HandlerMap,
+  'announcement.create' | 'announcement.update' | 'announcement.delete' | 'announcement.mark_read'
+> = {
+  'announcement.create': ({ tx, actor, now }, a) => {
+    authorize(actor, 'announcements.manage');
+    const existing = tx.select().from(announcements).where(eq(announcements.id, a.id)).get();
+    if (isRepeatOfOwnCreate(existing && { ownerId: existing.authorId }, actor, 'pengumuman'))
+      return;
+    tx.insert(announcements)
+      .values({
+        id: a.id,
+        title: a.title,
+        body: a.body,
+        audience: a.audience,
+        priority: a.priority,
+        pinned: a.pinned,
+        authorId: actor.id,
+        publishedAt: now,
+        createdAt: now,
+        updatedAt: now,
+        changeSeq: nextChangeSeq(tx),
+      })
+      .run();
+  },
+
+  'announcement.update': ({ tx, actor, now }, a) => {
+    authorize(actor, 'announcements.manage');
+    liveAnnouncement(tx, a.id);
+    tx.update(announcements)
+      .set({
+        ...(a.title !== undefined && { title: a.title }),
+        ...(a.body !== undefined && { body: a.body }),
+        ...(a.audience !== undefined && { audience: a.audience }),
+        ...(a.priority !== undefined && { priority: a.priority }),
+        ...(a.pinned !== undefined && { pinned: a.pinned }),
+        updatedAt: now,
+        changeSeq: nextChangeSeq(tx),
+      })
+      .where(eq(announcements.id, a.id))
+      .run();
+  },
+
+  'announcement.delete': ({ tx, actor, now }, a) => {
+    authorize(actor, 'announcements.manage');
+    liveAnnouncement(tx, a.id);
+    tx.update(announcements)
+      .set({ deletedAt: now, updatedAt: now, changeSeq: nextChangeSeq(tx) })
+      .where(eq(announcements.id, a.id))
+      .run();
+  },
+
+  'announcement.mark_read': ({ tx, actor, now }, a) => {
+    authorize(actor, 'announcements.read');
+    liveAnnouncement(tx, a.announcement_id, actor);
+    const already = tx
+      .select({ id: announcementReads.id })
+      .from(announcementReads)
+      .where(
+        and(
+          eq(announcementReads.userId, actor.id),
+          eq(announcementReads.announcementId, a.announcement_id),
+        ),
+      )
+      .get();
+    // Read on two devices: the first mark stands and the second is a no-op, not an error.
+    if (already !== undefined) return;
+    const sameId = tx.select().from(announcementReads).where(eq(announcementReads.id, a.id)).get();
+    if (isRepeatOfOwnCreate(sameId && { ownerId: sameId.userId }, actor, 'tanda baca')) return;
+    tx.insert(announcementReads)
+      .values({
+        id: a.id,
+        announcementId: a.announcement_id,
+        userId: actor.id,
+        readAt: a.read_at,
+        createdAt: now,
+        updatedAt: now,
+        changeSeq: nextChangeSeq(tx),
+      })
+      .run();
+  },
+};

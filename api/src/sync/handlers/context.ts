@@ -1,0 +1,60 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { MutationName, ParsedMutationArgs } from '@urs/sync-protocol';
+import type { DbOrTx } from '../../db/change-seq.js';
+import { can, type Actor, type Permission } from '../../services/policy.js';
+import { refuse } from '../refusal.js';
+import { areas, categories } from '../../db/schema.js';
+
+export interface MutationContext {
+  tx: DbOrTx;
+  actor: Actor;
+  /** One timestamp for the whole batch: every row it writes says the same `updated_at`. */
+  now: string;
+}
+
+export type MutationHandler<N extends MutationName> = (
+  ctx: MutationContext,
+  args: ParsedMutationArgs<N>,
+) => void;
+
+export type HandlerMap = { [N in MutationName]: MutationHandler<N> };
+
+/** The same policy the REST guard uses, with the record's owner when there is one. */
+export function authorize(actor: Actor, permission: Permission, ownerId?: string): void {
+  if (!can(actor, permission, ownerId === undefined ? undefined : { ownerId })) {
+    throw refuse.forbidden();
+  }
+}
+
+/**
+ * A create whose client id already exists: the same owner sending it again (from a reinstalled
+ * app with a new client id, say) is a no-op; anyone else is a conflict.
+ */
+export function isRepeatOfOwnCreate(
+  existing: { ownerId: string } | undefined,
+  actor: Actor,
+  noun: string,
+): boolean {
+  if (existing === undefined) return false;
+  if (existing.ownerId === actor.id) return true;
+  throw refuse.conflict(`ID ${noun} sudah dipakai data lain.`);
+}
+
+/** Areas may have been made inactive since the device chose one; only a missing one is refused. */
+export function assertAreaExists(tx: DbOrTx, areaId: string, field = 'area_id'): void {
+  const row = tx
+    .select({ id: areas.id })
+    .from(areas)
+    .where(and(eq(areas.id, areaId), isNull(areas.deletedAt)))
+    .get();
+  if (row === undefined) throw refuse.invalid(field, 'Area tidak ditemukan.');
+}
+
+export function assertCategoryExists(tx: DbOrTx, categoryId: string): void {
+  const row = tx
+    .select({ id: categories.id })
+    .from(categories)
+    .where(and(eq(categories.id, categoryId), isNull(categories.deletedAt)))
+    .get();
+  if (row === undefined) throw refuse.invalid('category_id', 'Kategori tidak ditemukan.');
+}

@@ -1,0 +1,175 @@
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { newId } from '@urs/sync-protocol';
+import { nextChangeSeq, type DbOrTx } from '../../db/change-seq.js';
+import { inventoryItems, stockTransactions } from '../../db/schema.js';
+import { refuse } from '../refusal.js';
+import { assertAreaExists, authorize, isRepeatOfOwnCreate, type HandlerMap } from './context.js';
+
+function liveItem(tx: DbOrTx, id: string, field = 'id') {
+  const row = tx
+    .select()
+    .from(inventoryItems)
+    .where(and(eq(inventoryItems.id, id), isNull(inventoryItems.deletedAt)))
+    .get();
+  if (row === undefined) {
+    throw field === 'id'
+      ? refuse.notFound('Barang tidak ditemukan atau sudah dihapus.')
+      : refuse.invalid(field, 'Barang tidak ditemukan atau sudah dihapus.');
+  }
+  return row;
+}
+
+function assertSkuFree(tx: DbOrTx, sku: string | null | undefined, exceptId: string): void {
+  if (sku === null || sku === undefined) return;
+  const clash = tx
+    .select({ id: inventoryItems.id })
+    .from(inventoryItems)
+    .where(
+      and(
+        sql`lower(${inventoryItems.sku}) = lower(${sku})`,
+        isNull(inventoryItems.deletedAt),
+        ne(inventoryItems.id, exceptId),
+      ),
+    )
+    .get();
+  if (clash !== undefined) throw refuse.invalid('sku', 'SKU sudah dipakai barang lain.');
+}
+
+/**
+ * Appends a stock transaction and moves the item's stock in the same transaction, so the
+ * stock column always equals the sum of the item's history. Transactions are facts: two phones
+ * recording usage offline simply add up. An `out` past the known stock is kept and flagged.
+ */
+export function recordStock(
+  tx: DbOrTx,
+  input: {
+    id: string;
+    itemId: string;
+    type: 'in' | 'out' | 'adjustment';
+    quantity: number;
+    notes: string | null;
+    areaId: string | null;
+    recordedBy: string;
+    occurredAt: string;
+    now: string;
+  },
+): void {
+  const item = liveItem(tx, input.itemId, 'item_id');
+  const delta = input.type === 'out' ? -input.quantity : input.quantity;
+  const stock = item.stock + delta;
+  tx.insert(stockTransactions)
+    .values({
+      id: input.id,
+      itemId: input.itemId,
+      type: input.type,
+      quantity: input.quantity,
+      notes: input.notes,
+      areaId: input.areaId,
+      recordedBy: input.recordedBy,
+      occurredAt: input.occurredAt,
+      flag: stock < 0 ? 'insufficient_stock' : null,
+      createdAt: input.now,
+      updatedAt: input.now,
+      changeSeq: nextChangeSeq(tx),
+    })
+    .run();
+  tx.update(inventoryItems)
+    .set({ stock, updatedAt: input.now, changeSeq: nextChangeSeq(tx) })
+    .where(eq(inventoryItems.id, input.itemId))
+    .run();
+}
+
+export const inventoryHandlers: Pick<
+  HandlerMap,
+  'item.create' | 'item.update' | 'item.delete' | 'stock.record'
+> = {
+  'item.create': ({ tx, actor, now }, a) => {
+    authorize(actor, 'items.manage');
+    const existing = tx.select().from(inventoryItems).where(eq(inventoryItems.id, a.id)).get();
+    if (isRepeatOfOwnCreate(existing && { ownerId: existing.createdBy ?? '' }, actor, 'barang'))
+      return;
+    assertSkuFree(tx, a.sku, a.id);
+    tx.insert(inventoryItems)
+      .values({
+        id: a.id,
+        name: a.name,
+        sku: a.sku ?? null,
+        unit: a.unit,
+        stock: 0,
+        minStock: a.min_stock,
+        description: a.description ?? null,
+        active: a.active,
+        trackable: a.trackable,
+        createdBy: actor.id,
+        createdAt: now,
+        updatedAt: now,
+        changeSeq: nextChangeSeq(tx),
+      })
+      .run();
+    if (a.stock > 0) {
+      recordStock(tx, {
+        id: newId(),
+        itemId: a.id,
+        type: 'in',
+        quantity: a.stock,
+        notes: 'Stok awal',
+        areaId: null,
+        recordedBy: actor.id,
+        occurredAt: now,
+        now,
+      });
+    }
+  },
+
+  'item.update': ({ tx, actor, now }, a) => {
+    authorize(actor, 'items.manage');
+    liveItem(tx, a.id);
+    assertSkuFree(tx, a.sku, a.id);
+    tx.update(inventoryItems)
+      .set({
+        ...(a.name !== undefined && { name: a.name }),
+        ...(a.sku !== undefined && { sku: a.sku }),
+        ...(a.unit !== undefined && { unit: a.unit }),
+        ...(a.min_stock !== undefined && { minStock: a.min_stock }),
+        ...(a.description !== undefined && { description: a.description }),
+        ...(a.active !== undefined && { active: a.active }),
+        ...(a.trackable !== undefined && { trackable: a.trackable }),
+        updatedAt: now,
+        changeSeq: nextChangeSeq(tx),
+      })
+      .where(eq(inventoryItems.id, a.id))
+      .run();
+  },
+
+  'item.delete': ({ tx, actor, now }, a) => {
+    authorize(actor, 'items.manage');
+    liveItem(tx, a.id);
+    tx.update(inventoryItems)
+      .set({ deletedAt: now, updatedAt: now, changeSeq: nextChangeSeq(tx) })
+      .where(eq(inventoryItems.id, a.id))
+      .run();
+  },
+
+  'stock.record': ({ tx, actor, now }, a) => {
+    authorize(actor, 'stock.record');
+    const existing = tx
+      .select()
+      .from(stockTransactions)
+      .where(eq(stockTransactions.id, a.id))
+      .get();
+    if (isRepeatOfOwnCreate(existing && { ownerId: existing.recordedBy }, actor, 'transaksi'))
+      return;
+    if (a.area_id !== undefined && a.area_id !== null) assertAreaExists(tx, a.area_id);
+    recordStock(tx, {
+      id: a.id,
+      itemId: a.item_id,
+      type: a.type,
+      quantity: a.quantity,
+      notes: a.notes ?? null,
+      areaId: a.area_id ?? null,
+      recordedBy: actor.id,
+      occurredAt: a.occurred_at,
+      now,
+    });
+  },
+};

@@ -1,0 +1,198 @@
+import { and, count, eq, isNull } from 'drizzle-orm';
+import { canChangeStatus } from '@urs/sync-protocol';
+import { nextChangeSeq, type DbOrTx } from '../../db/change-seq.js';
+import { photoUploads, reportPhotos, reports } from '../../db/schema.js';
+import { Refusal, refuse } from '../refusal.js';
+import {
+  assertAreaExists,
+  assertCategoryExists,
+  authorize,
+  isRepeatOfOwnCreate,
+  type HandlerMap,
+} from './context.js';
+
+export const MAX_PHOTOS_PER_KIND = 10;
+
+function liveReport(tx: DbOrTx, id: string) {
+  const row = tx
+    .select()
+    .from(reports)
+    .where(and(eq(reports.id, id), isNull(reports.deletedAt)))
+    .get();
+  if (row === undefined) throw refuse.notFound('Laporan tidak ditemukan atau sudah dihapus.');
+  return row;
+}
+
+const STATUS_LABEL = {
+  pending: 'Menunggu',
+  in_progress: 'Dikerjakan',
+  completed: 'Selesai',
+  cancelled: 'Dibatalkan',
+} as const;
+
+export const reportHandlers: Pick<
+  HandlerMap,
+  | 'report.create'
+  | 'report.update'
+  | 'report.set_status'
+  | 'report.set_admin_note'
+  | 'report.delete'
+  | 'photo.attach'
+  | 'photo.remove'
+> = {
+  'report.create': ({ tx, actor, now }, a) => {
+    authorize(actor, 'reports.create');
+    const existing = tx.select().from(reports).where(eq(reports.id, a.id)).get();
+    if (isRepeatOfOwnCreate(existing && { ownerId: existing.reporterId }, actor, 'laporan')) return;
+    assertAreaExists(tx, a.area_id);
+    if (a.category_id !== undefined && a.category_id !== null)
+      assertCategoryExists(tx, a.category_id);
+    if (a.status === 'cancelled')
+      throw refuse.invalid('status', 'Laporan baru tidak bisa langsung dibatalkan.');
+    tx.insert(reports)
+      .values({
+        id: a.id,
+        reporterId: actor.id,
+        areaId: a.area_id,
+        categoryId: a.category_id ?? null,
+        workType: a.work_type,
+        description: a.description,
+        status: a.status ?? 'pending',
+        createdAt: now,
+        updatedAt: now,
+        changeSeq: nextChangeSeq(tx),
+      })
+      .run();
+  },
+
+  'report.update': ({ tx, actor, now }, a) => {
+    const report = liveReport(tx, a.id);
+    authorize(actor, 'reports.update', report.reporterId);
+    if (a.area_id !== undefined) assertAreaExists(tx, a.area_id);
+    if (a.category_id !== undefined && a.category_id !== null)
+      assertCategoryExists(tx, a.category_id);
+    // Field-level last writer wins: only the fields this mutation carries are written.
+    tx.update(reports)
+      .set({
+        ...(a.area_id !== undefined && { areaId: a.area_id }),
+        ...(a.category_id !== undefined && { categoryId: a.category_id }),
+        ...(a.work_type !== undefined && { workType: a.work_type }),
+        ...(a.description !== undefined && { description: a.description }),
+        updatedAt: now,
+        changeSeq: nextChangeSeq(tx),
+      })
+      .where(eq(reports.id, a.id))
+      .run();
+  },
+
+  'report.set_status': ({ tx, actor, now }, a) => {
+    const report = liveReport(tx, a.id);
+    authorize(actor, 'reports.set_status', report.reporterId);
+    if (report.status === a.status) return;
+    if (!canChangeStatus(report.status, a.status, actor.role)) {
+      throw new Refusal(
+        'invalid_transition',
+        `Status laporan tidak dapat diubah dari "${STATUS_LABEL[report.status]}" ke "${STATUS_LABEL[a.status]}".`,
+        { status: ['Perubahan status ini tidak diizinkan.'] },
+      );
+    }
+    tx.update(reports)
+      .set({ status: a.status, updatedAt: now, changeSeq: nextChangeSeq(tx) })
+      .where(eq(reports.id, a.id))
+      .run();
+  },
+
+  'report.set_admin_note': ({ tx, actor, now }, a) => {
+    authorize(actor, 'reports.admin_note');
+    liveReport(tx, a.id);
+    tx.update(reports)
+      .set({ adminNote: a.admin_note ?? null, updatedAt: now, changeSeq: nextChangeSeq(tx) })
+      .where(eq(reports.id, a.id))
+      .run();
+  },
+
+  'report.delete': ({ tx, actor, now }, a) => {
+    authorize(actor, 'reports.delete');
+    liveReport(tx, a.id);
+    // The report and its photos become tombstones together, so no device keeps orphan photos.
+    tx.update(reports)
+      .set({ deletedAt: now, updatedAt: now, changeSeq: nextChangeSeq(tx) })
+      .where(eq(reports.id, a.id))
+      .run();
+    const photos = tx
+      .select({ id: reportPhotos.id })
+      .from(reportPhotos)
+      .where(and(eq(reportPhotos.reportId, a.id), isNull(reportPhotos.deletedAt)))
+      .all();
+    for (const photo of photos) {
+      tx.update(reportPhotos)
+        .set({ deletedAt: now, updatedAt: now, changeSeq: nextChangeSeq(tx) })
+        .where(eq(reportPhotos.id, photo.id))
+        .run();
+    }
+  },
+
+  'photo.attach': ({ tx, actor, now }, a) => {
+    const report = liveReport(tx, a.report_id);
+    authorize(actor, 'reports.update', report.reporterId);
+    const existing = tx.select().from(reportPhotos).where(eq(reportPhotos.id, a.id)).get();
+    if (existing !== undefined) {
+      if (existing.reportId === a.report_id && existing.deletedAt === null) return;
+      throw refuse.conflict('ID foto sudah dipakai foto lain.');
+    }
+    const upload = tx.select().from(photoUploads).where(eq(photoUploads.id, a.id)).get();
+    if (upload === undefined || (upload.userId !== actor.id && actor.role !== 'admin')) {
+      throw new Refusal('photo_missing', 'Foto belum terunggah ke server.');
+    }
+    if (upload.sha256 !== a.sha256) {
+      throw refuse.invalid('sha256', 'Foto tidak sama dengan yang diunggah.');
+    }
+    const sameKind =
+      tx
+        .select({ n: count() })
+        .from(reportPhotos)
+        .where(
+          and(
+            eq(reportPhotos.reportId, a.report_id),
+            eq(reportPhotos.kind, a.kind),
+            isNull(reportPhotos.deletedAt),
+          ),
+        )
+        .get()?.n ?? 0;
+    if (sameKind >= MAX_PHOTOS_PER_KIND) {
+      throw refuse.invalid(
+        'kind',
+        `Maksimal ${MAX_PHOTOS_PER_KIND} foto ${a.kind === 'before' ? 'sebelum' : 'sesudah'} per laporan.`,
+      );
+    }
+    tx.insert(reportPhotos)
+      .values({
+        id: a.id,
+        reportId: a.report_id,
+        kind: a.kind,
+        sha256: upload.sha256,
+        mimeType: upload.mimeType,
+        sizeBytes: upload.sizeBytes,
+        position: a.position,
+        createdAt: now,
+        updatedAt: now,
+        changeSeq: nextChangeSeq(tx),
+      })
+      .run();
+  },
+
+  'photo.remove': ({ tx, actor, now }, a) => {
+    const photo = tx
+      .select()
+      .from(reportPhotos)
+      .where(and(eq(reportPhotos.id, a.id), isNull(reportPhotos.deletedAt)))
+      .get();
+    if (photo === undefined) throw refuse.notFound('Foto tidak ditemukan atau sudah dihapus.');
+    const report = liveReport(tx, photo.reportId);
+    authorize(actor, 'reports.update', report.reporterId);
+    tx.update(reportPhotos)
+      .set({ deletedAt: now, updatedAt: now, changeSeq: nextChangeSeq(tx) })
+      .where(eq(reportPhotos.id, a.id))
+      .run();
+  },
+};

@@ -1,0 +1,158 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { newId, pullResponseSchema, type PullResponse } from '@urs/sync-protocol';
+import { makeTestApp, type TestApp } from '../test/harness.js';
+import { TestDevice } from './test-kit.js';
+
+let t: TestApp;
+let admin: TestDevice;
+let staff: TestDevice;
+let areaId: string;
+
+beforeEach(async () => {
+  t = makeTestApp();
+  admin = new TestDevice(t, (await t.signIn('admin')).token);
+  staff = new TestDevice(t, (await t.signIn('gardener')).token);
+  const res = await t.request('/api/areas', {
+    method: 'POST',
+    token: admin.token,
+    json: { name: 'Taman Depan' },
+  });
+  areaId = ((await res.json()) as { data: { id: string } }).data.id;
+});
+afterEach(() => t.close());
+
+const newReport = () => ({
+  id: newId(),
+  area_id: areaId,
+  work_type: 'maintenance',
+  description: 'Rumput tinggi',
+});
+
+describe('GET /api/sync/pull', () => {
+  it('pages every change with monotonic cursors, ends with has_more false, and validates against the contract', async () => {
+    for (let i = 0; i < 7; i++) await staff.push(['report.create', newReport()]);
+    const seen: number[] = [];
+    let cursor = '';
+    let pages = 0;
+    for (;;) {
+      const res = await t.request(`/api/sync/pull?cursor=${cursor}&limit=3`, {
+        token: admin.token,
+      });
+      const page = pullResponseSchema.parse(await res.json());
+      pages += 1;
+      seen.push(...page.changes.map((c) => c.change_seq));
+      expect(Number(page.cursor)).toBeGreaterThanOrEqual(Number(cursor || 0));
+      cursor = page.cursor;
+      if (!page.has_more) break;
+    }
+    expect(seen).toEqual([...seen].sort((a, b) => a - b));
+    expect(new Set(seen).size).toBe(seen.length);
+    // 2 users + 1 area + 7 reports
+    expect(seen).toHaveLength(10);
+    expect(pages).toBe(4);
+    const empty = (await (
+      await t.request(`/api/sync/pull?cursor=${cursor}`, { token: admin.token })
+    ).json()) as PullResponse;
+    expect(empty).toMatchObject({ changes: [], cursor, has_more: false });
+  });
+
+  it('sends deletes as tombstones after the put they replace', async () => {
+    const r = newReport();
+    await staff.push(['report.create', r]);
+    const before = await admin.pullAll();
+    expect(before.find((c) => c.id === r.id)).toMatchObject({ op: 'put', entity: 'reports' });
+    await admin.push(['report.delete', { id: r.id }]);
+    const after = await admin.pullAll();
+    expect(after).toEqual([expect.objectContaining({ entity: 'reports', op: 'delete', id: r.id })]);
+  });
+
+  it('shows staff only their own reports and requests, and admins everything', async () => {
+    const other = new TestDevice(t, (await t.signIn('custodian')).token);
+    const mine = newReport();
+    const theirs = newReport();
+    await staff.push(['report.create', mine]);
+    await other.push(['report.create', theirs]);
+    const staffIds = (await staff.pullAll()).filter((c) => c.entity === 'reports').map((c) => c.id);
+    expect(staffIds).toEqual([mine.id]);
+    const adminIds = (await admin.pullAll()).filter((c) => c.entity === 'reports').map((c) => c.id);
+    expect(adminIds.sort()).toEqual([mine.id, theirs.id].sort());
+  });
+
+  it('never lets a cursor skip a change committed between two pulls (pushes interleaved with paging)', async () => {
+    const collected = new Set<string>();
+    let cursor = '';
+    for (let round = 0; round < 6; round++) {
+      await staff.push(['report.create', newReport()], ['report.create', newReport()]);
+      const res = await t.request(`/api/sync/pull?cursor=${cursor}&limit=1`, {
+        token: admin.token,
+      });
+      const page = (await res.json()) as PullResponse;
+      for (const c of page.changes) collected.add(c.id);
+      cursor = page.cursor;
+    }
+    for (;;) {
+      const page = (await (
+        await t.request(`/api/sync/pull?cursor=${cursor}&limit=2`, { token: admin.token })
+      ).json()) as PullResponse;
+      for (const c of page.changes) collected.add(c.id);
+      cursor = page.cursor;
+      if (!page.has_more) break;
+    }
+    const all = (await new TestDevice(t, admin.token).pullAll()).map((c) => c.id);
+    expect([...collected].sort()).toEqual([...new Set(all)].sort());
+  });
+
+  it('counts unread announcements only for the roles in their audience, and hides ones taken away', async () => {
+    const forAll = newId();
+    const forGardeners = newId();
+    const forTechnicians = newId();
+    await admin.push(
+      ['announcement.create', { id: forAll, title: 'Kerja bakti', body: 'Sabtu pagi' }],
+      [
+        'announcement.create',
+        { id: forGardeners, title: 'Pupuk', body: 'Datang', audience: ['gardener'] },
+      ],
+      [
+        'announcement.create',
+        { id: forTechnicians, title: 'Genset', body: 'Servis', audience: ['technician'] },
+      ],
+    );
+    const count = async (token: string) =>
+      (
+        (await (await t.request('/api/announcements/unread-count', { token })).json()) as {
+          count: number;
+        }
+      ).count;
+    expect(await count(staff.token)).toBe(2);
+    const seen = (await staff.pullAll())
+      .filter((c) => c.entity === 'announcements' && c.op === 'put')
+      .map((c) => c.id);
+    expect(seen.sort()).toEqual([forAll, forGardeners].sort());
+
+    await staff.push([
+      'announcement.mark_read',
+      { id: newId(), announcement_id: forAll, read_at: new Date().toISOString() },
+    ]);
+    expect(await count(staff.token)).toBe(1);
+    const refused = await staff.push([
+      'announcement.mark_read',
+      { id: newId(), announcement_id: forTechnicians, read_at: new Date().toISOString() },
+    ]);
+    expect(refused.results[0]).toMatchObject({ status: 'rejected', code: 'not_found' });
+
+    await admin.push(['announcement.update', { id: forGardeners, audience: ['technician'] }]);
+    const changes = await staff.pullAll();
+    expect(changes).toContainEqual(
+      expect.objectContaining({ entity: 'announcements', op: 'delete', id: forGardeners }),
+    );
+    expect(await count(staff.token)).toBe(0);
+  });
+
+  it('answers 422 for a malformed cursor or limit', async () => {
+    expect((await t.request('/api/sync/pull?cursor=abc', { token: staff.token })).status).toBe(422);
+    expect((await t.request('/api/sync/pull?limit=0', { token: staff.token })).status).toBe(422);
+    expect((await t.request('/api/sync/pull?limit=999999', { token: staff.token })).status).toBe(
+      422,
+    );
+  });
+});

@@ -1,0 +1,145 @@
+import { and, asc, count, eq, gt, inArray, isNull, not, sql, type SQL } from 'drizzle-orm';
+import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
+import {
+  PROTOCOL_VERSION,
+  type Change,
+  type PullResponse,
+  type SyncedEntity,
+} from '@urs/sync-protocol';
+import type { Db } from '../db/client.js';
+import type { DbOrTx } from '../db/change-seq.js';
+import * as t from '../db/schema.js';
+import { announcementVisibleTo } from '../db/visibility.js';
+import type { Actor } from '../services/policy.js';
+import { toPublicUser } from '../services/users.js';
+import type { UserRow } from '../services/sessions.js';
+import { toWire } from './rows.js';
+
+interface Source {
+  entity: SyncedEntity;
+  table: SQLiteTable & { changeSeq: SQLiteColumn; deletedAt: SQLiteColumn };
+  /** Rows of this table the actor may see at all; null = every row. */
+  scope: (actor: Actor) => SQL | undefined;
+  /**
+   * Rows in scope that are nonetheless sent as a delete: an announcement whose audience no
+   * longer includes the role must disappear from the device.
+   */
+  hidden?: (actor: Actor) => SQL | undefined;
+}
+
+const staffOnly = (actor: Actor, condition: SQL): SQL | undefined =>
+  actor.role === 'admin' ? undefined : condition;
+
+const SOURCES: Source[] = [
+  { entity: 'users', table: t.users, scope: () => undefined },
+  { entity: 'areas', table: t.areas, scope: () => undefined },
+  { entity: 'categories', table: t.categories, scope: () => undefined },
+  {
+    entity: 'reports',
+    table: t.reports,
+    scope: (a) => staffOnly(a, eq(t.reports.reporterId, a.id)),
+  },
+  {
+    entity: 'report_photos',
+    table: t.reportPhotos,
+    scope: (a) =>
+      staffOnly(
+        a,
+        inArray(
+          t.reportPhotos.reportId,
+          sql`(SELECT ${t.reports.id} FROM ${t.reports} WHERE ${t.reports.reporterId} = ${a.id})`,
+        ),
+      ),
+  },
+  { entity: 'inventory_items', table: t.inventoryItems, scope: () => undefined },
+  { entity: 'stock_transactions', table: t.stockTransactions, scope: () => undefined },
+  {
+    entity: 'item_requests',
+    table: t.itemRequests,
+    scope: (a) => staffOnly(a, eq(t.itemRequests.requesterId, a.id)),
+  },
+  {
+    entity: 'announcements',
+    table: t.announcements,
+    scope: () => undefined,
+    hidden: (a) => staffOnly(a, not(announcementVisibleTo(a.role))),
+  },
+  {
+    entity: 'announcement_reads',
+    table: t.announcementReads,
+    scope: (a) => eq(t.announcementReads.userId, a.id),
+  },
+];
+
+type AnyRow = Record<string, unknown> & { id: string; changeSeq: number; deletedAt: string | null };
+
+function toChange(source: Source, row: AnyRow, hidden: boolean): Change {
+  if (row.deletedAt !== null || hidden) {
+    return { entity: source.entity, op: 'delete', id: row.id, change_seq: row.changeSeq };
+  }
+  const convert = toWire[source.entity] as (r: AnyRow) => unknown;
+  return {
+    entity: source.entity,
+    op: 'put',
+    id: row.id,
+    change_seq: row.changeSeq,
+    row: convert(row),
+  } as Change;
+}
+
+export function unreadAnnouncementCount(db: DbOrTx, actor: Actor): number {
+  return (
+    db
+      .select({ n: count() })
+      .from(t.announcements)
+      .where(
+        and(
+          isNull(t.announcements.deletedAt),
+          actor.role === 'admin' ? undefined : announcementVisibleTo(actor.role),
+          sql`NOT EXISTS (SELECT 1 FROM ${t.announcementReads} WHERE ${t.announcementReads.userId} = ${actor.id} AND ${t.announcementReads.announcementId} = ${t.announcements.id})`,
+        ),
+      )
+      .get()?.n ?? 0
+  );
+}
+
+/**
+ * One page of the changes the actor may see after `cursor` (a change_seq), oldest first.
+ * Each table contributes its first `limit + 1` rows past the cursor; the smallest `limit` of
+ * the union are then exactly the next `limit` changes overall, and the extra row tells
+ * whether there is more. Read in one transaction so the page is a consistent snapshot.
+ */
+export function pullChanges(db: Db, user: UserRow, cursor: number, limit: number): PullResponse {
+  const actor: Actor = { id: user.id, role: user.role };
+  return db.transaction((tx) => {
+    const candidates: { source: Source; row: AnyRow; hidden: boolean }[] = [];
+    for (const source of SOURCES) {
+      const hiddenCondition = source.hidden?.(actor);
+      const rows = tx
+        .select({
+          row: source.table,
+          hidden:
+            hiddenCondition === undefined
+              ? sql<number>`0`
+              : sql<number>`CASE WHEN ${hiddenCondition} THEN 1 ELSE 0 END`,
+        })
+        .from(source.table)
+        .where(and(gt(source.table.changeSeq, cursor), source.scope(actor)))
+        .orderBy(asc(source.table.changeSeq))
+        .limit(limit + 1)
+        .all() as { row: AnyRow; hidden: number }[];
+      for (const r of rows) candidates.push({ source, row: r.row, hidden: r.hidden === 1 });
+    }
+    candidates.sort((a, b) => a.row.changeSeq - b.row.changeSeq);
+    const page = candidates.slice(0, limit);
+    const last = page.at(-1);
+    return {
+      protocol_version: PROTOCOL_VERSION,
+      changes: page.map((c) => toChange(c.source, c.row, c.hidden)),
+      cursor: String(last === undefined ? cursor : last.row.changeSeq),
+      has_more: candidates.length > limit,
+      unread_announcements: unreadAnnouncementCount(tx, actor),
+      me: toPublicUser(user),
+    };
+  });
+}

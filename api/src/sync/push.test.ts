@@ -1,0 +1,266 @@
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { newId, type PushResponse } from '@urs/sync-protocol';
+import { createApp } from '../app.js';
+import { inventoryItems, reports, stockTransactions, syncClients } from '../db/schema.js';
+import { makeTestApp, type TestApp } from '../test/harness.js';
+import { TestDevice } from './test-kit.js';
+
+let t: TestApp;
+let admin: TestDevice;
+let staff: TestDevice;
+let areaId: string;
+
+beforeEach(async () => {
+  t = makeTestApp();
+  admin = new TestDevice(t, (await t.signIn('admin')).token);
+  staff = new TestDevice(t, (await t.signIn('custodian')).token);
+  const res = await t.request('/api/areas', {
+    method: 'POST',
+    token: admin.token,
+    json: { name: 'Kantin' },
+  });
+  areaId = ((await res.json()) as { data: { id: string } }).data.id;
+});
+afterEach(() => t.close());
+
+const report = (over: Record<string, unknown> = {}) => ({
+  id: newId(),
+  area_id: areaId,
+  work_type: 'cleaning',
+  description: 'Lantai kantin lengket',
+  ...over,
+});
+const countReports = () => t.db.select().from(reports).all().length;
+
+describe('POST /api/sync/push', () => {
+  it('applies a batch once; the same batch again is answered duplicate and changes nothing', async () => {
+    const batch = [
+      staff.envelope('report.create', report()),
+      staff.envelope('report.create', report()),
+    ];
+    const first = (await (await staff.pushRaw(batch)).json()) as PushResponse;
+    expect(first.results.map((r) => r.status)).toEqual(['applied', 'applied']);
+    expect(first.last_seq).toBe(2);
+    const again = (await (await staff.pushRaw(batch)).json()) as PushResponse;
+    expect(again.results.map((r) => r.status)).toEqual(['duplicate', 'duplicate']);
+    expect(countReports()).toBe(2);
+  });
+
+  it('rejects the one bad mutation of a batch and applies all the others', async () => {
+    const result = await staff.push(
+      ['report.create', report()],
+      ['report.create', report()],
+      ['report.create', report({ description: '' })],
+      ['report.create', report()],
+      ['report.create', report()],
+    );
+    expect(result.results.map((r) => r.status)).toEqual([
+      'applied',
+      'applied',
+      'rejected',
+      'applied',
+      'applied',
+    ]);
+    expect(result.results[2]).toMatchObject({
+      code: 'validation',
+      errors: { description: ['Deskripsi wajib diisi.'] },
+    });
+    expect(result.last_seq).toBe(5);
+    expect(countReports()).toBe(4);
+  });
+
+  it('answers an unknown mutation or a wrong shape as rejected, never a crash', async () => {
+    const result = await staff.push(
+      ['report.explode', {}],
+      ['report.create', 'not an object'],
+      ['report.create', report()],
+    );
+    expect(result.results.map((r) => (r.status === 'rejected' ? r.code : r.status))).toEqual([
+      'unknown_mutation',
+      'validation',
+      'applied',
+    ]);
+  });
+
+  it('leaves nothing half-applied when the server fails mid-batch, and the retry applies everything once', async () => {
+    let crash = true;
+    const crashing = createApp({
+      db: t.db,
+      env: t.env,
+      pushOptions: {
+        afterMutation: (seq) => {
+          if (crash && seq === 2) throw new Error('disk on fire');
+        },
+      },
+    });
+    const batch = [
+      staff.envelope('report.create', report()),
+      staff.envelope('report.create', report()),
+      staff.envelope('report.create', report()),
+    ];
+    const send = () =>
+      crashing.request('/api/sync/push', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${staff.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ protocol_version: 1, client_id: staff.clientId, mutations: batch }),
+      });
+    const original = console.error;
+    console.error = () => undefined;
+    try {
+      const failed = await send();
+      expect(failed.status).toBe(500);
+    } finally {
+      console.error = original;
+    }
+    expect(countReports()).toBe(0);
+    expect(t.db.select().from(syncClients).all()).toEqual([]);
+    crash = false;
+    const retried = (await (await send()).json()) as PushResponse;
+    expect(retried.results.map((r) => r.status)).toEqual(['applied', 'applied', 'applied']);
+    expect(countReports()).toBe(3);
+  });
+
+  it('answers a gap in seqs with 409 seq_gap and the seq to resend from', async () => {
+    await staff.push(['report.create', report()]);
+    const skipped = staff.envelope('report.create', report());
+    const later = staff.envelope('report.create', report());
+    const res = await staff.pushRaw([later]);
+    expect(res.status).toBe(409);
+    expect(await res.json()).toMatchObject({ code: 'seq_gap', expected_seq: 2 });
+    expect(countReports()).toBe(1);
+    const resent = (await (await staff.pushRaw([skipped, later])).json()) as PushResponse;
+    expect(resent.results.map((r) => r.status)).toEqual(['applied', 'applied']);
+  });
+
+  it('refuses a batch whose seqs are not one contiguous run, or an unknown protocol version', async () => {
+    const a = staff.envelope('report.create', report());
+    staff.envelope('report.create', report());
+    const c = staff.envelope('report.create', report());
+    expect((await staff.pushRaw([a, c])).status).toBe(422);
+    const res = await t.request('/api/sync/push', {
+      method: 'POST',
+      token: staff.token,
+      json: { protocol_version: 99, client_id: staff.clientId, mutations: [a] },
+    });
+    expect(res.status).toBe(422);
+  });
+
+  it('keeps one ledger per (user, client): another device of the same user starts at seq 1', async () => {
+    await staff.push(['report.create', report()]);
+    const phone2 = new TestDevice(t, staff.token);
+    const result = await phone2.push(['report.create', report()]);
+    expect(result.results[0]?.status).toBe('applied');
+    expect(countReports()).toBe(2);
+  });
+
+  it('answers 413 past the batch byte limit', async () => {
+    const huge = report({ description: 'x'.repeat(4000) });
+    const batch = Array.from(
+      { length: 200 },
+      () => ['report.create', { ...huge, id: newId() }] as [string, unknown],
+    );
+    const envelopes = batch.map(([name, args]) =>
+      staff.envelope(name, { ...(args as object), junk: 'y'.repeat(7000) }),
+    );
+    expect((await staff.pushRaw(envelopes)).status).toBe(413);
+  });
+});
+
+describe('authorisation inside a push', () => {
+  it('refuses a staff member editing, advancing or deleting someone else’s report, and admin-only mutations', async () => {
+    const other = new TestDevice(t, (await t.signIn('technician')).token);
+    const theirs = report();
+    await other.push(['report.create', theirs]);
+    const result = await staff.push(
+      ['report.update', { id: theirs.id, description: 'bukan milik saya' }],
+      ['report.set_status', { id: theirs.id, status: 'in_progress' }],
+      ['report.delete', { id: theirs.id }],
+      ['report.set_admin_note', { id: theirs.id, admin_note: 'x' }],
+      ['item.create', { id: newId(), name: 'Sapu', unit: 'pcs' }],
+      ['request.approve', { id: newId() }],
+      ['announcement.create', { id: newId(), title: 'x', body: 'y' }],
+    );
+    expect(result.results.map((r) => (r.status === 'rejected' ? r.code : r.status))).toEqual(
+      Array(7).fill('forbidden'),
+    );
+    expect(t.db.select().from(reports).where(eq(reports.id, theirs.id)).get()?.description).toBe(
+      'Lantai kantin lengket',
+    );
+  });
+
+  it('enforces the status transitions, with reopening for admins only', async () => {
+    const mine = report();
+    const steps = await staff.push(
+      ['report.create', mine],
+      ['report.set_status', { id: mine.id, status: 'in_progress' }],
+      ['report.set_status', { id: mine.id, status: 'pending' }],
+      ['report.set_status', { id: mine.id, status: 'completed' }],
+      ['report.set_status', { id: mine.id, status: 'in_progress' }],
+    );
+    expect(steps.results.map((r) => (r.status === 'rejected' ? r.code : r.status))).toEqual([
+      'applied',
+      'applied',
+      'invalid_transition',
+      'applied',
+      'invalid_transition',
+    ]);
+    const reopen = await admin.push(
+      ['report.set_status', { id: mine.id, status: 'in_progress' }],
+      ['report.set_admin_note', { id: mine.id, admin_note: 'Periksa ulang' }],
+    );
+    expect(reopen.results.map((r) => r.status)).toEqual(['applied', 'applied']);
+    expect(t.db.select().from(reports).where(eq(reports.id, mine.id)).get()).toMatchObject({
+      status: 'in_progress',
+      adminNote: 'Periksa ulang',
+    });
+  });
+
+  it('refuses approving a request that is no longer pending with a clear conflict', async () => {
+    const item = newId();
+    await admin.push(['item.create', { id: item, name: 'Sabun cair', unit: 'botol', stock: 5 }]);
+    const req = newId();
+    await staff.push(['request.create', { id: req, type: 'stock', item_id: item, quantity: 2 }]);
+    const decided = await admin.push(
+      ['request.approve', { id: req, notes: 'OK' }],
+      ['request.reject', { id: req }],
+    );
+    expect(decided.results[0]?.status).toBe('applied');
+    expect(decided.results[1]).toMatchObject({ status: 'rejected', code: 'conflict' });
+    expect(decided.results[1]?.status === 'rejected' && decided.results[1].message).toMatch(
+      /REQ-\d{4}-000001 sudah disetujui sebelumnya/,
+    );
+  });
+});
+
+describe('stock through the outbox', () => {
+  it('moves stock with every transaction, adds up concurrent offline usage, and flags an out past the stock', async () => {
+    const item = newId();
+    await admin.push(['item.create', { id: item, name: 'Kantong sampah', unit: 'roll', stock: 3 }]);
+    const other = new TestDevice(t, (await t.signIn('gardener')).token);
+    const at = new Date().toISOString();
+    await staff.push([
+      'stock.record',
+      { id: newId(), item_id: item, type: 'out', quantity: 2, occurred_at: at },
+    ]);
+    await other.push([
+      'stock.record',
+      { id: newId(), item_id: item, type: 'out', quantity: 2, occurred_at: at },
+    ]);
+    const row = t.db.select().from(inventoryItems).where(eq(inventoryItems.id, item)).get();
+    expect(row?.stock).toBe(-1);
+    const history = t.db
+      .select()
+      .from(stockTransactions)
+      .where(eq(stockTransactions.itemId, item))
+      .all();
+    expect(history.map((h) => [h.type, h.quantity, h.flag])).toEqual([
+      ['in', 3, null],
+      ['out', 2, null],
+      ['out', 2, 'insufficient_stock'],
+    ]);
+    expect(history.reduce((sum, h) => sum + (h.type === 'out' ? -h.quantity : h.quantity), 0)).toBe(
+      row?.stock,
+    );
+  });
+});

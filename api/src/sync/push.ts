@@ -1,0 +1,127 @@
+import { and, eq } from 'drizzle-orm';
+import {
+  checkMutation,
+  PROTOCOL_VERSION,
+  type MutationName,
+  type MutationResult,
+  type ParsedMutation,
+  type PushRequest,
+  type PushResponse,
+  type SeqGap,
+} from '@urs/sync-protocol';
+import type { Db } from '../db/client.js';
+import { nowIso } from '../db/change-seq.js';
+import { syncClients } from '../db/schema.js';
+import type { Actor } from '../services/policy.js';
+import { HANDLERS } from './handlers/index.js';
+import type { MutationContext, MutationHandler } from './handlers/context.js';
+import { Refusal } from './refusal.js';
+
+export type PushOutcome =
+  { kind: 'applied'; body: PushResponse } | { kind: 'seq_gap'; body: SeqGap };
+
+export interface PushOptions {
+  /** Test hook: runs after each mutation inside the batch transaction, to inject a crash. */
+  afterMutation?: (seq: number) => void;
+}
+
+function run(ctx: MutationContext, mutation: ParsedMutation): void {
+  // The map is keyed by the same union the parser produced, so name and args always agree.
+  const handler = HANDLERS[mutation.name] as MutationHandler<MutationName>;
+  handler(ctx, mutation.args);
+}
+
+/**
+ * Applies one pushed batch with exactly-once semantics per (user, client, seq).
+ *
+ * The whole batch is ONE SQLite transaction: the ledger read, every mutation and the new
+ * last_seq commit together or not at all. So a response lost after commit is answered
+ * `duplicate` on retry, and a crash mid-batch leaves nothing half-applied. Each mutation runs
+ * in its own savepoint so a domain refusal undoes only that mutation; it is still counted in
+ * last_seq, because resending a refused mutation would only be refused again.
+ */
+export function applyPushBatch(
+  db: Db,
+  actor: Actor,
+  request: PushRequest,
+  options: PushOptions = {},
+): PushOutcome {
+  return db.transaction((tx) => {
+    const ledger = tx
+      .select()
+      .from(syncClients)
+      .where(and(eq(syncClients.userId, actor.id), eq(syncClients.clientId, request.client_id)))
+      .get();
+    let lastSeq = ledger?.lastSeq ?? 0;
+    const firstSeq = request.mutations[0]?.seq ?? lastSeq + 1;
+    if (firstSeq > lastSeq + 1) {
+      return {
+        kind: 'seq_gap',
+        body: {
+          code: 'seq_gap',
+          expected_seq: lastSeq + 1,
+          message: `Urutan sinkronisasi terputus: server menunggu nomor ${lastSeq + 1}.`,
+        },
+      };
+    }
+
+    const now = nowIso();
+    const results: MutationResult[] = [];
+    for (const envelope of request.mutations) {
+      const { seq, id } = envelope;
+      if (seq <= lastSeq) {
+        results.push({ seq, id, status: 'duplicate' });
+        continue;
+      }
+      const check = checkMutation(envelope);
+      if (!check.ok) {
+        results.push({
+          seq,
+          id,
+          status: 'rejected',
+          code: check.code,
+          message: check.message,
+          ...(check.errors && { errors: check.errors }),
+        });
+      } else {
+        try {
+          tx.transaction((savepoint) => run({ tx: savepoint, actor, now }, check.mutation));
+          results.push({ seq, id, status: 'applied' });
+        } catch (err) {
+          if (!(err instanceof Refusal)) throw err;
+          results.push({
+            seq,
+            id,
+            status: 'rejected',
+            code: err.code,
+            message: err.message,
+            ...(err.errors && { errors: err.errors }),
+          });
+        }
+      }
+      lastSeq = seq;
+      options.afterMutation?.(seq);
+    }
+
+    if (ledger === undefined) {
+      tx.insert(syncClients)
+        .values({
+          userId: actor.id,
+          clientId: request.client_id,
+          lastSeq,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .run();
+    } else {
+      tx.update(syncClients)
+        .set({ lastSeq, updatedAt: now })
+        .where(and(eq(syncClients.userId, actor.id), eq(syncClients.clientId, request.client_id)))
+        .run();
+    }
+    return {
+      kind: 'applied',
+      body: { protocol_version: PROTOCOL_VERSION, results, last_seq: lastSeq },
+    };
+  });
+}

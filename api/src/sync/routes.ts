@@ -1,0 +1,39 @@
+import { Hono } from 'hono';
+import { MAX_PUSH_BYTES, pullQuerySchema, pushRequestSchema } from '@urs/sync-protocol';
+import { authOf, type AppEnv } from '../middleware/guard.js';
+import { limitBody, readJson } from '../middleware/body.js';
+import { parseOr422, validationError } from '../lib/http-error.js';
+import type { RouteDeps } from '../routes/deps.js';
+import { applyPushBatch, type PushOptions } from './push.js';
+import { pullChanges, unreadAnnouncementCount } from './pull.js';
+
+export function syncRoutes({ db, guard }: RouteDeps, pushOptions: PushOptions = {}) {
+  const app = new Hono<AppEnv>();
+
+  app.post('/api/sync/push', guard('sync.use'), limitBody(MAX_PUSH_BYTES), async (c) => {
+    const request = parseOr422(pushRequestSchema, await readJson(c));
+    // Seqs must be one contiguous run so the ledger's single last_seq describes the batch.
+    for (let i = 1; i < request.mutations.length; i++) {
+      if (request.mutations[i]?.seq !== (request.mutations[i - 1]?.seq ?? 0) + 1) {
+        throw validationError({ mutations: ['Nomor urut mutasi harus berurutan tanpa celah.'] });
+      }
+    }
+    const { user } = authOf(c);
+    const outcome = applyPushBatch(db, { id: user.id, role: user.role }, request, pushOptions);
+    return outcome.kind === 'seq_gap' ? c.json(outcome.body, 409) : c.json(outcome.body);
+  });
+
+  app.get('/api/sync/pull', guard('sync.use'), (c) => {
+    const query = parseOr422(pullQuerySchema, c.req.query());
+    const cursor = query.cursor === '' ? 0 : Number(query.cursor);
+    return c.json(pullChanges(db, authOf(c).user, cursor, query.limit));
+  });
+
+  /** Spec section 7: the number behind the sidebar badge, for the roles that may see them. */
+  app.get('/api/announcements/unread-count', guard('announcements.read'), (c) => {
+    const { user } = authOf(c);
+    return c.json({ count: unreadAnnouncementCount(db, { id: user.id, role: user.role }) });
+  });
+
+  return app;
+}

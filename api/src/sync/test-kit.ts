@@ -1,0 +1,62 @@
+import { createHash } from 'node:crypto';
+import {
+  newId,
+  PROTOCOL_VERSION,
+  type PullResponse,
+  type PushResponse,
+} from '@urs/sync-protocol';
+import type { TestApp } from '../test/harness.js';
+
+/** A minimal device for tests: its own client id and seq counter, talking to the real app. */
+export class TestDevice {
+  readonly clientId = newId();
+  private seq = 0;
+  cursor = '';
+
+  constructor(
+    private readonly t: TestApp,
+    public token: string,
+  ) {}
+
+  envelope(name: string, args: unknown) {
+    this.seq += 1;
+    return { id: newId(), seq: this.seq, name, args, at: new Date().toISOString() };
+  }
+
+  async pushRaw(mutations: ReturnType<TestDevice['envelope']>[]) {
+    return this.t.request('/api/sync/push', {
+      method: 'POST',
+      token: this.token,
+      json: { protocol_version: PROTOCOL_VERSION, client_id: this.clientId, mutations },
+    });
+  }
+
+  async push(...mutations: [string, unknown][]): Promise<PushResponse> {
+    const res = await this.pushRaw(mutations.map(([name, args]) => this.envelope(name, args)));
+    if (res.status !== 200) throw new Error(`push answered ${res.status}: ${await res.text()}`);
+    return (await res.json()) as PushResponse;
+  }
+
+  async pullAll(limit = 500): Promise<PullResponse['changes']> {
+    const all: PullResponse['changes'] = [];
+    for (;;) {
+      const res = await this.t.request(`/api/sync/pull?cursor=${this.cursor}&limit=${limit}`, {
+        token: this.token,
+      });
+      if (res.status !== 200) throw new Error(`pull answered ${res.status}: ${await res.text()}`);
+      const page = (await res.json()) as PullResponse;
+      all.push(...page.changes);
+      this.cursor = page.cursor;
+      if (!page.has_more) return all;
+    }
+  }
+}
+
+export function jpegBytes(size = 1024, seed = 0): Uint8Array {
+  const bytes = new Uint8Array(size);
+  bytes.set([0xff, 0xd8, 0xff, 0xe0]);
+  for (let i = 4; i < size; i++) bytes[i] = (i * 31 + seed) & 0xff;
+  return bytes;
+}
+
+export const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');

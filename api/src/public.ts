@@ -6,3 +6,4 @@ export { nextChangeSeq, nowIso } from './db/change-seq.js';
 export * as tables from './db/schema.js';
 export { hashPassword } from './lib/passwords.js';
 export { DiskPhotoStore, sha256Hex, type PhotoStore } from './storage/photo-store.js';
+export { applyPushBatch } from './sync/push.js';

@@ -18,6 +18,29 @@ export function nextChangeSeq(db: DbOrTx): number {
   return row.value;
 }
 
+/**
+ * Hands out change_seq values for one batch transaction without a counter UPDATE per row: the
+ * counter is read once and written back once, before commit. Safe because the batch holds
+ * SQLite's write lock from start to end (an IMMEDIATE transaction), so no other writer can take
+ * numbers in between; values used by a rolled-back savepoint are simply skipped.
+ */
+export class ChangeSeqRange {
+  private next: number;
+
+  constructor(private readonly db: DbOrTx) {
+    const row = db.get<{ value: number }>(sql`SELECT value FROM change_counter WHERE id = 1`);
+    if (row === undefined) throw new Error('change_counter row missing: run the migrations');
+    this.next = row.value + 1;
+  }
+
+  readonly take = (): number => this.next++;
+
+  /** Must run inside the same transaction, after the last take(). */
+  commit(): void {
+    this.db.run(sql`UPDATE change_counter SET value = ${this.next - 1} WHERE id = 1`);
+  }
+}
+
 export function nowIso(): string {
   return new Date().toISOString();
 }

@@ -10,7 +10,8 @@ import {
   type SeqGap,
 } from '@urs/sync-protocol';
 import type { Db } from '../db/client.js';
-import { nowIso } from '../db/change-seq.js';
+import { ChangeSeqRange, nowIso } from '../db/change-seq.js';
+import { withSavepoint } from '../db/savepoint.js';
 import { syncClients } from '../db/schema.js';
 import type { Actor } from '../services/policy.js';
 import { HANDLERS } from './handlers/index.js';
@@ -46,6 +47,8 @@ export function applyPushBatch(
   request: PushRequest,
   options: PushOptions = {},
 ): PushOutcome {
+  // IMMEDIATE takes the write lock up front: the ledger read and the change_seq range are then
+  // guaranteed current for the whole batch, even with a second process (seed, bench) writing.
   return db.transaction((tx) => {
     const ledger = tx
       .select()
@@ -66,6 +69,7 @@ export function applyPushBatch(
     }
 
     const now = nowIso();
+    const changeSeqs = new ChangeSeqRange(tx);
     const results: MutationResult[] = [];
     for (const envelope of request.mutations) {
       const { seq, id } = envelope;
@@ -85,7 +89,9 @@ export function applyPushBatch(
         });
       } else {
         try {
-          tx.transaction((savepoint) => run({ tx: savepoint, actor, now }, check.mutation));
+          withSavepoint(db.$client, () =>
+            run({ tx, db, actor, now, seq: changeSeqs.take }, check.mutation),
+          );
           results.push({ seq, id, status: 'applied' });
         } catch (err) {
           if (!(err instanceof Refusal)) throw err;
@@ -103,6 +109,7 @@ export function applyPushBatch(
       options.afterMutation?.(seq);
     }
 
+    changeSeqs.commit();
     if (ledger === undefined) {
       tx.insert(syncClients)
         .values({

@@ -1,10 +1,5 @@
 import { createHash } from 'node:crypto';
-import {
-  newId,
-  PROTOCOL_VERSION,
-  type PullResponse,
-  type PushResponse,
-} from '@urs/sync-protocol';
+import { newId, PROTOCOL_VERSION, type PullResponse, type PushResponse } from '@urs/sync-protocol';
 import type { TestApp } from '../test/harness.js';
 
 /** A minimal device for tests: its own client id and seq counter, talking to the real app. */

@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { nextChangeSeq, type DbOrTx } from '../../db/change-seq.js';
+import type { DbOrTx } from '../../db/change-seq.js';
 import { announcementReads, announcements } from '../../db/schema.js';
 import { announcementVisibleTo } from '../../db/visibility.js';
 import type { Actor } from '../../services/policy.js';
@@ -24,7 +24,7 @@ export const announcementHandlers: Pick<
   HandlerMap,
   'announcement.create' | 'announcement.update' | 'announcement.delete' | 'announcement.mark_read'
 > = {
-  'announcement.create': ({ tx, actor, now }, a) => {
+  'announcement.create': ({ tx, actor, now, seq }, a) => {
     authorize(actor, 'announcements.manage');
     const existing = tx.select().from(announcements).where(eq(announcements.id, a.id)).get();
     if (isRepeatOfOwnCreate(existing && { ownerId: existing.authorId }, actor, 'pengumuman'))
@@ -41,12 +41,12 @@ export const announcementHandlers: Pick<
         publishedAt: now,
         createdAt: now,
         updatedAt: now,
-        changeSeq: nextChangeSeq(tx),
+        changeSeq: seq(),
       })
       .run();
   },
 
-  'announcement.update': ({ tx, actor, now }, a) => {
+  'announcement.update': ({ tx, actor, now, seq }, a) => {
     authorize(actor, 'announcements.manage');
     liveAnnouncement(tx, a.id);
     tx.update(announcements)
@@ -57,22 +57,22 @@ export const announcementHandlers: Pick<
         ...(a.priority !== undefined && { priority: a.priority }),
         ...(a.pinned !== undefined && { pinned: a.pinned }),
         updatedAt: now,
-        changeSeq: nextChangeSeq(tx),
+        changeSeq: seq(),
       })
       .where(eq(announcements.id, a.id))
       .run();
   },
 
-  'announcement.delete': ({ tx, actor, now }, a) => {
+  'announcement.delete': ({ tx, actor, now, seq }, a) => {
     authorize(actor, 'announcements.manage');
     liveAnnouncement(tx, a.id);
     tx.update(announcements)
-      .set({ deletedAt: now, updatedAt: now, changeSeq: nextChangeSeq(tx) })
+      .set({ deletedAt: now, updatedAt: now, changeSeq: seq() })
       .where(eq(announcements.id, a.id))
       .run();
   },
 
-  'announcement.mark_read': ({ tx, actor, now }, a) => {
+  'announcement.mark_read': ({ tx, actor, now, seq }, a) => {
     authorize(actor, 'announcements.read');
     liveAnnouncement(tx, a.announcement_id, actor);
     const already = tx
@@ -97,7 +97,7 @@ export const announcementHandlers: Pick<
         readAt: a.read_at,
         createdAt: now,
         updatedAt: now,
-        changeSeq: nextChangeSeq(tx),
+        changeSeq: seq(),
       })
       .run();
   },

@@ -1,15 +1,21 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { MutationName, ParsedMutationArgs } from '@urs/sync-protocol';
 import type { DbOrTx } from '../../db/change-seq.js';
+import type { Db } from '../../db/client.js';
+import { preparedQuery } from '../../db/prepared.js';
 import { can, type Actor, type Permission } from '../../services/policy.js';
 import { refuse } from '../refusal.js';
 import { areas, categories } from '../../db/schema.js';
 
 export interface MutationContext {
   tx: DbOrTx;
+  /** The connection itself, for prepared queries (they run inside the open transaction). */
+  db: Db;
   actor: Actor;
   /** One timestamp for the whole batch: every row it writes says the same `updated_at`. */
   now: string;
+  /** The next change_seq of this batch (see ChangeSeqRange). */
+  seq: () => number;
 }
 
 export type MutationHandler<N extends MutationName> = (
@@ -41,20 +47,24 @@ export function isRepeatOfOwnCreate(
 }
 
 /** Areas may have been made inactive since the device chose one; only a missing one is refused. */
-export function assertAreaExists(tx: DbOrTx, areaId: string, field = 'area_id'): void {
-  const row = tx
-    .select({ id: areas.id })
-    .from(areas)
-    .where(and(eq(areas.id, areaId), isNull(areas.deletedAt)))
-    .get();
+export function assertAreaExists(db: Db, areaId: string, field = 'area_id'): void {
+  const row = preparedQuery(db, 'live area by id', (d) =>
+    d
+      .select({ id: areas.id })
+      .from(areas)
+      .where(and(eq(areas.id, sql.placeholder('id')), isNull(areas.deletedAt)))
+      .prepare(),
+  ).get({ id: areaId });
   if (row === undefined) throw refuse.invalid(field, 'Area tidak ditemukan.');
 }
 
-export function assertCategoryExists(tx: DbOrTx, categoryId: string): void {
-  const row = tx
-    .select({ id: categories.id })
-    .from(categories)
-    .where(and(eq(categories.id, categoryId), isNull(categories.deletedAt)))
-    .get();
+export function assertCategoryExists(db: Db, categoryId: string): void {
+  const row = preparedQuery(db, 'live category by id', (d) =>
+    d
+      .select({ id: categories.id })
+      .from(categories)
+      .where(and(eq(categories.id, sql.placeholder('id')), isNull(categories.deletedAt)))
+      .prepare(),
+  ).get({ id: categoryId });
   if (row === undefined) throw refuse.invalid('category_id', 'Kategori tidak ditemukan.');
 }

@@ -1,6 +1,6 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { newId } from '@urs/sync-protocol';
-import { nextChangeSeq, type DbOrTx } from '../../db/change-seq.js';
+import type { DbOrTx } from '../../db/change-seq.js';
 import { inventoryItems, stockTransactions } from '../../db/schema.js';
 import { refuse } from '../refusal.js';
 import { assertAreaExists, authorize, isRepeatOfOwnCreate, type HandlerMap } from './context.js';
@@ -52,6 +52,7 @@ export function recordStock(
     recordedBy: string;
     occurredAt: string;
     now: string;
+    seq: () => number;
   },
 ): void {
   const item = liveItem(tx, input.itemId, 'item_id');
@@ -70,11 +71,11 @@ export function recordStock(
       flag: stock < 0 ? 'insufficient_stock' : null,
       createdAt: input.now,
       updatedAt: input.now,
-      changeSeq: nextChangeSeq(tx),
+      changeSeq: input.seq(),
     })
     .run();
   tx.update(inventoryItems)
-    .set({ stock, updatedAt: input.now, changeSeq: nextChangeSeq(tx) })
+    .set({ stock, updatedAt: input.now, changeSeq: input.seq() })
     .where(eq(inventoryItems.id, input.itemId))
     .run();
 }
@@ -83,7 +84,7 @@ export const inventoryHandlers: Pick<
   HandlerMap,
   'item.create' | 'item.update' | 'item.delete' | 'stock.record'
 > = {
-  'item.create': ({ tx, actor, now }, a) => {
+  'item.create': ({ tx, actor, now, seq }, a) => {
     authorize(actor, 'items.manage');
     const existing = tx.select().from(inventoryItems).where(eq(inventoryItems.id, a.id)).get();
     if (isRepeatOfOwnCreate(existing && { ownerId: existing.createdBy ?? '' }, actor, 'barang'))
@@ -103,7 +104,7 @@ export const inventoryHandlers: Pick<
         createdBy: actor.id,
         createdAt: now,
         updatedAt: now,
-        changeSeq: nextChangeSeq(tx),
+        changeSeq: seq(),
       })
       .run();
     if (a.stock > 0) {
@@ -117,11 +118,12 @@ export const inventoryHandlers: Pick<
         recordedBy: actor.id,
         occurredAt: now,
         now,
+        seq,
       });
     }
   },
 
-  'item.update': ({ tx, actor, now }, a) => {
+  'item.update': ({ tx, actor, now, seq }, a) => {
     authorize(actor, 'items.manage');
     liveItem(tx, a.id);
     assertSkuFree(tx, a.sku, a.id);
@@ -135,22 +137,22 @@ export const inventoryHandlers: Pick<
         ...(a.active !== undefined && { active: a.active }),
         ...(a.trackable !== undefined && { trackable: a.trackable }),
         updatedAt: now,
-        changeSeq: nextChangeSeq(tx),
+        changeSeq: seq(),
       })
       .where(eq(inventoryItems.id, a.id))
       .run();
   },
 
-  'item.delete': ({ tx, actor, now }, a) => {
+  'item.delete': ({ tx, actor, now, seq }, a) => {
     authorize(actor, 'items.manage');
     liveItem(tx, a.id);
     tx.update(inventoryItems)
-      .set({ deletedAt: now, updatedAt: now, changeSeq: nextChangeSeq(tx) })
+      .set({ deletedAt: now, updatedAt: now, changeSeq: seq() })
       .where(eq(inventoryItems.id, a.id))
       .run();
   },
 
-  'stock.record': ({ tx, actor, now }, a) => {
+  'stock.record': ({ tx, db, actor, now, seq }, a) => {
     authorize(actor, 'stock.record');
     const existing = tx
       .select()
@@ -159,7 +161,7 @@ export const inventoryHandlers: Pick<
       .get();
     if (isRepeatOfOwnCreate(existing && { ownerId: existing.recordedBy }, actor, 'transaksi'))
       return;
-    if (a.area_id !== undefined && a.area_id !== null) assertAreaExists(tx, a.area_id);
+    if (a.area_id !== undefined && a.area_id !== null) assertAreaExists(db, a.area_id);
     recordStock(tx, {
       id: a.id,
       itemId: a.item_id,
@@ -170,6 +172,7 @@ export const inventoryHandlers: Pick<
       recordedBy: actor.id,
       occurredAt: a.occurred_at,
       now,
+      seq,
     });
   },
 };

@@ -1,6 +1,8 @@
-import { and, count, eq, isNull } from 'drizzle-orm';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { canChangeStatus } from '@urs/sync-protocol';
-import { nextChangeSeq, type DbOrTx } from '../../db/change-seq.js';
+import type { DbOrTx } from '../../db/change-seq.js';
+import type { Db } from '../../db/client.js';
+import { preparedQuery } from '../../db/prepared.js';
 import { photoUploads, reportPhotos, reports } from '../../db/schema.js';
 import { Refusal, refuse } from '../refusal.js';
 import {
@@ -23,6 +25,36 @@ function liveReport(tx: DbOrTx, id: string) {
   return row;
 }
 
+/** Report creation is the hottest write of all: its statements are prepared once. */
+function reportOwner(db: Db, id: string): { ownerId: string } | undefined {
+  return preparedQuery(db, 'report owner by id', (d) =>
+    d
+      .select({ ownerId: reports.reporterId })
+      .from(reports)
+      .where(eq(reports.id, sql.placeholder('id')))
+      .prepare(),
+  ).get({ id });
+}
+
+const insertReport = (db: Db) =>
+  preparedQuery(db, 'insert report', (d) =>
+    d
+      .insert(reports)
+      .values({
+        id: sql.placeholder('id'),
+        reporterId: sql.placeholder('reporterId'),
+        areaId: sql.placeholder('areaId'),
+        categoryId: sql.placeholder('categoryId'),
+        workType: sql.placeholder('workType'),
+        description: sql.placeholder('description'),
+        status: sql.placeholder('status'),
+        createdAt: sql.placeholder('now'),
+        updatedAt: sql.placeholder('now'),
+        changeSeq: sql.placeholder('changeSeq'),
+      })
+      .prepare(),
+  );
+
 const STATUS_LABEL = {
   pending: 'Menunggu',
   in_progress: 'Dikerjakan',
@@ -40,37 +72,35 @@ export const reportHandlers: Pick<
   | 'photo.attach'
   | 'photo.remove'
 > = {
-  'report.create': ({ tx, actor, now }, a) => {
+  'report.create': ({ db, actor, now, seq }, a) => {
     authorize(actor, 'reports.create');
-    const existing = tx.select().from(reports).where(eq(reports.id, a.id)).get();
-    if (isRepeatOfOwnCreate(existing && { ownerId: existing.reporterId }, actor, 'laporan')) return;
-    assertAreaExists(tx, a.area_id);
-    if (a.category_id !== undefined && a.category_id !== null)
-      assertCategoryExists(tx, a.category_id);
-    if (a.status === 'cancelled')
+    if (isRepeatOfOwnCreate(reportOwner(db, a.id), actor, 'laporan')) return;
+    assertAreaExists(db, a.area_id);
+    if (a.category_id !== undefined && a.category_id !== null) {
+      assertCategoryExists(db, a.category_id);
+    }
+    if (a.status === 'cancelled') {
       throw refuse.invalid('status', 'Laporan baru tidak bisa langsung dibatalkan.');
-    tx.insert(reports)
-      .values({
-        id: a.id,
-        reporterId: actor.id,
-        areaId: a.area_id,
-        categoryId: a.category_id ?? null,
-        workType: a.work_type,
-        description: a.description,
-        status: a.status ?? 'pending',
-        createdAt: now,
-        updatedAt: now,
-        changeSeq: nextChangeSeq(tx),
-      })
-      .run();
+    }
+    insertReport(db).run({
+      id: a.id,
+      reporterId: actor.id,
+      areaId: a.area_id,
+      categoryId: a.category_id ?? null,
+      workType: a.work_type,
+      description: a.description,
+      status: a.status ?? 'pending',
+      now,
+      changeSeq: seq(),
+    });
   },
 
-  'report.update': ({ tx, actor, now }, a) => {
+  'report.update': ({ tx, db, actor, now, seq }, a) => {
     const report = liveReport(tx, a.id);
     authorize(actor, 'reports.update', report.reporterId);
-    if (a.area_id !== undefined) assertAreaExists(tx, a.area_id);
+    if (a.area_id !== undefined) assertAreaExists(db, a.area_id);
     if (a.category_id !== undefined && a.category_id !== null)
-      assertCategoryExists(tx, a.category_id);
+      assertCategoryExists(db, a.category_id);
     // Field-level last writer wins: only the fields this mutation carries are written.
     tx.update(reports)
       .set({
@@ -79,13 +109,13 @@ export const reportHandlers: Pick<
         ...(a.work_type !== undefined && { workType: a.work_type }),
         ...(a.description !== undefined && { description: a.description }),
         updatedAt: now,
-        changeSeq: nextChangeSeq(tx),
+        changeSeq: seq(),
       })
       .where(eq(reports.id, a.id))
       .run();
   },
 
-  'report.set_status': ({ tx, actor, now }, a) => {
+  'report.set_status': ({ tx, actor, now, seq }, a) => {
     const report = liveReport(tx, a.id);
     authorize(actor, 'reports.set_status', report.reporterId);
     if (report.status === a.status) return;
@@ -97,26 +127,26 @@ export const reportHandlers: Pick<
       );
     }
     tx.update(reports)
-      .set({ status: a.status, updatedAt: now, changeSeq: nextChangeSeq(tx) })
+      .set({ status: a.status, updatedAt: now, changeSeq: seq() })
       .where(eq(reports.id, a.id))
       .run();
   },
 
-  'report.set_admin_note': ({ tx, actor, now }, a) => {
+  'report.set_admin_note': ({ tx, actor, now, seq }, a) => {
     authorize(actor, 'reports.admin_note');
     liveReport(tx, a.id);
     tx.update(reports)
-      .set({ adminNote: a.admin_note ?? null, updatedAt: now, changeSeq: nextChangeSeq(tx) })
+      .set({ adminNote: a.admin_note ?? null, updatedAt: now, changeSeq: seq() })
       .where(eq(reports.id, a.id))
       .run();
   },
 
-  'report.delete': ({ tx, actor, now }, a) => {
+  'report.delete': ({ tx, actor, now, seq }, a) => {
     authorize(actor, 'reports.delete');
     liveReport(tx, a.id);
     // The report and its photos become tombstones together, so no device keeps orphan photos.
     tx.update(reports)
-      .set({ deletedAt: now, updatedAt: now, changeSeq: nextChangeSeq(tx) })
+      .set({ deletedAt: now, updatedAt: now, changeSeq: seq() })
       .where(eq(reports.id, a.id))
       .run();
     const photos = tx
@@ -126,13 +156,13 @@ export const reportHandlers: Pick<
       .all();
     for (const photo of photos) {
       tx.update(reportPhotos)
-        .set({ deletedAt: now, updatedAt: now, changeSeq: nextChangeSeq(tx) })
+        .set({ deletedAt: now, updatedAt: now, changeSeq: seq() })
         .where(eq(reportPhotos.id, photo.id))
         .run();
     }
   },
 
-  'photo.attach': ({ tx, actor, now }, a) => {
+  'photo.attach': ({ tx, actor, now, seq }, a) => {
     const report = liveReport(tx, a.report_id);
     authorize(actor, 'reports.update', report.reporterId);
     const existing = tx.select().from(reportPhotos).where(eq(reportPhotos.id, a.id)).get();
@@ -176,12 +206,12 @@ export const reportHandlers: Pick<
         position: a.position,
         createdAt: now,
         updatedAt: now,
-        changeSeq: nextChangeSeq(tx),
+        changeSeq: seq(),
       })
       .run();
   },
 
-  'photo.remove': ({ tx, actor, now }, a) => {
+  'photo.remove': ({ tx, actor, now, seq }, a) => {
     const photo = tx
       .select()
       .from(reportPhotos)
@@ -191,7 +221,7 @@ export const reportHandlers: Pick<
     const report = liveReport(tx, photo.reportId);
     authorize(actor, 'reports.update', report.reporterId);
     tx.update(reportPhotos)
-      .set({ deletedAt: now, updatedAt: now, changeSeq: nextChangeSeq(tx) })
+      .set({ deletedAt: now, updatedAt: now, changeSeq: seq() })
       .where(eq(reportPhotos.id, a.id))
       .run();
   },

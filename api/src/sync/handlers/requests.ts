@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull, like } from 'drizzle-orm';
-import { nextChangeSeq, type DbOrTx } from '../../db/change-seq.js';
+import type { DbOrTx } from '../../db/change-seq.js';
 import { inventoryItems, itemRequests, photoUploads } from '../../db/schema.js';
 import { Refusal, refuse } from '../refusal.js';
 import {
@@ -27,7 +27,7 @@ function nextRequestNumber(tx: DbOrTx, now: string): string {
 const DECISION_LABEL = { approved: 'disetujui', rejected: 'ditolak', pending: 'menunggu' } as const;
 
 function decide(
-  { tx, actor, now }: MutationContext,
+  { tx, actor, now, seq }: MutationContext,
   a: { id: string; notes?: string | null | undefined },
   status: 'approved' | 'rejected',
 ): void {
@@ -51,7 +51,7 @@ function decide(
       approverNotes: a.notes ?? null,
       decidedAt: now,
       updatedAt: now,
-      changeSeq: nextChangeSeq(tx),
+      changeSeq: seq(),
     })
     .where(eq(itemRequests.id, a.id))
     .run();
@@ -61,7 +61,7 @@ export const requestHandlers: Pick<
   HandlerMap,
   'request.create' | 'request.approve' | 'request.reject'
 > = {
-  'request.create': ({ tx, actor, now }, a) => {
+  'request.create': ({ tx, actor, now, seq }, a) => {
     authorize(actor, 'requests.create');
     const existing = tx.select().from(itemRequests).where(eq(itemRequests.id, a.id)).get();
     if (isRepeatOfOwnCreate(existing && { ownerId: existing.requesterId }, actor, 'permintaan'))
@@ -102,7 +102,7 @@ export const requestHandlers: Pick<
         status: 'pending',
         createdAt: now,
         updatedAt: now,
-        changeSeq: nextChangeSeq(tx),
+        changeSeq: seq(),
       })
       .run();
   },

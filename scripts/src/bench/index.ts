@@ -1,0 +1,12 @@
+import { printTable } from './measure.js';
+import { syncBench } from './sync-bench.js';
+
+/**
+ * `npm run bench`: each case is printed as a ratio against a baseline measured in the same
+ * run on the same machine, so the numbers compare across machines and days. Not a test.
+ */
+const rounds = Number(process.env['BENCH_ROUNDS'] ?? 5);
+const rows = await syncBench(rounds);
+printTable(rows);
+const rss = process.resourceUsage().maxRSS / 1024;
+console.log(`\nPeak resident memory of the bench process: ${rss.toFixed(0)} MB (${rounds} rounds)`);

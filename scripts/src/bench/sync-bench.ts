@@ -1,0 +1,217 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  applyPushBatch,
+  createApp,
+  loadEnv,
+  migrateDatabase,
+  nextChangeSeq,
+  openDatabase,
+  tables,
+  type Db,
+} from '@urs/api';
+import {
+  newId,
+  PROTOCOL_VERSION,
+  pushRequestSchema,
+  type PullResponse,
+  type PushResponse,
+} from '@urs/sync-protocol';
+import { median, time, type BenchRow } from './measure.js';
+
+interface Fixture {
+  db: Db;
+  app: ReturnType<typeof createApp>;
+  token: string;
+  userId: string;
+  areaId: string;
+  dir: string;
+}
+
+async function fixture(): Promise<Fixture> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'urs-bench-'));
+  const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dir, SCRYPT_LOG_N: '10' });
+  const db = openDatabase(path.join(dir, 'bench.sqlite'));
+  migrateDatabase(db);
+  const app = createApp({ db, env });
+  const reg = await app.request('/api/register', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      name: 'Bench',
+      email: 'bench@urs.test',
+      password: 'bench-pass-1',
+      password_confirmation: 'bench-pass-1',
+    }),
+  });
+  const { access_token: token, user } = (await reg.json()) as {
+    access_token: string;
+    user: { id: string };
+  };
+  const areaId = newId();
+  const now = new Date().toISOString();
+  db.insert(tables.areas)
+    .values({
+      id: areaId,
+      name: 'Aula',
+      createdAt: now,
+      updatedAt: now,
+      changeSeq: nextChangeSeq(db),
+    })
+    .run();
+  return { db, app, token, userId: user.id, areaId, dir };
+}
+
+const reportArgs = (areaId: string, i: number) => ({
+  id: newId(),
+  area_id: areaId,
+  work_type: 'cleaning',
+  description: `Laporan uji ${i}: lantai koridor perlu dipel ulang`,
+});
+
+/** The floor: the same rows written straight through better-sqlite3, one transaction, no HTTP. */
+function rawInsert(f: Fixture, rows: { id: string; description: string }[]): void {
+  const insert = f.db.$client.prepare(
+    `INSERT INTO reports (id, reporter_id, area_id, work_type, description, status, created_at, updated_at, change_seq)
+     VALUES (?, ?, ?, 'cleaning', ?, 'pending', ?, ?, ?)`,
+  );
+  const ledger = f.db.$client.prepare(
+    `INSERT INTO sync_clients (user_id, client_id, last_seq, created_at, updated_at) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (user_id, client_id) DO UPDATE SET last_seq = excluded.last_seq`,
+  );
+  const counter = f.db.$client.prepare('SELECT value FROM change_counter WHERE id = 1').pluck();
+  const setCounter = f.db.$client.prepare('UPDATE change_counter SET value = ? WHERE id = 1');
+  const clientId = newId();
+  f.db.$client.transaction(() => {
+    const now = new Date().toISOString();
+    let seq = counter.get() as number;
+    for (const a of rows) insert.run(a.id, f.userId, f.areaId, a.description, now, now, ++seq);
+    setCounter.run(seq);
+    ledger.run(f.userId, clientId, rows.length, now, now);
+  })();
+}
+
+/** The request bodies a device would send, built before the clock starts. */
+function pushBodies(f: Fixture, n: number, batch: number): string[] {
+  const clientId = newId();
+  const bodies: string[] = [];
+  for (let start = 0; start < n; start += batch) {
+    const mutations = [];
+    for (let i = start; i < Math.min(n, start + batch); i++) {
+      const at = new Date().toISOString();
+      mutations.push({
+        id: newId(),
+        seq: i + 1,
+        name: 'report.create',
+        args: reportArgs(f.areaId, i),
+        at,
+      });
+    }
+    bodies.push(
+      JSON.stringify({ protocol_version: PROTOCOL_VERSION, client_id: clientId, mutations }),
+    );
+  }
+  return bodies;
+}
+
+async function pushAll(f: Fixture, bodies: string[]): Promise<void> {
+  for (const body of bodies) {
+    const res = await f.app.request('/api/sync/push', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${f.token}`, 'content-type': 'application/json' },
+      body,
+    });
+    const answer = (await res.json()) as PushResponse;
+    if (answer.results.some((r) => r.status !== 'applied')) {
+      throw new Error('bench push was not applied');
+    }
+  }
+}
+
+async function pullAll(f: Fixture, limit: number): Promise<number> {
+  let cursor = '';
+  let n = 0;
+  for (;;) {
+    const res = await f.app.request(`/api/sync/pull?cursor=${cursor}&limit=${limit}`, {
+      headers: { authorization: `Bearer ${f.token}` },
+    });
+    const page = (await res.json()) as PullResponse;
+    n += page.changes.length;
+    cursor = page.cursor;
+    if (!page.has_more) return n;
+  }
+}
+
+export async function syncBench(rounds: number): Promise<BenchRow[]> {
+  const rawTimes: number[] = [];
+  const pushTimes: number[] = [];
+  const serviceTimes: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    const a = await fixture();
+    const rows = Array.from({ length: 1000 }, (_, i) => reportArgs(a.areaId, i));
+    rawTimes.push(await time(() => rawInsert(a, rows)));
+    const b = await fixture();
+    const bodies = pushBodies(b, 1000, 200);
+    pushTimes.push(await time(() => pushAll(b, bodies)));
+    // The same work without HTTP and JSON: the batch transaction, validation and authorisation.
+    const c = await fixture();
+    const requests = pushBodies(c, 1000, 200).map((body) =>
+      pushRequestSchema.parse(JSON.parse(body)),
+    );
+    const actor = { id: c.userId, role: 'custodian' as const };
+    serviceTimes.push(
+      await time(() => requests.forEach((request) => applyPushBatch(c.db, actor, request))),
+    );
+    c.db.$client.close();
+    fs.rmSync(c.dir, { recursive: true, force: true });
+    for (const f of [a, b]) {
+      f.db.$client.close();
+      fs.rmSync(f.dir, { recursive: true, force: true });
+    }
+  }
+
+  const big = await fixture();
+  rawInsert(
+    big,
+    Array.from({ length: 10_000 }, (_, i) => reportArgs(big.areaId, i)),
+  );
+  const rawRead: number[] = [];
+  const pullTimes: number[] = [];
+  let pulled = 0;
+  for (let r = 0; r < rounds; r++) {
+    rawRead.push(
+      await time(() => big.db.$client.prepare('SELECT * FROM reports ORDER BY change_seq').all()),
+    );
+    pullTimes.push(
+      await time(async () => {
+        pulled = await pullAll(big, 500);
+      }),
+    );
+  }
+  big.db.$client.close();
+  fs.rmSync(big.dir, { recursive: true, force: true });
+  if (pulled < 10_000) throw new Error(`pull returned ${pulled} changes`);
+
+  return [
+    {
+      name: 'push 1,000 report.create (batches of 200, validated + authorised)',
+      baseline: 'raw better-sqlite3 insert, 1 tx',
+      ms: median(pushTimes),
+      baselineMs: median(rawTimes),
+      target: 2,
+    },
+    {
+      name: 'same batches through applyPushBatch (no HTTP/JSON)',
+      baseline: 'raw better-sqlite3 insert, 1 tx',
+      ms: median(serviceTimes),
+      baselineMs: median(rawTimes),
+    },
+    {
+      name: `pull ${pulled.toLocaleString('en')} changes (pages of 500, JSON)`,
+      baseline: 'raw SELECT of the same rows',
+      ms: median(pullTimes),
+      baselineMs: median(rawRead),
+    },
+  ];
+}

@@ -1,0 +1,159 @@
+import { Dexie, type DexieOptions, type EntityTable, type Table } from 'dexie';
+import {
+  SYNCED_ENTITIES,
+  type AllowedImageType,
+  type Change,
+  type MutationEnvelope,
+  type MutationResult,
+  type SyncedEntity,
+  type User,
+} from '@urs/sync-protocol';
+
+/** A synced row exactly as the server sends it in a pull; the contract owns the shape. */
+export type EntityRow<E extends SyncedEntity> = Extract<Change, { entity: E; op: 'put' }>['row'];
+export type SyncedRow = EntityRow<SyncedEntity>;
+
+export type OutboxStatus = 'pending' | 'rejected';
+export type RejectedResult = Extract<MutationResult, { status: 'rejected' }>;
+
+/** One queued mutation of one user. Confirmed entries are deleted; rejected ones stay for the user. */
+export interface OutboxEntry {
+  /** Auto-increment key, local to this device. */
+  id: number;
+  user_id: string;
+  /** Per (user, client_id), strictly increasing, assigned at enqueue; the server's dedup key. */
+  seq: number;
+  mutation: MutationEnvelope;
+  status: OutboxStatus;
+  result?: RejectedResult;
+  /** The row the mutation is about (its `args.id`), so a screen can show "waiting to sync". */
+  entity: SyncedEntity;
+  entity_id: string;
+  /** `entity/id` of every row this entry's optimistic write touched: these rows ignore pulls. */
+  rows: string[];
+  /** Photos that must be uploaded before this mutation may be pushed. */
+  photo_ids: string[];
+  created_at: string;
+}
+
+export interface PhotoUploadError {
+  status: number;
+  message: string;
+  code?: string;
+}
+
+/**
+ * A photo's bytes kept on the device until (and after) upload. ArrayBuffer + type, never Blob:
+ * Safari has lost Blobs stored in IndexedDB, and an ArrayBuffer survives structured clone
+ * everywhere.
+ */
+export interface PhotoRecord {
+  id: string;
+  user_id: string;
+  bytes: ArrayBuffer;
+  mime_type: AllowedImageType;
+  sha256: string;
+  size_bytes: number;
+  /** 0|1, not boolean: IndexedDB cannot index booleans. */
+  uploaded: 0 | 1;
+  /** Set when the server refused the bytes for good (4xx); such a photo is not retried. */
+  upload_error: PhotoUploadError | null;
+  created_at: string;
+}
+
+export type PausedReason = 'unauthorized';
+
+/** Sync bookkeeping per user on this device. */
+export interface SyncState {
+  user_id: string;
+  /** Made once per user per device; the server keys its last_seq ledger by (user, client_id). */
+  client_id: string;
+  next_seq: number;
+  /** Opaque pull cursor; '' means "from the beginning". */
+  cursor: string;
+  last_success_at: string | null;
+  last_error: string | null;
+  paused_reason: PausedReason | null;
+  /** The signed-in user's full profile as of the last pull. */
+  me: User | null;
+  unread_announcements: number;
+}
+
+/**
+ * The server's version of a row that a local, unconfirmed change overrides. Kept so a
+ * discarded or silently-dropped local change can be undone without a refetch.
+ */
+export interface ShadowRow {
+  entity: SyncedEntity;
+  id: string;
+  /** null: the server has no such row (not yet created, or deleted). */
+  row: SyncedRow | null;
+}
+
+/** Which user's data the entity tables currently hold; one device may be shared. */
+export interface DataOwner {
+  key: 'data_owner';
+  user_id: string;
+}
+
+export const DATABASE_NAME = 'urs';
+
+/**
+ * Version 1 of the schema. A later change adds `this.version(2).stores(...)` beside this one;
+ * never edit a shipped version, or existing devices keep the old shape.
+ */
+const SCHEMA_V1 = {
+  users: 'id',
+  areas: 'id',
+  categories: 'id',
+  reports: 'id, reporter_id, created_at, status, area_id, [reporter_id+created_at]',
+  report_photos: 'id, report_id',
+  inventory_items: 'id, name',
+  stock_transactions: 'id, item_id',
+  item_requests: 'id, requester_id, status, created_at',
+  announcements: 'id, published_at',
+  announcement_reads: 'id, announcement_id',
+  outbox: '++id, [user_id+seq], [user_id+status], [entity+entity_id], *rows',
+  photos: 'id, [user_id+uploaded], sha256',
+  sync_state: 'user_id',
+  shadows: '[entity+id]',
+  meta: 'key',
+} satisfies Record<SyncedEntity | 'outbox' | 'photos' | 'sync_state' | 'shadows' | 'meta', string>;
+
+export class UrsDatabase extends Dexie {
+  declare users: EntityTable<EntityRow<'users'>, 'id'>;
+  declare areas: EntityTable<EntityRow<'areas'>, 'id'>;
+  declare categories: EntityTable<EntityRow<'categories'>, 'id'>;
+  declare reports: EntityTable<EntityRow<'reports'>, 'id'>;
+  declare report_photos: EntityTable<EntityRow<'report_photos'>, 'id'>;
+  declare inventory_items: EntityTable<EntityRow<'inventory_items'>, 'id'>;
+  declare stock_transactions: EntityTable<EntityRow<'stock_transactions'>, 'id'>;
+  declare item_requests: EntityTable<EntityRow<'item_requests'>, 'id'>;
+  declare announcements: EntityTable<EntityRow<'announcements'>, 'id'>;
+  declare announcement_reads: EntityTable<EntityRow<'announcement_reads'>, 'id'>;
+  declare outbox: EntityTable<OutboxEntry, 'id'>;
+  declare photos: EntityTable<PhotoRecord, 'id'>;
+  declare sync_state: EntityTable<SyncState, 'user_id'>;
+  declare shadows: Table<ShadowRow, [SyncedEntity, string]>;
+  declare meta: EntityTable<DataOwner, 'key'>;
+
+  constructor(name: string, options?: DexieOptions) {
+    super(name, options);
+    this.version(1).stores(SCHEMA_V1);
+  }
+
+  /** The table of one synced entity, typed by the union of synced rows. */
+  entityTable(entity: SyncedEntity): Table<SyncedRow, string> {
+    return this.table<SyncedRow, string>(entity);
+  }
+
+  /** Every synced entity table, for transactions that may touch any of them. */
+  entityTables(): Table<SyncedRow, string>[] {
+    return SYNCED_ENTITIES.map((entity) => this.entityTable(entity));
+  }
+}
+
+/** Opens (lazily, on first use) the app database; tests pass their own name. */
+export function openUrsDatabase(name = DATABASE_NAME, options?: DexieOptions): UrsDatabase {
+  return new UrsDatabase(name, options);
+}

@@ -1,0 +1,229 @@
+import ky, { type KyInstance } from 'ky';
+import {
+  ERROR_MESSAGES,
+  pullResponseSchema,
+  pushResponseSchema,
+  type AllowedImageType,
+  type PullResponse,
+  type PushRequest,
+  type PushResponse,
+} from '@urs/sync-protocol';
+
+export type FetchLike = (input: Request | URL | string, init?: RequestInit) => Promise<Response>;
+
+export interface ApiClientOptions {
+  /** Where `api/...` lives: '/' in the PWA (same origin), an absolute URL in tests. */
+  baseUrl: string;
+  /** Read on every request, so a re-login is picked up without rebuilding the client. */
+  getToken: () => string | null;
+  /** Injectable so tests can route requests to an in-process server. */
+  fetch?: FetchLike;
+  timeoutMs?: number;
+}
+
+/** The server answered with an error status. Fields mirror the API's `{ message, errors?, code? }`. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  readonly code: string | undefined;
+  readonly errors: Record<string, string[]> | undefined;
+  /** The parsed JSON body, for callers that need more than the common fields (e.g. seq_gap). */
+  readonly body: unknown;
+
+  constructor(status: number, message: string, body: unknown) {
+    super(message);
+    this.status = status;
+    this.body = body;
+    this.code = stringField(body, 'code');
+    this.errors = errorsField(body);
+  }
+}
+
+/** No answer at all: offline, DNS, connection reset, or timeout. Always worth retrying later. */
+export class NetworkError extends Error {
+  override readonly name = 'NetworkError';
+
+  constructor(cause: unknown) {
+    super('Tidak dapat terhubung ke server. Periksa koneksi internet Anda.', { cause });
+  }
+}
+
+/** The server answered 2xx with a body that breaks the contract. */
+export class UnexpectedResponseError extends Error {
+  override readonly name = 'UnexpectedResponseError';
+}
+
+export interface PhotoUploadReceipt {
+  id: string;
+  sha256: string;
+  mime_type: string;
+  size_bytes: number;
+}
+
+export interface PhotoUpload {
+  id: string;
+  bytes: ArrayBuffer;
+  mime_type: AllowedImageType;
+  sha256: string;
+}
+
+export interface ApiClient {
+  /** JSON request to any API path (without a leading slash, e.g. 'api/user'). */
+  json(
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    path: string,
+    body?: unknown,
+  ): Promise<unknown>;
+  push(request: PushRequest): Promise<PushResponse>;
+  pull(cursor: string, limit: number): Promise<PullResponse>;
+  putPhoto(photo: PhotoUpload): Promise<PhotoUploadReceipt>;
+  getPhoto(id: string): Promise<{ bytes: ArrayBuffer; mime_type: string }>;
+}
+
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const http: KyInstance = ky.create({
+    prefixUrl: options.baseUrl,
+    ...(options.fetch && { fetch: options.fetch }),
+    // The sync engine owns retries (with backoff and jitter); ky's own would double them.
+    retry: 0,
+    timeout: options.timeoutMs ?? 30_000,
+    throwHttpErrors: false,
+    hooks: {
+      beforeRequest: [
+        (request) => {
+          const token = options.getToken();
+          if (token !== null && token !== '')
+            request.headers.set('Authorization', `Bearer ${token}`);
+          request.headers.set('Accept', 'application/json');
+        },
+      ],
+    },
+  });
+
+  async function send(run: () => Promise<Response>): Promise<Response> {
+    let response: Response;
+    try {
+      response = await run();
+    } catch (err) {
+      throw new NetworkError(err);
+    }
+    if (!response.ok) throw await toApiError(response);
+    return response;
+  }
+
+  async function readJson(response: Response): Promise<unknown> {
+    try {
+      return await response.json();
+    } catch (err) {
+      throw new UnexpectedResponseError('Jawaban server bukan JSON.', { cause: err });
+    }
+  }
+
+  return {
+    async json(method, path, body) {
+      const response = await send(() =>
+        http(path, { method, ...(body !== undefined && { json: body }) }),
+      );
+      if (response.status === 204) return null;
+      return readJson(response);
+    },
+
+    async push(request) {
+      const response = await send(() => http.post('api/sync/push', { json: request }));
+      const parsed = pushResponseSchema.safeParse(await readJson(response));
+      if (!parsed.success) throw new UnexpectedResponseError('Jawaban push tidak sesuai kontrak.');
+      return parsed.data;
+    },
+
+    async pull(cursor, limit) {
+      const response = await send(() =>
+        http.get('api/sync/pull', { searchParams: { cursor, limit } }),
+      );
+      const parsed = pullResponseSchema.safeParse(await readJson(response));
+      if (!parsed.success) throw new UnexpectedResponseError('Jawaban pull tidak sesuai kontrak.');
+      return parsed.data;
+    },
+
+    async putPhoto(photo) {
+      const response = await send(() =>
+        http.put(`api/photos/${encodeURIComponent(photo.id)}`, {
+          body: photo.bytes,
+          headers: { 'Content-Type': photo.mime_type, 'X-Content-SHA256': photo.sha256 },
+        }),
+      );
+      const receipt = toReceipt(await readJson(response));
+      if (receipt === undefined) {
+        throw new UnexpectedResponseError('Jawaban unggah foto tidak sesuai kontrak.');
+      }
+      return receipt;
+    },
+
+    async getPhoto(id) {
+      const response = await send(() => http.get(`api/photos/${encodeURIComponent(id)}`));
+      return {
+        bytes: await response.arrayBuffer(),
+        mime_type: response.headers.get('Content-Type') ?? 'application/octet-stream',
+      };
+    },
+  };
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  let body: unknown = null;
+  try {
+    body = await response.json();
+  } catch {
+    // A proxy's HTML error page or an empty body: fall back to a message by status.
+  }
+  return new ApiError(
+    response.status,
+    stringField(body, 'message') ?? fallbackMessage(response.status),
+    body,
+  );
+}
+
+function fallbackMessage(status: number): string {
+  if (status === 401) return ERROR_MESSAGES.unauthenticated;
+  if (status === 403) return ERROR_MESSAGES.forbidden;
+  if (status === 404) return ERROR_MESSAGES.notFound;
+  if (status === 413) return ERROR_MESSAGES.tooLarge;
+  if (status === 415) return ERROR_MESSAGES.unsupportedMedia;
+  if (status === 422) return ERROR_MESSAGES.validation;
+  return ERROR_MESSAGES.server;
+}
+
+function toReceipt(body: unknown): PhotoUploadReceipt | undefined {
+  const id = stringField(body, 'id');
+  const sha256 = stringField(body, 'sha256');
+  const mime_type = stringField(body, 'mime_type');
+  const size_bytes = numberField(body, 'size_bytes');
+  if (id === undefined || sha256 === undefined || mime_type === undefined) return undefined;
+  if (size_bytes === undefined) return undefined;
+  return { id, sha256, mime_type, size_bytes };
+}
+
+function stringField(body: unknown, key: string): string | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const value: unknown = Reflect.get(body, key);
+  return typeof value === 'string' ? value : undefined;
+}
+
+function numberField(body: unknown, key: string): number | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const value: unknown = Reflect.get(body, key);
+  return typeof value === 'number' ? value : undefined;
+}
+
+function errorsField(body: unknown): Record<string, string[]> | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const value: unknown = Reflect.get(body, 'errors');
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const out: Record<string, string[]> = {};
+  for (const field of Object.keys(value)) {
+    const messages: unknown = Reflect.get(value, field);
+    if (Array.isArray(messages)) {
+      out[field] = messages.filter((m): m is string => typeof m === 'string');
+    }
+  }
+  return out;
+}

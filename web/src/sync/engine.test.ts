@@ -1,0 +1,854 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  checkMutation,
+  MAX_IMAGE_BYTES,
+  MAX_PUSH_MUTATIONS,
+  newId,
+  PROTOCOL_VERSION,
+  pushRequestSchema,
+  type MutationResult,
+  type ParsedMutation,
+  type Role,
+  type SyncedEntity,
+  type SyncErrorCode,
+  type User,
+} from '@urs/sync-protocol';
+import type { EntityRow, SyncedRow, UrsDatabase } from '../db/database.js';
+import { createApiClient, type FetchLike } from '../lib/api-client.js';
+import { createSyncEngine, type SyncEngine } from './engine.js';
+import { createMemoryLock } from './lock.js';
+import { discardRejected, enqueue } from './outbox.js';
+import { savePhoto } from './photos.js';
+import { pullChanges } from './pull.js';
+import { pendingCountFor } from './session.js';
+import { jpegBytes, openTestDatabase, optimisticReport, reportCreate } from './test-fixtures.js';
+
+/*
+ * A test double of the API's sync contract (PUT /api/photos/:id, POST /api/sync/push,
+ * GET /api/sync/pull), faithful where the client depends on it: a last_seq ledger per
+ * (user, client_id), duplicate / rejected / seq_gap answers, one all-or-nothing commit per
+ * batch, a single change_seq counter, tombstones, visibility per user, and paged pulls.
+ */
+
+interface ServerRecord {
+  entity: SyncedEntity;
+  id: string;
+  change_seq: number;
+  /** null: tombstone. */
+  row: SyncedRow | null;
+  /** null: everyone may see it; else the owner (and admins). */
+  owner_id: string | null;
+}
+
+type PushFault = 'lose_response' | 'crash_mid_batch';
+
+class Refusal {
+  constructor(
+    readonly code: SyncErrorCode,
+    readonly message: string,
+  ) {}
+}
+
+const STATUS_MOVES: Record<string, string[]> = {
+  pending: ['in_progress', 'cancelled'],
+  in_progress: ['completed', 'cancelled'],
+  completed: [],
+  cancelled: [],
+};
+
+class FakeSyncServer {
+  private users = new Map<string, User>();
+  private tokens = new Map<string, string>();
+  private ledger = new Map<string, number>();
+  private records = new Map<string, ServerRecord>();
+  private changeSeq = 0;
+  private uploads = new Map<string, { sha256: string; user_id: string }>();
+  /** Every request, in order: `METHOD /path`. */
+  readonly requests: string[] = [];
+  /** Every mutation the server applied or refused (not duplicates), in commit order. */
+  readonly judged: { user_id: string; seq: number; id: string; name: string; status: string }[] =
+    [];
+  readonly pushFaults: PushFault[] = [];
+  readonly photoFaults = new Map<string, number>();
+  /** Called with `METHOD /path` as each request arrives. */
+  onRequest: ((request: string) => void) | null = null;
+  /** Batches with more mutations than this are answered 413. */
+  maxBatch = Infinity;
+  down = false;
+
+  addUser(name: string, role: Role = 'technician'): { user: User; token: string } {
+    const now = new Date().toISOString();
+    const user: User = {
+      id: newId(),
+      name,
+      email: `${name.toLowerCase()}@sekolah.test`,
+      phone: null,
+      role,
+      preferred_theme: 'dark',
+      preferred_language: 'id',
+      photo_url: null,
+      created_at: now,
+      updated_at: now,
+    };
+    this.users.set(user.id, user);
+    this.write('users', user.id, { ...user, role, photo_url: null }, null);
+    return { user, token: this.signIn(user.id) };
+  }
+
+  signIn(userId: string): string {
+    const token = `token-${newId()}`;
+    this.tokens.set(token, userId);
+    return token;
+  }
+
+  revokeAll(userId: string): void {
+    for (const [token, owner] of this.tokens) if (owner === userId) this.tokens.delete(token);
+  }
+
+  /** A restore from backup that lost this client's ledger. */
+  forgetLedger(userId: string, clientId: string): void {
+    this.ledger.delete(`${userId}|${clientId}`);
+  }
+
+  row(entity: SyncedEntity, id: string): SyncedRow | null | undefined {
+    return this.records.get(`${entity}/${id}`)?.row;
+  }
+
+  /** Another device's change, applied directly. */
+  applyAs(userId: string, mutation: ParsedMutation): void {
+    const user = this.users.get(userId);
+    if (user === undefined) throw new Error('no such user');
+    const refusal = this.apply(user, mutation, new Date().toISOString());
+    if (refusal !== null) throw new Error(refusal.message);
+  }
+
+  readonly fetch: FetchLike = async (input, init) => {
+    const request = input instanceof Request ? input : new Request(input, init);
+    const url = new URL(request.url);
+    this.requests.push(`${request.method} ${url.pathname}`);
+    this.onRequest?.(`${request.method} ${url.pathname}`);
+    if (this.down) throw new TypeError('fetch failed');
+    const token = request.headers.get('authorization')?.replace(/^Bearer /, '') ?? '';
+    const user = this.users.get(this.tokens.get(token) ?? '');
+    if (user === undefined) return json(401, { message: 'Sesi tidak valid.' });
+
+    const photo = /^\/api\/photos\/([^/]+)$/.exec(url.pathname);
+    if (request.method === 'PUT' && photo?.[1] !== undefined) {
+      return this.putPhoto(user, decodeURIComponent(photo[1]), request);
+    }
+    if (request.method === 'POST' && url.pathname === '/api/sync/push') {
+      return this.push(user, await request.json());
+    }
+    if (request.method === 'GET' && url.pathname === '/api/sync/pull') {
+      return this.pull(user, url.searchParams);
+    }
+    return json(404, { message: 'Tidak ditemukan.' });
+  };
+
+  private async putPhoto(user: User, id: string, request: Request): Promise<Response> {
+    const fault = this.photoFaults.get(id);
+    if (fault !== undefined) return json(fault, { message: `Foto ditolak (${fault}).` });
+    const bytes = new Uint8Array(await request.arrayBuffer());
+    if (bytes.byteLength > MAX_IMAGE_BYTES) return json(413, { message: 'Terlalu besar.' });
+    const isJpeg = bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
+    if (!isJpeg) return json(415, { message: 'Jenis berkas tidak didukung.' });
+    const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+    const sha256 = Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
+    if (sha256 !== request.headers.get('x-content-sha256')) {
+      return json(422, { message: 'Hash tidak cocok.', errors: { sha256: ['Hash tidak cocok.'] } });
+    }
+    const existing = this.uploads.get(id);
+    if (existing !== undefined && (existing.sha256 !== sha256 || existing.user_id !== user.id)) {
+      return json(409, { message: 'ID foto sudah dipakai.' });
+    }
+    this.uploads.set(id, { sha256, user_id: user.id });
+    const receipt = { id, sha256, mime_type: 'image/jpeg', size_bytes: bytes.byteLength };
+    return json(existing === undefined ? 201 : 200, receipt);
+  }
+
+  private push(user: User, body: unknown): Response {
+    const parsed = pushRequestSchema.safeParse(body);
+    if (!parsed.success) return json(422, { message: 'Permintaan tidak valid.' });
+    const { client_id, mutations } = parsed.data;
+    if (mutations.length > this.maxBatch) return json(413, { message: 'Terlalu besar.' });
+    const fault = this.pushFaults.shift();
+
+    const key = `${user.id}|${client_id}`;
+    let lastSeq = this.ledger.get(key) ?? 0;
+    const firstSeq = mutations[0]?.seq ?? lastSeq + 1;
+    if (firstSeq > lastSeq + 1) {
+      return json(409, {
+        code: 'seq_gap',
+        expected_seq: lastSeq + 1,
+        message: `Server menunggu nomor ${lastSeq + 1}.`,
+      });
+    }
+    // One all-or-nothing transaction per batch: an infrastructure failure restores this.
+    const before = { records: new Map(this.records), changeSeq: this.changeSeq };
+    const results: MutationResult[] = [];
+    const judged: FakeSyncServer['judged'] = [];
+    try {
+      for (const envelope of mutations) {
+        const { seq, id } = envelope;
+        if (seq <= lastSeq) {
+          results.push({ seq, id, status: 'duplicate' });
+          continue;
+        }
+        const check = checkMutation(envelope);
+        const refusal = check.ok
+          ? this.apply(user, check.mutation, envelope.at)
+          : new Refusal(check.code, check.message);
+        results.push(
+          refusal === null
+            ? { seq, id, status: 'applied' }
+            : { seq, id, status: 'rejected', code: refusal.code, message: refusal.message },
+        );
+        judged.push({
+          user_id: user.id,
+          seq,
+          id,
+          name: envelope.name,
+          status: refusal === null ? 'applied' : 'rejected',
+        });
+        lastSeq = seq;
+        if (fault === 'crash_mid_batch') throw new Error('disk I/O error');
+      }
+    } catch {
+      this.records = before.records;
+      this.changeSeq = before.changeSeq;
+      return json(500, { message: 'Terjadi kesalahan pada server.' });
+    }
+    this.ledger.set(key, lastSeq);
+    this.judged.push(...judged);
+    if (fault === 'lose_response') {
+      // Committed above; the answer never reaches the phone.
+      throw new TypeError('network connection lost');
+    }
+    return json(200, { protocol_version: PROTOCOL_VERSION, results, last_seq: lastSeq });
+  }
+
+  private pull(user: User, params: URLSearchParams): Response {
+    const cursor = params.get('cursor') ?? '';
+    const limit = Number(params.get('limit') ?? '500');
+    const after = cursor === '' ? 0 : Number(cursor);
+    const visible = [...this.records.values()]
+      .filter((r) => r.change_seq > after)
+      .filter((r) => r.owner_id === null || r.owner_id === user.id || user.role === 'admin')
+      .sort((a, b) => a.change_seq - b.change_seq);
+    const page = visible.slice(0, limit);
+    const last = page.at(-1);
+    return json(200, {
+      protocol_version: PROTOCOL_VERSION,
+      changes: page.map((r) =>
+        r.row === null
+          ? { entity: r.entity, op: 'delete', id: r.id, change_seq: r.change_seq }
+          : { entity: r.entity, op: 'put', id: r.id, change_seq: r.change_seq, row: r.row },
+      ),
+      cursor: last === undefined ? cursor : String(last.change_seq),
+      has_more: visible.length > page.length,
+      unread_announcements: 2,
+      me: user,
+    });
+  }
+
+  private write(entity: SyncedEntity, id: string, row: SyncedRow | null, ownerId: string | null) {
+    this.changeSeq += 1;
+    this.records.set(`${entity}/${id}`, {
+      entity,
+      id,
+      change_seq: this.changeSeq,
+      row,
+      owner_id: ownerId,
+    });
+  }
+
+  private report(id: string): EntityRow<'reports'> | undefined {
+    const row = this.records.get(`reports/${id}`)?.row;
+    return row !== null && row !== undefined && 'reporter_id' in row ? row : undefined;
+  }
+
+  /** The handlers the tests need; each checks everything before it writes anything. */
+  private apply(user: User, mutation: ParsedMutation, at: string): Refusal | null {
+    switch (mutation.name) {
+      case 'report.create': {
+        const a = mutation.args;
+        if (this.records.has(`reports/${a.id}`)) return new Refusal('conflict', 'Sudah ada.');
+        const row: EntityRow<'reports'> = {
+          id: a.id,
+          reporter_id: user.id,
+          area_id: a.area_id,
+          category_id: a.category_id ?? null,
+          work_type: a.work_type,
+          description: a.description,
+          status: a.status ?? 'pending',
+          admin_note: null,
+          created_at: at,
+          updated_at: at,
+        };
+        this.write('reports', a.id, row, user.id);
+        return null;
+      }
+      case 'report.update':
+      case 'report.set_status': {
+        const a = mutation.args;
+        const current = this.report(a.id);
+        if (current === undefined) return new Refusal('not_found', 'Laporan tidak ditemukan.');
+        if (current.reporter_id !== user.id && user.role !== 'admin') {
+          return new Refusal('forbidden', 'Bukan laporan Anda.');
+        }
+        if (mutation.name === 'report.set_status') {
+          const to = mutation.args.status;
+          if (!(STATUS_MOVES[current.status] ?? []).includes(to)) {
+            return new Refusal(
+              'invalid_transition',
+              `Status ${current.status} tidak bisa menjadi ${to}.`,
+            );
+          }
+          this.write(
+            'reports',
+            a.id,
+            { ...current, status: to, updated_at: at },
+            current.reporter_id,
+          );
+          return null;
+        }
+        const u = mutation.args;
+        this.write(
+          'reports',
+          a.id,
+          {
+            ...current,
+            ...(u.description !== undefined && { description: u.description }),
+            ...(u.work_type !== undefined && { work_type: u.work_type }),
+            updated_at: at,
+          },
+          current.reporter_id,
+        );
+        return null;
+      }
+      case 'report.delete': {
+        if (user.role !== 'admin') return new Refusal('forbidden', 'Hanya admin.');
+        const current = this.report(mutation.args.id);
+        if (current === undefined) return new Refusal('not_found', 'Laporan tidak ditemukan.');
+        this.write('reports', current.id, null, current.reporter_id);
+        return null;
+      }
+      case 'photo.attach': {
+        const a = mutation.args;
+        const upload = this.uploads.get(a.id);
+        if (upload === undefined || upload.sha256 !== a.sha256 || upload.user_id !== user.id) {
+          return new Refusal('photo_missing', 'Foto belum terunggah ke server.');
+        }
+        const report = this.report(a.report_id);
+        if (report === undefined) return new Refusal('not_found', 'Laporan tidak ditemukan.');
+        const row: EntityRow<'report_photos'> = {
+          id: a.id,
+          report_id: a.report_id,
+          kind: a.kind,
+          sha256: a.sha256,
+          mime_type: a.mime_type,
+          size_bytes: a.size_bytes,
+          position: a.position,
+          created_at: at,
+          updated_at: at,
+        };
+        this.write('report_photos', a.id, row, report.reporter_id);
+        return null;
+      }
+      default:
+        return new Refusal('unknown_mutation', `Tidak didukung di server uji: ${mutation.name}`);
+    }
+  }
+}
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+
+interface Harness {
+  server: FakeSyncServer;
+  db: UrsDatabase;
+  engine: SyncEngine;
+  session: { userId: string | null; token: string | null };
+  clock: { now: number };
+  alice: { user: User; token: string };
+}
+
+const open: UrsDatabase[] = [];
+afterEach(() => {
+  for (const db of open.splice(0)) db.close();
+});
+
+function setup(options: { random?: () => number; pullLimit?: number } = {}): Harness {
+  const server = new FakeSyncServer();
+  const db = openTestDatabase();
+  open.push(db);
+  const alice = server.addUser('Alice');
+  const session: Harness['session'] = { userId: alice.user.id, token: alice.token };
+  const clock = { now: Date.parse('2026-11-23T08:00:00Z') };
+  const engine = createSyncEngine({
+    db,
+    baseUrl: 'http://urs.test/',
+    getToken: () => session.token,
+    getUserId: () => session.userId,
+    fetch: server.fetch,
+    now: () => clock.now,
+    random: options.random ?? (() => 0.5),
+    lock: createMemoryLock(),
+    ...(options.pullLimit !== undefined && { pullLimit: options.pullLimit }),
+  });
+  return { server, db, engine, session, clock, alice };
+}
+
+async function createReport(h: Harness, userId: string, description = 'Lampu kelas 7B mati') {
+  const args = reportCreate({ description });
+  await enqueue(h.db, userId, 'report.create', args, [optimisticReport(args, userId)]);
+  return args.id;
+}
+
+function pushes(server: FakeSyncServer): number {
+  return server.requests.filter((r) => r === 'POST /api/sync/push').length;
+}
+
+describe('sync engine', () => {
+  it('pushes a queued report, then pulls the server row in place of the optimistic one', async () => {
+    const h = setup();
+    const id = await createReport(h, h.alice.user.id);
+
+    const outcome = await h.engine.syncOnce();
+
+    expect(outcome).toMatchObject({ status: 'ok', pushed: 1, rejected: 0 });
+    expect(h.server.requests.indexOf('POST /api/sync/push')).toBeLessThan(
+      h.server.requests.indexOf('GET /api/sync/pull'),
+    );
+    expect(await h.db.outbox.count()).toBe(0);
+    expect(await h.db.reports.get(id)).toEqual(h.server.row('reports', id));
+    expect(await h.db.shadows.count()).toBe(0);
+    const state = await h.db.sync_state.get(h.alice.user.id);
+    expect(state).toMatchObject({
+      last_error: null,
+      last_success_at: '2026-11-23T08:00:00.000Z',
+      unread_announcements: 2,
+      me: { id: h.alice.user.id, email: 'alice@sekolah.test' },
+    });
+    expect(state?.cursor).not.toBe('');
+  });
+
+  it('retries a push whose answer was lost after the commit; the server says duplicate and the row exists once', async () => {
+    const h = setup();
+    const id = await createReport(h, h.alice.user.id);
+    h.server.pushFaults.push('lose_response');
+
+    const lost = await h.engine.syncOnce();
+    expect(lost.status).toBe('failed');
+    expect(await pendingCountFor(h.db, h.alice.user.id)).toBe(1);
+
+    const retried = await h.engine.syncOnce({ force: true });
+    expect(retried).toMatchObject({ status: 'ok', pushed: 1 });
+    expect(pushes(h.server)).toBe(2);
+    expect(h.server.judged.filter((j) => j.name === 'report.create')).toHaveLength(1);
+    expect(await h.db.outbox.count()).toBe(0);
+    expect(await h.db.reports.where('id').equals(id).count()).toBe(1);
+    expect(await h.db.reports.get(id)).toEqual(h.server.row('reports', id));
+  });
+
+  it('keeps the queue when the server rolled a batch back, and pushes all of it on the retry', async () => {
+    const h = setup();
+    const first = await createReport(h, h.alice.user.id);
+    const second = await createReport(h, h.alice.user.id);
+    h.server.pushFaults.push('crash_mid_batch');
+
+    expect((await h.engine.syncOnce()).status).toBe('failed');
+    expect(h.server.judged).toHaveLength(0);
+    expect(h.server.row('reports', first)).toBeUndefined();
+    expect(await pendingCountFor(h.db, h.alice.user.id)).toBe(2);
+
+    expect(await h.engine.syncOnce({ force: true })).toMatchObject({ status: 'ok', pushed: 2 });
+    expect(h.server.judged.map((j) => j.id)).toHaveLength(2);
+    expect(h.server.row('reports', second)).toBeDefined();
+  });
+
+  it('pauses on 401 and keeps the queue; after the same user signs in again, resume pushes it', async () => {
+    const h = setup();
+    const userId = h.alice.user.id;
+    const id = await createReport(h, userId);
+    h.server.revokeAll(userId);
+
+    expect(await h.engine.syncOnce()).toEqual({ status: 'paused', reason: 'unauthorized' });
+    expect((await h.db.sync_state.get(userId))?.paused_reason).toBe('unauthorized');
+    expect(await pendingCountFor(h.db, userId)).toBe(1);
+
+    const requestsWhilePaused = h.server.requests.length;
+    expect(await h.engine.syncOnce({ force: true })).toEqual({
+      status: 'paused',
+      reason: 'unauthorized',
+    });
+    expect(h.server.requests).toHaveLength(requestsWhilePaused);
+
+    h.session.token = h.server.signIn(userId);
+    expect(await h.engine.resume()).toMatchObject({ status: 'ok', pushed: 1 });
+    expect(await pendingCountFor(h.db, userId)).toBe(0);
+    expect(h.server.row('reports', id)).toMatchObject({ reporter_id: userId });
+    expect((await h.db.sync_state.get(userId))?.paused_reason).toBeNull();
+  });
+
+  it("never pushes or shows the previous user's outbox when another user signs in on the device", async () => {
+    const h = setup();
+    const alice = h.alice.user.id;
+    const alicesReport = await createReport(h, alice, 'Punya Alice');
+    // Alice signs out while offline; Bob signs in on the same phone.
+    const bob = h.server.addUser('Bob');
+    h.session.userId = bob.user.id;
+    h.session.token = bob.token;
+    const bobsReport = await createReport(h, bob.user.id, 'Punya Bob');
+    // Bob's screens no longer show Alice's optimistic row.
+    expect(await h.db.reports.get(alicesReport)).toBeUndefined();
+
+    expect(await h.engine.syncOnce()).toMatchObject({ status: 'ok', pushed: 1 });
+    expect(h.server.judged.map((j) => [j.user_id, j.id])).toEqual([
+      [bob.user.id, expect.any(String)],
+    ]);
+    expect(h.server.row('reports', alicesReport)).toBeUndefined();
+    expect(await h.db.reports.get(bobsReport)).toBeDefined();
+    expect(await pendingCountFor(h.db, alice)).toBe(1);
+
+    // Alice signs in again: her queue goes out under her own session.
+    h.session.userId = alice;
+    h.session.token = h.server.signIn(alice);
+    expect(await h.engine.syncOnce()).toMatchObject({ status: 'ok', pushed: 1 });
+    expect(h.server.row('reports', alicesReport)).toMatchObject({ reporter_id: alice });
+    expect(await h.db.reports.get(alicesReport)).toMatchObject({ description: 'Punya Alice' });
+    // Bob's report is Bob's: Alice may not see it, so it is gone from her tables.
+    expect(await h.db.reports.get(bobsReport)).toBeUndefined();
+  });
+
+  it('finishes a cycle with the session it started with when the user changes mid-cycle', async () => {
+    const h = setup();
+    const alice = h.alice.user.id;
+    const reportId = await createReport(h, alice);
+    const photo = await savePhoto(h.db, alice, jpegBytes(5), 'image/jpeg', { compress: null });
+    await enqueue(h.db, alice, 'photo.attach', {
+      id: photo.id,
+      report_id: reportId,
+      kind: 'before',
+      sha256: photo.sha256,
+      mime_type: photo.mime_type,
+      size_bytes: photo.size_bytes,
+    });
+    const bob = h.server.addUser('Bob');
+    h.server.onRequest = (request) => {
+      if (request.startsWith('PUT /api/photos/')) {
+        h.session.userId = bob.user.id;
+        h.session.token = bob.token;
+      }
+    };
+
+    await h.engine.syncOnce();
+    expect(h.server.judged.map((j) => j.user_id)).toEqual([alice, alice]);
+  });
+
+  it('pauses instead of mixing data when the token belongs to someone else', async () => {
+    const h = setup();
+    const bob = h.server.addUser('Bob');
+    h.session.token = bob.token;
+    expect(await h.engine.syncOnce()).toEqual({ status: 'paused', reason: 'unauthorized' });
+    expect(await h.db.users.count()).toBe(0);
+  });
+
+  it('lets a pending local change win over a pulled row until the server confirms it', async () => {
+    const h = setup();
+    const userId = h.alice.user.id;
+    const id = await createReport(h, userId, 'Versi awal');
+    await h.engine.syncOnce();
+    const admin = h.server.addUser('Admin', 'admin');
+
+    // Offline edit on the phone, while an admin edits the same report on the server.
+    const synced = await h.db.reports.get(id);
+    if (synced === undefined) throw new Error('report missing');
+    await enqueue(h.db, userId, 'report.update', { id, description: 'Versi ponsel' }, [
+      { entity: 'reports', op: 'put', row: { ...synced, description: 'Versi ponsel' } },
+    ]);
+    h.server.applyAs(admin.user.id, {
+      name: 'report.update',
+      args: { id, description: 'Versi admin' },
+    });
+
+    const api = createApiClient({
+      baseUrl: 'http://urs.test/',
+      getToken: () => h.session.token,
+      fetch: h.server.fetch,
+    });
+    await pullChanges(h.db, api, userId);
+    expect((await h.db.reports.get(id))?.description).toBe('Versi ponsel');
+    expect(await h.db.shadows.get(['reports', id])).toMatchObject({
+      row: { description: 'Versi admin' },
+    });
+
+    // The next cycle pushes first, so the pull after it brings the server's newer row.
+    await h.engine.syncOnce();
+    expect(h.server.row('reports', id)).toMatchObject({ description: 'Versi ponsel' });
+    expect(await h.db.reports.get(id)).toEqual(h.server.row('reports', id));
+    expect(await h.db.shadows.count()).toBe(0);
+  });
+
+  it('keeps a rejected mutation visible and never resends it; discarding restores the server row', async () => {
+    const h = setup();
+    const userId = h.alice.user.id;
+    const id = await createReport(h, userId);
+    await h.engine.syncOnce();
+    const synced = await h.db.reports.get(id);
+    if (synced === undefined) throw new Error('report missing');
+
+    await enqueue(h.db, userId, 'report.set_status', { id, status: 'completed' }, [
+      { entity: 'reports', op: 'put', row: { ...synced, status: 'completed' } },
+    ]);
+    const outcome = await h.engine.syncOnce();
+    expect(outcome).toMatchObject({ status: 'ok', rejected: 1 });
+    const [rejected] = await h.db.outbox.toArray();
+    expect(rejected).toMatchObject({
+      status: 'rejected',
+      result: { code: 'invalid_transition', status: 'rejected' },
+    });
+    expect((await h.db.reports.get(id))?.status).toBe('completed');
+
+    await h.engine.syncOnce();
+    expect(h.server.judged.filter((j) => j.name === 'report.set_status')).toHaveLength(1);
+
+    if (rejected === undefined) throw new Error('no rejected entry');
+    await discardRejected(h.db, userId, rejected.id);
+    expect((await h.db.reports.get(id))?.status).toBe('pending');
+    expect(await h.db.outbox.count()).toBe(0);
+  });
+
+  it('resends from expected_seq when the server answers seq_gap', async () => {
+    const h = setup();
+    const userId = h.alice.user.id;
+    await createReport(h, userId);
+    await createReport(h, userId);
+    await h.engine.syncOnce();
+    const clientId = (await h.db.sync_state.get(userId))?.client_id ?? '';
+    // The server is restored from a backup taken before those two were applied.
+    h.server.forgetLedger(userId, clientId);
+
+    const id = await createReport(h, userId, 'Setelah pemulihan');
+    expect((await h.db.outbox.toArray()).map((e) => e.seq)).toEqual([3]);
+
+    expect(await h.engine.syncOnce()).toMatchObject({ status: 'ok', pushed: 1 });
+    expect(h.server.judged.at(-1)).toMatchObject({ seq: 1, status: 'applied' });
+    expect(h.server.row('reports', id)).toBeDefined();
+    expect(await h.db.outbox.count()).toBe(0);
+    expect((await h.db.sync_state.get(userId))?.next_seq).toBe(2);
+  });
+
+  it('uploads a photo before pushing the mutation that references it', async () => {
+    const h = setup();
+    const userId = h.alice.user.id;
+    const reportId = await createReport(h, userId);
+    const photo = await savePhoto(h.db, userId, jpegBytes(1), 'image/jpeg', { compress: null });
+    await enqueue(h.db, userId, 'photo.attach', {
+      id: photo.id,
+      report_id: reportId,
+      kind: 'before',
+      sha256: photo.sha256,
+      mime_type: photo.mime_type,
+      size_bytes: photo.size_bytes,
+    });
+
+    expect(await h.engine.syncOnce()).toMatchObject({ status: 'ok', pushed: 2, rejected: 0 });
+    expect(h.server.requests.indexOf(`PUT /api/photos/${photo.id}`)).toBeLessThan(
+      h.server.requests.indexOf('POST /api/sync/push'),
+    );
+    expect((await h.db.photos.get(photo.id))?.uploaded).toBe(1);
+    expect(await h.db.report_photos.get(photo.id)).toMatchObject({
+      report_id: reportId,
+      sha256: photo.sha256,
+    });
+  });
+
+  it('holds back a mutation, and all after it, while its photo fails to upload for now', async () => {
+    const h = setup();
+    const userId = h.alice.user.id;
+    const reportId = await createReport(h, userId);
+    const photo = await savePhoto(h.db, userId, jpegBytes(2), 'image/jpeg', { compress: null });
+    await enqueue(h.db, userId, 'photo.attach', {
+      id: photo.id,
+      report_id: reportId,
+      kind: 'before',
+      sha256: photo.sha256,
+      mime_type: photo.mime_type,
+      size_bytes: photo.size_bytes,
+    });
+    const later = await createReport(h, userId, 'Laporan berikutnya');
+    h.server.photoFaults.set(photo.id, 503);
+
+    const outcome = await h.engine.syncOnce();
+    expect(outcome.status).toBe('failed');
+    expect(h.server.judged.map((j) => j.name)).toEqual(['report.create']);
+    expect(h.server.row('reports', later)).toBeUndefined();
+    expect(await pendingCountFor(h.db, userId)).toBe(2);
+
+    h.server.photoFaults.delete(photo.id);
+    expect(await h.engine.syncOnce({ force: true })).toMatchObject({ status: 'ok', pushed: 2 });
+    expect(h.server.judged.map((j) => j.name)).toEqual([
+      'report.create',
+      'photo.attach',
+      'report.create',
+    ]);
+  });
+
+  it('turns a mutation whose photo the server refuses for good into a local rejection, and the queue moves on', async () => {
+    const h = setup();
+    const userId = h.alice.user.id;
+    const reportId = await createReport(h, userId);
+    const good = await savePhoto(h.db, userId, jpegBytes(3), 'image/jpeg', { compress: null });
+    const bad = await savePhoto(h.db, userId, jpegBytes(4), 'image/jpeg', { compress: null });
+    const attach = (p: typeof good) =>
+      enqueue(h.db, userId, 'photo.attach', {
+        id: p.id,
+        report_id: reportId,
+        kind: 'after',
+        sha256: p.sha256,
+        mime_type: p.mime_type,
+        size_bytes: p.size_bytes,
+      });
+    await attach(bad);
+    await attach(good);
+    const later = await createReport(h, userId, 'Laporan berikutnya');
+    h.server.photoFaults.set(bad.id, 415);
+
+    expect(await h.engine.syncOnce()).toMatchObject({ status: 'ok', pushed: 3 });
+    expect((await h.db.photos.get(good.id))?.uploaded).toBe(1);
+    expect(await h.db.photos.get(bad.id)).toMatchObject({
+      uploaded: 0,
+      upload_error: { status: 415 },
+    });
+    expect(h.server.judged.map((j) => [j.seq, j.name])).toEqual([
+      [1, 'report.create'],
+      [2, 'photo.attach'],
+      [3, 'report.create'],
+    ]);
+    expect(h.server.row('reports', later)).toBeDefined();
+    const [rejected] = await h.db.outbox.toArray();
+    expect(rejected).toMatchObject({
+      status: 'rejected',
+      entity_id: bad.id,
+      result: { code: 'photo_missing' },
+    });
+    // The refused photo is not retried on every cycle.
+    const puts = h.server.requests.filter((r) => r === `PUT /api/photos/${bad.id}`).length;
+    await h.engine.syncOnce();
+    expect(h.server.requests.filter((r) => r === `PUT /api/photos/${bad.id}`)).toHaveLength(puts);
+  });
+
+  it('splits the queue into batches of at most MAX_PUSH_MUTATIONS and halves a batch answered 413', async () => {
+    const h = setup();
+    const userId = h.alice.user.id;
+    for (let i = 0; i < MAX_PUSH_MUTATIONS + 10; i += 1)
+      await createReport(h, userId, `Laporan ${i}`);
+    h.server.maxBatch = 120;
+
+    expect(await h.engine.syncOnce()).toMatchObject({
+      status: 'ok',
+      pushed: MAX_PUSH_MUTATIONS + 10,
+    });
+    // 200 -> 413, 100 applied, 100 applied, 10 applied
+    expect(pushes(h.server)).toBe(4);
+    expect(h.server.judged.map((j) => j.seq)).toEqual(
+      Array.from({ length: MAX_PUSH_MUTATIONS + 10 }, (_, i) => i + 1),
+    );
+  });
+
+  it('pulls page after page until has_more is false, applying tombstones', async () => {
+    const h = setup({ pullLimit: 2 });
+    const admin = h.server.addUser('Admin', 'admin');
+    const ids = [newId(), newId(), newId()];
+    for (const id of ids) {
+      h.server.applyAs(h.alice.user.id, { name: 'report.create', args: { ...reportCreate(), id } });
+    }
+    await h.engine.syncOnce();
+    expect(await h.db.reports.count()).toBe(3);
+
+    h.server.applyAs(admin.user.id, { name: 'report.delete', args: { id: ids[1] ?? '' } });
+    await h.engine.syncOnce();
+    expect((await h.db.reports.toArray()).map((r) => r.id).sort()).toEqual([ids[0], ids[2]].sort());
+    expect(h.server.requests.filter((r) => r === 'GET /api/sync/pull').length).toBeGreaterThan(3);
+  });
+
+  it('stores the pull cursor only together with its page', async () => {
+    const h = setup({ pullLimit: 2 });
+    const userId = h.alice.user.id;
+    const ids = [newId(), newId(), newId()];
+    for (const id of ids) {
+      h.server.applyAs(userId, { name: 'report.create', args: { ...reportCreate(), id } });
+    }
+    // Server changes in order: users/alice (1), reports (2, 3, 4). Pages: [1, 2], [3, 4].
+    // Fail while writing the second row of the second page.
+    let failing = true;
+    h.db.reports.hook('creating', (_key, row) => {
+      if (failing && row.id === ids[2]) throw new Error('disk error mid-page');
+    });
+
+    const outcome = await h.engine.syncOnce();
+    expect(outcome.status).toBe('failed');
+    const afterFailure = await h.db.sync_state.get(userId);
+    expect(afterFailure?.cursor).toBe('2');
+    // The first page is in; nothing of the failed page is, not even its first row.
+    expect(await h.db.reports.get(ids[0] ?? '')).toBeDefined();
+    expect(await h.db.reports.get(ids[1] ?? '')).toBeUndefined();
+    expect(await h.db.reports.get(ids[2] ?? '')).toBeUndefined();
+
+    failing = false;
+    expect((await h.engine.syncOnce({ force: true })).status).toBe('ok');
+    expect(await h.db.reports.count()).toBe(3);
+    expect((await h.db.sync_state.get(userId))?.cursor).toBe('4');
+  });
+
+  it('backs off with growing, jittered delays and waits them out unless forced', async () => {
+    const randoms = [0, 1, 0.5, 0.25];
+    const h = setup({ random: () => randoms.shift() ?? 0 });
+    h.server.down = true;
+    const delays: number[] = [];
+    for (let i = 0; i < 4; i += 1) {
+      const outcome = await h.engine.syncOnce({ force: true });
+      if (outcome.status !== 'failed') throw new Error(`expected failure, got ${outcome.status}`);
+      delays.push(outcome.retryAt - h.clock.now);
+    }
+    // ceilings 2 s, 4 s, 8 s, 16 s; half fixed, half jitter
+    expect(delays).toEqual([1_000, 4_000, 6_000, 10_000]);
+    expect((await h.db.sync_state.get(h.alice.user.id))?.last_error).toMatch(/terhubung/);
+
+    const requests = h.server.requests.length;
+    h.clock.now += 9_999;
+    expect(await h.engine.syncOnce()).toMatchObject({ status: 'backoff' });
+    expect(h.server.requests).toHaveLength(requests);
+
+    h.server.down = false;
+    h.clock.now += 1;
+    expect(await h.engine.syncOnce()).toMatchObject({ status: 'ok' });
+    expect(h.engine.getState()).toMatchObject({ consecutiveFailures: 0, nextAttemptAt: null });
+  });
+
+  it('folds calls made during a running sync into one more cycle', async () => {
+    const h = setup();
+    await createReport(h, h.alice.user.id);
+    const first = h.engine.syncOnce();
+    await createReport(h, h.alice.user.id);
+    const second = h.engine.syncOnce();
+    expect(second).toBe(first);
+    await first;
+    expect(await pendingCountFor(h.db, h.alice.user.id)).toBe(0);
+    expect(h.engine.getState().syncing).toBe(false);
+  });
+
+  it('does nothing while signed out', async () => {
+    const h = setup();
+    h.session.token = null;
+    expect(await h.engine.syncOnce()).toEqual({ status: 'signed_out' });
+    expect(h.server.requests).toHaveLength(0);
+  });
+});

@@ -1,0 +1,209 @@
+import { DEFAULT_PULL_LIMIT } from '@urs/sync-protocol';
+import type { PausedReason, UrsDatabase } from '../db/database.js';
+import { ApiError, createApiClient, type FetchLike } from '../lib/api-client.js';
+import { backoffDelay, DEFAULT_BACKOFF, type BackoffPolicy } from './backoff.js';
+import { createSyncLock, type SyncLock } from './lock.js';
+import { uploadPendingPhotos } from './photos.js';
+import { pullChanges, SessionMismatchError } from './pull.js';
+import { pushOutbox } from './push.js';
+import { claimLocalData } from './session.js';
+import { ensureSyncState } from './sync-state.js';
+
+export interface SyncEngineOptions {
+  db: UrsDatabase;
+  /** Where `api/...` lives: '/' in the PWA. */
+  baseUrl: string;
+  getToken: () => string | null;
+  getUserId: () => string | null;
+  fetch?: FetchLike;
+  /** Milliseconds since the epoch; injectable so tests control time. */
+  now?: () => number;
+  /** In [0, 1); injectable so tests control jitter. */
+  random?: () => number;
+  pullLimit?: number;
+  backoff?: BackoffPolicy;
+  lock?: SyncLock;
+}
+
+export type SyncOutcome =
+  | { status: 'ok'; pushed: number; rejected: number; pulled: number; blocked: boolean }
+  | { status: 'signed_out' }
+  | { status: 'paused'; reason: PausedReason }
+  /** Not attempted: still waiting out the backoff of an earlier failure. */
+  | { status: 'backoff'; retryAt: number }
+  | { status: 'failed'; error: string; retryAt: number };
+
+export interface SyncEngineState {
+  syncing: boolean;
+  consecutiveFailures: number;
+  /** When the next non-forced attempt may run; null when not backing off. */
+  nextAttemptAt: number | null;
+  lastOutcome: SyncOutcome | null;
+}
+
+export interface SyncRunOptions {
+  /** Run even while backing off: the network just came back, or the user asked. */
+  force?: boolean;
+}
+
+export interface SyncEngine {
+  readonly db: UrsDatabase;
+  /**
+   * One full cycle for the signed-in user: upload photos, push the outbox, pull changes. Calls
+   * made while a cycle runs are folded into one more cycle after it.
+   */
+  syncOnce(options?: SyncRunOptions): Promise<SyncOutcome>;
+  /** After the same user signed in again: lifts the 401 pause and syncs at once. */
+  resume(): Promise<SyncOutcome>;
+  getState: () => SyncEngineState;
+  /** For useSyncExternalStore: the listener is called after every state change. */
+  subscribe: (listener: () => void) => () => void;
+}
+
+export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
+  const { db, getToken, getUserId } = options;
+  const now = options.now ?? Date.now;
+  const random = options.random ?? Math.random;
+  const lock = options.lock ?? createSyncLock();
+
+  let state: SyncEngineState = {
+    syncing: false,
+    consecutiveFailures: 0,
+    nextAttemptAt: null,
+    lastOutcome: null,
+  };
+  const listeners = new Set<() => void>();
+  const setState = (patch: Partial<SyncEngineState>) => {
+    state = { ...state, ...patch };
+    for (const listener of listeners) listener();
+  };
+
+  let backoffUser: string | null = null;
+  let inFlight: Promise<SyncOutcome> | null = null;
+  let again = false;
+  let forceAgain = false;
+
+  async function cycle(force: boolean): Promise<SyncOutcome> {
+    const userId = getUserId();
+    const token = getToken();
+    if (userId === null || token === null || token === '') return { status: 'signed_out' };
+    if (backoffUser !== userId) {
+      // Another user's failures say nothing about this user's session.
+      backoffUser = userId;
+      setState({ consecutiveFailures: 0, nextAttemptAt: null });
+    }
+    if (!force && state.nextAttemptAt !== null && now() < state.nextAttemptAt) {
+      return { status: 'backoff', retryAt: state.nextAttemptAt };
+    }
+    const syncState = await ensureSyncState(db, userId);
+    if (syncState.paused_reason !== null) {
+      return { status: 'paused', reason: syncState.paused_reason };
+    }
+
+    // The whole cycle speaks with the token it started with: if the user changes mid-cycle,
+    // this user's outbox must not go out under the next user's session.
+    const api = createApiClient({
+      baseUrl: options.baseUrl,
+      getToken: () => token,
+      ...(options.fetch && { fetch: options.fetch }),
+    });
+    setState({ syncing: true });
+    try {
+      await claimLocalData(db, userId);
+      const photos = await uploadPendingPhotos(db, api, userId);
+      // Push before pull, always: the pull must start after the server has applied our
+      // mutations, so their rows come back with a change_seq above our cursor. Pulling first
+      // could skip them for good (pending rows ignore pulls, and the cursor moves on).
+      const pushed = await pushOutbox(db, api, userId);
+      const pulled = await pullChanges(db, api, userId, options.pullLimit ?? DEFAULT_PULL_LIMIT);
+      // Photo trouble did not stop the rest, but it still needs a retry with backoff.
+      if (photos.transientError !== null) throw photos.transientError;
+
+      await db.sync_state.update(userId, {
+        last_success_at: new Date(now()).toISOString(),
+        last_error: null,
+      });
+      setState({ consecutiveFailures: 0, nextAttemptAt: null });
+      return {
+        status: 'ok',
+        pushed: pushed.applied + pushed.duplicate,
+        rejected: pushed.rejected,
+        pulled: pulled.changes,
+        blocked: pushed.blocked,
+      };
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      if (isSessionProblem(err)) {
+        // Keep the outbox: it belongs to this user and resumes when they sign in again.
+        await recordError(userId, message, 'unauthorized');
+        setState({ consecutiveFailures: 0, nextAttemptAt: null });
+        return { status: 'paused', reason: 'unauthorized' };
+      }
+      const failures = state.consecutiveFailures + 1;
+      const retryAt = now() + backoffDelay(failures, random, options.backoff ?? DEFAULT_BACKOFF);
+      await recordError(userId, message, null);
+      setState({ consecutiveFailures: failures, nextAttemptAt: retryAt });
+      return { status: 'failed', error: message, retryAt };
+    } finally {
+      setState({ syncing: false });
+    }
+  }
+
+  async function recordError(userId: string, message: string, paused: PausedReason | null) {
+    try {
+      await db.sync_state.update(userId, {
+        last_error: message,
+        ...(paused !== null && { paused_reason: paused }),
+      });
+    } catch {
+      // The status line is best effort; a full disk must not hide the original failure.
+    }
+  }
+
+  function syncOnce(runOptions: SyncRunOptions = {}): Promise<SyncOutcome> {
+    if (inFlight !== null) {
+      again = true;
+      forceAgain ||= runOptions.force === true;
+      return inFlight;
+    }
+    const run = async () => {
+      let force = runOptions.force === true;
+      let outcome: SyncOutcome;
+      do {
+        again = false;
+        const thisForce = force;
+        outcome = await lock(() => cycle(thisForce));
+        force = forceAgain;
+        forceAgain = false;
+        setState({ lastOutcome: outcome });
+      } while (again && outcome.status === 'ok');
+      return outcome;
+    };
+    inFlight = run().finally(() => {
+      inFlight = null;
+    });
+    return inFlight;
+  }
+
+  return {
+    db,
+    syncOnce,
+    async resume() {
+      const userId = getUserId();
+      if (userId !== null) {
+        await db.sync_state.update(userId, { paused_reason: null, last_error: null });
+      }
+      setState({ consecutiveFailures: 0, nextAttemptAt: null });
+      return syncOnce({ force: true });
+    },
+    getState: () => state,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+function isSessionProblem(err: unknown): boolean {
+  return (err instanceof ApiError && err.status === 401) || err instanceof SessionMismatchError;
+}

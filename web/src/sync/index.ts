@@ -1,0 +1,30 @@
+/** The sync layer's public surface: features import from here, not from the files inside. */
+export { enqueue, discardRejected, retryRejected } from './outbox.js';
+export type { OptimisticWrite, EnqueueOptions, RetryEdit } from './outbox.js';
+export { savePhoto, sniffImageType, sha256Hex } from './photos.js';
+export type { SavePhotoOptions } from './photos.js';
+export { compressImage, canCompressImages, COMPRESSION_OPTIONS } from './photo-compress.js';
+export type { ImageCompressor } from './photo-compress.js';
+export { createSyncEngine } from './engine.js';
+export type {
+  SyncEngine,
+  SyncEngineOptions,
+  SyncEngineState,
+  SyncOutcome,
+  SyncRunOptions,
+} from './engine.js';
+export { startSyncTriggers, registerBackgroundSync, BACKGROUND_SYNC_TAG } from './triggers.js';
+export type { SyncTriggers, SyncTriggerOptions, TriggerEnvironment } from './triggers.js';
+export { claimLocalData, pendingCountFor, rejectedFor } from './session.js';
+export { requestPersistentStorage, estimateStorage } from './storage.js';
+export { useSyncStatus } from './use-sync-status.js';
+export type { SyncStatus } from './use-sync-status.js';
+export {
+  MutationValidationError,
+  PhotoError,
+  StorageFullError,
+  STORAGE_FULL_MESSAGE,
+} from './errors.js';
+export { backoffDelay, DEFAULT_BACKOFF } from './backoff.js';
+export { createSyncLock, createMemoryLock, SYNC_LOCK_NAME } from './lock.js';
+export { onLocalWrite } from './local-writes.js';

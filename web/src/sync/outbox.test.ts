@@ -1,0 +1,176 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { newId } from '@urs/sync-protocol';
+import type { UrsDatabase } from '../db/database.js';
+import { MutationValidationError, STORAGE_FULL_MESSAGE, StorageFullError } from './errors.js';
+import { onLocalWrite } from './local-writes.js';
+import { discardRejected, enqueue, retryRejected } from './outbox.js';
+import { claimLocalData, pendingCountFor } from './session.js';
+import { openTestDatabase, optimisticReport, reportCreate } from './test-fixtures.js';
+
+let db: UrsDatabase;
+const userId = newId();
+
+afterEach(() => db.close());
+
+async function nothingWritten(database: UrsDatabase) {
+  expect(await database.outbox.count()).toBe(0);
+  expect(await database.reports.count()).toBe(0);
+  expect(await database.shadows.count()).toBe(0);
+}
+
+describe('enqueue', () => {
+  it('writes the optimistic row and the outbox entry with consecutive seqs', async () => {
+    db = openTestDatabase();
+    const heard: string[] = [];
+    const stop = onLocalWrite((id) => heard.push(id));
+    const a = reportCreate();
+    const b = reportCreate();
+    const first = await enqueue(db, userId, 'report.create', a, [optimisticReport(a, userId)]);
+    const second = await enqueue(db, userId, 'report.create', b, [optimisticReport(b, userId)]);
+    stop();
+
+    expect([first.seq, second.seq]).toEqual([1, 2]);
+    expect(first).toMatchObject({
+      user_id: userId,
+      status: 'pending',
+      entity: 'reports',
+      entity_id: a.id,
+      rows: [`reports/${a.id}`],
+      mutation: { seq: 1, name: 'report.create', args: { id: a.id } },
+    });
+    expect(first.mutation.id).not.toBe(second.mutation.id);
+    expect(await db.reports.get(a.id)).toMatchObject({ description: a.description });
+    expect((await db.sync_state.get(userId))?.next_seq).toBe(3);
+    expect(heard).toEqual([userId, userId]);
+  });
+
+  it('stores the args as the contract normalises them', async () => {
+    db = openTestDatabase();
+    const args = reportCreate({ description: '  Keran bocor  ' });
+    const entry = await enqueue(db, userId, 'report.create', args);
+    expect(entry.mutation.args).toMatchObject({ description: 'Keran bocor' });
+  });
+
+  it('writes nothing when the optimistic write fails after the outbox entry was added', async () => {
+    db = openTestDatabase();
+    db.reports.hook('creating', () => {
+      throw new Error('disk on fire');
+    });
+    const args = reportCreate();
+    await expect(
+      enqueue(db, userId, 'report.create', args, [optimisticReport(args, userId)]),
+    ).rejects.toThrow('disk on fire');
+    await nothingWritten(db);
+    // The seq was not consumed either: the next entry is still seq 1.
+    expect((await db.sync_state.get(userId))?.next_seq ?? 1).toBe(1);
+  });
+
+  it('throws field errors and writes nothing when the contract refuses the args', async () => {
+    db = openTestDatabase();
+    const args = reportCreate({ description: '   ' });
+    const error = await enqueue(db, userId, 'report.create', args, [
+      optimisticReport(args, userId),
+    ]).catch((err: unknown) => err);
+    expect(error).toBeInstanceOf(MutationValidationError);
+    expect(error).toMatchObject({
+      code: 'validation',
+      errors: { description: ['Deskripsi wajib diisi.'] },
+    });
+    await nothingWritten(db);
+    expect(await db.sync_state.count()).toBe(0);
+  });
+
+  it('surfaces a full disk as StorageFullError and keeps nothing partial', async () => {
+    db = openTestDatabase();
+    const earlier = reportCreate();
+    await enqueue(db, userId, 'report.create', earlier, [optimisticReport(earlier, userId)]);
+    // The optimistic row is written after the outbox entry: the entry must go with it.
+    db.reports.hook('creating', () => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    });
+    const args = reportCreate();
+    const error = await enqueue(db, userId, 'report.create', args, [
+      optimisticReport(args, userId),
+    ]).catch((err: unknown) => err);
+    expect(error).toBeInstanceOf(StorageFullError);
+    expect(error).toHaveProperty('message', STORAGE_FULL_MESSAGE);
+    expect(await db.reports.get(args.id)).toBeUndefined();
+    expect(await db.shadows.get(['reports', args.id])).toBeUndefined();
+    // What was saved before is untouched.
+    expect(await db.reports.get(earlier.id)).toBeDefined();
+    expect(await db.outbox.count()).toBe(1);
+    expect((await db.sync_state.get(userId))?.next_seq).toBe(2);
+  });
+
+  it('keeps a separate queue, seq and client id per user', async () => {
+    db = openTestDatabase();
+    const other = newId();
+    await enqueue(db, userId, 'report.create', reportCreate());
+    await enqueue(db, other, 'report.create', reportCreate());
+    const [mine, theirs] = await Promise.all([db.sync_state.get(userId), db.sync_state.get(other)]);
+    expect(mine?.next_seq).toBe(2);
+    expect(theirs?.next_seq).toBe(2);
+    expect(mine?.client_id).not.toBe(theirs?.client_id);
+    expect(await pendingCountFor(db, userId)).toBe(1);
+  });
+});
+
+describe('rejected entries', () => {
+  async function rejectedUpdate() {
+    const args = reportCreate({ description: 'Asli dari server' });
+    const serverRow = optimisticReport(args, userId);
+    if (serverRow.op !== 'put' || serverRow.entity !== 'reports') throw new Error('fixture');
+    // As a pull would have left it: the tables belong to this user and hold the server's row.
+    await claimLocalData(db, userId);
+    await db.reports.put(serverRow.row);
+    const entry = await enqueue(
+      db,
+      userId,
+      'report.update',
+      { id: args.id, description: 'Diubah lokal' },
+      [{ entity: 'reports', op: 'put', row: { ...serverRow.row, description: 'Diubah lokal' } }],
+    );
+    await db.outbox.update(entry.id, {
+      status: 'rejected',
+      result: {
+        seq: entry.seq,
+        id: entry.mutation.id,
+        status: 'rejected',
+        code: 'forbidden',
+        message: 'Tidak boleh.',
+      },
+    });
+    return { entry, reportId: args.id };
+  }
+
+  it('discarding puts the server version of the row back', async () => {
+    db = openTestDatabase();
+    const { entry, reportId } = await rejectedUpdate();
+    expect((await db.reports.get(reportId))?.description).toBe('Diubah lokal');
+    await discardRejected(db, userId, entry.id);
+    expect(await db.outbox.count()).toBe(0);
+    expect((await db.reports.get(reportId))?.description).toBe('Asli dari server');
+    expect(await db.shadows.count()).toBe(0);
+  });
+
+  it('retrying queues the edited mutation with a new id and the next seq', async () => {
+    db = openTestDatabase();
+    const { entry, reportId } = await rejectedUpdate();
+    const retried = await retryRejected(db, userId, entry.id, {
+      args: { id: reportId, description: 'Diperbaiki' },
+    });
+    expect(retried.seq).toBe(entry.seq + 1);
+    expect(retried.mutation.id).not.toBe(entry.mutation.id);
+    expect(retried.mutation.args).toMatchObject({ description: 'Diperbaiki' });
+    expect(await db.outbox.get(entry.id)).toBeUndefined();
+    // Still an unconfirmed local change: the row keeps its shadow.
+    expect(await db.shadows.count()).toBe(1);
+  });
+
+  it('refuses to discard an entry that is still pending', async () => {
+    db = openTestDatabase();
+    const entry = await enqueue(db, userId, 'report.create', reportCreate());
+    await expect(discardRejected(db, userId, entry.id)).rejects.toThrow();
+    expect(await db.outbox.count()).toBe(1);
+  });
+});

@@ -1,0 +1,216 @@
+import {
+  checkMutation,
+  newId,
+  type MutationArgs,
+  type MutationEnvelope,
+  type MutationName,
+  type ParsedMutation,
+  type SyncedEntity,
+} from '@urs/sync-protocol';
+import type { EntityRow, OutboxEntry, UrsDatabase } from '../db/database.js';
+import { MutationValidationError, withStorageGuard } from './errors.js';
+import { notifyLocalWrite } from './local-writes.js';
+import { claimLocalData } from './session.js';
+import { releaseRows, rowKey, snapshotRows } from './shadows.js';
+import { ensureSyncState } from './sync-state.js';
+
+/** One row the screen should show at once, before the server has seen the mutation. */
+export type OptimisticWrite = {
+  [E in SyncedEntity]:
+    { entity: E; op: 'put'; row: EntityRow<E> } | { entity: E; op: 'delete'; id: string };
+}[SyncedEntity];
+
+export interface EnqueueOptions {
+  now?: () => Date;
+}
+
+/** The entity whose row a mutation is about; its `args.id` is that row's id. */
+const MUTATION_ENTITY = {
+  'report.create': 'reports',
+  'report.update': 'reports',
+  'report.set_status': 'reports',
+  'report.set_admin_note': 'reports',
+  'report.delete': 'reports',
+  'photo.attach': 'report_photos',
+  'photo.remove': 'report_photos',
+  'item.create': 'inventory_items',
+  'item.update': 'inventory_items',
+  'item.delete': 'inventory_items',
+  'stock.record': 'stock_transactions',
+  'request.create': 'item_requests',
+  'request.approve': 'item_requests',
+  'request.reject': 'item_requests',
+  'announcement.create': 'announcements',
+  'announcement.update': 'announcements',
+  'announcement.delete': 'announcements',
+  'announcement.mark_read': 'announcement_reads',
+} as const satisfies Record<MutationName, SyncedEntity>;
+
+/**
+ * Records a user action: validates it against the contract, then writes the optimistic rows and
+ * appends the outbox entry in ONE transaction. Either the screen shows the change and it is
+ * queued, or neither happened: there is no state where the user sees a change that will never
+ * reach the server, or a queued change the screen does not show.
+ *
+ * @throws MutationValidationError when the contract refuses the args (nothing written)
+ * @throws StorageFullError when the device is out of space (nothing written)
+ */
+export async function enqueue<N extends MutationName>(
+  db: UrsDatabase,
+  userId: string,
+  name: N,
+  args: MutationArgs<N>,
+  optimistic: readonly OptimisticWrite[] = [],
+  options: EnqueueOptions = {},
+): Promise<OutboxEntry> {
+  const mutation = parseMutation(name, args);
+  const at = (options.now ?? (() => new Date()))();
+  const entry = await withStorageGuard(() =>
+    db.transaction('rw', writeScope(db), () =>
+      appendMutation(db, userId, mutation, optimistic, at),
+    ),
+  );
+  notifyLocalWrite(userId);
+  return entry;
+}
+
+/** Drops a mutation the server refused and puts the server's version of its rows back. */
+export async function discardRejected(
+  db: UrsDatabase,
+  userId: string,
+  entryId: number,
+): Promise<void> {
+  await withStorageGuard(() =>
+    db.transaction('rw', writeScope(db), async () => {
+      const entry = await rejectedEntry(db, userId, entryId);
+      await db.outbox.delete(entry.id);
+      await releaseRows(db, userId, entry.rows);
+    }),
+  );
+}
+
+export interface RetryEdit {
+  /** The corrected args; the original args when omitted. */
+  args?: unknown;
+  optimistic?: readonly OptimisticWrite[];
+}
+
+/**
+ * Sends a refused mutation again after the user fixed it. The server has already counted the
+ * old seq, so this is a new mutation: a new id and the next seq, queued behind everything else.
+ */
+export async function retryRejected(
+  db: UrsDatabase,
+  userId: string,
+  entryId: number,
+  edit: RetryEdit = {},
+  options: EnqueueOptions = {},
+): Promise<OutboxEntry> {
+  const original = await db.outbox.get(entryId);
+  if (original === undefined || original.user_id !== userId || original.status !== 'rejected') {
+    throw new Error('Perubahan ini tidak ditemukan atau tidak sedang ditolak.');
+  }
+  const mutation = parseMutation(original.mutation.name, edit.args ?? original.mutation.args);
+  const at = (options.now ?? (() => new Date()))();
+  const entry = await withStorageGuard(() =>
+    db.transaction('rw', writeScope(db), async () => {
+      const old = await rejectedEntry(db, userId, entryId);
+      await db.outbox.delete(old.id);
+      const next = await appendMutation(db, userId, mutation, edit.optimistic ?? [], at);
+      await releaseRows(db, userId, old.rows);
+      return next;
+    }),
+  );
+  notifyLocalWrite(userId);
+  return entry;
+}
+
+function parseMutation(name: string, args: unknown): ParsedMutation {
+  const check = checkMutation({ name, args });
+  if (!check.ok) throw new MutationValidationError(check.message, check.code, check.errors);
+  return check.mutation;
+}
+
+async function rejectedEntry(db: UrsDatabase, userId: string, entryId: number) {
+  const entry = await db.outbox.get(entryId);
+  if (entry === undefined || entry.user_id !== userId || entry.status !== 'rejected') {
+    throw new Error('Perubahan ini tidak ditemukan atau tidak sedang ditolak.');
+  }
+  return entry;
+}
+
+function writeScope(db: UrsDatabase) {
+  return [db.outbox, db.sync_state, db.shadows, db.meta, db.photos, ...db.entityTables()];
+}
+
+async function appendMutation(
+  db: UrsDatabase,
+  userId: string,
+  mutation: ParsedMutation,
+  optimistic: readonly OptimisticWrite[],
+  at: Date,
+): Promise<OutboxEntry> {
+  // The entity tables must hold this user's data before we write this user's rows into them.
+  await claimLocalData(db, userId);
+  const state = await ensureSyncState(db, userId);
+  const seq = state.next_seq;
+  const entity = MUTATION_ENTITY[mutation.name];
+  const rows = [
+    ...new Set([
+      rowKey(entity, mutation.args.id),
+      ...optimistic.map((w) => rowKey(w.entity, w.op === 'put' ? w.row.id : w.id)),
+    ]),
+  ];
+  await snapshotRows(db, rows);
+
+  const envelope: MutationEnvelope = {
+    id: newId(),
+    seq,
+    name: mutation.name,
+    args: mutation.args,
+    at: at.toISOString(),
+  };
+  const draft = {
+    user_id: userId,
+    seq,
+    mutation: envelope,
+    status: 'pending',
+    entity,
+    entity_id: mutation.args.id,
+    rows,
+    photo_ids: await photoDependencies(db, userId, mutation),
+    created_at: at.toISOString(),
+  } satisfies Omit<OutboxEntry, 'id'>;
+  const id = await db.outbox.add(draft);
+  await db.sync_state.update(userId, { next_seq: seq + 1 });
+
+  for (const write of optimistic) {
+    const table = db.entityTable(write.entity);
+    if (write.op === 'put') await table.put(write.row);
+    else await table.delete(write.id);
+  }
+  return { ...draft, id };
+}
+
+/** Photos whose bytes the server needs before it can accept this mutation. */
+async function photoDependencies(
+  db: UrsDatabase,
+  userId: string,
+  mutation: ParsedMutation,
+): Promise<string[]> {
+  if (mutation.name === 'photo.attach') {
+    const photo = await db.photos.get(mutation.args.id);
+    return photo !== undefined && photo.user_id === userId ? [photo.id] : [];
+  }
+  if (mutation.name === 'request.create') {
+    const sha256 = mutation.args.image_sha256;
+    if (sha256 === undefined || sha256 === null) return [];
+    // The server links a request's image by hash among this user's uploads, not by photo id.
+    return db.photos
+      .where('sha256')
+      .equals(sha256)
+      .filter((photo) => photo.user_id === userId)
+      .primaryKeys();
+  }
+  return [];
+}

@@ -1,0 +1,93 @@
+import { SYNCED_ENTITIES, type SyncedEntity } from '@urs/sync-protocol';
+import type { UrsDatabase } from '../db/database.js';
+
+/*
+ * "Pending local mutations win": a row touched by an unconfirmed outbox entry shows the local
+ * (optimistic) version, and pulled server versions of it go to `shadows` instead of the live
+ * table. The shadow is the server's latest word on the row, so when the local change goes away
+ * without the server adopting it (discarded after a rejection, or a retry answered `duplicate`
+ * whose original answer was lost), the row can be put back without a refetch.
+ *
+ * Every function here must run inside a transaction that includes outbox, shadows and the
+ * entity tables, because "is any entry still touching this row?" and "restore it" must agree.
+ */
+
+export type RowKey = `${SyncedEntity}/${string}`;
+
+export function rowKey(entity: SyncedEntity, id: string): RowKey {
+  return `${entity}/${id}`;
+}
+
+function splitRowKey(key: string): [SyncedEntity, string] | null {
+  const slash = key.indexOf('/');
+  if (slash <= 0) return null;
+  const entity = key.slice(0, slash);
+  return isSyncedEntity(entity) ? [entity, key.slice(slash + 1)] : null;
+}
+
+function isSyncedEntity(value: string): value is SyncedEntity {
+  return SYNCED_ENTITIES.some((entity) => entity === value);
+}
+
+/** Before a local write overrides a row, remember the server's version of it (once). */
+export async function snapshotRows(db: UrsDatabase, keys: readonly string[]): Promise<void> {
+  for (const key of keys) {
+    const parts = splitRowKey(key);
+    if (parts === null) continue;
+    const [entity, id] = parts;
+    // An existing shadow already holds the server's version; the live row may be optimistic.
+    if ((await db.shadows.get([entity, id])) !== undefined) continue;
+    const live = await db.entityTable(entity).get(id);
+    await db.shadows.put({ entity, id, row: live ?? null });
+  }
+}
+
+/** Rows touched by any outbox entry of this user, pending or rejected. */
+export async function heldRowKeys(db: UrsDatabase, userId: string): Promise<Set<string>> {
+  const keys = new Set<string>();
+  await db.outbox
+    .where('[user_id+status]')
+    .anyOf([
+      [userId, 'pending'],
+      [userId, 'rejected'],
+    ])
+    .each((entry) => entry.rows.forEach((key) => keys.add(key)));
+  return keys;
+}
+
+/**
+ * Puts the server's version back for each given row that no outbox entry of this user still
+ * touches. Rows still touched stay optimistic.
+ */
+export async function releaseRows(
+  db: UrsDatabase,
+  userId: string,
+  keys: Iterable<string>,
+): Promise<void> {
+  const held = await heldRowKeys(db, userId);
+  for (const key of keys) {
+    if (held.has(key)) continue;
+    const parts = splitRowKey(key);
+    if (parts === null) continue;
+    const shadow = await db.shadows.get(parts);
+    if (shadow === undefined) continue;
+    if (shadow.row === null) await db.entityTable(shadow.entity).delete(shadow.id);
+    else await db.entityTable(shadow.entity).put(shadow.row);
+    await db.shadows.delete(parts);
+  }
+}
+
+/**
+ * After a complete pull: a shadow whose entries are all settled and which the pull did not
+ * replace means the server's row did not change, so the shadow is the truth.
+ */
+export async function releaseSettledRows(db: UrsDatabase, userId: string): Promise<void> {
+  await db.transaction('rw', [db.outbox, db.shadows, ...db.entityTables()], async () => {
+    const shadows = await db.shadows.toArray();
+    await releaseRows(
+      db,
+      userId,
+      shadows.map((s) => rowKey(s.entity, s.id)),
+    );
+  });
+}

@@ -1,0 +1,56 @@
+import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
+import { newId, type MutationArgs } from '@urs/sync-protocol';
+import { openUrsDatabase, type EntityRow, type UrsDatabase } from '../db/database.js';
+import type { OptimisticWrite } from './outbox.js';
+
+/*
+ * Shared by the sync tests only (never imported by the app): IndexedDB semantics come from
+ * fake-indexeddb, passed to Dexie explicitly so import order cannot matter.
+ */
+
+export function openTestDatabase(name = `urs-test-${newId()}`): UrsDatabase {
+  return openUrsDatabase(name, { indexedDB, IDBKeyRange });
+}
+
+export const AREA_ID = '0190a0b0-0000-7000-8000-000000000001';
+export const FIXED_NOW = '2026-11-23T08:00:00.000Z';
+
+export function reportCreate(
+  overrides: Partial<MutationArgs<'report.create'>> = {},
+): MutationArgs<'report.create'> {
+  return {
+    id: newId(),
+    area_id: AREA_ID,
+    work_type: 'repair',
+    description: 'Lampu kelas 7B mati',
+    ...overrides,
+  };
+}
+
+/** The row a screen writes optimistically for a report it just created. */
+export function optimisticReport(
+  args: MutationArgs<'report.create'>,
+  reporterId: string,
+): OptimisticWrite {
+  const row: EntityRow<'reports'> = {
+    id: args.id,
+    reporter_id: reporterId,
+    area_id: args.area_id,
+    category_id: args.category_id ?? null,
+    work_type: args.work_type,
+    description: args.description,
+    status: args.status ?? 'pending',
+    admin_note: null,
+    created_at: FIXED_NOW,
+    updated_at: FIXED_NOW,
+  };
+  return { entity: 'reports', op: 'put', row };
+}
+
+/** A JPEG by its magic bytes, made unique by `seed` so each has its own hash. */
+export function jpegBytes(seed: number, size = 64): Uint8Array<ArrayBuffer> {
+  const bytes = new Uint8Array(size);
+  bytes.set([0xff, 0xd8, 0xff, 0xe0]);
+  for (let i = 4; i < size; i += 1) bytes[i] = (seed * 31 + i) % 256;
+  return bytes;
+}

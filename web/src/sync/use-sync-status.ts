@@ -1,0 +1,54 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useSyncExternalStore } from 'react';
+import type { OutboxEntry } from '../db/database.js';
+import type { SyncEngine } from './engine.js';
+import { pendingCountFor, rejectedFor } from './session.js';
+
+export interface SyncStatus {
+  online: boolean;
+  pendingCount: number;
+  rejected: OutboxEntry[];
+  lastSuccessAt: string | null;
+  error: string | null;
+  syncing: boolean;
+  /** The server refused the session: ask the user to sign in again, then call engine.resume(). */
+  paused: boolean;
+}
+
+const subscribeOnline = (notify: () => void) => {
+  window.addEventListener('online', notify);
+  window.addEventListener('offline', notify);
+  return () => {
+    window.removeEventListener('online', notify);
+    window.removeEventListener('offline', notify);
+  };
+};
+
+/** Everything a status badge or the outbox screen shows, live from Dexie and the engine. */
+export function useSyncStatus(engine: SyncEngine, userId: string | null): SyncStatus {
+  const online = useSyncExternalStore(
+    subscribeOnline,
+    () => navigator.onLine,
+    () => true,
+  );
+  const engineState = useSyncExternalStore(engine.subscribe, engine.getState, engine.getState);
+  const stored = useLiveQuery(async () => {
+    if (userId === null) return null;
+    const [pendingCount, rejected, state] = await Promise.all([
+      pendingCountFor(engine.db, userId),
+      rejectedFor(engine.db, userId),
+      engine.db.sync_state.get(userId),
+    ]);
+    return { pendingCount, rejected, state };
+  }, [engine.db, userId]);
+
+  return {
+    online,
+    pendingCount: stored?.pendingCount ?? 0,
+    rejected: stored?.rejected ?? [],
+    lastSuccessAt: stored?.state?.last_success_at ?? null,
+    error: stored?.state?.last_error ?? null,
+    syncing: engineState.syncing,
+    paused: (stored?.state?.paused_reason ?? null) !== null,
+  };
+}

@@ -14,6 +14,7 @@ import {
   REPORT_STATUSES,
   REQUEST_STATUSES,
   REQUEST_TYPES,
+  SYNC_ERROR_CODES,
   ROLES,
   THEMES,
   TRANSACTION_TYPES,
@@ -326,6 +327,28 @@ export const syncClients = sqliteTable(
   (t) => [primaryKey({ columns: [t.userId, t.clientId] })],
 );
 
+/**
+ * The answer to every refused mutation, kept so that a retried push (whose first response was
+ * lost) is told `rejected` again rather than `duplicate`, and the user still sees what to fix.
+ * Applied mutations need no row: `duplicate` is their answer.
+ */
+export const syncRejections = sqliteTable(
+  'sync_rejections',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    clientId: text('client_id').notNull(),
+    seq: integer('seq').notNull(),
+    mutationId: text('mutation_id').notNull(),
+    code: text('code', { enum: SYNC_ERROR_CODES }).notNull(),
+    message: text('message').notNull(),
+    errors: text('errors', { mode: 'json' }).$type<Record<string, string[]> | null>(),
+    createdAt: text('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.clientId, t.seq] })],
+);
+
 export const schema = {
   changeCounter,
   users,
@@ -341,4 +364,5 @@ export const schema = {
   announcementReads,
   photoUploads,
   syncClients,
+  syncRejections,
 };

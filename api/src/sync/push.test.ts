@@ -70,6 +70,21 @@ describe('POST /api/sync/push', () => {
     expect(countReports()).toBe(4);
   });
 
+  it('answers a retried refusal as rejected again, so a lost response cannot hide it', async () => {
+    const batch = [
+      staff.envelope('report.create', report()),
+      staff.envelope('report.create', report({ area_id: newId() })),
+    ];
+    const first = (await (await staff.pushRaw(batch)).json()) as PushResponse;
+    const retry = (await (await staff.pushRaw(batch)).json()) as PushResponse;
+    expect(first.results[1]).toMatchObject({ status: 'rejected', code: 'validation' });
+    expect(retry.results).toEqual([
+      { seq: 1, id: batch[0]?.id, status: 'duplicate' },
+      first.results[1],
+    ]);
+    expect(countReports()).toBe(1);
+  });
+
   it('answers an unknown mutation or a wrong shape as rejected, never a crash', async () => {
     const result = await staff.push(
       ['report.explode', {}],

@@ -12,7 +12,8 @@ import {
 import type { Db } from '../db/client.js';
 import { ChangeSeqRange, nowIso } from '../db/change-seq.js';
 import { withSavepoint } from '../db/savepoint.js';
-import { syncClients } from '../db/schema.js';
+import { syncClients, syncRejections } from '../db/schema.js';
+import type { DbOrTx } from '../db/change-seq.js';
 import type { Actor } from '../services/policy.js';
 import { HANDLERS } from './handlers/index.js';
 import type { MutationContext, MutationHandler } from './handlers/context.js';
@@ -24,6 +25,39 @@ export type PushOutcome =
 export interface PushOptions {
   /** Test hook: runs after each mutation inside the batch transaction, to inject a crash. */
   afterMutation?: (seq: number) => void;
+}
+
+/**
+ * The answer for a seq the ledger has already passed: `rejected` again if it was refused (so a
+ * lost response cannot hide a refusal from the user), otherwise `duplicate`.
+ */
+function earlierAnswer(
+  tx: DbOrTx,
+  userId: string,
+  clientId: string,
+  seq: number,
+  id: string,
+): MutationResult {
+  const refused = tx
+    .select()
+    .from(syncRejections)
+    .where(
+      and(
+        eq(syncRejections.userId, userId),
+        eq(syncRejections.clientId, clientId),
+        eq(syncRejections.seq, seq),
+      ),
+    )
+    .get();
+  if (refused === undefined) return { seq, id, status: 'duplicate' };
+  return {
+    seq,
+    id,
+    status: 'rejected',
+    code: refused.code,
+    message: refused.message,
+    ...(refused.errors !== null && { errors: refused.errors }),
+  };
 }
 
 function run(ctx: MutationContext, mutation: ParsedMutation): void {
@@ -71,22 +105,37 @@ export function applyPushBatch(
     const now = nowIso();
     const changeSeqs = new ChangeSeqRange(tx);
     const results: MutationResult[] = [];
+    const refuse = (seq: number, id: string, refusal: Refusal): void => {
+      results.push({
+        seq,
+        id,
+        status: 'rejected',
+        code: refusal.code,
+        message: refusal.message,
+        ...(refusal.errors && { errors: refusal.errors }),
+      });
+      tx.insert(syncRejections)
+        .values({
+          userId: actor.id,
+          clientId: request.client_id,
+          seq,
+          mutationId: id,
+          code: refusal.code,
+          message: refusal.message,
+          errors: refusal.errors ?? null,
+          createdAt: now,
+        })
+        .run();
+    };
     for (const envelope of request.mutations) {
       const { seq, id } = envelope;
       if (seq <= lastSeq) {
-        results.push({ seq, id, status: 'duplicate' });
+        results.push(earlierAnswer(tx, actor.id, request.client_id, seq, id));
         continue;
       }
       const check = checkMutation(envelope);
       if (!check.ok) {
-        results.push({
-          seq,
-          id,
-          status: 'rejected',
-          code: check.code,
-          message: check.message,
-          ...(check.errors && { errors: check.errors }),
-        });
+        refuse(seq, id, new Refusal(check.code, check.message, check.errors));
       } else {
         try {
           withSavepoint(db.$client, () =>
@@ -95,14 +144,7 @@ export function applyPushBatch(
           results.push({ seq, id, status: 'applied' });
         } catch (err) {
           if (!(err instanceof Refusal)) throw err;
-          results.push({
-            seq,
-            id,
-            status: 'rejected',
-            code: err.code,
-            message: err.message,
-            ...(err.errors && { errors: err.errors }),
-          });
+          refuse(seq, id, err);
         }
       }
       lastSeq = seq;

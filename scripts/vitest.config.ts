@@ -1,9 +1,12 @@
+import { defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
+// Workspace packages resolve to their TypeScript sources in tests: no build needed first.
+const conditions = ['@urs/source', ...defaultServerConditions];
+
 export default defineConfig({
-  // Workspace packages resolve to their TypeScript sources in tests: no build needed first.
-  resolve: { conditions: ['@urs/source'] },
-  ssr: { resolve: { conditions: ['@urs/source'], externalConditions: ['@urs/source'] } },
+  resolve: { conditions },
+  ssr: { resolve: { conditions, externalConditions: ['@urs/source'] } },
   test: {
     include: ['src/**/*.test.ts'],
     pool: 'forks',

@@ -1,0 +1,133 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  createApp,
+  hashPassword,
+  loadEnv,
+  migrateDatabase,
+  nextChangeSeq,
+  openDatabase,
+  tables,
+  type Db,
+} from '@urs/api';
+import { newId, type Role } from '@urs/sync-protocol';
+
+/** A deterministic PRNG (mulberry32): the seed alone reproduces a case. */
+export function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export interface ServerWorld {
+  db: Db;
+  app: ReturnType<typeof createApp>;
+  dir: string;
+  users: { id: string; role: Role; token: string }[];
+  areaId: string;
+  itemId: string;
+  initialStock: number;
+  close(): void;
+}
+
+let cachedHash: Promise<string> | undefined;
+const PASSWORD = 'konvergen-123';
+
+/** The real API on a fresh SQLite file, with an admin, two staff, an area and an item. */
+export async function startServer(): Promise<ServerWorld> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'urs-converge-'));
+  const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dir, SCRYPT_LOG_N: '10' });
+  const db = openDatabase(path.join(dir, 'server.sqlite'));
+  migrateDatabase(db);
+  const app = createApp({ db, env });
+  cachedHash ??= hashPassword(PASSWORD, 10);
+  const passwordHash = await cachedHash;
+  const now = new Date().toISOString();
+  const roles: Role[] = ['custodian', 'gardener', 'admin'];
+  const users = [];
+  for (const [i, role] of roles.entries()) {
+    const id = newId();
+    const email = `u${i}@konvergen.test`;
+    db.insert(tables.users)
+      .values({
+        id,
+        name: `User ${i}`,
+        email,
+        role,
+        passwordHash,
+        createdAt: now,
+        updatedAt: now,
+        changeSeq: nextChangeSeq(db),
+      })
+      .run();
+    const res = await app.request('/api/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: PASSWORD }),
+    });
+    const { access_token: token } = (await res.json()) as { access_token: string };
+    users.push({ id, role, token });
+  }
+  const areaId = newId();
+  db.insert(tables.areas)
+    .values({
+      id: areaId,
+      name: 'Laboratorium',
+      createdAt: now,
+      updatedAt: now,
+      changeSeq: nextChangeSeq(db),
+    })
+    .run();
+  const itemId = newId();
+  const initialStock = 50;
+  db.insert(tables.inventoryItems)
+    .values({
+      id: itemId,
+      name: 'Cairan pembersih',
+      unit: 'botol',
+      stock: initialStock,
+      minStock: 5,
+      createdAt: now,
+      updatedAt: now,
+      changeSeq: nextChangeSeq(db),
+    })
+    .run();
+  return {
+    db,
+    app,
+    dir,
+    users,
+    areaId,
+    itemId,
+    initialStock,
+    close() {
+      db.$client.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type Drop = 'none' | 'before' | 'after';
+
+/**
+ * The patchy campus network between one device and the server: a request may be lost before
+ * it reaches the server, or its response lost after the server committed.
+ */
+export function flakyFetch(world: ServerWorld, decide: () => Drop) {
+  return async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const drop = decide();
+    if (drop === 'before') throw new TypeError('Failed to fetch (request lost)');
+    const response = await world.app.fetch(new Request(input, init));
+    if (drop === 'after') {
+      await response.arrayBuffer();
+      throw new TypeError('Failed to fetch (response lost)');
+    }
+    return response;
+  };
+}

@@ -1,0 +1,163 @@
+import { describe, expect, it } from 'vitest';
+import {
+  changeSchema,
+  mutationResultSchema,
+  pullQuerySchema,
+  pullResponseSchema,
+  seqGapSchema,
+  SYNCED_ENTITIES,
+  type Change,
+} from './envelope.js';
+import { newId } from './ids.js';
+
+const at = '2026-11-22T05:00:00.000Z';
+const base = () => ({ id: newId(), created_at: at, updated_at: at });
+
+/** One valid row per synced entity, as the server sends them. */
+const rows: { [E in Change['entity']]: Extract<Change, { entity: E; op: 'put' }>['row'] } = {
+  users: { ...base(), name: 'Siti', role: 'custodian', photo_url: null },
+  areas: { ...base(), name: 'Aula', description: null, active: true },
+  categories: { ...base(), name: 'Kebersihan', description: 'Sapu' },
+  reports: {
+    ...base(),
+    reporter_id: newId(),
+    area_id: newId(),
+    category_id: null,
+    work_type: 'repair',
+    description: 'Keran bocor',
+    status: 'in_progress',
+    admin_note: null,
+  },
+  report_photos: {
+    ...base(),
+    report_id: newId(),
+    kind: 'after',
+    sha256: 'ab'.repeat(32),
+    mime_type: 'image/webp',
+    size_bytes: 1234,
+    position: 1,
+  },
+  inventory_items: {
+    ...base(),
+    name: 'Sabun',
+    sku: 'SB-01',
+    unit: 'botol',
+    stock: -2,
+    min_stock: 5,
+    description: null,
+    active: true,
+    trackable: true,
+  },
+  stock_transactions: {
+    ...base(),
+    item_id: newId(),
+    type: 'adjustment',
+    quantity: -3,
+    notes: 'Opname',
+    area_id: null,
+    recorded_by: newId(),
+    occurred_at: at,
+  },
+  item_requests: {
+    ...base(),
+    number: 'REQ-2026-000001',
+    type: 'custom',
+    item_id: null,
+    custom_name: 'Gunting rumput',
+    store_link: 'https://toko.example/gunting',
+    image_sha256: 'cd'.repeat(32),
+    quantity: 2,
+    needed_date: '2026-12-01',
+    notes: null,
+    requester_id: newId(),
+    approver_id: null,
+    approver_notes: null,
+    status: 'pending',
+    decided_at: null,
+  },
+  announcements: {
+    ...base(),
+    title: 'Kerja bakti',
+    body: 'Sabtu\nPukul 07.00',
+    audience: ['gardener', 'custodian'],
+    priority: 'important',
+    pinned: true,
+    author_id: newId(),
+    published_at: at,
+  },
+  announcement_reads: { ...base(), announcement_id: newId(), user_id: newId(), read_at: at },
+};
+
+describe('pull envelope', () => {
+  it('round-trips a put and a delete of every synced entity through JSON', () => {
+    expect(Object.keys(rows).sort()).toEqual([...SYNCED_ENTITIES].sort());
+    let seq = 0;
+    const changes = SYNCED_ENTITIES.flatMap((entity) => [
+      { entity, op: 'put', id: rows[entity].id, change_seq: ++seq, row: rows[entity] },
+      { entity, op: 'delete', id: rows[entity].id, change_seq: ++seq },
+    ]);
+    const response = {
+      protocol_version: 1,
+      changes,
+      cursor: String(seq),
+      has_more: false,
+      unread_announcements: 3,
+      me: {
+        id: newId(),
+        name: 'Admin',
+        email: 'admin@urs.sch.id',
+        phone: null,
+        role: 'admin',
+        preferred_theme: 'cream',
+        preferred_language: 'en',
+        photo_url: null,
+        created_at: at,
+        updated_at: at,
+      },
+    };
+    expect(pullResponseSchema.parse(JSON.parse(JSON.stringify(response)))).toEqual(response);
+  });
+
+  it('refuses a put whose row belongs to another entity or breaks its schema', () => {
+    const wrong = { entity: 'reports', op: 'put', id: 'x', change_seq: 1, row: rows.areas };
+    expect(changeSchema.safeParse(wrong).success).toBe(false);
+    const badStatus = { ...rows.reports, status: 'done' };
+    expect(
+      changeSchema.safeParse({
+        entity: 'reports',
+        op: 'put',
+        id: 'x',
+        change_seq: 1,
+        row: badStatus,
+      }).success,
+    ).toBe(false);
+    expect(
+      changeSchema.safeParse({ entity: 'nope', op: 'delete', id: 'x', change_seq: 1 }).success,
+    ).toBe(false);
+  });
+
+  it('describes per-mutation results and the seq gap answer', () => {
+    expect(mutationResultSchema.parse({ seq: 1, id: 'a', status: 'applied' })).toBeTruthy();
+    expect(mutationResultSchema.safeParse({ seq: 1, id: 'a', status: 'rejected' }).success).toBe(
+      false,
+    );
+    expect(
+      mutationResultSchema.parse({
+        seq: 2,
+        id: 'b',
+        status: 'rejected',
+        code: 'conflict',
+        message: 'Sudah diproses',
+      }),
+    ).toMatchObject({ code: 'conflict' });
+    expect(
+      seqGapSchema.parse({ code: 'seq_gap', expected_seq: 4, message: 'x' }).expected_seq,
+    ).toBe(4);
+  });
+
+  it('reads the pull query with defaults and bounds', () => {
+    expect(pullQuerySchema.parse({})).toEqual({ cursor: '', limit: 500 });
+    expect(pullQuerySchema.safeParse({ cursor: '-1' }).success).toBe(false);
+    expect(pullQuerySchema.safeParse({ limit: '5000' }).success).toBe(false);
+  });
+});

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { newId, pullResponseSchema, type PullResponse } from '@urs/sync-protocol';
-import { makeTestApp, type TestApp } from '../test/harness.js';
-import { TestDevice } from './test-kit.js';
+import type { TestApp } from '../test/harness.js';
+import { syncFixture, TestDevice } from './test-kit.js';
 
 let t: TestApp;
 let admin: TestDevice;
@@ -9,15 +9,7 @@ let staff: TestDevice;
 let areaId: string;
 
 beforeEach(async () => {
-  t = makeTestApp();
-  admin = new TestDevice(t, (await t.signIn('admin')).token);
-  staff = new TestDevice(t, (await t.signIn('gardener')).token);
-  const res = await t.request('/api/areas', {
-    method: 'POST',
-    token: admin.token,
-    json: { name: 'Taman Depan' },
-  });
-  areaId = ((await res.json()) as { data: { id: string } }).data.id;
+  ({ t, admin, staff, areaId } = await syncFixture('gardener', 'Taman Depan'));
 });
 afterEach(() => t.close());
 

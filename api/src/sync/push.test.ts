@@ -3,8 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { newId, type PushResponse } from '@urs/sync-protocol';
 import { createApp } from '../app.js';
 import { inventoryItems, reports, stockTransactions, syncClients } from '../db/schema.js';
-import { makeTestApp, type TestApp } from '../test/harness.js';
-import { TestDevice } from './test-kit.js';
+import type { TestApp } from '../test/harness.js';
+import { syncFixture, TestDevice } from './test-kit.js';
 
 let t: TestApp;
 let admin: TestDevice;
@@ -12,15 +12,7 @@ let staff: TestDevice;
 let areaId: string;
 
 beforeEach(async () => {
-  t = makeTestApp();
-  admin = new TestDevice(t, (await t.signIn('admin')).token);
-  staff = new TestDevice(t, (await t.signIn('custodian')).token);
-  const res = await t.request('/api/areas', {
-    method: 'POST',
-    token: admin.token,
-    json: { name: 'Kantin' },
-  });
-  areaId = ((await res.json()) as { data: { id: string } }).data.id;
+  ({ t, admin, staff, areaId } = await syncFixture('custodian', 'Kantin'));
 });
 afterEach(() => t.close());
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { newId, PROTOCOL_VERSION, type PullResponse, type PushResponse } from '@urs/sync-protocol';
-import type { TestApp } from '../test/harness.js';
+import type { Role } from '@urs/sync-protocol';
+import { makeTestApp, type TestApp } from '../test/harness.js';
 
 /** A minimal device for tests: its own client id and seq counter, talking to the real app. */
 export class TestDevice {
@@ -55,3 +56,24 @@ export function jpegBytes(size = 1024, seed = 0): Uint8Array {
 }
 
 export const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+export interface SyncFixture {
+  t: TestApp;
+  admin: TestDevice;
+  staff: TestDevice;
+  areaId: string;
+}
+
+/** A fresh app with an admin device, a staff device of the given role and one area. */
+export async function syncFixture(staffRole: Role, areaName: string): Promise<SyncFixture> {
+  const t = makeTestApp();
+  const admin = new TestDevice(t, (await t.signIn('admin')).token);
+  const staff = new TestDevice(t, (await t.signIn(staffRole)).token);
+  const res = await t.request('/api/areas', {
+    method: 'POST',
+    token: admin.token,
+    json: { name: areaName },
+  });
+  const areaId = ((await res.json()) as { data: { id: string } }).data.id;
+  return { t, admin, staff, areaId };
+}

@@ -43,6 +43,9 @@ const ACCESS: Record<string, Access> = {
   'PUT /api/photos/:id': 'signed-in',
   'GET /api/photos/:id': 'signed-in',
   'GET /api/announcements/unread-count': 'signed-in',
+  'GET /api/reports': 'admin',
+  'GET /api/reports/by-role': 'admin',
+  'GET /api/reports/export': 'admin',
 };
 
 let t: TestApp;

@@ -15,6 +15,7 @@ import { referenceDataRoutes } from './routes/reference-data/routes.js';
 import { userRoutes } from './routes/users/routes.js';
 import { webRoutes } from './routes/web/routes.js';
 import { photoRoutes } from './routes/photos/routes.js';
+import { reportRoutes } from './routes/reports/routes.js';
 import { syncRoutes } from './sync/routes.js';
 import type { PushOptions } from './sync/push.js';
 
@@ -56,6 +57,7 @@ export function createApp({ db, env, photos, pushOptions }: AppOptions) {
     referenceDataRoutes,
     userRoutes,
     photoRoutes,
+    reportRoutes,
   ];
   for (const routes of api) app.route('/', routes(deps));
   app.route('/', syncRoutes(deps, pushOptions));

@@ -35,6 +35,11 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(50),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
   SCHOOL_NAME: z.string().default('SMA Harapan Nusantara'),
+  /** The school's fixed UTC offset (Indonesia has no DST): WIB +07:00, WITA +08:00, WIT +09:00. */
+  SCHOOL_UTC_OFFSET: z
+    .string()
+    .regex(/^[+-]\d{2}:\d{2}$/, 'like +07:00')
+    .default('+07:00'),
 });
 
 export type Env = z.infer<typeof envSchema> & { dataDir: string };

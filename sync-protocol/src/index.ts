@@ -11,3 +11,4 @@ export * from './mutations/index.js';
 export * from './envelope.js';
 export * from './mutations/validate.js';
 export * from './report-status.js';
+export * from './report-query.js';

@@ -25,6 +25,7 @@ export const PERMISSIONS = {
   'sync.use': { roles: EVERYONE },
   'photos.upload': { roles: EVERYONE },
   'reports.create': { roles: EVERYONE },
+  'reports.list': { roles: ADMIN },
   'reports.read': { roles: EVERYONE, ownRecordsOnly: true },
   'reports.update': { roles: EVERYONE, ownRecordsOnly: true },
   'reports.set_status': { roles: EVERYONE, ownRecordsOnly: true },

@@ -1,0 +1,47 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { reportExportQuerySchema, reportListQuerySchema, roleSchema } from '@urs/sync-protocol';
+import type { AppEnv } from '../../middleware/guard.js';
+import { parseOr422 } from '../../lib/http-error.js';
+import { parseUtcOffset } from '../../lib/school-time.js';
+import { exportReports } from '../../services/report-export.js';
+import { listReports, reportCountsByUser } from '../../services/report-list.js';
+import type { RouteDeps } from '../deps.js';
+
+const explorerQuery = z.object({
+  role: z.preprocess((v) => (v === '' ? undefined : v), roleSchema.optional()),
+});
+
+/**
+ * The admin's report screens read here, online: the list with filters and paging, the role
+ * explorer, and the Excel export. Staff see their own reports from the device (sync pull).
+ */
+export function reportRoutes({ db, env, guard }: RouteDeps) {
+  const app = new Hono<AppEnv>();
+  const clock = { offsetMinutes: parseUtcOffset(env.SCHOOL_UTC_OFFSET) };
+
+  app.get('/api/reports', guard('reports.list'), (c) => {
+    const query = parseOr422(reportListQuerySchema, c.req.query());
+    return c.json(listReports(db, query, clock));
+  });
+
+  app.get('/api/reports/by-role', guard('reports.list'), (c) => {
+    const { role } = parseOr422(explorerQuery, c.req.query());
+    return c.json({ data: reportCountsByUser(db, role) });
+  });
+
+  app.get('/api/reports/export', guard('reports.list'), (c) => {
+    const query = parseOr422(reportExportQuerySchema, c.req.query());
+    const origin = new URL(c.req.url).origin;
+    const { filename, body } = exportReports(db, query, clock, origin);
+    return new Response(body, {
+      headers: {
+        'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        'Content-Disposition': `attachment; filename="${filename}"`,
+        'Cache-Control': 'no-store',
+      },
+    });
+  });
+
+  return app;
+}

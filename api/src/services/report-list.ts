@@ -1,0 +1,206 @@
+import { and, asc, count, desc, eq, gte, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
+import {
+  pageMeta,
+  type Paged,
+  type ReportFilters,
+  type ReportListQuery,
+  type ReportListRow,
+  type Role,
+} from '@urs/sync-protocol';
+import type { Db } from '../db/client.js';
+import { areas, categories, reportPhotos, reports, users } from '../db/schema.js';
+import { containsText } from '../lib/sql.js';
+import { localDayStart, type SchoolClock } from '../lib/school-time.js';
+
+const DAY_MS = 86_400_000;
+const reporter = alias(users, 'reporter');
+
+const photoCount = (kind: 'before' | 'after') =>
+  sql<number>`(SELECT count(*) FROM ${reportPhotos} WHERE ${reportPhotos.reportId} = ${reports.id} AND ${reportPhotos.kind} = ${kind} AND ${reportPhotos.deletedAt} IS NULL)`;
+
+const listColumns = {
+  id: reports.id,
+  description: reports.description,
+  status: reports.status,
+  workType: reports.workType,
+  adminNote: reports.adminNote,
+  createdAt: reports.createdAt,
+  updatedAt: reports.updatedAt,
+  areaId: areas.id,
+  areaName: areas.name,
+  categoryId: categories.id,
+  categoryName: categories.name,
+  reporterId: reporter.id,
+  reporterName: reporter.name,
+  reporterRole: reporter.role,
+  before: photoCount('before'),
+  after: photoCount('after'),
+};
+
+interface ListRecord {
+  id: string;
+  description: string;
+  status: ReportListRow['status'];
+  workType: string;
+  adminNote: string | null;
+  createdAt: string;
+  updatedAt: string;
+  areaId: string;
+  areaName: string;
+  categoryId: string | null;
+  categoryName: string | null;
+  reporterId: string;
+  reporterName: string;
+  reporterRole: Role;
+  before: number;
+  after: number;
+}
+
+function toRow(r: ListRecord): ReportListRow {
+  return {
+    id: r.id,
+    description: r.description,
+    status: r.status,
+    work_type: r.workType,
+    admin_note: r.adminNote,
+    created_at: r.createdAt,
+    updated_at: r.updatedAt,
+    area: { id: r.areaId, name: r.areaName },
+    category:
+      r.categoryId === null || r.categoryName === null
+        ? null
+        : { id: r.categoryId, name: r.categoryName },
+    reporter: { id: r.reporterId, name: r.reporterName, role: r.reporterRole },
+    photo_counts: { before: Number(r.before), after: Number(r.after) },
+  };
+}
+
+/** Conditions for the filters; dates are the school's local calendar days, both ends included. */
+export function reportConditions(
+  filters: ReportFilters,
+  clock: SchoolClock,
+  range: { from?: Date | undefined; to?: Date | undefined } = {},
+): SQL[] {
+  const conditions: SQL[] = [isNull(reports.deletedAt)];
+  if (filters.status !== undefined) conditions.push(eq(reports.status, filters.status));
+  if (filters.area_id !== undefined) conditions.push(eq(reports.areaId, filters.area_id));
+  if (filters.reporter_id !== undefined)
+    conditions.push(eq(reports.reporterId, filters.reporter_id));
+  if (filters.role !== undefined) conditions.push(eq(reporter.role, filters.role));
+  if (filters.date_from !== undefined) {
+    conditions.push(gte(reports.createdAt, localDayStart(filters.date_from, clock).toISOString()));
+  }
+  if (filters.date_to !== undefined) {
+    const end = new Date(localDayStart(filters.date_to, clock).getTime() + DAY_MS);
+    conditions.push(lt(reports.createdAt, end.toISOString()));
+  }
+  if (range.from !== undefined) conditions.push(gte(reports.createdAt, range.from.toISOString()));
+  if (range.to !== undefined) conditions.push(lt(reports.createdAt, range.to.toISOString()));
+  if (filters.q !== undefined && filters.q !== '') {
+    const match = or(
+      containsText(reports.description, filters.q),
+      containsText(areas.name, filters.q),
+      containsText(reporter.name, filters.q),
+    );
+    if (match !== undefined) conditions.push(match);
+  }
+  return conditions;
+}
+
+/** The report joined to the names every list and export shows. */
+const joined = (db: Db) =>
+  db
+    .select(listColumns)
+    .from(reports)
+    .innerJoin(reporter, eq(reporter.id, reports.reporterId))
+    .innerJoin(areas, eq(areas.id, reports.areaId))
+    .leftJoin(categories, eq(categories.id, reports.categoryId));
+
+function countMatching(db: Db, where: SQL | undefined): number {
+  return (
+    db
+      .select({ n: count() })
+      .from(reports)
+      .innerJoin(reporter, eq(reporter.id, reports.reporterId))
+      .innerJoin(areas, eq(areas.id, reports.areaId))
+      .where(where)
+      .get()?.n ?? 0
+  );
+}
+
+/** The admin list: server-side filters, paging and sort by created date. */
+export function listReports(
+  db: Db,
+  query: ReportListQuery,
+  clock: SchoolClock,
+): Paged<ReportListRow> {
+  const where = and(...reportConditions(query, clock));
+  const total = countMatching(db, where);
+  const order =
+    query.order === 'asc'
+      ? [asc(reports.createdAt), asc(reports.id)]
+      : [desc(reports.createdAt), desc(reports.id)];
+  const rows = joined(db)
+    .where(where)
+    .orderBy(...order)
+    .limit(query.per_page)
+    .offset((query.page - 1) * query.per_page)
+    .all() as ListRecord[];
+  return { data: rows.map(toRow), meta: pageMeta(query.page, query.per_page, total) };
+}
+
+/**
+ * Every matching row, oldest first, in chunks read by keyset (created_at, id): memory stays
+ * bounded by one chunk however many years of reports there are, and no cursor is held open on
+ * the connection between chunks.
+ */
+export function* iterateReports(
+  db: Db,
+  filters: ReportFilters,
+  clock: SchoolClock,
+  range: { from?: Date | undefined; to?: Date | undefined },
+  chunk = 500,
+): Generator<ReportListRow> {
+  let after: { createdAt: string; id: string } | undefined;
+  for (;;) {
+    const conditions = reportConditions(filters, clock, range);
+    if (after !== undefined) {
+      const keyset = or(
+        sql`${reports.createdAt} > ${after.createdAt}`,
+        and(eq(reports.createdAt, after.createdAt), sql`${reports.id} > ${after.id}`),
+      );
+      if (keyset !== undefined) conditions.push(keyset);
+    }
+    const rows = joined(db)
+      .where(and(...conditions))
+      .orderBy(asc(reports.createdAt), asc(reports.id))
+      .limit(chunk)
+      .all() as ListRecord[];
+    for (const row of rows) yield toRow(row);
+    const last = rows.at(-1);
+    if (last === undefined || rows.length < chunk) return;
+    after = { createdAt: last.createdAt, id: last.id };
+  }
+}
+
+export interface RoleExplorerEntry {
+  id: string;
+  name: string;
+  role: Role;
+  report_count: number;
+}
+
+/** The role explorer: live users, by role and name, each with how many reports they filed. */
+export function reportCountsByUser(db: Db, role?: Role): RoleExplorerEntry[] {
+  const n = sql<number>`count(${reports.id})`;
+  return db
+    .select({ id: users.id, name: users.name, role: users.role, report_count: n })
+    .from(users)
+    .leftJoin(reports, and(eq(reports.reporterId, users.id), isNull(reports.deletedAt)))
+    .where(and(isNull(users.deletedAt), role === undefined ? undefined : eq(users.role, role)))
+    .groupBy(users.id)
+    .orderBy(asc(users.role), sql`lower(${users.name})`)
+    .all()
+    .map((r) => ({ ...r, report_count: Number(r.report_count) }));
+}

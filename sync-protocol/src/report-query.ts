@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { listQuerySchema } from './pagination.js';
+import { roleSchema } from './roles.js';
+import { reportStatusSchema } from './work.js';
+
+const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+const localDate = z.iso.date({ error: 'Tanggal harus berformat YYYY-MM-DD.' });
+
+/**
+ * The admin report list's filters, as they travel in the URL (the screen keeps them in its
+ * search params) and in the API query string. Blank values mean "no filter".
+ */
+export const reportFiltersSchema = z
+  .object({
+    role: z.preprocess(blankToUndefined, roleSchema.optional()),
+    status: z.preprocess(blankToUndefined, reportStatusSchema.optional()),
+    area_id: z.preprocess(blankToUndefined, z.string().optional()),
+    reporter_id: z.preprocess(blankToUndefined, z.string().optional()),
+    date_from: z.preprocess(blankToUndefined, localDate.optional()),
+    date_to: z.preprocess(blankToUndefined, localDate.optional()),
+    q: z.preprocess(blankToUndefined, z.string().trim().max(200).optional()),
+  })
+  .refine((f) => f.date_from === undefined || f.date_to === undefined || f.date_from <= f.date_to, {
+    path: ['date_to'],
+    message: 'Tanggal akhir tidak boleh sebelum tanggal awal.',
+  });
+export type ReportFilters = z.infer<typeof reportFiltersSchema>;
+
+export const reportListQuerySchema = listQuerySchema
+  .omit({ q: true })
+  .and(reportFiltersSchema)
+  .and(
+    z.object({
+      sort: z.enum(['created_at']).default('created_at'),
+      order: z.enum(['asc', 'desc']).default('desc'),
+    }),
+  );
+export type ReportListQuery = z.infer<typeof reportListQuerySchema>;
+
+export const EXPORT_SCOPES = ['all', 'today', 'this_week', 'this_month'] as const;
+export const reportExportQuerySchema = reportFiltersSchema.and(
+  z.object({
+    scope: z
+      .enum(EXPORT_SCOPES, { error: 'Cakupan ekspor: all, today, this_week, this_month.' })
+      .default('all'),
+  }),
+);
+export type ReportExportQuery = z.infer<typeof reportExportQuerySchema>;
+
+/** One row of the admin list: the report with the names the table shows. */
+export interface ReportListRow {
+  id: string;
+  description: string;
+  status: z.infer<typeof reportStatusSchema>;
+  work_type: string;
+  admin_note: string | null;
+  created_at: string;
+  updated_at: string;
+  area: { id: string; name: string };
+  category: { id: string; name: string } | null;
+  reporter: { id: string; name: string; role: z.infer<typeof roleSchema> };
+  photo_counts: { before: number; after: number };
+}

@@ -16,6 +16,7 @@ import { userRoutes } from './routes/users/routes.js';
 import { webRoutes } from './routes/web/routes.js';
 import { photoRoutes } from './routes/photos/routes.js';
 import { reportRoutes } from './routes/reports/routes.js';
+import { inventoryRoutes } from './routes/inventory/routes.js';
 import { syncRoutes } from './sync/routes.js';
 import type { PushOptions } from './sync/push.js';
 
@@ -58,6 +59,7 @@ export function createApp({ db, env, photos, pushOptions }: AppOptions) {
     userRoutes,
     photoRoutes,
     reportRoutes,
+    inventoryRoutes,
   ];
   for (const routes of api) app.route('/', routes(deps));
   app.route('/', syncRoutes(deps, pushOptions));

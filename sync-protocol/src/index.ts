@@ -12,3 +12,4 @@ export * from './envelope.js';
 export * from './mutations/validate.js';
 export * from './report-status.js';
 export * from './report-query.js';
+export * from './inventory.js';

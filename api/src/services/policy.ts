@@ -32,6 +32,8 @@ export const PERMISSIONS = {
   'reports.admin_note': { roles: ADMIN },
   'reports.delete': { roles: ADMIN },
   'items.manage': { roles: INVENTORY_KEEPERS },
+  'inventory.read': { roles: EVERYONE },
+  'inventory.audit': { roles: ADMIN },
   'stock.record': { roles: EVERYONE },
   'requests.create': { roles: EVERYONE },
   'requests.read': { roles: EVERYONE, ownRecordsOnly: true },

@@ -1,0 +1,215 @@
+import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import {
+  pageMeta,
+  stockLevel,
+  type InventoryItem,
+  type InventoryListQuery,
+  type InventorySummary,
+  type Paged,
+  type StockLevel,
+  type StockTransaction,
+} from '@urs/sync-protocol';
+import type { Db } from '../db/client.js';
+import { areas, inventoryItems, stockTransactions, users } from '../db/schema.js';
+import { notFound } from '../lib/http-error.js';
+import { containsText } from '../lib/sql.js';
+import { toWire } from '../sync/rows.js';
+
+const live = isNull(inventoryItems.deletedAt);
+/** Low stock in SQL, the same rule as `isLowStock`: active and not healthy. */
+const lowStock = sql`(${inventoryItems.active} = 1 AND (${inventoryItems.stock} <= 0 OR ${inventoryItems.stock} <= ${inventoryItems.minStock}))`;
+const signedQuantity = sql`CASE ${stockTransactions.type} WHEN 'out' THEN -${stockTransactions.quantity} ELSE ${stockTransactions.quantity} END`;
+
+export type ItemWithLevel = InventoryItem & { level: StockLevel };
+
+const withLevel = (row: typeof inventoryItems.$inferSelect): ItemWithLevel => {
+  const item = toWire.inventory_items(row);
+  return { ...item, level: stockLevel(item) };
+};
+
+/** The four summary cards, in one pass over the item table (5,000 rows, not the history). */
+export function inventorySummary(db: Db): InventorySummary {
+  const row = db
+    .select({
+      total: sql<number>`count(*)`,
+      low: sql<number>`coalesce(sum(CASE WHEN ${lowStock} THEN 1 ELSE 0 END), 0)`,
+      inactive: sql<number>`coalesce(sum(CASE WHEN ${inventoryItems.active} = 0 THEN 1 ELSE 0 END), 0)`,
+      quantity: sql<number>`coalesce(sum(CASE WHEN ${inventoryItems.stock} > 0 THEN ${inventoryItems.stock} ELSE 0 END), 0)`,
+    })
+    .from(inventoryItems)
+    .where(live)
+    .get();
+  return {
+    total_items: Number(row?.total ?? 0),
+    low_stock: Number(row?.low ?? 0),
+    inactive: Number(row?.inactive ?? 0),
+    total_quantity: Number(row?.quantity ?? 0),
+  };
+}
+
+export function listItems(db: Db, query: InventoryListQuery): Paged<ItemWithLevel> {
+  const conditions: SQL[] = [live];
+  if (query.filter === 'low_stock') conditions.push(lowStock);
+  if (query.filter === 'inactive') conditions.push(eq(inventoryItems.active, false));
+  if (query.q !== undefined && query.q !== '') {
+    const match = or(
+      containsText(inventoryItems.name, query.q),
+      containsText(inventoryItems.sku, query.q),
+    );
+    if (match !== undefined) conditions.push(match);
+  }
+  const where = and(...conditions);
+  const total =
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(inventoryItems)
+      .where(where)
+      .get()?.n ?? 0;
+  const rows = db
+    .select()
+    .from(inventoryItems)
+    .where(where)
+    .orderBy(sql`lower(${inventoryItems.name})`, asc(inventoryItems.id))
+    .limit(query.per_page)
+    .offset((query.page - 1) * query.per_page)
+    .all();
+  return { data: rows.map(withLevel), meta: pageMeta(query.page, query.per_page, Number(total)) };
+}
+
+export interface ItemDetail {
+  item: ItemWithLevel;
+  metrics: {
+    transactions: number;
+    in_30d: number;
+    out_30d: number;
+    last_transaction: StockTransaction | null;
+  };
+  recent_areas: { id: string; name: string; last_used_at: string }[];
+}
+
+/**
+ * An item with its metrics. Every query here walks the (item_id, occurred_at) index, so it
+ * costs the same whether the table holds a thousand transactions or a million.
+ */
+export function itemDetail(db: Db, id: string, now = new Date()): ItemDetail {
+  const row = db
+    .select()
+    .from(inventoryItems)
+    .where(and(eq(inventoryItems.id, id), live))
+    .get();
+  if (row === undefined) throw notFound('Barang tidak ditemukan.');
+  const since = new Date(now.getTime() - 30 * 86_400_000).toISOString();
+  const ofItem = and(eq(stockTransactions.itemId, id), isNull(stockTransactions.deletedAt));
+  const totals = db
+    .select({
+      n: sql<number>`count(*)`,
+      inRecent: sql<number>`coalesce(sum(CASE WHEN ${stockTransactions.type} = 'in' AND ${stockTransactions.occurredAt} >= ${since} THEN ${stockTransactions.quantity} ELSE 0 END), 0)`,
+      outRecent: sql<number>`coalesce(sum(CASE WHEN ${stockTransactions.type} = 'out' AND ${stockTransactions.occurredAt} >= ${since} THEN ${stockTransactions.quantity} ELSE 0 END), 0)`,
+    })
+    .from(stockTransactions)
+    .where(ofItem)
+    .get();
+  const last = db
+    .select()
+    .from(stockTransactions)
+    .where(ofItem)
+    .orderBy(desc(stockTransactions.occurredAt), desc(stockTransactions.id))
+    .limit(1)
+    .get();
+  const recentAreas = db
+    .select({
+      id: areas.id,
+      name: areas.name,
+      last_used_at: sql<string>`max(${stockTransactions.occurredAt})`,
+    })
+    .from(stockTransactions)
+    .innerJoin(areas, eq(areas.id, stockTransactions.areaId))
+    .where(ofItem)
+    .groupBy(areas.id)
+    .orderBy(desc(sql`max(${stockTransactions.occurredAt})`))
+    .limit(5)
+    .all();
+  return {
+    item: withLevel(row),
+    metrics: {
+      transactions: Number(totals?.n ?? 0),
+      in_30d: Number(totals?.inRecent ?? 0),
+      out_30d: Number(totals?.outRecent ?? 0),
+      last_transaction: last === undefined ? null : toWire.stock_transactions(last),
+    },
+    recent_areas: recentAreas,
+  };
+}
+
+export type HistoryEntry = StockTransaction & {
+  recorded_by_name: string;
+  area_name: string | null;
+  flag: string | null;
+};
+
+/** The full history, newest first, a page at a time. */
+export function itemHistory(
+  db: Db,
+  id: string,
+  page: number,
+  perPage: number,
+): Paged<HistoryEntry> {
+  const ofItem = and(eq(stockTransactions.itemId, id), isNull(stockTransactions.deletedAt));
+  const total =
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(stockTransactions)
+      .where(ofItem)
+      .get()?.n ?? 0;
+  const rows = db
+    .select({ tx: stockTransactions, recordedByName: users.name, areaName: areas.name })
+    .from(stockTransactions)
+    .innerJoin(users, eq(users.id, stockTransactions.recordedBy))
+    .leftJoin(areas, eq(areas.id, stockTransactions.areaId))
+    .where(ofItem)
+    .orderBy(desc(stockTransactions.occurredAt), desc(stockTransactions.id))
+    .limit(perPage)
+    .offset((page - 1) * perPage)
+    .all();
+  return {
+    data: rows.map((r) => ({
+      ...toWire.stock_transactions(r.tx),
+      recorded_by_name: r.recordedByName,
+      area_name: r.areaName,
+      flag: r.tx.flag,
+    })),
+    meta: pageMeta(page, perPage, Number(total)),
+  };
+}
+
+export interface StockMismatch {
+  id: string;
+  name: string;
+  stock: number;
+  from_history: number;
+}
+
+/**
+ * The check behind the incrementally kept stock column: recomputes every item's stock from its
+ * transaction history and lists the items where the two disagree (there should be none).
+ */
+export function stockCheck(db: Db): StockMismatch[] {
+  const fromHistory = sql<number>`coalesce(sum(${signedQuantity}), 0)`;
+  return db
+    .select({
+      id: inventoryItems.id,
+      name: inventoryItems.name,
+      stock: inventoryItems.stock,
+      from_history: fromHistory,
+    })
+    .from(inventoryItems)
+    .leftJoin(
+      stockTransactions,
+      and(eq(stockTransactions.itemId, inventoryItems.id), isNull(stockTransactions.deletedAt)),
+    )
+    .where(live)
+    .groupBy(inventoryItems.id)
+    .having(sql`${inventoryItems.stock} <> ${fromHistory}`)
+    .all()
+    .map((r) => ({ ...r, from_history: Number(r.from_history) }));
+}

@@ -1,4 +1,5 @@
 import { printTable } from './measure.js';
+import { inventoryBench } from './inventory-bench.js';
 import { syncBench } from './sync-bench.js';
 
 /**
@@ -6,7 +7,8 @@ import { syncBench } from './sync-bench.js';
  * run on the same machine, so the numbers compare across machines and days. Not a test.
  */
 const rounds = Number(process.env['BENCH_ROUNDS'] ?? 5);
-const rows = await syncBench(rounds);
+const transactions = Number(process.env['BENCH_TRANSACTIONS'] ?? 1_000_000);
+const rows = [...(await syncBench(rounds)), ...(await inventoryBench(rounds * 20, transactions))];
 printTable(rows);
 const rss = process.resourceUsage().maxRSS / 1024;
 console.log(`\nPeak resident memory of the bench process: ${rss.toFixed(0)} MB (${rounds} rounds)`);

@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import type { Env } from './env.js';
 import type { Db } from './db/client.js';
 import { FailureLimiter } from './lib/rate-limit.js';
+import { parseUtcOffset } from './lib/school-time.js';
 import { onError, onNotFound } from './middleware/errors.js';
 import { makeGuard, type AppEnv } from './middleware/guard.js';
 import { corsPolicy, securityHeaders } from './middleware/security.js';
@@ -17,6 +18,7 @@ import { webRoutes } from './routes/web/routes.js';
 import { photoRoutes } from './routes/photos/routes.js';
 import { reportRoutes } from './routes/reports/routes.js';
 import { inventoryRoutes } from './routes/inventory/routes.js';
+import { analyticsRoutes } from './routes/analytics/routes.js';
 import { syncRoutes } from './sync/routes.js';
 import type { PushOptions } from './sync/push.js';
 
@@ -31,11 +33,15 @@ export interface AppOptions {
 /** Composes the whole HTTP surface; index.ts only opens the database and listens. */
 export function createApp({ db, env, photos, pushOptions }: AppOptions) {
   const minutes = env.LOGIN_WINDOW_MINUTES * 60_000;
+  const clock = { offsetMinutes: parseUtcOffset(env.SCHOOL_UTC_OFFSET) };
+  const sessionPolicy = { ttlDays: env.SESSION_TTL_DAYS, clock };
   const deps: RouteDeps = {
     db,
     env,
+    clock,
+    sessionPolicy,
     photos: photos ?? new DiskPhotoStore(path.join(env.dataDir, 'photos')),
-    guard: makeGuard(db, env.SESSION_TTL_DAYS),
+    guard: makeGuard(db, sessionPolicy),
     loginLimits: {
       perEmail: new FailureLimiter(env.LOGIN_MAX_FAILURES_PER_EMAIL, minutes),
       perIp: new FailureLimiter(env.LOGIN_MAX_FAILURES_PER_IP, minutes),
@@ -60,6 +66,7 @@ export function createApp({ db, env, photos, pushOptions }: AppOptions) {
     photoRoutes,
     reportRoutes,
     inventoryRoutes,
+    analyticsRoutes,
   ];
   for (const routes of api) app.route('/', routes(deps));
   app.route('/', syncRoutes(deps, pushOptions));

@@ -13,3 +13,4 @@ export * from './mutations/validate.js';
 export * from './report-status.js';
 export * from './report-query.js';
 export * from './inventory.js';
+export * from './analytics.js';

@@ -88,6 +88,18 @@ export const sessions = sqliteTable(
   ],
 );
 
+/** One row per user per school-local day they used the app: daily active users and activity. */
+export const userActivity = sqliteTable(
+  'user_activity',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    day: text('day').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.userId] })],
+);
+
 export const areas = sqliteTable(
   'areas',
   {
@@ -139,6 +151,14 @@ export const reports = sqliteTable(
     // The admin list sorts by created and filters by status, area, reporter (and so role) and dates.
     index('reports_created_idx').on(t.createdAt),
     index('reports_status_created_idx').on(t.status, t.createdAt),
+    // Analytics read only live rows by date, status, area and reporter: these partial covering
+    // indexes answer their counts without touching the table.
+    index('reports_live_created_idx')
+      .on(t.createdAt, t.status, t.areaId, t.reporterId)
+      .where(sql`deleted_at IS NULL`),
+    index('reports_live_status_area_idx')
+      .on(t.status, t.areaId)
+      .where(sql`deleted_at IS NULL`),
     index('reports_area_created_idx').on(t.areaId, t.createdAt),
     index('reports_reporter_created_idx').on(t.reporterId, t.createdAt),
     index('reports_change_seq_idx').on(t.changeSeq),
@@ -353,6 +373,7 @@ export const schema = {
   changeCounter,
   users,
   sessions,
+  userActivity,
   areas,
   categories,
   reports,

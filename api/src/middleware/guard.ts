@@ -3,7 +3,12 @@ import type { Role } from '@urs/sync-protocol';
 import type { Db } from '../db/client.js';
 import { forbidden, unauthenticated } from '../lib/http-error.js';
 import { can, type Permission } from '../services/policy.js';
-import { resolveSession, type SessionRow, type UserRow } from '../services/sessions.js';
+import {
+  resolveSession,
+  type SessionPolicy,
+  type SessionRow,
+  type UserRow,
+} from '../services/sessions.js';
 
 export interface AuthContext {
   user: UserRow & { role: Role };
@@ -23,11 +28,11 @@ function bearerToken(header: string | undefined): string | null {
  * policy refuses the permission to the user's role. Ownership of a particular record is
  * checked by the service with the same `can` once the record is loaded.
  */
-export function makeGuard(db: Db, ttlDays: number) {
+export function makeGuard(db: Db, policy: SessionPolicy) {
   return (permission: Permission): MiddlewareHandler<AppEnv> =>
     async (c, next) => {
       const token = bearerToken(c.req.header('authorization'));
-      const resolved = token === null ? null : resolveSession(db, token, ttlDays);
+      const resolved = token === null ? null : resolveSession(db, token, policy);
       if (resolved === null) throw unauthenticated();
       const auth: AuthContext = { user: resolved.user, session: resolved.session };
       if (!can(auth.user, permission)) throw forbidden();

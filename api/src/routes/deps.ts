@@ -3,6 +3,8 @@ import type { Db } from '../db/client.js';
 import type { Guard } from '../middleware/guard.js';
 import type { FailureLimiter } from '../lib/rate-limit.js';
 import type { PhotoStore } from '../storage/photo-store.js';
+import type { SessionPolicy } from '../services/sessions.js';
+import type { SchoolClock } from '../lib/school-time.js';
 
 /** What every route module is built from; app.ts makes one and hands it to each. */
 export interface RouteDeps {
@@ -10,5 +12,8 @@ export interface RouteDeps {
   env: Env;
   photos: PhotoStore;
   guard: Guard;
+  sessionPolicy: SessionPolicy;
+  /** The school's calendar: "today", "this week", daily charts. */
+  clock: SchoolClock;
   loginLimits: { perEmail: FailureLimiter; perIp: FailureLimiter };
 }

@@ -26,6 +26,7 @@ export const PERMISSIONS = {
   'photos.upload': { roles: EVERYONE },
   'reports.create': { roles: EVERYONE },
   'reports.list': { roles: ADMIN },
+  'analytics.read': { roles: ADMIN },
   'reports.read': { roles: EVERYONE, ownRecordsOnly: true },
   'reports.update': { roles: EVERYONE, ownRecordsOnly: true },
   'reports.set_status': { roles: EVERYONE, ownRecordsOnly: true },

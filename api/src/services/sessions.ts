@@ -2,7 +2,8 @@ import { and, eq, isNull, ne } from 'drizzle-orm';
 import { newId } from '@urs/sync-protocol';
 import type { Db } from '../db/client.js';
 import { nowIso, type DbOrTx } from '../db/change-seq.js';
-import { sessions, users } from '../db/schema.js';
+import { sessions, userActivity, users } from '../db/schema.js';
+import { localDate, type SchoolClock } from '../lib/school-time.js';
 import { hashToken, newSessionToken } from '../lib/tokens.js';
 
 const DAY_MS = 86_400_000;
@@ -10,12 +11,26 @@ const DAY_MS = 86_400_000;
 const TOUCH_INTERVAL_MS = 3_600_000;
 
 export type UserRow = typeof users.$inferSelect;
+
+/** How long sessions live and which calendar days count as one day of activity. */
+export interface SessionPolicy {
+  ttlDays: number;
+  clock: SchoolClock;
+}
+
+/** Marks the user active on the school-local day of `at` (once per day; analytics reads it). */
+function recordActivity(db: DbOrTx, userId: string, at: Date, clock: SchoolClock): void {
+  db.insert(userActivity)
+    .values({ userId, day: localDate(at, clock) })
+    .onConflictDoNothing()
+    .run();
+}
 export type SessionRow = typeof sessions.$inferSelect;
 
 export function createSession(
   db: Db,
   userId: string,
-  ttlDays: number,
+  policy: SessionPolicy,
   userAgent: string | null,
 ): { token: string; session: SessionRow } {
   const token = newSessionToken();
@@ -26,11 +41,12 @@ export function createSession(
     tokenHash: hashToken(token),
     createdAt: now.toISOString(),
     lastUsedAt: now.toISOString(),
-    expiresAt: new Date(now.getTime() + ttlDays * DAY_MS).toISOString(),
+    expiresAt: new Date(now.getTime() + policy.ttlDays * DAY_MS).toISOString(),
     revokedAt: null,
     userAgent: userAgent?.slice(0, 300) ?? null,
   };
   db.insert(sessions).values(session).run();
+  recordActivity(db, userId, now, policy.clock);
   return { token, session };
 }
 
@@ -42,7 +58,7 @@ export function createSession(
 export function resolveSession(
   db: Db,
   token: string,
-  ttlDays: number,
+  policy: SessionPolicy,
 ): { session: SessionRow; user: UserRow } | null {
   const row = db
     .select({ session: sessions, user: users })
@@ -53,11 +69,14 @@ export function resolveSession(
   if (row === undefined || row.user.deletedAt !== null) return null;
   const now = Date.now();
   if (Date.parse(row.session.expiresAt) <= now) return null;
-  if (now - Date.parse(row.session.lastUsedAt) > TOUCH_INTERVAL_MS) {
+  const lastUsed = new Date(row.session.lastUsedAt);
+  const newDay = localDate(lastUsed, policy.clock) !== localDate(new Date(now), policy.clock);
+  if (newDay || now - lastUsed.getTime() > TOUCH_INTERVAL_MS) {
     const lastUsedAt = new Date(now).toISOString();
-    const expiresAt = new Date(now + ttlDays * DAY_MS).toISOString();
+    const expiresAt = new Date(now + policy.ttlDays * DAY_MS).toISOString();
     db.update(sessions).set({ lastUsedAt, expiresAt }).where(eq(sessions.id, row.session.id)).run();
     db.update(users).set({ lastActiveAt: lastUsedAt }).where(eq(users.id, row.user.id)).run();
+    recordActivity(db, row.user.id, new Date(now), policy.clock);
     row.session = { ...row.session, lastUsedAt, expiresAt };
   }
   return row;

@@ -1,4 +1,5 @@
 import { printTable } from './measure.js';
+import { analyticsBench } from './analytics-bench.js';
 import { inventoryBench } from './inventory-bench.js';
 import { syncBench } from './sync-bench.js';
 
@@ -8,7 +9,11 @@ import { syncBench } from './sync-bench.js';
  */
 const rounds = Number(process.env['BENCH_ROUNDS'] ?? 5);
 const transactions = Number(process.env['BENCH_TRANSACTIONS'] ?? 1_000_000);
-const rows = [...(await syncBench(rounds)), ...(await inventoryBench(rounds * 20, transactions))];
+const rows = [
+  ...(await syncBench(rounds)),
+  ...(await inventoryBench(rounds * 20, transactions)),
+  ...(await analyticsBench(rounds * 2, Number(process.env['BENCH_REPORTS'] ?? 200_000))),
+];
 printTable(rows);
 const rss = process.resourceUsage().maxRSS / 1024;
 console.log(`\nPeak resident memory of the bench process: ${rss.toFixed(0)} MB (${rounds} rounds)`);

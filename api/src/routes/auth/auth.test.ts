@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { userSchema } from '@urs/sync-protocol';
-import { sessions } from '../../db/schema.js';
+import { sessions, userActivity } from '../../db/schema.js';
 import { hashToken } from '../../lib/tokens.js';
 import { makeTestApp, TEST_PASSWORD, type TestApp } from '../../test/harness.js';
 
@@ -34,6 +34,14 @@ describe('POST /api/login', () => {
       preferred_language: 'id',
     });
     expect(JSON.stringify(body)).not.toContain('password');
+  });
+
+  it('records the school-local day of activity once per user per day', async () => {
+    const { token, user } = await t.signIn('gardener');
+    await t.request('/api/user', { token });
+    const rows = t.db.select().from(userActivity).where(eq(userActivity.userId, user.id)).all();
+    const wibToday = new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
+    expect(rows).toEqual([{ userId: user.id, day: wibToday }]);
   });
 
   it('stores only the SHA-256 of the token', async () => {

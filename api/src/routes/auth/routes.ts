@@ -36,7 +36,7 @@ function tooManyAttempts(retryAfterMs: number): HttpError {
   );
 }
 
-export function authRoutes({ db, env, guard, loginLimits }: RouteDeps) {
+export function authRoutes({ db, env, guard, loginLimits, sessionPolicy }: RouteDeps) {
   const app = new Hono<AppEnv>();
   // Verifying against this when the email is unknown keeps both paths equally slow.
   const decoyHash = hashPassword('decoy password for timing', env.SCRYPT_LOG_N);
@@ -68,7 +68,7 @@ export function authRoutes({ db, env, guard, loginLimits }: RouteDeps) {
     const { token, session } = createSession(
       db,
       user.id,
-      env.SESSION_TTL_DAYS,
+      sessionPolicy,
       c.req.header('user-agent') ?? null,
     );
     return c.json({
@@ -91,7 +91,7 @@ export function authRoutes({ db, env, guard, loginLimits }: RouteDeps) {
     const { token, session } = createSession(
       db,
       user.id,
-      env.SESSION_TTL_DAYS,
+      sessionPolicy,
       c.req.header('user-agent') ?? null,
     );
     return c.json(

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { reportExportQuerySchema, reportListQuerySchema, roleSchema } from '@urs/sync-protocol';
 import type { AppEnv } from '../../middleware/guard.js';
 import { parseOr422 } from '../../lib/http-error.js';
-import { parseUtcOffset } from '../../lib/school-time.js';
 import { exportReports } from '../../services/report-export.js';
 import { listReports, reportCountsByUser } from '../../services/report-list.js';
 import type { RouteDeps } from '../deps.js';
@@ -16,9 +15,8 @@ const explorerQuery = z.object({
  * The admin's report screens read here, online: the list with filters and paging, the role
  * explorer, and the Excel export. Staff see their own reports from the device (sync pull).
  */
-export function reportRoutes({ db, env, guard }: RouteDeps) {
+export function reportRoutes({ db, guard, clock }: RouteDeps) {
   const app = new Hono<AppEnv>();
-  const clock = { offsetMinutes: parseUtcOffset(env.SCHOOL_UTC_OFFSET) };
 
   app.get('/api/reports', guard('reports.list'), (c) => {
     const query = parseOr422(reportListQuerySchema, c.req.query());

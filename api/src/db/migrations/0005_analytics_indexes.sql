@@ -1,0 +1,2 @@
+CREATE INDEX `reports_live_created_idx` ON `reports` (`created_at`,`status`,`area_id`,`reporter_id`) WHERE deleted_at IS NULL;--> statement-breakpoint
+CREATE INDEX `reports_live_status_area_idx` ON `reports` (`status`,`area_id`) WHERE deleted_at IS NULL;

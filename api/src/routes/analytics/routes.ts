@@ -1,0 +1,12 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../../middleware/guard.js';
+import { analyticsSnapshot } from '../../services/analytics.js';
+import type { RouteDeps } from '../deps.js';
+
+export function analyticsRoutes({ db, guard, clock }: RouteDeps) {
+  const app = new Hono<AppEnv>();
+  app.get('/api/analytics', guard('analytics.read'), (c) =>
+    c.json({ data: analyticsSnapshot(db, clock) }),
+  );
+  return app;
+}

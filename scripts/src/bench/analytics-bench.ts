@@ -1,0 +1,124 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createApp, loadEnv, migrateDatabase, openDatabase } from '@urs/api';
+import { newId, REPORT_STATUSES, STAFF_ROLES } from '@urs/sync-protocol';
+import { time, type BenchRow } from './measure.js';
+
+/** A school with `reports` reports over the last year, 120 staff, 40 areas, written directly. */
+async function school(reports: number) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'urs-analytics-bench-'));
+  const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dir, SCRYPT_LOG_N: '10' });
+  const db = openDatabase(path.join(dir, 'bench.sqlite'));
+  migrateDatabase(db);
+  const app = createApp({ db, env });
+  const sqlite = db.$client;
+  const now = Date.now();
+  const iso = (ms: number) => new Date(ms).toISOString();
+  sqlite.transaction(() => {
+    let seq = 0;
+    const user = sqlite.prepare(
+      'INSERT INTO users (id, name, email, role, password_hash, created_at, updated_at, change_seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    );
+    const staff = Array.from({ length: 120 }, (_, i) => {
+      const id = newId();
+      user.run(
+        id,
+        `Staf ${i}`,
+        `staf${i}@bench.test`,
+        STAFF_ROLES[i % STAFF_ROLES.length],
+        'x',
+        iso(now),
+        iso(now),
+        ++seq,
+      );
+      return id;
+    });
+    const areaStmt = sqlite.prepare(
+      'INSERT INTO areas (id, name, created_at, updated_at, change_seq) VALUES (?, ?, ?, ?, ?)',
+    );
+    const areaIds = Array.from({ length: 40 }, (_, i) => {
+      const id = newId();
+      areaStmt.run(id, `Area ${i}`, iso(now), iso(now), ++seq);
+      return id;
+    });
+    const report = sqlite.prepare(
+      `INSERT INTO reports (id, reporter_id, area_id, work_type, description, status, created_at, updated_at, change_seq)
+       VALUES (?, ?, ?, 'cleaning', 'Laporan bench', ?, ?, ?, ?)`,
+    );
+    for (let i = 0; i < reports; i++) {
+      const at = iso(now - Math.floor((i / reports) * 365 * 86_400_000));
+      report.run(
+        newId(),
+        staff[i % staff.length],
+        areaIds[(i * 7) % areaIds.length],
+        REPORT_STATUSES[i % 4],
+        at,
+        at,
+        ++seq,
+      );
+    }
+    const activity = sqlite.prepare(
+      'INSERT OR IGNORE INTO user_activity (user_id, day) VALUES (?, ?)',
+    );
+    for (let d = 0; d < 60; d++) {
+      for (let u = 0; u < staff.length; u += 1 + (d % 3))
+        activity.run(staff[u], iso(now - d * 86_400_000).slice(0, 10));
+    }
+    sqlite.prepare('UPDATE change_counter SET value = ? WHERE id = 1').run(seq);
+  })();
+  sqlite.pragma('optimize');
+  const reg = await app.request('/api/register', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      name: 'Admin',
+      email: 'admin@bench.test',
+      password: 'bench-pass-1',
+      password_confirmation: 'bench-pass-1',
+    }),
+  });
+  const { access_token: token, user: me } = (await reg.json()) as {
+    access_token: string;
+    user: { id: string };
+  };
+  sqlite.prepare("UPDATE users SET role = 'admin' WHERE id = ?").run(me.id);
+  return { db, app, token, dir };
+}
+
+/** `GET /api/analytics` at 200,000 reports against the same at 2,000, in the same run. */
+export async function analyticsBench(samples: number, reports = 200_000): Promise<BenchRow[]> {
+  const small = await school(2_000);
+  const large = await school(reports);
+  const measure = async (s: Awaited<ReturnType<typeof school>>) => {
+    const out: number[] = [];
+    for (let i = 0; i < samples; i++) {
+      out.push(
+        await time(async () => {
+          const res = await s.app.request('/api/analytics', {
+            headers: { authorization: `Bearer ${s.token}` },
+          });
+          if (res.status !== 200) throw new Error(`analytics answered ${res.status}`);
+          await res.arrayBuffer();
+        }),
+      );
+    }
+    return out.sort((a, b) => a - b);
+  };
+  const base = await measure(small);
+  const big = await measure(large);
+  for (const s of [small, large]) {
+    s.db.$client.close();
+    fs.rmSync(s.dir, { recursive: true, force: true });
+  }
+  const p = (xs: number[], q: number) =>
+    xs[Math.min(xs.length - 1, Math.floor((xs.length * q) / 100))] ?? 0;
+  return [
+    {
+      name: `GET /api/analytics at ${reports.toLocaleString('en')} reports: p50 ${p(big, 50).toFixed(1)} ms, p95 ${p(big, 95).toFixed(1)} ms`,
+      baseline: `same at 2,000 reports (p50 ${p(base, 50).toFixed(1)} ms)`,
+      ms: p(big, 50),
+      baselineMs: p(base, 50),
+    },
+  ];
+}

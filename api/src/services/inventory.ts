@@ -76,6 +76,44 @@ export function listItems(db: Db, query: InventoryListQuery): Paged<ItemWithLeve
   return { data: rows.map(withLevel), meta: pageMeta(query.page, query.per_page, Number(total)) };
 }
 
+/** Items matching a list query, by name, read in keyset chunks for the export. */
+export function* iterateItems(
+  db: Db,
+  query: Pick<InventoryListQuery, 'filter' | 'q'>,
+  chunk = 500,
+): Generator<ItemWithLevel> {
+  let after: { name: string; id: string } | undefined;
+  for (;;) {
+    const conditions: (SQL | undefined)[] = [live];
+    if (query.filter === 'low_stock') conditions.push(lowStock);
+    if (query.filter === 'inactive') conditions.push(eq(inventoryItems.active, false));
+    if (query.q !== undefined && query.q !== '') {
+      conditions.push(
+        or(containsText(inventoryItems.name, query.q), containsText(inventoryItems.sku, query.q)),
+      );
+    }
+    if (after !== undefined) {
+      conditions.push(
+        or(
+          sql`${inventoryItems.name} > ${after.name}`,
+          and(eq(inventoryItems.name, after.name), sql`${inventoryItems.id} > ${after.id}`),
+        ),
+      );
+    }
+    const rows = db
+      .select()
+      .from(inventoryItems)
+      .where(and(...conditions))
+      .orderBy(asc(inventoryItems.name), asc(inventoryItems.id))
+      .limit(chunk)
+      .all();
+    for (const row of rows) yield withLevel(row);
+    const last = rows.at(-1);
+    if (last === undefined || rows.length < chunk) return;
+    after = { name: last.name, id: last.id };
+  }
+}
+
 export interface ItemDetail {
   item: ItemWithLevel;
   metrics: {

@@ -1,8 +1,8 @@
-import { PassThrough, Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { roleLabel, type ReportExportQuery, type ReportListRow } from '@urs/sync-protocol';
 import type { Db } from '../db/client.js';
 import { asLocalWallClock, scopeRange, type SchoolClock } from '../lib/school-time.js';
+import { streamXlsx } from '../lib/xlsx-stream.js';
 import { iterateReports } from './report-list.js';
 
 const STATUS_LABEL: Record<ReportListRow['status'], string> = {
@@ -43,9 +43,8 @@ export interface ReportExport {
 }
 
 /**
- * Streams the matching reports as an .xlsx: rows are read in keyset chunks and written through
- * exceljs' streaming writer, so a year of reports never sits in memory at once. Dates are real
- * Excel date cells showing the school's local time.
+ * The matching reports as an .xlsx, streamed: rows come from keyset chunks, so a year of
+ * reports never sits in memory at once. Dates are real Excel date cells in the school's time.
  */
 export function exportReports(
   db: Db,
@@ -55,32 +54,14 @@ export function exportReports(
   now = new Date(),
 ): ReportExport {
   const range = scopeRange(query.scope, now, clock);
-  const stamp = asLocalWallClock(now, clock)
-    .toISOString()
-    .slice(0, 16)
-    .replace(/[-:]/g, '')
-    .replace('T', '-');
-  const filename = `laporan-${query.scope}-${stamp}.xlsx`;
-  const output = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: output,
-    useStyles: true,
-    useSharedStrings: false,
-  });
-  workbook.creator = 'URS';
-  workbook.created = now;
-  const sheet = workbook.addWorksheet('Laporan', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = COLUMNS;
-  sheet.getRow(1).font = { bold: true };
-  sheet.autoFilter = { from: 'A1', to: 'O1' };
-
-  const write = async () => {
-    let no = 0;
-    for (const r of iterateReports(db, query, clock, range)) {
-      no += 1;
-      const url = `${appOrigin}/reports/${r.id}`;
-      sheet
-        .addRow({
+  return {
+    filename: `laporan-${query.scope}-${fileStamp(now, clock)}.xlsx`,
+    body: streamXlsx(
+      {
+        sheetName: 'Laporan',
+        columns: COLUMNS,
+        rows: iterateReports(db, query, clock, range),
+        toCells: (r: ReportListRow, no) => ({
           no,
           created: asLocalWallClock(new Date(r.created_at), clock),
           updated: asLocalWallClock(new Date(r.updated_at), clock),
@@ -94,19 +75,20 @@ export function exportReports(
           adminNote: r.admin_note ?? '',
           before: r.photo_counts.before,
           after: r.photo_counts.after,
-          link: { text: 'Buka laporan', hyperlink: url },
+          link: { text: 'Buka laporan', hyperlink: `${appOrigin}/reports/${r.id}` },
           id: r.id,
-        })
-        .commit();
-      // Let the stream drain between chunks so a slow download applies back-pressure.
-      if (no % 500 === 0) await new Promise((resolve) => setImmediate(resolve));
-    }
-    sheet.commit();
-    await workbook.commit();
+        }),
+      },
+      now,
+    ),
   };
-  write().catch((err: unknown) => {
-    console.error('[api] report export failed', err);
-    output.destroy(err instanceof Error ? err : new Error(String(err)));
-  });
-  return { filename, body: Readable.toWeb(output) as ReadableStream<Uint8Array> };
+}
+
+/** `20261122-1215`: the school's local time, for file names. */
+export function fileStamp(now: Date, clock: SchoolClock): string {
+  return asLocalWallClock(now, clock)
+    .toISOString()
+    .slice(0, 16)
+    .replace(/[-:]/g, '')
+    .replace('T', '-');
 }

@@ -1,7 +1,12 @@
 import { Hono } from 'hono';
-import { inventoryListQuerySchema, listQuerySchema } from '@urs/sync-protocol';
-import type { AppEnv } from '../../middleware/guard.js';
-import { parseOr422 } from '../../lib/http-error.js';
+import { z } from 'zod';
+import { and, eq, isNull } from 'drizzle-orm';
+import { inventoryListQuerySchema, listQuerySchema, REQUEST_STATUSES } from '@urs/sync-protocol';
+import { authOf, type AppEnv } from '../../middleware/guard.js';
+import { forbidden, notFound, parseOr422 } from '../../lib/http-error.js';
+import { sniffImageType } from '../../lib/images.js';
+import { xlsxHeaders } from '../../lib/xlsx-stream.js';
+import { itemRequests } from '../../db/schema.js';
 import {
   inventorySummary,
   itemDetail,
@@ -9,13 +14,23 @@ import {
   listItems,
   stockCheck,
 } from '../../services/inventory.js';
+import { exportItems, exportRequests } from '../../services/inventory-export.js';
+import { listRequests, requestAnalytics } from '../../services/item-requests.js';
+import { can } from '../../services/policy.js';
 import type { RouteDeps } from '../deps.js';
 
+const requestQuerySchema = listQuerySchema.extend({
+  status: z.preprocess(
+    (v) => (v === '' || v === 'all' ? undefined : v),
+    z.enum(REQUEST_STATUSES).optional(),
+  ),
+});
+
 /**
- * Inventory reads for screens that are online (the admin's desktop, an item's full history).
- * Items and recent transactions also reach devices through pull, for offline use.
+ * Inventory reads for screens that are online (the admin's desktop, an item's full history,
+ * exports). Items and recent transactions also reach devices through pull, for offline use.
  */
-export function inventoryRoutes({ db, guard }: RouteDeps) {
+export function inventoryRoutes({ db, guard, clock, photos }: RouteDeps) {
   const app = new Hono<AppEnv>();
 
   app.get('/api/inventory/summary', guard('inventory.read'), (c) =>
@@ -25,6 +40,12 @@ export function inventoryRoutes({ db, guard }: RouteDeps) {
   app.get('/api/inventory/items', guard('inventory.read'), (c) =>
     c.json(listItems(db, parseOr422(inventoryListQuerySchema, c.req.query()))),
   );
+
+  app.get('/api/inventory/items/export', guard('inventory.read'), (c) => {
+    const query = parseOr422(inventoryListQuerySchema, c.req.query());
+    const { filename, body } = exportItems(db, query, clock);
+    return new Response(body, { headers: xlsxHeaders(filename) });
+  });
 
   app.get('/api/inventory/items/:id', guard('inventory.read'), (c) =>
     c.json({ data: itemDetail(db, c.req.param('id')) }),
@@ -38,6 +59,41 @@ export function inventoryRoutes({ db, guard }: RouteDeps) {
   app.get('/api/inventory/stock-check', guard('inventory.audit'), (c) => {
     const mismatches = stockCheck(db);
     return c.json({ ok: mismatches.length === 0, mismatches });
+  });
+
+  app.get('/api/inventory/requests', guard('inventory.read'), (c) => {
+    const query = parseOr422(requestQuerySchema, c.req.query());
+    return c.json(listRequests(db, authOf(c).user, query));
+  });
+
+  app.get('/api/inventory/requests/analytics', guard('inventory.read'), (c) =>
+    c.json({ data: requestAnalytics(db, authOf(c).user, clock) }),
+  );
+
+  app.get('/api/inventory/requests/export', guard('inventory.read'), (c) => {
+    const query = parseOr422(requestQuerySchema, c.req.query());
+    const { filename, body } = exportRequests(db, authOf(c).user, query.status, query.q, clock);
+    return new Response(body, { headers: xlsxHeaders(filename) });
+  });
+
+  /** The reference image of a custom request, for its requester and whoever decides on it. */
+  app.get('/api/inventory/requests/:id/image', guard('inventory.read'), async (c) => {
+    const { user } = authOf(c);
+    const request = db
+      .select()
+      .from(itemRequests)
+      .where(and(eq(itemRequests.id, c.req.param('id')), isNull(itemRequests.deletedAt)))
+      .get();
+    if (request?.imageSha256 === null || request === undefined)
+      throw notFound('Gambar tidak ditemukan.');
+    const decider = can(user, 'requests.decide') || user.role === 'inventory_staff';
+    if (request.requesterId !== user.id && !decider) throw forbidden();
+    const bytes = await photos.get(request.imageSha256);
+    const mime = bytes === null ? null : sniffImageType(bytes);
+    if (bytes === null || mime === null) throw notFound('Berkas gambar tidak ada di server.');
+    c.header('Content-Type', mime);
+    c.header('Cache-Control', 'private, max-age=31536000, immutable');
+    return c.body(new Uint8Array(bytes));
   });
 
   return app;

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { reportExportQuerySchema, reportListQuerySchema, roleSchema } from '@urs/sync-protocol';
 import type { AppEnv } from '../../middleware/guard.js';
 import { parseOr422 } from '../../lib/http-error.js';
+import { xlsxHeaders } from '../../lib/xlsx-stream.js';
 import { exportReports } from '../../services/report-export.js';
 import { listReports, reportCountsByUser } from '../../services/report-list.js';
 import type { RouteDeps } from '../deps.js';
@@ -32,13 +33,7 @@ export function reportRoutes({ db, guard, clock }: RouteDeps) {
     const query = parseOr422(reportExportQuerySchema, c.req.query());
     const origin = new URL(c.req.url).origin;
     const { filename, body } = exportReports(db, query, clock, origin);
-    return new Response(body, {
-      headers: {
-        'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        'Content-Disposition': `attachment; filename="${filename}"`,
-        'Cache-Control': 'no-store',
-      },
-    });
+    return new Response(body, { headers: xlsxHeaders(filename) });
   });
 
   return app;

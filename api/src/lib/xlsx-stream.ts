@@ -1,0 +1,57 @@
+import { PassThrough, Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
+
+export interface SheetSpec<Row> {
+  sheetName: string;
+  columns: Partial<ExcelJS.Column>[];
+  rows: Iterable<Row>;
+  toCells: (row: Row, index: number) => Record<string, unknown>;
+}
+
+/**
+ * Streams one worksheet as an .xlsx body: rows are committed as they are produced (the
+ * iterable reads the database in chunks), so memory stays bounded by a chunk, not the table.
+ */
+export function streamXlsx<Row>(spec: SheetSpec<Row>, createdAt: Date): ReadableStream<Uint8Array> {
+  const output = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: output,
+    useStyles: true,
+    useSharedStrings: false,
+  });
+  workbook.creator = 'URS';
+  workbook.created = createdAt;
+  const sheet = workbook.addWorksheet(spec.sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = spec.columns;
+  sheet.getRow(1).font = { bold: true };
+  const lastColumn = String.fromCharCode(64 + spec.columns.length);
+  sheet.autoFilter = { from: 'A1', to: `${lastColumn}1` };
+
+  const write = async () => {
+    let index = 0;
+    for (const row of spec.rows) {
+      index += 1;
+      sheet.addRow(spec.toCells(row, index)).commit();
+      // Yield now and then so the response stream drains while we keep producing.
+      if (index % 500 === 0) await new Promise((resolve) => setImmediate(resolve));
+    }
+    sheet.commit();
+    await workbook.commit();
+  };
+  write().catch((err: unknown) => {
+    console.error('[api] xlsx export failed', err);
+    output.destroy(err instanceof Error ? err : new Error(String(err)));
+  });
+  return Readable.toWeb(output) as ReadableStream<Uint8Array>;
+}
+
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** The headers of a download: the type, a file name, and never cached. */
+export function xlsxHeaders(filename: string): Record<string, string> {
+  return {
+    'Content-Type': XLSX_TYPE,
+    'Content-Disposition': `attachment; filename="${filename}"`,
+    'Cache-Control': 'no-store',
+  };
+}

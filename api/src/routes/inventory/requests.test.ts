@@ -1,0 +1,180 @@
+import ExcelJS from 'exceljs';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { newId, type Paged } from '@urs/sync-protocol';
+import type { RequestAnalytics, RequestListRow } from '../../services/item-requests.js';
+import {
+  jpegBytes,
+  sha256,
+  syncFixture,
+  TestDevice,
+  type SyncFixture,
+} from '../../sync/test-kit.js';
+
+let f: SyncFixture;
+let other: TestDevice;
+let itemId: string;
+beforeEach(async () => {
+  f = await syncFixture('custodian', 'Gudang');
+  other = new TestDevice(f.t, (await f.t.signIn('gardener')).token);
+  itemId = newId();
+  await f.admin.push([
+    'item.create',
+    { id: itemId, name: 'Sabun cair', unit: 'botol', stock: 20, min_stock: 5 },
+  ]);
+});
+afterEach(() => f.t.close());
+
+async function customRequest(device: TestDevice, name: string) {
+  const photoId = newId();
+  const bytes = jpegBytes(300, name.length);
+  const put = await f.t.request(`/api/photos/${photoId}`, {
+    method: 'PUT',
+    token: device.token,
+    body: bytes,
+    headers: { 'content-type': 'image/jpeg', 'x-content-sha256': sha256(bytes) },
+  });
+  expect(put.status).toBe(201);
+  const id = newId();
+  const res = await device.push([
+    'request.create',
+    {
+      id,
+      type: 'custom',
+      custom_name: name,
+      image_sha256: sha256(bytes),
+      quantity: 1,
+      store_link: 'https://toko.example/x',
+    },
+  ]);
+  expect(res.results[0]?.status).toBe('applied');
+  return { id, bytes };
+}
+
+const get = async <T>(path: string, token: string) => {
+  const res = await f.t.request(path, { token });
+  expect(res.status).toBe(200);
+  return (await res.json()) as T;
+};
+
+describe('item requests', () => {
+  it('lists requests newest first with numbers and names; staff see only their own', async () => {
+    const stock = newId();
+    await f.staff.push([
+      'request.create',
+      { id: stock, type: 'stock', item_id: itemId, quantity: 3 },
+    ]);
+    await customRequest(other, 'Gunting rumput');
+    await f.admin.push(['request.approve', { id: stock, notes: 'Ambil di gudang' }]);
+    const all = await get<Paged<RequestListRow>>('/api/inventory/requests', f.admin.token);
+    expect(all.data.map((r) => [r.number, r.item_name ?? r.custom_name, r.status])).toEqual([
+      [expect.stringMatching(/^REQ-\d{4}-000002$/), 'Gunting rumput', 'pending'],
+      [expect.stringMatching(/^REQ-\d{4}-000001$/), 'Sabun cair', 'approved'],
+    ]);
+    expect(all.data[1]).toMatchObject({
+      approver_notes: 'Ambil di gudang',
+      requester_name: expect.stringContaining('custodian'),
+    });
+    const mine = await get<Paged<RequestListRow>>('/api/inventory/requests', f.staff.token);
+    expect(mine.data.map((r) => r.id)).toEqual([stock]);
+    const search = await get<Paged<RequestListRow>>(
+      '/api/inventory/requests?q=gunting&status=pending',
+      f.admin.token,
+    );
+    expect(search.meta.total).toBe(1);
+    const byNumber = await get<Paged<RequestListRow>>(
+      '/api/inventory/requests?q=000001',
+      f.admin.token,
+    );
+    expect(byNumber.data.map((r) => r.id)).toEqual([stock]);
+    expect(
+      (await f.t.request('/api/inventory/requests?status=lost', { token: f.admin.token })).status,
+    ).toBe(422);
+  });
+
+  it('summarises 30 days: most requested items, daily average and approval rate', async () => {
+    const ids = [newId(), newId(), newId()];
+    for (const id of ids)
+      await f.staff.push(['request.create', { id, type: 'stock', item_id: itemId, quantity: 2 }]);
+    await customRequest(other, 'Gunting rumput');
+    await f.admin.push(['request.approve', { id: ids[0] }], ['request.reject', { id: ids[1] }]);
+    const { data } = await get<{ data: RequestAnalytics }>(
+      '/api/inventory/requests/analytics',
+      f.admin.token,
+    );
+    expect(data).toMatchObject({
+      total: 4,
+      approved: 1,
+      rejected: 1,
+      pending: 2,
+      approval_rate: 50,
+      daily_average: 0.1,
+    });
+    expect(data.most_requested[0]).toEqual({
+      name: 'Sabun cair',
+      item_id: itemId,
+      requests: 3,
+      quantity: 6,
+    });
+  });
+
+  it('serves a custom request’s image to its requester and to admins, not to other staff', async () => {
+    const { id, bytes } = await customRequest(other, 'Selang air');
+    const mine = await f.t.request(`/api/inventory/requests/${id}/image`, { token: other.token });
+    expect(mine.status).toBe(200);
+    expect(new Uint8Array(await mine.arrayBuffer())).toEqual(bytes);
+    expect(
+      (await f.t.request(`/api/inventory/requests/${id}/image`, { token: f.admin.token })).status,
+    ).toBe(200);
+    expect(
+      (await f.t.request(`/api/inventory/requests/${id}/image`, { token: f.staff.token })).status,
+    ).toBe(403);
+  });
+});
+
+describe('inventory exports', () => {
+  const load = async (res: Response) => {
+    expect(res.status).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await res.arrayBuffer());
+    return workbook;
+  };
+
+  it('exports items with current stock and level', async () => {
+    await f.admin.push([
+      'item.create',
+      { id: newId(), name: 'Lampu LED', unit: 'pcs', stock: 1, min_stock: 10 },
+    ]);
+    const res = await f.t.request('/api/inventory/items/export?filter=all', {
+      token: f.admin.token,
+    });
+    expect(res.headers.get('content-disposition')).toMatch(
+      /filename="inventaris-all-\d{8}-\d{4}\.xlsx"/,
+    );
+    const sheet = (await load(res)).getWorksheet('Barang');
+    const rows = sheet?.getSheetValues().slice(2) as unknown[][];
+    expect(rows.map((r) => [r[2], r[5], r[7]])).toEqual([
+      ['Lampu LED', 1, 'Kritis'],
+      ['Sabun cair', 20, 'Aman'],
+    ]);
+  });
+
+  it('exports requests with status, requester and typed dates', async () => {
+    const id = newId();
+    await f.staff.push(['request.create', { id, type: 'stock', item_id: itemId, quantity: 4 }]);
+    await f.admin.push(['request.reject', { id, notes: 'Stok cukup' }]);
+    const sheet = (
+      await load(
+        await f.t.request('/api/inventory/requests/export?status=rejected', {
+          token: f.admin.token,
+        }),
+      )
+    ).getWorksheet('Permintaan');
+    expect(sheet?.rowCount).toBe(2);
+    const row = sheet?.getRow(2);
+    expect(row?.getCell(5).value).toBe('Sabun cair');
+    expect(row?.getCell(9).value).toBe('Ditolak');
+    expect(row?.getCell(3).type).toBe(ExcelJS.ValueType.Date);
+    expect(row?.getCell(11).type).toBe(ExcelJS.ValueType.Date);
+    expect(row?.getCell(13).value).toBe('Stok cukup');
+  });
+});

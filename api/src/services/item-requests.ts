@@ -1,0 +1,196 @@
+import { and, asc, count, desc, eq, gte, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
+import { pageMeta, type ItemRequest, type Paged, type RequestStatus } from '@urs/sync-protocol';
+import type { Db } from '../db/client.js';
+import { inventoryItems, itemRequests, users } from '../db/schema.js';
+import { containsText } from '../lib/sql.js';
+import { localDayStart, localDate, type SchoolClock } from '../lib/school-time.js';
+import { toWire } from '../sync/rows.js';
+import type { Actor } from './policy.js';
+
+const requester = alias(users, 'requester');
+const approver = alias(users, 'approver');
+
+export type RequestListRow = ItemRequest & {
+  item_name: string | null;
+  requester_name: string;
+  approver_name: string | null;
+};
+
+export interface RequestListQuery {
+  status?: RequestStatus | undefined;
+  q?: string | undefined;
+  page: number;
+  per_page: number;
+}
+
+/** Admins and inventory staff see every request; everyone else their own. */
+function visibleTo(actor: Actor): SQL | undefined {
+  return actor.role === 'admin' || actor.role === 'inventory_staff'
+    ? undefined
+    : eq(itemRequests.requesterId, actor.id);
+}
+
+function conditions(
+  actor: Actor,
+  status: RequestStatus | undefined,
+  q: string | undefined,
+): SQL | undefined {
+  const list: (SQL | undefined)[] = [isNull(itemRequests.deletedAt), visibleTo(actor)];
+  if (status !== undefined) list.push(eq(itemRequests.status, status));
+  if (q !== undefined && q !== '') {
+    list.push(
+      or(
+        containsText(itemRequests.number, q),
+        containsText(inventoryItems.name, q),
+        containsText(itemRequests.customName, q),
+      ),
+    );
+  }
+  return and(...list);
+}
+
+const joined = (db: Db) =>
+  db
+    .select({
+      request: itemRequests,
+      itemName: inventoryItems.name,
+      requesterName: requester.name,
+      approverName: approver.name,
+    })
+    .from(itemRequests)
+    .innerJoin(requester, eq(requester.id, itemRequests.requesterId))
+    .leftJoin(approver, eq(approver.id, itemRequests.approverId))
+    .leftJoin(inventoryItems, eq(inventoryItems.id, itemRequests.itemId));
+
+type Joined = ReturnType<ReturnType<typeof joined>['all']>[number];
+const toRow = (r: Joined): RequestListRow => ({
+  ...toWire.item_requests(r.request),
+  item_name: r.itemName,
+  requester_name: r.requesterName,
+  approver_name: r.approverName,
+});
+
+export function listRequests(db: Db, actor: Actor, query: RequestListQuery): Paged<RequestListRow> {
+  const where = conditions(actor, query.status, query.q);
+  const total =
+    db
+      .select({ n: count() })
+      .from(itemRequests)
+      .leftJoin(inventoryItems, eq(inventoryItems.id, itemRequests.itemId))
+      .where(where)
+      .get()?.n ?? 0;
+  const rows = joined(db)
+    .where(where)
+    .orderBy(desc(itemRequests.createdAt), desc(itemRequests.id))
+    .limit(query.per_page)
+    .offset((query.page - 1) * query.per_page)
+    .all();
+  return { data: rows.map(toRow), meta: pageMeta(query.page, query.per_page, total) };
+}
+
+/** All visible requests matching the filters, oldest first, read in keyset chunks. */
+export function* iterateRequests(
+  db: Db,
+  actor: Actor,
+  status: RequestStatus | undefined,
+  q: string | undefined,
+  chunk = 500,
+): Generator<RequestListRow> {
+  let after: { createdAt: string; id: string } | undefined;
+  for (;;) {
+    const keyset =
+      after === undefined
+        ? undefined
+        : or(
+            sql`${itemRequests.createdAt} > ${after.createdAt}`,
+            and(eq(itemRequests.createdAt, after.createdAt), sql`${itemRequests.id} > ${after.id}`),
+          );
+    const rows = joined(db)
+      .where(and(conditions(actor, status, q), keyset))
+      .orderBy(asc(itemRequests.createdAt), asc(itemRequests.id))
+      .limit(chunk)
+      .all();
+    for (const row of rows) yield toRow(row);
+    const last = rows.at(-1);
+    if (last === undefined || rows.length < chunk) return;
+    after = { createdAt: last.request.createdAt, id: last.request.id };
+  }
+}
+
+export interface RequestAnalytics {
+  from: string;
+  to: string;
+  total: number;
+  daily_average: number;
+  approved: number;
+  rejected: number;
+  pending: number;
+  /** approved / decided, in percent; 0 when nothing was decided. */
+  approval_rate: number;
+  most_requested: { name: string; item_id: string | null; requests: number; quantity: number }[];
+}
+
+/** The requests tab's 30-day analytics: most requested items, daily average, approval rate. */
+export function requestAnalytics(
+  db: Db,
+  actor: Actor,
+  clock: SchoolClock,
+  now = new Date(),
+): RequestAnalytics {
+  const today = localDate(now, clock);
+  const fromDay = new Date(Date.parse(`${today}T00:00:00.000Z`) - 29 * 86_400_000)
+    .toISOString()
+    .slice(0, 10);
+  const since = localDayStart(fromDay, clock).toISOString();
+  const where = and(
+    isNull(itemRequests.deletedAt),
+    visibleTo(actor),
+    gte(itemRequests.createdAt, since),
+  );
+  const byStatus = new Map(
+    db
+      .select({ status: itemRequests.status, n: count() })
+      .from(itemRequests)
+      .where(where)
+      .groupBy(itemRequests.status)
+      .all()
+      .map((r) => [r.status, r.n]),
+  );
+  const name = sql<string>`coalesce(${inventoryItems.name}, ${itemRequests.customName})`;
+  const most = db
+    .select({
+      name,
+      itemId: itemRequests.itemId,
+      requests: count(),
+      quantity: sql<number>`sum(${itemRequests.quantity})`,
+    })
+    .from(itemRequests)
+    .leftJoin(inventoryItems, eq(inventoryItems.id, itemRequests.itemId))
+    .where(where)
+    .groupBy(sql`coalesce(${itemRequests.itemId}, lower(${itemRequests.customName}))`)
+    .orderBy(desc(count()), desc(sql`sum(${itemRequests.quantity})`))
+    .limit(5)
+    .all();
+  const approved = byStatus.get('approved') ?? 0;
+  const rejected = byStatus.get('rejected') ?? 0;
+  const pending = byStatus.get('pending') ?? 0;
+  const total = approved + rejected + pending;
+  return {
+    from: fromDay,
+    to: today,
+    total,
+    daily_average: Math.round((total / 30) * 10) / 10,
+    approved,
+    rejected,
+    pending,
+    approval_rate:
+      approved + rejected === 0 ? 0 : Math.round((approved / (approved + rejected)) * 1000) / 10,
+    most_requested: most.map((m) => ({
+      name: m.name,
+      item_id: m.itemId,
+      requests: m.requests,
+      quantity: Number(m.quantity),
+    })),
+  };
+}

@@ -70,10 +70,8 @@ describe('item requests', () => {
       [expect.stringMatching(/^REQ-\d{4}-000002$/), 'Gunting rumput', 'pending'],
       [expect.stringMatching(/^REQ-\d{4}-000001$/), 'Sabun cair', 'approved'],
     ]);
-    expect(all.data[1]).toMatchObject({
-      approver_notes: 'Ambil di gudang',
-      requester_name: expect.stringContaining('custodian'),
-    });
+    expect(all.data[1]?.approver_notes).toBe('Ambil di gudang');
+    expect(all.data[1]?.requester_name).toMatch(/custodian/);
     const mine = await get<Paged<RequestListRow>>('/api/inventory/requests', f.staff.token);
     expect(mine.data.map((r) => r.id)).toEqual([stock]);
     const search = await get<Paged<RequestListRow>>(

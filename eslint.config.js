@@ -8,12 +8,19 @@ import tseslint from 'typescript-eslint';
  * The dependency direction is the architecture's one hard rule: web -> sync-protocol <- api.
  * Each package is refused the imports that would break it, by package name and by path.
  */
-const boundary = (files, forbidden, why) => ({
+const ZOD_VIA_PROTOCOL = {
+  name: 'zod',
+  message:
+    "Import { z } from '@urs/sync-protocol' (or its src/zod.ts): it sets zod's jitless mode, which the CSP needs.",
+};
+
+const boundary = (files, forbidden, why, paths = []) => ({
   files,
   rules: {
     'no-restricted-imports': [
       'error',
       {
+        paths,
         patterns: forbidden.map((name) => ({
           group: [`@urs/${name}`, `@urs/${name}/*`, `**/${name}/src/**`, `**/${name}/dist/**`],
           message: why,
@@ -63,6 +70,7 @@ export default tseslint.config(
     ['web/**'],
     ['api'],
     'web talks to the API over HTTP only; share code through @urs/sync-protocol.',
+    [ZOD_VIA_PROTOCOL],
   ),
   boundary(['api/**'], ['web'], 'api never imports web; share code through @urs/sync-protocol.'),
   boundary(
@@ -72,10 +80,12 @@ export default tseslint.config(
   ),
   {
     files: ['sync-protocol/src/**'],
+    ignores: ['sync-protocol/src/zod.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
+          paths: [ZOD_VIA_PROTOCOL],
           patterns: [
             {
               group: ['node:*', 'fs', 'path', 'http', 'crypto'],

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { userSchema } from './entities/user.js';
 import { areaSchema, categorySchema } from './entities/area.js';
 import {

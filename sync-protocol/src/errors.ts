@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from './zod.js';
 
 /** Every error body the API answers: `{ message, errors? }`, errors keyed by field. */
 export interface ApiErrorBody {

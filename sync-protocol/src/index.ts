@@ -14,3 +14,4 @@ export * from './report-status.js';
 export * from './report-query.js';
 export * from './inventory.js';
 export * from './analytics.js';
+export { z } from './zod.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { listQuerySchema } from './pagination.js';
 
 export const STOCK_LEVELS = ['healthy', 'warning', 'critical'] as const;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from './limits.js';
 
 /** `?page&per_page&q`, as every list route reads them. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 
 export const ROLES = ['admin', 'custodian', 'technician', 'gardener', 'inventory_staff'] as const;
 export const roleSchema = z.enum(ROLES, { error: 'Peran tidak dikenal.' });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 
 /** Report, request and stock vocabularies from spec section 4, so the database and the UI agree. */
 export const REPORT_STATUSES = ['pending', 'in_progress', 'completed', 'cancelled'] as const;

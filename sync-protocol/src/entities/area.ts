@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 
 const name = z
   .string({ error: 'Nama wajib diisi.' })

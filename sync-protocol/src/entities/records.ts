@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { roleSchema } from '../roles.js';
 import {
   ANNOUNCEMENT_PRIORITIES,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { MIN_PASSWORD_LENGTH } from '../limits.js';
 import { roleSchema } from '../roles.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { ALLOWED_IMAGE_TYPES, MAX_IMAGE_BYTES } from '../limits.js';
 import { roleSchema } from '../roles.js';
 import {

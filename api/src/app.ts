@@ -19,6 +19,7 @@ import { photoRoutes } from './routes/photos/routes.js';
 import { reportRoutes } from './routes/reports/routes.js';
 import { inventoryRoutes } from './routes/inventory/routes.js';
 import { analyticsRoutes } from './routes/analytics/routes.js';
+import { ssoRoutes } from './routes/sso/routes.js';
 import { syncRoutes } from './sync/routes.js';
 import type { PushOptions } from './sync/push.js';
 
@@ -67,6 +68,7 @@ export function createApp({ db, env, photos, pushOptions }: AppOptions) {
     reportRoutes,
     inventoryRoutes,
     analyticsRoutes,
+    ssoRoutes,
   ];
   for (const routes of api) app.route('/', routes(deps));
   app.route('/', syncRoutes(deps, pushOptions));

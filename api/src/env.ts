@@ -35,6 +35,15 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(50),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
   SCHOOL_NAME: z.string().default('SMA Harapan Nusantara'),
+  /** Single sign-on (OpenID Connect, e.g. Microsoft Entra ID); off unless issuer and client id are set. */
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Comma-separated email domains allowed to sign in with SSO, e.g. `sekolah.sch.id`. Empty = any. */
+  OIDC_ALLOWED_DOMAINS: list.default([]),
+  /** Where the provider sends the browser back; defaults to `<origin>/auth/microsoft/callback`. */
+  OIDC_REDIRECT_URI: z.url().optional(),
+  OIDC_PROVIDER_NAME: z.string().default('Microsoft'),
   /** The school's fixed UTC offset (Indonesia has no DST): WIB +07:00, WITA +08:00, WIT +09:00. */
   SCHOOL_UTC_OFFSET: z
     .string()

@@ -332,6 +332,18 @@ export const photoUploads = sqliteTable(
   (t) => [index('photo_uploads_sha_idx').on(t.sha256)],
 );
 
+/**
+ * A single sign-on attempt in flight: the state sent to the identity provider, with the PKCE
+ * verifier and nonce that only the server knows. Used once, then deleted; expires in minutes.
+ */
+export const ssoStates = sqliteTable('sso_states', {
+  state: text('state').primaryKey(),
+  codeVerifier: text('code_verifier').notNull(),
+  nonce: text('nonce').notNull(),
+  returnTo: text('return_to'),
+  expiresAt: text('expires_at').notNull(),
+});
+
 export const syncClients = sqliteTable(
   'sync_clients',
   {
@@ -384,6 +396,7 @@ export const schema = {
   announcements,
   announcementReads,
   photoUploads,
+  ssoStates,
   syncClients,
   syncRejections,
 };

@@ -1,0 +1,174 @@
+import { randomBytes } from 'node:crypto';
+import { eq, lt } from 'drizzle-orm';
+import * as oidc from 'openid-client';
+import type { Db } from '../db/client.js';
+import { ssoStates } from '../db/schema.js';
+import type { Env } from '../env.js';
+import { HttpError } from '../lib/http-error.js';
+import { createUser, findLiveUserByEmail } from './users.js';
+import type { UserRow } from './sessions.js';
+
+const STATE_TTL_MS = 10 * 60_000;
+
+export const SSO_MESSAGES = {
+  badState: 'Sesi masuk SSO tidak valid atau sudah kedaluwarsa. Silakan coba masuk lagi.',
+  badCode:
+    'Masuk dengan SSO gagal: kode masuk tidak valid atau sudah kedaluwarsa. Silakan coba lagi.',
+  noEmail: 'Akun SSO ini tidak memberikan alamat email.',
+  notConfigured: 'Masuk dengan SSO belum diaktifkan di server ini.',
+  domain: (email: string, domains: string[]) =>
+    `Akun ${email} tidak diizinkan masuk. Gunakan email dengan domain: ${domains.join(', ')}.`,
+} as const;
+
+/** `email`, or Entra ID's `preferred_username` when it is an address (the user's UPN). */
+function emailOf(claims: Record<string, unknown>): string {
+  for (const key of ['email', 'preferred_username']) {
+    const value = claims[key];
+    if (typeof value === 'string' && /^[^@\s]+@[^@\s]+$/.test(value.trim()))
+      return value.trim().toLowerCase();
+  }
+  return '';
+}
+
+function isLoopback(url: URL): boolean {
+  return ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+}
+
+/**
+ * OpenID Connect authorization-code sign-in with PKCE (S256), state and nonce. The verifier and
+ * nonce never leave the server; the browser only carries the state. A successful callback
+ * matches the user by email or provisions one with the registration default role.
+ */
+export class SsoService {
+  private configuration: Promise<oidc.Configuration> | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly env: Env,
+  ) {}
+
+  get enabled(): boolean {
+    return this.env.OIDC_ISSUER !== undefined && this.env.OIDC_CLIENT_ID !== undefined;
+  }
+
+  private config(): Promise<oidc.Configuration> {
+    const { OIDC_ISSUER: issuer, OIDC_CLIENT_ID: clientId, OIDC_CLIENT_SECRET: secret } = this.env;
+    if (issuer === undefined || clientId === undefined) {
+      throw new HttpError(404, SSO_MESSAGES.notConfigured);
+    }
+    const url = new URL(issuer);
+    // Plain http only for a provider on this machine (tests, a local provider); never in the field.
+    const insecure = url.protocol === 'http:' && isLoopback(url);
+    this.configuration ??= oidc
+      .discovery(
+        url,
+        clientId,
+        secret === undefined ? undefined : { client_secret: secret },
+        undefined,
+        {
+          ...(insecure && { execute: [oidc.allowInsecureRequests] }),
+        },
+      )
+      .catch((err: unknown) => {
+        this.configuration = undefined; // try discovery again next time
+        throw err;
+      });
+    return this.configuration;
+  }
+
+  redirectUri(origin: string): string {
+    return this.env.OIDC_REDIRECT_URI ?? `${origin}/auth/microsoft/callback`;
+  }
+
+  /** The provider's authorization URL for a new attempt; `returnTo` is where to land after. */
+  async start(origin: string, returnTo: string | null): Promise<URL> {
+    const config = await this.config();
+    const state = oidc.randomState();
+    const nonce = oidc.randomNonce();
+    const codeVerifier = oidc.randomPKCECodeVerifier();
+    const now = Date.now();
+    this.db
+      .delete(ssoStates)
+      .where(lt(ssoStates.expiresAt, new Date(now).toISOString()))
+      .run();
+    this.db
+      .insert(ssoStates)
+      .values({
+        state,
+        nonce,
+        codeVerifier,
+        returnTo,
+        expiresAt: new Date(now + STATE_TTL_MS).toISOString(),
+      })
+      .run();
+    return oidc.buildAuthorizationUrl(config, {
+      redirect_uri: this.redirectUri(origin),
+      scope: 'openid email profile',
+      state,
+      nonce,
+      code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
+      code_challenge_method: 'S256',
+    });
+  }
+
+  /**
+   * Completes an attempt from the callback's query string (`?code=...&state=...`): the state
+   * must be one we issued and not yet used; the code is exchanged with our PKCE verifier and
+   * the ID token checked against our nonce.
+   */
+  async complete(
+    origin: string,
+    callbackQuery: string,
+  ): Promise<{ user: UserRow; returnTo: string | null }> {
+    const config = await this.config();
+    const callback = new URL(this.redirectUri(origin));
+    callback.search = callbackQuery.startsWith('?') ? callbackQuery : `?${callbackQuery}`;
+    const state = callback.searchParams.get('state') ?? '';
+    // Deleting as we read makes the state single-use even if two callbacks race.
+    const attempt = this.db.delete(ssoStates).where(eq(ssoStates.state, state)).returning().get();
+    if (attempt === undefined || Date.parse(attempt.expiresAt) < Date.now()) {
+      throw new HttpError(400, SSO_MESSAGES.badState);
+    }
+    let tokens: Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>;
+    try {
+      tokens = await oidc.authorizationCodeGrant(config, callback, {
+        pkceCodeVerifier: attempt.codeVerifier,
+        expectedState: attempt.state,
+        expectedNonce: attempt.nonce,
+        idTokenExpected: true,
+      });
+    } catch (err) {
+      console.warn('[api] SSO code exchange refused:', err instanceof Error ? err.message : err);
+      throw new HttpError(401, SSO_MESSAGES.badCode);
+    }
+    const claims: Record<string, unknown> = { ...tokens.claims() };
+    // Many providers keep profile claims out of the ID token; the userinfo endpoint has them.
+    if (typeof claims['email'] !== 'string' && typeof claims['sub'] === 'string') {
+      Object.assign(claims, await oidc.fetchUserInfo(config, tokens.access_token, claims['sub']));
+    }
+    const email = emailOf(claims);
+    if (email === '') throw new HttpError(403, SSO_MESSAGES.noEmail);
+    const domains = this.env.OIDC_ALLOWED_DOMAINS.map((d) => d.toLowerCase());
+    if (domains.length > 0 && !domains.includes(email.split('@')[1] ?? '')) {
+      throw new HttpError(403, SSO_MESSAGES.domain(email, domains));
+    }
+    const existing = findLiveUserByEmail(this.db, email);
+    if (existing !== undefined) return { user: existing, returnTo: attempt.returnTo };
+    const name =
+      typeof claims?.['name'] === 'string' && claims['name'].trim() !== ''
+        ? claims['name'].trim()
+        : (email.split('@')[0] ?? email);
+    // Provisioned accounts sign in only through SSO until someone sets a password.
+    const user = await createUser(
+      this.db,
+      {
+        name,
+        email,
+        role: this.env.REGISTRATION_DEFAULT_ROLE,
+        password: randomBytes(32).toString('base64url'),
+      },
+      this.env.SCRYPT_LOG_N,
+    );
+    return { user, returnTo: attempt.returnTo };
+  }
+}

@@ -35,3 +35,9 @@ export interface InventorySummary {
   inactive: number;
   total_quantity: number;
 }
+
+/**
+ * How much stock history a device keeps for offline use. Item stock travels with the item, so
+ * older transactions are never needed to show it; the full history is read online, paged.
+ */
+export const STOCK_HISTORY_DAYS_ON_DEVICE = 90;

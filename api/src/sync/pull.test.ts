@@ -140,6 +140,31 @@ describe('GET /api/sync/pull', () => {
     expect(await count(staff.token)).toBe(0);
   });
 
+  it('sends stock history of the last 90 days to devices, not older', async () => {
+    const item = newId();
+    await admin.push(['item.create', { id: item, name: 'Pel', unit: 'pcs', stock: 9 }]);
+    const recent = newId();
+    const old = newId();
+    const daysAgo = (d: number) => new Date(Date.now() - d * 86_400_000).toISOString();
+    await staff.push(
+      [
+        'stock.record',
+        { id: recent, item_id: item, type: 'out', quantity: 1, occurred_at: daysAgo(89) },
+      ],
+      [
+        'stock.record',
+        { id: old, item_id: item, type: 'out', quantity: 1, occurred_at: daysAgo(91) },
+      ],
+    );
+    const ids = (await staff.pullAll())
+      .filter((c) => c.entity === 'stock_transactions')
+      .map((c) => c.id);
+    expect(ids).toContain(recent);
+    expect(ids).not.toContain(old);
+    const stock = (await staff.pullAll()).length;
+    expect(stock).toBe(0);
+  });
+
   it('answers 422 for a malformed cursor or limit', async () => {
     expect((await t.request('/api/sync/pull?cursor=abc', { token: staff.token })).status).toBe(422);
     expect((await t.request('/api/sync/pull?limit=0', { token: staff.token })).status).toBe(422);

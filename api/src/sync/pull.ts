@@ -1,7 +1,8 @@
-import { and, asc, count, eq, gt, inArray, isNull, not, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, inArray, isNull, not, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import {
   PROTOCOL_VERSION,
+  STOCK_HISTORY_DAYS_ON_DEVICE,
   type Change,
   type PullResponse,
   type SyncedEntity,
@@ -52,7 +53,16 @@ const SOURCES: Source[] = [
       ),
   },
   { entity: 'inventory_items', table: t.inventoryItems, scope: () => undefined },
-  { entity: 'stock_transactions', table: t.stockTransactions, scope: () => undefined },
+  {
+    entity: 'stock_transactions',
+    table: t.stockTransactions,
+    // A million transactions do not belong on a phone: recent ones travel, the rest stay online.
+    scope: () =>
+      gte(
+        t.stockTransactions.occurredAt,
+        new Date(Date.now() - STOCK_HISTORY_DAYS_ON_DEVICE * 86_400_000).toISOString(),
+      ),
+  },
   {
     entity: 'item_requests',
     table: t.itemRequests,

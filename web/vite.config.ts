@@ -1,8 +1,58 @@
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
+import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
+
+/** Dark theme by default: the manifest, the splash screen and <meta name="theme-color"> agree. */
+const THEME_COLOR = '#0f172a';
+const BACKGROUND_COLOR = '#0f172a';
+
+const manifest = {
+  name: 'URS — Operasional Sekolah',
+  short_name: 'URS',
+  description:
+    'Laporan kebersihan dan perbaikan, inventaris, dan pengumuman sekolah; tetap bekerja tanpa sinyal.',
+  lang: 'id',
+  dir: 'ltr',
+  id: '/',
+  start_url: '/',
+  scope: '/',
+  display: 'standalone',
+  orientation: 'any',
+  theme_color: THEME_COLOR,
+  background_color: BACKGROUND_COLOR,
+  categories: ['productivity', 'education'],
+  icons: [
+    { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+    { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+    { src: '/icons/maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
+    { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+  ],
+} satisfies Partial<ManifestOptions>;
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
+      // src/pwa/register.ts registers /sw.js with workbox-window; no generated inline script.
+      injectRegister: false,
+      manifest,
+      // The glob below already takes every icon from public/; listing them again would
+      // duplicate precache entries. The plugin adds manifest.webmanifest itself.
+      includeManifestIcons: false,
+      injectManifest: {
+        // A classic (non-module) worker: module service workers are not supported everywhere.
+        rollupFormat: 'iife',
+        // The app shell: scripts, styles, the HTML, icons and fonts. Never source maps.
+        globPatterns: ['**/*.{js,css,html,png,svg,ico,woff,woff2}'],
+        globIgnores: ['**/*.map', 'sw.js'],
+        // The app bundle (React, router, Dexie, i18n) may pass workbox's 2 MiB default.
+        maximumFileSizeToCacheInBytes: 6 * 1024 * 1024,
+      },
+    }),
+  ],
   // Workspace packages resolve to their TypeScript sources: no separate build step for them.
   resolve: { conditions: ['@urs/source', ...defaultClientConditions] },
   build: { outDir: 'dist', sourcemap: true },

@@ -37,12 +37,12 @@ describe('npm start serves the PWA and the API on one port', () => {
     });
     const response = await page.goto(server.url);
     expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
-    await page.getByRole('heading', { name: 'URS' }).waitFor();
-    await page.getByText('Server tersambung.').waitFor();
+    // A guest lands on the login screen of the app shell.
+    await page.getByRole('heading', { name: 'Masuk' }).waitFor();
     // A client-side route answers the same app, not a 404.
     const deep = await page.goto(`${server.url}/reports/create`);
     expect(deep?.status()).toBe(200);
-    await page.getByRole('heading', { name: 'URS' }).waitFor();
+    await page.getByRole('heading', { name: 'Masuk' }).waitFor();
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -1,11 +1,37 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import 'sonner/dist/styles.css';
+import './styles.css';
 import { App } from './app.js';
+import { languagePreference, session, themePreference } from './lib/app-session.js';
+import { initI18n } from './lib/i18n.js';
+import { takePostLoginRedirect } from './lib/navigation.js';
+import { registerServiceWorker } from './pwa/index.js';
+import { STORAGE_KEYS } from './lib/storage-keys.js';
+import { router } from './router.js';
 
-const container = document.getElementById('root');
-if (container === null) throw new Error('#root is missing from index.html');
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+async function start() {
+  initI18n();
+  // Before the first paint, from local storage: the user's own preference follows at bootstrap.
+  languagePreference.init();
+  themePreference.init();
+  registerServiceWorker();
+
+  const container = document.getElementById('root');
+  if (container === null) throw new Error('#root is missing from index.html');
+  // The router's guards wait for bootstrap, so rendering need not.
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+
+  await session.bootstrap();
+  await router.load();
+  const kept = takePostLoginRedirect(sessionStorage, STORAGE_KEYS.postLoginRedirect);
+  if (kept !== null) router.history.replace(kept);
+}
+
+start().catch((err: unknown) => {
+  console.error('Gagal inisialisasi aplikasi', err);
+});

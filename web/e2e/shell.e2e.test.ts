@@ -1,0 +1,272 @@
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, startServer, type RunningServer } from './harness.js';
+
+let server: RunningServer;
+let browser: Browser;
+
+const ADMIN = { email: 'admin@urs.sch.id', password: 'admin12345' };
+const STAFF = { email: 'siti.aminah@urs.sch.id', password: 'staf12345' };
+export const SCREENSHOT_DIR = path.join(os.tmpdir(), 'urs-shell-screenshots');
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Uncaught errors and CSP violations seen by any page of the run; asserted empty at the end. */
+const problems: string[] = [];
+
+async function newPage(
+  width = 1280,
+  height = 800,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width, height } });
+  const page = await context.newPage();
+  page.on('pageerror', (err) => problems.push(err.message));
+  page.on('console', (msg) => {
+    if (msg.text().startsWith('CSP violation')) problems.push(msg.text());
+  });
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`);
+    });
+  });
+  return { context, page };
+}
+
+async function logIn(page: Page, who: { email: string; password: string }) {
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password', { exact: true }).fill(who.password);
+  await page.getByRole('button', { name: 'Masuk' }).click();
+}
+
+const pathOf = (page: Page) => {
+  const url = new URL(page.url());
+  return url.pathname + url.search;
+};
+
+async function navIds(page: Page): Promise<string[]> {
+  return page
+    .locator('.sidebar-nav [data-nav]')
+    .evaluateAll((links) => links.map((link) => link.getAttribute('data-nav') ?? ''));
+}
+
+describe('app shell in a real browser', () => {
+  it('sends a guest to login with the full path, shows the server error, then returns there', async () => {
+    const { context, page } = await newPage();
+    await page.goto(`${server.url}/reports?x=1`);
+    await page.waitForURL((url) => url.pathname === '/login');
+    expect(pathOf(page)).toBe('/login?redirect=%2Freports%3Fx%3D1');
+
+    await logIn(page, { email: ADMIN.email, password: 'wrong-password' });
+    await page.getByText('Email atau password salah.').first().waitFor();
+    expect(pathOf(page)).toBe('/login?redirect=%2Freports%3Fx%3D1');
+
+    await logIn(page, ADMIN);
+    await page.waitForURL((url) => url.pathname === '/reports');
+    expect(pathOf(page)).toBe('/reports?x=1');
+    await page.getByRole('heading', { name: 'Kelola Laporan' }).waitFor();
+    await page.getByText('Layar ini sedang dibangun.').waitFor();
+    expect(await navIds(page)).toEqual([
+      'dashboard',
+      'announcements',
+      'reports',
+      'analytics',
+      'areas',
+      'users',
+      'inventory',
+    ]);
+    await expect(page.locator('.sidebar-user-role').textContent()).resolves.toBe('Administrator');
+    await expect(page.locator('.footer').textContent()).resolves.toBe('SMA Harapan Nusantara');
+    // A signed-in user on a guests-only page, or an unknown one, lands on the dashboard.
+    await page.goto(`${server.url}/login`);
+    await page.getByText('Selamat datang, ').waitFor();
+    expect(pathOf(page)).toBe('/');
+    await page.goto(`${server.url}/no/such/page`);
+    await page.getByText('Selamat datang, ').waitFor();
+    expect(pathOf(page)).toBe('/');
+    await context.close();
+  });
+
+  it('serves the guest pages: manual admin login (with trailing slash), not-found, /dashboard', async () => {
+    const { context, page } = await newPage();
+    await page.goto(`${server.url}/admin/admingantenglogin/`);
+    await page.getByRole('heading', { name: 'Masuk Administrator' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Daftar di sini' }).count()).toBe(0);
+    await page.goto(`${server.url}/no/such/page`);
+    await page.getByRole('heading', { name: 'Halaman tidak ditemukan' }).waitFor();
+    expect(await page.locator('.sidebar').count()).toBe(0);
+    await page.goto(`${server.url}/dashboard`);
+    await page.waitForURL((url) => url.pathname === '/login');
+    expect(pathOf(page)).toBe('/login');
+    await page.getByRole('link', { name: 'Daftar di sini' }).click();
+    await page.getByRole('heading', { name: 'Daftar Akun' }).waitFor();
+    await page.getByText('Minimal 8 karakter.').waitFor();
+    await context.close();
+  });
+
+  it('gives staff their links and keeps them out of admin pages', async () => {
+    const { context, page } = await newPage();
+    await page.goto(`${server.url}/login`);
+    await logIn(page, STAFF);
+    await page.getByText('Selamat datang, ').waitFor();
+    expect(await navIds(page)).toEqual(['dashboard', 'announcements', 'inventory', 'myReports']);
+    await expect(page.locator('.sidebar-user-role').textContent()).resolves.toBe('Custodian');
+    await page.goto(`${server.url}/reports`);
+    await page.getByText('Selamat datang, ').waitFor();
+    expect(pathOf(page)).toBe('/');
+    await page.goto(`${server.url}/user/reports`);
+    await page.getByRole('heading', { name: 'Laporan Saya' }).waitFor();
+    // A path kept for after start-up replaces the route once, then is gone.
+    await page.evaluate(() => sessionStorage.setItem('urs_post_login_redirect', '/inventory'));
+    await page.reload();
+    await page.getByRole('heading', { name: 'Inventaris' }).waitFor();
+    expect(pathOf(page)).toBe('/inventory');
+    expect(await page.evaluate(() => sessionStorage.getItem('urs_post_login_redirect'))).toBeNull();
+    await context.close();
+  });
+
+  it('toggles the fixed sidebar at 1280px and the drawer at 390px', async () => {
+    const { context, page } = await newPage(1280, 800);
+    await page.goto(`${server.url}/login`);
+    await logIn(page, ADMIN);
+    await page.getByText('Selamat datang, ').waitFor();
+    const shell = page.locator('.shell');
+    const sidebar = page.locator('#app-sidebar');
+    expect(await shell.getAttribute('data-layout')).toBe('wide');
+    await sidebar.waitFor({ state: 'visible' });
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'shell-1280.png') });
+    await page.getByTestId('menu-toggle').click();
+    await sidebar.waitFor({ state: 'hidden' });
+    await page.getByTestId('menu-toggle').click();
+    await sidebar.waitFor({ state: 'visible' });
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForFunction(
+      () => document.querySelector('.shell')?.getAttribute('data-layout') === 'narrow',
+    );
+    await sidebar.waitFor({ state: 'hidden' });
+    await page.getByTestId('menu-toggle').click();
+    await sidebar.waitFor({ state: 'visible' });
+    await page.getByTestId('drawer-overlay').waitFor();
+    await page.waitForTimeout(300); // let the slide-in transition finish for the screenshot
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'shell-390-drawer.png') });
+    await page.keyboard.press('Escape');
+    await sidebar.waitFor({ state: 'hidden' });
+    await page.getByTestId('menu-toggle').click();
+    await sidebar.waitFor({ state: 'visible' });
+    // The overlay's visible part is right of the drawer.
+    await page.getByTestId('drawer-overlay').click({ position: { x: 370, y: 400 } });
+    await sidebar.waitFor({ state: 'hidden' });
+    await page.getByTestId('menu-toggle').click();
+    await page.locator('#app-sidebar [data-nav="announcements"]').click();
+    await page.getByRole('heading', { name: 'Pengumuman' }).waitFor();
+    await sidebar.waitFor({ state: 'hidden' });
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'shell-390.png') });
+    await context.close();
+  });
+
+  it('applies a theme at once, keeps it after reload, and logout revokes the token', async () => {
+    const { context, page } = await newPage();
+    await page.goto(`${server.url}/login`);
+    await logIn(page, ADMIN);
+    await page.getByText('Selamat datang, ').waitFor();
+    await page.goto(`${server.url}/settings`);
+    await page.getByRole('heading', { name: 'Pengaturan' }).waitFor();
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/profile/preferences'));
+    await page.getByLabel('Terang').check();
+    expect(await page.locator('html').getAttribute('data-theme')).toBe('light');
+    expect((await saved).ok()).toBe(true);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Pengaturan' }).waitFor();
+    expect(await page.locator('html').getAttribute('data-theme')).toBe('light');
+    // Back to the default so other runs start from dark.
+    const restored = page.waitForResponse((r) => r.url().endsWith('/api/profile/preferences'));
+    await page.getByLabel('Gelap').check();
+    expect((await restored).ok()).toBe(true);
+
+    const token = await page.evaluate(() => localStorage.getItem('auth_token'));
+    expect(token).toBeTruthy();
+    await page.getByRole('button', { name: 'Keluar' }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
+    const after = await fetch(`${server.url}/api/user`, {
+      headers: { authorization: `Bearer ${token ?? ''}` },
+    });
+    expect(after.status).toBe(401);
+    await context.close();
+  });
+
+  it('keeps the session on an offline cold start, and logout warns about unsent changes', async () => {
+    const { context, page } = await newPage();
+    await page.goto(`${server.url}/login`);
+    await logIn(page, STAFF);
+    await page.getByText('Selamat datang, ').waitFor();
+    // The service worker must control the page before it can answer the reload offline.
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.reload();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await page.getByText('Selamat datang, ').waitFor();
+
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByText('Selamat datang, ').waitFor();
+    expect(pathOf(page)).toBe('/');
+    await page.getByText('Luring').waitFor();
+
+    // An unsent change in this user's outbox: logout warns first, and still works offline.
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve, reject) => {
+          const user = JSON.parse(localStorage.getItem('urs_user') ?? '{}') as { id: string };
+          const open = indexedDB.open('urs');
+          open.onerror = () => reject(new Error(String(open.error)));
+          open.onsuccess = () => {
+            const tx = open.result.transaction('outbox', 'readwrite');
+            tx.objectStore('outbox').add({
+              user_id: user.id,
+              seq: 999,
+              mutation: { id: 'm-1', name: 'report.create', args: {} },
+              status: 'pending',
+              entity: 'reports',
+              entity_id: 'r-1',
+              rows: [],
+              photo_ids: [],
+              created_at: new Date().toISOString(),
+            });
+            tx.oncomplete = () => resolve();
+            tx.onerror = () => reject(new Error(String(tx.error)));
+          };
+        }),
+    );
+    await page.locator('#app-sidebar').getByRole('button', { name: 'Keluar' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Ada 1 perubahan belum terkirim' });
+    await dialog.waitFor();
+    await dialog
+      .getByText(
+        'Perubahan tetap tersimpan di perangkat ini dan akan dikirim saat Anda masuk lagi.',
+      )
+      .waitFor();
+    await dialog.getByRole('button', { name: 'Batal' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(pathOf(page)).toBe('/');
+    await page.locator('#app-sidebar').getByRole('button', { name: 'Keluar' }).click();
+    await dialog.getByRole('button', { name: 'Keluar' }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
+    await context.close();
+  });
+
+  it('saw no uncaught errors and no CSP violations along the way', () => {
+    expect(problems).toEqual([]);
+  });
+});

@@ -1,0 +1,119 @@
+import { useEffect, useRef, useState, useSyncExternalStore, type MouseEvent } from 'react';
+import { dialogs, type DialogIcon, type DialogQueue } from '../../lib/dialog.js';
+
+const ICONS: Record<DialogIcon, string> = {
+  info: 'i',
+  success: '✓',
+  warning: '!',
+  error: '×',
+  question: '?',
+};
+
+/**
+ * Shows the head of the dialog queue in a native <dialog> opened with showModal(): the browser
+ * then traps focus, makes the page behind inert and turns Escape into a `cancel` event.
+ */
+export function DialogHost({ queue = dialogs }: { queue?: DialogQueue }) {
+  const current = useSyncExternalStore(queue.subscribe, queue.current, queue.current);
+  const ref = useRef<HTMLDialogElement>(null);
+  const [value, setValue] = useState('');
+
+  useEffect(() => {
+    const element = ref.current;
+    if (element === null || current === null) return;
+    setValue(current.options.input?.initialValue ?? '');
+    if (!element.open) {
+      if (typeof element.showModal === 'function') element.showModal();
+      else element.setAttribute('open', '');
+    }
+    return () => {
+      if (!element.open) return;
+      // jsdom (unit tests) has <dialog> without showModal/close; browsers have both.
+      if (typeof element.close === 'function') element.close();
+      else element.removeAttribute('open');
+    };
+  }, [current]);
+
+  if (current === null) return null;
+  const { id, options } = current;
+  const titleId = `dialog-title-${id}`;
+  const textId = `dialog-text-${id}`;
+
+  const onBackdrop = (event: MouseEvent<HTMLDialogElement>) => {
+    // A click on the <dialog> element itself (not its content) landed on the backdrop.
+    if (event.target === event.currentTarget && options.allowOutsideClick) {
+      queue.close(id, { confirmed: false, dismissedBy: 'outside' });
+    }
+  };
+
+  return (
+    <dialog
+      key={id}
+      ref={ref}
+      className="dialog"
+      aria-labelledby={titleId}
+      {...(options.text !== undefined && { 'aria-describedby': textId })}
+      onCancel={(event) => {
+        event.preventDefault();
+        queue.close(id, { confirmed: false, dismissedBy: 'escape' });
+      }}
+      onClick={onBackdrop}
+    >
+      <form
+        method="dialog"
+        className="dialog-body"
+        onSubmit={(event) => {
+          event.preventDefault();
+          queue.close(id, {
+            confirmed: true,
+            ...(options.input !== undefined && { value }),
+          });
+        }}
+      >
+        {options.icon !== undefined && (
+          <span className={`dialog-icon dialog-icon-${options.icon}`} aria-hidden="true">
+            {ICONS[options.icon]}
+          </span>
+        )}
+        <h2 id={titleId} className="dialog-title">
+          {options.title}
+        </h2>
+        {options.text !== undefined && (
+          <p id={textId} className="dialog-text">
+            {options.text}
+          </p>
+        )}
+        {options.input !== undefined && (
+          <label className="field">
+            <span className="field-label">{options.input.label}</span>
+            <textarea
+              className="input"
+              rows={3}
+              value={value}
+              placeholder={options.input.placeholder}
+              onChange={(event) => setValue(event.target.value)}
+            />
+          </label>
+        )}
+        <div className="dialog-actions">
+          {options.showCancel && (
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={() => queue.close(id, { confirmed: false, dismissedBy: 'cancel' })}
+            >
+              {options.cancelLabel}
+            </button>
+          )}
+          <button
+            type="submit"
+            className={options.danger === true ? 'button button-danger' : 'button button-primary'}
+            autoFocus
+          >
+            {options.confirmLabel}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

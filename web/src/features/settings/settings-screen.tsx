@@ -1,0 +1,81 @@
+import { LANGUAGES, THEMES, type Language, type Theme } from '@urs/sync-protocol';
+import { useTranslation } from 'react-i18next';
+import { Page } from '../../components/ui/page.js';
+import { languagePreference, themePreference } from '../../lib/app-session.js';
+import type { PreferenceController } from '../../lib/preferences.js';
+import { toast } from '../../lib/toast.js';
+import { usePreference } from '../../lib/use-session.js';
+
+export function SettingsScreen() {
+  const { t } = useTranslation();
+  const theme = usePreference(themePreference);
+  const language = usePreference(languagePreference);
+
+  return (
+    <Page title={t('pages.settings')}>
+      <div className="settings-grid">
+        <ChoiceGroup<Theme>
+          legend={t('settings.theme')}
+          name="theme"
+          values={THEMES}
+          current={theme}
+          labelOf={(value) => t(`settings.themes.${value}`)}
+          controller={themePreference}
+        />
+        <ChoiceGroup<Language>
+          legend={t('settings.language')}
+          name="language"
+          values={LANGUAGES}
+          current={language}
+          labelOf={(value) => t(`settings.languages.${value}`)}
+          controller={languagePreference}
+        />
+      </div>
+    </Page>
+  );
+}
+
+interface ChoiceGroupProps<T extends string> {
+  legend: string;
+  name: string;
+  values: readonly T[];
+  current: T;
+  labelOf: (value: T) => string;
+  controller: PreferenceController<T>;
+}
+
+/** Radio cards: the choice applies at once; a failed save has already been reverted, so only tell. */
+function ChoiceGroup<T extends string>({
+  legend,
+  name,
+  values,
+  current,
+  labelOf,
+  controller,
+}: ChoiceGroupProps<T>) {
+  const choose = (value: T) => {
+    controller.set(value).catch((err: unknown) => {
+      toast.error(err instanceof Error ? err.message : String(err));
+    });
+  };
+  return (
+    <fieldset className="card choice-group">
+      <legend className="choice-legend">{legend}</legend>
+      <div className="choices">
+        {values.map((value) => (
+          <label key={value} className="choice" data-value={value}>
+            <input
+              type="radio"
+              name={name}
+              value={value}
+              checked={current === value}
+              onChange={() => choose(value)}
+            />
+            {name === 'theme' && <span className={`swatch swatch-${value}`} aria-hidden="true" />}
+            <span>{labelOf(value)}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}

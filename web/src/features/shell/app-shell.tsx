@@ -1,0 +1,137 @@
+import { Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Icon } from '../../components/ui/icon.js';
+import { session, syncRuntime } from '../../lib/app-session.js';
+import { useCurrentUser } from '../../lib/use-session.js';
+import { InstallButton, UpdatePrompt } from '../../pwa/index.js';
+import { useSyncStatus } from '../../sync/index.js';
+import { Sidebar } from './sidebar.js';
+import { SyncIndicator } from './sync-indicator.js';
+import { useMediaQuery, WIDE_SCREEN_QUERY } from './use-media-query.js';
+
+const SIDEBAR_ID = 'app-sidebar';
+
+/** The PWA banner speaks Indonesian by default; only English needs its own words. */
+const ENGLISH_UPDATE_LABELS = {
+  message: 'A new version is available.',
+  reload: 'Reload',
+  later: 'Later',
+  confirmDiscard: 'You have unsaved input. Reloading discards it.',
+  confirmReload: 'Discard and reload',
+  cancel: 'Cancel',
+};
+
+/** Sidebar, top bar and footer around every signed-in screen. */
+export function AppShell() {
+  const { t, i18n } = useTranslation();
+  const user = useCurrentUser();
+  const wide = useMediaQuery(WIDE_SCREEN_QUERY);
+  const [wideOpen, setWideOpen] = useState(true);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+
+  // Any navigation closes the drawer, including back/forward and programmatic ones.
+  useEffect(() => setDrawerOpen(false), [pathname]);
+
+  useEffect(() => {
+    if (wide || !drawerOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setDrawerOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [wide, drawerOpen]);
+
+  if (user === null) return null;
+  const sidebarVisible = wide ? wideOpen : drawerOpen;
+  const toggle = () => (wide ? setWideOpen((open) => !open) : setDrawerOpen((open) => !open));
+
+  return (
+    <div
+      className="shell"
+      data-layout={wide ? 'wide' : 'narrow'}
+      data-sidebar={sidebarVisible ? 'open' : 'closed'}
+    >
+      <a className="skip-link" href="#main">
+        {t('shell.skipToContent')}
+      </a>
+      <Sidebar
+        user={user}
+        id={SIDEBAR_ID}
+        hidden={!sidebarVisible}
+        onNavigate={() => setDrawerOpen(false)}
+      />
+      {!wide && drawerOpen && (
+        <div
+          className="overlay"
+          data-testid="drawer-overlay"
+          aria-hidden="true"
+          onClick={() => setDrawerOpen(false)}
+        />
+      )}
+      <div className="shell-main">
+        <header className="topbar">
+          <button
+            type="button"
+            className="icon-button"
+            aria-controls={SIDEBAR_ID}
+            aria-expanded={sidebarVisible}
+            aria-label={
+              wide ? t('shell.toggleMenu') : drawerOpen ? t('shell.closeMenu') : t('shell.openMenu')
+            }
+            onClick={toggle}
+            data-testid="menu-toggle"
+          >
+            <Icon name={!wide && drawerOpen ? 'close' : 'menu'} />
+          </button>
+          <span className="topbar-title">{t('app.name')}</span>
+          <div className="topbar-end">
+            <InstallButton
+              className="button button-small button-secondary"
+              {...(i18n.language === 'en' && { labels: { install: t('pwa.install') } })}
+            />
+            <SyncIndicator userId={user.id} />
+          </div>
+        </header>
+        <SessionPausedBanner userId={user.id} />
+        <main id="main" className="content" tabIndex={-1}>
+          <Outlet />
+        </main>
+        <footer className="footer">{t('app.school')}</footer>
+      </div>
+      <UpdatePrompt {...(i18n.language === 'en' && { labels: ENGLISH_UPDATE_LABELS })} />
+    </div>
+  );
+}
+
+/**
+ * The server refused the token during a sync (revoked elsewhere, expired). The queue is kept;
+ * signing in again as the same user resumes it.
+ */
+function SessionPausedBanner({ userId }: { userId: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { paused } = useSyncStatus(syncRuntime.engine, userId);
+  const href = useRouterState({ select: (state) => state.location.href });
+  if (!paused) return null;
+  return (
+    <div className="banner banner-warning" role="alert">
+      <span>{t('sync.pausedBanner')}</span>
+      <button
+        type="button"
+        className="button button-small button-primary"
+        onClick={() => {
+          session.clear();
+          void navigate({
+            to: '/login',
+            search: href === '/' ? {} : { redirect: href },
+            replace: true,
+          });
+        }}
+      >
+        {t('sync.signInAgain')}
+      </button>
+    </div>
+  );
+}

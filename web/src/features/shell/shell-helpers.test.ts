@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { formatUnreadBadge } from '../../lib/announcement-poller.js';
+import { initials } from './initials.js';
+import { navLinksFor } from './nav-links.js';
+
+describe('initials', () => {
+  it('takes the first letters of the first and last word, at most two', () => {
+    expect(initials('Siti Aminah')).toBe('SA');
+    expect(initials('Budi Santoso Wijaya')).toBe('BW');
+    expect(initials('  admin  ')).toBe('A');
+    expect(initials('élise ñoño')).toBe('ÉÑ');
+    expect(initials('')).toBe('?');
+  });
+});
+
+describe('navLinksFor', () => {
+  const ids = (role: string) => navLinksFor(role).map((link) => link.id);
+
+  it('gives admin the management links', () => {
+    expect(ids('admin')).toEqual([
+      'dashboard',
+      'announcements',
+      'reports',
+      'analytics',
+      'areas',
+      'users',
+      'inventory',
+    ]);
+  });
+
+  it('gives the four staff roles inventory and my reports', () => {
+    for (const role of ['custodian', 'technician', 'gardener', 'inventory_staff']) {
+      expect(ids(role)).toEqual(['dashboard', 'announcements', 'inventory', 'myReports']);
+    }
+  });
+
+  it('gives any other role inventory only', () => {
+    expect(ids('janitor')).toEqual(['dashboard', 'announcements', 'inventory']);
+  });
+});
+
+describe('unread badge', () => {
+  it('caps at 99+', () => {
+    expect(formatUnreadBadge(1)).toBe('1');
+    expect(formatUnreadBadge(99)).toBe('99');
+    expect(formatUnreadBadge(100)).toBe('99+');
+  });
+});

@@ -1,0 +1,100 @@
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { roleLabel, type User } from '@urs/sync-protocol';
+import { Icon } from '../../components/ui/icon.js';
+import { formatUnreadBadge } from '../../lib/announcement-poller.js';
+import { logOut } from '../../lib/app-session.js';
+import { useUnreadAnnouncements } from '../../lib/use-session.js';
+import { initials } from './initials.js';
+import { navLinksFor } from './nav-links.js';
+
+interface SidebarProps {
+  user: User;
+  id: string;
+  /** Hidden from everyone, assistive tech included (closed drawer or hidden wide menu). */
+  hidden: boolean;
+  onNavigate: () => void;
+}
+
+export function Sidebar({ user, id, hidden, onNavigate }: SidebarProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const unread = useUnreadAnnouncements();
+
+  const onLogout = async () => {
+    onNavigate();
+    if (await logOut()) await navigate({ to: '/login', replace: true });
+  };
+
+  return (
+    <aside id={id} className="sidebar" aria-label={t('nav.main')} inert={hidden}>
+      <div className="sidebar-brand">
+        <img className="sidebar-logo" src="/favicon.svg" alt="" width={32} height={32} />
+        <div>
+          <div className="sidebar-app">{t('app.name')}</div>
+          <div className="sidebar-school">{t('app.school')}</div>
+        </div>
+      </div>
+
+      <div className="sidebar-user">
+        <span className="avatar" aria-hidden="true">
+          {initials(user.name)}
+        </span>
+        <div className="sidebar-user-text">
+          <div className="sidebar-user-name">{user.name}</div>
+          <div className="sidebar-user-role">{roleLabel(user.role)}</div>
+        </div>
+      </div>
+
+      <nav className="sidebar-nav">
+        <ul>
+          {navLinksFor(user.role).map((link) => (
+            <li key={link.id}>
+              <Link
+                to={link.to}
+                className="nav-link"
+                activeOptions={{ exact: link.to === '/' }}
+                activeProps={{ className: 'nav-link is-active', 'aria-current': 'page' }}
+                onClick={onNavigate}
+                data-nav={link.id}
+              >
+                <Icon name={link.id} />
+                <span className="nav-label">{t(link.label)}</span>
+                {link.id === 'announcements' && unread > 0 && (
+                  <span className="badge" aria-label={t('nav.unread', { count: unread })}>
+                    {formatUnreadBadge(unread)}
+                  </span>
+                )}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <div className="sidebar-footer">
+        <Link
+          to="/profile"
+          className="nav-link"
+          activeProps={{ className: 'nav-link is-active', 'aria-current': 'page' }}
+          onClick={onNavigate}
+        >
+          <Icon name="profile" />
+          <span className="nav-label">{t('nav.profile')}</span>
+        </Link>
+        <Link
+          to="/settings"
+          className="nav-link"
+          activeProps={{ className: 'nav-link is-active', 'aria-current': 'page' }}
+          onClick={onNavigate}
+        >
+          <Icon name="settings" />
+          <span className="nav-label">{t('nav.settings')}</span>
+        </Link>
+        <button type="button" className="nav-link nav-button" onClick={() => void onLogout()}>
+          <Icon name="logout" />
+          <span className="nav-label">{t('nav.logout')}</span>
+        </button>
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,12 @@
+import { createApiClient, type ApiClient } from './api-client.js';
+import { STORAGE_KEYS } from './storage-keys.js';
+
+/**
+ * The app's HTTP client. The token is read from storage on every request, so clearing the
+ * session also drops the Authorization header without rebuilding anything.
+ */
+export const api: ApiClient = createApiClient({
+  baseUrl: '/',
+  getToken: () => localStorage.getItem(STORAGE_KEYS.token),
+  timeoutMs: 15_000,
+});

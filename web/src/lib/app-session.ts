@@ -1,0 +1,112 @@
+/**
+ * The app's single session and everything that follows a signed-in user around: sync, the
+ * unread poller, preferences and the service worker's copy of the token. Screens use the hooks
+ * in `use-session.ts` and the functions exported here; nothing else creates these objects.
+ */
+import type { Language, Theme } from '@urs/sync-protocol';
+import { db } from '../db/index.js';
+import { pendingCountFor } from '../sync/index.js';
+import { api } from './api.js';
+import { createAnnouncementPoller } from './announcement-poller.js';
+import { confirmDialog } from './dialog.js';
+import { createLanguageController, t } from './i18n.js';
+import { mirrorSession } from '../pwa/index.js';
+import { createSessionStore, parseUser, type Session, type SessionSource } from './session.js';
+import { createSyncRuntime } from './sync-runtime.js';
+import { createThemeController } from './theme.js';
+import { toast } from './toast.js';
+
+function savePreference(field: 'preferred_theme' | 'preferred_language') {
+  return () => {
+    if (session.getState().session === null) return null;
+    return async (value: Theme | Language) => {
+      const body = await api.json('POST', 'api/profile/preferences', { [field]: value });
+      const user = parseUser(
+        typeof body === 'object' && body !== null ? Reflect.get(body, 'user') : null,
+      );
+      if (user !== null) session.updateUser(user);
+    };
+  };
+}
+
+export const themePreference = createThemeController({
+  storage: localStorage,
+  saveRemote: savePreference('preferred_theme'),
+});
+
+export const languagePreference = createLanguageController({
+  storage: localStorage,
+  saveRemote: savePreference('preferred_language'),
+});
+
+export const announcementPoller = createAnnouncementPoller({
+  async fetchCount() {
+    const body = await api.json('GET', 'api/announcements/unread-count');
+    const count: unknown =
+      typeof body === 'object' && body !== null ? Reflect.get(body, 'count') : null;
+    if (typeof count !== 'number') throw new Error('Jawaban jumlah pengumuman tidak dikenali.');
+    return count;
+  },
+  onRise(count) {
+    if (session.getState().session === null) return;
+    toast.info(t('announcements.newTitle', { count }), t('announcements.newText'));
+  },
+});
+
+export const syncRuntime = createSyncRuntime({
+  db,
+  getToken: () => session.getState().session?.token ?? null,
+  getUserId: () => session.getState().session?.user.id ?? null,
+  onSessionRefused() {
+    toast.warning(t('sync.pausedBanner'));
+  },
+});
+
+async function onSignedIn({ token, user }: Session, source: SessionSource) {
+  themePreference.init({ user: user.preferred_theme });
+  languagePreference.init({ user: user.preferred_language });
+  announcementPoller.start();
+  await Promise.all([
+    mirrorSession({ token, userId: user.id }),
+    syncRuntime.start(user.id, { tokenVerified: source !== 'cached' }),
+  ]);
+}
+
+function onSignedOut() {
+  announcementPoller.stop();
+  syncRuntime.stop();
+  void mirrorSession(null).catch((err: unknown) => {
+    console.error('Gagal menghapus sesi service worker', err);
+  });
+}
+
+export const session = createSessionStore({
+  api,
+  storage: localStorage,
+  onSignedIn,
+  onSignedOut,
+});
+
+/**
+ * Logs out after warning about changes still on this device. Returns false when the user chose
+ * to stay. The outbox is kept: it is this user's, and goes out at their next sign-in.
+ */
+export async function logOut(): Promise<boolean> {
+  const user = session.getState().session?.user;
+  if (user !== undefined) {
+    const pending = await pendingCountFor(db, user.id).catch(() => 0);
+    if (pending > 0) {
+      const leave = await confirmDialog({
+        title: t('logout.pendingTitle', { count: pending }),
+        text: t('logout.pendingText'),
+        icon: 'warning',
+        confirmLabel: t('logout.confirm'),
+        cancelLabel: t('logout.cancel'),
+        danger: true,
+      });
+      if (!leave) return false;
+    }
+  }
+  await session.logout();
+  return true;
+}

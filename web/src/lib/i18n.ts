@@ -1,0 +1,49 @@
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { LANGUAGES, type Language } from '@urs/sync-protocol';
+import { en, id } from './i18n-resources.js';
+import { createPreferenceController, type PreferenceController } from './preferences.js';
+import { STORAGE_KEYS } from './storage-keys.js';
+
+export const DEFAULT_LANGUAGE: Language = 'id';
+
+/** Starts i18next with both dictionaries bundled: an offline first start must not wait for files. */
+export function initI18n(language: Language = DEFAULT_LANGUAGE) {
+  if (!i18next.isInitialized) {
+    void i18next.use(initReactI18next).init({
+      resources: { id: { translation: id }, en: { translation: en } },
+      lng: language,
+      fallbackLng: DEFAULT_LANGUAGE,
+      supportedLngs: [...LANGUAGES],
+      interpolation: { escapeValue: false },
+      initAsync: false,
+    });
+  }
+  return i18next;
+}
+
+export function applyLanguage(language: Language) {
+  initI18n(language);
+  if (i18next.language !== language) void i18next.changeLanguage(language);
+  document.documentElement.lang = language;
+}
+
+/** Translation outside React (toasts raised by services). */
+export function t(key: string, options?: Record<string, unknown>): string {
+  return i18next.t(key, options);
+}
+
+export function createLanguageController(deps: {
+  storage: Storage;
+  saveRemote: () => ((language: Language) => Promise<void>) | null;
+}): PreferenceController<Language> {
+  return createPreferenceController({
+    values: LANGUAGES,
+    fallback: DEFAULT_LANGUAGE,
+    storageKey: STORAGE_KEYS.language,
+    storage: deps.storage,
+    apply: applyLanguage,
+    saveRemote: deps.saveRemote,
+    failMessage: () => t('settings.languageFailed'),
+  });
+}

@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { ROLES } from '@urs/sync-protocol';
+import {
+  decideNavigation,
+  isSafeRedirectPath,
+  takePostLoginRedirect,
+  type RouteAccess,
+} from './navigation.js';
+
+const guest: RouteAccess = { kind: 'guest' };
+const anyUser: RouteAccess = { kind: 'auth' };
+const adminOnly: RouteAccess = { kind: 'auth', roles: ['admin'] };
+
+describe('decideNavigation', () => {
+  it('sends a guest on a login-required route to login with the full original path', () => {
+    expect(
+      decideNavigation({ access: adminOnly, session: null, path: '/reports?x=1#top' }),
+    ).toEqual({ action: 'redirect', to: '/login', redirect: '/reports?x=1#top' });
+  });
+
+  it('adds no redirect when the original path is the dashboard', () => {
+    expect(decideNavigation({ access: anyUser, session: null, path: '/' })).toEqual({
+      action: 'redirect',
+      to: '/login',
+    });
+  });
+
+  it('lets a guest open guests-only routes and sends a signed-in user to the dashboard', () => {
+    expect(decideNavigation({ access: guest, session: null, path: '/login' })).toEqual({
+      action: 'allow',
+    });
+    for (const role of [...ROLES, 'janitor']) {
+      expect(decideNavigation({ access: guest, session: { role }, path: '/x/y' })).toEqual({
+        action: 'redirect',
+        to: '/',
+      });
+    }
+  });
+
+  it('sends a role outside the route list to the dashboard and lets listed roles in', () => {
+    expect(
+      decideNavigation({ access: adminOnly, session: { role: 'custodian' }, path: '/reports' }),
+    ).toEqual({ action: 'redirect', to: '/' });
+    expect(
+      decideNavigation({ access: adminOnly, session: { role: 'admin' }, path: '/reports' }),
+    ).toEqual({ action: 'allow' });
+  });
+
+  it('lets any role (even an unknown one) into routes without a role list', () => {
+    for (const role of [...ROLES, 'janitor']) {
+      expect(decideNavigation({ access: anyUser, session: { role }, path: '/profile' })).toEqual({
+        action: 'allow',
+      });
+    }
+  });
+
+  it('keeps an unknown role out of routes that list the five roles', () => {
+    const fiveRoles: RouteAccess = { kind: 'auth', roles: ROLES };
+    expect(
+      decideNavigation({ access: fiveRoles, session: { role: 'janitor' }, path: '/inventory' }),
+    ).toEqual({ action: 'redirect', to: '/' });
+  });
+});
+
+describe('post-login redirect', () => {
+  it('accepts a single-slash path and refuses protocol-relative or foreign ones', () => {
+    expect(isSafeRedirectPath('/reports?x=1')).toBe(true);
+    expect(isSafeRedirectPath('/')).toBe(true);
+    expect(isSafeRedirectPath('//evil.example/x')).toBe(false);
+    expect(isSafeRedirectPath('/\\evil.example')).toBe(false);
+    expect(isSafeRedirectPath('https://evil.example')).toBe(false);
+    expect(isSafeRedirectPath('reports')).toBe(false);
+    expect(isSafeRedirectPath(undefined)).toBe(false);
+    expect(isSafeRedirectPath(42)).toBe(false);
+  });
+
+  it('takes a single-slash path out of storage once', () => {
+    const storage = memoryStorage({ urs_post_login_redirect: '/inventory?tab=requests' });
+    expect(takePostLoginRedirect(storage, 'urs_post_login_redirect')).toBe(
+      '/inventory?tab=requests',
+    );
+    expect(storage.getItem('urs_post_login_redirect')).toBeNull();
+    expect(takePostLoginRedirect(storage, 'urs_post_login_redirect')).toBeNull();
+  });
+
+  it('ignores a double-slash path', () => {
+    const storage = memoryStorage({ urs_post_login_redirect: '//evil.example' });
+    expect(takePostLoginRedirect(storage, 'urs_post_login_redirect')).toBeNull();
+  });
+});
+
+function memoryStorage(initial: Record<string, string> = {}): Storage {
+  const map = new Map(Object.entries(initial));
+  return {
+    get length() {
+      return map.size;
+    },
+    clear: () => map.clear(),
+    getItem: (key) => map.get(key) ?? null,
+    key: (index) => [...map.keys()][index] ?? null,
+    removeItem: (key) => void map.delete(key),
+    setItem: (key, value) => void map.set(key, value),
+  };
+}

@@ -1,0 +1,61 @@
+import type { Role } from '@urs/sync-protocol';
+
+/** Who may open a route (spec section 2). */
+export type RouteAccess =
+  | { kind: 'guest' }
+  /** `roles` absent: any logged-in user. */
+  | { kind: 'auth'; roles?: readonly Role[] };
+
+export type NavigationDecision =
+  | { action: 'allow' }
+  | { action: 'redirect'; to: '/' }
+  | { action: 'redirect'; to: '/login'; redirect?: string };
+
+export interface NavigationInput {
+  access: RouteAccess;
+  /** The signed-in user's role, or null for a guest. A plain string: a cached role may be stale. */
+  session: { role: string } | null;
+  /** The full path being opened: pathname + search + hash. */
+  path: string;
+}
+
+/** The navigation guard as one pure decision, so every branch is testable without a router. */
+export function decideNavigation({ access, session, path }: NavigationInput): NavigationDecision {
+  if (access.kind === 'guest') return session === null ? { action: 'allow' } : toDashboard;
+  if (session === null) {
+    return path === '/'
+      ? { action: 'redirect', to: '/login' }
+      : {
+          action: 'redirect',
+          to: '/login',
+          redirect: path,
+        };
+  }
+  if (access.roles !== undefined && !access.roles.some((role) => role === session.role)) {
+    return toDashboard;
+  }
+  return { action: 'allow' };
+}
+
+const toDashboard = { action: 'redirect', to: '/' } as const satisfies NavigationDecision;
+
+/**
+ * A path we may send the user to after login: same-origin only. `//host` is protocol-relative
+ * (another site), and browsers read `/\host` the same way, so both are refused.
+ */
+export function isSafeRedirectPath(value: unknown): value is string {
+  return (
+    typeof value === 'string' && value.startsWith('/') && value[1] !== '/' && value[1] !== '\\'
+  );
+}
+
+/**
+ * The path kept for after start-up (e.g. by a sign-in that left the app), taken out of storage
+ * so it is used once. Returns null when there is none or it is not a safe single-slash path.
+ */
+export function takePostLoginRedirect(storage: Storage, key: string): string | null {
+  const value = storage.getItem(key);
+  if (value === null || !isSafeRedirectPath(value)) return null;
+  storage.removeItem(key);
+  return value;
+}

@@ -1,0 +1,84 @@
+import { serverMessage } from './server-errors.js';
+
+export interface PreferenceControllerOptions<T extends string> {
+  values: readonly T[];
+  fallback: T;
+  storageKey: string;
+  storage: Storage;
+  /** Makes the value visible at once (DOM attribute, i18next language). */
+  apply: (value: T) => void;
+  /** Saves for the signed-in user; null when nobody is signed in. */
+  saveRemote: () => ((value: T) => Promise<void>) | null;
+  /** Shown when the server gave no message; a function so it follows the interface language. */
+  failMessage: () => string;
+}
+
+export interface PreferenceController<T extends string> {
+  get: () => T;
+  /** Chooses and applies the starting value: explicit, then the user's, then stored, then default. */
+  init: (sources?: { explicit?: unknown; user?: unknown }) => T;
+  /**
+   * Applies and stores at once; for a signed-in user also saves on the server, and on failure
+   * restores the previous value and throws an Error carrying the message to show.
+   */
+  set: (value: T) => Promise<void>;
+  subscribe: (listener: () => void) => () => void;
+}
+
+/** The first candidate that is a known value, else the fallback: unknown values never stick. */
+export function pickPreference<T extends string>(
+  values: readonly T[],
+  fallback: T,
+  candidates: readonly unknown[],
+): T {
+  for (const candidate of candidates) {
+    const known = values.find((value) => value === candidate);
+    if (known !== undefined) return known;
+  }
+  return fallback;
+}
+
+export function createPreferenceController<T extends string>(
+  options: PreferenceControllerOptions<T>,
+): PreferenceController<T> {
+  const { values, fallback, storageKey, storage, apply } = options;
+  let current: T = fallback;
+  const listeners = new Set<() => void>();
+
+  const use = (value: T) => {
+    current = value;
+    apply(value);
+    storage.setItem(storageKey, value);
+    for (const listener of listeners) listener();
+  };
+
+  return {
+    get: () => current,
+    init(sources = {}) {
+      const value = pickPreference(values, fallback, [
+        sources.explicit,
+        sources.user,
+        storage.getItem(storageKey),
+      ]);
+      use(value);
+      return value;
+    },
+    async set(value) {
+      const previous = current;
+      use(value);
+      const save = options.saveRemote();
+      if (save === null) return;
+      try {
+        await save(value);
+      } catch (err) {
+        use(previous);
+        const message = serverMessage(err) ?? options.failMessage();
+        throw new Error(message, { cause: err });
+      }
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}

@@ -1,0 +1,173 @@
+// @vitest-environment jsdom
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { User } from '@urs/sync-protocol';
+import { ApiError, NetworkError, type ApiClient } from './api-client.js';
+import {
+  createSessionStore,
+  TOKEN_MISSING_MESSAGE,
+  TOKEN_REQUIRED_MESSAGE,
+  type SessionStoreDeps,
+} from './session.js';
+
+const user: User = {
+  id: 'u-1',
+  name: 'Siti Aminah',
+  email: 'siti.aminah@urs.sch.id',
+  phone: null,
+  role: 'custodian',
+  preferred_theme: 'light',
+  preferred_language: 'id',
+  photo_url: null,
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
+};
+
+type Json = ApiClient['json'];
+
+function setup(json: Json) {
+  const onSignedIn = vi.fn<NonNullable<SessionStoreDeps['onSignedIn']>>();
+  const onSignedOut = vi.fn();
+  const store = createSessionStore({
+    api: { json },
+    storage: localStorage,
+    onSignedIn,
+    onSignedOut,
+  });
+  return { store, onSignedIn, onSignedOut };
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  vi.restoreAllMocks();
+});
+
+describe('setting a session', () => {
+  it('requires a token', () => {
+    const { store } = setup(vi.fn());
+    expect(() => store.setSession('', user)).toThrow(TOKEN_REQUIRED_MESSAGE);
+    expect(() => store.setSession(null, user)).toThrow('Token autentikasi diperlukan');
+    expect(localStorage.getItem('auth_token')).toBeNull();
+  });
+
+  it('keeps the token under auth_token and the user for offline starts', () => {
+    const { store } = setup(vi.fn());
+    store.setSession('tok', user);
+    expect(localStorage.getItem('auth_token')).toBe('tok');
+    expect(JSON.parse(localStorage.getItem('urs_user') ?? 'null')).toEqual(user);
+    expect(store.getState()).toEqual({ status: 'ready', session: { token: 'tok', user } });
+  });
+});
+
+describe('login', () => {
+  it('accepts access_token', async () => {
+    const { store, onSignedIn } = setup(
+      vi.fn<Json>().mockResolvedValue({ access_token: 'a', user }),
+    );
+    await store.login({ email: user.email, password: 'x' });
+    expect(localStorage.getItem('auth_token')).toBe('a');
+    expect(onSignedIn).toHaveBeenCalledWith({ token: 'a', user }, 'login');
+  });
+
+  it('accepts token', async () => {
+    const { store } = setup(vi.fn<Json>().mockResolvedValue({ token: 'b', user }));
+    await expect(store.login({ email: user.email, password: 'x' })).resolves.toEqual({
+      token: 'b',
+      user,
+    });
+  });
+
+  it('refuses an answer without a token', async () => {
+    const { store } = setup(vi.fn<Json>().mockResolvedValue({ user }));
+    await expect(store.login({ email: user.email, password: 'x' })).rejects.toThrow(
+      TOKEN_MISSING_MESSAGE,
+    );
+    expect(TOKEN_MISSING_MESSAGE).toBe('Token tidak ditemukan di response');
+    expect(store.getState().session).toBeNull();
+  });
+
+  it('asks for the user when the login answer has none', async () => {
+    const json = vi
+      .fn<Json>()
+      .mockResolvedValueOnce({ access_token: 'c' })
+      .mockResolvedValueOnce({ user });
+    const { store } = setup(json);
+    await store.login({ email: user.email, password: 'x' });
+    expect(json).toHaveBeenLastCalledWith('GET', 'api/user');
+    expect(store.getState().session?.user).toEqual(user);
+  });
+});
+
+describe('bootstrap', () => {
+  it('is ready with no session when there is no token', async () => {
+    const json = vi.fn<Json>();
+    const { store } = setup(json);
+    await store.bootstrap();
+    await store.ready();
+    expect(store.getState()).toEqual({ status: 'ready', session: null });
+    expect(json).not.toHaveBeenCalled();
+  });
+
+  it('loads the user for a stored token (either answer shape)', async () => {
+    localStorage.setItem('auth_token', 'tok');
+    const { store, onSignedIn } = setup(vi.fn<Json>().mockResolvedValue(user));
+    await store.bootstrap();
+    expect(store.getState().session).toEqual({ token: 'tok', user });
+    expect(onSignedIn).toHaveBeenCalledWith({ token: 'tok', user }, 'bootstrap');
+  });
+
+  it('clears the session on 401', async () => {
+    localStorage.setItem('auth_token', 'old');
+    localStorage.setItem('urs_user', JSON.stringify(user));
+    const { store, onSignedOut } = setup(
+      vi.fn<Json>().mockRejectedValue(new ApiError(401, 'Sesi tidak valid', null)),
+    );
+    await store.bootstrap();
+    expect(store.getState()).toEqual({ status: 'ready', session: null });
+    expect(localStorage.getItem('auth_token')).toBeNull();
+    expect(localStorage.getItem('urs_user')).toBeNull();
+    expect(onSignedOut).toHaveBeenCalled();
+  });
+
+  it('keeps the cached session when offline', async () => {
+    localStorage.setItem('auth_token', 'tok');
+    localStorage.setItem('urs_user', JSON.stringify(user));
+    const { store, onSignedIn } = setup(
+      vi.fn<Json>().mockRejectedValue(new NetworkError(new TypeError('Failed to fetch'))),
+    );
+    await store.bootstrap();
+    expect(store.getState().session).toEqual({ token: 'tok', user });
+    expect(localStorage.getItem('auth_token')).toBe('tok');
+    expect(onSignedIn).toHaveBeenCalledWith({ token: 'tok', user }, 'cached');
+  });
+
+  it('has no session offline without a cached user, but keeps the token for later', async () => {
+    localStorage.setItem('auth_token', 'tok');
+    const { store } = setup(vi.fn<Json>().mockRejectedValue(new NetworkError(null)));
+    await store.bootstrap();
+    expect(store.getState()).toEqual({ status: 'ready', session: null });
+    expect(localStorage.getItem('auth_token')).toBe('tok');
+  });
+});
+
+describe('logout', () => {
+  it('calls the server, then clears', async () => {
+    const json = vi.fn<Json>().mockResolvedValue({ message: 'ok' });
+    const { store, onSignedOut } = setup(json);
+    store.setSession('tok', user);
+    await store.logout();
+    expect(json).toHaveBeenCalledWith('POST', 'api/logout', {});
+    expect(localStorage.getItem('auth_token')).toBeNull();
+    expect(store.getState().session).toBeNull();
+    expect(onSignedOut).toHaveBeenCalledTimes(1);
+  });
+
+  it('clears even when the server call fails', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { store, onSignedOut } = setup(vi.fn<Json>().mockRejectedValue(new NetworkError(null)));
+    store.setSession('tok', user);
+    await store.logout();
+    expect(localStorage.getItem('auth_token')).toBeNull();
+    expect(store.getState().session).toBeNull();
+    expect(onSignedOut).toHaveBeenCalledTimes(1);
+  });
+});

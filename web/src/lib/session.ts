@@ -1,0 +1,208 @@
+import { userSchema, type User } from '@urs/sync-protocol';
+import { ApiError, type ApiClient } from './api-client.js';
+import { STORAGE_KEYS } from './storage-keys.js';
+
+export interface Session {
+  token: string;
+  user: User;
+}
+
+/** `loading` until bootstrap has decided; the router waits for `ready`. */
+export type SessionState =
+  { status: 'loading'; session: null } | { status: 'ready'; session: Session | null };
+
+/** How a session came to be: a fresh login, a verified token at start, or the offline cache. */
+export type SessionSource = 'login' | 'bootstrap' | 'cached';
+
+export interface SessionStoreDeps {
+  api: Pick<ApiClient, 'json'>;
+  storage: Storage;
+  /** Side effects of a signed-in user: sync, polling, preferences. Errors are logged, not thrown. */
+  onSignedIn?: (session: Session, source: SessionSource) => void | Promise<void>;
+  onSignedOut?: () => void;
+}
+
+export interface LoginCredentials {
+  email: string;
+  password: string;
+}
+
+export interface RegisterPayload extends LoginCredentials {
+  name: string;
+  phone?: string | null;
+  password_confirmation: string;
+}
+
+export const TOKEN_REQUIRED_MESSAGE = 'Token autentikasi diperlukan';
+export const TOKEN_MISSING_MESSAGE = 'Token tidak ditemukan di response';
+
+export interface SessionStore {
+  getState: () => SessionState;
+  subscribe: (listener: () => void) => () => void;
+  /** Resolves once bootstrap has finished (at once if it already has). */
+  ready: () => Promise<void>;
+  bootstrap: () => Promise<void>;
+  setSession: (token: string | null | undefined, user: User, source?: SessionSource) => void;
+  login: (credentials: LoginCredentials) => Promise<Session>;
+  register: (payload: RegisterPayload) => Promise<Session>;
+  /** Ends the session on the server, then here even if the server call failed. */
+  logout: () => Promise<void>;
+  /** Forgets the session on this device only (after a 401). */
+  clear: () => void;
+  updateUser: (user: User) => void;
+}
+
+export function createSessionStore(deps: SessionStoreDeps): SessionStore {
+  const { api, storage } = deps;
+  let state: SessionState = { status: 'loading', session: null };
+  const listeners = new Set<() => void>();
+  let markReady: () => void = () => undefined;
+  const readyPromise = new Promise<void>((resolve) => {
+    markReady = resolve;
+  });
+
+  const publish = (next: SessionState) => {
+    state = next;
+    if (next.status === 'ready') markReady();
+    for (const listener of listeners) listener();
+  };
+
+  const runSignedIn = (session: Session, source: SessionSource) => {
+    Promise.resolve(deps.onSignedIn?.(session, source)).catch((err: unknown) => {
+      console.error('Gagal menyiapkan sesi', err);
+    });
+  };
+
+  function setSession(
+    token: string | null | undefined,
+    user: User,
+    source: SessionSource = 'login',
+  ) {
+    if (token === null || token === undefined || token === '') {
+      throw new Error(TOKEN_REQUIRED_MESSAGE);
+    }
+    storage.setItem(STORAGE_KEYS.token, token);
+    storage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+    const session = { token, user };
+    publish({ status: 'ready', session });
+    runSignedIn(session, source);
+  }
+
+  function clear() {
+    const hadSession = state.session !== null || storage.getItem(STORAGE_KEYS.token) !== null;
+    storage.removeItem(STORAGE_KEYS.token);
+    storage.removeItem(STORAGE_KEYS.user);
+    publish({ status: 'ready', session: null });
+    if (hadSession) deps.onSignedOut?.();
+  }
+
+  async function fetchUser(): Promise<User> {
+    const body = await api.json('GET', 'api/user');
+    // The spec allows either `{ user }` or the user object itself.
+    const user = parseUser(field(body, 'user')) ?? parseUser(body);
+    if (user === null) throw new Error('Data pengguna dari server tidak dikenali.');
+    return user;
+  }
+
+  async function signInWith(body: unknown): Promise<Session> {
+    const token = stringField(body, 'access_token') ?? stringField(body, 'token');
+    if (token === undefined || token === '') throw new Error(TOKEN_MISSING_MESSAGE);
+    let user = parseUser(field(body, 'user'));
+    if (user === null) {
+      // The token must be in storage before asking who it belongs to.
+      storage.setItem(STORAGE_KEYS.token, token);
+      user = await fetchUser();
+    }
+    setSession(token, user, 'login');
+    return { token, user };
+  }
+
+  return {
+    getState: () => state,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    ready: () => readyPromise,
+
+    async bootstrap() {
+      const token = storage.getItem(STORAGE_KEYS.token);
+      if (token === null || token === '') {
+        publish({ status: 'ready', session: null });
+        return;
+      }
+      try {
+        setSession(token, await fetchUser(), 'bootstrap');
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 401) {
+          clear();
+          return;
+        }
+        // Offline (or the server is failing): an offline-first app keeps the last known session,
+        // and the next call that reaches the server decides whether it is still valid.
+        const cached = readCachedUser(storage);
+        if (cached === null) {
+          publish({ status: 'ready', session: null });
+          return;
+        }
+        const session = { token, user: cached };
+        publish({ status: 'ready', session });
+        runSignedIn(session, 'cached');
+      }
+    },
+
+    setSession,
+
+    async login(credentials) {
+      return signInWith(await api.json('POST', 'api/login', credentials));
+    },
+
+    async register(payload) {
+      return signInWith(await api.json('POST', 'api/register', payload));
+    },
+
+    async logout() {
+      try {
+        await api.json('POST', 'api/logout', {});
+      } catch (err) {
+        // Offline or already expired: the device must still forget the session.
+        console.error('Gagal keluar di server', err);
+      }
+      clear();
+    },
+
+    clear,
+
+    updateUser(user) {
+      const current = state.session;
+      if (current === null) return;
+      storage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+      publish({ status: 'ready', session: { token: current.token, user } });
+    },
+  };
+}
+
+/** The user in an API answer, or null when it breaks the contract. */
+export function parseUser(value: unknown): User | null {
+  const parsed = userSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
+function readCachedUser(storage: Storage): User | null {
+  const raw = storage.getItem(STORAGE_KEYS.user);
+  if (raw === null) return null;
+  try {
+    return parseUser(JSON.parse(raw));
+  } catch {
+    return null;
+  }
+}
+
+function field(body: unknown, key: string): unknown {
+  return typeof body === 'object' && body !== null ? Reflect.get(body, key) : undefined;
+}
+
+function stringField(body: unknown, key: string): string | undefined {
+  const value = field(body, key);
+  return typeof value === 'string' ? value : undefined;
+}

@@ -1,0 +1,66 @@
+import {
+  claimLocalData,
+  createSyncEngine,
+  registerBackgroundSync,
+  requestPersistentStorage,
+  startSyncTriggers,
+  type SyncEngine,
+  type SyncTriggers,
+} from '../sync/index.js';
+import type { UrsDatabase } from '../db/database.js';
+
+export interface SyncRuntimeDeps {
+  db: UrsDatabase;
+  getToken: () => string | null;
+  getUserId: () => string | null;
+  /** The server refused the session during a sync: ask the user to sign in again. */
+  onSessionRefused: () => void;
+}
+
+export interface SyncRuntime {
+  engine: SyncEngine;
+  /** Takes over the device's data for this user and starts syncing. */
+  start(userId: string, options: { tokenVerified: boolean }): Promise<void>;
+  stop(): void;
+}
+
+export function createSyncRuntime(deps: SyncRuntimeDeps): SyncRuntime {
+  const { db } = deps;
+  const engine = createSyncEngine({
+    db,
+    baseUrl: '/',
+    getToken: deps.getToken,
+    getUserId: deps.getUserId,
+  });
+  let triggers: SyncTriggers | null = null;
+  let wasPaused = false;
+  engine.subscribe(() => {
+    const outcome = engine.getState().lastOutcome;
+    const paused = outcome?.status === 'paused' && outcome.reason === 'unauthorized';
+    if (paused && !wasPaused) deps.onSessionRefused();
+    wasPaused = paused;
+  });
+
+  return {
+    engine,
+    async start(userId, { tokenVerified }) {
+      await claimLocalData(db, userId);
+      void requestPersistentStorage();
+      // A pause from an earlier 401 is lifted only by a token the server has just accepted;
+      // an offline start with a cached session must not retry a refused token in a loop.
+      if (tokenVerified) {
+        const state = await db.sync_state.get(userId);
+        if ((state?.paused_reason ?? null) !== null) await engine.resume();
+      }
+      triggers?.stop();
+      triggers = startSyncTriggers(engine);
+      registerBackgroundSync().catch(() => {
+        // Unsupported (Safari, Firefox): the foreground triggers cover it.
+      });
+    },
+    stop() {
+      triggers?.stop();
+      triggers = null;
+    },
+  };
+}

@@ -1,0 +1,122 @@
+import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { registerServiceWorker, type ServiceWorkerController } from './register.js';
+import { DISCARD_UNSAVED_MESSAGE, hasUnsavedChanges } from './unsaved-changes.js';
+import './pwa.css';
+
+export interface UpdatePromptLabels {
+  message: string;
+  reload: string;
+  later: string;
+  /** Asked before reloading over unsaved input. */
+  confirmDiscard: string;
+  confirmReload: string;
+  cancel: string;
+}
+
+export const UPDATE_PROMPT_LABELS: UpdatePromptLabels = {
+  message: 'Versi baru tersedia.',
+  reload: 'Muat ulang',
+  later: 'Nanti',
+  confirmDiscard: DISCARD_UNSAVED_MESSAGE,
+  confirmReload: 'Buang isian dan muat ulang',
+  cancel: 'Batal',
+};
+
+export interface UpdatePromptProps {
+  labels?: Partial<UpdatePromptLabels>;
+  /** Defaults to the page's registration (registerServiceWorker() is idempotent). */
+  controller?: ServiceWorkerController;
+}
+
+/** Whether a new app version waits, for shells that show it their own way. */
+export function useUpdateAvailable(controller?: ServiceWorkerController): boolean {
+  const sw = controller ?? registerServiceWorker();
+  return useSyncExternalStore(sw.onUpdateAvailable, sw.updateAvailable, () => false);
+}
+
+/**
+ * A small fixed banner when a new version is installed and waiting. It never reloads over
+ * unsaved input: with a dirty form registered, it asks first (an inline alertdialog).
+ */
+export function UpdatePrompt({ labels, controller }: UpdatePromptProps) {
+  const text = { ...UPDATE_PROMPT_LABELS, ...labels };
+  const sw = controller ?? registerServiceWorker();
+  const available = useUpdateAvailable(sw);
+  const [dismissed, setDismissed] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const messageId = useId();
+
+  // A newer version arriving after "Later" shows the banner again.
+  useEffect(() => sw.onUpdateAvailable(() => setDismissed(false)), [sw]);
+  useEffect(() => {
+    if (confirming) cancelRef.current?.focus();
+  }, [confirming]);
+
+  if (!available || dismissed) return null;
+
+  const apply = () => {
+    setBusy(true);
+    sw.applyUpdate().catch((err: unknown) => {
+      console.error('Pembaruan gagal diterapkan', err);
+      setBusy(false);
+    });
+  };
+  const onReload = () => {
+    if (hasUnsavedChanges()) setConfirming(true);
+    else apply();
+  };
+
+  if (confirming) {
+    return (
+      <div
+        className="pwa-banner pwa-banner--confirm"
+        role="alertdialog"
+        aria-modal="false"
+        aria-describedby={messageId}
+      >
+        <p className="pwa-banner__message" id={messageId}>
+          {text.confirmDiscard}
+        </p>
+        <div className="pwa-banner__actions">
+          <button
+            type="button"
+            className="pwa-button pwa-button--danger"
+            onClick={apply}
+            disabled={busy}
+          >
+            {text.confirmReload}
+          </button>
+          <button
+            type="button"
+            className="pwa-button"
+            ref={cancelRef}
+            onClick={() => setConfirming(false)}
+          >
+            {text.cancel}
+          </button>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className="pwa-banner" role="status" aria-live="polite">
+      <p className="pwa-banner__message">{text.message}</p>
+      <div className="pwa-banner__actions">
+        <button
+          type="button"
+          className="pwa-button pwa-button--primary"
+          onClick={onReload}
+          disabled={busy}
+        >
+          {text.reload}
+        </button>
+        <button type="button" className="pwa-button" onClick={() => setDismissed(true)}>
+          {text.later}
+        </button>
+      </div>
+    </div>
+  );
+}

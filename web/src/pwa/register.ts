@@ -1,0 +1,113 @@
+import { Workbox } from 'workbox-window';
+import { listenForInstallPrompt } from './install-prompt.js';
+
+/** What the app shell needs from the service worker registration. */
+export interface ServiceWorkerController {
+  /** A new version is installed and waiting for the user (or another tab already took it). */
+  updateAvailable: () => boolean;
+  /** Called whenever a new version becomes available; returns an unsubscribe function. */
+  onUpdateAvailable: (callback: () => void) => () => void;
+  /**
+   * Activates the waiting version and reloads this page once it controls it. Callers check
+   * hasUnsavedChanges() first (UpdatePrompt does): this reloads unconditionally.
+   */
+  applyUpdate: () => Promise<void>;
+}
+
+export const SERVICE_WORKER_URL = '/sw.js';
+/** How often an open app asks the server for a new worker (browsers also check on navigation). */
+const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
+const APPLY_UPDATE_TIMEOUT_MS = 10_000;
+
+let controller: ServiceWorkerController | null = null;
+
+/**
+ * Registers /sw.js with workbox-window, once per page (later calls return the same controller).
+ * Only in production builds and where service workers exist; elsewhere the controller is inert.
+ */
+export function registerServiceWorker(): ServiceWorkerController {
+  if (controller !== null) return controller;
+  listenForInstallPrompt();
+  const supported =
+    import.meta.env.PROD && typeof navigator !== 'undefined' && 'serviceWorker' in navigator;
+  controller = supported ? createController() : inertController();
+  return controller;
+}
+
+function inertController(): ServiceWorkerController {
+  return {
+    updateAvailable: () => false,
+    onUpdateAvailable: () => () => undefined,
+    applyUpdate: () => Promise.resolve(),
+  };
+}
+
+function createController(): ServiceWorkerController {
+  const wb = new Workbox(SERVICE_WORKER_URL);
+  const listeners = new Set<() => void>();
+  let available = false;
+  let reloading = false;
+  let applying: Promise<void> | null = null;
+
+  const markAvailable = () => {
+    available = true;
+    for (const listener of listeners) listener();
+  };
+
+  // Also fires for a worker that was already waiting when this page loaded.
+  wb.addEventListener('waiting', markAvailable);
+  // Another tab applied the update: this page still runs the old code, so offer the reload.
+  wb.addEventListener('controlling', (event) => {
+    if (event.isExternal === true && !reloading) markAvailable();
+  });
+
+  const reload = () => {
+    if (reloading) return;
+    reloading = true;
+    window.location.reload();
+  };
+
+  wb.register()
+    .then((registration) => {
+      if (registration === undefined) return;
+      setInterval(() => {
+        if (navigator.onLine) registration.update().catch(() => undefined);
+      }, UPDATE_CHECK_INTERVAL_MS);
+    })
+    .catch((err: unknown) => {
+      console.error('Service worker gagal didaftarkan', err);
+    });
+
+  return {
+    updateAvailable: () => available,
+    onUpdateAvailable(callback) {
+      listeners.add(callback);
+      return () => listeners.delete(callback);
+    },
+    applyUpdate() {
+      applying ??= (async () => {
+        const registration = await navigator.serviceWorker.getRegistration();
+        if (registration?.waiting === null || registration?.waiting === undefined) {
+          // Nothing waiting: the new worker is already active (another tab), so just reload.
+          reload();
+          return;
+        }
+        await new Promise<void>((resolve) => {
+          const done = () => {
+            clearTimeout(fallback);
+            reload();
+            resolve();
+          };
+          // If the waiting worker never takes over (replaced by a newer one, or gone), reload
+          // anyway: the user has already agreed, and the next load picks up what is waiting.
+          const fallback = setTimeout(done, APPLY_UPDATE_TIMEOUT_MS);
+          navigator.serviceWorker.addEventListener('controllerchange', done, { once: true });
+          wb.messageSkipWaiting();
+        });
+      })().finally(() => {
+        applying = null;
+      });
+      return applying;
+    },
+  };
+}

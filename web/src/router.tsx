@@ -1,0 +1,217 @@
+import {
+  createRootRoute,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  Outlet,
+  redirect,
+  type ParsedLocation,
+} from '@tanstack/react-router';
+import { ROLES, STAFF_ROLES, type Role } from '@urs/sync-protocol';
+import { session } from './lib/app-session.js';
+import { decideNavigation, type RouteAccess } from './lib/navigation.js';
+
+const ADMIN: readonly Role[] = ['admin'];
+const LOGGED_IN: RouteAccess = { kind: 'auth' };
+const GUEST: RouteAccess = { kind: 'guest' };
+const roles = (list: readonly Role[]): RouteAccess => ({ kind: 'auth', roles: list });
+
+/** The guard of spec section 2, run before a route loads; waits for session bootstrap first. */
+function guard(access: RouteAccess) {
+  return async ({ location }: { location: ParsedLocation }) => {
+    await session.ready();
+    const current = session.getState().session;
+    const decision = decideNavigation({
+      access,
+      session: current === null ? null : { role: current.user.role },
+      path: location.href,
+    });
+    if (decision.action === 'allow') return;
+    if (decision.to === '/login') {
+      redirect({
+        throw: true,
+        to: '/login',
+        search: decision.redirect === undefined ? {} : { redirect: decision.redirect },
+        replace: true,
+      });
+      return;
+    }
+    redirect({
+      throw: true,
+      to: '/',
+      replace: true,
+    });
+  };
+}
+
+const rootRoute = createRootRoute({ component: Outlet });
+
+/** Every signed-in screen hangs under this pathless route, which draws the shell around it. */
+const shellRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'shell',
+  component: lazyRouteComponent(() => import('./features/shell/app-shell.js'), 'AppShell'),
+});
+
+function screen(
+  path: string,
+  access: RouteAccess,
+  load: Parameters<typeof lazyRouteComponent>[0],
+  name: string,
+) {
+  return createRoute({
+    getParentRoute: () => shellRoute,
+    path,
+    beforeLoad: guard(access),
+    component: lazyRouteComponent(load, name),
+  });
+}
+
+function guestScreen(path: string, load: Parameters<typeof lazyRouteComponent>[0], name: string) {
+  return createRoute({
+    getParentRoute: () => rootRoute,
+    path,
+    beforeLoad: guard(GUEST),
+    component: lazyRouteComponent(load, name),
+  });
+}
+
+const shellScreens = [
+  screen(
+    '/',
+    LOGGED_IN,
+    () => import('./features/dashboard/dashboard-screen.js'),
+    'DashboardScreen',
+  ),
+  screen(
+    '/reports',
+    roles(ADMIN),
+    () => import('./features/reports/report-list-screen.js'),
+    'ReportListScreen',
+  ),
+  screen(
+    '/reports/create',
+    roles(ROLES),
+    () => import('./features/reports/report-create-screen.js'),
+    'ReportCreateScreen',
+  ),
+  screen(
+    '/reports/$id',
+    LOGGED_IN,
+    () => import('./features/reports/report-detail-screen.js'),
+    'ReportDetailScreen',
+  ),
+  screen(
+    '/reports/$id/edit',
+    roles(ROLES),
+    () => import('./features/reports/report-edit-screen.js'),
+    'ReportEditScreen',
+  ),
+  screen(
+    '/user/reports',
+    roles(STAFF_ROLES),
+    () => import('./features/reports/my-reports-screen.js'),
+    'MyReportsScreen',
+  ),
+  screen(
+    '/inventory',
+    roles(ROLES),
+    () => import('./features/inventory/inventory-screen.js'),
+    'InventoryScreen',
+  ),
+  screen(
+    '/profile',
+    LOGGED_IN,
+    () => import('./features/profile/profile-screen.js'),
+    'ProfileScreen',
+  ),
+  screen(
+    '/settings',
+    LOGGED_IN,
+    () => import('./features/settings/settings-screen.js'),
+    'SettingsScreen',
+  ),
+  screen(
+    '/announcements',
+    LOGGED_IN,
+    () => import('./features/announcements/announcements-screen.js'),
+    'AnnouncementsScreen',
+  ),
+  screen(
+    '/announcements/new',
+    roles(ADMIN),
+    () => import('./features/announcements/announcement-composer-screen.js'),
+    'AnnouncementComposerScreen',
+  ),
+  screen(
+    '/announcements/$id/edit',
+    roles(ADMIN),
+    () => import('./features/announcements/announcement-composer-screen.js'),
+    'AnnouncementComposerScreen',
+  ),
+  screen(
+    '/analytics',
+    roles(ADMIN),
+    () => import('./features/analytics/analytics-screen.js'),
+    'AnalyticsScreen',
+  ),
+  screen(
+    '/admin/areas',
+    roles(ADMIN),
+    () => import('./features/admin-areas/areas-screen.js'),
+    'AreasScreen',
+  ),
+  screen(
+    '/admin/users',
+    roles(ADMIN),
+    () => import('./features/admin-users/users-screen.js'),
+    'UsersScreen',
+  ),
+];
+
+const dashboardAlias = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/dashboard',
+  beforeLoad: () => {
+    redirect({
+      throw: true,
+      to: '/',
+      replace: true,
+    });
+  },
+});
+
+const guestScreens = [
+  guestScreen('/login', () => import('./features/auth/login-screen.js'), 'LoginScreen'),
+  guestScreen('/register', () => import('./features/auth/register-screen.js'), 'RegisterScreen'),
+  guestScreen(
+    '/auth/microsoft/callback',
+    () => import('./features/auth/sso-callback-screen.js'),
+    'SsoCallbackScreen',
+  ),
+  // The router matches with or without the trailing slash, so this one route serves both paths.
+  guestScreen(
+    '/admin/admingantenglogin',
+    () => import('./features/auth/login-screen.js'),
+    'AdminLoginScreen',
+  ),
+  // Any other path: the not-found page carries the guests-only flag, so a signed-in user on a
+  // stale link lands on the dashboard instead of a dead end.
+  guestScreen('$', () => import('./features/not-found/not-found-screen.js'), 'NotFoundScreen'),
+];
+
+const routeTree = rootRoute.addChildren([
+  shellRoute.addChildren(shellScreens),
+  dashboardAlias,
+  ...guestScreens,
+]);
+
+export const router = createRouter({
+  routeTree,
+  defaultPreload: false,
+  // Unknown paths under a known prefix (e.g. /reports/1/x) also reach the not-found screen.
+  defaultNotFoundComponent: lazyRouteComponent(
+    () => import('./features/not-found/not-found-screen.js'),
+    'NotFoundScreen',
+  ),
+});

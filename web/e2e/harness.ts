@@ -77,3 +77,20 @@ export function launchBrowser(): Promise<Browser> {
     ],
   });
 }
+
+/** The server and Chromium a browser-test file shares; started once per file. */
+export async function startServerAndBrowser(): Promise<{
+  server: RunningServer;
+  browser: Browser;
+}> {
+  const server = await startServer();
+  return { server, browser: await launchBrowser() };
+}
+
+export async function stopServerAndBrowser(
+  server?: RunningServer,
+  browser?: Browser,
+): Promise<void> {
+  await browser?.close();
+  await server?.stop();
+}

@@ -12,19 +12,20 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, startServer, type RunningServer } from './harness.js';
+import {
+  startServer,
+  startServerAndBrowser,
+  stopServerAndBrowser,
+  type RunningServer,
+} from './harness.js';
 
 let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+  ({ server, browser } = await startServerAndBrowser());
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => stopServerAndBrowser(server, browser));
 
 interface WatchedPage {
   context: BrowserContext;

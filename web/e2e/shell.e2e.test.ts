@@ -2,7 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, startServer, type RunningServer } from './harness.js';
+import { startServerAndBrowser, stopServerAndBrowser, type RunningServer } from './harness.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -12,13 +12,9 @@ const STAFF = { email: 'siti.aminah@urs.sch.id', password: 'staf12345' };
 export const SCREENSHOT_DIR = path.join(os.tmpdir(), 'urs-shell-screenshots');
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+  ({ server, browser } = await startServerAndBrowser());
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => stopServerAndBrowser(server, browser));
 
 /** Uncaught errors and CSP violations seen by any page of the run; asserted empty at the end. */
 const problems: string[] = [];

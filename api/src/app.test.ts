@@ -51,6 +51,7 @@ const ACCESS: Record<string, Access> = {
   'GET /api/inventory/items/:id': 'signed-in',
   'GET /api/inventory/items/:id/transactions': 'signed-in',
   'GET /api/inventory/stock-check': 'admin',
+  'GET /api/inventory/flagged-transactions': 'admin',
   'GET /api/inventory/items/export': 'signed-in',
   'GET /api/inventory/requests': 'signed-in',
   'GET /api/inventory/requests/analytics': 'signed-in',

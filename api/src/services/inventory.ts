@@ -220,6 +220,53 @@ export function itemHistory(
   };
 }
 
+/**
+ * Transactions accepted although they took stock below zero (recorded offline against a stock
+ * the device did not know was gone): shown to admins to check, newest first.
+ */
+export function flaggedTransactions(
+  db: Db,
+  page: number,
+  perPage: number,
+): Paged<HistoryEntry & { item_name: string }> {
+  const flagged = and(
+    isNull(stockTransactions.deletedAt),
+    sql`${stockTransactions.flag} IS NOT NULL`,
+  );
+  const total =
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(stockTransactions)
+      .where(flagged)
+      .get()?.n ?? 0;
+  const rows = db
+    .select({
+      tx: stockTransactions,
+      recordedByName: users.name,
+      areaName: areas.name,
+      itemName: inventoryItems.name,
+    })
+    .from(stockTransactions)
+    .innerJoin(users, eq(users.id, stockTransactions.recordedBy))
+    .innerJoin(inventoryItems, eq(inventoryItems.id, stockTransactions.itemId))
+    .leftJoin(areas, eq(areas.id, stockTransactions.areaId))
+    .where(flagged)
+    .orderBy(desc(stockTransactions.createdAt), desc(stockTransactions.id))
+    .limit(perPage)
+    .offset((page - 1) * perPage)
+    .all();
+  return {
+    data: rows.map((r) => ({
+      ...toWire.stock_transactions(r.tx),
+      recorded_by_name: r.recordedByName,
+      area_name: r.areaName,
+      flag: r.tx.flag,
+      item_name: r.itemName,
+    })),
+    meta: pageMeta(page, perPage, Number(total)),
+  };
+}
+
 export interface StockMismatch {
   id: string;
   name: string;

@@ -8,6 +8,7 @@ import { sniffImageType } from '../../lib/images.js';
 import { xlsxHeaders } from '../../lib/xlsx-stream.js';
 import { itemRequests } from '../../db/schema.js';
 import {
+  flaggedTransactions,
   inventorySummary,
   itemDetail,
   itemHistory,
@@ -59,6 +60,11 @@ export function inventoryRoutes({ db, guard, clock, photos }: RouteDeps) {
   app.get('/api/inventory/stock-check', guard('inventory.audit'), (c) => {
     const mismatches = stockCheck(db);
     return c.json({ ok: mismatches.length === 0, mismatches });
+  });
+
+  app.get('/api/inventory/flagged-transactions', guard('inventory.audit'), (c) => {
+    const { page, per_page } = parseOr422(listQuerySchema, c.req.query());
+    return c.json(flaggedTransactions(db, page, per_page));
   });
 
   app.get('/api/inventory/requests', guard('inventory.read'), (c) => {

@@ -1,5 +1,6 @@
 import { printTable } from './measure.js';
 import { analyticsBench } from './analytics-bench.js';
+import { bundleSizeRows } from './bundle-size.js';
 import { inventoryBench } from './inventory-bench.js';
 import { syncBench } from './sync-bench.js';
 
@@ -13,6 +14,7 @@ const rows = [
   ...(await syncBench(rounds)),
   ...(await inventoryBench(rounds * 20, transactions)),
   ...(await analyticsBench(rounds * 2, Number(process.env['BENCH_REPORTS'] ?? 200_000))),
+  ...(await bundleSizeRows()),
 ];
 printTable(rows);
 const rss = process.resourceUsage().maxRSS / 1024;

@@ -3,7 +3,7 @@ import { newId } from '@urs/sync-protocol';
 import type { UrsDatabase } from '../db/database.js';
 import { MutationValidationError, STORAGE_FULL_MESSAGE, StorageFullError } from './errors.js';
 import { onLocalWrite } from './local-writes.js';
-import { discardRejected, enqueue, retryRejected } from './outbox.js';
+import { discardRejected, enqueue, enqueueAll, retryRejected } from './outbox.js';
 import { claimLocalData, pendingCountFor } from './session.js';
 import { openTestDatabase, optimisticReport, reportCreate } from './test-fixtures.js';
 
@@ -63,6 +63,67 @@ describe('enqueue', () => {
     await nothingWritten(db);
     // The seq was not consumed either: the next entry is still seq 1.
     expect((await db.sync_state.get(userId))?.next_seq ?? 1).toBe(1);
+  });
+
+  it('queues a multi-step action in one transaction: a failure in a later step writes none of it', async () => {
+    db = openTestDatabase();
+    const report = reportCreate();
+    let photoRows = 0;
+    db.report_photos.hook('creating', () => {
+      photoRows += 1;
+      throw new Error('disk full at the photo');
+    });
+    const photoId = newId();
+    const at = new Date().toISOString();
+    await expect(
+      enqueueAll(db, userId, [
+        { name: 'report.create', args: report, optimistic: [optimisticReport(report, userId)] },
+        {
+          name: 'photo.attach',
+          args: {
+            id: photoId,
+            report_id: report.id,
+            kind: 'before',
+            sha256: 'a'.repeat(64),
+            mime_type: 'image/jpeg',
+            size_bytes: 10,
+            position: 0,
+          },
+          optimistic: [
+            {
+              entity: 'report_photos',
+              op: 'put',
+              row: {
+                id: photoId,
+                report_id: report.id,
+                kind: 'before',
+                sha256: 'a'.repeat(64),
+                mime_type: 'image/jpeg',
+                size_bytes: 10,
+                position: 0,
+                created_at: at,
+                updated_at: at,
+              },
+            },
+          ],
+        },
+      ]),
+    ).rejects.toThrow('disk full at the photo');
+    expect(photoRows).toBe(1);
+    await nothingWritten(db);
+    expect((await db.sync_state.get(userId))?.next_seq ?? 1).toBe(1);
+  });
+
+  it('queues every step of a multi-step action with consecutive seqs', async () => {
+    db = openTestDatabase();
+    const a = reportCreate();
+    const b = reportCreate();
+    const entries = await enqueueAll(db, userId, [
+      { name: 'report.create', args: a, optimistic: [optimisticReport(a, userId)] },
+      { name: 'report.create', args: b },
+    ]);
+    expect(entries.map((e) => e.seq)).toEqual([1, 2]);
+    expect(await db.outbox.count()).toBe(2);
   });
 
   it('throws field errors and writes nothing when the contract refuses the args', async () => {

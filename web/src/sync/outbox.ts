@@ -74,6 +74,44 @@ export async function enqueue<N extends MutationName>(
   return entry;
 }
 
+export interface EnqueueStep {
+  name: MutationName;
+  args: unknown;
+  optimistic?: readonly OptimisticWrite[];
+}
+
+/**
+ * Records several mutations that make up one user action (a report and its photos) in ONE
+ * transaction: all of them are queued with their optimistic rows, or none is. A crash or a full
+ * disk halfway can never leave a report saved without the photos the user attached to it.
+ *
+ * @throws MutationValidationError when any step's args are refused (nothing written)
+ * @throws StorageFullError when the device is out of space (nothing written)
+ */
+export async function enqueueAll(
+  db: UrsDatabase,
+  userId: string,
+  steps: readonly EnqueueStep[],
+  options: EnqueueOptions = {},
+): Promise<OutboxEntry[]> {
+  const parsed = steps.map((step) => ({
+    mutation: parseMutation(step.name, step.args),
+    optimistic: step.optimistic ?? [],
+  }));
+  const at = (options.now ?? (() => new Date()))();
+  const entries = await withStorageGuard(() =>
+    db.transaction('rw', writeScope(db), async () => {
+      const written: OutboxEntry[] = [];
+      for (const { mutation, optimistic } of parsed) {
+        written.push(await appendMutation(db, userId, mutation, optimistic, at));
+      }
+      return written;
+    }),
+  );
+  if (entries.length > 0) notifyLocalWrite(userId);
+  return entries;
+}
+
 /** Drops a mutation the server refused and puts the server's version of its rows back. */
 export async function discardRejected(
   db: UrsDatabase,

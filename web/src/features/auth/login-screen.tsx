@@ -1,11 +1,15 @@
 import { Link, useSearch } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { api } from '../../lib/api.js';
 import { session } from '../../lib/app-session.js';
 import { formFailure, type FormFailure } from '../../lib/server-errors.js';
 import { AuthLayout } from '../../components/ui/auth-layout.js';
 import { TextField } from './text-field.js';
+import { parseSsoConfig, ssoStartHref, type SsoConfig } from './sso-redirect.js';
 import { useAfterLogin } from './use-after-login.js';
+import './sso-i18n.js';
+import './sso.css';
 
 const NO_FAILURE: FormFailure = { fields: {}, message: null };
 
@@ -21,6 +25,7 @@ export function LoginScreen({ localOnly = false }: { localOnly?: boolean }) {
   const [password, setPassword] = useState('');
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<FormFailure>(NO_FAILURE);
+  const sso = useSsoConfig(!localOnly);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -40,6 +45,20 @@ export function LoginScreen({ localOnly = false }: { localOnly?: boolean }) {
       title={localOnly ? t('auth.adminLoginTitle') : t('auth.loginTitle')}
       subtitle={localOnly ? t('auth.adminLoginSubtitle') : t('auth.loginSubtitle')}
     >
+      {sso?.enabled === true && (
+        <>
+          <button
+            type="button"
+            className="button button-secondary button-block sso-button"
+            onClick={() => window.location.assign(ssoStartHref(search['redirect']))}
+          >
+            {t('sso.button', { provider: sso.provider })}
+          </button>
+          <p className="auth-divider">
+            <span>{t('sso.or')}</span>
+          </p>
+        </>
+      )}
       <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate>
         {failure.message !== null && (
           <p className="alert alert-error" role="alert">
@@ -83,6 +102,27 @@ export function LoginScreen({ localOnly = false }: { localOnly?: boolean }) {
       )}
     </AuthLayout>
   );
+}
+
+/** `GET /api/auth/sso` once per visit; null while asking, or when asking failed (offline). */
+function useSsoConfig(wanted: boolean): SsoConfig | null {
+  const [config, setConfig] = useState<SsoConfig | null>(null);
+  useEffect(() => {
+    if (!wanted) return undefined;
+    let active = true;
+    api.json('GET', 'api/auth/sso').then(
+      (body) => {
+        if (active) setConfig(parseSsoConfig(body));
+      },
+      () => {
+        // No answer: the email form still works, so the button simply stays away.
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [wanted]);
+  return config;
 }
 
 export function AdminLoginScreen() {

@@ -1,16 +1,85 @@
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuthLayout } from '../../components/ui/auth-layout.js';
+import { api } from '../../lib/api.js';
+import { session } from '../../lib/app-session.js';
+import { parseUser, TOKEN_MISSING_MESSAGE } from '../../lib/session.js';
+import { serverMessage } from '../../lib/server-errors.js';
+import { redirectAfterSso } from './sso-redirect.js';
+import './sso-i18n.js';
 
-/** The API has no single sign-on yet; this route exists so the path and its guard are in place. */
+/**
+ * The provider's code is single use: StrictMode's second effect run (and any remount) must
+ * share the one request instead of spending the code twice.
+ */
+const attempts = new Map<string, Promise<string>>();
+
+/** Posts the callback query, signs in exactly as a password login does, returns where to go. */
+async function completeSso(query: string): Promise<string> {
+  const body = await api.json('POST', 'api/auth/microsoft/callback', { query });
+  const token: unknown =
+    typeof body === 'object' && body !== null ? Reflect.get(body, 'access_token') : undefined;
+  if (typeof token !== 'string' || token === '') throw new Error(TOKEN_MISSING_MESSAGE);
+  const user = parseUser(
+    typeof body === 'object' && body !== null ? Reflect.get(body, 'user') : null,
+  );
+  if (user === null) throw new Error('Data pengguna dari server tidak dikenali.');
+  // The same store call the password login ends with: token in storage, sync, preferences.
+  session.setSession(token, user, 'login');
+  return redirectAfterSso(body);
+}
+
+function attempt(query: string): Promise<string> {
+  let pending = attempts.get(query);
+  if (pending === undefined) {
+    pending = completeSso(query);
+    attempts.set(query, pending);
+  }
+  return pending;
+}
+
+/** `/auth/microsoft/callback`: the provider sent the browser back here with a code. */
 export function SsoCallbackScreen() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let active = true;
+    attempt(window.location.search).then(
+      (target) => {
+        if (active) void navigate({ href: target, replace: true });
+      },
+      (err: unknown) => {
+        if (!active) return;
+        setError(
+          serverMessage(err) ??
+            (err instanceof Error && err.message !== '' ? err.message : t('sso.failed')),
+        );
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [navigate, t]);
+
   return (
     <AuthLayout title={t('auth.ssoTitle')}>
-      <p className="alert alert-info">{t('auth.ssoUnavailable')}</p>
-      <p className="auth-switch">
-        <Link to="/login">{t('auth.toLogin')}</Link>
-      </p>
+      {error === null ? (
+        <p className="alert alert-info" role="status">
+          {t('sso.working')}
+        </p>
+      ) : (
+        <>
+          <p className="alert alert-error" role="alert">
+            {error}
+          </p>
+          <p className="auth-switch">
+            <Link to="/login">{t('sso.backToLogin')}</Link>
+          </p>
+        </>
+      )}
     </AuthLayout>
   );
 }

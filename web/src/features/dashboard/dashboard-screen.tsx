@@ -1,16 +1,108 @@
+import { Link } from '@tanstack/react-router';
+import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../components/ui/page.js';
+import { db } from '../../db/index.js';
 import { useCurrentUser } from '../../lib/use-session.js';
+import { ReportCard } from '../reports/report-card.js';
+import { useUnsyncedReportIds } from '../reports/report-queries.js';
+import '../reports/report-i18n.js';
+import '../reports/reports.css';
+import { summarize } from './dashboard-stats.js';
 
-/** The greeting only: the summary, stats and latest reports come with the dashboard issue. */
+/** Greeting, this week's numbers, quick actions by role and the last seven days' reports. */
 export function DashboardScreen() {
   const { t } = useTranslation();
   const user = useCurrentUser();
+  const userId = user?.id ?? null;
+  const isAdmin = user?.role === 'admin';
+  const summary = useLiveQuery(async () => {
+    if (userId === null) return null;
+    // The device holds what this user may see: their own reports, or all of them for an admin.
+    const reports = isAdmin
+      ? await db.reports.toArray()
+      : await db.reports.where('reporter_id').equals(userId).toArray();
+    return summarize(reports, new Date());
+  }, [userId, isAdmin]);
+  const unsynced = useUnsyncedReportIds(userId);
+
+  const stat = (label: string, value: number | undefined) => (
+    <div className="db-stat">
+      <dt>{label}</dt>
+      <dd>{value ?? '–'}</dd>
+    </div>
+  );
+
   return (
     <Page title={t('pages.dashboard')}>
-      <div className="card">
-        <p className="greeting">{t('dashboard.greeting', { name: user?.name ?? '' })}</p>
-        <p className="muted">{t('common.underConstruction')}</p>
+      <div className="db-grid">
+        <div className="card">
+          <p className="greeting">{t('dashboard.greeting', { name: user?.name ?? '' })}</p>
+        </div>
+
+        <section className="card rp-section" aria-labelledby="db-week">
+          <h2 id="db-week" className="rp-heading">
+            {t('dashboard.weekTitle')}
+          </h2>
+          <dl className="db-stats">
+            {stat(t('dashboard.weekReports'), summary?.week.total)}
+            {stat(t('dashboard.weekPending'), summary?.week.pending)}
+            {stat(t('dashboard.weekCompleted'), summary?.week.completed)}
+          </dl>
+          <dl className="db-stats">
+            {stat(t('dashboard.totalReports'), summary?.total)}
+            {stat(t('dashboard.totalCompleted'), summary?.completed)}
+          </dl>
+        </section>
+
+        <section className="card rp-section" aria-labelledby="db-actions">
+          <h2 id="db-actions" className="rp-heading">
+            {t('dashboard.quickActions')}
+          </h2>
+          <div className="db-actions">
+            <Link to="/reports/create" className="button button-primary">
+              {t('dashboard.actions.create')}
+            </Link>
+            {!isAdmin && (
+              <Link to="/user/reports" className="button button-secondary">
+                {t('dashboard.actions.mine')}
+              </Link>
+            )}
+            {isAdmin && (
+              <>
+                <Link to="/reports" className="button button-secondary">
+                  {t('dashboard.actions.manage')}
+                </Link>
+                <Link to="/analytics" className="button button-secondary">
+                  {t('dashboard.actions.analytics')}
+                </Link>
+                <Link to="/admin/users" className="button button-secondary">
+                  {t('dashboard.actions.users')}
+                </Link>
+              </>
+            )}
+          </div>
+        </section>
+
+        <section className="rp-section" aria-labelledby="db-latest">
+          <h2 id="db-latest" className="rp-heading">
+            {t('dashboard.latest')}
+          </h2>
+          {summary !== undefined && summary !== null && summary.latest.length === 0 ? (
+            <p className="muted">{t('dashboard.latestEmpty')}</p>
+          ) : (
+            <ul className="rp-cards">
+              {(summary?.latest ?? []).map((report) => (
+                <ReportCard
+                  key={report.id}
+                  report={report}
+                  unsynced={unsynced.has(report.id)}
+                  mayEdit={isAdmin || report.reporter_id === userId}
+                />
+              ))}
+            </ul>
+          )}
+        </section>
       </div>
     </Page>
   );

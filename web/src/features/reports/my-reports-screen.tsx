@@ -1,6 +1,86 @@
-import { UnderConstruction } from '../../components/ui/under-construction.js';
+import { Link } from '@tanstack/react-router';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Page } from '../../components/ui/page.js';
+import { db } from '../../db/index.js';
+import { useCurrentUser } from '../../lib/use-session.js';
+import { pageWindow } from './paging.js';
+import { ReportCard } from './report-card.js';
+import { useUnsyncedReportIds } from './report-queries.js';
+import './report-i18n.js';
+import './reports.css';
 
-/** Placeholder: the screen itself comes with a later issue. */
+/** The signed-in user's reports from the device, newest first, ten per page. */
 export function MyReportsScreen() {
-  return <UnderConstruction titleKey="pages.myReports" />;
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const userId = user?.id ?? null;
+  const [page, setPage] = useState(1);
+  const reports = useLiveQuery(async () => {
+    if (userId === null) return [];
+    return db.reports
+      .where('[reporter_id+created_at]')
+      .between([userId, ''], [userId, '\uffff'])
+      .reverse()
+      .toArray();
+  }, [userId]);
+  const unsynced = useUnsyncedReportIds(userId);
+
+  const list = reports ?? [];
+  const { pages, current, start, end } = pageWindow(list.length, page);
+  const shown = list.slice(start, end);
+
+  return (
+    <Page
+      title={t('pages.myReports')}
+      actions={
+        <Link to="/reports/create" className="button button-primary">
+          {t('reports.create')}
+        </Link>
+      }
+    >
+      {reports === undefined ? (
+        <p className="muted">{t('common.loading')}</p>
+      ) : list.length === 0 ? (
+        <div className="card card-muted">
+          <p>{t('reports.empty')}</p>
+        </div>
+      ) : (
+        <>
+          <ul className="rp-cards" aria-label={t('pages.myReports')}>
+            {shown.map((report) => (
+              <ReportCard
+                key={report.id}
+                report={report}
+                unsynced={unsynced.has(report.id)}
+                mayEdit
+              />
+            ))}
+          </ul>
+          {pages > 1 && (
+            <nav className="rp-pager" aria-label={t('reports.pageOf', { page: current, pages })}>
+              <button
+                type="button"
+                className="button button-secondary button-small"
+                disabled={current <= 1}
+                onClick={() => setPage(current - 1)}
+              >
+                {t('reports.prevPage')}
+              </button>
+              <span>{t('reports.pageOf', { page: current, pages })}</span>
+              <button
+                type="button"
+                className="button button-secondary button-small"
+                disabled={current >= pages}
+                onClick={() => setPage(current + 1)}
+              >
+                {t('reports.nextPage')}
+              </button>
+            </nav>
+          )}
+        </>
+      )}
+    </Page>
+  );
 }

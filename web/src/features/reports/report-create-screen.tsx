@@ -1,6 +1,50 @@
-import { UnderConstruction } from '../../components/ui/under-construction.js';
+import { useNavigate, useRouterState } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { newId } from '@urs/sync-protocol';
+import { Page } from '../../components/ui/page.js';
+import { useCurrentUser } from '../../lib/use-session.js';
+import { toast } from '../../lib/toast.js';
+import { draftKey } from './report-draft.js';
+import { EMPTY_FORM, NEW_REPORT_STATUSES, planCreate } from './report-form-state.js';
+import { ReportForm } from './report-form.js';
+import { runPlan } from './report-save.js';
+import './report-i18n.js';
 
-/** Placeholder: the screen itself comes with a later issue. */
+/** `?area=<id>` preselects the area (a QR code on a room's door, for one). */
+function areaFromSearch(search: unknown): string {
+  if (typeof search !== 'object' || search === null) return '';
+  const area: unknown = Reflect.get(search, 'area');
+  return typeof area === 'string' ? area : '';
+}
+
 export function ReportCreateScreen() {
-  return <UnderConstruction titleKey="pages.reportCreate" />;
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  const area = useRouterState({ select: (state) => areaFromSearch(state.location.search) });
+  if (user === null) return null;
+
+  return (
+    <Page title={t('pages.reportCreate')}>
+      <ReportForm
+        userId={user.id}
+        draftKey={draftKey(user.id)}
+        initialValues={{ ...EMPTY_FORM, area_id: area }}
+        initialPhotos={[]}
+        statusOptions={NEW_REPORT_STATUSES}
+        onCancel={() => void navigate({ to: user.role === 'admin' ? '/' : '/user/reports' })}
+        onSubmit={async (values, photos) => {
+          const id = newId();
+          const errors = await runPlan(
+            user.id,
+            planCreate({ id, reporterId: user.id, values, photos, now: new Date() }),
+          );
+          if (errors !== null) return errors;
+          toast.success(navigator.onLine ? t('reports.saved') : t('reports.savedOffline'));
+          void navigate({ to: `/reports/${id}` });
+          return null;
+        }}
+      />
+    </Page>
+  );
 }

@@ -1,6 +1,312 @@
-import { UnderConstruction } from '../../components/ui/under-construction.js';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  allowedStatusChanges,
+  type PhotoKind,
+  type ReportPhoto,
+  type ReportStatus,
+} from '@urs/sync-protocol';
+import { Page } from '../../components/ui/page.js';
+import { db } from '../../db/index.js';
+import { confirmDialog } from '../../lib/dialog.js';
+import { toast } from '../../lib/toast.js';
+import { useCurrentUser } from '../../lib/use-session.js';
+import { PhotoLightbox } from './photo-lightbox.js';
+import { formatDateTime, statusKey, workTypeKey } from './report-i18n.js';
+import { photoFileName, usePhotoUrl, useUnsyncedReportIds } from './report-queries.js';
+import { runPlan } from './report-save.js';
+import { useReport, useReportIdParam } from './use-report.js';
+import './reports.css';
 
-/** Placeholder: the screen itself comes with a later issue. */
+function PhotoTile({
+  photo,
+  label,
+  onOpen,
+}: {
+  photo: ReportPhoto;
+  label: string;
+  onOpen: () => void;
+}) {
+  const { t } = useTranslation();
+  const url = usePhotoUrl(photo.id);
+  if (url.state !== 'ready') {
+    return (
+      <li className="rp-thumb rp-thumb-large" data-photo-id={photo.id}>
+        <span className="rp-thumb-missing">
+          {url.state === 'loading' ? t('reports.photoLoading') : t('reports.photoUnavailable')}
+        </span>
+      </li>
+    );
+  }
+  return (
+    <li className="rp-thumb rp-thumb-large" data-photo-id={photo.id}>
+      <button
+        type="button"
+        className="rp-thumb-open"
+        aria-label={t('reports.enlarge', { name: label })}
+        onClick={onOpen}
+      >
+        <img src={url.url} alt={label} />
+      </button>
+      <a className="rp-thumb-download" href={url.url} download={photoFileName(photo.id, url.mime)}>
+        {t('reports.download')}
+      </a>
+    </li>
+  );
+}
+
+function PhotoGroup({ kind, photos }: { kind: PhotoKind; photos: readonly ReportPhoto[] }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState<number | null>(null);
+  const title = kind === 'before' ? t('reports.photosBefore') : t('reports.photosAfter');
+  const kindLabel = t(`reports.kinds.${kind}`);
+  return (
+    <section className="card rp-section" aria-label={title}>
+      <h2 className="rp-heading">{title}</h2>
+      {photos.length === 0 ? (
+        <p className="muted">{t('reports.noPhotos')}</p>
+      ) : (
+        <ul className="rp-thumbs">
+          {photos.map((photo, index) => (
+            <PhotoTile
+              key={photo.id}
+              photo={photo}
+              label={t('reports.photoAlt', { kind: kindLabel, n: index + 1 })}
+              onOpen={() => setOpen(index)}
+            />
+          ))}
+        </ul>
+      )}
+      {open !== null && (
+        <PhotoLightbox
+          photos={photos}
+          index={open}
+          label={title}
+          onIndex={setOpen}
+          onClose={() => setOpen(null)}
+        />
+      )}
+    </section>
+  );
+}
+
 export function ReportDetailScreen() {
-  return <UnderConstruction titleKey="pages.reportDetail" />;
+  const { t, i18n } = useTranslation();
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  const id = useReportIdParam();
+  const loaded = useReport(id);
+  const names = useLiveQuery(async () => {
+    const report = await db.reports.get(id);
+    if (report === undefined) return null;
+    const [area, category, reporter] = await Promise.all([
+      db.areas.get(report.area_id),
+      report.category_id === null ? undefined : db.categories.get(report.category_id),
+      db.users.get(report.reporter_id),
+    ]);
+    return { area: area?.name, category: category?.name, reporter: reporter?.name };
+  }, [id]);
+  const unsynced = useUnsyncedReportIds(user?.id ?? null);
+  const [note, setNote] = useState<string | null>(null);
+  const adminNote = loaded?.report.admin_note ?? '';
+  useEffect(() => setNote(null), [adminNote]);
+
+  if (user === null) return null;
+  const title = t('pages.reportDetail');
+  if (loaded === undefined) {
+    return (
+      <Page title={title}>
+        <p className="muted">{t('common.loading')}</p>
+      </Page>
+    );
+  }
+  if (loaded === null) {
+    return (
+      <Page title={title}>
+        <div className="alert alert-error" role="alert">
+          {t('reports.notFound')}
+        </div>
+      </Page>
+    );
+  }
+  const { report, photos } = loaded;
+  const isAdmin = user.role === 'admin';
+  const mayChange = isAdmin || report.reporter_id === user.id;
+  const nextStatuses = mayChange ? allowedStatusChanges(report.status, user.role) : [];
+
+  const setStatus = async (status: ReportStatus) => {
+    const errors = await runPlan(user.id, [
+      {
+        name: 'report.set_status',
+        args: { id: report.id, status },
+        optimistic: [
+          {
+            entity: 'reports',
+            op: 'put',
+            row: { ...report, status, updated_at: new Date().toISOString() },
+          },
+        ],
+      },
+    ]);
+    if (errors === null)
+      toast.success(t('reports.statusChanged', { status: t(statusKey(status)) }));
+    else toast.error(t('reports.saveFailed'), Object.values(errors).flat().join(' '));
+  };
+
+  const saveNote = async () => {
+    const value = (note ?? adminNote).trim();
+    const errors = await runPlan(user.id, [
+      {
+        name: 'report.set_admin_note',
+        args: { id: report.id, admin_note: value === '' ? null : value },
+        optimistic: [
+          {
+            entity: 'reports',
+            op: 'put',
+            row: {
+              ...report,
+              admin_note: value === '' ? null : value,
+              updated_at: new Date().toISOString(),
+            },
+          },
+        ],
+      },
+    ]);
+    if (errors === null) toast.success(t('reports.noteSaved'));
+    else toast.error(t('reports.saveFailed'), Object.values(errors).flat().join(' '));
+  };
+
+  const remove = async () => {
+    const ok = await confirmDialog({
+      title: t('reports.deleteTitle'),
+      text: t('reports.deleteText'),
+      icon: 'warning',
+      confirmLabel: t('reports.deleteConfirm'),
+      danger: true,
+    });
+    if (!ok) return;
+    const errors = await runPlan(user.id, [
+      {
+        name: 'report.delete',
+        args: { id: report.id },
+        optimistic: [
+          { entity: 'reports', op: 'delete', id: report.id },
+          ...photos.map((photo) => ({
+            entity: 'report_photos' as const,
+            op: 'delete' as const,
+            id: photo.id,
+          })),
+        ],
+      },
+    ]);
+    if (errors === null) {
+      toast.success(t('reports.deleted'));
+      void navigate({ to: '/reports' });
+    } else {
+      toast.error(t('reports.deleteFailed'), Object.values(errors).flat().join(' '));
+    }
+  };
+
+  const before = photos.filter((photo) => photo.kind === 'before');
+  const after = photos.filter((photo) => photo.kind === 'after');
+  const rows: [string, string][] = [
+    [t('reports.area'), names?.area ?? t('reports.unknownArea')],
+    [t('reports.category'), names?.category ?? t('reports.categoryNone')],
+    [t('reports.workType'), t(workTypeKey(report.work_type))],
+    [t('reports.reporter'), names?.reporter ?? t('reports.unknownUser')],
+    [t('reports.reportId'), report.id],
+    [t('reports.createdAt'), formatDateTime(report.created_at, i18n.language)],
+    [t('reports.updatedAt'), formatDateTime(report.updated_at, i18n.language)],
+  ];
+
+  return (
+    <Page
+      title={title}
+      actions={
+        mayChange ? (
+          <Link to={`/reports/${report.id}/edit`} className="button button-secondary">
+            {t('reports.edit')}
+          </Link>
+        ) : undefined
+      }
+    >
+      <div className="rp-detail">
+        <section className="card rp-section">
+          <div className="rp-card-head">
+            <span className={`rp-status rp-status-${report.status}`}>
+              {t(statusKey(report.status))}
+            </span>
+            {unsynced.has(report.id) && (
+              <span className="rp-unsynced" data-testid="unsynced">
+                {t('reports.unsynced')}
+              </span>
+            )}
+          </div>
+          <p className="rp-description">{report.description}</p>
+          <dl className="rp-facts">
+            {rows.map(([label, value]) => (
+              <div key={label} className="rp-fact">
+                <dt>{label}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+            <div className="rp-fact">
+              <dt>{t('reports.adminNote')}</dt>
+              <dd>{report.admin_note ?? t('reports.adminNoteEmpty')}</dd>
+            </div>
+          </dl>
+          {nextStatuses.length > 0 && (
+            <div className="rp-status-actions" role="group" aria-label={t('reports.changeStatus')}>
+              {nextStatuses.map((status) => (
+                <button
+                  key={status}
+                  type="button"
+                  className={
+                    status === 'cancelled'
+                      ? 'button button-small button-secondary'
+                      : 'button button-small button-primary'
+                  }
+                  onClick={() => void setStatus(status)}
+                >
+                  {t('reports.setStatus', { status: t(statusKey(status)) })}
+                </button>
+              ))}
+            </div>
+          )}
+        </section>
+
+        <PhotoGroup kind="before" photos={before} />
+        <PhotoGroup kind="after" photos={after} />
+
+        {isAdmin && (
+          <section className="card rp-section">
+            <label className="field">
+              <span className="field-label">{t('reports.adminNote')}</span>
+              <textarea
+                className="input"
+                rows={3}
+                value={note ?? adminNote}
+                onChange={(event) => setNote(event.target.value)}
+              />
+            </label>
+            <div className="rp-actions">
+              <button type="button" className="button button-danger" onClick={() => void remove()}>
+                {t('reports.delete')}
+              </button>
+              <button
+                type="button"
+                className="button button-primary"
+                disabled={note === null || note.trim() === adminNote}
+                onClick={() => void saveNote()}
+              >
+                {t('reports.saveNote')}
+              </button>
+            </div>
+          </section>
+        )}
+      </div>
+    </Page>
+  );
 }

@@ -5,6 +5,7 @@ import { languagePreference, themePreference } from '../../lib/app-session.js';
 import type { PreferenceController } from '../../lib/preferences.js';
 import { toast } from '../../lib/toast.js';
 import { usePreference } from '../../lib/use-session.js';
+import { StorageCard } from './storage-card.js';
 
 export function SettingsScreen() {
   const { t } = useTranslation();
@@ -30,6 +31,7 @@ export function SettingsScreen() {
           labelOf={(value) => t(`settings.languages.${value}`)}
           controller={languagePreference}
         />
+        <StorageCard />
       </div>
     </Page>
   );

@@ -5,8 +5,8 @@ import { Icon } from '../../components/ui/icon.js';
 import { formatUnreadBadge } from '../../lib/announcement-poller.js';
 import { logOut } from '../../lib/app-session.js';
 import { useUnreadAnnouncements } from '../../lib/use-session.js';
-import { initials } from './initials.js';
 import { navLinksFor } from './nav-links.js';
+import { UserAvatar } from './user-avatar.js';
 
 interface SidebarProps {
   user: User;
@@ -37,9 +37,7 @@ export function Sidebar({ user, id, hidden, onNavigate }: SidebarProps) {
       </div>
 
       <div className="sidebar-user">
-        <span className="avatar" aria-hidden="true">
-          {initials(user.name)}
-        </span>
+        <UserAvatar user={user} />
         <div className="sidebar-user-text">
           <div className="sidebar-user-name">{user.name}</div>
           <div className="sidebar-user-role">{roleLabel(user.role)}</div>

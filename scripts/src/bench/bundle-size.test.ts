@@ -1,0 +1,66 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { afterAll, describe, expect, it } from 'vitest';
+import { bundleSizeRows, initialScriptsOf, measureBundle, staticImportsOf } from './bundle-size.js';
+
+const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'urs-bundle-'));
+afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
+
+const files: Record<string, string> = {
+  'assets/index-a.js':
+    'import{a as b}from"./vendor-b.js";import"./side-c.js";import("./lazy-d.js");',
+  'assets/vendor-b.js': 'export{x}from"./deep-e.js";export const a=1;',
+  'assets/side-c.js': 'console.log("c")',
+  'assets/deep-e.js': 'export const x=2;',
+  'assets/lazy-d.js': 'export const big="' + 'z'.repeat(5000) + '";',
+  'assets/preloaded-f.js': 'export const f=3;',
+};
+fs.mkdirSync(path.join(dist, 'assets'));
+for (const [name, code] of Object.entries(files)) fs.writeFileSync(path.join(dist, name), code);
+fs.writeFileSync(
+  path.join(dist, 'index.html'),
+  `<html><head><script type="module" crossorigin src="/assets/index-a.js"></script>
+<link rel="modulepreload" crossorigin href="/assets/preloaded-f.js">
+<link rel="stylesheet" href="/assets/index.css"></head></html>`,
+);
+const gz = (name: string) => gzipSync(Buffer.from(files[name] ?? ''), { level: 9 }).length;
+
+describe('bundle size', () => {
+  it('reads the entry and the modulepreload links, not stylesheets', () => {
+    expect(initialScriptsOf(fs.readFileSync(path.join(dist, 'index.html'), 'utf8'))).toEqual([
+      'assets/index-a.js',
+      'assets/preloaded-f.js',
+    ]);
+  });
+
+  it('follows static imports and re-exports, never dynamic imports', () => {
+    expect(staticImportsOf(files['assets/index-a.js'] ?? '')).toEqual([
+      './vendor-b.js',
+      './side-c.js',
+    ]);
+    expect(staticImportsOf(files['assets/vendor-b.js'] ?? '')).toEqual(['./deep-e.js']);
+  });
+
+  it('sums the gzipped initial JS against all JS', async () => {
+    const size = await measureBundle(dist);
+    expect(new Set(size.initialFiles)).toEqual(
+      new Set([
+        'assets/index-a.js',
+        'assets/preloaded-f.js',
+        'assets/vendor-b.js',
+        'assets/side-c.js',
+        'assets/deep-e.js',
+      ]),
+    );
+    const initial = ['index-a', 'preloaded-f', 'vendor-b', 'side-c', 'deep-e']
+      .map((n) => gz(`assets/${n}.js`))
+      .reduce((a, b) => a + b, 0);
+    expect(size.initialGzipBytes).toBe(initial);
+    expect(size.allJsGzipBytes).toBe(initial + gz('assets/lazy-d.js'));
+    const [row] = await bundleSizeRows(dist);
+    expect(row?.ms).toBeCloseTo(initial / 1024, 5);
+    expect(row?.baselineMs).toBeCloseTo(size.allJsGzipBytes / 1024, 5);
+  });
+});

@@ -1,0 +1,391 @@
+/**
+ * Reports offline in a real Chromium against the real server (issue 3's offline test): a
+ * custodian files a report with a before photo with the network off, sees it at once marked
+ * not synced, reloads offline and still has it, then goes online and the server holds it
+ * exactly once with its photo bytes. Also: the form's draft survives a reload, a missing
+ * description and a too-large photo are shown on their fields, the owner edits the report
+ * (status, work type, after photo), and an admin changes status, notes and deletes it.
+ *
+ * Needs `npx turbo run build --filter=@urs/web --filter=@urs/scripts` first.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { startServerAndBrowser, stopServerAndBrowser, type RunningServer } from './harness.js';
+
+let server: RunningServer;
+let browser: Browser;
+
+const ADMIN = { email: 'admin@urs.sch.id', password: 'admin12345' };
+const STAFF = { email: 'siti.aminah@urs.sch.id', password: 'staf12345' };
+const SCREENSHOT_DIR = fileURLToPath(new URL('../screenshots', import.meta.url));
+/** Toasts come and go on their own timer; screenshots show the screen, not them. */
+const HIDE_TOASTS = '[data-sonner-toaster] { display: none !important; }';
+/** The report the offline test files; the admin test works on it afterwards. */
+let filed: { id: string; description: string } | null = null;
+
+beforeAll(async () => {
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  ({ server, browser } = await startServerAndBrowser());
+});
+afterAll(() => stopServerAndBrowser(server, browser));
+
+const problems: string[] = [];
+
+async function newPage(): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  page.on('pageerror', (err) => problems.push(err.message));
+  page.on('console', (msg) => {
+    if (msg.text().startsWith('CSP violation')) problems.push(msg.text());
+  });
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`);
+    });
+  });
+  return { context, page };
+}
+
+/** Signs in, waits for the first sync (areas on the device) and for the service worker. */
+async function signInAndSync(page: Page, who: { email: string; password: string }) {
+  await page.goto(`${server.url}/login`);
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password', { exact: true }).fill(who.password);
+  await page.getByRole('button', { name: 'Masuk' }).click();
+  await page.getByText('Selamat datang, ').waitFor();
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await page.getByText('Selamat datang, ').waitFor();
+  await expect.poll(() => storeCount(page, 'areas'), { timeout: 20_000 }).toBeGreaterThan(0);
+  await expect.poll(() => lastSyncDone(page), { timeout: 20_000 }).toBe(true);
+}
+
+function storeCount(page: Page, store: string): Promise<number> {
+  return page.evaluate(
+    (name) =>
+      new Promise<number>((resolve) => {
+        const open = indexedDB.open('urs');
+        open.onerror = () => resolve(0);
+        open.onsuccess = () => {
+          const database = open.result;
+          if (!database.objectStoreNames.contains(name)) {
+            database.close();
+            resolve(0);
+            return;
+          }
+          const request = database.transaction(name).objectStore(name).count();
+          request.onsuccess = () => {
+            database.close();
+            resolve(request.result);
+          };
+          request.onerror = () => resolve(0);
+        };
+      }),
+    store,
+  );
+}
+
+function lastSyncDone(page: Page): Promise<boolean> {
+  return page.evaluate(
+    () =>
+      new Promise<boolean>((resolve) => {
+        const open = indexedDB.open('urs');
+        open.onerror = () => resolve(false);
+        open.onsuccess = () => {
+          const database = open.result;
+          const request = database.transaction('sync_state').objectStore('sync_state').getAll();
+          request.onsuccess = () => {
+            database.close();
+            const rows = request.result as { last_success_at: string | null }[];
+            resolve(rows.some((row) => row.last_success_at !== null));
+          };
+          request.onerror = () => resolve(false);
+        };
+      }),
+  );
+}
+
+/** A small real JPEG drawn by the browser's own encoder. */
+async function makeJpeg(page: Page, colour: string): Promise<Buffer> {
+  const dataUrl = await page.evaluate((fill) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 96;
+    canvas.height = 64;
+    const ctx = canvas.getContext('2d');
+    if (ctx === null) throw new Error('no 2d context');
+    ctx.fillStyle = fill;
+    ctx.fillRect(0, 0, 96, 64);
+    ctx.fillStyle = '#ffffff';
+    ctx.fillRect(20, 16, 40, 24);
+    return canvas.toDataURL('image/jpeg', 0.9);
+  }, colour);
+  return Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
+}
+
+async function adminToken(): Promise<string> {
+  const res = await fetch(`${server.url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
+  expect(res.status).toBe(200);
+  const body = (await res.json()) as { access_token?: string; token?: string };
+  const token = body.access_token ?? body.token;
+  if (token === undefined) throw new Error('no token');
+  return token;
+}
+
+describe('reports offline in a real browser', () => {
+  it('files a report with a photo offline, keeps it over an offline reload, then syncs it once', async () => {
+    const { context, page } = await newPage();
+    await signInAndSync(page, STAFF);
+    const description = `Wastafel bocor e2e ${Date.now()}`;
+    const jpeg = await makeJpeg(page, '#2266aa');
+
+    await context.setOffline(true);
+    await page.getByRole('link', { name: 'Buat laporan' }).click();
+    await page.getByRole('heading', { name: 'Buat Laporan' }).waitFor();
+    await page.getByLabel('Area', { exact: true }).selectOption({ index: 1 });
+    await page.getByLabel('Jenis pekerjaan').selectOption('repair');
+    await page.getByLabel('Deskripsi').fill(description);
+    await page
+      .getByTestId('photo-gallery-before')
+      .setInputFiles({ name: 'sebelum.jpg', mimeType: 'image/jpeg', buffer: jpeg });
+    await page.locator('.rp-thumb img').first().waitFor();
+    await page.screenshot({
+      path: path.join(SCREENSHOT_DIR, 'report-create-390.png'),
+      style: HIDE_TOASTS,
+      fullPage: true,
+    });
+
+    await page.getByRole('button', { name: 'Simpan laporan' }).click();
+    await page.waitForURL((url) => /^\/reports\/[0-9a-f-]{36}$/.test(url.pathname));
+    const reportId = new URL(page.url()).pathname.split('/')[2] ?? '';
+    await page.getByText(description).waitFor();
+    await page.getByText('Perbaikan').waitFor();
+    await page.getByTestId('unsynced').waitFor();
+    const beforeSection = page.getByRole('region', { name: 'Foto sebelum' });
+    await beforeSection.locator('img').first().waitFor();
+    const photoId =
+      (await beforeSection.locator('[data-photo-id]').first().getAttribute('data-photo-id')) ?? '';
+    expect(photoId).toMatch(/^[0-9a-f-]{36}$/);
+    await page.screenshot({
+      path: path.join(SCREENSHOT_DIR, 'report-detail-390.png'),
+      style: HIDE_TOASTS,
+      fullPage: true,
+    });
+
+    // The lightbox: opens on the thumbnail, closes with Escape.
+    await beforeSection.getByRole('button', { name: /Perbesar/ }).click();
+    const lightbox = page.getByRole('dialog', { name: /Foto sebelum/ });
+    await lightbox.locator('img').waitFor();
+    await page.keyboard.press('Escape');
+    await lightbox.waitFor({ state: 'detached' });
+
+    // My reports, at once, marked not synced.
+    await page.goto(`${server.url}/user/reports`);
+    const card = page.locator(`[data-report-id="${reportId}"]`);
+    await card.waitFor();
+    await card.getByText('Belum tersinkron').waitFor();
+    await card.getByText('1 foto').waitFor();
+
+    // A reload with no network: the report and its photo are still on the device.
+    await page.reload();
+    await card.waitFor();
+    await card.getByText(description).waitFor();
+    await card.getByText('Belum tersinkron').waitFor();
+    await card.getByRole('link', { name: 'Detail' }).click();
+    await page.getByRole('region', { name: 'Foto sebelum' }).locator('img').first().waitFor();
+
+    // Online again: sync now, and the marker goes away.
+    await context.setOffline(false);
+    await page.getByTestId('sync-indicator').click();
+    await page.getByRole('button', { name: 'Sinkronkan sekarang' }).click();
+    await page.getByTestId('unsynced').waitFor({ state: 'detached', timeout: 30_000 });
+
+    const token = await adminToken();
+    const auth = { authorization: `Bearer ${token}`, accept: 'application/json' };
+    const list = await fetch(`${server.url}/api/reports?q=${encodeURIComponent(description)}`, {
+      headers: auth,
+    });
+    expect(list.status).toBe(200);
+    const body = (await list.json()) as {
+      data: {
+        id: string;
+        description: string;
+        work_type: string;
+        photo_counts: { before: number; after: number };
+      }[];
+      meta: { total: number };
+    };
+    expect(body.meta.total).toBe(1);
+    expect(body.data[0]).toMatchObject({
+      id: reportId,
+      description,
+      photo_counts: { before: 1, after: 0 },
+    });
+    const photo = await fetch(`${server.url}/api/photos/${photoId}`, { headers: auth });
+    expect(photo.status).toBe(200);
+    const bytes = new Uint8Array(await photo.arrayBuffer());
+    expect(bytes.byteLength).toBeGreaterThan(100);
+    expect([bytes[0], bytes[1], bytes[2]]).toEqual([0xff, 0xd8, 0xff]);
+
+    await page.goto(`${server.url}/user/reports`);
+    await card.waitFor();
+    expect(await card.getByText('Belum tersinkron').count()).toBe(0);
+    filed = { id: reportId, description };
+
+    // The dashboard counts it this week and lists it among the last seven days.
+    await page.goto(server.url);
+    await page.getByText('Selamat datang, ').waitFor();
+    await page.locator(`[data-report-id="${reportId}"]`).waitFor();
+    await page.screenshot({
+      path: path.join(SCREENSHOT_DIR, 'dashboard-390.png'),
+      style: HIDE_TOASTS,
+      fullPage: true,
+    });
+    await context.close();
+  });
+
+  it('keeps a draft over a reload, shows field and photo errors, and edits the synced report', async () => {
+    const { context, page } = await newPage();
+    await signInAndSync(page, STAFF);
+    await page.goto(`${server.url}/reports/create`);
+    await page.getByRole('heading', { name: 'Buat Laporan' }).waitFor();
+
+    // Saved without a description (and without an area): both fields say why.
+    await page.getByRole('button', { name: 'Simpan laporan' }).click();
+    await page.getByText('Deskripsi wajib diisi.').waitFor();
+    await page.getByText('Pilih area.').waitFor();
+    expect(await page.getByLabel('Deskripsi').getAttribute('aria-invalid')).toBe('true');
+    expect(new URL(page.url()).pathname).toBe('/reports/create');
+
+    // A photo over 10 MB is refused with the spec's words and never reaches the form.
+    const huge = Buffer.alloc(10 * 1024 * 1024 + 1);
+    huge.set([0xff, 0xd8, 0xff, 0xe0]);
+    await page
+      .getByTestId('photo-camera-before')
+      .setInputFiles({ name: 'besar.jpg', mimeType: 'image/jpeg', buffer: huge });
+    await page.getByText('File terlalu besar: Ukuran gambar maksimal 10 MB.').waitFor();
+    expect(await page.locator('.rp-thumb').count()).toBe(0);
+
+    const draft = `Draf lampu koridor ${Date.now()}`;
+    await page.getByLabel('Area', { exact: true }).selectOption({ index: 1 });
+    const area = await page.getByLabel('Area', { exact: true }).inputValue();
+    await page.getByLabel('Deskripsi').fill(draft);
+    await page.getByTestId('photo-gallery-after').setInputFiles({
+      name: 'sesudah.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await makeJpeg(page, '#aa3322'),
+    });
+    await page.locator('.rp-thumb img').first().waitFor();
+
+    await page.reload();
+    await page.getByText('Isian yang belum disimpan dipulihkan.').waitFor();
+    expect(await page.getByLabel('Deskripsi').inputValue()).toBe(draft);
+    expect(await page.getByLabel('Area', { exact: true }).inputValue()).toBe(area);
+    await page.getByRole('group', { name: 'Foto sesudah' }).locator('img').first().waitFor();
+
+    // Cancel throws the draft away.
+    await page.getByRole('button', { name: 'Batal' }).click();
+    await page.getByRole('heading', { name: 'Laporan Saya' }).waitFor();
+    await page.goto(`${server.url}/reports/create`);
+    await page.getByRole('heading', { name: 'Buat Laporan' }).waitFor();
+    expect(await page.getByLabel('Deskripsi').inputValue()).toBe('');
+    // ?area=<id> (the QR code on a room's door) preselects the area.
+    const someArea =
+      (await page
+        .getByLabel('Area', { exact: true })
+        .locator('option')
+        .nth(2)
+        .getAttribute('value')) ?? '';
+    expect(someArea).not.toBe('');
+    await page.goto(`${server.url}/reports/create?area=${someArea}`);
+    await page.getByRole('heading', { name: 'Buat Laporan' }).waitFor();
+    await expect.poll(() => page.getByLabel('Area', { exact: true }).inputValue()).toBe(someArea);
+
+    // Editing the synced report: new status (only allowed ones offered) and an after photo.
+    if (filed === null) throw new Error('the offline test did not file its report');
+    await page.goto(`${server.url}/reports/${filed.id}/edit`);
+    await page.getByRole('heading', { name: 'Edit Laporan' }).waitFor();
+    expect(await page.getByLabel('Deskripsi').inputValue()).toBe(filed.description);
+    const statuses = await page
+      .getByLabel('Status')
+      .locator('option')
+      .evaluateAll((options) => options.map((o) => o.getAttribute('value')));
+    expect(statuses).toEqual(['pending', 'in_progress', 'completed', 'cancelled']);
+    await page.getByLabel('Status').selectOption('in_progress');
+    await page.getByLabel('Jenis pekerjaan').selectOption('inspection');
+    await page.getByTestId('photo-gallery-after').setInputFiles({
+      name: 'sesudah.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await makeJpeg(page, '#22aa55'),
+    });
+    await page.getByRole('group', { name: 'Foto sesudah' }).locator('img').first().waitFor();
+    await page.getByRole('button', { name: 'Simpan laporan' }).click();
+    await page.waitForURL((url) => url.pathname === `/reports/${filed?.id ?? ''}`);
+    await page.locator('.rp-status', { hasText: 'Dikerjakan' }).waitFor();
+    await page.getByText('Inspeksi').waitFor();
+    await page.getByRole('region', { name: 'Foto sesudah' }).locator('img').first().waitFor();
+    await page.getByTestId('unsynced').waitFor({ state: 'detached', timeout: 30_000 });
+    await context.close();
+  });
+
+  it('lets the admin move the status, write a note and delete the report after confirming', async () => {
+    if (filed === null) throw new Error('the offline test did not file its report');
+    const { id, description } = filed;
+    const { context, page } = await newPage();
+    await signInAndSync(page, ADMIN);
+    await page.goto(`${server.url}/reports/${id}`);
+    await page.getByText(description).waitFor();
+    await page.getByText('Siti Aminah').waitFor();
+    // Not on the admin's device: fetched from the server with the bearer token.
+    await page.getByRole('region', { name: 'Foto sebelum' }).locator('img').first().waitFor();
+    // The custodian's edit arrived: in progress, with an after photo.
+    await page.locator('.rp-status', { hasText: 'Dikerjakan' }).waitFor();
+    await page.getByRole('region', { name: 'Foto sesudah' }).locator('img').first().waitFor();
+    // From in_progress only completed and cancelled are offered.
+    expect(await page.getByRole('button', { name: 'Tandai Dikerjakan' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Tandai Selesai' }).click();
+    await page.locator('.rp-status', { hasText: 'Selesai' }).waitFor();
+    // An admin may reopen a completed report.
+    await page.getByRole('button', { name: 'Tandai Dikerjakan' }).waitFor();
+    await page.getByLabel('Catatan admin').fill('Sudah dicek teknisi.');
+    await page.getByRole('button', { name: 'Simpan catatan' }).click();
+    await page.locator('.rp-fact dd', { hasText: 'Sudah dicek teknisi.' }).waitFor();
+
+    await page.getByRole('button', { name: 'Hapus', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Hapus laporan?' });
+    await dialog.getByText('Aksi ini tidak bisa dibatalkan').waitFor();
+    await dialog.getByRole('button', { name: 'Batal' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Hapus', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Hapus' }).click();
+    await page.waitForURL((url) => url.pathname === '/reports');
+
+    const auth = { authorization: `Bearer ${await adminToken()}`, accept: 'application/json' };
+    await expect
+      .poll(
+        async () => {
+          const res = await fetch(
+            `${server.url}/api/reports?q=${encodeURIComponent(description)}`,
+            { headers: auth },
+          );
+          return ((await res.json()) as { meta: { total: number } }).meta.total;
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(0);
+    await context.close();
+  });
+
+  it('saw no uncaught errors and no CSP violations along the way', () => {
+    expect(problems).toEqual([]);
+  });
+});

@@ -1,0 +1,63 @@
+import { ERROR_MESSAGES, type User } from '@urs/sync-protocol';
+import { api } from '../../lib/api.js';
+import { ApiError, NetworkError } from '../../lib/api-client.js';
+import { parseUser } from '../../lib/session.js';
+import { STORAGE_KEYS } from '../../lib/storage-keys.js';
+
+export interface PasswordChange {
+  current_password: string;
+  password: string;
+  password_confirmation: string;
+}
+
+/**
+ * `POST /api/profile` as multipart/form-data. The shared JSON client cannot send a form, so
+ * this one call uses fetch and raises the same ApiError / NetworkError as the client does.
+ */
+export async function postProfile(form: FormData, fetchImpl: typeof fetch = fetch): Promise<User> {
+  const headers = new Headers({ Accept: 'application/json' });
+  const token = localStorage.getItem(STORAGE_KEYS.token);
+  if (token !== null && token !== '') headers.set('Authorization', `Bearer ${token}`);
+  let response: Response;
+  try {
+    // No Content-Type: the browser writes the multipart boundary itself.
+    response = await fetchImpl('/api/profile', { method: 'POST', headers, body: form });
+  } catch (err) {
+    throw new NetworkError(err);
+  }
+  let body: unknown = null;
+  try {
+    body = await response.json();
+  } catch {
+    // An HTML error page or an empty body: the status decides the message below.
+  }
+  if (!response.ok) {
+    const message = field(body, 'message');
+    throw new ApiError(
+      response.status,
+      typeof message === 'string' && message !== '' ? message : fallback(response.status),
+      body,
+    );
+  }
+  const user = parseUser(field(body, 'user'));
+  if (user === null) throw new Error('Data pengguna dari server tidak dikenali.');
+  return user;
+}
+
+export async function postPassword(payload: PasswordChange): Promise<string | null> {
+  const body = await api.json('POST', 'api/profile/password', payload);
+  const message = field(body, 'message');
+  return typeof message === 'string' ? message : null;
+}
+
+function fallback(status: number): string {
+  if (status === 413) return ERROR_MESSAGES.tooLarge;
+  if (status === 415) return ERROR_MESSAGES.unsupportedMedia;
+  if (status === 422) return ERROR_MESSAGES.validation;
+  if (status === 401) return ERROR_MESSAGES.unauthenticated;
+  return ERROR_MESSAGES.server;
+}
+
+function field(body: unknown, key: string): unknown {
+  return typeof body === 'object' && body !== null ? Reflect.get(body, key) : undefined;
+}

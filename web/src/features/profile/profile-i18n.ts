@@ -1,0 +1,79 @@
+import i18next from 'i18next';
+
+/** The profile screen's texts; the spec's Indonesian strings are kept verbatim. */
+const id = {
+  profile: {
+    details: 'Data diri',
+    photo: 'Foto profil',
+    choosePhoto: 'Pilih foto',
+    removeChosen: 'Batalkan foto',
+    photoHint: 'JPG, PNG, atau WEBP, maksimal 10 MB.',
+    photoAlt: 'Foto profil {{name}}',
+    name: 'Nama lengkap',
+    email: 'Email',
+    phone: 'Nomor telepon',
+    save: 'Simpan profil',
+    saving: 'Menyimpan…',
+    saved: 'Profil berhasil diperbarui',
+    noChanges: 'Tidak ada perubahan untuk disimpan.',
+    failed: 'Gagal memperbarui profil',
+    fileTooLargeTitle: 'File terlalu besar',
+    fileTooLargeText: 'Ukuran gambar maksimal 10 MB.',
+    fileTypeTitle: 'Jenis file tidak didukung',
+    fileTypeText: 'Gunakan gambar JPG, PNG, atau WEBP.',
+    passwordTitle: 'Ubah password',
+    currentPassword: 'Password saat ini',
+    newPassword: 'Password baru',
+    passwordHint: 'Minimal 8 karakter',
+    passwordConfirmation: 'Konfirmasi password baru',
+    savePassword: 'Simpan password',
+    passwordSaved: 'Password berhasil diperbarui',
+    passwordFailed: 'Gagal memperbarui password',
+  },
+};
+
+type Dictionary<T> = { [K in keyof T]: T[K] extends string ? string : Dictionary<T[K]> };
+
+const en = {
+  profile: {
+    details: 'Personal details',
+    photo: 'Profile photo',
+    choosePhoto: 'Choose photo',
+    removeChosen: 'Cancel photo',
+    photoHint: 'JPG, PNG or WEBP, at most 10 MB.',
+    photoAlt: 'Profile photo of {{name}}',
+    name: 'Full name',
+    email: 'Email',
+    phone: 'Phone number',
+    save: 'Save profile',
+    saving: 'Saving…',
+    saved: 'Profile updated',
+    noChanges: 'There are no changes to save.',
+    failed: 'Failed to update profile',
+    fileTooLargeTitle: 'File too large',
+    fileTooLargeText: 'Images may be at most 10 MB.',
+    fileTypeTitle: 'File type not supported',
+    fileTypeText: 'Use a JPG, PNG or WEBP image.',
+    passwordTitle: 'Change password',
+    currentPassword: 'Current password',
+    newPassword: 'New password',
+    passwordHint: 'At least 8 characters',
+    passwordConfirmation: 'Confirm new password',
+    savePassword: 'Save password',
+    passwordSaved: 'Password updated',
+    passwordFailed: 'Failed to update password',
+  },
+} satisfies Dictionary<typeof id>;
+
+/** Adds the bundle to the running i18next (deep, without overwriting the shared keys). */
+export function registerProfileStrings(): void {
+  const add = () => {
+    i18next.addResourceBundle('id', 'translation', id, true, false);
+    i18next.addResourceBundle('en', 'translation', en, true, false);
+  };
+  // init() builds a new resource store, so a bundle added before it would be lost.
+  if (i18next.isInitialized) add();
+  else i18next.on('initialized', add);
+}
+
+registerProfileStrings();

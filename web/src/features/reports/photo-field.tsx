@@ -1,0 +1,158 @@
+import { useId, useState, type ChangeEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PhotoKind } from '@urs/sync-protocol';
+import { db } from '../../db/index.js';
+import { toast } from '../../lib/toast.js';
+import { PhotoError, StorageFullError, savePhoto } from '../../sync/index.js';
+import type { FormPhoto } from './report-form-state.js';
+import { usePhotoUrl } from './report-queries.js';
+
+const ACCEPT = 'image/jpeg,image/png,image/webp';
+
+function Thumbnail({
+  photo,
+  label,
+  onRemove,
+}: {
+  photo: FormPhoto;
+  label: string;
+  onRemove: () => void;
+}) {
+  const { t } = useTranslation();
+  const url = usePhotoUrl(photo.id);
+  return (
+    <li className="rp-thumb" data-photo-id={photo.id}>
+      {url.state === 'ready' ? (
+        <img src={url.url} alt={label} />
+      ) : (
+        <span className="rp-thumb-missing">
+          {url.state === 'loading' ? t('reports.photoLoading') : t('reports.photoUnavailable')}
+        </span>
+      )}
+      <button
+        type="button"
+        className="rp-thumb-remove"
+        aria-label={t('reports.removePhoto', { name: label })}
+        onClick={onRemove}
+      >
+        ×
+      </button>
+    </li>
+  );
+}
+
+/**
+ * Before or after photos: camera (capture) and gallery pickers, each file checked and compressed
+ * into the device's photos table at once, so it survives a reload before the report is saved.
+ */
+export function PhotoField({
+  kind,
+  userId,
+  photos,
+  onAdd,
+  onRemove,
+  errors,
+}: {
+  kind: PhotoKind;
+  userId: string;
+  photos: readonly FormPhoto[];
+  onAdd: (photo: FormPhoto) => void;
+  onRemove: (photo: FormPhoto) => void;
+  errors?: readonly string[] | undefined;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [busy, setBusy] = useState(0);
+  const [problem, setProblem] = useState<string | null>(null);
+  const title = kind === 'before' ? t('reports.photosBefore') : t('reports.photosAfter');
+
+  const onFiles = async (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
+    const files = Array.from(input.files ?? []);
+    input.value = '';
+    setProblem(null);
+    for (const file of files) {
+      setBusy((n) => n + 1);
+      try {
+        const record = await savePhoto(db, userId, file, file.type);
+        onAdd({
+          id: record.id,
+          kind,
+          sha256: record.sha256,
+          mime_type: record.mime_type,
+          size_bytes: record.size_bytes,
+        });
+      } catch (err) {
+        if (err instanceof PhotoError) {
+          setProblem(`${err.title}: ${err.message}`);
+          toast.error(err.title, err.message);
+        } else if (err instanceof StorageFullError) {
+          setProblem(err.message);
+          toast.error(err.message);
+        } else {
+          const message = err instanceof Error ? err.message : String(err);
+          setProblem(message);
+          toast.error(message);
+        }
+      } finally {
+        setBusy((n) => n - 1);
+      }
+    }
+  };
+
+  const messages = [...(errors ?? []), ...(problem === null ? [] : [problem])];
+  const kindLabel = t(`reports.kinds.${kind}`);
+  return (
+    <fieldset
+      className="rp-photos"
+      aria-describedby={messages.length > 0 ? `${id}-error` : undefined}
+    >
+      <legend className="field-label">{title}</legend>
+      <div className="rp-photo-buttons">
+        <label className="button button-secondary button-small rp-file">
+          {t('reports.camera')}
+          <input
+            type="file"
+            accept={ACCEPT}
+            capture="environment"
+            multiple
+            data-testid={`photo-camera-${kind}`}
+            onChange={(event) => void onFiles(event)}
+          />
+        </label>
+        <label className="button button-secondary button-small rp-file">
+          {t('reports.gallery')}
+          <input
+            type="file"
+            accept={ACCEPT}
+            multiple
+            data-testid={`photo-gallery-${kind}`}
+            onChange={(event) => void onFiles(event)}
+          />
+        </label>
+      </div>
+      {busy > 0 && (
+        <p className="field-hint" role="status">
+          {t('reports.processing')}
+        </p>
+      )}
+      {photos.length > 0 && (
+        <ul className="rp-thumbs">
+          {photos.map((photo, index) => (
+            <Thumbnail
+              key={photo.id}
+              photo={photo}
+              label={t('reports.photoAlt', { kind: kindLabel, n: index + 1 })}
+              onRemove={() => onRemove(photo)}
+            />
+          ))}
+        </ul>
+      )}
+      {messages.length > 0 && (
+        <p id={`${id}-error`} className="field-error" role="alert">
+          {messages.join(' ')}
+        </p>
+      )}
+    </fieldset>
+  );
+}

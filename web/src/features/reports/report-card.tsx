@@ -1,0 +1,62 @@
+import { Link } from '@tanstack/react-router';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useTranslation } from 'react-i18next';
+import type { Report } from '@urs/sync-protocol';
+import { db } from '../../db/index.js';
+import { formatDateTime, statusKey, workTypeKey } from './report-i18n.js';
+
+/** One report as a card: reporter, area, photo count, status, sync marker, actions. */
+export function ReportCard({
+  report,
+  unsynced,
+  mayEdit,
+}: {
+  report: Report;
+  unsynced: boolean;
+  mayEdit: boolean;
+}) {
+  const { t, i18n } = useTranslation();
+  const info = useLiveQuery(async () => {
+    const [area, reporter, photoCount] = await Promise.all([
+      db.areas.get(report.area_id),
+      db.users.get(report.reporter_id),
+      db.report_photos.where('report_id').equals(report.id).count(),
+    ]);
+    return { area: area?.name, reporter: reporter?.name, photoCount };
+  }, [report.id, report.area_id, report.reporter_id]);
+
+  return (
+    <li className="card rp-card" data-report-id={report.id}>
+      <div className="rp-card-head">
+        <span className={`rp-status rp-status-${report.status}`}>
+          {t(statusKey(report.status))}
+        </span>
+        {unsynced && (
+          <span className="rp-unsynced" data-testid="unsynced">
+            {t('reports.unsynced')}
+          </span>
+        )}
+        <span className="rp-card-date muted">
+          {formatDateTime(report.created_at, i18n.language)}
+        </span>
+      </div>
+      <p className="rp-card-area">{info?.area ?? t('reports.unknownArea')}</p>
+      <p className="rp-card-description">{report.description}</p>
+      <p className="rp-card-meta muted">
+        <span>{info?.reporter ?? t('reports.unknownUser')}</span>
+        <span>{t(workTypeKey(report.work_type))}</span>
+        <span>{t('reports.photoCount', { count: info?.photoCount ?? 0 })}</span>
+      </p>
+      <div className="rp-card-actions">
+        <Link to={`/reports/${report.id}`} className="button button-secondary button-small">
+          {t('reports.detail')}
+        </Link>
+        {mayEdit && (
+          <Link to={`/reports/${report.id}/edit`} className="button button-secondary button-small">
+            {t('reports.edit')}
+          </Link>
+        )}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,309 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { WORK_TYPES, type PhotoKind, type ReportStatus } from '@urs/sync-protocol';
+import { db } from '../../db/index.js';
+import { useUnsavedChanges } from '../../pwa/index.js';
+import { clearDraft, loadDraft, saveDraft } from './report-draft.js';
+import type { FormPhoto, ReportFormValues } from './report-form-state.js';
+import { statusKey, workTypeKey } from './report-i18n.js';
+import { PhotoField } from './photo-field.js';
+import './reports.css';
+
+export type FieldErrors = Record<string, string[]>;
+
+export interface ReportFormProps {
+  userId: string;
+  /** localStorage key of this form's draft. */
+  draftKey: string;
+  initialValues: ReportFormValues;
+  initialPhotos: readonly FormPhoto[];
+  statusOptions: readonly ReportStatus[];
+  /** Returns field errors to show, or null when saved (the draft is then cleared). */
+  onSubmit: (values: ReportFormValues, photos: FormPhoto[]) => Promise<FieldErrors | null>;
+  onCancel: () => void;
+}
+
+function Errors({ id, errors }: { id: string; errors: readonly string[] | undefined }) {
+  if (errors === undefined || errors.length === 0) return null;
+  return (
+    <p id={id} className="field-error">
+      {errors.join(' ')}
+    </p>
+  );
+}
+
+/** The create and edit form: every change is kept as a draft, photos go to Dexie at once. */
+export function ReportForm(props: ReportFormProps) {
+  const { t } = useTranslation();
+  const id = useId();
+  const { userId, draftKey } = props;
+  const restored = useMemo(() => loadDraft(localStorage, draftKey), [draftKey]);
+  const [values, setValues] = useState<ReportFormValues>(restored?.values ?? props.initialValues);
+  const [photos, setPhotos] = useState<FormPhoto[]>(restored?.photos ?? [...props.initialPhotos]);
+  const [dirty, setDirty] = useState(restored !== null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [saving, setSaving] = useState(false);
+  const [areaQuery, setAreaQuery] = useState('');
+  const savedRef = useRef(false);
+
+  useUnsavedChanges(`report-form:${draftKey}`, dirty && !saving);
+
+  // Photos of a restored draft whose bytes are gone (storage cleared) are dropped.
+  useEffect(() => {
+    if (restored === null) return;
+    const ids = restored.photos.filter((photo) => photo.attached !== true).map((p) => p.id);
+    void db.photos.bulkGet(ids).then((found) => {
+      const missing = new Set(ids.filter((_, index) => found[index] === undefined));
+      if (missing.size > 0) setPhotos((list) => list.filter((photo) => !missing.has(photo.id)));
+    });
+  }, [restored]);
+
+  useEffect(() => {
+    if (!dirty || savedRef.current) return;
+    saveDraft(localStorage, draftKey, { values, photos });
+  }, [dirty, draftKey, values, photos]);
+
+  const areas = useLiveQuery(
+    async () =>
+      (await db.areas.toArray())
+        .filter((area) => area.active || area.id === values.area_id)
+        .sort((a, b) => a.name.localeCompare(b.name, 'id')),
+    [values.area_id],
+  );
+  const categories = useLiveQuery(async () =>
+    (await db.categories.toArray()).sort((a, b) => a.name.localeCompare(b.name, 'id')),
+  );
+  const query = areaQuery.trim().toLowerCase();
+  const shownAreas = (areas ?? []).filter(
+    (area) => query === '' || area.id === values.area_id || area.name.toLowerCase().includes(query),
+  );
+
+  const set = <K extends keyof ReportFormValues>(key: K, value: ReportFormValues[K]) => {
+    setValues((current) => ({ ...current, [key]: value }));
+    setDirty(true);
+    setErrors(({ [key]: _removed, ...rest }) => rest);
+  };
+
+  const addPhoto = (photo: FormPhoto) => {
+    setPhotos((list) => [...list, photo]);
+    setDirty(true);
+  };
+  const removePhoto = (photo: FormPhoto) => {
+    setPhotos((list) => list.filter((item) => item.id !== photo.id));
+    setDirty(true);
+    // A photo never attached to anything is only taking space: drop its bytes too.
+    if (photo.attached !== true) void db.photos.delete(photo.id).catch(() => undefined);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (saving) return;
+    setSaving(true);
+    try {
+      const result = await props.onSubmit(values, photos);
+      if (result === null) {
+        savedRef.current = true;
+        setDirty(false);
+        clearDraft(localStorage, draftKey);
+      } else {
+        setErrors(result);
+        const first = Object.keys(result)[0];
+        if (first !== undefined) {
+          document.querySelector<HTMLElement>(`[data-field="${first}"]`)?.focus();
+        }
+      }
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const cancel = () => {
+    clearDraft(localStorage, draftKey);
+    for (const photo of photos) {
+      if (photo.attached !== true) void db.photos.delete(photo.id).catch(() => undefined);
+    }
+    savedRef.current = true;
+    setDirty(false);
+    props.onCancel();
+  };
+
+  const err = (field: string) => errors[field];
+  const described = (field: string) =>
+    err(field) !== undefined ? { 'aria-describedby': `${id}-${field}-error` } : {};
+  const photosOf = (kind: PhotoKind) => photos.filter((photo) => photo.kind === kind);
+  const otherErrors = Object.entries(errors)
+    .filter(
+      ([field]) =>
+        !['area_id', 'category_id', 'work_type', 'description', 'status'].includes(field),
+    )
+    .flatMap(([, messages]) => messages);
+
+  return (
+    <form className="form card rp-form" noValidate onSubmit={(event) => void submit(event)}>
+      {restored !== null && (
+        <div className="alert alert-info rp-draft" role="status">
+          {t('reports.draftRestored')}
+        </div>
+      )}
+      {Object.keys(errors).length > 0 && (
+        <div className="alert alert-error" role="alert">
+          {t('reports.fixErrors')}
+          {otherErrors.length > 0 && <> {otherErrors.join(' ')}</>}
+        </div>
+      )}
+
+      <div className="field">
+        <label className="field-label" htmlFor={`${id}-area`}>
+          {t('reports.area')}
+        </label>
+        <input
+          type="search"
+          className="input"
+          placeholder={t('reports.areaSearch')}
+          aria-label={t('reports.areaSearch')}
+          value={areaQuery}
+          onChange={(event) => setAreaQuery(event.target.value)}
+        />
+        <select
+          id={`${id}-area`}
+          className="input"
+          data-field="area_id"
+          value={values.area_id}
+          aria-invalid={err('area_id') !== undefined}
+          {...described('area_id')}
+          onChange={(event) => set('area_id', event.target.value)}
+        >
+          <option value="">
+            {shownAreas.length === 0 && query !== ''
+              ? t('reports.areaNone')
+              : t('reports.areaChoose')}
+          </option>
+          {shownAreas.map((area) => (
+            <option key={area.id} value={area.id}>
+              {area.name}
+            </option>
+          ))}
+        </select>
+        <Errors id={`${id}-area_id-error`} errors={err('area_id')} />
+      </div>
+
+      <div className="rp-grid">
+        <div className="field">
+          <label className="field-label" htmlFor={`${id}-category`}>
+            {t('reports.category')}
+          </label>
+          <select
+            id={`${id}-category`}
+            className="input"
+            data-field="category_id"
+            value={values.category_id}
+            aria-invalid={err('category_id') !== undefined}
+            {...described('category_id')}
+            onChange={(event) => set('category_id', event.target.value)}
+          >
+            <option value="">{t('reports.categoryNone')}</option>
+            {(categories ?? []).map((category) => (
+              <option key={category.id} value={category.id}>
+                {category.name}
+              </option>
+            ))}
+          </select>
+          <Errors id={`${id}-category_id-error`} errors={err('category_id')} />
+        </div>
+
+        <div className="field">
+          <label className="field-label" htmlFor={`${id}-work`}>
+            {t('reports.workType')}
+          </label>
+          <select
+            id={`${id}-work`}
+            className="input"
+            data-field="work_type"
+            value={values.work_type}
+            aria-invalid={err('work_type') !== undefined}
+            {...described('work_type')}
+            onChange={(event) => {
+              const next = WORK_TYPES.find((type) => type === event.target.value);
+              if (next !== undefined) set('work_type', next);
+            }}
+          >
+            {WORK_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {t(workTypeKey(type))}
+              </option>
+            ))}
+          </select>
+          <Errors id={`${id}-work_type-error`} errors={err('work_type')} />
+        </div>
+
+        <div className="field">
+          <label className="field-label" htmlFor={`${id}-status`}>
+            {t('reports.status')}
+          </label>
+          <select
+            id={`${id}-status`}
+            className="input"
+            data-field="status"
+            value={values.status}
+            aria-invalid={err('status') !== undefined}
+            {...described('status')}
+            onChange={(event) => {
+              const next = props.statusOptions.find((status) => status === event.target.value);
+              if (next !== undefined) set('status', next);
+            }}
+          >
+            {props.statusOptions.map((status) => (
+              <option key={status} value={status}>
+                {t(statusKey(status))}
+              </option>
+            ))}
+          </select>
+          <Errors id={`${id}-status-error`} errors={err('status')} />
+        </div>
+      </div>
+
+      <div className="field">
+        <label className="field-label" htmlFor={`${id}-description`}>
+          {t('reports.description')}
+        </label>
+        <textarea
+          id={`${id}-description`}
+          className="input"
+          rows={4}
+          data-field="description"
+          value={values.description}
+          placeholder={t('reports.descriptionHint')}
+          aria-invalid={err('description') !== undefined}
+          {...described('description')}
+          onChange={(event) => set('description', event.target.value)}
+        />
+        <Errors id={`${id}-description-error`} errors={err('description')} />
+      </div>
+
+      <PhotoField
+        kind="before"
+        userId={userId}
+        photos={photosOf('before')}
+        onAdd={addPhoto}
+        onRemove={removePhoto}
+      />
+      <PhotoField
+        kind="after"
+        userId={userId}
+        photos={photosOf('after')}
+        onAdd={addPhoto}
+        onRemove={removePhoto}
+      />
+
+      <div className="rp-actions">
+        <button type="button" className="button button-secondary" onClick={cancel}>
+          {t('reports.cancel')}
+        </button>
+        <button type="submit" className="button button-primary" disabled={saving}>
+          {saving ? t('reports.saving') : t('reports.save')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,74 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useState } from 'react';
+import { db } from '../../db/index.js';
+import { api } from '../../lib/api.js';
+import { unsyncedReportIds } from './report-sync-marks.js';
+
+/** Live set of this user's report ids with changes not yet accepted by the server. */
+export function useUnsyncedReportIds(userId: string | null): Set<string> {
+  return (
+    useLiveQuery(async () => {
+      if (userId === null) return new Set<string>();
+      const entries = await db.outbox
+        .where('[user_id+status]')
+        .anyOf([
+          [userId, 'pending'],
+          [userId, 'rejected'],
+        ])
+        .toArray();
+      const photoIds = entries
+        .filter((entry) => entry.entity === 'report_photos')
+        .map((entry) => entry.entity_id);
+      const photos = await db.report_photos.bulkGet(photoIds);
+      const photoReport = new Map<string, string>();
+      for (const photo of photos)
+        if (photo !== undefined) photoReport.set(photo.id, photo.report_id);
+      return unsyncedReportIds(entries, photoReport);
+    }, [userId]) ?? new Set<string>()
+  );
+}
+
+export type PhotoUrlState =
+  { state: 'loading' } | { state: 'ready'; url: string; mime: string } | { state: 'unavailable' };
+
+/**
+ * An object URL for a photo: from the device's photos table when the bytes are here, else from
+ * the server (GET /api/photos/:id with the bearer token; the service worker keeps a copy).
+ * Revoked when the id changes or the component unmounts.
+ */
+export function usePhotoUrl(photoId: string): PhotoUrlState {
+  const [result, setResult] = useState<PhotoUrlState>({ state: 'loading' });
+  useEffect(() => {
+    let url: string | null = null;
+    let cancelled = false;
+    setResult({ state: 'loading' });
+    const load = async () => {
+      const local = await db.photos.get(photoId);
+      if (local !== undefined) {
+        return { bytes: local.bytes, mime: local.mime_type };
+      }
+      const remote = await api.getPhoto(photoId);
+      return { bytes: remote.bytes, mime: remote.mime_type };
+    };
+    load()
+      .then(({ bytes, mime }) => {
+        if (cancelled) return;
+        url = URL.createObjectURL(new Blob([bytes], { type: mime }));
+        setResult({ state: 'ready', url, mime });
+      })
+      .catch(() => {
+        if (!cancelled) setResult({ state: 'unavailable' });
+      });
+    return () => {
+      cancelled = true;
+      if (url !== null) URL.revokeObjectURL(url);
+    };
+  }, [photoId]);
+  return result;
+}
+
+/** File name for a downloaded photo. */
+export function photoFileName(id: string, mime: string): string {
+  const ext = mime === 'image/png' ? 'png' : mime === 'image/webp' ? 'webp' : 'jpg';
+  return `foto-${id}.${ext}`;
+}

@@ -1,0 +1,114 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { db } from '../../db/index.js';
+import { toast } from '../../lib/toast.js';
+import { useCurrentUser } from '../../lib/use-session.js';
+import { estimateStorage, pendingCountFor, requestPersistentStorage } from '../../sync/index.js';
+import type { StorageUsage } from '../../sync/storage.js';
+import { formatBytes } from './format-bytes.js';
+import './settings-i18n.js';
+import './settings.css';
+
+type Loaded<T> = { state: 'loading' } | { state: 'done'; value: T };
+
+async function isPersisted(): Promise<boolean | null> {
+  if (typeof navigator === 'undefined' || !('storage' in navigator)) return null;
+  if (typeof navigator.storage.persisted !== 'function') return null;
+  try {
+    return await navigator.storage.persisted();
+  } catch {
+    return null;
+  }
+}
+
+/** How much this device holds, whether the browser may evict it, and what is still unsent. */
+export function StorageCard() {
+  const { t, i18n } = useTranslation();
+  const user = useCurrentUser();
+  const userId = user?.id ?? null;
+  const [usage, setUsage] = useState<Loaded<StorageUsage | null>>({ state: 'loading' });
+  const [persisted, setPersisted] = useState<Loaded<boolean | null>>({ state: 'loading' });
+  const [asking, setAsking] = useState(false);
+  const pending = useLiveQuery(
+    () => (userId === null ? 0 : pendingCountFor(db, userId).catch(() => 0)),
+    [userId],
+  );
+
+  const refresh = useCallback(async () => {
+    const [estimate, kept] = await Promise.all([estimateStorage(), isPersisted()]);
+    setUsage({ state: 'done', value: estimate });
+    setPersisted({ state: 'done', value: kept });
+  }, []);
+
+  useEffect(() => {
+    void refresh();
+  }, [refresh]);
+
+  const ask = async () => {
+    setAsking(true);
+    try {
+      const granted = await requestPersistentStorage();
+      if (granted) toast.success(t('deviceStorage.granted'));
+      else toast.warning(t('deviceStorage.denied'));
+      await refresh();
+    } finally {
+      setAsking(false);
+    }
+  };
+
+  const locale = i18n.language === 'en' ? 'en' : 'id';
+  const usageText =
+    usage.state === 'loading'
+      ? t('common.loading')
+      : usage.value === null
+        ? t('deviceStorage.unknown')
+        : t('deviceStorage.usageValue', {
+            usage: formatBytes(usage.value.usageBytes, locale),
+            quota: formatBytes(usage.value.quotaBytes, locale),
+          });
+  const persistedText =
+    persisted.state === 'loading'
+      ? t('common.loading')
+      : persisted.value === null
+        ? t('deviceStorage.persistedUnknown')
+        : persisted.value
+          ? t('deviceStorage.persistedYes')
+          : t('deviceStorage.persistedNo');
+
+  return (
+    <section className="card storage-card" aria-labelledby="device-storage-title">
+      <h2 id="device-storage-title" className="storage-title">
+        {t('deviceStorage.title')}
+      </h2>
+      <dl className="storage-list">
+        <div>
+          <dt>{t('deviceStorage.usage')}</dt>
+          <dd data-testid="storage-usage">{usageText}</dd>
+        </div>
+        <div>
+          <dt>{t('deviceStorage.persisted')}</dt>
+          <dd data-testid="storage-persisted">{persistedText}</dd>
+        </div>
+        <div>
+          <dt>{t('deviceStorage.pending')}</dt>
+          <dd data-testid="storage-pending">
+            {pending === undefined
+              ? t('common.loading')
+              : t('deviceStorage.pendingValue', { count: pending })}
+          </dd>
+        </div>
+      </dl>
+      {!(persisted.state === 'done' && persisted.value === true) && (
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={() => void ask()}
+          disabled={asking}
+        >
+          {t('deviceStorage.request')}
+        </button>
+      )}
+    </section>
+  );
+}

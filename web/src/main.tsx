@@ -6,7 +6,7 @@ import { App } from './app.js';
 import { languagePreference, session, themePreference } from './lib/app-session.js';
 import { initI18n } from './lib/i18n.js';
 import { takePostLoginRedirect } from './lib/navigation.js';
-import { registerServiceWorker } from './pwa/index.js';
+import { registerServiceWorker } from './pwa/register.js';
 import { STORAGE_KEYS } from './lib/storage-keys.js';
 import { router } from './router.js';
 

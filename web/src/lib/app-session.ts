@@ -4,15 +4,11 @@
  * in `use-session.ts` and the functions exported here; nothing else creates these objects.
  */
 import type { Language, Theme } from '@urs/sync-protocol';
-import { db } from '../db/index.js';
-import { pendingCountFor } from '../sync/index.js';
 import { api } from './api.js';
 import { createAnnouncementPoller } from './announcement-poller.js';
 import { confirmDialog } from './dialog.js';
 import { createLanguageController, t } from './i18n.js';
-import { mirrorSession } from '../pwa/index.js';
 import { createSessionStore, parseUser, type Session, type SessionSource } from './session.js';
-import { createSyncRuntime } from './sync-runtime.js';
 import { createThemeController } from './theme.js';
 import { toast } from './toast.js';
 
@@ -53,31 +49,30 @@ export const announcementPoller = createAnnouncementPoller({
   },
 });
 
-export const syncRuntime = createSyncRuntime({
-  db,
-  getToken: () => session.getState().session?.token ?? null,
-  getUserId: () => session.getState().session?.user.id ?? null,
-  onSessionRefused() {
-    toast.warning(t('sync.pausedBanner'));
-  },
-});
+/** The IndexedDB side of a signed-in device, loaded on demand (see device-runtime.ts). */
+const deviceRuntime = () => import('./device-runtime.js');
 
 async function onSignedIn({ token, user }: Session, source: SessionSource) {
   themePreference.init({ user: user.preferred_theme });
   languagePreference.init({ user: user.preferred_language });
   announcementPoller.start();
+  const device = await deviceRuntime();
   await Promise.all([
-    mirrorSession({ token, userId: user.id }),
-    syncRuntime.start(user.id, { tokenVerified: source !== 'cached' }),
+    device.mirrorSession({ token, userId: user.id }),
+    device.syncRuntime.start(user.id, { tokenVerified: source !== 'cached' }),
   ]);
 }
 
 function onSignedOut() {
   announcementPoller.stop();
-  syncRuntime.stop();
-  void mirrorSession(null).catch((err: unknown) => {
-    console.error('Gagal menghapus sesi service worker', err);
-  });
+  void deviceRuntime()
+    .then((device) => {
+      device.syncRuntime.stop();
+      return device.mirrorSession(null);
+    })
+    .catch((err: unknown) => {
+      console.error('Gagal menghapus sesi service worker', err);
+    });
 }
 
 export const session = createSessionStore({
@@ -94,7 +89,9 @@ export const session = createSessionStore({
 export async function logOut(): Promise<boolean> {
   const user = session.getState().session?.user;
   if (user !== undefined) {
-    const pending = await pendingCountFor(db, user.id).catch(() => 0);
+    const pending = await deviceRuntime()
+      .then((device) => device.pendingChanges(user.id))
+      .catch(() => 0);
     if (pending > 0) {
       const leave = await confirmDialog({
         title: t('logout.pendingTitle', { count: pending }),

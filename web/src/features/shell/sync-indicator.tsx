@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { discardRejected, useSyncStatus } from '../../sync/index.js';
 import { Icon } from '../../components/ui/icon.js';
-import { syncRuntime } from '../../lib/app-session.js';
+import { syncRuntime } from '../../lib/device-runtime.js';
 import { toast } from '../../lib/toast.js';
 
 /** Top-bar status of the outbox: online state, what waits, what the server refused. */

@@ -1,6 +1,247 @@
-import { UnderConstruction } from '../../components/ui/under-construction.js';
+import { ROLES, isRole, roleLabel, type Role, type User } from '@urs/sync-protocol';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Page } from '../../components/ui/page.js';
+import { confirmDialog } from '../../lib/dialog.js';
+import { toast } from '../../lib/toast.js';
+import { useCurrentUser } from '../../lib/use-session.js';
+import { failureText } from '../admin-areas/admin-kit.js';
+import {
+  formatDate,
+  OfflineNotice,
+  Pager,
+  useDebounced,
+  useOnline,
+  useRemote,
+} from '../admin-areas/admin-ui.js';
+import { UserFormModal } from './user-form-modal.js';
+import {
+  DEFAULT_USERS_PER_PAGE,
+  deleteUser,
+  listUsers,
+  PER_PAGE_CHOICES,
+  type PerPage,
+} from './users-api.js';
+import './users-i18n.js';
 
-/** Placeholder: the screen itself comes with a later issue. */
+type Editing = { mode: 'create' } | { mode: 'edit'; user: User } | null;
+
+const isPerPage = (value: number): value is PerPage =>
+  PER_PAGE_CHOICES.some((choice) => choice === value);
+
+/** User management (admin, online): search, role filter, page size, paged table, modals. */
 export function UsersScreen() {
-  return <UnderConstruction titleKey="pages.users" />;
+  const { t, i18n } = useTranslation();
+  const online = useOnline();
+  const me = useCurrentUser();
+  const [search, setSearch] = useState('');
+  const q = useDebounced(search.trim());
+  const [role, setRole] = useState<Role | ''>('');
+  const [perPage, setPerPage] = useState<PerPage>(DEFAULT_USERS_PER_PAGE);
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<Editing>(null);
+  const list = useRemote(`${q}|${role}|${perPage}|${page}`, () =>
+    listUsers({ q, role, page, per_page: perPage }),
+  );
+  const offline = t('admin.offline');
+  const rows = list.data?.data ?? [];
+  const meta = list.data?.meta;
+
+  const remove = async (user: User) => {
+    const confirmed = await confirmDialog({
+      title: t('users.deleteTitle', { name: user.name }),
+      text: t('admin.deleteText'),
+      icon: 'warning',
+      confirmLabel: t('admin.delete'),
+      cancelLabel: t('admin.cancel'),
+      danger: true,
+    });
+    if (!confirmed) return;
+    try {
+      const message = await deleteUser(user.id);
+      toast.success(message ?? t('users.deleted'));
+      if (rows.length === 1 && page > 1) setPage(page - 1);
+      else list.reload();
+    } catch (err) {
+      // A 409 carries the reason (yourself, the last admin): that text is the title.
+      toast.error(failureText(err, t('users.deleteFailed'), offline, online));
+    }
+  };
+
+  return (
+    <Page
+      title={t('pages.users')}
+      actions={
+        <button
+          type="button"
+          className="button button-primary"
+          onClick={() => setEditing({ mode: 'create' })}
+        >
+          {t('users.add')}
+        </button>
+      }
+    >
+      <OfflineNotice />
+      <div className="card admin-panel">
+        <div className="admin-filters">
+          <div className="field admin-search">
+            <label className="field-label" htmlFor="users-search">
+              {t('users.search')}
+            </label>
+            <input
+              id="users-search"
+              type="search"
+              className="input"
+              value={search}
+              placeholder={t('users.searchPlaceholder')}
+              onChange={(event) => {
+                setSearch(event.target.value);
+                setPage(1);
+              }}
+            />
+          </div>
+          <div className="field">
+            <label className="field-label" htmlFor="users-role">
+              {t('users.role')}
+            </label>
+            <select
+              id="users-role"
+              className="input admin-select"
+              value={role}
+              onChange={(event) => {
+                const value = event.target.value;
+                setRole(isRole(value) ? value : '');
+                setPage(1);
+              }}
+            >
+              <option value="">{t('users.allRoles')}</option>
+              {ROLES.map((value) => (
+                <option key={value} value={value}>
+                  {roleLabel(value)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label className="field-label" htmlFor="users-per-page">
+              {t('users.perPage')}
+            </label>
+            <select
+              id="users-per-page"
+              className="input admin-select"
+              value={perPage}
+              onChange={(event) => {
+                const value = Number(event.target.value);
+                if (isPerPage(value)) setPerPage(value);
+                setPage(1);
+              }}
+            >
+              {PER_PAGE_CHOICES.map((value) => (
+                <option key={value} value={value}>
+                  {value}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+
+        {list.error !== null && (
+          <div className="alert alert-error admin-load-error" role="alert">
+            <span>{failureText(list.error, t('admin.loadFailed'), offline, online)}</span>
+            <button
+              type="button"
+              className="button button-small button-secondary"
+              onClick={list.reload}
+            >
+              {t('admin.retry')}
+            </button>
+          </div>
+        )}
+
+        <div className="admin-table-wrap">
+          <table className="admin-table" aria-busy={list.loading} data-testid="users-table">
+            <caption className="sr-only">{t('users.list')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('users.name')}</th>
+                <th scope="col">{t('users.email')}</th>
+                <th scope="col">{t('users.phone')}</th>
+                <th scope="col">{t('users.role')}</th>
+                <th scope="col">{t('users.created')}</th>
+                <th scope="col" className="admin-actions-col">
+                  {t('admin.actions')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((user) => (
+                <tr key={user.id} data-user-email={user.email}>
+                  <th scope="row" className="admin-name">
+                    {user.name}
+                    {me?.id === user.id && <span className="admin-you">{t('users.you')}</span>}
+                  </th>
+                  <td>{user.email}</td>
+                  <td>{user.phone ?? '—'}</td>
+                  <td data-role={user.role}>{roleLabel(user.role)}</td>
+                  <td>
+                    <time dateTime={user.created_at}>
+                      {formatDate(user.created_at, i18n.language)}
+                    </time>
+                  </td>
+                  <td className="admin-actions-cell">
+                    <div className="admin-actions">
+                      <button
+                        type="button"
+                        className="button button-small button-secondary"
+                        aria-label={`${t('admin.edit')} ${user.name}`}
+                        onClick={() => setEditing({ mode: 'edit', user })}
+                      >
+                        {t('admin.edit')}
+                      </button>
+                      <button
+                        type="button"
+                        className="button button-small admin-danger-outline"
+                        aria-label={`${t('admin.delete')} ${user.name}`}
+                        onClick={() => void remove(user)}
+                      >
+                        {t('admin.delete')}
+                      </button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+              {rows.length === 0 && (
+                <tr>
+                  <td colSpan={6} className="muted admin-empty">
+                    {list.loading ? t('admin.loading') : t('admin.empty')}
+                  </td>
+                </tr>
+              )}
+            </tbody>
+          </table>
+        </div>
+
+        {meta !== undefined && (
+          <Pager
+            page={meta.page}
+            lastPage={meta.last_page}
+            total={meta.total}
+            onPage={setPage}
+            label={t('users.pages')}
+          />
+        )}
+      </div>
+
+      {editing !== null && (
+        <UserFormModal
+          editing={editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            list.reload();
+          }}
+        />
+      )}
+    </Page>
+  );
 }

@@ -1,0 +1,279 @@
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type FormEvent,
+  type InputHTMLAttributes,
+  type ReactNode,
+} from 'react';
+import { useTranslation } from 'react-i18next';
+import './admin.css';
+import './admin-i18n.js';
+
+function subscribeOnline(listener: () => void) {
+  window.addEventListener('online', listener);
+  window.addEventListener('offline', listener);
+  return () => {
+    window.removeEventListener('online', listener);
+    window.removeEventListener('offline', listener);
+  };
+}
+
+/** `navigator.onLine`, kept current by the online/offline events. */
+export function useOnline(): boolean {
+  return useSyncExternalStore(
+    subscribeOnline,
+    () => navigator.onLine,
+    () => true,
+  );
+}
+
+/** The banner an online-only admin screen shows while the browser has no connection. */
+export function OfflineNotice() {
+  const { t } = useTranslation();
+  const online = useOnline();
+  if (online) return null;
+  return (
+    <div className="alert alert-error" role="alert" data-testid="admin-offline">
+      {t('admin.offline')}
+    </div>
+  );
+}
+
+/** Waits `delay` ms after the last change before passing a value on (search boxes). */
+export function useDebounced<T>(value: T, delay = 300): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delay);
+    return () => clearTimeout(timer);
+  }, [value, delay]);
+  return settled;
+}
+
+/**
+ * A form in a native modal <dialog>: the browser traps focus and makes the page inert; Escape
+ * cancels (unless saving); focus goes back to the element that opened it.
+ */
+export function FormModal({
+  title,
+  submitLabel,
+  busy,
+  error,
+  onSubmit,
+  onClose,
+  children,
+  testId,
+}: {
+  title: string;
+  submitLabel: string;
+  busy: boolean;
+  /** A message for the whole form (not tied to a field). */
+  error: string | null;
+  onSubmit: () => void;
+  onClose: () => void;
+  children: ReactNode;
+  testId?: string;
+}) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog === null) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (!dialog.open) {
+      if (typeof dialog.showModal === 'function') dialog.showModal();
+      else dialog.setAttribute('open', '');
+    }
+    return () => {
+      if (dialog.open) {
+        if (typeof dialog.close === 'function') dialog.close();
+        else dialog.removeAttribute('open');
+      }
+      opener?.focus();
+    };
+  }, []);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!busy) onSubmit();
+  };
+
+  return (
+    <dialog
+      ref={ref}
+      className="dialog admin-modal"
+      aria-labelledby={titleId}
+      data-testid={testId}
+      onCancel={(event) => {
+        event.preventDefault();
+        if (!busy) onClose();
+      }}
+    >
+      <form className="dialog-body" noValidate onSubmit={submit}>
+        <h2 id={titleId} className="dialog-title">
+          {title}
+        </h2>
+        {error !== null && (
+          <p className="alert alert-error" role="alert">
+            {error}
+          </p>
+        )}
+        {children}
+        <div className="dialog-actions">
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={onClose}
+            disabled={busy}
+          >
+            {t('admin.cancel')}
+          </button>
+          <button type="submit" className="button button-primary" disabled={busy}>
+            {busy ? t('admin.saving') : submitLabel}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}
+
+/** A labelled input with an optional hint and its error messages, wired for screen readers. */
+export function TextField({
+  label,
+  hint,
+  errors,
+  ...input
+}: {
+  label: string;
+  hint?: string;
+  errors?: string[] | undefined;
+} & InputHTMLAttributes<HTMLInputElement>) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const invalid = errors !== undefined && errors.length > 0;
+  const describedBy = [hint !== undefined ? hintId : null, invalid ? errorId : null]
+    .filter((part) => part !== null)
+    .join(' ');
+  return (
+    <div className="field">
+      <label className="field-label" htmlFor={id}>
+        {label}
+      </label>
+      <input
+        id={id}
+        className="input"
+        aria-invalid={invalid}
+        {...(describedBy !== '' && { 'aria-describedby': describedBy })}
+        {...input}
+      />
+      {hint !== undefined && (
+        <span id={hintId} className="field-hint">
+          {hint}
+        </span>
+      )}
+      {invalid && (
+        <span id={errorId} className="field-error">
+          {errors.join(' ')}
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** "Halaman 2 dari 5 · 63 data" with previous/next buttons. */
+export function Pager({
+  page,
+  lastPage,
+  total,
+  onPage,
+  label,
+}: {
+  page: number;
+  lastPage: number;
+  total: number;
+  onPage: (page: number) => void;
+  label: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <nav className="admin-pager" aria-label={label}>
+      <span className="muted" aria-live="polite">
+        {t('admin.pageOf', { page, last: lastPage, total })}
+      </span>
+      <div className="admin-pager-buttons">
+        <button
+          type="button"
+          className="button button-small button-secondary"
+          disabled={page <= 1}
+          onClick={() => onPage(page - 1)}
+        >
+          {t('admin.previous')}
+        </button>
+        <button
+          type="button"
+          className="button button-small button-secondary"
+          disabled={page >= lastPage}
+          onClick={() => onPage(page + 1)}
+        >
+          {t('admin.next')}
+        </button>
+      </div>
+    </nav>
+  );
+}
+
+/** Formats an ISO timestamp as a local date for tables. */
+export function formatDate(iso: string, language: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return date.toLocaleDateString(language === 'en' ? 'en-GB' : 'id-ID', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+  });
+}
+
+export interface Remote<T> {
+  data: T | null;
+  error: unknown;
+  loading: boolean;
+  reload: () => void;
+}
+
+/**
+ * Loads `load()` whenever `key` changes (or `reload()` is called); an answer that arrives after
+ * a newer request started is dropped, so fast typing never shows an older list.
+ */
+export function useRemote<T>(key: string, load: () => Promise<T>): Remote<T> {
+  const [state, setState] = useState<{ data: T | null; error: unknown; loading: boolean }>({
+    data: null,
+    error: null,
+    loading: true,
+  });
+  const [token, setToken] = useState(0);
+  const loadRef = useRef(load);
+  loadRef.current = load;
+
+  useEffect(() => {
+    let current = true;
+    setState((previous) => ({ ...previous, loading: true, error: null }));
+    loadRef.current().then(
+      (data) => {
+        if (current) setState({ data, error: null, loading: false });
+      },
+      (error: unknown) => {
+        if (current) setState((previous) => ({ ...previous, error, loading: false }));
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [key, token]);
+
+  return { ...state, reload: () => setToken((n) => n + 1) };
+}

@@ -1,0 +1,33 @@
+import { toString as renderQr, type QRCodeToStringOptions } from 'qrcode';
+
+/** The create-report screen preselects the area from `?area=`. */
+export function reportUrlForArea(origin: string, areaId: string): string {
+  return `${origin}/reports/create?area=${encodeURIComponent(areaId)}`;
+}
+
+/** Same options in the app and in the browser test that re-renders the expected SVG. */
+export const QR_OPTIONS = {
+  type: 'svg',
+  errorCorrectionLevel: 'M',
+  margin: 2,
+  color: { dark: '#000000', light: '#ffffff' },
+} as const satisfies QRCodeToStringOptions;
+
+/** An SVG document as an <img> source; the CSP allows data: images, and no markup is injected. */
+export function svgDataUrl(svg: string): string {
+  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+}
+
+/** The SVG back out of a data URL made by `svgDataUrl` (tests). */
+export function svgFromDataUrl(url: string): string | null {
+  const prefix = 'data:image/svg+xml;charset=utf-8,';
+  return url.startsWith(prefix) ? decodeURIComponent(url.slice(prefix.length)) : null;
+}
+
+export async function qrSvg(text: string): Promise<string> {
+  return renderQr(text, QR_OPTIONS);
+}
+
+export async function areaQrDataUrl(origin: string, areaId: string): Promise<string> {
+  return svgDataUrl(await qrSvg(reportUrlForArea(origin, areaId)));
+}

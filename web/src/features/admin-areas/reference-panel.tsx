@@ -1,0 +1,328 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { confirmDialog } from '../../lib/dialog.js';
+import { toast } from '../../lib/toast.js';
+import { failureText, serverFieldErrors } from './admin-kit.js';
+import { FormModal, Pager, TextField, useDebounced, useOnline, useRemote } from './admin-ui.js';
+import {
+  createReference,
+  deleteReference,
+  EMPTY_REFERENCE_FORM,
+  formOf,
+  listReference,
+  referencePayload,
+  updateReference,
+  type ReferenceForm,
+  type ReferenceKind,
+  type ReferenceRow,
+} from './areas-api.js';
+
+type Editing = { mode: 'create' } | { mode: 'edit'; row: ReferenceRow } | null;
+
+/** Search, paged table, add/edit modal and delete for areas or categories. */
+export function ReferencePanel({ kind }: { kind: ReferenceKind }) {
+  const { t } = useTranslation();
+  const online = useOnline();
+  const [search, setSearch] = useState('');
+  const q = useDebounced(search.trim());
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<Editing>(null);
+  const isAreas = kind === 'areas';
+  const list = useRemote(`${kind}|${q}|${page}`, () => listReference(kind, { q, page }));
+
+  const offline = t('admin.offline');
+  const rows = list.data?.data ?? [];
+  const meta = list.data?.meta;
+
+  const toggle = async (row: ReferenceRow) => {
+    if (!('active' in row)) return;
+    try {
+      await updateReference(kind, row.id, { active: !row.active });
+      toast.success(t(row.active ? 'areas.nowInactive' : 'areas.nowActive', { name: row.name }));
+      list.reload();
+    } catch (err) {
+      toast.error(t('areas.toggleFailed'), failureText(err, '', offline, online) || undefined);
+    }
+  };
+
+  const remove = async (row: ReferenceRow) => {
+    const confirmed = await confirmDialog({
+      title: t(isAreas ? 'areas.deleteArea' : 'areas.deleteCategory', { name: row.name }),
+      text: t('admin.deleteText'),
+      icon: 'warning',
+      confirmLabel: t('admin.delete'),
+      cancelLabel: t('admin.cancel'),
+      danger: true,
+    });
+    if (!confirmed) return;
+    try {
+      await deleteReference(kind, row.id);
+      toast.success(t('admin.deleted'));
+      if (rows.length === 1 && page > 1) setPage(page - 1);
+      else list.reload();
+    } catch (err) {
+      toast.error(t('areas.deleteFailed'), failureText(err, '', offline, online) || undefined);
+    }
+  };
+
+  const searchLabel = t(isAreas ? 'areas.searchAreas' : 'areas.searchCategories');
+
+  return (
+    <div className="card admin-panel">
+      <div className="admin-toolbar">
+        <div className="field admin-search">
+          <label className="field-label" htmlFor={`search-${kind}`}>
+            {searchLabel}
+          </label>
+          <input
+            id={`search-${kind}`}
+            type="search"
+            className="input"
+            value={search}
+            placeholder={t('areas.searchPlaceholder')}
+            onChange={(event) => {
+              setSearch(event.target.value);
+              setPage(1);
+            }}
+          />
+        </div>
+        <button
+          type="button"
+          className="button button-primary"
+          onClick={() => setEditing({ mode: 'create' })}
+        >
+          {t(isAreas ? 'areas.addArea' : 'areas.addCategory')}
+        </button>
+      </div>
+
+      {list.error !== null && (
+        <div className="alert alert-error admin-load-error" role="alert">
+          <span>{failureText(list.error, t('admin.loadFailed'), offline, online)}</span>
+          <button
+            type="button"
+            className="button button-small button-secondary"
+            onClick={list.reload}
+          >
+            {t('admin.retry')}
+          </button>
+        </div>
+      )}
+
+      <div className="admin-table-wrap">
+        <table className="admin-table" aria-busy={list.loading} data-testid={`${kind}-table`}>
+          <caption className="sr-only">
+            {t(isAreas ? 'areas.areaList' : 'areas.categoryList')}
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('areas.name')}</th>
+              <th scope="col">{t('areas.description')}</th>
+              {isAreas && <th scope="col">{t('areas.status')}</th>}
+              <th scope="col" className="admin-actions-col">
+                {t('admin.actions')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.id} data-row-name={row.name}>
+                <th scope="row" className="admin-name">
+                  {row.name}
+                </th>
+                <td className="admin-description">{row.description ?? '—'}</td>
+                {'active' in row && (
+                  <td>
+                    <span
+                      className={`admin-badge ${row.active ? 'admin-badge-on' : 'admin-badge-off'}`}
+                    >
+                      {row.active ? t('areas.active') : t('areas.inactive')}
+                    </span>
+                  </td>
+                )}
+                <td className="admin-actions-cell">
+                  <div className="admin-actions">
+                    {'active' in row && (
+                      <button
+                        type="button"
+                        className="button button-small button-secondary"
+                        aria-label={`${row.active ? t('areas.deactivate') : t('areas.activate')} ${row.name}`}
+                        onClick={() => void toggle(row)}
+                      >
+                        {row.active ? t('areas.deactivate') : t('areas.activate')}
+                      </button>
+                    )}
+                    <button
+                      type="button"
+                      className="button button-small button-secondary"
+                      aria-label={`${t('admin.edit')} ${row.name}`}
+                      onClick={() => setEditing({ mode: 'edit', row })}
+                    >
+                      {t('admin.edit')}
+                    </button>
+                    <button
+                      type="button"
+                      className="button button-small admin-danger-outline"
+                      aria-label={`${t('admin.delete')} ${row.name}`}
+                      onClick={() => void remove(row)}
+                    >
+                      {t('admin.delete')}
+                    </button>
+                  </div>
+                </td>
+              </tr>
+            ))}
+            {rows.length === 0 && (
+              <tr>
+                <td colSpan={isAreas ? 4 : 3} className="muted admin-empty">
+                  {list.loading ? t('admin.loading') : t('admin.empty')}
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+
+      {meta !== undefined && (
+        <Pager
+          page={meta.page}
+          lastPage={meta.last_page}
+          total={meta.total}
+          onPage={setPage}
+          label={t(isAreas ? 'areas.areaPages' : 'areas.categoryPages')}
+        />
+      )}
+
+      {editing !== null && (
+        <ReferenceFormModal
+          kind={kind}
+          editing={editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            list.reload();
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+function ReferenceFormModal({
+  kind,
+  editing,
+  onClose,
+  onSaved,
+}: {
+  kind: ReferenceKind;
+  editing: Exclude<Editing, null>;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const { t } = useTranslation();
+  const online = useOnline();
+  const isAreas = kind === 'areas';
+  const [form, setForm] = useState<ReferenceForm>(
+    editing.mode === 'edit' ? formOf(editing.row) : EMPTY_REFERENCE_FORM,
+  );
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const failTitle =
+    editing.mode === 'edit'
+      ? t('areas.updateFailed')
+      : t(isAreas ? 'areas.addAreaFailed' : 'areas.addCategoryFailed');
+
+  const submit = async () => {
+    const checked = referencePayload(kind, editing.mode, form);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      setFormError(null);
+      return;
+    }
+    setBusy(true);
+    setErrors({});
+    setFormError(null);
+    try {
+      if (editing.mode === 'edit') {
+        await updateReference(kind, editing.row.id, checked.payload);
+        toast.success(t('areas.saved'));
+      } else {
+        await createReference(kind, checked.payload);
+        toast.success(t(isAreas ? 'areas.areaAdded' : 'areas.categoryAdded'));
+      }
+      onSaved();
+    } catch (err) {
+      const fields = serverFieldErrors(err);
+      setErrors(fields);
+      const detail = failureText(err, '', t('admin.offline'), online);
+      setFormError(Object.keys(fields).length > 0 || detail === '' ? null : detail);
+      toast.error(failTitle, detail === '' ? undefined : detail);
+      setBusy(false);
+    }
+  };
+
+  const set = (patch: Partial<ReferenceForm>) => {
+    setForm((previous) => ({ ...previous, ...patch }));
+    setErrors((previous) => {
+      const next = { ...previous };
+      for (const key of Object.keys(patch)) delete next[key];
+      return next;
+    });
+  };
+  const title =
+    editing.mode === 'edit'
+      ? t(isAreas ? 'areas.editArea' : 'areas.editCategory')
+      : t(isAreas ? 'areas.addArea' : 'areas.addCategory');
+
+  return (
+    <FormModal
+      title={title}
+      submitLabel={t('admin.save')}
+      busy={busy}
+      error={formError}
+      onSubmit={() => void submit()}
+      onClose={onClose}
+      testId="reference-modal"
+    >
+      <TextField
+        label={t('areas.name')}
+        name="name"
+        value={form.name}
+        maxLength={120}
+        required
+        autoFocus
+        autoComplete="off"
+        errors={errors['name']}
+        onChange={(event) => set({ name: event.target.value })}
+      />
+      <div className="field">
+        <label className="field-label" htmlFor={`description-${kind}`}>
+          {t('areas.description')} <span className="muted">{t('admin.optional')}</span>
+        </label>
+        <textarea
+          id={`description-${kind}`}
+          className="input"
+          rows={3}
+          maxLength={1000}
+          value={form.description}
+          aria-invalid={errors['description'] !== undefined}
+          onChange={(event) => set({ description: event.target.value })}
+        />
+        {errors['description'] !== undefined && (
+          <span className="field-error">{errors['description'].join(' ')}</span>
+        )}
+      </div>
+      {isAreas && (
+        <label className="admin-check">
+          <input
+            type="checkbox"
+            checked={form.active}
+            onChange={(event) => set({ active: event.target.checked })}
+          />
+          <span>{t('areas.activeField')}</span>
+        </label>
+      )}
+    </FormModal>
+  );
+}

@@ -1,0 +1,95 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { User } from '@urs/sync-protocol';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+
+const json = vi.hoisted(() => vi.fn());
+vi.mock('../../lib/api.js', () => ({ api: { json } }));
+vi.mock('../../lib/toast.js', () => ({
+  toast: { success: vi.fn(), error: vi.fn() },
+}));
+
+import { initI18n } from '../../lib/i18n.js';
+import { toast } from '../../lib/toast.js';
+import { ApiError } from '../../lib/api-client.js';
+import { UserFormModal } from './user-form-modal.js';
+
+const siti: User = {
+  id: 'u-siti',
+  name: 'Siti Aminah',
+  email: 'siti.aminah@urs.sch.id',
+  phone: '081310450102',
+  role: 'custodian',
+  preferred_theme: 'dark',
+  preferred_language: 'id',
+  photo_url: null,
+  created_at: '2026-04-30T00:00:00.000Z',
+  updated_at: '2026-04-30T00:00:00.000Z',
+};
+
+beforeAll(() => {
+  initI18n('id');
+});
+afterEach(() => {
+  cleanup();
+  json.mockReset();
+});
+
+describe('<UserFormModal />', () => {
+  it('edits with blank password and phone: neither is sent, and the form says so', async () => {
+    const user = userEvent.setup();
+    json.mockResolvedValue({ data: { ...siti, name: 'Siti A.' } });
+    const onSaved = vi.fn();
+    render(
+      <UserFormModal editing={{ mode: 'edit', user: siti }} onClose={vi.fn()} onSaved={onSaved} />,
+    );
+    expect(
+      screen.getByText('Kosongkan jika password tidak diubah. Minimal 8 karakter.'),
+    ).toBeDefined();
+    expect(screen.getByText('Kosongkan jika nomor telepon tidak diubah.')).toBeDefined();
+    const name = screen.getByLabelText('Nama');
+    await user.clear(name);
+    await user.type(name, 'Siti A.');
+    await user.clear(screen.getByLabelText(/Nomor telepon/));
+    await user.click(screen.getByRole('button', { name: 'Simpan' }));
+    expect(json).toHaveBeenCalledWith('PUT', 'api/users/u-siti', {
+      name: 'Siti A.',
+      email: 'siti.aminah@urs.sch.id',
+      role: 'custodian',
+    });
+    expect(onSaved).toHaveBeenCalled();
+  });
+
+  it('shows the failure toast and the server field errors on create', async () => {
+    const user = userEvent.setup();
+    json.mockRejectedValue(
+      new ApiError(422, 'Data yang dikirim tidak valid.', {
+        message: 'Data yang dikirim tidak valid.',
+        errors: { email: ['Email sudah terdaftar.'] },
+      }),
+    );
+    render(<UserFormModal editing={{ mode: 'create' }} onClose={vi.fn()} onSaved={vi.fn()} />);
+    expect(screen.getByText('Minimal 8 karakter')).toBeDefined();
+    await user.type(screen.getByLabelText('Nama'), 'Budi');
+    await user.type(screen.getByLabelText('Email'), 'siti.aminah@urs.sch.id');
+    await user.type(screen.getByLabelText('Password'), 'rahasia123');
+    await user.type(screen.getByLabelText('Konfirmasi password'), 'rahasia123');
+    await user.click(screen.getByRole('button', { name: 'Buat user' }));
+    await screen.findByText('Email sudah terdaftar.');
+    expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBe('true');
+    expect(vi.mocked(toast.error)).toHaveBeenCalledWith(
+      'Tidak dapat membuat user.',
+      'Data yang dikirim tidak valid.',
+    );
+  });
+
+  it('checks the form with the shared schema before sending anything', async () => {
+    const user = userEvent.setup();
+    render(<UserFormModal editing={{ mode: 'create' }} onClose={vi.fn()} onSaved={vi.fn()} />);
+    await user.click(screen.getByRole('button', { name: 'Buat user' }));
+    expect(screen.getByText('Nama wajib diisi.')).toBeDefined();
+    expect(screen.getByText('Password minimal 8 karakter.')).toBeDefined();
+    expect(json).not.toHaveBeenCalled();
+  });
+});

@@ -2,7 +2,7 @@
 import { areaSchema } from '@urs/sync-protocol';
 import { describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from '../../lib/api-client.js';
-import { buildQuery, failureText, parsePaged, serverFieldErrors } from './admin-kit.js';
+import { buildQuery, failureText, parsePaged, serverFieldErrors } from '../../lib/admin-kit.js';
 import { formOf, referenceListPath, referencePayload } from './areas-api.js';
 import { areaQrDataUrl, reportUrlForArea, svgDataUrl, svgFromDataUrl } from './qr.js';
 

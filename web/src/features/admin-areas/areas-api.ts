@@ -21,7 +21,7 @@ import {
   parsePaged,
   type Checked,
   type PagedAnswer,
-} from './admin-kit.js';
+} from '../../lib/admin-kit.js';
 
 export type ReferenceKind = 'areas' | 'categories';
 export type ReferenceRow = Area | Category;

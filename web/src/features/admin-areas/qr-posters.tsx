@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { failureText } from './admin-kit.js';
-import { OfflineNotice, useOnline, useRemote } from './admin-ui.js';
+import { failureText } from '../../lib/admin-kit.js';
+import { OfflineNotice, useOnline, useRemote } from '../../components/ui/admin-ui.js';
 import { listAllActiveAreas } from './areas-api.js';
 import { areaQrDataUrl, reportUrlForArea } from './qr.js';
 

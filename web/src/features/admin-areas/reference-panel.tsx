@@ -2,8 +2,15 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDialog } from '../../lib/dialog.js';
 import { toast } from '../../lib/toast.js';
-import { failureText, serverFieldErrors } from './admin-kit.js';
-import { FormModal, Pager, TextField, useDebounced, useOnline, useRemote } from './admin-ui.js';
+import { failureText, serverFieldErrors } from '../../lib/admin-kit.js';
+import {
+  FormModal,
+  Pager,
+  TextField,
+  useDebounced,
+  useOnline,
+  useRemote,
+} from '../../components/ui/admin-ui.js';
 import {
   createReference,
   deleteReference,

@@ -2,8 +2,8 @@ import { ROLES, isRole, roleLabel, type User } from '@urs/sync-protocol';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../lib/toast.js';
-import { failureText, serverFieldErrors } from '../admin-areas/admin-kit.js';
-import { FormModal, TextField, useOnline } from '../admin-areas/admin-ui.js';
+import { failureText, serverFieldErrors } from '../../lib/admin-kit.js';
+import { FormModal, TextField, useOnline } from '../../components/ui/admin-ui.js';
 import {
   createUser,
   createUserPayload,

@@ -15,7 +15,7 @@ import {
   parsePaged,
   type Checked,
   type PagedAnswer,
-} from '../admin-areas/admin-kit.js';
+} from '../../lib/admin-kit.js';
 
 export const PER_PAGE_CHOICES = [10, 15, 25, 50] as const;
 export type PerPage = (typeof PER_PAGE_CHOICES)[number];

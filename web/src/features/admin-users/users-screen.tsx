@@ -5,7 +5,7 @@ import { Page } from '../../components/ui/page.js';
 import { confirmDialog } from '../../lib/dialog.js';
 import { toast } from '../../lib/toast.js';
 import { useCurrentUser } from '../../lib/use-session.js';
-import { failureText } from '../admin-areas/admin-kit.js';
+import { failureText } from '../../lib/admin-kit.js';
 import {
   formatDate,
   OfflineNotice,
@@ -13,7 +13,7 @@ import {
   useDebounced,
   useOnline,
   useRemote,
-} from '../admin-areas/admin-ui.js';
+} from '../../components/ui/admin-ui.js';
 import { UserFormModal } from './user-form-modal.js';
 import {
   DEFAULT_USERS_PER_PAGE,

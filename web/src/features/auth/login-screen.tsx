@@ -5,7 +5,7 @@ import { api } from '../../lib/api.js';
 import { session } from '../../lib/app-session.js';
 import { formFailure, type FormFailure } from '../../lib/server-errors.js';
 import { AuthLayout } from '../../components/ui/auth-layout.js';
-import { TextField } from './text-field.js';
+import { TextField } from '../../components/ui/text-field.js';
 import { parseSsoConfig, ssoStartHref, type SsoConfig } from './sso-redirect.js';
 import { useAfterLogin } from './use-after-login.js';
 import './sso-i18n.js';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { session } from '../../lib/app-session.js';
 import { formFailure, type FormFailure } from '../../lib/server-errors.js';
 import { AuthLayout } from '../../components/ui/auth-layout.js';
-import { TextField } from './text-field.js';
+import { TextField } from '../../components/ui/text-field.js';
 import { useAfterLogin } from './use-after-login.js';
 
 const NO_FAILURE: FormFailure = { fields: {}, message: null };

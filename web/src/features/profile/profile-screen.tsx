@@ -7,7 +7,7 @@ import { formFailure, type FormFailure } from '../../lib/server-errors.js';
 import { toast } from '../../lib/toast.js';
 import { useCurrentUser } from '../../lib/use-session.js';
 import { useUnsavedChanges } from '../../pwa/index.js';
-import { TextField } from '../auth/text-field.js';
+import { TextField } from '../../components/ui/text-field.js';
 import { UserAvatar } from '../shell/user-avatar.js';
 import { postPassword, postProfile, type PasswordChange } from './profile-api.js';
 import {

@@ -5,12 +5,13 @@ import {
   useState,
   useSyncExternalStore,
   type FormEvent,
-  type InputHTMLAttributes,
   type ReactNode,
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import './admin.css';
 import './admin-i18n.js';
+
+export { TextField } from './text-field.js';
 
 function subscribeOnline(listener: () => void) {
   window.addEventListener('online', listener);
@@ -138,50 +139,6 @@ export function FormModal({
         </div>
       </form>
     </dialog>
-  );
-}
-
-/** A labelled input with an optional hint and its error messages, wired for screen readers. */
-export function TextField({
-  label,
-  hint,
-  errors,
-  ...input
-}: {
-  label: string;
-  hint?: string;
-  errors?: string[] | undefined;
-} & InputHTMLAttributes<HTMLInputElement>) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const invalid = errors !== undefined && errors.length > 0;
-  const describedBy = [hint !== undefined ? hintId : null, invalid ? errorId : null]
-    .filter((part) => part !== null)
-    .join(' ');
-  return (
-    <div className="field">
-      <label className="field-label" htmlFor={id}>
-        {label}
-      </label>
-      <input
-        id={id}
-        className="input"
-        aria-invalid={invalid}
-        {...(describedBy !== '' && { 'aria-describedby': describedBy })}
-        {...input}
-      />
-      {hint !== undefined && (
-        <span id={hintId} className="field-hint">
-          {hint}
-        </span>
-      )}
-      {invalid && (
-        <span id={errorId} className="field-error">
-          {errors.join(' ')}
-        </span>
-      )}
-    </div>
   );
 }
 

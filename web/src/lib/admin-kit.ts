@@ -1,6 +1,6 @@
 import { fieldErrors, type PageMeta, type z } from '@urs/sync-protocol';
-import { ApiError, NetworkError } from '../../lib/api-client.js';
-import { serverMessage } from '../../lib/server-errors.js';
+import { ApiError, NetworkError } from './api-client.js';
+import { serverMessage } from './server-errors.js';
 
 /** The admin screens' list parameters; blank or absent values are left out of the query. */
 export type ListParams = Record<string, string | number | boolean | null | undefined>;

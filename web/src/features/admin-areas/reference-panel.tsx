@@ -4,8 +4,10 @@ import { confirmDialog } from '../../lib/dialog.js';
 import { toast } from '../../lib/toast.js';
 import { failureText, serverFieldErrors } from '../../lib/admin-kit.js';
 import {
+  EmptyRow,
   FormModal,
   Pager,
+  RowActions,
   TextField,
   useDebounced,
   useOnline,
@@ -147,7 +149,11 @@ export function ReferencePanel({ kind }: { kind: ReferenceKind }) {
                   </td>
                 )}
                 <td className="admin-actions-cell">
-                  <div className="admin-actions">
+                  <RowActions
+                    name={row.name}
+                    onEdit={() => setEditing({ mode: 'edit', row })}
+                    onDelete={() => void remove(row)}
+                  >
                     {'active' in row && (
                       <button
                         type="button"
@@ -158,33 +164,11 @@ export function ReferencePanel({ kind }: { kind: ReferenceKind }) {
                         {row.active ? t('areas.deactivate') : t('areas.activate')}
                       </button>
                     )}
-                    <button
-                      type="button"
-                      className="button button-small button-secondary"
-                      aria-label={`${t('admin.edit')} ${row.name}`}
-                      onClick={() => setEditing({ mode: 'edit', row })}
-                    >
-                      {t('admin.edit')}
-                    </button>
-                    <button
-                      type="button"
-                      className="button button-small admin-danger-outline"
-                      aria-label={`${t('admin.delete')} ${row.name}`}
-                      onClick={() => void remove(row)}
-                    >
-                      {t('admin.delete')}
-                    </button>
-                  </div>
+                  </RowActions>
                 </td>
               </tr>
             ))}
-            {rows.length === 0 && (
-              <tr>
-                <td colSpan={isAreas ? 4 : 3} className="muted admin-empty">
-                  {list.loading ? t('admin.loading') : t('admin.empty')}
-                </td>
-              </tr>
-            )}
+            {rows.length === 0 && <EmptyRow columns={isAreas ? 4 : 3} loading={list.loading} />}
           </tbody>
         </table>
       </div>

@@ -7,9 +7,11 @@ import { toast } from '../../lib/toast.js';
 import { useCurrentUser } from '../../lib/use-session.js';
 import { failureText } from '../../lib/admin-kit.js';
 import {
+  EmptyRow,
   formatDate,
   OfflineNotice,
   Pager,
+  RowActions,
   useDebounced,
   useOnline,
   useRemote,
@@ -189,34 +191,15 @@ export function UsersScreen() {
                     </time>
                   </td>
                   <td className="admin-actions-cell">
-                    <div className="admin-actions">
-                      <button
-                        type="button"
-                        className="button button-small button-secondary"
-                        aria-label={`${t('admin.edit')} ${user.name}`}
-                        onClick={() => setEditing({ mode: 'edit', user })}
-                      >
-                        {t('admin.edit')}
-                      </button>
-                      <button
-                        type="button"
-                        className="button button-small admin-danger-outline"
-                        aria-label={`${t('admin.delete')} ${user.name}`}
-                        onClick={() => void remove(user)}
-                      >
-                        {t('admin.delete')}
-                      </button>
-                    </div>
+                    <RowActions
+                      name={user.name}
+                      onEdit={() => setEditing({ mode: 'edit', user })}
+                      onDelete={() => void remove(user)}
+                    />
                   </td>
                 </tr>
               ))}
-              {rows.length === 0 && (
-                <tr>
-                  <td colSpan={6} className="muted admin-empty">
-                    {list.loading ? t('admin.loading') : t('admin.empty')}
-                  </td>
-                </tr>
-              )}
+              {rows.length === 0 && <EmptyRow columns={6} loading={list.loading} />}
             </tbody>
           </table>
         </div>

@@ -118,6 +118,10 @@ describe('app shell in a real browser', () => {
     await page.goto(`${server.url}/reports`);
     await page.getByText('Selamat datang, ').waitFor();
     expect(pathOf(page)).toBe('/');
+    // Typing an admin-only address lands on the dashboard too.
+    await page.goto(`${server.url}/analytics`);
+    await page.getByText('Selamat datang, ').waitFor();
+    expect(pathOf(page)).toBe('/');
     await page.goto(`${server.url}/user/reports`);
     await page.getByRole('heading', { name: 'Laporan Saya' }).waitFor();
     // A path kept for after start-up replaces the route once, then is gone.
@@ -187,6 +191,20 @@ describe('app shell in a real browser', () => {
     const restored = page.waitForResponse((r) => r.url().endsWith('/api/profile/preferences'));
     await page.getByLabel('Gelap').check();
     expect((await restored).ok()).toBe(true);
+
+    // The language switches at once, is saved, and survives a reload.
+    const english = page.waitForResponse((r) => r.url().endsWith('/api/profile/preferences'));
+    await page.getByLabel('English').check();
+    expect((await english).ok()).toBe(true);
+    await page.getByRole('heading', { name: 'Settings' }).waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+    await page.reload();
+    await page.getByRole('heading', { name: 'Settings' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('urs_language'))).toBe('en');
+    const indonesian = page.waitForResponse((r) => r.url().endsWith('/api/profile/preferences'));
+    await page.getByLabel('Bahasa Indonesia').check();
+    expect((await indonesian).ok()).toBe(true);
+    await page.getByRole('heading', { name: 'Pengaturan' }).waitFor();
 
     const token = await page.evaluate(() => localStorage.getItem('auth_token'));
     expect(token).toBeTruthy();

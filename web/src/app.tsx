@@ -1,23 +1,22 @@
+import { lazy, Suspense } from 'react';
 import { RouterProvider } from '@tanstack/react-router';
-import { Toaster } from 'sonner';
 import { DialogHost } from './components/ui/dialog-host.js';
 import { themePreference } from './lib/app-session.js';
-import { DEFAULT_TOAST_DURATION } from './lib/toast.js';
 import { usePreference } from './lib/use-session.js';
 import { router } from './router.js';
+
+const AppToaster = lazy(() =>
+  import('./components/ui/toaster.js').then((m) => ({ default: m.AppToaster })),
+);
 
 export function App() {
   const theme = usePreference(themePreference);
   return (
     <>
       <RouterProvider router={router} />
-      <Toaster
-        theme={theme === 'dark' ? 'dark' : 'light'}
-        position="bottom-right"
-        closeButton
-        duration={DEFAULT_TOAST_DURATION}
-        toastOptions={{ className: 'toast' }}
-      />
+      <Suspense fallback={null}>
+        <AppToaster theme={theme === 'dark' ? 'dark' : 'light'} />
+      </Suspense>
       <DialogHost />
     </>
   );

@@ -1,5 +1,8 @@
-import { toast as sonner } from 'sonner';
-
+/*
+ * Toasts through sonner, which is loaded after first paint (it is not needed to show the login
+ * screen). Calls made before it arrives wait for the Toaster to mount, so no message is lost:
+ * the first sync's or the unread poll's toast at start-up still shows.
+ */
 export type ToastType = 'success' | 'error' | 'info' | 'warning';
 
 export interface ToastOptions {
@@ -12,17 +15,34 @@ export interface ToastOptions {
 
 export const DEFAULT_TOAST_DURATION = 3_000;
 
+let toasterMounted: () => void = () => undefined;
+const toasterReady = new Promise<void>((resolve) => {
+  toasterMounted = resolve;
+});
+/** Called once by the lazily loaded Toaster when it is on the page. */
+export function markToasterMounted(): void {
+  toasterMounted();
+}
+
+const sonner = () => toasterReady.then(() => import('sonner')).then((m) => m.toast);
+let nextId = 0;
+
 /** Shows a toast; returns its id so a caller can dismiss it early. */
 export function showToast({
   type = 'info',
   title,
   message,
   duration = DEFAULT_TOAST_DURATION,
-}: ToastOptions): string | number {
-  return sonner[type](title, { ...(message !== undefined && { description: message }), duration });
+}: ToastOptions): string {
+  nextId += 1;
+  const id = `urs-toast-${nextId}`;
+  void sonner().then((toast) =>
+    toast[type](title, { id, ...(message !== undefined && { description: message }), duration }),
+  );
+  return id;
 }
 
-type Shortcut = (title: string, message?: string, duration?: number) => string | number;
+type Shortcut = (title: string, message?: string, duration?: number) => string;
 const shortcut =
   (type: ToastType): Shortcut =>
   (title, message, duration) =>
@@ -40,5 +60,7 @@ export const toast = {
   error: shortcut('error'),
   info: shortcut('info'),
   warning: shortcut('warning'),
-  dismiss: (id?: string | number) => sonner.dismiss(id),
+  dismiss: (id?: string) => {
+    void sonner().then((t) => t.dismiss(id));
+  },
 };

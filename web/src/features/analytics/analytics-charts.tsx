@@ -1,0 +1,89 @@
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+
+/*
+ * The charts, in their own module: recharts is only ever downloaded with the analytics route.
+ * Colours come from the theme's CSS variables so the charts follow dark, light and cream.
+ */
+const axis = { stroke: 'var(--text-muted)', fontSize: 12 };
+const tooltipStyle = {
+  contentStyle: {
+    background: 'var(--surface)',
+    border: '1px solid var(--border)',
+    color: 'var(--text)',
+  },
+};
+
+export interface Series {
+  key: string;
+  label: string;
+  color: string;
+}
+
+export function DailyBars({
+  data,
+  xKey,
+  series,
+}: {
+  data: object[];
+  xKey: string;
+  series: Series[];
+}) {
+  return (
+    <ResponsiveContainer width="100%" height={240}>
+      <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
+        <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" />
+        <XAxis dataKey={xKey} tick={axis} stroke="var(--border)" />
+        <YAxis allowDecimals={false} tick={axis} stroke="var(--border)" />
+        <Tooltip {...tooltipStyle} />
+        <Legend />
+        {series.map((s) => (
+          <Bar key={s.key} dataKey={s.key} name={s.label} fill={s.color} radius={[4, 4, 0, 0]} />
+        ))}
+      </BarChart>
+    </ResponsiveContainer>
+  );
+}
+
+export function TrendLines({
+  data,
+  xKey,
+  series,
+}: {
+  data: object[];
+  xKey: string;
+  series: Series[];
+}) {
+  return (
+    <ResponsiveContainer width="100%" height={240}>
+      <LineChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
+        <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" />
+        <XAxis dataKey={xKey} tick={axis} stroke="var(--border)" />
+        <YAxis allowDecimals={false} tick={axis} stroke="var(--border)" />
+        <Tooltip {...tooltipStyle} />
+        <Legend />
+        {series.map((s) => (
+          <Line
+            key={s.key}
+            type="monotone"
+            dataKey={s.key}
+            name={s.label}
+            stroke={s.color}
+            strokeWidth={2}
+            dot={false}
+          />
+        ))}
+      </LineChart>
+    </ResponsiveContainer>
+  );
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import type { AnalyticsSnapshot } from '@urs/sync-protocol';
+import { exportFileName, formatAge, readStoredSnapshot, storeSnapshot } from './analytics-store.js';
+
+class MemoryStorage implements Storage {
+  private map = new Map<string, string>();
+  get length() {
+    return this.map.size;
+  }
+  clear() {
+    this.map.clear();
+  }
+  getItem(key: string) {
+    return this.map.get(key) ?? null;
+  }
+  key(index: number) {
+    return [...this.map.keys()][index] ?? null;
+  }
+  removeItem(key: string) {
+    this.map.delete(key);
+  }
+  setItem(key: string, value: string) {
+    this.map.set(key, value);
+  }
+}
+
+const snapshot = { today: '2026-11-22', reports: { total: 60 } } as unknown as AnalyticsSnapshot;
+
+describe('analytics snapshot on the device', () => {
+  it('keeps the last snapshot and reads it back; junk reads as nothing', () => {
+    const storage = new MemoryStorage();
+    expect(readStoredSnapshot(storage)).toBeNull();
+    storeSnapshot({ snapshot, fetchedAt: '2026-11-22T05:00:00.000Z' }, storage);
+    expect(readStoredSnapshot(storage)).toEqual({
+      snapshot,
+      fetchedAt: '2026-11-22T05:00:00.000Z',
+    });
+    storage.setItem('urs_analytics_snapshot', '{not json');
+    expect(readStoredSnapshot(storage)).toBeNull();
+    storage.setItem('urs_analytics_snapshot', JSON.stringify({ fetchedAt: 1 }));
+    expect(readStoredSnapshot(storage)).toBeNull();
+  });
+
+  it('says how old the data is in the interface language', () => {
+    const now = new Date('2026-11-22T05:00:00.000Z');
+    expect(formatAge('2026-11-22T04:55:00.000Z', now, 'id')).toBe('5 menit yang lalu');
+    expect(formatAge('2026-11-22T02:00:00.000Z', now, 'en')).toBe('3 hours ago');
+    expect(formatAge('2026-11-20T05:00:00.000Z', now, 'en')).toBe('2 days ago');
+  });
+
+  it('names the JSON export after the snapshot day', () => {
+    expect(exportFileName(snapshot)).toBe('analytics-2026-11-22.json');
+  });
+});

@@ -1,0 +1,51 @@
+import type { AnalyticsSnapshot } from '@urs/sync-protocol';
+
+/** The last snapshot seen on this device, so the screen still shows something offline. */
+const STORAGE_KEY = 'urs_analytics_snapshot';
+
+export interface StoredSnapshot {
+  snapshot: AnalyticsSnapshot;
+  fetchedAt: string;
+}
+
+export function readStoredSnapshot(storage: Storage = localStorage): StoredSnapshot | null {
+  try {
+    const raw = storage.getItem(STORAGE_KEY);
+    if (raw === null) return null;
+    const parsed = JSON.parse(raw) as Partial<StoredSnapshot>;
+    if (
+      typeof parsed.fetchedAt !== 'string' ||
+      typeof parsed.snapshot !== 'object' ||
+      parsed.snapshot === null
+    ) {
+      return null;
+    }
+    return { snapshot: parsed.snapshot, fetchedAt: parsed.fetchedAt };
+  } catch {
+    return null;
+  }
+}
+
+export function storeSnapshot(value: StoredSnapshot, storage: Storage = localStorage): void {
+  try {
+    storage.setItem(STORAGE_KEY, JSON.stringify(value));
+  } catch {
+    // A full storage only costs the offline copy; the screen already shows the live data.
+  }
+}
+
+/** "5 menit lalu" / "5 minutes ago", from Intl, for how old the shown data is. */
+export function formatAge(from: string, now: Date, language: string): string {
+  const seconds = Math.round((Date.parse(from) - now.getTime()) / 1000);
+  const format = new Intl.RelativeTimeFormat(language === 'en' ? 'en' : 'id', { numeric: 'auto' });
+  const abs = Math.abs(seconds);
+  if (abs < 60) return format.format(seconds, 'second');
+  if (abs < 3600) return format.format(Math.round(seconds / 60), 'minute');
+  if (abs < 86_400) return format.format(Math.round(seconds / 3600), 'hour');
+  return format.format(Math.round(seconds / 86_400), 'day');
+}
+
+/** A file name for the JSON export, e.g. `analytics-2026-11-22.json`. */
+export function exportFileName(snapshot: AnalyticsSnapshot): string {
+  return `analytics-${snapshot.today}.json`;
+}

@@ -1,12 +1,276 @@
-import { useParams } from '@tanstack/react-router';
-import { UnderConstruction } from '../../components/ui/under-construction.js';
+import { useBlocker, useNavigate, useParams } from '@tanstack/react-router';
+import { ROLES, newId, roleLabel, type Announcement, type Role } from '@urs/sync-protocol';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Page } from '../../components/ui/page.js';
+import { TextField } from '../../components/ui/text-field.js';
+import { db } from '../../db/index.js';
+import { confirmDialog } from '../../lib/dialog.js';
+import { toast } from '../../lib/toast.js';
+import { useCurrentUser } from '../../lib/use-session.js';
+import { useUnsavedChanges } from '../../pwa/index.js';
+import { runPlan } from './announcement-actions.js';
+import {
+  EMPTY_ANNOUNCEMENT,
+  formOf,
+  isFormDirty,
+  planCreate,
+  planDelete,
+  planEdit,
+  type AnnouncementFormValues,
+} from './announcements-logic.js';
+import './announcements-i18n.js';
+import './announcements.css';
 
-/** Placeholder: one composer for new and edit (spec section 2); built in a later issue. */
+/** One composer for new and edit (spec section 2); the route guard keeps it admin-only. */
 export function AnnouncementComposerScreen() {
+  const { t } = useTranslation();
   const params: Record<string, string | undefined> = useParams({ strict: false });
+  const id = params['id'];
+  const existing = useLiveQuery(
+    async () => (id === undefined ? null : ((await db.announcements.get(id)) ?? null)),
+    [id],
+  );
+  const title = t(id === undefined ? 'pages.announcementNew' : 'pages.announcementEdit');
+  if (id !== undefined && existing === undefined) {
+    return (
+      <Page title={title}>
+        <p className="an-empty">{t('announcements.loading')}</p>
+      </Page>
+    );
+  }
+  if (id !== undefined && existing === null) {
+    return (
+      <Page title={title}>
+        <p className="alert alert-error">{t('announcements.notFound')}</p>
+      </Page>
+    );
+  }
   return (
-    <UnderConstruction
-      titleKey={params['id'] === undefined ? 'pages.announcementNew' : 'pages.announcementEdit'}
-    />
+    <Page title={title}>
+      <ComposerForm key={id ?? 'new'} announcement={existing ?? null} />
+    </Page>
+  );
+}
+
+function ComposerForm({ announcement }: { announcement: Announcement | null }) {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  const fid = useId();
+  const [initial] = useState<AnnouncementFormValues>(() =>
+    announcement === null ? EMPTY_ANNOUNCEMENT : formOf(announcement),
+  );
+  const [values, setValues] = useState<AnnouncementFormValues>(initial);
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [saving, setSaving] = useState(false);
+  const [done, setDone] = useState(false);
+  const dirty = !done && isFormDirty(values, initial);
+  useUnsavedChanges('announcement-composer', dirty);
+  // Leaving inside the app with unsaved input asks first; a save or delete leaves freely.
+  const leaving = useRef(false);
+  const dirtyRef = useRef(dirty);
+  useEffect(() => {
+    dirtyRef.current = dirty;
+  }, [dirty]);
+  useBlocker({
+    shouldBlockFn: async () => {
+      if (leaving.current || !dirtyRef.current) return false;
+      const discard = await confirmDialog({
+        title: t('announcements.discardTitle'),
+        text: t('announcements.discardText'),
+        icon: 'warning',
+        confirmLabel: t('announcements.discard'),
+        cancelLabel: t('announcements.cancel'),
+      });
+      return !discard;
+    },
+    enableBeforeUnload: () => dirtyRef.current && !leaving.current,
+  });
+
+  if (user === null) return null;
+
+  const set = <K extends keyof AnnouncementFormValues>(key: K, value: AnnouncementFormValues[K]) =>
+    setValues((current) => ({ ...current, [key]: value }));
+  const err = (field: string): string[] | undefined => errors[field];
+  const toggleRole = (role: Role, on: boolean) =>
+    set(
+      'roles',
+      on
+        ? [...values.roles.filter((r) => r !== role), role]
+        : values.roles.filter((r) => r !== role),
+    );
+
+  const finish = () => {
+    leaving.current = true;
+    setDone(true);
+    void navigate({ to: '/announcements' });
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const now = new Date();
+    const step =
+      announcement === null
+        ? planCreate({ id: newId(), authorId: user.id, values, now })
+        : planEdit({ announcement, values, now });
+    if (step === null) {
+      toast.info(t('announcements.noChanges'));
+      return;
+    }
+    setSaving(true);
+    const failed = await runPlan(user.id, [step]);
+    setSaving(false);
+    if (failed !== null) {
+      setErrors(failed);
+      return;
+    }
+    setErrors({});
+    toast.success(navigator.onLine ? t('announcements.saved') : t('announcements.savedOffline'));
+    finish();
+  };
+
+  const onCancel = () => {
+    void navigate({ to: '/announcements' });
+  };
+
+  const onDelete = async () => {
+    if (announcement === null) return;
+    const confirmed = await confirmDialog({
+      title: t('announcements.deleteTitle'),
+      text: t('announcements.deleteText'),
+      icon: 'warning',
+      danger: true,
+      confirmLabel: t('announcements.delete'),
+      cancelLabel: t('announcements.cancel'),
+    });
+    if (!confirmed) return;
+    const failed = await runPlan(user.id, [planDelete(announcement.id)]);
+    if (failed !== null) {
+      setErrors(failed);
+      return;
+    }
+    toast.success(t('announcements.deleted'));
+    finish();
+  };
+
+  const general = err('_') ?? err('id');
+  const audienceErrors = err('audience');
+
+  return (
+    <form className="card form an-form" noValidate onSubmit={(event) => void onSubmit(event)}>
+      {general !== undefined && <p className="alert alert-error">{general.join(' ')}</p>}
+      <TextField
+        label={t('announcements.title')}
+        name="title"
+        value={values.title}
+        maxLength={200}
+        errors={err('title')}
+        onChange={(event) => set('title', event.target.value)}
+      />
+      <div className="field">
+        <label className="field-label" htmlFor={`${fid}-body`}>
+          {t('announcements.body')}
+        </label>
+        <textarea
+          id={`${fid}-body`}
+          name="body"
+          className="input"
+          rows={8}
+          value={values.body}
+          aria-invalid={err('body') !== undefined}
+          aria-describedby={`${fid}-body-hint${err('body') !== undefined ? ` ${fid}-body-error` : ''}`}
+          onChange={(event) => set('body', event.target.value)}
+        />
+        <p id={`${fid}-body-hint`} className="field-hint">
+          {t('announcements.bodyHint')}
+        </p>
+        {err('body') !== undefined && (
+          <p id={`${fid}-body-error`} className="field-error">
+            {err('body')?.join(' ')}
+          </p>
+        )}
+      </div>
+      <fieldset className="choice-group">
+        <legend className="choice-legend">{t('announcements.audience')}</legend>
+        <div className="choices">
+          <label className="choice">
+            <input
+              type="radio"
+              name="audience"
+              checked={values.audienceMode === 'everyone'}
+              onChange={() => set('audienceMode', 'everyone')}
+            />
+            {t('announcements.everyone')}
+          </label>
+          <label className="choice">
+            <input
+              type="radio"
+              name="audience"
+              checked={values.audienceMode === 'roles'}
+              onChange={() => set('audienceMode', 'roles')}
+            />
+            {t('announcements.chosenRoles')}
+          </label>
+          {values.audienceMode === 'roles' && (
+            <div className="an-roles">
+              {ROLES.map((role) => (
+                <label key={role} className="choice">
+                  <input
+                    type="checkbox"
+                    checked={values.roles.includes(role)}
+                    onChange={(event) => toggleRole(role, event.target.checked)}
+                  />
+                  {roleLabel(role)}
+                </label>
+              ))}
+            </div>
+          )}
+        </div>
+        {audienceErrors !== undefined && <p className="field-error">{audienceErrors.join(' ')}</p>}
+      </fieldset>
+      <fieldset className="choice-group">
+        <legend className="choice-legend">{t('announcements.priority')}</legend>
+        <div className="choices">
+          {(['normal', 'important'] as const).map((priority) => (
+            <label key={priority} className="choice">
+              <input
+                type="radio"
+                name="priority"
+                checked={values.priority === priority}
+                onChange={() => set('priority', priority)}
+              />
+              {priority === 'normal'
+                ? t('announcements.priorityNormal')
+                : t('announcements.priorityImportant')}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <label className="choice">
+        <input
+          type="checkbox"
+          checked={values.pinned}
+          onChange={(event) => set('pinned', event.target.checked)}
+        />
+        {t('announcements.pinnedLabel')}
+      </label>
+      <div className="an-form-actions">
+        <div>
+          <button type="submit" className="button button-primary" disabled={saving}>
+            {saving ? t('announcements.saving') : t('announcements.save')}
+          </button>
+          <button type="button" className="button button-secondary" onClick={onCancel}>
+            {t('announcements.cancel')}
+          </button>
+        </div>
+        {announcement !== null && (
+          <button type="button" className="button button-danger" onClick={() => void onDelete()}>
+            {t('announcements.delete')}
+          </button>
+        )}
+      </div>
+    </form>
   );
 }

@@ -1,0 +1,230 @@
+/**
+ * Announcements end to end: the admin composes one for gardeners only (pinned, important, with a
+ * link); the gardener sees it first and unread, with the sidebar badge counting it; opening it
+ * marks it read and the badge drops; the custodian never sees it; an edited title reaches the
+ * gardener after a sync; an empty title shows its field error.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { startServerAndBrowser, stopServerAndBrowser, type RunningServer } from './harness.js';
+
+let server: RunningServer;
+let browser: Browser;
+
+const ADMIN = { email: 'admin@urs.sch.id', password: 'admin12345' };
+const CUSTODIAN = { email: 'siti.aminah@urs.sch.id', password: 'staf12345' };
+const GARDENER = { email: 'slamet.riyadi@urs.sch.id', password: 'staf12345' };
+const SCREENSHOT_DIR = fileURLToPath(new URL('../screenshots', import.meta.url));
+const HIDE_TOASTS = '[data-sonner-toaster] { display: none !important; }';
+
+beforeAll(async () => {
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  ({ server, browser } = await startServerAndBrowser());
+});
+afterAll(() => stopServerAndBrowser(server, browser));
+
+const problems: string[] = [];
+
+async function newPage(width: number): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    viewport: { width, height: width < 600 ? 844 : 800 },
+  });
+  const page = await context.newPage();
+  page.on('pageerror', (err) => problems.push(err.message));
+  return { context, page };
+}
+
+async function logIn(page: Page, who: { email: string; password: string }) {
+  await page.goto(`${server.url}/login`);
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password', { exact: true }).fill(who.password);
+  await page.getByRole('button', { name: 'Masuk', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  await page.locator('.sidebar-user-name').waitFor({ state: 'attached' });
+  await expect.poll(() => lastSyncDone(page), { timeout: 20_000 }).toBe(true);
+}
+
+function lastSyncDone(page: Page): Promise<boolean> {
+  return page.evaluate(
+    () =>
+      new Promise<boolean>((resolve) => {
+        const open = indexedDB.open('urs');
+        open.onerror = () => resolve(false);
+        open.onsuccess = () => {
+          const database = open.result;
+          if (!database.objectStoreNames.contains('sync_state')) {
+            database.close();
+            resolve(false);
+            return;
+          }
+          const request = database.transaction('sync_state').objectStore('sync_state').getAll();
+          request.onsuccess = () => {
+            database.close();
+            const rows = request.result as { last_success_at: string | null }[];
+            resolve(rows.some((row) => row.last_success_at !== null));
+          };
+          request.onerror = () => resolve(false);
+        };
+      }),
+  );
+}
+
+function outboxCount(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const open = indexedDB.open('urs');
+        open.onerror = () => resolve(-1);
+        open.onsuccess = () => {
+          const database = open.result;
+          const request = database.transaction('outbox').objectStore('outbox').count();
+          request.onsuccess = () => {
+            database.close();
+            resolve(request.result);
+          };
+          request.onerror = () => resolve(-1);
+        };
+      }),
+  );
+}
+
+async function syncNow(page: Page) {
+  await page.getByTestId('sync-indicator').click();
+  await page.getByRole('button', { name: 'Sinkronkan sekarang' }).click();
+  await page.keyboard.press('Escape');
+}
+
+async function openList(page: Page) {
+  await page.goto(`${server.url}/announcements`);
+  await page.getByRole('heading', { name: 'Pengumuman', level: 1 }).waitFor();
+}
+
+async function badgeCount(page: Page): Promise<number> {
+  const badge = page.locator('.sidebar-nav .badge');
+  if ((await badge.count()) === 0) return 0;
+  return Number(await badge.first().textContent());
+}
+
+const card = (page: Page, title: string) =>
+  page
+    .getByTestId('announcement')
+    .filter({ has: page.getByRole('button', { name: title, exact: true }) });
+
+describe('announcements', () => {
+  const title = `Penyiraman taman ${Date.now()}`;
+  const edited = `${title} (revisi)`;
+  const link = 'https://urs.sch.id/jadwal-taman';
+
+  it('admin composes for gardeners; gardener reads it; custodian never sees it; edits arrive', async () => {
+    const admin = await newPage(1280);
+    await logIn(admin.page, ADMIN);
+    await admin.page.goto(`${server.url}/announcements/new`);
+    await admin.page.getByRole('heading', { name: 'Tulis Pengumuman', level: 1 }).waitFor();
+
+    // An empty title is refused per field, before anything is queued.
+    await admin.page.getByLabel('Isi pengumuman').fill(`Jadwal baru.\nDetail: ${link}.`);
+    await admin.page.getByRole('button', { name: 'Simpan pengumuman' }).click();
+    await admin.page.getByText('Judul wajib diisi.').waitFor();
+    expect(await admin.page.getByLabel('Judul').getAttribute('aria-invalid')).toBe('true');
+
+    await admin.page.getByLabel('Judul').fill(title);
+    await admin.page.getByLabel('Peran tertentu').check();
+    await admin.page.getByLabel('Gardener').check();
+    await admin.page.getByRole('radio', { name: 'Penting' }).check();
+    await admin.page.getByLabel('Sematkan di atas').check();
+    await admin.page.getByRole('button', { name: 'Simpan pengumuman' }).click();
+    await admin.page.waitForURL((url) => url.pathname === '/announcements');
+    await card(admin.page, title).waitFor();
+    await expect.poll(() => outboxCount(admin.page), { timeout: 20_000 }).toBe(0);
+
+    // The gardener: first in the list, unread, counted by the badge.
+    const gardener = await newPage(390);
+    await logIn(gardener.page, GARDENER);
+    await openList(gardener.page);
+    await card(gardener.page, title).waitFor({ timeout: 20_000 });
+    const first = gardener.page.getByTestId('announcement').first();
+    expect(await first.getByRole('button', { name: title, exact: true }).count()).toBe(1);
+    await first.getByTestId('unread').waitFor();
+    await first.getByTestId('pinned').waitFor();
+    await first.getByText('Penting', { exact: true }).waitFor();
+    await expect.poll(() => badgeCount(gardener.page), { timeout: 20_000 }).toBeGreaterThan(0);
+    const before = await badgeCount(gardener.page);
+    await gardener.page.addStyleTag({ content: HIDE_TOASTS });
+    await gardener.page.screenshot({
+      path: path.join(SCREENSHOT_DIR, 'announcements-390.png'),
+      fullPage: true,
+    });
+
+    // Opening marks it read; after the sync the badge drops by one.
+    await first.getByRole('button', { name: title, exact: true }).click();
+    const anchor = first.getByRole('link', { name: link });
+    await anchor.waitFor();
+    expect(await anchor.getAttribute('href')).toBe(link);
+    expect(await anchor.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(await anchor.getAttribute('target')).toBe('_blank');
+    await first.getByTestId('unread').waitFor({ state: 'detached' });
+    await expect.poll(() => badgeCount(gardener.page), { timeout: 30_000 }).toBe(before - 1);
+
+    // The custodian's device never receives it.
+    const custodian = await newPage(1280);
+    await logIn(custodian.page, CUSTODIAN);
+    await openList(custodian.page);
+    await custodian.page.waitForTimeout(500);
+    expect(await card(custodian.page, title).count()).toBe(0);
+    await custodian.context.close();
+
+    // The admin edits the title; the gardener sees it after a sync.
+    await card(admin.page, title).getByRole('button', { name: title, exact: true }).click();
+    await card(admin.page, title).getByRole('link', { name: 'Edit' }).click();
+    await admin.page.getByRole('heading', { name: 'Edit Pengumuman', level: 1 }).waitFor();
+    await admin.page.getByLabel('Judul').fill(edited);
+    await admin.page.getByRole('button', { name: 'Simpan pengumuman' }).click();
+    await admin.page.waitForURL((url) => url.pathname === '/announcements');
+    await card(admin.page, edited).waitFor();
+    await expect.poll(() => outboxCount(admin.page), { timeout: 20_000 }).toBe(0);
+
+    await syncNow(gardener.page);
+    await card(gardener.page, edited).waitFor({ timeout: 30_000 });
+    expect(await card(gardener.page, title).count()).toBe(0);
+
+    // Offline: 'Tandai semua dibaca' queues every mark at once; online again, they are sent.
+    await gardener.context.setOffline(true);
+    await gardener.page.getByRole('button', { name: 'Tandai semua dibaca' }).click();
+    await gardener.page.getByTestId('unread').first().waitFor({ state: 'detached' });
+    expect(await gardener.page.getByTestId('unread').count()).toBe(0);
+    expect(await outboxCount(gardener.page)).toBeGreaterThan(0);
+    await gardener.context.setOffline(false);
+    await syncNow(gardener.page);
+    await expect.poll(() => outboxCount(gardener.page), { timeout: 30_000 }).toBe(0);
+    await syncNow(gardener.page);
+    await expect.poll(() => badgeCount(gardener.page), { timeout: 30_000 }).toBe(0);
+
+    // Unsaved input: leaving asks first; staying keeps the input.
+    await card(admin.page, edited).getByRole('button', { name: edited, exact: true }).click();
+    await card(admin.page, edited).getByRole('link', { name: 'Edit' }).click();
+    await admin.page.getByRole('heading', { name: 'Edit Pengumuman', level: 1 }).waitFor();
+    await admin.page.getByLabel('Judul').fill(`${edited}!`);
+    await admin.page.getByRole('button', { name: 'Batal' }).click();
+    const dialog = admin.page.getByRole('dialog');
+    await dialog.getByText('Buang perubahan?').waitFor();
+    await dialog.getByRole('button', { name: 'Batal' }).click();
+    expect(await admin.page.getByLabel('Judul').inputValue()).toBe(`${edited}!`);
+
+    // Delete after confirming; the gardener loses it on the next sync.
+    await admin.page.getByRole('button', { name: 'Hapus' }).click();
+    await dialog.getByText('Hapus pengumuman ini?').waitFor();
+    await dialog.getByRole('button', { name: 'Hapus' }).click();
+    await admin.page.waitForURL((url) => url.pathname === '/announcements');
+    expect(await card(admin.page, edited).count()).toBe(0);
+    await expect.poll(() => outboxCount(admin.page), { timeout: 20_000 }).toBe(0);
+    await syncNow(gardener.page);
+    await card(gardener.page, edited).waitFor({ state: 'detached', timeout: 30_000 });
+
+    await admin.context.close();
+    await gardener.context.close();
+    expect(problems).toEqual([]);
+  }, 180_000);
+});

@@ -69,7 +69,7 @@ describe('app shell in a real browser', () => {
     await page.waitForURL((url) => url.pathname === '/reports');
     expect(pathOf(page)).toBe('/reports?x=1');
     await page.getByRole('heading', { name: 'Kelola Laporan' }).waitFor();
-    await page.getByText('Layar ini sedang dibangun.').waitFor();
+    await page.locator('.report-list-layout').waitFor();
     expect(await navIds(page)).toEqual([
       'dashboard',
       'announcements',

@@ -1,0 +1,140 @@
+import {
+  EXPORT_SCOPES,
+  reportFiltersSchema,
+  type ReportFilters,
+  type ReportListRow,
+} from '@urs/sync-protocol';
+import { buildQuery } from '../../lib/admin-kit.js';
+
+export const REPORT_LIST_PER_PAGE = 15;
+export type SortOrder = 'asc' | 'desc';
+export type ExportScope = (typeof EXPORT_SCOPES)[number];
+export { EXPORT_SCOPES };
+
+/** Everything the admin report list keeps in its URL search params. */
+export interface ReportListState {
+  filters: ReportFilters;
+  page: number;
+  order: SortOrder;
+}
+
+export const FILTER_KEYS = [
+  'role',
+  'status',
+  'area_id',
+  'reporter_id',
+  'date_from',
+  'date_to',
+  'q',
+] as const satisfies readonly (keyof ReportFilters)[];
+
+export const EMPTY_LIST_STATE: ReportListState = { filters: {}, page: 1, order: 'desc' };
+
+/**
+ * Reads the list state from a URL query string. Each filter is checked on its own with the
+ * server's schema, so one bad value (a typo in a shared link) drops only that filter; a date
+ * range that runs backwards drops its end.
+ */
+export function stateFromSearch(search: string | URLSearchParams): ReportListState {
+  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
+  let filters: ReportFilters = {};
+  for (const key of FILTER_KEYS) {
+    const raw = params.get(key);
+    if (raw === null) continue;
+    const parsed = reportFiltersSchema.safeParse({ [key]: raw });
+    if (parsed.success) filters = { ...filters, ...parsed.data };
+  }
+  if (!reportFiltersSchema.safeParse(filters).success) {
+    filters = withoutFilter(filters, 'date_to');
+  }
+  const pageNumber = Number(params.get('page'));
+  const page = Number.isInteger(pageNumber) && pageNumber > 1 ? pageNumber : 1;
+  const order: SortOrder = params.get('order') === 'asc' ? 'asc' : 'desc';
+  return { filters, page, order };
+}
+
+/** A copy of the filters without one of them. */
+export function withoutFilter(filters: ReportFilters, key: keyof ReportFilters): ReportFilters {
+  const copy = { ...filters };
+  delete copy[key];
+  return copy;
+}
+
+/** The filters as query params in a fixed order, blanks left out. */
+function filterParams(filters: ReportFilters): Record<string, string | undefined> {
+  const params: Record<string, string | undefined> = {};
+  for (const key of FILTER_KEYS) params[key] = filters[key];
+  return params;
+}
+
+/** The URL query string for a list state (`?status=pending&page=2`); defaults are left out. */
+export function searchFromState(state: ReportListState): string {
+  return buildQuery({
+    ...filterParams(state.filters),
+    page: state.page > 1 ? state.page : undefined,
+    order: state.order === 'asc' ? 'asc' : undefined,
+  });
+}
+
+/** `api/reports?...` for one page of the list. */
+export function reportListPath(state: ReportListState, perPage = REPORT_LIST_PER_PAGE): string {
+  return `api/reports${buildQuery({
+    ...filterParams(state.filters),
+    page: state.page,
+    per_page: perPage,
+    sort: 'created_at',
+    order: state.order,
+  })}`;
+}
+
+/** `api/reports/export?scope=...&<active filters>` (no paging: the export has every match). */
+export function reportExportPath(scope: ExportScope, filters: ReportFilters): string {
+  return `api/reports/export${buildQuery({ scope, ...filterParams(filters) })}`;
+}
+
+/** `api/reports/by-role?role=...` for the role explorer. */
+export function byRolePath(role: string): string {
+  return `api/reports/by-role${buildQuery({ role })}`;
+}
+
+/** The file name of an `attachment; filename="x.xlsx"` header (RFC 5987 form too), or the fallback. */
+export function fileNameFromDisposition(header: string | null, fallback: string): string {
+  if (header === null) return fallback;
+  const extended = /filename\*\s*=\s*(?:UTF-8'')?([^;]+)/i.exec(header);
+  if (extended?.[1] !== undefined) {
+    try {
+      return decodeURIComponent(extended[1].trim().replace(/^"|"$/g, ''));
+    } catch {
+      // fall through to the plain form
+    }
+  }
+  const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(header);
+  const name = plain?.[1]?.trim();
+  return name === undefined || name === '' ? fallback : name;
+}
+
+/** A long description cut for the table. */
+export function truncate(text: string, max = 80): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
+}
+
+/** How many filters are active (for the reset button and the chips). */
+export function activeFilterCount(filters: ReportFilters): number {
+  return FILTER_KEYS.filter((key) => filters[key] !== undefined).length;
+}
+
+/** Parses a list row loosely: the envelope is checked by parsePaged, the row kept as sent. */
+export function isReportListRow(value: unknown): value is ReportListRow {
+  if (typeof value !== 'object' || value === null) return false;
+  const id: unknown = Reflect.get(value, 'id');
+  const reporter: unknown = Reflect.get(value, 'reporter');
+  const area: unknown = Reflect.get(value, 'area');
+  return (
+    typeof id === 'string' &&
+    typeof reporter === 'object' &&
+    reporter !== null &&
+    typeof area === 'object' &&
+    area !== null
+  );
+}

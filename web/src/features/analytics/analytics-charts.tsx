@@ -30,60 +30,47 @@ export interface Series {
   color: string;
 }
 
-export function DailyBars({
+/** One frame for both charts: bars for daily counts, lines for trends. */
+function Chart({
+  kind,
   data,
   xKey,
   series,
 }: {
+  kind: 'bars' | 'lines';
   data: object[];
   xKey: string;
   series: Series[];
 }) {
+  const Frame = kind === 'bars' ? BarChart : LineChart;
   return (
     <ResponsiveContainer width="100%" height={240}>
-      <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
+      <Frame data={data} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
         <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" />
         <XAxis dataKey={xKey} tick={axis} stroke="var(--border)" />
         <YAxis allowDecimals={false} tick={axis} stroke="var(--border)" />
         <Tooltip {...tooltipStyle} />
         <Legend />
-        {series.map((s) => (
-          <Bar key={s.key} dataKey={s.key} name={s.label} fill={s.color} radius={[4, 4, 0, 0]} />
-        ))}
-      </BarChart>
+        {series.map((s) =>
+          kind === 'bars' ? (
+            <Bar key={s.key} dataKey={s.key} name={s.label} fill={s.color} radius={[4, 4, 0, 0]} />
+          ) : (
+            <Line
+              key={s.key}
+              type="monotone"
+              dataKey={s.key}
+              name={s.label}
+              stroke={s.color}
+              strokeWidth={2}
+              dot={false}
+            />
+          ),
+        )}
+      </Frame>
     </ResponsiveContainer>
   );
 }
 
-export function TrendLines({
-  data,
-  xKey,
-  series,
-}: {
-  data: object[];
-  xKey: string;
-  series: Series[];
-}) {
-  return (
-    <ResponsiveContainer width="100%" height={240}>
-      <LineChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
-        <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" />
-        <XAxis dataKey={xKey} tick={axis} stroke="var(--border)" />
-        <YAxis allowDecimals={false} tick={axis} stroke="var(--border)" />
-        <Tooltip {...tooltipStyle} />
-        <Legend />
-        {series.map((s) => (
-          <Line
-            key={s.key}
-            type="monotone"
-            dataKey={s.key}
-            name={s.label}
-            stroke={s.color}
-            strokeWidth={2}
-            dot={false}
-          />
-        ))}
-      </LineChart>
-    </ResponsiveContainer>
-  );
-}
+type ChartProps = { data: object[]; xKey: string; series: Series[] };
+export const DailyBars = (props: ChartProps) => <Chart kind="bars" {...props} />;
+export const TrendLines = (props: ChartProps) => <Chart kind="lines" {...props} />;

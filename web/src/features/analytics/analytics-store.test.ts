@@ -1,28 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AnalyticsSnapshot } from '@urs/sync-protocol';
 import { exportFileName, formatAge, readStoredSnapshot, storeSnapshot } from './analytics-store.js';
-
-class MemoryStorage implements Storage {
-  private map = new Map<string, string>();
-  get length() {
-    return this.map.size;
-  }
-  clear() {
-    this.map.clear();
-  }
-  getItem(key: string) {
-    return this.map.get(key) ?? null;
-  }
-  key(index: number) {
-    return [...this.map.keys()][index] ?? null;
-  }
-  removeItem(key: string) {
-    this.map.delete(key);
-  }
-  setItem(key: string, value: string) {
-    this.map.set(key, value);
-  }
-}
+import { MemoryStorage } from '../../test/memory-storage.js';
 
 const snapshot = { today: '2026-11-22', reports: { total: 60 } } as unknown as AnalyticsSnapshot;
 

@@ -10,6 +10,7 @@ import {
 } from './report-form-state.js';
 import { pageWindow } from './paging.js';
 import { unsyncedReportIds } from './report-sync-marks.js';
+import { MemoryStorage } from '../../test/memory-storage.js';
 
 const SHA = 'a'.repeat(64);
 const NOW = new Date('2026-11-22T03:00:00.000Z');
@@ -17,28 +18,6 @@ const AT = NOW.toISOString();
 
 function photo(kind: 'before' | 'after', extra: Partial<FormPhoto> = {}): FormPhoto {
   return { id: newId(), kind, sha256: SHA, mime_type: 'image/jpeg', size_bytes: 1234, ...extra };
-}
-
-class MemoryStorage implements Storage {
-  private map = new Map<string, string>();
-  get length() {
-    return this.map.size;
-  }
-  clear() {
-    this.map.clear();
-  }
-  getItem(key: string) {
-    return this.map.get(key) ?? null;
-  }
-  key(index: number) {
-    return [...this.map.keys()][index] ?? null;
-  }
-  removeItem(key: string) {
-    this.map.delete(key);
-  }
-  setItem(key: string, value: string) {
-    this.map.set(key, value);
-  }
 }
 
 describe('planCreate', () => {

@@ -1,17 +1,11 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { createApp, loadEnv, migrateDatabase, openDatabase } from '@urs/api';
+import { benchServer } from './bench-server.js';
 import { newId, REPORT_STATUSES, STAFF_ROLES } from '@urs/sync-protocol';
 import { time, type BenchRow } from './measure.js';
 
 /** A school with `reports` reports over the last year, 120 staff, 40 areas, written directly. */
 async function school(reports: number) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'urs-analytics-bench-'));
-  const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dir, SCRYPT_LOG_N: '10' });
-  const db = openDatabase(path.join(dir, 'bench.sqlite'));
-  migrateDatabase(db);
-  const app = createApp({ db, env });
+  const server = benchServer('analytics');
+  const { db, app } = server;
   const sqlite = db.$client;
   const now = Date.now();
   const iso = (ms: number) => new Date(ms).toISOString();
@@ -68,22 +62,9 @@ async function school(reports: number) {
     sqlite.prepare('UPDATE change_counter SET value = ? WHERE id = 1').run(seq);
   })();
   sqlite.pragma('optimize');
-  const reg = await app.request('/api/register', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      name: 'Admin',
-      email: 'admin@bench.test',
-      password: 'bench-pass-1',
-      password_confirmation: 'bench-pass-1',
-    }),
-  });
-  const { access_token: token, user: me } = (await reg.json()) as {
-    access_token: string;
-    user: { id: string };
-  };
-  sqlite.prepare("UPDATE users SET role = 'admin' WHERE id = ?").run(me.id);
-  return { db, app, token, dir };
+  const { token, userId } = await server.register('admin@bench.test');
+  sqlite.prepare("UPDATE users SET role = 'admin' WHERE id = ?").run(userId);
+  return { app, token, server };
 }
 
 /** `GET /api/analytics` at 200,000 reports against the same at 2,000, in the same run. */
@@ -107,10 +88,8 @@ export async function analyticsBench(samples: number, reports = 200_000): Promis
   };
   const base = await measure(small);
   const big = await measure(large);
-  for (const s of [small, large]) {
-    s.db.$client.close();
-    fs.rmSync(s.dir, { recursive: true, force: true });
-  }
+  small.server.close();
+  large.server.close();
   const p = (xs: number[], q: number) =>
     xs[Math.min(xs.length - 1, Math.floor((xs.length * q) / 100))] ?? 0;
   return [

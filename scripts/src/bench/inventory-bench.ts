@@ -1,16 +1,14 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { createApp, loadEnv, migrateDatabase, openDatabase, type Db } from '@urs/api';
+import type { App, Db } from '@urs/api';
+import { benchServer, type BenchServer } from './bench-server.js';
 import { newId } from '@urs/sync-protocol';
 import { time, type BenchRow } from './measure.js';
 
 interface Scale {
   db: Db;
-  app: ReturnType<typeof createApp>;
+  app: App;
   token: string;
   itemIds: string[];
-  dir: string;
+  server: BenchServer;
 }
 
 /**
@@ -18,25 +16,9 @@ interface Scale {
  * items with their stock kept consistent with a history of out/in transactions.
  */
 async function buildScale(items: number, transactions: number): Promise<Scale> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'urs-inv-bench-'));
-  const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dir, SCRYPT_LOG_N: '10' });
-  const db = openDatabase(path.join(dir, 'bench.sqlite'));
-  migrateDatabase(db);
-  const app = createApp({ db, env });
-  const reg = await app.request('/api/register', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      name: 'Bench',
-      email: 'bench@urs.test',
-      password: 'bench-pass-1',
-      password_confirmation: 'bench-pass-1',
-    }),
-  });
-  const { access_token: token, user } = (await reg.json()) as {
-    access_token: string;
-    user: { id: string };
-  };
+  const server = benchServer('inv');
+  const { db, app } = server;
+  const { token, userId } = await server.register();
   const sqlite = db.$client;
   const now = Date.now();
   const iso = (ms: number) => new Date(ms).toISOString();
@@ -79,7 +61,7 @@ async function buildScale(items: number, transactions: number): Promise<Scale> {
         type,
         quantity,
         areaIds[i % areaIds.length] ?? null,
-        user.id,
+        userId,
         at,
         at,
         at,
@@ -92,7 +74,7 @@ async function buildScale(items: number, transactions: number): Promise<Scale> {
     sqlite.prepare('UPDATE change_counter SET value = ? WHERE id = 1').run(seq);
   })();
   sqlite.pragma('optimize');
-  return { db, app, token, itemIds, dir };
+  return { db, app, token, itemIds, server };
 }
 
 async function latencies(scale: Scale, paths: () => string, n: number): Promise<number[]> {
@@ -145,15 +127,13 @@ export async function inventoryBench(
     const base = await latencies(small, make(small), samples);
     const big = await latencies(large, make(large), samples);
     rows.push({
-      name: `${name} at 1M tx: p50 ${pct(big, 50).toFixed(2)} ms, p95 ${pct(big, 95).toFixed(2)} ms`,
+      name: `${name} at ${transactions.toLocaleString('en')} tx: p50 ${pct(big, 50).toFixed(2)} ms, p95 ${pct(big, 95).toFixed(2)} ms`,
       baseline: `same at 10k tx (p50 ${pct(base, 50).toFixed(2)} ms)`,
       ms: pct(big, 50),
       baselineMs: pct(base, 50),
     });
   }
-  for (const s of [small, large]) {
-    s.db.$client.close();
-    fs.rmSync(s.dir, { recursive: true, force: true });
-  }
+  small.server.close();
+  large.server.close();
   return rows;
 }

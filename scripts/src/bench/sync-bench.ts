@@ -1,16 +1,4 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import {
-  applyPushBatch,
-  createApp,
-  loadEnv,
-  migrateDatabase,
-  nextChangeSeq,
-  openDatabase,
-  tables,
-  type Db,
-} from '@urs/api';
+import { applyPushBatch, nextChangeSeq, tables, type App, type Db } from '@urs/api';
 import {
   newId,
   PROTOCOL_VERSION,
@@ -18,37 +6,22 @@ import {
   type PullResponse,
   type PushResponse,
 } from '@urs/sync-protocol';
+import { benchServer, type BenchServer } from './bench-server.js';
 import { median, time, type BenchRow } from './measure.js';
 
 interface Fixture {
   db: Db;
-  app: ReturnType<typeof createApp>;
+  app: App;
   token: string;
   userId: string;
   areaId: string;
-  dir: string;
+  server: BenchServer;
 }
 
 async function fixture(): Promise<Fixture> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'urs-bench-'));
-  const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dir, SCRYPT_LOG_N: '10' });
-  const db = openDatabase(path.join(dir, 'bench.sqlite'));
-  migrateDatabase(db);
-  const app = createApp({ db, env });
-  const reg = await app.request('/api/register', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      name: 'Bench',
-      email: 'bench@urs.test',
-      password: 'bench-pass-1',
-      password_confirmation: 'bench-pass-1',
-    }),
-  });
-  const { access_token: token, user } = (await reg.json()) as {
-    access_token: string;
-    user: { id: string };
-  };
+  const server = benchServer('sync');
+  const { db, app } = server;
+  const { token, userId } = await server.register();
   const areaId = newId();
   const now = new Date().toISOString();
   db.insert(tables.areas)
@@ -60,7 +33,7 @@ async function fixture(): Promise<Fixture> {
       changeSeq: nextChangeSeq(db),
     })
     .run();
-  return { db, app, token, userId: user.id, areaId, dir };
+  return { db, app, token, userId, areaId, server };
 }
 
 const reportArgs = (areaId: string, i: number) => ({
@@ -163,11 +136,9 @@ export async function syncBench(rounds: number): Promise<BenchRow[]> {
     serviceTimes.push(
       await time(() => requests.forEach((request) => applyPushBatch(c.db, actor, request))),
     );
-    c.db.$client.close();
-    fs.rmSync(c.dir, { recursive: true, force: true });
+    c.server.close();
     for (const f of [a, b]) {
-      f.db.$client.close();
-      fs.rmSync(f.dir, { recursive: true, force: true });
+      f.server.close();
     }
   }
 
@@ -189,8 +160,7 @@ export async function syncBench(rounds: number): Promise<BenchRow[]> {
       }),
     );
   }
-  big.db.$client.close();
-  fs.rmSync(big.dir, { recursive: true, force: true });
+  big.server.close();
   if (pulled < 10_000) throw new Error(`pull returned ${pulled} changes`);
 
   return [

@@ -1,0 +1,43 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createApp, loadEnv, migrateDatabase, openDatabase, type App, type Db } from '@urs/api';
+
+/** The real app on a fresh SQLite file in a temporary folder, for one bench case. */
+export interface BenchServer {
+  db: Db;
+  app: App;
+  /** Registers an account through the API (custodian by default) and returns its token. */
+  register(email?: string): Promise<{ token: string; userId: string }>;
+  close(): void;
+}
+
+export function benchServer(prefix: string): BenchServer {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `urs-${prefix}-bench-`));
+  const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dir, SCRYPT_LOG_N: '10' });
+  const db = openDatabase(path.join(dir, 'bench.sqlite'));
+  migrateDatabase(db);
+  const app = createApp({ db, env });
+  return {
+    db,
+    app,
+    async register(email = 'bench@urs.test') {
+      const res = await app.request('/api/register', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          name: 'Bench',
+          email,
+          password: 'bench-pass-1',
+          password_confirmation: 'bench-pass-1',
+        }),
+      });
+      const body = (await res.json()) as { access_token: string; user: { id: string } };
+      return { token: body.access_token, userId: body.user.id };
+    },
+    close() {
+      db.$client.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

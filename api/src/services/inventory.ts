@@ -185,6 +185,19 @@ export type HistoryEntry = StockTransaction & {
   flag: string | null;
 };
 
+function toHistoryEntry(r: {
+  tx: typeof stockTransactions.$inferSelect;
+  recordedByName: string;
+  areaName: string | null;
+}): HistoryEntry {
+  return {
+    ...toWire.stock_transactions(r.tx),
+    recorded_by_name: r.recordedByName,
+    area_name: r.areaName,
+    flag: r.tx.flag,
+  };
+}
+
 /** The full history, newest first, a page at a time. */
 export function itemHistory(
   db: Db,
@@ -210,12 +223,7 @@ export function itemHistory(
     .offset((page - 1) * perPage)
     .all();
   return {
-    data: rows.map((r) => ({
-      ...toWire.stock_transactions(r.tx),
-      recorded_by_name: r.recordedByName,
-      area_name: r.areaName,
-      flag: r.tx.flag,
-    })),
+    data: rows.map(toHistoryEntry),
     meta: pageMeta(page, perPage, Number(total)),
   };
 }
@@ -256,13 +264,7 @@ export function flaggedTransactions(
     .offset((page - 1) * perPage)
     .all();
   return {
-    data: rows.map((r) => ({
-      ...toWire.stock_transactions(r.tx),
-      recorded_by_name: r.recordedByName,
-      area_name: r.areaName,
-      flag: r.tx.flag,
-      item_name: r.itemName,
-    })),
+    data: rows.map((r) => ({ ...toHistoryEntry(r), item_name: r.itemName })),
     meta: pageMeta(page, perPage, Number(total)),
   };
 }

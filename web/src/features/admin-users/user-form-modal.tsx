@@ -1,4 +1,4 @@
-import { ROLES, isRole, roleLabel, type User } from '@urs/sync-protocol';
+import { isRole, type User } from '@urs/sync-protocol';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../lib/toast.js';
@@ -14,6 +14,7 @@ import {
   type UserForm,
 } from './users-api.js';
 import './users-i18n.js';
+import { RoleOptions } from '../../components/ui/role-options.js';
 
 /** Create or edit a user; client checks use the server's schema, server errors land per field. */
 export function UserFormModal({
@@ -143,11 +144,7 @@ export function UserFormModal({
             if (isRole(value)) set({ role: value });
           }}
         >
-          {ROLES.map((value) => (
-            <option key={value} value={value}>
-              {roleLabel(value)}
-            </option>
-          ))}
+          <RoleOptions />
         </select>
         {errors['role'] !== undefined && (
           <span className="field-error">{errors['role'].join(' ')}</span>

@@ -1,4 +1,4 @@
-import { ROLES, isRole, roleLabel, type Role, type User } from '@urs/sync-protocol';
+import { isRole, roleLabel, type Role, type User } from '@urs/sync-protocol';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../components/ui/page.js';
@@ -25,6 +25,7 @@ import {
   type PerPage,
 } from './users-api.js';
 import './users-i18n.js';
+import { RoleOptions } from '../../components/ui/role-options.js';
 
 type Editing = { mode: 'create' } | { mode: 'edit'; user: User } | null;
 
@@ -116,12 +117,7 @@ export function UsersScreen() {
                 setPage(1);
               }}
             >
-              <option value="">{t('users.allRoles')}</option>
-              {ROLES.map((value) => (
-                <option key={value} value={value}>
-                  {roleLabel(value)}
-                </option>
-              ))}
+              <RoleOptions allLabel={t('users.allRoles')} />
             </select>
           </div>
           <div className="field">

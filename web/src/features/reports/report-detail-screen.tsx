@@ -19,6 +19,7 @@ import { photoFileName, usePhotoUrl, useUnsyncedReportIds } from './report-queri
 import { runPlan } from './report-save.js';
 import { useReport, useReportIdParam } from './use-report.js';
 import './reports.css';
+import { ReportUnavailable } from './report-unavailable.js';
 
 function PhotoTile({
   photo,
@@ -115,21 +116,8 @@ export function ReportDetailScreen() {
 
   if (user === null) return null;
   const title = t('pages.reportDetail');
-  if (loaded === undefined) {
-    return (
-      <Page title={title}>
-        <p className="muted">{t('common.loading')}</p>
-      </Page>
-    );
-  }
-  if (loaded === null) {
-    return (
-      <Page title={title}>
-        <div className="alert alert-error" role="alert">
-          {t('reports.notFound')}
-        </div>
-      </Page>
-    );
+  if (loaded === undefined || loaded === null) {
+    return <ReportUnavailable title={title} loading={loaded === undefined} />;
   }
   const { report, photos } = loaded;
   const isAdmin = user.role === 'admin';

@@ -10,6 +10,7 @@ import { ReportForm } from './report-form.js';
 import { runPlan } from './report-save.js';
 import { useReport, useReportIdParam } from './use-report.js';
 import './report-i18n.js';
+import { ReportUnavailable } from './report-unavailable.js';
 
 export function ReportEditScreen() {
   const { t } = useTranslation();
@@ -20,21 +21,8 @@ export function ReportEditScreen() {
   if (user === null) return null;
 
   const title = t('pages.reportEdit');
-  if (loaded === undefined) {
-    return (
-      <Page title={title}>
-        <p className="muted">{t('common.loading')}</p>
-      </Page>
-    );
-  }
-  if (loaded === null) {
-    return (
-      <Page title={title}>
-        <div className="alert alert-error" role="alert">
-          {t('reports.notFound')}
-        </div>
-      </Page>
-    );
+  if (loaded === undefined || loaded === null) {
+    return <ReportUnavailable title={title} loading={loaded === undefined} />;
   }
   const { report, photos } = loaded;
   if (user.role !== 'admin' && report.reporter_id !== user.id) {

@@ -2,7 +2,6 @@ import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import {
   REPORT_STATUSES,
-  ROLES,
   isRole,
   roleLabel,
   type ReportFilters,
@@ -43,6 +42,7 @@ import { runPlan } from './report-save.js';
 import './report-list-i18n.js';
 import './report-list.css';
 import './reports.css';
+import { RoleOptions } from '../../components/ui/role-options.js';
 
 const isScope = (value: string): value is ExportScope =>
   EXPORT_SCOPES.some((scope) => scope === value);
@@ -214,12 +214,7 @@ export function ReportListScreen() {
                   {t('reportList.role')}
                 </label>
                 <select className="input" {...field('role')}>
-                  <option value="">{t('reportList.allRoles')}</option>
-                  {ROLES.map((role) => (
-                    <option key={role} value={role}>
-                      {roleLabel(role)}
-                    </option>
-                  ))}
+                  <RoleOptions allLabel={t('reportList.allRoles')} />
                 </select>
               </div>
               <div className="field">
@@ -325,11 +320,7 @@ export function ReportListScreen() {
                 if (isRole(event.target.value)) setExplorerRole(event.target.value);
               }}
             >
-              {ROLES.map((role) => (
-                <option key={role} value={role}>
-                  {roleLabel(role)}
-                </option>
-              ))}
+              <RoleOptions />
             </select>
           </div>
           <ul className="report-list-users" data-testid="role-explorer">

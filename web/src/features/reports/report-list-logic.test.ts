@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import {
   EMPTY_LIST_STATE,
   activeFilterCount,
-  fileNameFromDisposition,
   reportExportPath,
   reportListPath,
   searchFromState,
@@ -80,17 +79,6 @@ describe('API paths', () => {
 });
 
 describe('helpers', () => {
-  it('takes the download name from Content-Disposition', () => {
-    expect(fileNameFromDisposition('attachment; filename="laporan-2026.xlsx"', 'x.xlsx')).toBe(
-      'laporan-2026.xlsx',
-    );
-    expect(
-      fileNameFromDisposition("attachment; filename*=UTF-8''laporan%20hari%20ini.xlsx", 'x.xlsx'),
-    ).toBe('laporan hari ini.xlsx');
-    expect(fileNameFromDisposition(null, 'x.xlsx')).toBe('x.xlsx');
-    expect(fileNameFromDisposition('attachment', 'x.xlsx')).toBe('x.xlsx');
-  });
-
   it('truncates long descriptions', () => {
     expect(truncate('pendek')).toBe('pendek');
     const cut = truncate('a'.repeat(200), 10);

@@ -97,22 +97,6 @@ export function byRolePath(role: string): string {
   return `api/reports/by-role${buildQuery({ role })}`;
 }
 
-/** The file name of an `attachment; filename="x.xlsx"` header (RFC 5987 form too), or the fallback. */
-export function fileNameFromDisposition(header: string | null, fallback: string): string {
-  if (header === null) return fallback;
-  const extended = /filename\*\s*=\s*(?:UTF-8'')?([^;]+)/i.exec(header);
-  if (extended?.[1] !== undefined) {
-    try {
-      return decodeURIComponent(extended[1].trim().replace(/^"|"$/g, ''));
-    } catch {
-      // fall through to the plain form
-    }
-  }
-  const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(header);
-  const name = plain?.[1]?.trim();
-  return name === undefined || name === '' ? fallback : name;
-}
-
 /** A long description cut for the table. */
 export function truncate(text: string, max = 80): string {
   const flat = text.replace(/\s+/g, ' ').trim();

@@ -1,0 +1,4 @@
+/** Replaced by the items tab. */
+export function ItemsTab() {
+  return null;
+}

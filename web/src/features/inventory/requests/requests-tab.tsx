@@ -1,0 +1,4 @@
+/** Replaced by the requests tab. */
+export function RequestsTab() {
+  return null;
+}

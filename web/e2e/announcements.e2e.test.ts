@@ -2,7 +2,9 @@
  * Announcements end to end: the admin composes one for gardeners only (pinned, important, with a
  * link); the gardener sees it first and unread, with the sidebar badge counting it; opening it
  * marks it read and the badge drops; the custodian never sees it; an edited title reaches the
- * gardener after a sync; an empty title shows its field error.
+ * gardener after a sync; an empty title shows its field error. A second case runs the unread poll
+ * on a fake clock: one 60 s tick raises the gardener's badge with the '1 pengumuman baru' toast
+ * while the custodian's stays put, and after one sync the gardener reads it with no network.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -102,10 +104,12 @@ async function openList(page: Page) {
   await page.getByRole('heading', { name: 'Pengumuman', level: 1 }).waitFor();
 }
 
+/** The sidebar badge's number, read in one step: the badge may vanish between two reads. */
 async function badgeCount(page: Page): Promise<number> {
-  const badge = page.locator('.sidebar-nav .badge');
-  if ((await badge.count()) === 0) return 0;
-  return Number(await badge.first().textContent());
+  const text = await page.evaluate(
+    () => document.querySelector('.sidebar-nav .badge')?.textContent ?? '0',
+  );
+  return Number(text);
 }
 
 const card = (page: Page, title: string) =>
@@ -224,6 +228,80 @@ describe('announcements', () => {
     await card(gardener.page, edited).waitFor({ state: 'detached', timeout: 30_000 });
 
     await admin.context.close();
+    await gardener.context.close();
+    expect(problems).toEqual([]);
+  }, 180_000);
+
+  it('one poll raises the gardener badge with a toast but not the custodian badge; read offline after one sync', async () => {
+    const pollTitle = `Pemangkasan pagar ${Date.now()}`;
+    const POLL_MS = 60_000;
+    const toasts = (page: Page, text: string) =>
+      page.locator('[data-sonner-toast]').filter({ hasText: text });
+
+    // Both staff devices run on a fake clock, so "one poll" is one 60 s jump, not a minute's wait.
+    const gardener = await newPage(390);
+    await gardener.page.clock.install();
+    await logIn(gardener.page, GARDENER);
+    const custodian = await newPage(1280);
+    await custodian.page.clock.install();
+    await logIn(custodian.page, CUSTODIAN);
+
+    // Start the gardener from zero unread, so the poll's count is exactly the new one.
+    await openList(gardener.page);
+    await gardener.page.getByTestId('announcement').first().waitFor();
+    const markAll = gardener.page.getByRole('button', { name: 'Tandai semua dibaca' });
+    if ((await markAll.count()) > 0) await markAll.click();
+    await expect.poll(() => outboxCount(gardener.page), { timeout: 30_000 }).toBe(0);
+    // Marking read refetches the count itself. No clock jump while a request is in flight: the
+    // jump would fire its timeout too, and the aborted fetch would leave the old count.
+    await expect.poll(() => badgeCount(gardener.page), { timeout: 20_000 }).toBe(0);
+    const custodianBefore = await badgeCount(custodian.page);
+    // Toasts from signing in are gone before the poll under test.
+    await expect
+      .poll(() => toasts(gardener.page, 'pengumuman baru').count(), { timeout: 20_000 })
+      .toBe(0);
+    await expect
+      .poll(() => toasts(custodian.page, 'pengumuman baru').count(), { timeout: 20_000 })
+      .toBe(0);
+
+    const admin = await newPage(1280);
+    await logIn(admin.page, ADMIN);
+    await admin.page.goto(`${server.url}/announcements/new`);
+    await admin.page.getByLabel('Judul').fill(pollTitle);
+    await admin.page.getByLabel('Isi pengumuman').fill('Pagar sisi timur dipangkas hari Jumat.');
+    await admin.page.getByLabel('Peran tertentu').check();
+    await admin.page.getByLabel('Gardener').check();
+    await admin.page.getByRole('button', { name: 'Simpan pengumuman' }).click();
+    await admin.page.waitForURL((url) => url.pathname === '/announcements');
+    await expect.poll(() => outboxCount(admin.page), { timeout: 20_000 }).toBe(0);
+    await admin.context.close();
+
+    // One poll later: the gardener's badge reads 1 and the toast says so.
+    await gardener.page.clock.fastForward(POLL_MS);
+    await toasts(gardener.page, '1 pengumuman baru').waitFor({ timeout: 20_000 });
+    await toasts(gardener.page, 'Ada pembaruan penting di halaman Pengumuman.').waitFor();
+    await expect.poll(() => badgeCount(gardener.page), { timeout: 20_000 }).toBe(1);
+
+    // The same poll on the custodian's device: no rise, no toast.
+    await custodian.page.clock.fastForward(POLL_MS);
+    await custodian.page.waitForTimeout(1_000);
+    expect(await badgeCount(custodian.page)).toBe(custodianBefore);
+    expect(await toasts(custodian.page, 'pengumuman baru').count()).toBe(0);
+    await custodian.context.close();
+
+    // One sync brings the announcement itself; then it is read with the network off.
+    await syncNow(gardener.page);
+    await card(gardener.page, pollTitle).waitFor({ timeout: 30_000 });
+    await gardener.context.setOffline(true);
+    await gardener.page.reload();
+    await openList(gardener.page);
+    const offlineCard = card(gardener.page, pollTitle);
+    await offlineCard.getByTestId('unread').waitFor();
+    await offlineCard.getByRole('button', { name: pollTitle, exact: true }).click();
+    await offlineCard.getByText('Pagar sisi timur dipangkas hari Jumat.').waitFor();
+    await offlineCard.getByTestId('unread').waitFor({ state: 'detached' });
+    expect(await outboxCount(gardener.page)).toBeGreaterThan(0);
+    await gardener.context.setOffline(false);
     await gardener.context.close();
     expect(problems).toEqual([]);
   }, 180_000);

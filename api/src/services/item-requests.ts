@@ -24,8 +24,11 @@ export interface RequestListQuery {
   per_page: number;
 }
 
-/** Admins and inventory staff see every request; everyone else their own. */
-function visibleTo(actor: Actor): SQL | undefined {
+/**
+ * Admins and inventory staff see every request; everyone else their own. One rule for the
+ * online list, exports, analytics and what a device pulls.
+ */
+export function requestsVisibleTo(actor: Actor): SQL | undefined {
   return actor.role === 'admin' || actor.role === 'inventory_staff'
     ? undefined
     : eq(itemRequests.requesterId, actor.id);
@@ -36,7 +39,7 @@ function conditions(
   status: RequestStatus | undefined,
   q: string | undefined,
 ): SQL | undefined {
-  const list: (SQL | undefined)[] = [isNull(itemRequests.deletedAt), visibleTo(actor)];
+  const list: (SQL | undefined)[] = [isNull(itemRequests.deletedAt), requestsVisibleTo(actor)];
   if (status !== undefined) list.push(eq(itemRequests.status, status));
   if (q !== undefined && q !== '') {
     list.push(
@@ -145,7 +148,7 @@ export function requestAnalytics(
   const since = localDayStart(fromDay, clock).toISOString();
   const where = and(
     isNull(itemRequests.deletedAt),
-    visibleTo(actor),
+    requestsVisibleTo(actor),
     gte(itemRequests.createdAt, since),
   );
   const byStatus = new Map(

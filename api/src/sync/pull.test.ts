@@ -70,6 +70,28 @@ describe('GET /api/sync/pull', () => {
     expect(adminIds.sort()).toEqual([mine.id, theirs.id].sort());
   });
 
+  it('shows item requests to their requester, and all of them to inventory staff and admins', async () => {
+    const itemId = newId();
+    await admin.push(['item.create', { id: itemId, name: 'Sapu lidi', unit: 'buah', stock: 5 }]);
+    const other = new TestDevice(t, (await t.signIn('custodian')).token);
+    const keeper = new TestDevice(t, (await t.signIn('inventory_staff')).token);
+    const request = () => ({ id: newId(), type: 'stock', item_id: itemId, quantity: 2 });
+    const mine = request();
+    const theirs = request();
+    await staff.push(['request.create', mine]);
+    await other.push(['request.create', theirs]);
+    const requestIds = async (device: TestDevice) =>
+      (await device.pullAll())
+        .filter((c) => c.entity === 'item_requests')
+        .map((c) => c.id)
+        .sort();
+    expect(await requestIds(staff)).toEqual([mine.id]);
+    expect(await requestIds(other)).toEqual([theirs.id]);
+    const both = [mine.id, theirs.id].sort();
+    expect(await requestIds(keeper)).toEqual(both);
+    expect(await requestIds(admin)).toEqual(both);
+  });
+
   it('never lets a cursor skip a change committed between two pulls (pushes interleaved with paging)', async () => {
     const collected = new Set<string>();
     let cursor = '';

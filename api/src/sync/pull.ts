@@ -12,6 +12,7 @@ import type { DbOrTx } from '../db/change-seq.js';
 import * as t from '../db/schema.js';
 import { announcementVisibleTo } from '../db/visibility.js';
 import type { Actor } from '../services/policy.js';
+import { requestsVisibleTo } from '../services/item-requests.js';
 import { toPublicUser } from '../services/users.js';
 import type { UserRow } from '../services/sessions.js';
 import { toWire } from './rows.js';
@@ -66,7 +67,7 @@ const SOURCES: Source[] = [
   {
     entity: 'item_requests',
     table: t.itemRequests,
-    scope: (a) => staffOnly(a, eq(t.itemRequests.requesterId, a.id)),
+    scope: requestsVisibleTo,
   },
   {
     entity: 'announcements',

@@ -78,6 +78,8 @@ export interface ApiClient {
   pull(cursor: string, limit: number): Promise<PullResponse>;
   putPhoto(photo: PhotoUpload): Promise<PhotoUploadReceipt>;
   getPhoto(id: string): Promise<{ bytes: ArrayBuffer; mime_type: string }>;
+  /** The bytes and type of any binary API answer, e.g. 'api/inventory/requests/<id>/image'. */
+  getBytes(path: string): Promise<{ bytes: ArrayBuffer; mime_type: string }>;
 }
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
@@ -119,6 +121,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   }
 
+  async function getBytes(path: string): Promise<{ bytes: ArrayBuffer; mime_type: string }> {
+    const response = await send(() => http.get(path));
+    return {
+      bytes: await response.arrayBuffer(),
+      mime_type: response.headers.get('Content-Type') ?? 'application/octet-stream',
+    };
+  }
+
   return {
     async json(method, path, body) {
       const response = await send(() =>
@@ -158,13 +168,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       return receipt;
     },
 
-    async getPhoto(id) {
-      const response = await send(() => http.get(`api/photos/${encodeURIComponent(id)}`));
-      return {
-        bytes: await response.arrayBuffer(),
-        mime_type: response.headers.get('Content-Type') ?? 'application/octet-stream',
-      };
-    },
+    getPhoto: (id) => getBytes(`api/photos/${encodeURIComponent(id)}`),
+    getBytes,
   };
 }
 

@@ -24,6 +24,7 @@ export {
   PhotoError,
   StorageFullError,
   STORAGE_FULL_MESSAGE,
+  withStorageGuard,
 } from './errors.js';
 export { backoffDelay, DEFAULT_BACKOFF } from './backoff.js';
 export { createSyncLock, createMemoryLock, SYNC_LOCK_NAME } from './lock.js';

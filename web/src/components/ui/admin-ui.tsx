@@ -1,3 +1,4 @@
+import { useModalDialog } from './use-modal-dialog.js';
 import {
   useEffect,
   useId,
@@ -78,25 +79,8 @@ export function FormModal({
   testId?: string;
 }) {
   const { t } = useTranslation();
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModalDialog();
   const titleId = useId();
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog === null) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (!dialog.open) {
-      if (typeof dialog.showModal === 'function') dialog.showModal();
-      else dialog.setAttribute('open', '');
-    }
-    return () => {
-      if (dialog.open) {
-        if (typeof dialog.close === 'function') dialog.close();
-        else dialog.removeAttribute('open');
-      }
-      opener?.focus();
-    };
-  }, []);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -1,3 +1,4 @@
+import { closeDialog, openDialog } from './use-modal-dialog.js';
 import { useEffect, useRef, useState, useSyncExternalStore, type MouseEvent } from 'react';
 import { dialogs, type DialogIcon, type DialogQueue } from '../../lib/dialog.js';
 
@@ -22,16 +23,8 @@ export function DialogHost({ queue = dialogs }: { queue?: DialogQueue }) {
     const element = ref.current;
     if (element === null || current === null) return;
     setValue(current.options.input?.initialValue ?? '');
-    if (!element.open) {
-      if (typeof element.showModal === 'function') element.showModal();
-      else element.setAttribute('open', '');
-    }
-    return () => {
-      if (!element.open) return;
-      // jsdom (unit tests) has <dialog> without showModal/close; browsers have both.
-      if (typeof element.close === 'function') element.close();
-      else element.removeAttribute('open');
-    };
+    openDialog(element);
+    return () => closeDialog(element);
   }, [current]);
 
   if (current === null) return null;

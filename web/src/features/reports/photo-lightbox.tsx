@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useModalDialog } from '../../components/ui/use-modal-dialog.js';
 import { useTranslation } from 'react-i18next';
 import type { ReportPhoto } from '@urs/sync-protocol';
 import { photoFileName, usePhotoUrl } from './report-queries.js';
@@ -21,21 +21,9 @@ export function PhotoLightbox({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModalDialog();
   const photo = photos[index];
   const url = usePhotoUrl(photo?.id ?? '');
-
-  useEffect(() => {
-    const element = ref.current;
-    if (element === null) return;
-    if (!element.open) {
-      if (typeof element.showModal === 'function') element.showModal();
-      else element.setAttribute('open', '');
-    }
-    return () => {
-      if (element.open && typeof element.close === 'function') element.close();
-    };
-  }, []);
 
   if (photo === undefined) return null;
   const total = photos.length;

@@ -1,3 +1,4 @@
+import { SearchableSelect } from '../../components/ui/searchable-select.js';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -44,7 +45,6 @@ export function ReportForm(props: ReportFormProps) {
   const [dirty, setDirty] = useState(restored !== null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
-  const [areaQuery, setAreaQuery] = useState('');
   const savedRef = useRef(false);
 
   useUnsavedChanges(`report-form:${draftKey}`, dirty && !saving);
@@ -73,10 +73,6 @@ export function ReportForm(props: ReportFormProps) {
   );
   const categories = useLiveQuery(async () =>
     (await db.categories.toArray()).sort((a, b) => a.name.localeCompare(b.name, 'id')),
-  );
-  const query = areaQuery.trim().toLowerCase();
-  const shownAreas = (areas ?? []).filter(
-    (area) => query === '' || area.id === values.area_id || area.name.toLowerCase().includes(query),
   );
 
   const set = <K extends keyof ReportFormValues>(key: K, value: ReportFormValues[K]) => {
@@ -153,40 +149,19 @@ export function ReportForm(props: ReportFormProps) {
         </div>
       )}
 
-      <div className="field">
-        <label className="field-label" htmlFor={`${id}-area`}>
-          {t('reports.area')}
-        </label>
-        <input
-          type="search"
-          className="input"
-          placeholder={t('reports.areaSearch')}
-          aria-label={t('reports.areaSearch')}
-          value={areaQuery}
-          onChange={(event) => setAreaQuery(event.target.value)}
-        />
-        <select
-          id={`${id}-area`}
-          className="input"
-          data-field="area_id"
-          value={values.area_id}
-          aria-invalid={err('area_id') !== undefined}
-          {...described('area_id')}
-          onChange={(event) => set('area_id', event.target.value)}
-        >
-          <option value="">
-            {shownAreas.length === 0 && query !== ''
-              ? t('reports.areaNone')
-              : t('reports.areaChoose')}
-          </option>
-          {shownAreas.map((area) => (
-            <option key={area.id} value={area.id}>
-              {area.name}
-            </option>
-          ))}
-        </select>
-        <Errors id={`${id}-area_id-error`} errors={err('area_id')} />
-      </div>
+      <SearchableSelect
+        id={`${id}-area`}
+        label={t('reports.area')}
+        searchLabel={t('reports.areaSearch')}
+        options={(areas ?? []).map((area) => ({ id: area.id, label: area.name }))}
+        value={values.area_id}
+        onChange={(value) => set('area_id', value)}
+        placeholder={t('reports.areaChoose')}
+        noMatch={t('reports.areaNone')}
+        errors={err('area_id')}
+        errorId={`${id}-area_id-error`}
+        dataField="area_id"
+      />
 
       <div className="rp-grid">
         <div className="field">

@@ -1,4 +1,359 @@
-/** Replaced by the items tab. */
+import { useNavigate, useRouterState } from '@tanstack/react-router';
+import type { InventoryItem, InventorySummary } from '@urs/sync-protocol';
+import { INVENTORY_FILTERS } from '@urs/sync-protocol';
+import { useEffect, useEffectEvent, useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Pager, useDebounced, useOnline } from '../../../components/ui/admin-ui.js';
+import { failureText } from '../../../lib/admin-kit.js';
+import { toast } from '../../../lib/toast.js';
+import { useCurrentUser } from '../../../lib/use-session.js';
+import { FlaggedPanel } from './flagged-panel.js';
+import { ItemDetail } from './item-detail.js';
+import { ItemFormModal, type ItemFormTarget } from './item-form-modal.js';
+import { ItemList } from './item-list.js';
+import { confirmAndDeleteItem } from './items-actions.js';
+import { downloadItemsExport } from './items-api.js';
+import { filterKey, itemsKey } from './items-i18n.js';
+import {
+  canManageItems,
+  filterItems,
+  hrefFromListState,
+  listStateFromSearch,
+  pageOf,
+  sortItemsByName,
+  summarizeItems,
+  type InventoryFilter,
+  type ItemsListState,
+} from './items-logic.js';
+import {
+  useActiveAreas,
+  useAllItems,
+  useOpenEntries,
+  useSyncMarks,
+  useWideList,
+} from './items-queries.js';
+import { StockFormModal } from './stock-form-modal.js';
+import './items.css';
+
+type Modal = { kind: 'item'; target: ItemFormTarget } | { kind: 'stock'; itemId: string } | null;
+
+/** The list state lives in the URL, so a reload or a shared link opens the same view. */
+function useItemsUrl(): [ItemsListState, (next: ItemsListState, replace?: boolean) => void] {
+  const navigate = useNavigate();
+  const searchStr = useRouterState({ select: (s) => s.location.searchStr });
+  const state = useMemo(() => listStateFromSearch(searchStr), [searchStr]);
+  const go = (next: ItemsListState, replace = false) => {
+    void navigate({ href: hrefFromListState(next), replace });
+  };
+  return [state, go];
+}
+
+/**
+ * The Inventory screen's items tab (spec §2): summary cards, search and filter, the item list,
+ * an item's detail, add/edit/delete for those who manage items, recording a transaction for
+ * everyone, and the Excel export. Everything but the export, the full history and the admin's
+ * flagged list reads the device, so it works offline.
+ */
 export function ItemsTab() {
-  return null;
+  const user = useCurrentUser();
+  const userId = user?.id ?? null;
+  const online = useOnline();
+  const [state, go] = useItemsUrl();
+  const items = useAllItems();
+  const entries = useOpenEntries(userId);
+  const marks = useSyncMarks(entries);
+  const areas = useActiveAreas();
+  const [modal, setModal] = useState<Modal>(null);
+  const canManage = canManageItems(user?.role);
+
+  if (user === null) return null;
+
+  const openItem = (itemId: string) => go({ ...state, item: itemId });
+  const record = (item: InventoryItem) => setModal({ kind: 'stock', itemId: item.id });
+  const edit = (item: InventoryItem) => setModal({ kind: 'item', target: { kind: 'edit', item } });
+  const remove = async (item: InventoryItem) => {
+    const deleted = await confirmAndDeleteItem(user.id, item);
+    if (deleted && state.item === item.id) go({ ...state, item: null });
+  };
+  const stockItem =
+    modal?.kind === 'stock' ? (items?.find((item) => item.id === modal.itemId) ?? null) : null;
+
+  return (
+    <div className="inv-items">
+      {state.item !== null ? (
+        <ItemDetail
+          itemId={state.item}
+          userId={user.id}
+          canManage={canManage}
+          online={online}
+          marks={marks}
+          openEntries={entries}
+          onBack={() => go({ ...state, item: null })}
+          onRecord={record}
+          onEdit={edit}
+          onDelete={(item) => void remove(item)}
+          onFix={(target) => setModal({ kind: 'item', target })}
+        />
+      ) : (
+        <ItemsOverview
+          state={state}
+          go={go}
+          items={items}
+          online={online}
+          isAdmin={user.role === 'admin'}
+          canManage={canManage}
+          marks={marks.items}
+          onOpen={(item) => openItem(item.id)}
+          onOpenId={openItem}
+          onRecord={record}
+          onAdd={() => setModal({ kind: 'item', target: { kind: 'create' } })}
+          onEdit={edit}
+          onDelete={(item) => void remove(item)}
+        />
+      )}
+      {modal?.kind === 'item' && (
+        <ItemFormModal
+          target={modal.target}
+          userId={user.id}
+          onClose={() => setModal(null)}
+          onSaved={() => setModal(null)}
+        />
+      )}
+      {stockItem !== null && (
+        <StockFormModal
+          item={stockItem}
+          areas={areas}
+          userId={user.id}
+          onClose={() => setModal(null)}
+          onSaved={() => setModal(null)}
+        />
+      )}
+    </div>
+  );
+}
+
+function ItemsOverview({
+  state,
+  go,
+  items,
+  online,
+  isAdmin,
+  canManage,
+  marks,
+  onOpen,
+  onOpenId,
+  onRecord,
+  onAdd,
+  onEdit,
+  onDelete,
+}: {
+  state: ItemsListState;
+  go: (next: ItemsListState, replace?: boolean) => void;
+  items: InventoryItem[] | undefined;
+  online: boolean;
+  isAdmin: boolean;
+  canManage: boolean;
+  marks: ReadonlyMap<string, 'pending' | 'rejected'>;
+  onOpen: (item: InventoryItem) => void;
+  onOpenId: (itemId: string) => void;
+  onRecord: (item: InventoryItem) => void;
+  onAdd: () => void;
+  onEdit: (item: InventoryItem) => void;
+  onDelete: (item: InventoryItem) => void;
+}) {
+  const { t } = useTranslation();
+  const tx = (key: string, options?: Record<string, unknown>) => t(itemsKey(key), options);
+  const wide = useWideList();
+  const filterId = useId();
+
+  // One pass each, redone only when the device's items (or the query) change.
+  const sorted = useMemo(() => sortItemsByName(items ?? []), [items]);
+  const summary = useMemo(() => summarizeItems(items ?? []), [items]);
+  const filtered = useMemo(
+    () => filterItems(sorted, state.q, state.filter),
+    [sorted, state.q, state.filter],
+  );
+  const { lastPage, current, rows } = pageOf(filtered, state.page);
+
+  return (
+    <div className="inv-overview">
+      <SummaryCards summary={summary} loading={items === undefined} />
+      {isAdmin && <FlaggedPanel online={online} onOpenItem={onOpenId} />}
+
+      <div className="inv-toolbar">
+        <SearchBox q={state.q} onSearch={(q) => go({ ...state, q, page: 1 }, true)} />
+        <div className="field inv-filter">
+          <label className="field-label" htmlFor={filterId}>
+            {tx('filter')}
+          </label>
+          <select
+            id={filterId}
+            className="input"
+            value={state.filter}
+            onChange={(event) => {
+              const filter = INVENTORY_FILTERS.find((f) => f === event.target.value) ?? 'all';
+              go({ ...state, filter, page: 1 });
+            }}
+          >
+            {INVENTORY_FILTERS.map((filter: InventoryFilter) => (
+              <option key={filter} value={filter}>
+                {t(filterKey(filter))}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="inv-toolbar-actions">
+          {canManage && (
+            <button type="button" className="button button-primary" onClick={onAdd}>
+              {tx('add')}
+            </button>
+          )}
+          <ExportButton q={state.q} filter={state.filter} online={online} />
+        </div>
+      </div>
+
+      {items === undefined ? (
+        <p className="muted" role="status">
+          {tx('loading')}
+        </p>
+      ) : (
+        <>
+          <p className="muted inv-result-count" aria-live="polite">
+            {tx('resultCount', { count: filtered.length })}
+          </p>
+          {filtered.length === 0 ? (
+            <p className="card card-muted">{items.length === 0 ? tx('empty') : tx('noMatch')}</p>
+          ) : (
+            <ItemList
+              items={rows}
+              marks={marks}
+              wide={wide}
+              onOpen={onOpen}
+              onRecord={onRecord}
+              onEdit={canManage ? onEdit : undefined}
+              onDelete={canManage ? onDelete : undefined}
+            />
+          )}
+          {lastPage > 1 && (
+            <Pager
+              page={current}
+              lastPage={lastPage}
+              total={filtered.length}
+              onPage={(page) => go({ ...state, page })}
+              label={tx('pages')}
+            />
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
+function SummaryCards({ summary, loading }: { summary: InventorySummary; loading: boolean }) {
+  const { t, i18n } = useTranslation();
+  const tx = (key: string) => t(itemsKey(key));
+  const number = (n: number) =>
+    loading ? '…' : n.toLocaleString(i18n.language === 'en' ? 'en-GB' : 'id-ID');
+  const cards = [
+    ['total', summary.total_items, 'total'],
+    ['low', summary.low_stock, 'low'],
+    ['inactive', summary.inactive, 'inactive'],
+    ['quantity', summary.total_quantity, 'quantity'],
+  ] as const;
+  return (
+    <section aria-label={tx('summary.label')}>
+      <dl className="inv-summary">
+        {cards.map(([key, value, tone]) => (
+          <div key={key} className={`card inv-stat inv-stat-${tone}`} data-testid={`stat-${key}`}>
+            <dt className="inv-stat-label">{tx(`summary.${key}`)}</dt>
+            <dd className="inv-stat-value">{number(value)}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+/**
+ * The search box types freely; the URL (and so the list) follows 250 ms after the last key.
+ * A URL change from elsewhere (back button, a link) refills the box.
+ */
+function SearchBox({ q, onSearch }: { q: string; onSearch: (q: string) => void }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [text, setText] = useState(q);
+  const settled = useDebounced(text, 250).trim();
+  const [seen, setSeen] = useState(q);
+  if (seen !== q) {
+    setSeen(q);
+    if (q !== settled) setText(q);
+  }
+  const publish = useEffectEvent((value: string) => {
+    if (value !== q) onSearch(value);
+  });
+  useEffect(() => publish(settled), [settled]);
+
+  return (
+    <div className="field inv-search">
+      <label className="field-label" htmlFor={id}>
+        {t(itemsKey('search'))}
+      </label>
+      <input
+        id={id}
+        className="input"
+        type="search"
+        autoComplete="off"
+        maxLength={200}
+        placeholder={t(itemsKey('searchPlaceholder'))}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+      />
+    </div>
+  );
+}
+
+function ExportButton({
+  q,
+  filter,
+  online,
+}: {
+  q: string;
+  filter: InventoryFilter;
+  online: boolean;
+}) {
+  const { t } = useTranslation();
+  const tx = (key: string, options?: Record<string, unknown>) => t(itemsKey(key), options);
+  const hintId = useId();
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    setBusy(true);
+    try {
+      const name = await downloadItemsExport(q, filter);
+      toast.success(tx('exported', { name }));
+    } catch (err) {
+      const title = tx('exportFailed');
+      const detail = failureText(err, title, tx('exportOffline'), navigator.onLine);
+      toast.error(title, detail === title ? undefined : detail);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="inv-export">
+      <button
+        type="button"
+        className="button button-secondary"
+        disabled={!online || busy}
+        {...(!online && { 'aria-describedby': hintId })}
+        onClick={() => void run()}
+      >
+        {busy ? tx('exporting') : tx('export')}
+      </button>
+      {!online && (
+        <p id={hintId} className="field-hint">
+          {tx('exportOffline')}
+        </p>
+      )}
+    </div>
+  );
 }

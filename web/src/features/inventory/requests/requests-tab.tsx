@@ -1,4 +1,277 @@
-/** Replaced by the requests tab. */
+import { useNavigate, useRouterState } from '@tanstack/react-router';
+import { useEffect, useEffectEvent, useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Pager, useDebounced, useOnline } from '../../../components/ui/admin-ui.js';
+import { isNetworkFailure } from '../../../lib/admin-kit.js';
+import { serverMessage } from '../../../lib/server-errors.js';
+import { toast } from '../../../lib/toast.js';
+import { useCurrentUser } from '../../../lib/use-session.js';
+import { RequestAnalyticsCard } from './request-analytics.js';
+import { RequestDetail } from './request-detail.js';
+import { RequestForm } from './request-form.js';
+import { exportRequests } from './requests-api.js';
+import { requestKey, statusKey } from './requests-i18n.js';
+import {
+  STATUS_FILTERS,
+  formatDay,
+  hrefForView,
+  pageOf,
+  selectRequests,
+  viewFromSearch,
+  type RequestEntry,
+  type RequestSyncMark,
+  type RequestsView,
+} from './requests-logic.js';
+import { useRequestSyncMarks, useRequestsData } from './requests-queries.js';
+import './requests.css';
+
+/** The tab's state lives in the URL (always with `tab=requests`), so reloads and links keep it. */
+function useView(): [RequestsView, (next: RequestsView, replace?: boolean) => void] {
+  const navigate = useNavigate();
+  const searchStr = useRouterState({ select: (s) => s.location.searchStr });
+  const view = useMemo(() => viewFromSearch(searchStr), [searchStr]);
+  const set = (next: RequestsView, replace = false) => {
+    void navigate({ href: hrefForView(next), replace });
+  };
+  return [view, set];
+}
+
+function RequestRow({
+  entry,
+  mark,
+  selfId,
+  selfName,
+  onOpen,
+}: {
+  entry: RequestEntry;
+  mark: RequestSyncMark | undefined;
+  selfId: string;
+  selfName: string;
+  onOpen: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const k = (key: string, options?: Record<string, unknown>) => t(requestKey(key), options);
+  const { request } = entry;
+  const requester =
+    entry.requesterName ?? (request.requester_id === selfId ? selfName : k('unknownUser'));
+  const quantity =
+    entry.unit === null ? String(request.quantity) : `${request.quantity} ${entry.unit}`;
+  return (
+    <li>
+      <button
+        type="button"
+        className="req-row"
+        data-request-id={request.id}
+        data-status={request.status}
+        onClick={onOpen}
+      >
+        <span className="req-row-head">
+          {request.number === null ? (
+            <span className="req-number req-number-local">{k('awaitingNumber')}</span>
+          ) : (
+            <span className="req-number">{request.number}</span>
+          )}
+          <span className={`req-status req-status-${request.status}`}>
+            {t(statusKey(request.status))}
+          </span>
+          {(mark?.pending.length ?? 0) > 0 && (
+            <span className="req-mark req-mark-pending" data-testid="request-unsynced">
+              {k('unsynced')}
+            </span>
+          )}
+          {(mark?.refused.length ?? 0) > 0 && (
+            <span className="req-mark req-mark-refused">{k('refused')}</span>
+          )}
+        </span>
+        <span className="req-row-item">{entry.itemName ?? k('unknownItem')}</span>
+        <span className="req-row-meta">
+          <span>
+            {k('quantity')}: {quantity}
+          </span>
+          <span>
+            {k('requester')}: {requester}
+          </span>
+          <span>
+            {k('neededDate')}:{' '}
+            {request.needed_date === null
+              ? k('noNeededDate')
+              : formatDay(request.needed_date, i18n.language)}
+          </span>
+        </span>
+      </button>
+    </li>
+  );
+}
+
+/**
+ * Inventory › Requests (spec §2): the device's item requests, live and offline, with status
+ * filter, search, paging, the request form, detail with timeline, admin decisions, export and
+ * the 30-day analytics.
+ */
 export function RequestsTab() {
-  return null;
+  const { t } = useTranslation();
+  const k = (key: string, options?: Record<string, unknown>) => t(requestKey(key), options);
+  const user = useCurrentUser();
+  const online = useOnline();
+  const [view, setView] = useView();
+  const data = useRequestsData();
+  const marks = useRequestSyncMarks(user?.id ?? null);
+  const ids = useId();
+
+  // The search box: typed freely, written to the URL once typing pauses.
+  const [query, setQuery] = useState(view.q);
+  const [queryFor, setQueryFor] = useState(view.q);
+  if (queryFor !== view.q) {
+    setQueryFor(view.q);
+    setQuery(view.q);
+  }
+  const settled = useDebounced(query);
+  const writeQuery = useEffectEvent((q: string) => {
+    if (q.trim() !== view.q.trim()) setView({ ...view, q: q.trim(), page: 1 }, true);
+  });
+  useEffect(() => writeQuery(settled), [settled]);
+
+  const [exporting, setExporting] = useState(false);
+  const runExport = async () => {
+    setExporting(true);
+    try {
+      const name = await exportRequests(view);
+      toast.success(k('exported', { name }));
+    } catch (err) {
+      const detail = isNetworkFailure(err, navigator.onLine)
+        ? k('exportOffline')
+        : (serverMessage(err) ?? (err instanceof Error ? err.message : undefined));
+      toast.error(k('exportFailed'), detail);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  if (user === null) return null;
+
+  const entries = data?.entries ?? [];
+  const selected = selectRequests(entries, view);
+  const page = pageOf(selected, view.page);
+  const detailEntry =
+    view.request === null
+      ? null
+      : (entries.find((entry) => entry.request.id === view.request) ?? null);
+
+  return (
+    <div className="req-tab">
+      <RequestAnalyticsCard online={online} />
+
+      <section className="card req-panel" aria-label={k('filters')}>
+        <div className="req-chips" role="group" aria-label={k('statusFilter')}>
+          {STATUS_FILTERS.map((status) => (
+            <button
+              key={status}
+              type="button"
+              className="req-chip"
+              aria-pressed={view.status === status}
+              data-status={status}
+              onClick={() => setView({ ...view, status, page: 1 })}
+            >
+              {status === 'all' ? k('statusAll') : t(statusKey(status))}
+            </button>
+          ))}
+        </div>
+        <div className="req-toolbar">
+          <div className="field req-search">
+            <label className="field-label" htmlFor={`${ids}-q`}>
+              {k('search')}
+            </label>
+            <input
+              id={`${ids}-q`}
+              type="search"
+              className="input"
+              placeholder={k('searchPlaceholder')}
+              value={query}
+              maxLength={100}
+              onChange={(event) => setQuery(event.target.value)}
+            />
+          </div>
+          <div className="req-actions">
+            <button
+              type="button"
+              className="button button-primary"
+              onClick={() => setView({ ...view, creating: true })}
+            >
+              {k('newRequest')}
+            </button>
+            <button
+              type="button"
+              className="button button-secondary"
+              disabled={!online || exporting}
+              aria-busy={exporting}
+              aria-describedby={online ? undefined : `${ids}-export-hint`}
+              onClick={() => void runExport()}
+            >
+              {exporting ? k('exporting') : k('export')}
+            </button>
+          </div>
+        </div>
+        {!online && (
+          <p id={`${ids}-export-hint`} className="field-hint">
+            {k('exportOffline')}
+          </p>
+        )}
+      </section>
+
+      <section className="req-results" aria-label={k('list')}>
+        {page.rows.length === 0 ? (
+          <p className="card muted req-empty" role="status">
+            {data === undefined
+              ? k('loading')
+              : entries.length === 0
+                ? k('empty')
+                : k('emptyFiltered')}
+          </p>
+        ) : (
+          <ul className="req-list" data-testid="request-list">
+            {page.rows.map((entry) => (
+              <RequestRow
+                key={entry.request.id}
+                entry={entry}
+                mark={marks.get(entry.request.id)}
+                selfId={user.id}
+                selfName={user.name}
+                onOpen={() => setView({ ...view, request: entry.request.id })}
+              />
+            ))}
+          </ul>
+        )}
+        {page.total > 0 && (
+          <Pager
+            page={page.page}
+            lastPage={page.pages}
+            total={page.total}
+            label={k('pager')}
+            onPage={(next) => setView({ ...view, page: next })}
+          />
+        )}
+      </section>
+
+      {view.creating && (
+        <RequestForm
+          userId={user.id}
+          items={data?.items ?? []}
+          onClose={() => setView({ ...view, creating: false })}
+          onCreated={(row) => setView({ ...view, creating: false, request: row.id })}
+        />
+      )}
+
+      {view.request !== null && !view.creating && (
+        <RequestDetail
+          key={view.request}
+          entry={detailEntry}
+          loading={data === undefined}
+          mark={marks.get(view.request)}
+          user={user}
+          online={online}
+          onClose={() => setView({ ...view, request: null })}
+        />
+      )}
+    </div>
+  );
 }

@@ -1,0 +1,190 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormModal, TextField } from '../../../components/ui/admin-ui.js';
+import { saveItemForm, type ItemFormMode } from './items-actions.js';
+import { itemsKey } from './items-i18n.js';
+import {
+  EMPTY_ITEM_FORM,
+  itemFormFrom,
+  itemFormFromArgs,
+  type FieldErrors,
+  type ItemFormValues,
+} from './items-logic.js';
+
+const FORM_FIELDS = [
+  'name',
+  'sku',
+  'unit',
+  'stock',
+  'min_stock',
+  'description',
+  'active',
+  'trackable',
+] as const;
+
+/** Messages not tied to a field this form shows, for the line above the form. */
+function formLevelError(errors: FieldErrors): string | null {
+  const rest = Object.entries(errors)
+    .filter(([field]) => !FORM_FIELDS.some((known) => known === field))
+    .flatMap(([, messages]) => messages);
+  return rest.length > 0 ? rest.join(' ') : null;
+}
+
+/** What the form is for; a refused change carries the args the server refused and its answer. */
+export type ItemFormTarget =
+  | Extract<ItemFormMode, { kind: 'create' | 'edit' }>
+  | (Extract<ItemFormMode, { kind: 'fix' }> & {
+      creates: boolean;
+      args: unknown;
+      errors: FieldErrors;
+    });
+
+function initialValues(target: ItemFormTarget): ItemFormValues {
+  if (target.kind === 'edit') return itemFormFrom(target.item);
+  if (target.kind === 'fix') {
+    const base = target.item === null ? EMPTY_ITEM_FORM : itemFormFrom(target.item);
+    return itemFormFromArgs(target.args, base);
+  }
+  return EMPTY_ITEM_FORM;
+}
+
+/** Add, edit, or fix a refused item: name, SKU, unit, opening stock (new only), minimum, flags. */
+export function ItemFormModal({
+  target,
+  userId,
+  onClose,
+  onSaved,
+}: {
+  target: ItemFormTarget;
+  userId: string;
+  onClose: () => void;
+  onSaved: (id: string) => void;
+}) {
+  const { t } = useTranslation();
+  const tx = (key: string) => t(itemsKey(key));
+  const id = useId();
+  const [values, setValues] = useState<ItemFormValues>(() => initialValues(target));
+  const [errors, setErrors] = useState<FieldErrors>(() =>
+    target.kind === 'fix' ? target.errors : {},
+  );
+  const [busy, setBusy] = useState(false);
+  const isNew = target.kind === 'create' || (target.kind === 'fix' && target.creates);
+
+  const set =
+    <K extends keyof ItemFormValues>(key: K) =>
+    (value: ItemFormValues[K]) =>
+      setValues((current) => ({ ...current, [key]: value }));
+  const text = (key: 'name' | 'sku' | 'unit' | 'stock' | 'min_stock') => ({
+    value: values[key],
+    errors: errors[key],
+    onChange: (event: { target: { value: string } }) => set(key)(event.target.value),
+  });
+
+  const submit = async () => {
+    setBusy(true);
+    const result = await saveItemForm(userId, target, values);
+    setBusy(false);
+    if ('errors' in result) {
+      setErrors(result.errors);
+      return;
+    }
+    onSaved(result.id);
+  };
+
+  const title =
+    target.kind === 'create'
+      ? tx('form.createTitle')
+      : target.kind === 'edit'
+        ? tx('form.editTitle')
+        : tx('form.fixTitle');
+  const hasFieldErrors = FORM_FIELDS.some((field) => (errors[field]?.length ?? 0) > 0);
+  const generalError = formLevelError(errors) ?? (hasFieldErrors ? tx('form.fixErrors') : null);
+  const descriptionErrors = errors.description ?? [];
+
+  return (
+    <FormModal
+      title={title}
+      submitLabel={target.kind === 'create' ? tx('form.create') : tx('form.save')}
+      busy={busy}
+      error={generalError}
+      onSubmit={() => void submit()}
+      onClose={onClose}
+      testId="item-form"
+    >
+      <TextField
+        label={tx('form.name')}
+        autoComplete="off"
+        maxLength={160}
+        required
+        {...text('name')}
+      />
+      <div className="inv-form-grid">
+        <TextField
+          label={tx('form.sku')}
+          hint={tx('form.skuHint')}
+          autoComplete="off"
+          maxLength={64}
+          {...text('sku')}
+        />
+        <TextField
+          label={tx('form.unit')}
+          hint={tx('form.unitHint')}
+          autoComplete="off"
+          maxLength={32}
+          required
+          {...text('unit')}
+        />
+        {isNew && (
+          <TextField
+            label={tx('form.stock')}
+            hint={tx('form.stockHint')}
+            inputMode="numeric"
+            {...text('stock')}
+          />
+        )}
+        <TextField
+          label={tx('form.minStock')}
+          hint={tx('form.minStockHint')}
+          inputMode="numeric"
+          {...text('min_stock')}
+        />
+      </div>
+      <div className="field">
+        <label className="field-label" htmlFor={`${id}-description`}>
+          {tx('form.description')}
+        </label>
+        <textarea
+          id={`${id}-description`}
+          className="input inv-textarea"
+          rows={3}
+          maxLength={2000}
+          value={values.description}
+          aria-invalid={descriptionErrors.length > 0}
+          {...(descriptionErrors.length > 0 && { 'aria-describedby': `${id}-description-error` })}
+          onChange={(event) => set('description')(event.target.value)}
+        />
+        {descriptionErrors.length > 0 && (
+          <p id={`${id}-description-error`} className="field-error">
+            {descriptionErrors.join(' ')}
+          </p>
+        )}
+      </div>
+      <label className="admin-check inv-check">
+        <input
+          type="checkbox"
+          checked={values.active}
+          onChange={(event) => set('active')(event.target.checked)}
+        />
+        {tx('form.active')}
+      </label>
+      <label className="admin-check inv-check">
+        <input
+          type="checkbox"
+          checked={values.trackable}
+          onChange={(event) => set('trackable')(event.target.checked)}
+        />
+        {tx('form.trackable')}
+      </label>
+    </FormModal>
+  );
+}

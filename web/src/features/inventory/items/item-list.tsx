@@ -1,0 +1,171 @@
+import type { InventoryItem } from '@urs/sync-protocol';
+import { useTranslation } from 'react-i18next';
+import { InactiveBadge, LevelBadge, SyncBadge } from './item-badges.js';
+import { itemsKey } from './items-i18n.js';
+import type { SyncMark } from './items-logic.js';
+
+export interface ItemRowActions {
+  onOpen: (item: InventoryItem) => void;
+  onRecord: (item: InventoryItem) => void;
+  /** Absent for roles that may not manage items: the buttons are not shown at all. */
+  onEdit?: ((item: InventoryItem) => void) | undefined;
+  onDelete?: ((item: InventoryItem) => void) | undefined;
+}
+
+interface ListProps extends ItemRowActions {
+  items: readonly InventoryItem[];
+  marks: ReadonlyMap<string, SyncMark>;
+  /** Table on wide screens, cards on phones. */
+  wide: boolean;
+}
+
+function useNumber() {
+  const { i18n } = useTranslation();
+  return (n: number) => n.toLocaleString(i18n.language === 'en' ? 'en-GB' : 'id-ID');
+}
+
+function Actions({ item, onRecord, onEdit, onDelete }: ItemRowActions & { item: InventoryItem }) {
+  const { t } = useTranslation();
+  const tx = (key: string) => t(itemsKey(key), { name: item.name });
+  return (
+    <div className="inv-actions">
+      <button
+        type="button"
+        className="button button-small button-primary"
+        aria-label={tx('recordFor')}
+        onClick={() => onRecord(item)}
+      >
+        {t(itemsKey('recordShort'))}
+      </button>
+      {onEdit !== undefined && (
+        <button
+          type="button"
+          className="button button-small button-secondary"
+          aria-label={tx('editFor')}
+          onClick={() => onEdit(item)}
+        >
+          {t(itemsKey('edit'))}
+        </button>
+      )}
+      {onDelete !== undefined && (
+        <button
+          type="button"
+          className="button button-small admin-danger-outline"
+          aria-label={tx('deleteFor')}
+          onClick={() => onDelete(item)}
+        >
+          {t(itemsKey('delete'))}
+        </button>
+      )}
+    </div>
+  );
+}
+
+function NameButton({
+  item,
+  onOpen,
+}: {
+  item: InventoryItem;
+  onOpen: (item: InventoryItem) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="button"
+      className="inv-name"
+      title={t(itemsKey('openFor'), { name: item.name })}
+      onClick={() => onOpen(item)}
+    >
+      {item.name}
+    </button>
+  );
+}
+
+function Marks({ item, mark }: { item: InventoryItem; mark: SyncMark | undefined }) {
+  if (item.active && mark === undefined) return null;
+  return (
+    <span className="inv-marks">
+      {!item.active && <InactiveBadge />}
+      <SyncBadge mark={mark} />
+    </span>
+  );
+}
+
+/** The page of items: a table where there is room, a list of cards on a phone. */
+export function ItemList({ items, marks, wide, ...actions }: ListProps) {
+  const { t } = useTranslation();
+  const number = useNumber();
+  const tx = (key: string) => t(itemsKey(key));
+
+  if (wide) {
+    return (
+      <div className="admin-table-wrap">
+        <table className="admin-table inv-table" aria-label={tx('list')}>
+          <thead>
+            <tr>
+              <th scope="col">{tx('columns.name')}</th>
+              <th scope="col">{tx('columns.sku')}</th>
+              <th scope="col" className="inv-num">
+                {tx('columns.stock')}
+              </th>
+              <th scope="col" className="inv-num">
+                {tx('columns.min')}
+              </th>
+              <th scope="col">{tx('columns.level')}</th>
+              <th scope="col" className="admin-actions-col">
+                {tx('columns.actions')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((item) => (
+              <tr key={item.id} data-item-id={item.id}>
+                <td>
+                  <NameButton item={item} onOpen={actions.onOpen} />
+                  <Marks item={item} mark={marks.get(item.id)} />
+                </td>
+                <td className={item.sku === null ? 'muted' : undefined}>
+                  {item.sku ?? tx('noSku')}
+                </td>
+                <td className="inv-num" data-testid="item-stock">
+                  {number(item.stock)} {item.unit}
+                </td>
+                <td className="inv-num">{number(item.min_stock)}</td>
+                <td>
+                  <LevelBadge item={item} />
+                </td>
+                <td className="admin-actions-cell">
+                  <Actions item={item} {...actions} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    );
+  }
+
+  return (
+    <ul className="inv-cards" aria-label={tx('list')}>
+      {items.map((item) => (
+        <li key={item.id} className="card inv-card" data-item-id={item.id}>
+          <div className="inv-card-head">
+            <NameButton item={item} onOpen={actions.onOpen} />
+            <LevelBadge item={item} />
+          </div>
+          <p className="muted inv-card-sku">
+            {item.sku === null ? tx('noSku') : t(itemsKey('skuOf'), { sku: item.sku })}
+          </p>
+          <p className="inv-card-stock">
+            <strong data-testid="item-stock">
+              {number(item.stock)} {item.unit}
+            </strong>
+            <span className="muted">{t(itemsKey('minOf'), { min: number(item.min_stock) })}</span>
+          </p>
+          <Marks item={item} mark={marks.get(item.id)} />
+          <Actions item={item} {...actions} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,309 @@
+import { newId, type InventoryItem } from '@urs/sync-protocol';
+import type { UrsDatabase } from '../../../db/database.js';
+import {
+  MutationValidationError,
+  enqueue,
+  retryRejected,
+  withStorageGuard,
+} from '../../../sync/index.js';
+import {
+  checkArgs,
+  createdItemRow,
+  exceedsStock,
+  itemCreateArgs,
+  itemFullUpdateArgs,
+  itemUpdateArgs,
+  normalizeSku,
+  skuTaken,
+  stockAfter,
+  stockRecordArgs,
+  transactionRow,
+  updatedItemRow,
+  type FieldErrors,
+  type ItemFormValues,
+  type StockFormValues,
+} from './items-logic.js';
+
+/*
+ * The items tab's writes, each one Dexie transaction through the outbox (works offline).
+ * They take the database as a parameter so tests run them on fake-indexeddb. Field problems come
+ * back as `{ ok: false, errors }` with nothing written; a full disk or another failure throws,
+ * also with nothing written, for the screen to toast.
+ */
+
+export interface StoreMessages {
+  skuTaken: string;
+  itemMissing: string;
+}
+
+export const DEFAULT_STORE_MESSAGES: StoreMessages = {
+  skuTaken: 'SKU sudah dipakai barang lain.',
+  itemMissing: 'Barang tidak ditemukan atau sudah dihapus.',
+};
+
+export interface StoreOptions {
+  now?: () => Date;
+  newId?: () => string;
+  messages?: Partial<StoreMessages>;
+}
+
+export type WriteOutcome = { ok: true } | { ok: false; errors: FieldErrors };
+export type ItemWriteOutcome =
+  { ok: true; id: string; changed: boolean } | { ok: false; errors: FieldErrors };
+export type StockOutcome =
+  { ok: true; id: string; stock: number; exceeded: boolean } | { ok: false; errors: FieldErrors };
+
+/** Field errors found inside a transaction: thrown to abort it, caught below. */
+class FieldProblem extends Error {
+  constructor(readonly errors: FieldErrors) {
+    super(Object.values(errors)[0]?.[0] ?? 'invalid');
+  }
+}
+
+/**
+ * The tables `enqueue` writes. Our read-then-enqueue runs in one outer transaction over the
+ * same tables, so the row we read (the item's stock, the SKUs in use) cannot change before our
+ * optimistic row based on it is written: two quick recordings never lose one another's delta.
+ * enqueue's own transaction nests inside ours (same scope), so all of it commits or none does;
+ * its "local write" signal fires slightly before our commit, which is harmless because the sync
+ * trigger it wakes waits (debounced) and its push transaction queues behind ours anyway.
+ */
+function enqueueScope(db: UrsDatabase) {
+  return [db.outbox, db.sync_state, db.shadows, db.meta, db.photos, ...db.entityTables()];
+}
+
+/**
+ * Runs a write; field problems become `{ ok: false, errors }`. A quota failure of our outer
+ * transaction surfaces only at its commit, after enqueue's own guard, so it is translated here.
+ */
+async function guarded<T>(run: () => Promise<T>): Promise<T | { ok: false; errors: FieldErrors }> {
+  try {
+    return await withStorageGuard(run);
+  } catch (err) {
+    if (err instanceof FieldProblem) return { ok: false, errors: err.errors };
+    if (err instanceof MutationValidationError) {
+      return {
+        ok: false,
+        errors: Object.keys(err.errors).length > 0 ? err.errors : { _: [err.message] },
+      };
+    }
+    throw err;
+  }
+}
+
+async function assertSkuFree(
+  db: UrsDatabase,
+  sku: string | null | undefined,
+  exceptId: string | null,
+  message: string,
+): Promise<void> {
+  const wanted = normalizeSku(sku);
+  if (wanted === null) return;
+  const lower = wanted.toLowerCase();
+  const clashes = await db.inventory_items
+    .filter((item) => item.sku !== null && item.sku.trim().toLowerCase() === lower)
+    .toArray();
+  if (skuTaken(clashes, wanted, exceptId)) throw new FieldProblem({ sku: [message] });
+}
+
+/**
+ * Records a usage (or a delivery, or a count correction): queues one `stock.record` and, in the
+ * same transaction, shows its effect: the transaction row and the item's stock moved by it. An
+ * `out` beyond the recorded stock is queued all the same (the server flags it for the admin).
+ */
+export async function recordStockUsage(
+  db: UrsDatabase,
+  userId: string,
+  itemId: string,
+  values: StockFormValues,
+  options: StoreOptions = {},
+): Promise<StockOutcome> {
+  const now = (options.now ?? (() => new Date()))();
+  const at = now.toISOString();
+  const id = (options.newId ?? newId)();
+  const messages = { ...DEFAULT_STORE_MESSAGES, ...options.messages };
+  const checked = checkArgs('stock.record', stockRecordArgs(values, itemId, id, at));
+  if (!checked.ok) return checked;
+  const args = checked.args;
+  return guarded(() =>
+    db.transaction('rw', enqueueScope(db), async () => {
+      const item = await db.inventory_items.get(itemId);
+      if (item === undefined) throw new FieldProblem({ item_id: [messages.itemMissing] });
+      const stock = stockAfter(item.stock, args.type, args.quantity);
+      await enqueue(
+        db,
+        userId,
+        'stock.record',
+        args,
+        [
+          { entity: 'stock_transactions', op: 'put', row: transactionRow(args, userId, at) },
+          { entity: 'inventory_items', op: 'put', row: { ...item, stock, updated_at: at } },
+        ],
+        { now: () => now },
+      );
+      return {
+        ok: true as const,
+        id,
+        stock,
+        exceeded: exceedsStock(item.stock, args.type, args.quantity),
+      };
+    }),
+  );
+}
+
+/** Adds an item (with its opening stock) after checking its SKU against the device's items. */
+export async function createItem(
+  db: UrsDatabase,
+  userId: string,
+  values: ItemFormValues,
+  options: StoreOptions = {},
+): Promise<ItemWriteOutcome> {
+  const now = (options.now ?? (() => new Date()))();
+  const id = (options.newId ?? newId)();
+  const messages = { ...DEFAULT_STORE_MESSAGES, ...options.messages };
+  const checked = checkArgs('item.create', itemCreateArgs(values, id));
+  if (!checked.ok) return checked;
+  const args = checked.args;
+  return guarded(() =>
+    db.transaction('rw', enqueueScope(db), async () => {
+      await assertSkuFree(db, args.sku, id, messages.skuTaken);
+      await enqueue(
+        db,
+        userId,
+        'item.create',
+        args,
+        [{ entity: 'inventory_items', op: 'put', row: createdItemRow(args, now.toISOString()) }],
+        { now: () => now },
+      );
+      return { ok: true as const, id, changed: true };
+    }),
+  );
+}
+
+/**
+ * Saves the fields the user changed, compared with `base` (the item as the form showed it), onto
+ * the item as it is now: a field someone else changed meanwhile and this user left alone is
+ * neither sent nor overwritten. `changed: false` (nothing queued) when nothing changed.
+ */
+export async function updateItem(
+  db: UrsDatabase,
+  userId: string,
+  itemId: string,
+  values: ItemFormValues,
+  options: StoreOptions & { base?: InventoryItem } = {},
+): Promise<ItemWriteOutcome> {
+  const now = (options.now ?? (() => new Date()))();
+  const messages = { ...DEFAULT_STORE_MESSAGES, ...options.messages };
+  return guarded(() =>
+    db.transaction('rw', enqueueScope(db), async () => {
+      const item = await db.inventory_items.get(itemId);
+      if (item === undefined) throw new FieldProblem({ _: [messages.itemMissing] });
+      const raw = itemUpdateArgs(options.base ?? item, values);
+      if (raw === null) return { ok: true as const, id: itemId, changed: false };
+      const checked = checkArgs('item.update', raw);
+      if (!checked.ok) throw new FieldProblem(checked.errors);
+      const args = checked.args;
+      await assertSkuFree(db, args.sku, itemId, messages.skuTaken);
+      await enqueue(
+        db,
+        userId,
+        'item.update',
+        args,
+        [
+          {
+            entity: 'inventory_items',
+            op: 'put',
+            row: updatedItemRow(item, args, now.toISOString()),
+          },
+        ],
+        { now: () => now },
+      );
+      return { ok: true as const, id: itemId, changed: true };
+    }),
+  );
+}
+
+/** Deletes an item; the list drops it at once. */
+export async function deleteItem(
+  db: UrsDatabase,
+  userId: string,
+  itemId: string,
+  options: StoreOptions = {},
+): Promise<WriteOutcome> {
+  return guarded(async () => {
+    await enqueue(
+      db,
+      userId,
+      'item.delete',
+      { id: itemId },
+      [{ entity: 'inventory_items', op: 'delete', id: itemId }],
+      options.now === undefined ? {} : { now: options.now },
+    );
+    return { ok: true as const };
+  });
+}
+
+/**
+ * Sends a create or update the server refused again, corrected by the user (the usual case: a
+ * SKU another device took first). Same item id, so anything recorded against it stays linked.
+ */
+export async function retryRejectedItem(
+  db: UrsDatabase,
+  userId: string,
+  entryId: number,
+  values: ItemFormValues,
+  options: StoreOptions = {},
+): Promise<ItemWriteOutcome> {
+  const now = (options.now ?? (() => new Date()))();
+  const at = now.toISOString();
+  const messages = { ...DEFAULT_STORE_MESSAGES, ...options.messages };
+  const entry = await db.outbox.get(entryId);
+  if (entry === undefined || entry.status !== 'rejected' || entry.user_id !== userId) {
+    return { ok: false, errors: { _: [messages.itemMissing] } };
+  }
+  const itemId = entry.entity_id;
+  const current: InventoryItem | undefined = await db.inventory_items.get(itemId);
+  return guarded(async () => {
+    if (entry.mutation.name === 'item.create') {
+      const checked = checkArgs('item.create', itemCreateArgs(values, itemId));
+      if (!checked.ok) return checked;
+      await assertSkuFree(db, checked.args.sku, itemId, messages.skuTaken);
+      await retryRejected(
+        db,
+        userId,
+        entryId,
+        {
+          args: checked.args,
+          optimistic: [
+            { entity: 'inventory_items', op: 'put', row: createdItemRow(checked.args, at) },
+          ],
+        },
+        { now: () => now },
+      );
+      return { ok: true as const, id: itemId, changed: true };
+    }
+    if (entry.mutation.name === 'item.update' && current !== undefined) {
+      const checked = checkArgs('item.update', itemFullUpdateArgs(values, itemId));
+      if (!checked.ok) return checked;
+      await assertSkuFree(db, checked.args.sku, itemId, messages.skuTaken);
+      await retryRejected(
+        db,
+        userId,
+        entryId,
+        {
+          args: checked.args,
+          optimistic: [
+            {
+              entity: 'inventory_items',
+              op: 'put',
+              row: updatedItemRow(current, checked.args, at),
+            },
+          ],
+        },
+        { now: () => now },
+      );
+      return { ok: true as const, id: itemId, changed: true };
+    }
+    return { ok: false as const, errors: { _: [messages.itemMissing] } };
+  });
+}

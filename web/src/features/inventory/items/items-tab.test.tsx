@@ -1,0 +1,218 @@
+// @vitest-environment jsdom
+import 'fake-indexeddb/auto';
+import {
+  Outlet,
+  RouterProvider,
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+} from '@tanstack/react-router';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { newId, type InventoryItem, type User } from '@urs/sync-protocol';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+
+/*
+ * The whole tab on the app's own Dexie database (fake-indexeddb) and a memory router: what the
+ * user sees after recording a transaction comes from the same tables the outbox writes.
+ */
+
+const session = vi.hoisted(() => ({ user: null as User | null }));
+vi.mock('../../../lib/use-session.js', () => ({ useCurrentUser: () => session.user }));
+const json = vi.hoisted(() => vi.fn());
+vi.mock('../../../lib/api.js', () => ({ api: { json } }));
+vi.mock('../../../lib/toast.js', () => ({
+  toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() },
+}));
+const confirm = vi.hoisted(() => vi.fn());
+vi.mock('../../../lib/dialog.js', () => ({ confirmDialog: confirm }));
+
+import { db } from '../../../db/index.js';
+import { initI18n } from '../../../lib/i18n.js';
+import { toast } from '../../../lib/toast.js';
+import { claimLocalData } from '../../../sync/index.js';
+import { ItemsTab } from './items-tab.js';
+
+const AT = '2026-11-01T00:00:00.000Z';
+
+function person(role: User['role']): User {
+  return {
+    id: newId(),
+    name: 'Siti',
+    email: 'siti@urs.sch.id',
+    phone: null,
+    role,
+    preferred_theme: 'dark',
+    preferred_language: 'id',
+    photo_url: null,
+    created_at: AT,
+    updated_at: AT,
+  };
+}
+
+function item(overrides: Partial<InventoryItem>): InventoryItem {
+  return {
+    id: newId(),
+    name: 'Barang',
+    sku: null,
+    unit: 'pcs',
+    stock: 10,
+    min_stock: 4,
+    description: null,
+    active: true,
+    trackable: true,
+    created_at: AT,
+    updated_at: AT,
+    ...overrides,
+  };
+}
+
+function renderTab(path = '/inventory') {
+  const root = createRootRoute({ component: Outlet });
+  const inventory = createRoute({
+    getParentRoute: () => root,
+    path: '/inventory',
+    component: ItemsTab,
+  });
+  const router = createRouter({
+    routeTree: root.addChildren([inventory]),
+    history: createMemoryHistory({ initialEntries: [path] }),
+  });
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+const sapu = item({ name: 'Sapu ijuk', sku: 'SP-01', stock: 4, min_stock: 4 });
+const ember = item({ name: 'Ember', sku: 'EM-1', stock: 20, min_stock: 2 });
+const lem = item({ name: 'Lem', stock: 0, min_stock: 3, active: false });
+
+beforeAll(() => {
+  initI18n('id');
+  // The router restores scroll on navigation; jsdom has no layout to scroll.
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+});
+
+beforeEach(async () => {
+  session.user = person('custodian');
+  await claimLocalData(db, session.user.id);
+  await db.inventory_items.bulkPut([sapu, ember, lem]);
+  // Online: the full history answers one page.
+  json.mockImplementation((_method: string, path: string) =>
+    Promise.resolve(
+      path.includes('/transactions')
+        ? { data: [], meta: { page: 1, per_page: 20, total: 0, last_page: 1 } }
+        : { data: null },
+    ),
+  );
+});
+
+afterEach(async () => {
+  cleanup();
+  json.mockReset();
+  confirm.mockReset();
+  vi.mocked(toast.success).mockClear();
+  await Promise.all(db.tables.map((table) => table.clear()));
+});
+
+describe('<ItemsTab />', () => {
+  it('shows the summary from the device and filters by search and low stock via the URL', async () => {
+    const user = userEvent.setup();
+    const router = renderTab();
+    await waitFor(() => expect(screen.getByTestId('stat-total').textContent).toContain('3'));
+    expect(screen.getByTestId('stat-low').textContent).toContain('1');
+    expect(screen.getByTestId('stat-inactive').textContent).toContain('1');
+    expect(screen.getByTestId('stat-quantity').textContent).toContain('24');
+
+    await user.type(screen.getByLabelText('Cari barang'), 'em-');
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ q: 'em-' }));
+    expect(screen.getByText('1 barang ditemukan')).toBeDefined();
+    expect(screen.getByRole('button', { name: 'Ember' })).toBeDefined();
+
+    await user.clear(screen.getByLabelText('Cari barang'));
+    await user.selectOptions(screen.getByLabelText('Tampilkan'), 'low_stock');
+    await waitFor(() => expect(router.state.location.href).toBe('/inventory?filter=low_stock'));
+    const list = screen.getByRole('list', { name: 'Daftar barang' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+    expect(within(list).getByText('Sapu ijuk')).toBeDefined();
+  });
+
+  it('hides add, edit and delete from staff who do not manage items', async () => {
+    renderTab();
+    await screen.findByRole('button', { name: 'Sapu ijuk' });
+    expect(screen.queryByRole('button', { name: 'Tambah barang' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Ubah Sapu ijuk' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Catat transaksi Sapu ijuk' })).toBeDefined();
+  });
+
+  it('records an out beyond stock: queued, stock moved at once, marked pending', async () => {
+    const user = userEvent.setup();
+    renderTab();
+    await user.click(await screen.findByRole('button', { name: 'Catat transaksi Sapu ijuk' }));
+    await user.type(screen.getByLabelText('Jumlah'), '6');
+    expect(screen.getByTestId('stock-overdraw')).toBeDefined();
+    await user.click(screen.getByRole('button', { name: 'Simpan transaksi' }));
+
+    await waitFor(async () => expect((await db.inventory_items.get(sapu.id))?.stock).toBe(-2));
+    const entries = await db.outbox.toArray();
+    expect(entries.map((e) => e.mutation.name)).toEqual(['stock.record']);
+    const card = (await screen.findByRole('button', { name: 'Sapu ijuk' })).closest('li');
+    if (card === null) throw new Error('no card');
+    await waitFor(() => expect(within(card).getByTestId('item-stock').textContent).toBe('-2 pcs'));
+    expect(within(card).getByText('Menunggu sinkron')).toBeDefined();
+    expect(toast.success).toHaveBeenCalledWith('Transaksi dicatat', expect.any(String));
+  });
+
+  it('opens the detail from ?item= with local history and asks the server for the rest', async () => {
+    const user = userEvent.setup();
+    await db.users.put({
+      id: session.user?.id ?? '',
+      name: 'Siti',
+      role: 'custodian',
+      photo_url: null,
+      created_at: AT,
+      updated_at: AT,
+    });
+    const router = renderTab(`/inventory?item=${ember.id}`);
+    await screen.findByRole('heading', { name: 'Ember' });
+    expect(screen.getByTestId('detail-stock').textContent).toBe('20 pcs');
+    await waitFor(() =>
+      expect(json).toHaveBeenCalledWith(
+        'GET',
+        `api/inventory/items/${ember.id}/transactions?page=1&per_page=20`,
+      ),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Catat transaksi' }));
+    await user.click(screen.getByLabelText('Masuk'));
+    await user.type(screen.getByLabelText('Jumlah'), '5');
+    await user.click(screen.getByRole('button', { name: 'Simpan transaksi' }));
+    await waitFor(() => expect(screen.getByTestId('detail-stock').textContent).toBe('25 pcs'));
+    const history = await screen.findByTestId('local-history');
+    expect(within(history).getByText('+5')).toBeDefined();
+    expect(within(history).getByText('Dicatat oleh Siti')).toBeDefined();
+    expect(within(history).getByText('Menunggu sinkron')).toBeDefined();
+
+    await user.click(screen.getByRole('button', { name: /Kembali ke daftar barang/ }));
+    await waitFor(() => expect(router.state.location.href).toBe('/inventory'));
+  });
+
+  it('lets a manager delete an item after confirming', async () => {
+    session.user = person('inventory_staff');
+    await claimLocalData(db, session.user.id);
+    await db.inventory_items.bulkPut([sapu, ember, lem]);
+    confirm.mockResolvedValue(true);
+    const user = userEvent.setup();
+    renderTab();
+    await user.click(await screen.findByRole('button', { name: 'Hapus Lem' }));
+    expect(confirm).toHaveBeenCalledWith(
+      expect.objectContaining({
+        title: 'Hapus barang?',
+        text: 'Aksi ini tidak bisa dibatalkan',
+      }),
+    );
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Lem' })).toBeNull());
+    const entries = await db.outbox.toArray();
+    expect(entries.map((e) => [e.mutation.name, e.entity_id])).toEqual([['item.delete', lem.id]]);
+  });
+});

@@ -1,0 +1,163 @@
+import { SearchableSelect } from '../../../components/ui/searchable-select.js';
+import { TRANSACTION_TYPES, type Area, type InventoryItem } from '@urs/sync-protocol';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormModal, TextField } from '../../../components/ui/admin-ui.js';
+import { saveStockForm } from './items-actions.js';
+import { itemsKey, typeKey } from './items-i18n.js';
+import {
+  EMPTY_STOCK_FORM,
+  exceedsStock,
+  parseWholeNumber,
+  stockAfter,
+  type FieldErrors,
+  type StockFormValues,
+} from './items-logic.js';
+
+const FORM_FIELDS = ['type', 'quantity', 'notes', 'area_id'] as const;
+
+/**
+ * Records a transaction on an item (every role): type, quantity, optional area and notes. The
+ * stock it would leave is shown as the user types; an `out` beyond the recorded stock is warned
+ * about and saved anyway (the device may not know the latest stock; the server flags it).
+ */
+export function StockFormModal({
+  item,
+  areas,
+  userId,
+  onClose,
+  onSaved,
+}: {
+  item: InventoryItem;
+  areas: readonly Area[];
+  userId: string;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const tx = (key: string, options?: Record<string, unknown>) => t(itemsKey(key), options);
+  const id = useId();
+  const [values, setValues] = useState<StockFormValues>(EMPTY_STOCK_FORM);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+
+  const set =
+    <K extends keyof StockFormValues>(key: K) =>
+    (value: StockFormValues[K]) =>
+      setValues((current) => ({ ...current, [key]: value }));
+
+  const quantity = parseWholeNumber(values.quantity);
+  const known = Number.isInteger(quantity) && (values.type === 'adjustment' || quantity > 0);
+  const after = known ? stockAfter(item.stock, values.type, quantity) : null;
+  const overdraw = known && exceedsStock(item.stock, values.type, quantity);
+  const number = (n: number) => n.toLocaleString(i18n.language === 'en' ? 'en-GB' : 'id-ID');
+
+  const submit = async () => {
+    setBusy(true);
+    const result = await saveStockForm(userId, item, values);
+    setBusy(false);
+    if (result !== null) {
+      setErrors(result);
+      return;
+    }
+    onSaved();
+  };
+
+  const other = Object.entries(errors)
+    .filter(([field]) => !FORM_FIELDS.some((known) => known === field))
+    .flatMap(([, messages]) => messages);
+  const fieldError = (field: string) => errors[field];
+  const areaErrors = fieldError('area_id') ?? [];
+  const notesErrors = fieldError('notes') ?? [];
+
+  return (
+    <FormModal
+      title={tx('stock.title')}
+      submitLabel={tx('stock.save')}
+      busy={busy}
+      error={other.length > 0 ? other.join(' ') : null}
+      onSubmit={() => void submit()}
+      onClose={onClose}
+      testId="stock-form"
+    >
+      <p className="inv-stock-item">
+        <strong>{tx('stock.item', { name: item.name })}</strong>
+        <span className="muted" data-testid="stock-current">
+          {tx('stock.current', { stock: number(item.stock), unit: item.unit })}
+        </span>
+      </p>
+      <fieldset className="inv-choices">
+        <legend className="field-label">{tx('stock.type')}</legend>
+        <div className="inv-choice-row">
+          {TRANSACTION_TYPES.map((type) => (
+            <label key={type} className="inv-choice">
+              <input
+                type="radio"
+                name={`${id}-type`}
+                value={type}
+                checked={values.type === type}
+                onChange={() => set('type')(type)}
+              />
+              {t(typeKey(type))}
+            </label>
+          ))}
+        </div>
+        {(fieldError('type')?.length ?? 0) > 0 && (
+          <p className="field-error">{fieldError('type')?.join(' ')}</p>
+        )}
+      </fieldset>
+      <TextField
+        label={tx('stock.quantity')}
+        hint={tx(`stock.quantityHint.${values.type}`)}
+        inputMode={values.type === 'adjustment' ? 'text' : 'numeric'}
+        autoComplete="off"
+        value={values.quantity}
+        errors={fieldError('quantity')}
+        onChange={(event) => set('quantity')(event.target.value)}
+      />
+      <div aria-live="polite" className="inv-stock-preview">
+        {after !== null && (
+          <p className="muted" data-testid="stock-after">
+            {tx('stock.after', { stock: number(after), unit: item.unit })}
+          </p>
+        )}
+        {overdraw && (
+          <p className="alert inv-alert-warning" data-testid="stock-overdraw">
+            {tx('stock.overdraw')}
+          </p>
+        )}
+      </div>
+      <SearchableSelect
+        id={`${id}-area`}
+        label={tx('stock.area')}
+        searchLabel={tx('stock.areaSearch')}
+        options={areas.map((area) => ({ id: area.id, label: area.name }))}
+        value={values.area_id}
+        onChange={set('area_id')}
+        placeholder={tx('stock.areaNone')}
+        noMatch={tx('stock.areaNoMatch')}
+        errors={areaErrors}
+      />
+      <div className="field">
+        <label className="field-label" htmlFor={`${id}-notes`}>
+          {tx('stock.notes')}
+        </label>
+        <textarea
+          id={`${id}-notes`}
+          className="input inv-textarea"
+          rows={2}
+          maxLength={1000}
+          value={values.notes}
+          aria-invalid={notesErrors.length > 0}
+          {...(notesErrors.length > 0 && { 'aria-describedby': `${id}-notes-error` })}
+          onChange={(event) => set('notes')(event.target.value)}
+        />
+        {notesErrors.length > 0 && (
+          <p id={`${id}-notes-error`} className="field-error">
+            {notesErrors.join(' ')}
+          </p>
+        )}
+      </div>
+    </FormModal>
+  );
+}

@@ -1,0 +1,94 @@
+import { useEffect, useEffectEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useRemote } from '../../../components/ui/admin-ui.js';
+import { toast } from '../../../lib/toast.js';
+import { loadRequestAnalytics } from './requests-api.js';
+import { requestKey } from './requests-i18n.js';
+import { formatDay, formatNumber, formatPercent, type RequestAnalytics } from './requests-logic.js';
+
+/**
+ * The 30-day request activity (spec: most requested items, daily average, approval rate).
+ * The server computes it over every request the user may see, so it is online only.
+ */
+export function RequestAnalyticsCard({ online }: { online: boolean }) {
+  const { t, i18n } = useTranslation();
+  const k = (key: string, options?: Record<string, unknown>) => t(requestKey(key), options);
+  const remote = useRemote<RequestAnalytics | null>(`request-analytics|${String(online)}`, () =>
+    online ? loadRequestAnalytics() : Promise.resolve(null),
+  );
+  const onError = useEffectEvent(() => toast.error(k('analytics.failed')));
+  useEffect(() => {
+    if (remote.error !== null && remote.error !== undefined && online) onError();
+  }, [remote.error, online]);
+
+  const data = remote.data;
+  const lang = i18n.language;
+  return (
+    <section className="card req-analytics" aria-labelledby="req-analytics-title">
+      <div className="req-analytics-head">
+        <h2 id="req-analytics-title" className="req-heading">
+          {k('analytics.title')}
+        </h2>
+        {online && data !== null && (
+          <span className="muted">
+            {k('analytics.range', {
+              from: formatDay(data.from, lang),
+              to: formatDay(data.to, lang),
+            })}
+          </span>
+        )}
+      </div>
+      {!online ? (
+        <p className="alert alert-info" role="status" data-testid="request-analytics-offline">
+          {k('analytics.offline')}
+        </p>
+      ) : remote.error !== null && remote.error !== undefined ? (
+        <div className="req-analytics-error" role="alert">
+          <p>{k('analytics.failed')}</p>
+          <button type="button" className="button button-secondary" onClick={remote.reload}>
+            {k('analytics.retry')}
+          </button>
+        </div>
+      ) : data === null ? (
+        <p className="muted" role="status">
+          {k('analytics.loading')}
+        </p>
+      ) : (
+        <>
+          <dl className="req-stats" data-testid="request-analytics">
+            <div className="req-stat">
+              <dt>{k('analytics.total')}</dt>
+              <dd>{formatNumber(data.total, lang)}</dd>
+            </div>
+            <div className="req-stat">
+              <dt>{k('analytics.dailyAverage')}</dt>
+              <dd>{formatNumber(data.daily_average, lang)}</dd>
+            </div>
+            <div className="req-stat">
+              <dt>{k('analytics.approvalRate')}</dt>
+              <dd>{formatPercent(data.approval_rate, lang)}</dd>
+            </div>
+          </dl>
+          <h3 className="req-subheading">{k('analytics.mostRequested')}</h3>
+          {data.most_requested.length === 0 ? (
+            <p className="muted">{k('analytics.mostRequestedEmpty')}</p>
+          ) : (
+            <ol className="req-top">
+              {data.most_requested.map((item, index) => (
+                <li key={`${item.item_id ?? item.name ?? ''}-${index}`}>
+                  <span className="req-top-name">{item.name ?? k('unknownItem')}</span>
+                  <span className="muted">
+                    {k('analytics.requestCount', {
+                      count: item.requests,
+                      quantity: formatNumber(item.quantity, lang),
+                    })}
+                  </span>
+                </li>
+              ))}
+            </ol>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,101 @@
+import type { Role } from '@urs/sync-protocol';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormModal } from '../../../components/ui/admin-ui.js';
+import { db as appDb, type UrsDatabase } from '../../../db/index.js';
+import { toast } from '../../../lib/toast.js';
+import { problemTextKey, problemTitleKey, requestKey } from './requests-i18n.js';
+import { NOTES_MAX, type Decision } from './requests-logic.js';
+import { decideItemRequest, type DecideOutcome } from './requests-save.js';
+
+/** The admin's approve/reject form with optional notes; queued offline like any write. */
+export function RequestDecisionModal({
+  actor,
+  requestId,
+  label,
+  decision,
+  onClose,
+  database = appDb,
+}: {
+  actor: { id: string; role: Role };
+  requestId: string;
+  /** The request's number or item name, for the title. */
+  label: string;
+  decision: Decision;
+  onClose: () => void;
+  database?: UrsDatabase;
+}) {
+  const { t } = useTranslation();
+  const k = (key: string, options?: Record<string, unknown>) => t(requestKey(key), options);
+  const id = useId();
+  const [notes, setNotes] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const reasonText = (outcome: Extract<DecideOutcome, { ok: false }>): string => {
+    switch (outcome.reason) {
+      case 'forbidden':
+        return k('decide.forbidden');
+      case 'notPending':
+        return k('decide.notPending');
+      case 'notFound':
+        return k('detail.notFound');
+      case 'notesTooLong':
+        return `${t(problemTitleKey('notesTooLong'))}: ${t(problemTextKey('notesTooLong'))}`;
+      case 'failed':
+        return outcome.message ?? k('decide.failed');
+    }
+  };
+
+  const submit = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const outcome = await decideItemRequest(database, actor, requestId, decision, notes);
+      if (outcome.ok) {
+        toast.success(decision === 'approved' ? k('decide.approved') : k('decide.rejected'));
+        onClose();
+        return;
+      }
+      const text = reasonText(outcome);
+      setError(text);
+      toast.error(k('decide.failed'), text);
+    } catch (err) {
+      const text = err instanceof Error ? err.message : String(err);
+      setError(text);
+      toast.error(k('decide.failed'), text);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <FormModal
+      title={
+        decision === 'approved'
+          ? k('decide.approveTitle', { name: label })
+          : k('decide.rejectTitle', { name: label })
+      }
+      submitLabel={decision === 'approved' ? k('decide.approve') : k('decide.reject')}
+      busy={busy}
+      error={error}
+      onSubmit={() => void submit()}
+      onClose={onClose}
+      testId="request-decision"
+    >
+      <div className="field">
+        <label className="field-label" htmlFor={`${id}-notes`}>
+          {`${k('decide.notes')} ${k('form.optional')}`}
+        </label>
+        <textarea
+          id={`${id}-notes`}
+          className="input"
+          rows={3}
+          maxLength={NOTES_MAX}
+          value={notes}
+          onChange={(event) => setNotes(event.target.value)}
+        />
+      </div>
+    </FormModal>
+  );
+}

@@ -1,0 +1,326 @@
+import { useModalDialog } from '../../../components/ui/use-modal-dialog.js';
+import type { User } from '@urs/sync-protocol';
+import { useId, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { db as appDb, type UrsDatabase } from '../../../db/index.js';
+import { toast } from '../../../lib/toast.js';
+import { discardRejected } from '../../../sync/index.js';
+import { RequestDecisionModal } from './request-decision.js';
+import { requestKey, statusKey, typeKey } from './requests-i18n.js';
+import {
+  buildTimeline,
+  formatDateTime,
+  formatDay,
+  type Decision,
+  type RequestEntry,
+  type RequestSyncMark,
+  type TimelineStep,
+} from './requests-logic.js';
+import { useRequestImage } from './requests-queries.js';
+
+/** A native modal <dialog>: focus trapped, page inert, Escape closes, focus returns after. */
+function DetailDialog({
+  title,
+  onClose,
+  children,
+}: {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const ref = useModalDialog();
+  const titleId = useId();
+  return (
+    <dialog
+      ref={ref}
+      className="dialog req-detail-dialog"
+      aria-labelledby={titleId}
+      data-testid="request-detail"
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+    >
+      <div className="dialog-body">
+        <div className="req-detail-head">
+          <h2 id={titleId} className="dialog-title">
+            {title}
+          </h2>
+          <button
+            type="button"
+            className="button button-secondary req-close"
+            onClick={onClose}
+            aria-label={t(requestKey('detail.close'))}
+          >
+            ×
+          </button>
+        </div>
+        {children}
+      </div>
+    </dialog>
+  );
+}
+
+function RequestImage({ entry, online }: { entry: RequestEntry; online: boolean }) {
+  const { t } = useTranslation();
+  const image = useRequestImage(entry.request, online);
+  if (image.state === 'none') return null;
+  const name = entry.itemName ?? t(requestKey('unknownItem'));
+  return (
+    <section className="req-detail-section" aria-label={t(requestKey('detail.image'))}>
+      <h3 className="req-subheading">{t(requestKey('detail.image'))}</h3>
+      {image.state === 'ready' ? (
+        <img
+          className="req-detail-image"
+          src={image.url}
+          alt={t(requestKey('detail.imageAlt'), { name })}
+        />
+      ) : (
+        <p className="muted" role="status" data-testid="request-image-state">
+          {image.state === 'loading'
+            ? t(requestKey('detail.imageLoading'))
+            : image.state === 'offline'
+              ? t(requestKey('detail.imageOffline'))
+              : t(requestKey('detail.imageUnavailable'))}
+        </p>
+      )}
+    </section>
+  );
+}
+
+function Timeline({
+  steps,
+  names,
+}: {
+  steps: readonly TimelineStep[];
+  names: { requester: string; approver: string };
+}) {
+  const { t, i18n } = useTranslation();
+  const k = (key: string, options?: Record<string, unknown>) => t(requestKey(key), options);
+  const label = (s: TimelineStep): string => {
+    switch (s.kind) {
+      case 'created':
+        return k('timeline.created', { name: names.requester });
+      case 'synced':
+        return s.state === 'done'
+          ? k('timeline.synced', { number: s.number })
+          : s.state === 'refused'
+            ? k('timeline.syncRefused')
+            : k('timeline.waitingSync');
+      case 'approved':
+      case 'rejected':
+        return k(`timeline.${s.kind}`, { name: names.approver });
+      case 'awaiting_decision':
+        return k('timeline.awaitingDecision');
+    }
+  };
+  return (
+    <section className="req-detail-section" aria-labelledby="req-timeline-title">
+      <h3 id="req-timeline-title" className="req-subheading">
+        {k('timeline.title')}
+      </h3>
+      <ol className="req-timeline" data-testid="request-timeline">
+        {steps.map((s) => (
+          <li
+            key={s.kind}
+            className={`req-step req-step-${s.state}`}
+            data-kind={s.kind}
+            data-state={s.state}
+          >
+            <span className="req-step-dot" aria-hidden="true" />
+            <div className="req-step-body">
+              <span className="req-step-label">{label(s)}</span>
+              {s.at !== null && (
+                <time className="muted" dateTime={s.at}>
+                  {formatDateTime(s.at, i18n.language)}
+                </time>
+              )}
+              {(s.kind === 'approved' || s.kind === 'rejected') && s.state === 'waiting' && (
+                <span className="req-mark req-mark-pending">
+                  {k('timeline.decisionWaitingSync')}
+                </span>
+              )}
+              {(s.kind === 'approved' || s.kind === 'rejected') && s.state === 'refused' && (
+                <span className="req-mark req-mark-refused">{k('timeline.decisionRefused')}</span>
+              )}
+              {s.notes !== null && <p>{k('timeline.notes', { notes: s.notes })}</p>}
+              {s.message !== null && s.message !== '' && (
+                <p className="req-step-message">{s.message}</p>
+              )}
+            </div>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+/**
+ * One request in full (selected by `?request=<id>`): facts, image, timeline, the server's
+ * refusals with a way to dismiss them, and — for an admin, while pending — approve or reject.
+ */
+export function RequestDetail({
+  entry,
+  loading,
+  mark,
+  user,
+  online,
+  onClose,
+  database = appDb,
+}: {
+  /** null: the device has no such request. */
+  entry: RequestEntry | null;
+  loading: boolean;
+  mark: RequestSyncMark | undefined;
+  user: Pick<User, 'id' | 'name' | 'role'>;
+  online: boolean;
+  onClose: () => void;
+  /** The app's database; tests pass their own. */
+  database?: UrsDatabase;
+}) {
+  const { t, i18n } = useTranslation();
+  const k = (key: string, options?: Record<string, unknown>) => t(requestKey(key), options);
+  const [deciding, setDeciding] = useState<Decision | null>(null);
+  const [dismissing, setDismissing] = useState<number | null>(null);
+
+  if (entry === null) {
+    return (
+      <DetailDialog title={k('detail.title')} onClose={onClose}>
+        <p className="muted" role="status">
+          {loading ? k('loading') : k('detail.notFound')}
+        </p>
+      </DetailDialog>
+    );
+  }
+
+  const { request } = entry;
+  const number = request.number ?? k('awaitingNumber');
+  const itemName = entry.itemName ?? k('unknownItem');
+  const nameOf = (id: string | null, known: string | null) =>
+    known ?? (id !== null && id === user.id ? user.name : k('unknownUser'));
+  const requester = nameOf(request.requester_id, entry.requesterName);
+  const approver = nameOf(request.approver_id, entry.approverName);
+  const steps = buildTimeline(request, mark);
+  const mayDecide = user.role === 'admin' && request.status === 'pending';
+  const none = k('detail.none');
+
+  const dismiss = async (entryId: number) => {
+    setDismissing(entryId);
+    try {
+      await discardRejected(database, user.id, entryId);
+      toast.success(k('conflict.dismissed'));
+    } catch (err) {
+      toast.error(err instanceof Error ? err.message : String(err));
+    } finally {
+      setDismissing(null);
+    }
+  };
+
+  const facts: [string, ReactNode][] = [
+    [k('detail.number'), number],
+    [k('detail.type'), t(typeKey(request.type))],
+    [k('detail.item'), itemName],
+    [
+      k('detail.quantity'),
+      entry.unit === null ? String(request.quantity) : `${request.quantity} ${entry.unit}`,
+    ],
+    [
+      k('detail.neededDate'),
+      request.needed_date === null ? none : formatDay(request.needed_date, i18n.language),
+    ],
+    [k('detail.requester'), requester],
+    [k('detail.notes'), request.notes ?? none],
+  ];
+  if (request.type === 'custom') {
+    facts.splice(3, 0, [
+      k('detail.storeLink'),
+      request.store_link === null ? (
+        none
+      ) : (
+        <a href={request.store_link} target="_blank" rel="noopener noreferrer" className="req-link">
+          {request.store_link}
+        </a>
+      ),
+    ]);
+  }
+  if (request.approver_notes !== null)
+    facts.push([k('detail.approverNotes'), request.approver_notes]);
+
+  return (
+    <DetailDialog title={`${k('detail.title')} · ${number}`} onClose={onClose}>
+      <div className="req-detail-badges">
+        <span className={`req-status req-status-${request.status}`}>
+          {t(statusKey(request.status))}
+        </span>
+        {(mark?.pending.length ?? 0) > 0 && (
+          <span className="req-mark req-mark-pending">{k('unsynced')}</span>
+        )}
+      </div>
+
+      {mark?.refused.map((refusal) => (
+        <div
+          key={refusal.entryId}
+          className="alert alert-error req-conflict"
+          role="alert"
+          data-testid="request-conflict"
+        >
+          <p className="req-conflict-title">{k('conflict.title')}</p>
+          <p>{refusal.message}</p>
+          <p className="req-conflict-hint">{k('conflict.hint')}</p>
+          <button
+            type="button"
+            className="button button-secondary"
+            disabled={dismissing === refusal.entryId}
+            onClick={() => void dismiss(refusal.entryId)}
+          >
+            {k('conflict.dismiss')}
+          </button>
+        </div>
+      ))}
+
+      <dl className="req-facts">
+        {facts.map(([label, value]) => (
+          <div key={label} className="req-fact">
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+
+      {request.type === 'custom' && <RequestImage entry={entry} online={online} />}
+
+      <Timeline steps={steps} names={{ requester, approver }} />
+
+      {mayDecide && (
+        <div className="req-decide" role="group" aria-label={k('decide.actions')}>
+          <button
+            type="button"
+            className="button button-primary"
+            onClick={() => setDeciding('approved')}
+          >
+            {k('decide.approve')}
+          </button>
+          <button
+            type="button"
+            className="button button-danger"
+            onClick={() => setDeciding('rejected')}
+          >
+            {k('decide.reject')}
+          </button>
+        </div>
+      )}
+
+      {deciding !== null && (
+        <RequestDecisionModal
+          actor={user}
+          requestId={request.id}
+          label={request.number ?? itemName}
+          decision={deciding}
+          onClose={() => setDeciding(null)}
+          database={database}
+        />
+      )}
+    </DetailDialog>
+  );
+}

@@ -1,0 +1,210 @@
+// @vitest-environment jsdom
+import 'fake-indexeddb/auto';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { newId, type ItemRequest, type User } from '@urs/sync-protocol';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+
+const router = vi.hoisted(() => ({ search: '?tab=requests', navigate: vi.fn() }));
+vi.mock('@tanstack/react-router', () => ({
+  useNavigate: () => router.navigate,
+  useRouterState: ({ select }: { select: (s: { location: { searchStr: string } }) => unknown }) =>
+    select({ location: { searchStr: router.search } }),
+}));
+const session = vi.hoisted(() => ({ user: null as User | null }));
+vi.mock('../../../lib/use-session.js', () => ({ useCurrentUser: () => session.user }));
+const json = vi.hoisted(() => vi.fn());
+vi.mock('../../../lib/api.js', () => ({ api: { json } }));
+vi.mock('../../../lib/toast.js', () => ({
+  toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() },
+}));
+
+import { db } from '../../../db/index.js';
+import { initI18n } from '../../../lib/i18n.js';
+import { claimLocalData } from '../../../sync/index.js';
+import { EMPTY_REQUEST_FORM } from './requests-logic.js';
+import { createItemRequest } from './requests-save.js';
+import { RequestsTab } from './requests-tab.js';
+
+const ME = newId();
+const ITEM = newId();
+const me: User = {
+  id: ME,
+  name: 'Siti Aminah',
+  email: 'siti@urs.sch.id',
+  phone: null,
+  role: 'custodian',
+  preferred_theme: 'dark',
+  preferred_language: 'id',
+  photo_url: null,
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
+};
+const base = {
+  type: 'stock' as const,
+  item_id: ITEM,
+  custom_name: null,
+  store_link: null,
+  image_sha256: null,
+  needed_date: null,
+  notes: null,
+  requester_id: ME,
+  approver_id: null,
+  approver_notes: null,
+  decided_at: null,
+};
+const approved: ItemRequest = {
+  ...base,
+  id: newId(),
+  number: 'REQ-2026-000001',
+  quantity: 2,
+  status: 'approved',
+  created_at: '2026-11-01T01:00:00.000Z',
+  updated_at: '2026-11-02T01:00:00.000Z',
+};
+const custom: ItemRequest = {
+  ...base,
+  id: newId(),
+  number: 'REQ-2026-000002',
+  type: 'custom',
+  item_id: null,
+  custom_name: 'Kursi lipat',
+  quantity: 6,
+  needed_date: '2026-12-01',
+  status: 'pending',
+  created_at: '2026-11-10T01:00:00.000Z',
+  updated_at: '2026-11-10T01:00:00.000Z',
+};
+let local: ItemRequest;
+
+beforeAll(async () => {
+  initI18n('id');
+  session.user = me;
+  json.mockResolvedValue({
+    data: {
+      from: '2026-10-25',
+      to: '2026-11-23',
+      total: 3,
+      daily_average: 0.1,
+      approved: 3,
+      rejected: 1,
+      pending: 0,
+      approval_rate: 75,
+      most_requested: [{ name: 'Kertas HVS A4', item_id: ITEM, requests: 2, quantity: 5 }],
+    },
+  });
+  await claimLocalData(db, ME);
+  await db.users.put({
+    id: ME,
+    name: 'Siti Aminah',
+    role: 'custodian',
+    photo_url: null,
+    created_at: me.created_at,
+    updated_at: me.updated_at,
+  });
+  await db.inventory_items.put({
+    id: ITEM,
+    name: 'Kertas HVS A4',
+    sku: 'ATK-01',
+    unit: 'rim',
+    stock: 40,
+    min_stock: 5,
+    description: null,
+    active: true,
+    trackable: true,
+    created_at: me.created_at,
+    updated_at: me.updated_at,
+  });
+  await db.item_requests.bulkPut([approved, custom]);
+  // Made on this device, offline: no number yet, waiting in the outbox.
+  const outcome = await createItemRequest(
+    db,
+    ME,
+    {
+      values: { ...EMPTY_REQUEST_FORM, item_id: ITEM, quantity: '3' },
+      image: null,
+      items: new Map([[ITEM, { id: ITEM, name: 'Kertas HVS A4', unit: 'rim', active: true }]]),
+    },
+    { now: () => new Date('2026-11-22T01:00:00.000Z') },
+  );
+  if (!outcome.ok) throw new Error('seed failed');
+  local = outcome.row;
+});
+afterEach(() => {
+  cleanup();
+  router.navigate.mockClear();
+});
+afterAll(async () => {
+  await db.delete();
+});
+
+const rows = () => within(screen.getByTestId('request-list')).getAllByRole('button');
+
+describe('<RequestsTab />', () => {
+  it('lists the device’s requests newest first, with placeholder number, names, status and sync mark', async () => {
+    router.search = '?tab=requests';
+    render(<RequestsTab />);
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    expect(rows().map((row) => row.getAttribute('data-request-id'))).toEqual([
+      local.id,
+      custom.id,
+      approved.id,
+    ]);
+    const first = rows()[0]!;
+    expect(within(first).getByText('Menunggu nomor')).toBeDefined();
+    expect((await within(first).findByTestId('request-unsynced')).textContent).toBe(
+      'Belum tersinkron',
+    );
+    expect(within(first).getByText('Kertas HVS A4')).toBeDefined();
+    expect(within(first).getByText('Jumlah: 3 rim')).toBeDefined();
+    expect(within(first).getByText('Pemohon: Siti Aminah')).toBeDefined();
+    expect(within(first).getByText('Menunggu')).toBeDefined();
+    const second = rows()[1]!;
+    expect(within(second).getByText('REQ-2026-000002')).toBeDefined();
+    expect(within(second).getByText('Kursi lipat')).toBeDefined();
+    expect(within(second).getByText('Dibutuhkan: 1 Des 2026')).toBeDefined();
+    expect(within(second).queryByTestId('request-unsynced')).toBeNull();
+    expect(within(rows()[2]!).getByText('Disetujui')).toBeDefined();
+
+    // The 30-day card, from the server.
+    const stats = await screen.findByTestId('request-analytics');
+    expect(within(stats).getByText(/^75\s?%$/)).toBeDefined();
+    expect(json).toHaveBeenCalledWith('GET', 'api/inventory/requests/analytics');
+  });
+
+  it('filters by status and search from the URL, and writes chip choices back to it', async () => {
+    const user = userEvent.setup();
+    router.search = '?tab=requests&status=pending&q=kursi';
+    render(<RequestsTab />);
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(rows()[0]?.getAttribute('data-request-id')).toBe(custom.id);
+    expect(screen.getByRole('button', { name: 'Menunggu', pressed: true })).toBeDefined();
+
+    await user.click(screen.getByRole('button', { name: 'Disetujui', pressed: false }));
+    expect(router.navigate).toHaveBeenCalledWith({
+      href: '/inventory?tab=requests&status=approved&q=kursi',
+      replace: false,
+    });
+  });
+
+  it('opens the detail named by ?request= with its timeline', async () => {
+    router.search = `?tab=requests&request=${local.id}`;
+    render(<RequestsTab />);
+    const detail = await screen.findByTestId('request-detail');
+    const timeline = await within(detail).findByTestId('request-timeline');
+    await waitFor(() =>
+      expect(
+        within(timeline)
+          .getAllByRole('listitem')
+          .map((step) => [step.getAttribute('data-kind'), step.getAttribute('data-state')]),
+      ).toEqual([
+        ['created', 'done'],
+        ['synced', 'waiting'],
+        ['awaiting_decision', 'waiting'],
+      ]),
+    );
+    expect(within(timeline).getByText('Menunggu sinkronisasi')).toBeDefined();
+    // A custodian decides nothing.
+    expect(within(detail).queryByRole('button', { name: 'Setujui' })).toBeNull();
+  });
+});

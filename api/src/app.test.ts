@@ -46,6 +46,7 @@ const ACCESS: Record<string, Access> = {
   'GET /api/reports': 'admin',
   'GET /api/reports/by-role': 'admin',
   'GET /api/reports/export': 'admin',
+  'GET /api/reports/:id': 'signed-in',
   'GET /api/inventory/summary': 'signed-in',
   'GET /api/inventory/items': 'signed-in',
   'GET /api/inventory/items/:id': 'signed-in',

@@ -29,10 +29,12 @@ export interface AppOptions {
   photos?: PhotoStore;
   /** Test hook into the push transaction (crash injection). */
   pushOptions?: PushOptions;
+  /** The current instant for "today" and "this week"; tests fix it to sit near a boundary. */
+  now?: () => Date;
 }
 
 /** Composes the whole HTTP surface; index.ts only opens the database and listens. */
-export function createApp({ db, env, photos, pushOptions }: AppOptions) {
+export function createApp({ db, env, photos, pushOptions, now }: AppOptions) {
   const minutes = env.LOGIN_WINDOW_MINUTES * 60_000;
   const clock = { offsetMinutes: parseUtcOffset(env.SCHOOL_UTC_OFFSET) };
   const sessionPolicy = { ttlDays: env.SESSION_TTL_DAYS, clock };
@@ -40,6 +42,7 @@ export function createApp({ db, env, photos, pushOptions }: AppOptions) {
     db,
     env,
     clock,
+    now: now ?? (() => new Date()),
     sessionPolicy,
     photos: photos ?? new DiskPhotoStore(path.join(env.dataDir, 'photos')),
     guard: makeGuard(db, sessionPolicy),

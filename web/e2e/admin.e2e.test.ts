@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { qrSvg, reportUrlForArea, svgFromDataUrl } from '../src/features/admin-areas/qr.js';
+import { watchForProblems } from './app-kit.js';
 import { startServerAndBrowser, stopServerAndBrowser, type RunningServer } from './harness.js';
 
 let server: RunningServer;
@@ -23,15 +24,7 @@ const problems: string[] = [];
 async function newPage(): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
-  page.on('pageerror', (err) => problems.push(err.message));
-  page.on('console', (msg) => {
-    if (msg.text().startsWith('CSP violation')) problems.push(msg.text());
-  });
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (e) => {
-      console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`);
-    });
-  });
+  await watchForProblems(page, problems);
   return { context, page };
 }
 

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { lastSyncDone } from './app-kit.js';
 import { startServerAndBrowser, stopServerAndBrowser, type RunningServer } from './harness.js';
 
 let server: RunningServer;
@@ -47,31 +48,6 @@ async function logIn(page: Page, who: { email: string; password: string }) {
   await page.waitForURL((url) => url.pathname === '/');
   await page.locator('.sidebar-user-name').waitFor({ state: 'attached' });
   await expect.poll(() => lastSyncDone(page), { timeout: 20_000 }).toBe(true);
-}
-
-function lastSyncDone(page: Page): Promise<boolean> {
-  return page.evaluate(
-    () =>
-      new Promise<boolean>((resolve) => {
-        const open = indexedDB.open('urs');
-        open.onerror = () => resolve(false);
-        open.onsuccess = () => {
-          const database = open.result;
-          if (!database.objectStoreNames.contains('sync_state')) {
-            database.close();
-            resolve(false);
-            return;
-          }
-          const request = database.transaction('sync_state').objectStore('sync_state').getAll();
-          request.onsuccess = () => {
-            database.close();
-            const rows = request.result as { last_success_at: string | null }[];
-            resolve(rows.some((row) => row.last_success_at !== null));
-          };
-          request.onerror = () => resolve(false);
-        };
-      }),
-  );
 }
 
 function outboxCount(page: Page): Promise<number> {

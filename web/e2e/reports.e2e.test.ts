@@ -13,13 +13,19 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import {
+  ADMIN,
+  CUSTODIAN,
+  makeJpeg,
+  signInAndSync as signInAndSyncAt,
+  watchForProblems,
+  type Account,
+} from './app-kit.js';
 import { startServerAndBrowser, stopServerAndBrowser, type RunningServer } from './harness.js';
 
 let server: RunningServer;
 let browser: Browser;
 
-const ADMIN = { email: 'admin@urs.sch.id', password: 'admin12345' };
-const STAFF = { email: 'siti.aminah@urs.sch.id', password: 'staf12345' };
 const SCREENSHOT_DIR = fileURLToPath(new URL('../screenshots', import.meta.url));
 /** Toasts come and go on their own timer; screenshots show the screen, not them. */
 const HIDE_TOASTS = '[data-sonner-toaster] { display: none !important; }';
@@ -37,96 +43,11 @@ const problems: string[] = [];
 async function newPage(): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
-  page.on('pageerror', (err) => problems.push(err.message));
-  page.on('console', (msg) => {
-    if (msg.text().startsWith('CSP violation')) problems.push(msg.text());
-  });
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (e) => {
-      console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`);
-    });
-  });
+  await watchForProblems(page, problems);
   return { context, page };
 }
 
-/** Signs in, waits for the first sync (areas on the device) and for the service worker. */
-async function signInAndSync(page: Page, who: { email: string; password: string }) {
-  await page.goto(`${server.url}/login`);
-  await page.getByLabel('Email').fill(who.email);
-  await page.getByLabel('Password', { exact: true }).fill(who.password);
-  await page.getByRole('button', { name: 'Masuk' }).click();
-  await page.getByText('Selamat datang, ').waitFor();
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await page.reload();
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-  await page.getByText('Selamat datang, ').waitFor();
-  await expect.poll(() => storeCount(page, 'areas'), { timeout: 20_000 }).toBeGreaterThan(0);
-  await expect.poll(() => lastSyncDone(page), { timeout: 20_000 }).toBe(true);
-}
-
-function storeCount(page: Page, store: string): Promise<number> {
-  return page.evaluate(
-    (name) =>
-      new Promise<number>((resolve) => {
-        const open = indexedDB.open('urs');
-        open.onerror = () => resolve(0);
-        open.onsuccess = () => {
-          const database = open.result;
-          if (!database.objectStoreNames.contains(name)) {
-            database.close();
-            resolve(0);
-            return;
-          }
-          const request = database.transaction(name).objectStore(name).count();
-          request.onsuccess = () => {
-            database.close();
-            resolve(request.result);
-          };
-          request.onerror = () => resolve(0);
-        };
-      }),
-    store,
-  );
-}
-
-function lastSyncDone(page: Page): Promise<boolean> {
-  return page.evaluate(
-    () =>
-      new Promise<boolean>((resolve) => {
-        const open = indexedDB.open('urs');
-        open.onerror = () => resolve(false);
-        open.onsuccess = () => {
-          const database = open.result;
-          const request = database.transaction('sync_state').objectStore('sync_state').getAll();
-          request.onsuccess = () => {
-            database.close();
-            const rows = request.result as { last_success_at: string | null }[];
-            resolve(rows.some((row) => row.last_success_at !== null));
-          };
-          request.onerror = () => resolve(false);
-        };
-      }),
-  );
-}
-
-/** A small real JPEG drawn by the browser's own encoder. */
-async function makeJpeg(page: Page, colour: string): Promise<Buffer> {
-  const dataUrl = await page.evaluate((fill) => {
-    const canvas = document.createElement('canvas');
-    canvas.width = 96;
-    canvas.height = 64;
-    const ctx = canvas.getContext('2d');
-    if (ctx === null) throw new Error('no 2d context');
-    ctx.fillStyle = fill;
-    ctx.fillRect(0, 0, 96, 64);
-    ctx.fillStyle = '#ffffff';
-    ctx.fillRect(20, 16, 40, 24);
-    return canvas.toDataURL('image/jpeg', 0.9);
-  }, colour);
-  return Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
-}
+const signInAndSync = (page: Page, who: Account) => signInAndSyncAt(page, server.url, who);
 
 async function adminToken(): Promise<string> {
   const res = await fetch(`${server.url}/api/login`, {
@@ -144,7 +65,7 @@ async function adminToken(): Promise<string> {
 describe('reports offline in a real browser', () => {
   it('files a report with a photo offline, keeps it over an offline reload, then syncs it once', async () => {
     const { context, page } = await newPage();
-    await signInAndSync(page, STAFF);
+    await signInAndSync(page, CUSTODIAN);
     const description = `Wastafel bocor e2e ${Date.now()}`;
     const jpeg = await makeJpeg(page, '#2266aa');
 
@@ -255,7 +176,7 @@ describe('reports offline in a real browser', () => {
 
   it('keeps a draft over a reload, shows field and photo errors, and edits the synced report', async () => {
     const { context, page } = await newPage();
-    await signInAndSync(page, STAFF);
+    await signInAndSync(page, CUSTODIAN);
     await page.goto(`${server.url}/reports/create`);
     await page.getByRole('heading', { name: 'Buat Laporan' }).waitFor();
 

@@ -15,5 +15,7 @@ export interface RouteDeps {
   sessionPolicy: SessionPolicy;
   /** The school's calendar: "today", "this week", daily charts. */
   clock: SchoolClock;
+  /** The current instant (fixed in tests): what "today" and "this week" are counted from. */
+  now: () => Date;
   loginLimits: { perEmail: FailureLimiter; perIp: FailureLimiter };
 }

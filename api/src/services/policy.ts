@@ -27,6 +27,12 @@ export const PERMISSIONS = {
   'reports.create': { roles: EVERYONE },
   'reports.list': { roles: ADMIN },
   'analytics.read': { roles: ADMIN },
+  /** Spec section 2: any signed-in user opens any live report's detail and its photos. */
+  'reports.detail': { roles: EVERYONE },
+  /**
+   * Reports as records one holds: staff their own, admins any. Guards a removed photo; the
+   * pull's scope (sync/pull.ts) applies the same rule to what reaches a device.
+   */
   'reports.read': { roles: EVERYONE, ownRecordsOnly: true },
   'reports.update': { roles: EVERYONE, ownRecordsOnly: true },
   'reports.set_status': { roles: EVERYONE, ownRecordsOnly: true },

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { newId, PROTOCOL_VERSION, type PullResponse, type PushResponse } from '@urs/sync-protocol';
 import type { Role } from '@urs/sync-protocol';
-import { makeTestApp, type TestApp } from '../test/harness.js';
+import { makeTestApp, type TestApp, type TestAppOptions } from '../test/harness.js';
 
 /** A minimal device for tests: its own client id and seq counter, talking to the real app. */
 export class TestDevice {
@@ -33,6 +33,19 @@ export class TestDevice {
     return (await res.json()) as PushResponse;
   }
 
+  /** Uploads the bytes, then pushes `photo.attach`: a report photo as the app files it. */
+  async attachPhoto(reportId: string, kind: 'before' | 'after', bytes = jpegBytes(2048)) {
+    const id = newId();
+    const upload = await uploadPhoto(this.t, this.token, id, bytes);
+    if (upload.status !== 201) throw new Error(`upload answered ${upload.status}`);
+    const args = { id, report_id: reportId, kind, sha256: sha256(bytes) };
+    const result = await this.push([
+      'photo.attach',
+      { ...args, mime_type: 'image/jpeg', size_bytes: bytes.byteLength },
+    ]);
+    return { id, result: result.results[0] };
+  }
+
   async pullAll(limit = 500): Promise<PullResponse['changes']> {
     const all: PullResponse['changes'] = [];
     for (;;) {
@@ -57,6 +70,22 @@ export function jpegBytes(size = 1024, seed = 0): Uint8Array {
 
 export const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
+/** PUT /api/photos/:id as a device sends it, before the mutation that names the photo. */
+export function uploadPhoto(
+  t: TestApp,
+  token: string,
+  id: string,
+  bytes: Uint8Array,
+  hash = sha256(bytes),
+): Promise<Response> {
+  return t.request(`/api/photos/${id}`, {
+    method: 'PUT',
+    token,
+    body: bytes,
+    headers: { 'content-type': 'image/jpeg', 'x-content-sha256': hash },
+  });
+}
+
 export interface SyncFixture {
   t: TestApp;
   admin: TestDevice;
@@ -65,8 +94,12 @@ export interface SyncFixture {
 }
 
 /** A fresh app with an admin device, a staff device of the given role and one area. */
-export async function syncFixture(staffRole: Role, areaName: string): Promise<SyncFixture> {
-  const t = makeTestApp();
+export async function syncFixture(
+  staffRole: Role,
+  areaName: string,
+  options: TestAppOptions = {},
+): Promise<SyncFixture> {
+  const t = makeTestApp({}, options);
   const admin = new TestDevice(t, (await t.signIn('admin')).token);
   const staff = new TestDevice(t, (await t.signIn(staffRole)).token);
   const res = await t.request('/api/areas', {

@@ -19,8 +19,16 @@ export interface TestApp {
   close(): void;
 }
 
+export interface TestAppOptions {
+  /** A fixed "now" for the school's calendar (export scopes), instead of the real clock. */
+  now?: () => Date;
+}
+
 /** A fresh app on a fresh temporary SQLite file, migrated, with cheap password hashing. */
-export function makeTestApp(overrides: Record<string, string> = {}): TestApp {
+export function makeTestApp(
+  overrides: Record<string, string> = {},
+  options: TestAppOptions = {},
+): TestApp {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'urs-api-test-'));
   const env = loadEnv({
     NODE_ENV: 'test',
@@ -31,7 +39,7 @@ export function makeTestApp(overrides: Record<string, string> = {}): TestApp {
   });
   const db = openDatabase(path.join(dataDir, 'test.sqlite'));
   migrateDatabase(db);
-  const app = createApp({ db, env });
+  const app = createApp({ db, env, ...options });
   let counter = 0;
 
   const request: TestApp['request'] = (p, init = {}) => {

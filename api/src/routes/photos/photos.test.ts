@@ -1,15 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { newId } from '@urs/sync-protocol';
 import { makeTestApp, type TestApp } from '../../test/harness.js';
-import { jpegBytes, sha256, TestDevice } from '../../sync/test-kit.js';
+import { jpegBytes, sha256, TestDevice, uploadPhoto } from '../../sync/test-kit.js';
 
 let t: TestApp;
+let admin: { token: string };
 let staff: TestDevice;
 let areaId: string;
 
 beforeEach(async () => {
   t = makeTestApp();
-  const admin = await t.signIn('admin');
+  admin = await t.signIn('admin');
   staff = new TestDevice(t, (await t.signIn('custodian')).token);
   const res = await t.request('/api/areas', {
     method: 'POST',
@@ -20,13 +21,8 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-const upload = (id: string, bytes: Uint8Array, hash = sha256(bytes), token = staff.token) =>
-  t.request(`/api/photos/${id}`, {
-    method: 'PUT',
-    token,
-    body: bytes,
-    headers: { 'content-type': 'image/jpeg', 'x-content-sha256': hash },
-  });
+const upload = (id: string, bytes: Uint8Array, hash = sha256(bytes)) =>
+  uploadPhoto(t, staff.token, id, bytes, hash);
 
 describe('PUT /api/photos/:id', () => {
   it('stores the bytes (201), answers a repeat with 200, and a reused id with other bytes 409', async () => {
@@ -62,7 +58,7 @@ describe('PUT /api/photos/:id', () => {
     expect(noHash.status).toBe(422);
   });
 
-  it('attaches an uploaded photo to a report, serves it to the reporter and admins only, with caching headers', async () => {
+  it('attaches an uploaded photo to a report and serves it with caching headers', async () => {
     const photoId = newId();
     const bytes = jpegBytes(2048);
     const report = {
@@ -92,8 +88,36 @@ describe('PUT /api/photos/:id', () => {
     expect(served.headers.get('content-type')).toBe('image/jpeg');
     expect(served.headers.get('cache-control')).toContain('immutable');
     expect(new Uint8Array(await served.arrayBuffer())).toEqual(bytes);
+  });
+
+  it('shows a live report’s photo to every signed-in user, a removed one to its reporter and admins only', async () => {
+    const report = { id: newId(), area_id: areaId, work_type: 'repair', description: 'Pintu' };
+    await staff.push(['report.create', report]);
+    const kept = await staff.attachPhoto(report.id, 'before');
+    const removed = await staff.attachPhoto(report.id, 'after', jpegBytes(900, 3));
+    await staff.push(['photo.remove', { id: removed.id }]);
     const stranger = await t.signIn('technician');
-    expect((await t.request(`/api/photos/${photoId}`, { token: stranger.token })).status).toBe(403);
+    const status = async (id: string, token: string) =>
+      (await t.request(`/api/photos/${id}`, { token })).status;
+    // As the report's detail is open to everyone (spec section 2), so are its photos.
+    expect(await status(kept.id, stranger.token)).toBe(200);
+    expect(await status(removed.id, stranger.token)).toBe(403);
+    expect(await status(removed.id, staff.token)).toBe(200);
+    expect(await status(removed.id, admin.token)).toBe(200);
+    await new TestDevice(t, admin.token).push(['report.delete', { id: report.id }]);
+    expect(await status(kept.id, stranger.token)).toBe(403);
+    expect(await status(kept.id, staff.token)).toBe(200);
+    expect(await status(kept.id, admin.token)).toBe(200);
+    expect(await status(newId(), stranger.token)).toBe(404);
+  });
+
+  it('shows an upload not yet attached to its uploader and admins only', async () => {
+    const id = newId();
+    expect((await upload(id, jpegBytes(700))).status).toBe(201);
+    const stranger = await t.signIn('gardener');
+    expect((await t.request(`/api/photos/${id}`, { token: stranger.token })).status).toBe(403);
+    expect((await t.request(`/api/photos/${id}`, { token: staff.token })).status).toBe(200);
+    expect((await t.request(`/api/photos/${id}`, { token: admin.token })).status).toBe(200);
   });
 
   it('rejects attaching a photo that was never uploaded as photo_missing', async () => {

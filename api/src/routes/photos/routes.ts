@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { ERROR_MESSAGES, MAX_IMAGE_BYTES } from '@urs/sync-protocol';
 import { authOf, type AppEnv } from '../../middleware/guard.js';
 import { limitBody } from '../../middleware/body.js';
@@ -9,11 +9,25 @@ import { sniffImageType } from '../../lib/images.js';
 import { nowIso } from '../../db/change-seq.js';
 import { photoUploads, reportPhotos, reports } from '../../db/schema.js';
 import { sha256Hex } from '../../storage/photo-store.js';
-import { can } from '../../services/policy.js';
+import { can, type Actor } from '../../services/policy.js';
 import type { RouteDeps } from '../deps.js';
 
 const photoId = z.uuid();
 const sha256Header = z.string().regex(/^[0-9a-f]{64}$/);
+
+/**
+ * A photo of a live report is seen by whoever may open that report's detail (everyone signed
+ * in); once the photo or its report is removed, only by the reporter and admins, whose devices
+ * may still show it until the tombstone arrives.
+ */
+function mayViewAttached(
+  user: Actor,
+  photo: { reporterId: string; photoDeletedAt: string | null; reportDeletedAt: string | null },
+): boolean {
+  return photo.photoDeletedAt === null && photo.reportDeletedAt === null
+    ? can(user, 'reports.detail')
+    : can(user, 'reports.read', { ownerId: photo.reporterId });
+}
 
 /**
  * Photo bytes travel apart from the mutations that use them, before them: a device uploads
@@ -79,15 +93,17 @@ export function photoRoutes({ db, photos, guard }: RouteDeps) {
         sha256: reportPhotos.sha256,
         mimeType: reportPhotos.mimeType,
         reporterId: reports.reporterId,
+        photoDeletedAt: reportPhotos.deletedAt,
+        reportDeletedAt: reports.deletedAt,
       })
       .from(reportPhotos)
       .innerJoin(reports, eq(reports.id, reportPhotos.reportId))
-      .where(and(eq(reportPhotos.id, id)))
+      .where(eq(reportPhotos.id, id))
       .get();
     const upload = db.select().from(photoUploads).where(eq(photoUploads.id, id)).get();
     if (attached === undefined && upload === undefined) throw notFound('Foto tidak ditemukan.');
     const mayRead =
-      (attached !== undefined && can(user, 'reports.read', { ownerId: attached.reporterId })) ||
+      (attached !== undefined && mayViewAttached(user, attached)) ||
       (upload !== undefined && (upload.userId === user.id || user.role === 'admin'));
     if (!mayRead) throw forbidden('Anda tidak dapat melihat foto ini.');
     const sha256 = attached?.sha256 ?? upload?.sha256 ?? '';

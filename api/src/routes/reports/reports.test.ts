@@ -1,14 +1,22 @@
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { newId, type Paged, type ReportListRow } from '@urs/sync-protocol';
+import {
+  newId,
+  reportDetailResponseSchema,
+  type Paged,
+  type ReportListRow,
+} from '@urs/sync-protocol';
 import { reports } from '../../db/schema.js';
-import { syncFixture, TestDevice, type SyncFixture } from '../../sync/test-kit.js';
+import { jpegBytes, syncFixture, TestDevice, type SyncFixture } from '../../sync/test-kit.js';
+
+/** The app's "now": Wednesday 18 November 2026, 10:00 in the school (WIB, UTC+7). */
+const NOW = new Date('2026-11-18T03:00:00.000Z');
 
 let f: SyncFixture;
 let gardener: TestDevice;
 beforeEach(async () => {
-  f = await syncFixture('custodian', 'Kantin');
+  f = await syncFixture('custodian', 'Kantin', { now: () => NOW });
   gardener = new TestDevice(f.t, (await f.t.signIn('gardener')).token);
 });
 afterEach(() => f.t.close());
@@ -88,22 +96,150 @@ describe('GET /api/reports (admin list)', () => {
   });
 });
 
+describe('GET /api/reports/:id (detail, any signed-in user)', () => {
+  /** The custodian's report with a category and a before and an after photo. */
+  async function custodianReport() {
+    const res = await f.t.request('/api/categories', {
+      method: 'POST',
+      token: f.admin.token,
+      json: { name: 'Kebersihan' },
+    });
+    const categoryId = ((await res.json()) as { data: { id: string } }).data.id;
+    const id = newId();
+    await f.staff.push([
+      'report.create',
+      { id, area_id: f.areaId, category_id: categoryId, work_type: 'repair', description: 'Keran' },
+    ]);
+    const before = await f.staff.attachPhoto(id, 'before', jpegBytes(1500, 1));
+    const after = await f.staff.attachPhoto(id, 'after', jpegBytes(1200, 2));
+    return { id, categoryId, before: before.id, after: after.id };
+  }
+
+  it('lets another custodian open the detail and its photos, but never edit it or see it in lists or pull', async () => {
+    const filed = await custodianReport();
+    const other = new TestDevice(f.t, (await f.t.signIn('custodian')).token);
+    const res = await f.t.request(`/api/reports/${filed.id}`, { token: other.token });
+    expect(res.status).toBe(200);
+    const { data } = reportDetailResponseSchema.parse(await res.json());
+    expect(data).toMatchObject({
+      id: filed.id,
+      description: 'Keran',
+      work_type: 'repair',
+      status: 'pending',
+      admin_note: null,
+      area: { id: f.areaId, name: 'Kantin' },
+      category: { id: filed.categoryId, name: 'Kebersihan' },
+      reporter: { role: 'custodian' },
+    });
+    expect(data.reporter.id).toBe(data.reporter_id);
+    expect(data.photos).toEqual([
+      { id: filed.after, kind: 'after', position: 0, mime_type: 'image/jpeg', size_bytes: 1200 },
+      { id: filed.before, kind: 'before', position: 0, mime_type: 'image/jpeg', size_bytes: 1500 },
+    ]);
+    const photo = await f.t.request(`/api/photos/${filed.before}`, { token: other.token });
+    expect(photo.status).toBe(200);
+    expect(new Uint8Array(await photo.arrayBuffer())).toEqual(jpegBytes(1500, 1));
+
+    const refused = await other.push(
+      ['report.update', { id: filed.id, description: 'Bukan milik saya' }],
+      ['report.set_status', { id: filed.id, status: 'in_progress' }],
+      ['photo.remove', { id: filed.before }],
+    );
+    expect(refused.results.map((r) => (r.status === 'rejected' ? r.code : r.status))).toEqual([
+      'forbidden',
+      'forbidden',
+      'forbidden',
+    ]);
+    const again = reportDetailResponseSchema.parse(
+      await (await f.t.request(`/api/reports/${filed.id}`, { token: other.token })).json(),
+    );
+    expect(again.data).toMatchObject({ description: 'Keran', status: 'pending' });
+    expect(again.data.photos).toHaveLength(2);
+
+    const pulled = await other.pullAll();
+    expect(pulled.filter((c) => c.entity === 'reports' || c.entity === 'report_photos')).toEqual(
+      [],
+    );
+    expect((await f.t.request('/api/reports', { token: other.token })).status).toBe(403);
+    expect(
+      (await f.t.request(`/api/reports?reporter_id=${data.reporter_id}`, { token: other.token }))
+        .status,
+    ).toBe(403);
+  });
+
+  it('answers every role, the reporter and the admin alike', async () => {
+    const filed = await custodianReport();
+    for (const role of ['technician', 'gardener', 'inventory_staff'] as const) {
+      const { token } = await f.t.signIn(role);
+      expect((await f.t.request(`/api/reports/${filed.id}`, { token })).status, role).toBe(200);
+    }
+    for (const token of [f.staff.token, f.admin.token]) {
+      expect((await f.t.request(`/api/reports/${filed.id}`, { token })).status).toBe(200);
+    }
+  });
+
+  it('answers 404 in Indonesian for an unknown or deleted report, and 401 without a session', async () => {
+    const filed = await custodianReport();
+    const unknown = await f.t.request(`/api/reports/${newId()}`, { token: f.staff.token });
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({
+      message: 'Laporan tidak ditemukan atau sudah dihapus.',
+    });
+    await f.admin.push(['report.delete', { id: filed.id }]);
+    for (const token of [f.staff.token, f.admin.token]) {
+      const gone = await f.t.request(`/api/reports/${filed.id}`, { token });
+      expect(gone.status).toBe(404);
+      expect(((await gone.json()) as { message: string }).message).toBe(
+        'Laporan tidak ditemukan atau sudah dihapus.',
+      );
+    }
+    expect((await f.t.request(`/api/reports/${filed.id}`)).status).toBe(401);
+    expect(
+      (await f.t.request(`/api/reports/${filed.id}`, { token: 'urs_not-a-real-token' })).status,
+    ).toBe(401);
+  });
+
+  it('leaves the fixed paths to their own routes', async () => {
+    const explorer = await f.t.request('/api/reports/by-role', { token: f.staff.token });
+    expect(explorer.status).toBe(403);
+    const exported = await f.t.request('/api/reports/export', { token: f.admin.token });
+    expect(exported.headers.get('content-type')).toContain('spreadsheetml');
+  });
+});
+
+/** Downloads an export as the admin and opens its one sheet with exceljs. */
+async function exportSheet(query: string) {
+  const res = await f.t.request(`/api/reports/export?${query}`, { token: f.admin.token });
+  expect(res.status).toBe(200);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(await res.arrayBuffer());
+  const sheet = workbook.getWorksheet('Laporan');
+  if (sheet === undefined) throw new Error('no sheet named Laporan');
+  return { res, sheet };
+}
+
+/** The data rows of an export sheet (row 1 is the header). */
+function dataRows(sheet: ExcelJS.Worksheet): ExcelJS.Row[] {
+  return sheet.getRows(2, sheet.rowCount - 1) ?? [];
+}
+
+const ID_COLUMN = 15;
+const CREATED_COLUMN = 2;
+const DESCRIPTION_COLUMN = 8;
+
 describe('GET /api/reports/export', () => {
   it('streams a real .xlsx with a header row, typed local-time dates, names, roles and photo counts', async () => {
     await file(f.staff, 'Wastafel bocor', '2026-11-10T03:15:00.000Z');
     await file(gardener, 'Pohon tumbang', '2026-11-11T04:00:00.000Z', 'completed');
-    const res = await f.t.request('/api/reports/export?scope=all&role=', { token: f.admin.token });
-    expect(res.status).toBe(200);
+    const { res, sheet } = await exportSheet('scope=all&role=');
     expect(res.headers.get('content-type')).toBe(
       'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     );
-    expect(res.headers.get('content-disposition')).toMatch(
-      /^attachment; filename="laporan-all-\d{8}-\d{4}\.xlsx"$/,
+    expect(res.headers.get('content-disposition')).toBe(
+      // The file is named for the school's wall clock: 10:00 WIB.
+      'attachment; filename="laporan-all-20261118-1000.xlsx"',
     );
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(await res.arrayBuffer());
-    const sheet = workbook.getWorksheet('Laporan');
-    expect(sheet?.getRow(1).values).toEqual([
+    expect(sheet.getRow(1).values).toEqual([
       undefined,
       'No',
       'Dibuat',
@@ -121,31 +257,72 @@ describe('GET /api/reports/export', () => {
       'Tautan',
       'ID laporan',
     ]);
-    expect(sheet?.rowCount).toBe(3);
-    const first = sheet?.getRow(2);
-    expect(first?.getCell(2).type).toBe(ExcelJS.ValueType.Date);
+    expect(sheet.rowCount).toBe(3);
+    const first = sheet.getRow(2);
+    expect(first.getCell(2).type).toBe(ExcelJS.ValueType.Date);
     // 03:15 UTC is 10:15 in the school (WIB), which is what Excel must show.
-    expect((first?.getCell(2).value as Date).toISOString()).toBe('2026-11-10T10:15:00.000Z');
-    expect(first?.getCell(8).value).toBe('Wastafel bocor');
-    expect(first?.getCell(10).value).toBe('Custodian');
-    expect(sheet?.getRow(3).getCell(7).value).toBe('Selesai');
-    expect(sheet?.getRow(3).getCell(13).type).toBe(ExcelJS.ValueType.Number);
+    expect((first.getCell(2).value as Date).toISOString()).toBe('2026-11-10T10:15:00.000Z');
+    expect(first.getCell(8).value).toBe('Wastafel bocor');
+    expect(first.getCell(10).value).toBe('Custodian');
+    expect(sheet.getRow(3).getCell(7).value).toBe('Selesai');
+    expect(sheet.getRow(3).getCell(13).type).toBe(ExcelJS.ValueType.Number);
   });
 
   it('applies the scope and the active filters, and refuses an unknown scope', async () => {
-    const now = new Date();
-    await file(f.staff, 'Hari ini', now.toISOString());
+    await file(f.staff, 'Hari ini', NOW.toISOString());
     await file(f.staff, 'Tahun lalu', '2025-01-15T03:00:00.000Z');
-    await file(gardener, 'Juga hari ini', now.toISOString());
-    const res = await f.t.request('/api/reports/export?scope=today&role=custodian', {
-      token: f.admin.token,
-    });
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(await res.arrayBuffer());
-    const rows = workbook.getWorksheet('Laporan')?.getSheetValues().slice(2) as unknown[][];
-    expect(rows.map((r) => r[8])).toEqual(['Hari ini']);
+    await file(gardener, 'Juga hari ini', NOW.toISOString());
+    const { sheet } = await exportSheet('scope=today&role=custodian');
+    expect(dataRows(sheet).map((r) => r.getCell(DESCRIPTION_COLUMN).value)).toEqual(['Hari ini']);
     expect(
       (await f.t.request('/api/reports/export?scope=decade', { token: f.admin.token })).status,
     ).toBe(422);
   });
+
+  /*
+   * Each window's edges in the school's time (WIB): a report at the first instant inside and
+   * one a second before, one a second before the end and one at the end (which is outside).
+   * NOW is Wednesday 18 November 2026: the week runs Monday 16 to Sunday 22.
+   */
+  const PLACED: [string, string][] = [
+    ['bulan-lalu', '2026-10-31T16:59:59.000Z'], // Sat 31 Oct 23:59:59 WIB
+    ['awal-bulan', '2026-10-31T17:00:00.000Z'], // Sun 1 Nov 00:00 WIB
+    ['minggu-lalu', '2026-11-15T16:59:59.000Z'], // Sun 15 Nov 23:59:59 WIB
+    ['awal-minggu', '2026-11-15T17:00:00.000Z'], // Mon 16 Nov 00:00 WIB
+    ['kemarin', '2026-11-17T16:59:59.000Z'], // Tue 17 Nov 23:59:59 WIB
+    ['awal-hari', '2026-11-17T17:00:00.000Z'], // Wed 18 Nov 00:00 WIB
+    ['akhir-hari', '2026-11-18T16:59:59.000Z'], // Wed 18 Nov 23:59:59 WIB
+    ['besok', '2026-11-18T17:00:00.000Z'], // Thu 19 Nov 00:00 WIB
+    ['akhir-minggu', '2026-11-22T16:59:59.000Z'], // Sun 22 Nov 23:59:59 WIB
+    ['minggu-depan', '2026-11-22T17:00:00.000Z'], // Mon 23 Nov 00:00 WIB
+    ['akhir-bulan', '2026-11-30T16:59:59.000Z'], // Mon 30 Nov 23:59:59 WIB
+    ['bulan-depan', '2026-11-30T17:00:00.000Z'], // Tue 1 Dec 00:00 WIB
+  ];
+  const EXPECTED: Record<string, string[]> = {
+    all: PLACED.map(([name]) => name),
+    today: ['awal-hari', 'akhir-hari'],
+    this_week: ['awal-minggu', 'kemarin', 'awal-hari', 'akhir-hari', 'besok', 'akhir-minggu'],
+    this_month: PLACED.map(([name]) => name).slice(1, -1),
+  };
+
+  it.each(Object.entries(EXPECTED))(
+    'scope %s holds exactly the reports inside its window, oldest first, with real date cells',
+    async (scope, names) => {
+      const ids = new Map<string, string>();
+      for (const [name, at] of PLACED) ids.set(name, await file(f.staff, name, at));
+      const { res, sheet } = await exportSheet(`scope=${scope}`);
+      expect(res.headers.get('content-disposition')).toContain(`laporan-${scope}-20261118-1000`);
+      const rows = dataRows(sheet);
+      expect(rows.map((r) => r.getCell(DESCRIPTION_COLUMN).value)).toEqual(names);
+      expect(rows.map((r) => r.getCell(ID_COLUMN).value)).toEqual(names.map((n) => ids.get(n)));
+      const placedAt = new Map(PLACED);
+      rows.forEach((row, i) => {
+        const cell = row.getCell(CREATED_COLUMN);
+        expect(cell.type).toBe(ExcelJS.ValueType.Date);
+        // Excel has no time zones: the cell holds the school's wall clock, UTC + 7 hours.
+        const utc = Date.parse(placedAt.get(names[i] ?? '') ?? '');
+        expect((cell.value as Date).getTime()).toBe(utc + 7 * 3_600_000);
+      });
+    },
+  );
 });

@@ -1,10 +1,16 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { reportExportQuerySchema, reportListQuerySchema, roleSchema } from '@urs/sync-protocol';
+import {
+  reportExportQuerySchema,
+  reportListQuerySchema,
+  roleSchema,
+  type ReportDetailResponse,
+} from '@urs/sync-protocol';
 import type { AppEnv } from '../../middleware/guard.js';
 import { parseOr422 } from '../../lib/http-error.js';
 import { xlsxHeaders } from '../../lib/xlsx-stream.js';
 import { exportReports } from '../../services/report-export.js';
+import { reportDetail } from '../../services/report-detail.js';
 import { listReports, reportCountsByUser } from '../../services/report-list.js';
 import type { RouteDeps } from '../deps.js';
 
@@ -14,9 +20,10 @@ const explorerQuery = z.object({
 
 /**
  * The admin's report screens read here, online: the list with filters and paging, the role
- * explorer, and the Excel export. Staff see their own reports from the device (sync pull).
+ * explorer, and the Excel export. Staff see their own reports from the device (sync pull);
+ * any signed-in user may open one report's detail here, including someone else's.
  */
-export function reportRoutes({ db, guard, clock }: RouteDeps) {
+export function reportRoutes({ db, guard, clock, now }: RouteDeps) {
   const app = new Hono<AppEnv>();
 
   app.get('/api/reports', guard('reports.list'), (c) => {
@@ -32,9 +39,14 @@ export function reportRoutes({ db, guard, clock }: RouteDeps) {
   app.get('/api/reports/export', guard('reports.list'), (c) => {
     const query = parseOr422(reportExportQuerySchema, c.req.query());
     const origin = new URL(c.req.url).origin;
-    const { filename, body } = exportReports(db, query, clock, origin);
+    const { filename, body } = exportReports(db, query, clock, origin, now());
     return new Response(body, { headers: xlsxHeaders(filename) });
   });
+
+  // After the fixed paths above, so `by-role` and `export` never read as an id.
+  app.get('/api/reports/:id', guard('reports.detail'), (c) =>
+    c.json({ data: reportDetail(db, c.req.param('id')) } satisfies ReportDetailResponse),
+  );
 
   return app;
 }

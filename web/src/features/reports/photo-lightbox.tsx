@@ -1,6 +1,6 @@
 import { useModalDialog } from '../../components/ui/use-modal-dialog.js';
 import { useTranslation } from 'react-i18next';
-import type { ReportPhoto } from '@urs/sync-protocol';
+import type { ReportDetailPhoto } from '@urs/sync-protocol';
 import { photoFileName, usePhotoUrl } from './report-queries.js';
 
 /**
@@ -14,7 +14,7 @@ export function PhotoLightbox({
   onIndex,
   onClose,
 }: {
-  photos: readonly ReportPhoto[];
+  photos: readonly ReportDetailPhoto[];
   index: number;
   label: string;
   onIndex: (index: number) => void;

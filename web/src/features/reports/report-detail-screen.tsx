@@ -1,15 +1,13 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   allowedStatusChanges,
   type PhotoKind,
-  type ReportPhoto,
+  type ReportDetailPhoto,
   type ReportStatus,
 } from '@urs/sync-protocol';
 import { Page } from '../../components/ui/page.js';
-import { db } from '../../db/index.js';
 import { confirmDialog } from '../../lib/dialog.js';
 import { toast } from '../../lib/toast.js';
 import { useCurrentUser } from '../../lib/use-session.js';
@@ -17,7 +15,8 @@ import { PhotoLightbox } from './photo-lightbox.js';
 import { formatDateTime, statusKey, workTypeKey } from './report-i18n.js';
 import { photoFileName, usePhotoUrl, useUnsyncedReportIds } from './report-queries.js';
 import { runPlan } from './report-save.js';
-import { useReport, useReportIdParam } from './use-report.js';
+import { mayChangeReport, type DetailState } from './report-detail-source.js';
+import { useReportDetail, useReportIdParam } from './use-report.js';
 import './reports.css';
 import { ReportUnavailable } from './report-unavailable.js';
 
@@ -26,7 +25,7 @@ function PhotoTile({
   label,
   onOpen,
 }: {
-  photo: ReportPhoto;
+  photo: ReportDetailPhoto;
   label: string;
   onOpen: () => void;
 }) {
@@ -58,7 +57,7 @@ function PhotoTile({
   );
 }
 
-function PhotoGroup({ kind, photos }: { kind: PhotoKind; photos: readonly ReportPhoto[] }) {
+function PhotoGroup({ kind, photos }: { kind: PhotoKind; photos: readonly ReportDetailPhoto[] }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState<number | null>(null);
   const title = kind === 'before' ? t('reports.photosBefore') : t('reports.photosAfter');
@@ -93,35 +92,47 @@ function PhotoGroup({ kind, photos }: { kind: PhotoKind; photos: readonly Report
   );
 }
 
+/** The message for a report the screen cannot show; null when it can. */
+function unavailableText(detail: DetailState): string | null {
+  switch (detail.state) {
+    case 'not-on-device':
+      return 'reports.notFound';
+    case 'not-found':
+      return 'reports.notFoundServer';
+    case 'failed':
+      return 'reports.loadFailed';
+    default:
+      return null;
+  }
+}
+
 export function ReportDetailScreen() {
   const { t, i18n } = useTranslation();
   const user = useCurrentUser();
   const navigate = useNavigate();
   const id = useReportIdParam();
-  const loaded = useReport(id);
-  const names = useLiveQuery(async () => {
-    const report = await db.reports.get(id);
-    if (report === undefined) return null;
-    const [area, category, reporter] = await Promise.all([
-      db.areas.get(report.area_id),
-      report.category_id === null ? undefined : db.categories.get(report.category_id),
-      db.users.get(report.reporter_id),
-    ]);
-    return { area: area?.name, category: category?.name, reporter: reporter?.name };
-  }, [id]);
+  const detail = useReportDetail(id);
   const unsynced = useUnsyncedReportIds(user?.id ?? null);
   const [note, setNote] = useState<string | null>(null);
-  const adminNote = loaded?.report.admin_note ?? '';
+  const adminNote = detail.state === 'ready' ? (detail.view.report.admin_note ?? '') : '';
   useEffect(() => setNote(null), [adminNote]);
 
   if (user === null) return null;
   const title = t('pages.reportDetail');
-  if (loaded === undefined || loaded === null) {
-    return <ReportUnavailable title={title} loading={loaded === undefined} />;
+  if (detail.state !== 'ready') {
+    const message = unavailableText(detail);
+    return (
+      <ReportUnavailable
+        title={title}
+        loading={message === null}
+        {...(message !== null && { message: t(message) })}
+      />
+    );
   }
-  const { report, photos } = loaded;
-  const isAdmin = user.role === 'admin';
-  const mayChange = isAdmin || report.reporter_id === user.id;
+  const { view } = detail;
+  const { report, photos, names } = view;
+  const mayChange = mayChangeReport(view, user);
+  const adminTools = mayChange && user.role === 'admin';
   const nextStatuses = mayChange ? allowedStatusChanges(report.status, user.role) : [];
 
   const setStatus = async (status: ReportStatus) => {
@@ -200,10 +211,10 @@ export function ReportDetailScreen() {
   const before = photos.filter((photo) => photo.kind === 'before');
   const after = photos.filter((photo) => photo.kind === 'after');
   const rows: [string, string][] = [
-    [t('reports.area'), names?.area ?? t('reports.unknownArea')],
-    [t('reports.category'), names?.category ?? t('reports.categoryNone')],
+    [t('reports.area'), names.area ?? t('reports.unknownArea')],
+    [t('reports.category'), names.category ?? t('reports.categoryNone')],
     [t('reports.workType'), t(workTypeKey(report.work_type))],
-    [t('reports.reporter'), names?.reporter ?? t('reports.unknownUser')],
+    [t('reports.reporter'), names.reporter ?? t('reports.unknownUser')],
     [t('reports.reportId'), report.id],
     [t('reports.createdAt'), formatDateTime(report.created_at, i18n.language)],
     [t('reports.updatedAt'), formatDateTime(report.updated_at, i18n.language)],
@@ -233,6 +244,11 @@ export function ReportDetailScreen() {
             )}
           </div>
           <p className="rp-description">{report.description}</p>
+          {view.source === 'server' && (
+            <p className="muted" data-testid="report-from-server">
+              {t('reports.fromServer')}
+            </p>
+          )}
           <dl className="rp-facts">
             {rows.map(([label, value]) => (
               <div key={label} className="rp-fact">
@@ -268,7 +284,7 @@ export function ReportDetailScreen() {
         <PhotoGroup kind="before" photos={before} />
         <PhotoGroup kind="after" photos={after} />
 
-        {isAdmin && (
+        {adminTools && (
           <section className="card rp-section">
             <label className="field">
               <span className="field-label">{t('reports.adminNote')}</span>

@@ -1,0 +1,58 @@
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { ReportDetail } from '@urs/sync-protocol';
+import type { Db } from '../db/client.js';
+import { areas, categories, reportPhotos, reports, users } from '../db/schema.js';
+import { notFound } from '../lib/http-error.js';
+import { toWire } from '../sync/rows.js';
+
+export const REPORT_NOT_FOUND = 'Laporan tidak ditemukan atau sudah dihapus.';
+
+/**
+ * One live report for its detail screen, whoever filed it: the spec lets every signed-in user
+ * open any report's detail, while lists and sync show staff only their own. The names come
+ * joined in, so a device that never pulled the reporter or the area can still show them.
+ * Two indexed reads (by primary key, then the photos by report), whatever the table size.
+ */
+export function reportDetail(db: Db, id: string): ReportDetail {
+  const found = db
+    .select({
+      report: reports,
+      areaName: areas.name,
+      categoryName: categories.name,
+      reporterName: users.name,
+      reporterRole: users.role,
+    })
+    .from(reports)
+    .innerJoin(users, eq(users.id, reports.reporterId))
+    .innerJoin(areas, eq(areas.id, reports.areaId))
+    .leftJoin(categories, eq(categories.id, reports.categoryId))
+    .where(and(eq(reports.id, id), isNull(reports.deletedAt)))
+    .get();
+  if (found === undefined) throw notFound(REPORT_NOT_FOUND);
+  const report = toWire.reports(found.report);
+  return {
+    ...report,
+    area: { id: report.area_id, name: found.areaName },
+    category:
+      report.category_id === null || found.categoryName === null
+        ? null
+        : { id: report.category_id, name: found.categoryName },
+    reporter: { id: report.reporter_id, name: found.reporterName, role: found.reporterRole },
+    photos: livePhotos(db, id),
+  };
+}
+
+function livePhotos(db: Db, reportId: string): ReportDetail['photos'] {
+  return db
+    .select({
+      id: reportPhotos.id,
+      kind: reportPhotos.kind,
+      position: reportPhotos.position,
+      mime_type: reportPhotos.mimeType,
+      size_bytes: reportPhotos.sizeBytes,
+    })
+    .from(reportPhotos)
+    .where(and(eq(reportPhotos.reportId, reportId), isNull(reportPhotos.deletedAt)))
+    .orderBy(asc(reportPhotos.kind), asc(reportPhotos.position), asc(reportPhotos.id))
+    .all();
+}

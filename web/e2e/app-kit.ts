@@ -1,0 +1,124 @@
+/**
+ * Steps the report browser tests share: signing in as a seeded account (and waiting until the
+ * device is ready to work offline), reading the app's IndexedDB from the page, and making real
+ * JPEG bytes with the browser's own encoder.
+ */
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+export interface Account {
+  email: string;
+  password: string;
+}
+
+/** Accounts the seed creates (scripts/src/seed/data.ts). */
+export const ADMIN: Account = { email: 'admin@urs.sch.id', password: 'admin12345' };
+export const CUSTODIAN: Account = { email: 'siti.aminah@urs.sch.id', password: 'staf12345' };
+export const GARDENER: Account = { email: 'slamet.riyadi@urs.sch.id', password: 'staf12345' };
+
+/** Collects uncaught page errors and CSP violations into `problems`, for a test to assert none. */
+export async function watchForProblems(page: Page, problems: string[]): Promise<void> {
+  page.on('pageerror', (err) => problems.push(err.message));
+  page.on('console', (msg) => {
+    if (msg.text().startsWith('CSP violation')) problems.push(msg.text());
+  });
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`);
+    });
+  });
+}
+
+/** The login form, up to the dashboard's greeting. */
+export async function signIn(page: Page, baseUrl: string, who: Account): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password', { exact: true }).fill(who.password);
+  await page.getByRole('button', { name: 'Masuk' }).click();
+  await page.getByText('Selamat datang, ').waitFor();
+}
+
+/**
+ * Signs in, then waits until the device can work offline: the service worker controls the page
+ * (one reload after it is ready), the areas are on the device and a first sync has finished.
+ */
+export async function signInAndSync(page: Page, baseUrl: string, who: Account): Promise<void> {
+  await signIn(page, baseUrl, who);
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await page.getByText('Selamat datang, ').waitFor();
+  await expect.poll(() => storeCount(page, 'areas'), { timeout: 20_000 }).toBeGreaterThan(0);
+  await expect.poll(() => lastSyncDone(page), { timeout: 20_000 }).toBe(true);
+}
+
+/** How many rows a store of the app's IndexedDB holds (0 when the store is not there yet). */
+export function storeCount(page: Page, store: string): Promise<number> {
+  return page.evaluate(
+    (name) =>
+      new Promise<number>((resolve) => {
+        const open = indexedDB.open('urs');
+        open.onerror = () => resolve(0);
+        open.onsuccess = () => {
+          const database = open.result;
+          if (!database.objectStoreNames.contains(name)) {
+            database.close();
+            resolve(0);
+            return;
+          }
+          const request = database.transaction(name).objectStore(name).count();
+          request.onsuccess = () => {
+            database.close();
+            resolve(request.result);
+          };
+          request.onerror = () => resolve(0);
+        };
+      }),
+    store,
+  );
+}
+
+/** Whether a sync has ever finished on this device. */
+export function lastSyncDone(page: Page): Promise<boolean> {
+  return page.evaluate(
+    () =>
+      new Promise<boolean>((resolve) => {
+        const open = indexedDB.open('urs');
+        open.onerror = () => resolve(false);
+        open.onsuccess = () => {
+          const database = open.result;
+          if (!database.objectStoreNames.contains('sync_state')) {
+            database.close();
+            resolve(false);
+            return;
+          }
+          const request = database.transaction('sync_state').objectStore('sync_state').getAll();
+          request.onsuccess = () => {
+            database.close();
+            const rows = request.result as { last_success_at: string | null }[];
+            resolve(rows.some((row) => row.last_success_at !== null));
+          };
+          request.onerror = () => resolve(false);
+        };
+      }),
+  );
+}
+
+/** A small real JPEG drawn by the browser's own encoder. */
+export async function makeJpeg(page: Page, colour: string): Promise<Buffer> {
+  const dataUrl = await page.evaluate((fill) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 96;
+    canvas.height = 64;
+    const ctx = canvas.getContext('2d');
+    if (ctx === null) throw new Error('no 2d context');
+    ctx.fillStyle = fill;
+    ctx.fillRect(0, 0, 96, 64);
+    ctx.fillStyle = '#ffffff';
+    ctx.fillRect(20, 16, 40, 24);
+    return canvas.toDataURL('image/jpeg', 0.9);
+  }, colour);
+  return Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
+}

@@ -11,17 +11,22 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { lastSyncDone } from './app-kit.js';
+import {
+  ADMIN,
+  CUSTODIAN,
+  GARDENER,
+  HIDE_TOASTS,
+  lastSyncDone,
+  outboxCount,
+  syncNow,
+  type Account,
+} from './app-kit.js';
 import { startServerAndBrowser, stopServerAndBrowser, type RunningServer } from './harness.js';
 
 let server: RunningServer;
 let browser: Browser;
 
-const ADMIN = { email: 'admin@urs.sch.id', password: 'admin12345' };
-const CUSTODIAN = { email: 'siti.aminah@urs.sch.id', password: 'staf12345' };
-const GARDENER = { email: 'slamet.riyadi@urs.sch.id', password: 'staf12345' };
 const SCREENSHOT_DIR = fileURLToPath(new URL('../screenshots', import.meta.url));
-const HIDE_TOASTS = '[data-sonner-toaster] { display: none !important; }';
 
 beforeAll(async () => {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
@@ -40,7 +45,7 @@ async function newPage(width: number): Promise<{ context: BrowserContext; page: 
   return { context, page };
 }
 
-async function logIn(page: Page, who: { email: string; password: string }) {
+async function logIn(page: Page, who: Account) {
   await page.goto(`${server.url}/login`);
   await page.getByLabel('Email').fill(who.email);
   await page.getByLabel('Password', { exact: true }).fill(who.password);
@@ -48,31 +53,6 @@ async function logIn(page: Page, who: { email: string; password: string }) {
   await page.waitForURL((url) => url.pathname === '/');
   await page.locator('.sidebar-user-name').waitFor({ state: 'attached' });
   await expect.poll(() => lastSyncDone(page), { timeout: 20_000 }).toBe(true);
-}
-
-function outboxCount(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        const open = indexedDB.open('urs');
-        open.onerror = () => resolve(-1);
-        open.onsuccess = () => {
-          const database = open.result;
-          const request = database.transaction('outbox').objectStore('outbox').count();
-          request.onsuccess = () => {
-            database.close();
-            resolve(request.result);
-          };
-          request.onerror = () => resolve(-1);
-        };
-      }),
-  );
-}
-
-async function syncNow(page: Page) {
-  await page.getByTestId('sync-indicator').click();
-  await page.getByRole('button', { name: 'Sinkronkan sekarang' }).click();
-  await page.keyboard.press('Escape');
 }
 
 async function openList(page: Page) {

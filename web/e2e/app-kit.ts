@@ -1,7 +1,7 @@
 /**
- * Steps the report browser tests share: signing in as a seeded account (and waiting until the
- * device is ready to work offline), reading the app's IndexedDB from the page, and making real
- * JPEG bytes with the browser's own encoder.
+ * Steps the browser tests share: signing in as a seeded account (and waiting until the device
+ * is ready to work offline), reading the app's IndexedDB from the page, syncing on demand,
+ * asking the API what the server holds, and making real JPEG bytes with the browser's encoder.
  */
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
@@ -15,6 +15,9 @@ export interface Account {
 export const ADMIN: Account = { email: 'admin@urs.sch.id', password: 'admin12345' };
 export const CUSTODIAN: Account = { email: 'siti.aminah@urs.sch.id', password: 'staf12345' };
 export const GARDENER: Account = { email: 'slamet.riyadi@urs.sch.id', password: 'staf12345' };
+
+/** Toasts come and go on their own timer; screenshots show the screen, not them. */
+export const HIDE_TOASTS = '[data-sonner-toaster] { display: none !important; }';
 
 /** Collects uncaught page errors and CSP violations into `problems`, for a test to assert none. */
 export async function watchForProblems(page: Page, problems: string[]): Promise<void> {
@@ -121,4 +124,65 @@ export async function makeJpeg(page: Page, colour: string): Promise<Buffer> {
     return canvas.toDataURL('image/jpeg', 0.9);
   }, colour);
   return Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
+}
+
+/** Every row of one store of the app's IndexedDB ([] when the store is not there yet). */
+export function storeRows<T>(page: Page, store: string): Promise<T[]> {
+  return page.evaluate(
+    (name) =>
+      new Promise<T[]>((resolve) => {
+        const open = indexedDB.open('urs');
+        open.onerror = () => resolve([]);
+        open.onsuccess = () => {
+          const database = open.result;
+          if (!database.objectStoreNames.contains(name)) {
+            database.close();
+            resolve([]);
+            return;
+          }
+          const request = database.transaction(name).objectStore(name).getAll();
+          request.onsuccess = () => {
+            database.close();
+            resolve(request.result as T[]);
+          };
+          request.onerror = () => resolve([]);
+        };
+      }),
+    store,
+  );
+}
+
+/** Queued changes not yet accepted by the server. */
+export function outboxCount(page: Page): Promise<number> {
+  return storeCount(page, 'outbox');
+}
+
+/** Asks for a sync through the sync indicator's menu, as a user would. */
+export async function syncNow(page: Page): Promise<void> {
+  await page.getByTestId('sync-indicator').click();
+  await page.getByRole('button', { name: 'Sinkronkan sekarang' }).click();
+  await page.keyboard.press('Escape');
+}
+
+/** A bearer token straight from the API, for checking what the server holds. */
+export async function apiToken(baseUrl: string, who: Account): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify(who),
+  });
+  expect(res.status).toBe(200);
+  const body = (await res.json()) as { access_token?: string; token?: string };
+  const token = body.access_token ?? body.token;
+  if (token === undefined) throw new Error('no token');
+  return token;
+}
+
+/** GET an API path as JSON with a bearer token; anything but 200 fails the test. */
+export async function apiGet<T>(baseUrl: string, token: string, path: string): Promise<T> {
+  const res = await fetch(`${baseUrl}${path}`, {
+    headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+  });
+  expect(res.status).toBe(200);
+  return (await res.json()) as T;
 }

@@ -16,7 +16,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { InventoryItem, ItemRequest } from '@urs/sync-protocol';
 import { startServerAndBrowser, stopServerAndBrowser, type RunningServer } from './harness.js';
 import {
-  ACCOUNTS,
+  ADMIN,
+  CUSTODIAN,
   HIDE_TOASTS,
   apiGet,
   apiToken,
@@ -25,7 +26,7 @@ import {
   signInAndSync,
   storeRows,
   syncNow,
-} from './browser-kit.js';
+} from './app-kit.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -54,13 +55,13 @@ describe('inventory offline in a real browser', () => {
   it('records usage and a custom request offline, syncs once, and the admin approval comes back', async () => {
     const custodian = await newPage(390);
     const page = custodian.page;
-    await signInAndSync(page, server.url, ACCOUNTS.custodian);
+    await signInAndSync(page, server.url, CUSTODIAN);
 
     // A seeded active item with enough stock, as the device has it.
     const items = await storeRows<InventoryItem>(page, 'inventory_items');
     const item = items.find((row) => row.active && row.stock >= 10);
     if (item === undefined) throw new Error('no seeded item with stock');
-    const admin = await apiToken(server.url, ACCOUNTS.admin);
+    const admin = await apiToken(server.url, ADMIN);
     const serverStock = async () => {
       const path = `/api/inventory/items/${item.id}`;
       return (await apiGet<{ data: { item: { stock: number } } }>(server.url, admin, path)).data
@@ -136,7 +137,7 @@ describe('inventory offline in a real browser', () => {
 
     // The admin approves it with a note, on a desktop.
     const desk = await newPage(1280);
-    await signInAndSync(desk.page, server.url, ACCOUNTS.admin);
+    await signInAndSync(desk.page, server.url, ADMIN);
     await desk.page.goto(`${server.url}/inventory?tab=requests&q=${number}`);
     await desk.page.getByTestId('request-list').getByText(customName).click();
     const detail = desk.page.getByTestId('request-detail');

@@ -16,6 +16,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
   ADMIN,
   CUSTODIAN,
+  HIDE_TOASTS,
+  apiToken,
   makeJpeg,
   signInAndSync as signInAndSyncAt,
   watchForProblems,
@@ -27,8 +29,6 @@ let server: RunningServer;
 let browser: Browser;
 
 const SCREENSHOT_DIR = fileURLToPath(new URL('../screenshots', import.meta.url));
-/** Toasts come and go on their own timer; screenshots show the screen, not them. */
-const HIDE_TOASTS = '[data-sonner-toaster] { display: none !important; }';
 /** The report the offline test files; the admin test works on it afterwards. */
 let filed: { id: string; description: string } | null = null;
 
@@ -49,18 +49,7 @@ async function newPage(): Promise<{ context: BrowserContext; page: Page }> {
 
 const signInAndSync = (page: Page, who: Account) => signInAndSyncAt(page, server.url, who);
 
-async function adminToken(): Promise<string> {
-  const res = await fetch(`${server.url}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify(ADMIN),
-  });
-  expect(res.status).toBe(200);
-  const body = (await res.json()) as { access_token?: string; token?: string };
-  const token = body.access_token ?? body.token;
-  if (token === undefined) throw new Error('no token');
-  return token;
-}
+const adminToken = () => apiToken(server.url, ADMIN);
 
 describe('reports offline in a real browser', () => {
   it('files a report with a photo offline, keeps it over an offline reload, then syncs it once', async () => {

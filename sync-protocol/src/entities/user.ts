@@ -2,15 +2,13 @@ import { z } from '../zod.js';
 import { MIN_PASSWORD_LENGTH } from '../limits.js';
 import { roleSchema } from '../roles.js';
 
-export const THEMES = ['dark', 'light', 'cream'] as const;
+import { LANGUAGES, THEMES } from '../vocabulary.js';
+
+export { LANGUAGES, THEMES, type Language, type Theme } from '../vocabulary.js';
 export const themeSchema = z.enum(THEMES, {
   error: 'Tema harus salah satu dari: dark, light, cream.',
 });
-export type Theme = z.infer<typeof themeSchema>;
-
-export const LANGUAGES = ['id', 'en'] as const;
 export const languageSchema = z.enum(LANGUAGES, { error: 'Bahasa harus salah satu dari: id, en.' });
-export type Language = z.infer<typeof languageSchema>;
 
 /** The user object every auth answer carries. */
 export const userSchema = z.object({

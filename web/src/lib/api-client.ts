@@ -1,8 +1,7 @@
 import ky, { type KyInstance } from 'ky';
+import { loadContracts } from './load-contracts.js';
 import {
   ERROR_MESSAGES,
-  pullResponseSchema,
-  pushResponseSchema,
   type AllowedImageType,
   type PullResponse,
   type PushRequest,
@@ -140,6 +139,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
     async push(request) {
       const response = await send(() => http.post('api/sync/push', { json: request }));
+      const { pushResponseSchema } = await loadContracts();
       const parsed = pushResponseSchema.safeParse(await readJson(response));
       if (!parsed.success) throw new UnexpectedResponseError('Jawaban push tidak sesuai kontrak.');
       return parsed.data;
@@ -149,6 +149,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const response = await send(() =>
         http.get('api/sync/pull', { searchParams: { cursor, limit } }),
       );
+      const { pullResponseSchema } = await loadContracts();
       const parsed = pullResponseSchema.safeParse(await readJson(response));
       if (!parsed.success) throw new UnexpectedResponseError('Jawaban pull tidak sesuai kontrak.');
       return parsed.data;

@@ -17,7 +17,7 @@ function savePreference(field: 'preferred_theme' | 'preferred_language') {
     if (session.getState().session === null) return null;
     return async (value: Theme | Language) => {
       const body = await api.json('POST', 'api/profile/preferences', { [field]: value });
-      const user = parseUser(
+      const user = await parseUser(
         typeof body === 'object' && body !== null ? Reflect.get(body, 'user') : null,
       );
       if (user !== null) session.updateUser(user);

@@ -1,4 +1,5 @@
-import { userSchema, type User } from '@urs/sync-protocol';
+import type { User } from '@urs/sync-protocol';
+import { loadContracts } from './load-contracts.js';
 import { ApiError, type ApiClient } from './api-client.js';
 import { STORAGE_KEYS } from './storage-keys.js';
 
@@ -99,7 +100,7 @@ export function createSessionStore(deps: SessionStoreDeps): SessionStore {
   async function fetchUser(): Promise<User> {
     const body = await api.json('GET', 'api/user');
     // The spec allows either `{ user }` or the user object itself.
-    const user = parseUser(field(body, 'user')) ?? parseUser(body);
+    const user = (await parseUser(field(body, 'user'))) ?? (await parseUser(body));
     if (user === null) throw new Error('Data pengguna dari server tidak dikenali.');
     return user;
   }
@@ -107,7 +108,7 @@ export function createSessionStore(deps: SessionStoreDeps): SessionStore {
   async function signInWith(body: unknown): Promise<Session> {
     const token = stringField(body, 'access_token') ?? stringField(body, 'token');
     if (token === undefined || token === '') throw new Error(TOKEN_MISSING_MESSAGE);
-    let user = parseUser(field(body, 'user'));
+    let user = await parseUser(field(body, 'user'));
     if (user === null) {
       // The token must be in storage before asking who it belongs to.
       storage.setItem(STORAGE_KEYS.token, token);
@@ -131,6 +132,8 @@ export function createSessionStore(deps: SessionStoreDeps): SessionStore {
         publish({ status: 'ready', session: null });
         return;
       }
+      // Start fetching the schemas now, beside the request that needs them.
+      void loadContracts().catch(() => undefined);
       try {
         setSession(token, await fetchUser(), 'bootstrap');
       } catch (err) {
@@ -140,7 +143,7 @@ export function createSessionStore(deps: SessionStoreDeps): SessionStore {
         }
         // Offline (or the server is failing): an offline-first app keeps the last known session,
         // and the next call that reaches the server decides whether it is still valid.
-        const cached = readCachedUser(storage);
+        const cached = await readCachedUser(storage);
         if (cached === null) {
           publish({ status: 'ready', session: null });
           return;
@@ -183,19 +186,22 @@ export function createSessionStore(deps: SessionStoreDeps): SessionStore {
 }
 
 /** The user in an API answer, or null when it breaks the contract. */
-export function parseUser(value: unknown): User | null {
+export async function parseUser(value: unknown): Promise<User | null> {
+  const { userSchema } = await loadContracts();
   const parsed = userSchema.safeParse(value);
   return parsed.success ? parsed.data : null;
 }
 
-function readCachedUser(storage: Storage): User | null {
+async function readCachedUser(storage: Storage): Promise<User | null> {
   const raw = storage.getItem(STORAGE_KEYS.user);
   if (raw === null) return null;
+  let value: unknown;
   try {
-    return parseUser(JSON.parse(raw));
+    value = JSON.parse(raw);
   } catch {
     return null;
   }
+  return parseUser(value);
 }
 
 function field(body: unknown, key: string): unknown {

@@ -21,7 +21,7 @@ async function completeSso(query: string): Promise<string> {
   const token: unknown =
     typeof body === 'object' && body !== null ? Reflect.get(body, 'access_token') : undefined;
   if (typeof token !== 'string' || token === '') throw new Error(TOKEN_MISSING_MESSAGE);
-  const user = parseUser(
+  const user = await parseUser(
     typeof body === 'object' && body !== null ? Reflect.get(body, 'user') : null,
   );
   if (user === null) throw new Error('Data pengguna dari server tidak dikenali.');

@@ -39,7 +39,7 @@ export async function postProfile(form: FormData, fetchImpl: typeof fetch = fetc
       body,
     );
   }
-  const user = parseUser(field(body, 'user'));
+  const user = await parseUser(field(body, 'user'));
   if (user === null) throw new Error('Data pengguna dari server tidak dikenali.');
   return user;
 }

@@ -8,7 +8,7 @@ import type { ReportStatus } from './work.js';
  * what it returns.
  */
 const FORWARD: Record<ReportStatus, readonly ReportStatus[]> = {
-  pending: ['in_progress', 'completed', 'cancelled'],
+  pending: ['in_progress', 'cancelled'],
   in_progress: ['completed', 'cancelled'],
   completed: [],
   cancelled: [],

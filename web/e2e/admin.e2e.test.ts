@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { qrSvg, reportUrlForArea, svgFromDataUrl } from '../src/features/admin-areas/qr.js';
-import { watchForProblems } from './app-kit.js';
+import { signIn, watchForProblems } from './app-kit.js';
 import { startServerAndBrowser, stopServerAndBrowser, type RunningServer } from './harness.js';
 
 let server: RunningServer;
@@ -263,6 +263,20 @@ describe('admin screens in a real browser', () => {
       })
       .waitFor();
     expect(await loginStatus('teknisi.baru@urs.sch.id', 'rahasia123')).toBe(200);
+
+    // The new technician signs in through the login form on a phone and sees their own name.
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const newcomer = await phone.newPage();
+    await watchForProblems(newcomer, problems);
+    await signIn(newcomer, server.url, {
+      email: 'teknisi.baru@urs.sch.id',
+      password: 'rahasia123',
+    });
+    await newcomer.getByText('Selamat datang, Teknisi Lama').waitFor();
+    await newcomer
+      .locator('.sidebar-user-name', { hasText: 'Teknisi Lama' })
+      .waitFor({ state: 'attached' });
+    await phone.close();
 
     // Deleting yourself: the server's refusal.
     await page.getByRole('button', { name: 'Hapus Rahmat Hidayat' }).click();

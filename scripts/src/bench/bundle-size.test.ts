@@ -3,7 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { bundleSizeRows, initialScriptsOf, measureBundle, staticImportsOf } from './bundle-size.js';
+import {
+  bundleSizeRows,
+  initialScriptsOf,
+  measureBundle,
+  measureRoute,
+  staticImportsOf,
+} from './bundle-size.js';
 
 const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'urs-bundle-'));
 afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
@@ -16,6 +22,8 @@ const files: Record<string, string> = {
   'assets/deep-e.js': 'export const x=2;',
   'assets/lazy-d.js': 'export const big="' + 'z'.repeat(5000) + '";',
   'assets/preloaded-f.js': 'export const f=3;',
+  'assets/screen-Ab_1cd-X.js': 'import"./deep-e.js";import"./screen-part-g.js";',
+  'assets/screen-part-g.js': 'export const g=4;',
 };
 fs.mkdirSync(path.join(dist, 'assets'));
 for (const [name, code] of Object.entries(files)) fs.writeFileSync(path.join(dist, name), code);
@@ -58,9 +66,37 @@ describe('bundle size', () => {
       .map((n) => gz(`assets/${n}.js`))
       .reduce((a, b) => a + b, 0);
     expect(size.initialGzipBytes).toBe(initial);
-    expect(size.allJsGzipBytes).toBe(initial + gz('assets/lazy-d.js'));
-    const [row] = await bundleSizeRows(dist);
+    const lazy = ['lazy-d', 'screen-Ab_1cd-X', 'screen-part-g'].map((n) => gz(`assets/${n}.js`));
+    expect(size.allJsGzipBytes).toBe(initial + lazy.reduce((a, b) => a + b, 0));
+    const [row] = await bundleSizeRows(dist, {});
     expect(row?.ms).toBeCloseTo(initial / 1024, 5);
     expect(row?.baselineMs).toBeCloseTo(size.allJsGzipBytes / 1024, 5);
+  });
+
+  it('adds a route chunk and its static imports to the entry, counting shared files once', async () => {
+    const route = await measureRoute(dist, ['screen']);
+    expect(route.files).toContain('assets/screen-Ab_1cd-X.js');
+    expect(route.files).toContain('assets/screen-part-g.js');
+    expect(route.files.filter((f) => f === 'assets/deep-e.js')).toHaveLength(1);
+    const size = await measureBundle(dist);
+    expect(route.gzipBytes).toBe(
+      size.initialGzipBytes + gz('assets/screen-Ab_1cd-X.js') + gz('assets/screen-part-g.js'),
+    );
+    const rows = await bundleSizeRows(dist, {
+      'test screen': { chunks: ['screen'], budget: true },
+      'reported screen': { chunks: ['screen'], budget: false },
+    });
+    expect(rows.map((r) => r.name)).toEqual([
+      expect.stringContaining('initial JS of the shell'),
+      expect.stringContaining('JS before the test screen draws'),
+      expect.stringContaining('JS before the reported screen draws'),
+    ]);
+    expect(rows[1]?.ms).toBeCloseTo(route.gzipBytes / 1024, 5);
+    expect(rows[1]?.target).toBe(rows[0]?.target);
+    expect(rows[2]?.target).toBeUndefined();
+  });
+
+  it('names a missing route chunk instead of measuring nothing', async () => {
+    await expect(measureRoute(dist, ['nope'])).rejects.toThrow('No chunk named nope');
   });
 });

@@ -6,12 +6,18 @@ import { HttpError } from '../lib/http-error.js';
 export const KB = 1024;
 export const MB = 1024 * KB;
 
-/** A per-route ceiling on the request body; past it the answer is 413 before anything is read. */
-export function limitBody(maxBytes: number): MiddlewareHandler {
+/**
+ * A per-route ceiling on the request body; past it the answer is 413 (with the route's own
+ * message, e.g. the spec's image limit) before anything is read.
+ */
+export function limitBody(
+  maxBytes: number,
+  message: string = ERROR_MESSAGES.tooLarge,
+): MiddlewareHandler {
   return bodyLimit({
     maxSize: maxBytes,
     onError: () => {
-      throw new HttpError(413, ERROR_MESSAGES.tooLarge);
+      throw new HttpError(413, message);
     },
   });
 }

@@ -36,54 +36,63 @@ function mayViewAttached(
 export function photoRoutes({ db, photos, guard }: RouteDeps) {
   const app = new Hono<AppEnv>();
 
-  app.put('/api/photos/:id', guard('photos.upload'), limitBody(MAX_IMAGE_BYTES), async (c) => {
-    const id = photoId.safeParse(c.req.param('id'));
-    if (!id.success) throw validationError({ id: ['ID foto tidak valid.'] });
-    const declared = sha256Header.safeParse(c.req.header('x-content-sha256')?.toLowerCase());
-    if (!declared.success) {
-      throw validationError({
-        sha256: ['Header X-Content-SHA256 (hex SHA-256 dari isi foto) wajib dikirim.'],
-      });
-    }
-    const bytes = new Uint8Array(await c.req.arrayBuffer());
-    if (bytes.byteLength > MAX_IMAGE_BYTES) throw new HttpError(413, ERROR_MESSAGES.imageTooLarge);
-    const mimeType = sniffImageType(bytes);
-    if (mimeType === null) throw new HttpError(415, ERROR_MESSAGES.unsupportedMedia);
-    const sha256 = sha256Hex(bytes);
-    if (sha256 !== declared.data) {
-      throw validationError({
-        sha256: ['Isi foto tidak cocok dengan hash yang dikirim; unggah ulang.'],
-      });
-    }
-    const { user } = authOf(c);
-    const existing = db.select().from(photoUploads).where(eq(photoUploads.id, id.data)).get();
-    if (existing !== undefined) {
-      if (existing.sha256 !== sha256 || existing.userId !== user.id) {
-        throw new HttpError(409, 'ID foto ini sudah dipakai untuk foto lain.');
+  app.put(
+    '/api/photos/:id',
+    guard('photos.upload'),
+    limitBody(MAX_IMAGE_BYTES, ERROR_MESSAGES.imageTooLarge),
+    async (c) => {
+      const id = photoId.safeParse(c.req.param('id'));
+      if (!id.success) throw validationError({ id: ['ID foto tidak valid.'] });
+      const declared = sha256Header.safeParse(c.req.header('x-content-sha256')?.toLowerCase());
+      if (!declared.success) {
+        throw validationError({
+          sha256: ['Header X-Content-SHA256 (hex SHA-256 dari isi foto) wajib dikirim.'],
+        });
       }
-      return c.json({
-        id: existing.id,
-        sha256,
-        mime_type: existing.mimeType,
-        size_bytes: existing.sizeBytes,
-      });
-    }
-    // Bytes first, then the row: a crash between the two leaves an unreferenced file, never a
-    // row pointing at bytes that are not there.
-    await photos.put(bytes);
-    db.insert(photoUploads)
-      .values({
-        id: id.data,
-        userId: user.id,
-        sha256,
-        mimeType,
-        sizeBytes: bytes.byteLength,
-        createdAt: nowIso(),
-      })
-      .onConflictDoNothing()
-      .run();
-    return c.json({ id: id.data, sha256, mime_type: mimeType, size_bytes: bytes.byteLength }, 201);
-  });
+      const bytes = new Uint8Array(await c.req.arrayBuffer());
+      if (bytes.byteLength > MAX_IMAGE_BYTES)
+        throw new HttpError(413, ERROR_MESSAGES.imageTooLarge);
+      const mimeType = sniffImageType(bytes);
+      if (mimeType === null) throw new HttpError(415, ERROR_MESSAGES.unsupportedMedia);
+      const sha256 = sha256Hex(bytes);
+      if (sha256 !== declared.data) {
+        throw validationError({
+          sha256: ['Isi foto tidak cocok dengan hash yang dikirim; unggah ulang.'],
+        });
+      }
+      const { user } = authOf(c);
+      const existing = db.select().from(photoUploads).where(eq(photoUploads.id, id.data)).get();
+      if (existing !== undefined) {
+        if (existing.sha256 !== sha256 || existing.userId !== user.id) {
+          throw new HttpError(409, 'ID foto ini sudah dipakai untuk foto lain.');
+        }
+        return c.json({
+          id: existing.id,
+          sha256,
+          mime_type: existing.mimeType,
+          size_bytes: existing.sizeBytes,
+        });
+      }
+      // Bytes first, then the row: a crash between the two leaves an unreferenced file, never a
+      // row pointing at bytes that are not there.
+      await photos.put(bytes);
+      db.insert(photoUploads)
+        .values({
+          id: id.data,
+          userId: user.id,
+          sha256,
+          mimeType,
+          sizeBytes: bytes.byteLength,
+          createdAt: nowIso(),
+        })
+        .onConflictDoNothing()
+        .run();
+      return c.json(
+        { id: id.data, sha256, mime_type: mimeType, size_bytes: bytes.byteLength },
+        201,
+      );
+    },
+  );
 
   app.get('/api/photos/:id', guard('sync.use'), async (c) => {
     const id = c.req.param('id');

@@ -1,0 +1,176 @@
+/*
+ * Issue 6 through the outbox, per role: who may add, edit and delete items (admin and
+ * inventory_staff), record usage and file requests (all five roles) and decide requests (admin),
+ * and every request validation message of spec §5 as the server answers it.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ROLES, newId, type MutationResult, type Role } from '@urs/sync-protocol';
+import { inventoryItems, itemRequests } from '../db/schema.js';
+import type { TestApp } from '../test/harness.js';
+import { jpegBytes, sha256, syncFixture, TestDevice, uploadPhoto } from './test-kit.js';
+
+let t: TestApp;
+let admin: TestDevice;
+let itemId: string;
+const devices = new Map<Role, TestDevice>();
+
+beforeEach(async () => {
+  ({ t, admin } = await syncFixture('custodian', 'Gudang'));
+  devices.clear();
+  for (const role of ROLES) devices.set(role, new TestDevice(t, (await t.signIn(role)).token));
+  itemId = newId();
+  await admin.push(['item.create', { id: itemId, name: 'Sapu ijuk', unit: 'buah', stock: 10 }]);
+});
+afterEach(() => t.close());
+
+const device = (role: Role): TestDevice => {
+  const found = devices.get(role);
+  if (found === undefined) throw new Error(`no device for ${role}`);
+  return found;
+};
+
+async function one(role: Role, name: string, args: unknown): Promise<MutationResult> {
+  const [result] = (await device(role).push([name, args])).results;
+  if (result === undefined) throw new Error('no result');
+  return result;
+}
+
+const outcome = (result: MutationResult) =>
+  result.status === 'rejected' ? result.code : result.status;
+
+const KEEPERS: readonly Role[] = ['admin', 'inventory_staff'];
+
+describe('inventory permissions per role', () => {
+  it.each(ROLES)('%s: items only for admin and inventory staff', async (role) => {
+    const keeper = KEEPERS.includes(role);
+    const created = newId();
+    const create = await one(role, 'item.create', {
+      id: created,
+      name: `Ember ${role}`,
+      unit: 'buah',
+    });
+    expect(outcome(create)).toBe(keeper ? 'applied' : 'forbidden');
+    const update = await one(role, 'item.update', { id: itemId, min_stock: 3 });
+    expect(outcome(update)).toBe(keeper ? 'applied' : 'forbidden');
+    const remove = await one(role, 'item.delete', { id: itemId });
+    expect(outcome(remove)).toBe(keeper ? 'applied' : 'forbidden');
+
+    const stored = t.db.select().from(inventoryItems).all();
+    expect(stored.some((row) => row.id === created)).toBe(keeper);
+    const original = stored.find((row) => row.id === itemId);
+    expect(original?.minStock).toBe(keeper ? 3 : 0);
+    expect(original?.deletedAt !== null).toBe(keeper);
+  });
+
+  it.each(ROLES)('%s: records usage and files a request; only an admin decides', async (role) => {
+    const usage = await one(role, 'stock.record', {
+      id: newId(),
+      item_id: itemId,
+      type: 'out',
+      quantity: 1,
+      occurred_at: new Date().toISOString(),
+    });
+    expect(outcome(usage)).toBe('applied');
+    const request = newId();
+    const filed = await one(role, 'request.create', {
+      id: request,
+      type: 'stock',
+      item_id: itemId,
+      quantity: 2,
+    });
+    expect(outcome(filed)).toBe('applied');
+    const decided = await one(role, 'request.approve', { id: request, notes: 'Ambil di gudang.' });
+    expect(outcome(decided)).toBe(role === 'admin' ? 'applied' : 'forbidden');
+    const row = t.db
+      .select()
+      .from(itemRequests)
+      .all()
+      .find((r) => r.id === request);
+    expect(row?.status).toBe(role === 'admin' ? 'approved' : 'pending');
+    expect(
+      t.db
+        .select()
+        .from(inventoryItems)
+        .all()
+        .find((r) => r.id === itemId)?.stock,
+    ).toBe(9);
+  });
+});
+
+describe('request validation messages (spec §5) as the server answers them', () => {
+  const base = { quantity: 1 };
+
+  it('a stock request without an item: "Silakan pilih barang yang ingin diminta."', async () => {
+    const result = await one('custodian', 'request.create', {
+      id: newId(),
+      type: 'stock',
+      ...base,
+    });
+    expect(result).toMatchObject({
+      status: 'rejected',
+      code: 'validation',
+      message: 'Silakan pilih barang yang ingin diminta.',
+      errors: { item_id: ['Silakan pilih barang yang ingin diminta.'] },
+    });
+  });
+
+  it('a custom request without a name or an image names both fields', async () => {
+    const result = await one('custodian', 'request.create', {
+      id: newId(),
+      type: 'custom',
+      ...base,
+    });
+    expect(result).toMatchObject({
+      status: 'rejected',
+      code: 'validation',
+      errors: {
+        custom_name: ['Isi nama barang yang ingin diajukan.'],
+        image_sha256: ['Silakan unggah gambar produk sebagai referensi.'],
+      },
+    });
+  });
+
+  it('a custom request whose image never reached the server is refused, and accepted once it has', async () => {
+    const bytes = jpegBytes(4096, 7);
+    const args = {
+      id: newId(),
+      type: 'custom',
+      custom_name: 'Semprotan kaca',
+      image_sha256: sha256(bytes),
+      ...base,
+    };
+    const missing = await one('custodian', 'request.create', args);
+    expect(missing).toMatchObject({ status: 'rejected', code: 'photo_missing' });
+    const upload = await uploadPhoto(t, device('custodian').token, newId(), bytes);
+    expect(upload.status).toBe(201);
+    const retried = await one('custodian', 'request.create', { ...args, id: newId() });
+    expect(outcome(retried)).toBe('applied');
+  });
+
+  it('an image over 10 MB: "Ukuran gambar maksimal 10 MB." and nothing stored', async () => {
+    const res = await uploadPhoto(
+      t,
+      device('custodian').token,
+      newId(),
+      jpegBytes(10 * 1024 * 1024 + 1),
+    );
+    expect(res.status).toBe(413);
+    expect(((await res.json()) as { message: string }).message).toBe(
+      'Ukuran gambar maksimal 10 MB.',
+    );
+  });
+
+  it('a stock request for a deleted item is refused on the item field', async () => {
+    await admin.push(['item.delete', { id: itemId }]);
+    const result = await one('custodian', 'request.create', {
+      id: newId(),
+      type: 'stock',
+      item_id: itemId,
+      ...base,
+    });
+    expect(result).toMatchObject({
+      status: 'rejected',
+      errors: { item_id: ['Barang tidak ditemukan atau sudah dihapus.'] },
+    });
+  });
+});

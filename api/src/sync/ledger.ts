@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, between, eq } from 'drizzle-orm';
 import type { MutationResult } from '@urs/sync-protocol';
 import type { Db } from '../db/client.js';
 import { statement } from '../db/prepared.js';
@@ -35,7 +35,7 @@ export function saveLastSeq(db: Db, key: LedgerKey, lastSeq: number, now: string
   ).run(key.userId, key.clientId, lastSeq, now, now);
 }
 
-/** Kept so that a retried batch is told `rejected` again (see earlierAnswer). */
+/** Kept so that a retried batch is told `rejected` again (see earlierAnswers). */
 export function recordRejection(
   db: Db,
   key: LedgerKey,
@@ -58,33 +58,42 @@ export function recordRejection(
 }
 
 /**
- * The answer for a seq the ledger has already passed: `rejected` again if it was refused (so a
- * lost response cannot hide a refusal from the user), otherwise `duplicate`.
+ * The answers for the seqs of a batch the ledger has already passed, in their order: `rejected`
+ * again for each that was refused (so a lost response cannot hide a refusal from the user),
+ * otherwise `duplicate`. One query for the whole resent run, not one per mutation.
  */
-export function earlierAnswer(
+export function earlierAnswers(
   db: Db,
   key: LedgerKey,
-  mutation: { seq: number; id: string },
-): MutationResult {
-  const { seq, id } = mutation;
-  const refused = db
-    .select()
-    .from(syncRejections)
-    .where(
-      and(
-        eq(syncRejections.userId, key.userId),
-        eq(syncRejections.clientId, key.clientId),
-        eq(syncRejections.seq, seq),
-      ),
-    )
-    .get();
-  if (refused === undefined) return { seq, id, status: 'duplicate' };
-  return {
-    seq,
-    id,
-    status: 'rejected',
-    code: refused.code,
-    message: refused.message,
-    ...(refused.errors !== null && { errors: refused.errors }),
-  };
+  mutations: readonly { seq: number; id: string }[],
+): MutationResult[] {
+  const first = mutations[0];
+  const last = mutations.at(-1);
+  if (first === undefined || last === undefined) return [];
+  const refusals = new Map(
+    db
+      .select()
+      .from(syncRejections)
+      .where(
+        and(
+          eq(syncRejections.userId, key.userId),
+          eq(syncRejections.clientId, key.clientId),
+          between(syncRejections.seq, first.seq, last.seq),
+        ),
+      )
+      .all()
+      .map((row) => [row.seq, row]),
+  );
+  return mutations.map(({ seq, id }): MutationResult => {
+    const refused = refusals.get(seq);
+    if (refused === undefined) return { seq, id, status: 'duplicate' };
+    return {
+      seq,
+      id,
+      status: 'rejected',
+      code: refused.code,
+      message: refused.message,
+      ...(refused.errors !== null && { errors: refused.errors }),
+    };
+  });
 }

@@ -187,6 +187,14 @@ describe('the ledger, read and written once per batch', () => {
 });
 
 describe('the batch transaction', () => {
+  it('refuses to apply seqs that are not one contiguous run (the route answers 422 first)', () => {
+    const a = create();
+    create();
+    const c = create();
+    expect(() => applyPushBatch(t.db, actor, batch([a, c]))).toThrow(/not contiguous/);
+    expect(reportIds()).toEqual([]);
+  });
+
   it('holds the write lock from its first statement, before any mutation writes', () => {
     const other = new Database(t.db.$client.name, { timeout: 0 });
     let otherWriter: unknown = 'not tried';

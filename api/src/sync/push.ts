@@ -15,7 +15,7 @@ import type { Actor } from '../services/policy.js';
 import { HANDLER_WRITES, HANDLERS } from './handlers/index.js';
 import type { MutationContext, MutationHandler } from './handlers/context.js';
 import {
-  earlierAnswer,
+  earlierAnswers,
   readLastSeq,
   recordRejection,
   saveLastSeq,
@@ -71,6 +71,11 @@ function applyMutation(ctx: MutationContext, mutation: ParsedMutation): Refusal 
   }
 }
 
+/** Seqs of one batch must be one contiguous run, so the ledger's single last_seq describes it. */
+export function isContiguous(mutations: readonly { seq: number }[]): boolean {
+  return mutations.every((m, i) => i === 0 || m.seq === (mutations[i - 1]?.seq ?? 0) + 1);
+}
+
 /** The answer to a batch that does not start right after the ledger's last seq. */
 function seqGap(lastSeq: number): SeqGap {
   return {
@@ -122,12 +127,10 @@ function applyInTransaction(
   const now = nowIso();
   const changeSeqs = new ChangeSeqRange(db);
   const ctx: MutationContext = { tx, db, actor, now, seq: changeSeqs.take };
-  const results: MutationResult[] = [];
-  for (const envelope of request.mutations) {
-    if (envelope.seq <= lastSeq) {
-      results.push(earlierAnswer(db, key, envelope));
-      continue;
-    }
+  // Seqs are contiguous (checked by applyPushBatch), so the resent ones, if any, come first.
+  const resent = request.mutations.filter((m) => m.seq <= lastSeq);
+  const results = earlierAnswers(db, key, resent);
+  for (const envelope of request.mutations.slice(resent.length)) {
     results.push(answerNew(ctx, key, envelope));
     lastSeq = envelope.seq;
     options.afterMutation?.(envelope.seq);
@@ -148,6 +151,7 @@ function applyInTransaction(
  * `duplicate` on retry, and a crash mid-batch leaves nothing half-applied. A domain refusal
  * undoes only its own mutation (see applyMutation) and is recorded for retries; it is still
  * counted in last_seq, because resending a refused mutation would only be refused again.
+ * The route answers a batch whose seqs are not contiguous with 422 before calling this.
  */
 export function applyPushBatch(
   db: Db,
@@ -155,6 +159,7 @@ export function applyPushBatch(
   request: PushRequest,
   options: PushOptions = {},
 ): PushOutcome {
+  if (!isContiguous(request.mutations)) throw new Error('push batch seqs are not contiguous');
   // IMMEDIATE takes the write lock up front: the ledger read and the change_seq range are then
   // guaranteed current for the whole batch, even with a second process (seed, bench) writing.
   return db.transaction((tx) => applyInTransaction(db, tx, actor, request, options), {

@@ -27,3 +27,24 @@ export function statement<P extends unknown[] = unknown[], R = unknown>(
   }
   return prepared as Database.Statement<P, R>;
 }
+
+const queries = new WeakMap<Db, Map<string, unknown>>();
+
+/**
+ * A drizzle prepared query built once per connection and reused, for a per-request query whose
+ * rows drizzle should still map (joins, JSON columns). Build it with `sql.placeholder`
+ * parameters; the key names the query.
+ */
+export function preparedQuery<T>(db: Db, key: string, build: (db: Db) => T): T {
+  let cache = queries.get(db);
+  if (cache === undefined) {
+    cache = new Map();
+    queries.set(db, cache);
+  }
+  let query = cache.get(key) as T | undefined;
+  if (query === undefined) {
+    query = build(db);
+    cache.set(key, query);
+  }
+  return query;
+}

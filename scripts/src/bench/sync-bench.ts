@@ -165,17 +165,20 @@ export async function syncBench(rounds: number): Promise<BenchRow[]> {
 
   return [
     {
-      name: 'push 1,000 report.create (batches of 200, validated + authorised)',
+      name: 'push 1,000 report.create over HTTP in process (batches of 200, validated + authorised)',
       baseline: 'raw better-sqlite3 insert, 1 tx',
       ms: median(pushTimes),
       baselineMs: median(rawTimes),
       target: 2,
     },
     {
-      name: 'same batches through applyPushBatch (no HTTP/JSON)',
+      // The issue's target is about this row: the apply itself, validation and authorisation
+      // included. The row above adds hono, the session lookup, JSON and the envelope schema.
+      name: 'same batches through applyPushBatch (no HTTP, JSON or envelope parse)',
       baseline: 'raw better-sqlite3 insert, 1 tx',
       ms: median(serviceTimes),
       baselineMs: median(rawTimes),
+      target: 2,
     },
     {
       name: `pull ${pulled.toLocaleString('en')} changes (pages of 500, JSON)`,

@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { newId, PROTOCOL_VERSION, type PushRequest } from '@urs/sync-protocol';
-import { changeCounter, reports, syncClients, syncRejections } from '../db/schema.js';
+import { areas, changeCounter, reports, syncClients, syncRejections } from '../db/schema.js';
 import * as savepoint from '../db/savepoint.js';
 import type { Actor } from '../services/policy.js';
 import { makeTestApp, type TestApp } from '../test/harness.js';
@@ -183,6 +183,18 @@ describe('the ledger, read and written once per batch', () => {
     ]);
     expect(lastSeq()).toBe(4);
     expect(reportIds()).toHaveLength(3);
+  });
+});
+
+describe('what a batch remembers', () => {
+  it('remembers a live area for its own mutations only, never into the next batch', () => {
+    expect(statuses(push([create(), create()]))).toEqual(['applied', 'applied']);
+    t.db
+      .update(areas)
+      .set({ deletedAt: new Date().toISOString() })
+      .where(eq(areas.id, areaId))
+      .run();
+    expect(statuses(push([create()]))).toEqual(['validation']);
   });
 });
 

@@ -126,7 +126,7 @@ function applyInTransaction(
 
   const now = nowIso();
   const changeSeqs = new ChangeSeqRange(db);
-  const ctx: MutationContext = { tx, db, actor, now, seq: changeSeqs.take };
+  const ctx: MutationContext = { tx, db, actor, now, seq: changeSeqs.take, liveAreas: new Set() };
   // Seqs are contiguous (checked by applyPushBatch), so the resent ones, if any, come first.
   const resent = request.mutations.filter((m) => m.seq <= lastSeq);
   const results = earlierAnswers(db, key, resent);

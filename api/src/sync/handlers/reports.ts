@@ -58,10 +58,11 @@ export const reportHandlers: Pick<
   | 'photo.attach'
   | 'photo.remove'
 > = {
-  'report.create': ({ db, actor, now, seq }, a) => {
+  'report.create': (ctx, a) => {
+    const { db, actor, now, seq } = ctx;
     authorize(actor, 'reports.create');
     if (isRepeatOfOwnCreate(reportOwner(db, a.id), actor, 'laporan')) return;
-    assertAreaExists(db, a.area_id);
+    assertAreaExists(ctx, a.area_id);
     if (a.category_id !== undefined && a.category_id !== null) {
       assertCategoryExists(db, a.category_id);
     }
@@ -82,10 +83,11 @@ export const reportHandlers: Pick<
     );
   },
 
-  'report.update': ({ tx, db, actor, now, seq }, a) => {
+  'report.update': (ctx, a) => {
+    const { tx, db, actor, now, seq } = ctx;
     const report = liveReport(tx, a.id);
     authorize(actor, 'reports.update', report.reporterId);
-    if (a.area_id !== undefined) assertAreaExists(db, a.area_id);
+    if (a.area_id !== undefined) assertAreaExists(ctx, a.area_id);
     if (a.category_id !== undefined && a.category_id !== null)
       assertCategoryExists(db, a.category_id);
     // Field-level last writer wins: only the fields this mutation carries are written.

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from './client.js';
+import { statement } from './prepared.js';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
@@ -27,8 +28,12 @@ export function nextChangeSeq(db: DbOrTx): number {
 export class ChangeSeqRange {
   private next: number;
 
-  constructor(private readonly db: DbOrTx) {
-    const row = db.get<{ value: number }>(sql`SELECT value FROM change_counter WHERE id = 1`);
+  /** `db` must be inside its IMMEDIATE transaction; the statements are prepared once per connection. */
+  constructor(private readonly db: Db) {
+    const row = statement<[], { value: number }>(
+      db,
+      'SELECT value FROM change_counter WHERE id = 1',
+    ).get();
     if (row === undefined) throw new Error('change_counter row missing: run the migrations');
     this.next = row.value + 1;
   }
@@ -37,7 +42,9 @@ export class ChangeSeqRange {
 
   /** Must run inside the same transaction, after the last take(). */
   commit(): void {
-    this.db.run(sql`UPDATE change_counter SET value = ${this.next - 1} WHERE id = 1`);
+    statement<[number]>(this.db, 'UPDATE change_counter SET value = ? WHERE id = 1').run(
+      this.next - 1,
+    );
   }
 }
 

@@ -1,9 +1,35 @@
 import type Database from 'better-sqlite3';
 
-const cache = new WeakMap<
-  Database.Database,
-  { begin: Database.Statement; release: Database.Statement; rollback: Database.Statement }
->();
+interface Statements {
+  begin: Database.Statement;
+  release: Database.Statement;
+  rollback: Database.Statement;
+  totalChanges: Database.Statement<[], number>;
+}
+
+const cache = new WeakMap<Database.Database, Statements>();
+
+function statements(client: Database.Database): Statements {
+  let s = cache.get(client);
+  if (s === undefined) {
+    s = {
+      begin: client.prepare('SAVEPOINT mutation'),
+      release: client.prepare('RELEASE mutation'),
+      rollback: client.prepare('ROLLBACK TO mutation'),
+      totalChanges: client.prepare<[], number>('SELECT total_changes()').pluck(),
+    };
+    cache.set(client, s);
+  }
+  return s;
+}
+
+/**
+ * Rows inserted, updated or deleted on this connection since it opened (never decreases, not
+ * even on rollback): equal before and after a piece of work means that work wrote nothing.
+ */
+export function totalChanges(client: Database.Database): number {
+  return statements(client).totalChanges.get() as number;
+}
 
 /**
  * Runs `fn` inside a SAVEPOINT on the connection's open transaction: if it throws, only its own
@@ -11,15 +37,7 @@ const cache = new WeakMap<
  * because a push batch opens one savepoint per mutation.
  */
 export function withSavepoint<T>(client: Database.Database, fn: () => T): T {
-  let s = cache.get(client);
-  if (s === undefined) {
-    s = {
-      begin: client.prepare('SAVEPOINT mutation'),
-      release: client.prepare('RELEASE mutation'),
-      rollback: client.prepare('ROLLBACK TO mutation'),
-    };
-    cache.set(client, s);
-  }
+  const s = statements(client);
   s.begin.run();
   try {
     const result = fn();

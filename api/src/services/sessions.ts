@@ -1,7 +1,8 @@
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { newId } from '@urs/sync-protocol';
 import type { Db } from '../db/client.js';
 import { nowIso, type DbOrTx } from '../db/change-seq.js';
+import { preparedQuery } from '../db/prepared.js';
 import { sessions, userActivity, users } from '../db/schema.js';
 import { localDate, type SchoolClock } from '../lib/school-time.js';
 import { hashToken, newSessionToken } from '../lib/tokens.js';
@@ -60,12 +61,15 @@ export function resolveSession(
   token: string,
   policy: SessionPolicy,
 ): { session: SessionRow; user: UserRow } | null {
-  const row = db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt)))
-    .get();
+  // Every authenticated request runs this: built and prepared once per connection.
+  const row = preparedQuery(db, 'live session by token hash', (d) =>
+    d
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.tokenHash, sql.placeholder('hash')), isNull(sessions.revokedAt)))
+      .prepare(),
+  ).get({ hash: hashToken(token) });
   if (row === undefined || row.user.deletedAt !== null) return null;
   const now = Date.now();
   if (Date.parse(row.session.expiresAt) <= now) return null;

@@ -1,4 +1,3 @@
-import { and, eq } from 'drizzle-orm';
 import {
   checkMutation,
   PROTOCOL_VERSION,
@@ -10,13 +9,18 @@ import {
   type SeqGap,
 } from '@urs/sync-protocol';
 import type { Db } from '../db/client.js';
-import { ChangeSeqRange, nowIso } from '../db/change-seq.js';
-import { withSavepoint } from '../db/savepoint.js';
-import { syncClients, syncRejections } from '../db/schema.js';
-import type { DbOrTx } from '../db/change-seq.js';
+import { ChangeSeqRange, nowIso, type DbOrTx } from '../db/change-seq.js';
+import { totalChanges, withSavepoint } from '../db/savepoint.js';
 import type { Actor } from '../services/policy.js';
-import { HANDLERS } from './handlers/index.js';
+import { HANDLER_WRITES, HANDLERS } from './handlers/index.js';
 import type { MutationContext, MutationHandler } from './handlers/context.js';
+import {
+  earlierAnswers,
+  readLastSeq,
+  recordRejection,
+  saveLastSeq,
+  type LedgerKey,
+} from './ledger.js';
 import { Refusal } from './refusal.js';
 
 export type PushOutcome =
@@ -27,43 +31,116 @@ export interface PushOptions {
   afterMutation?: (seq: number) => void;
 }
 
+/** A refusal is the mutation's answer; anything else is a failure of the whole batch. */
+function asRefusal(err: unknown): Refusal {
+  if (err instanceof Refusal) return err;
+  throw err;
+}
+
 /**
- * The answer for a seq the ledger has already passed: `rejected` again if it was refused (so a
- * lost response cannot hide a refusal from the user), otherwise `duplicate`.
+ * Runs one validated mutation and returns its refusal, if any, with nothing of it left behind.
+ * A `'many'` handler runs in a savepoint that its refusal rolls back. A `'one'` handler can only
+ * refuse before its single write (see HANDLER_WRITES), so it runs without one: skipping the
+ * savepoint's page copies is most of a push's speed. Should such a handler ever change a row and
+ * then refuse, the whole batch fails instead of keeping half a mutation.
  */
-function earlierAnswer(
-  tx: DbOrTx,
-  userId: string,
-  clientId: string,
-  seq: number,
-  id: string,
+function applyMutation(ctx: MutationContext, mutation: ParsedMutation): Refusal | undefined {
+  // The map is keyed by the same union the parser produced, so name and args always agree.
+  const handler = HANDLERS[mutation.name] as MutationHandler<MutationName>;
+  const client = ctx.db.$client;
+  if (HANDLER_WRITES[mutation.name] === 'many') {
+    try {
+      withSavepoint(client, () => handler(ctx, mutation.args));
+      return undefined;
+    } catch (err) {
+      return asRefusal(err);
+    }
+  }
+  const before = totalChanges(client);
+  try {
+    handler(ctx, mutation.args);
+    return undefined;
+  } catch (err) {
+    const refusal = asRefusal(err);
+    if (totalChanges(client) !== before) {
+      throw new Error(`${mutation.name} wrote before refusing; mark it 'many' in HANDLER_WRITES`, {
+        cause: err,
+      });
+    }
+    return refusal;
+  }
+}
+
+/** Seqs of one batch must be one contiguous run, so the ledger's single last_seq describes it. */
+export function isContiguous(mutations: readonly { seq: number }[]): boolean {
+  return mutations.every((m, i) => i === 0 || m.seq === (mutations[i - 1]?.seq ?? 0) + 1);
+}
+
+/** The answer to a batch that does not start right after the ledger's last seq. */
+function seqGap(lastSeq: number): SeqGap {
+  return {
+    code: 'seq_gap',
+    expected_seq: lastSeq + 1,
+    message: `Urutan sinkronisasi terputus: server menunggu nomor ${lastSeq + 1}.`,
+  };
+}
+
+/** Validates (the shared contract), authorises and applies one new mutation; never throws a refusal. */
+function answerNew(
+  ctx: MutationContext,
+  key: LedgerKey,
+  envelope: PushRequest['mutations'][number],
 ): MutationResult {
-  const refused = tx
-    .select()
-    .from(syncRejections)
-    .where(
-      and(
-        eq(syncRejections.userId, userId),
-        eq(syncRejections.clientId, clientId),
-        eq(syncRejections.seq, seq),
-      ),
-    )
-    .get();
-  if (refused === undefined) return { seq, id, status: 'duplicate' };
+  const { seq, id } = envelope;
+  const check = checkMutation(envelope);
+  const refusal = check.ok
+    ? applyMutation(ctx, check.mutation)
+    : new Refusal(check.code, check.message, check.errors);
+  if (refusal === undefined) return { seq, id, status: 'applied' };
+  recordRejection(ctx.db, key, envelope, refusal, ctx.now);
   return {
     seq,
     id,
     status: 'rejected',
-    code: refused.code,
-    message: refused.message,
-    ...(refused.errors !== null && { errors: refused.errors }),
+    code: refusal.code,
+    message: refusal.message,
+    ...(refusal.errors && { errors: refusal.errors }),
   };
 }
 
-function run(ctx: MutationContext, mutation: ParsedMutation): void {
-  // The map is keyed by the same union the parser produced, so name and args always agree.
-  const handler = HANDLERS[mutation.name] as MutationHandler<MutationName>;
-  handler(ctx, mutation.args);
+/**
+ * The body of applyPushBatch, inside its transaction. `tx` and `db` are the same connection:
+ * drizzle queries go through `tx`, prepared statements (see db/prepared.ts) through `db`.
+ */
+function applyInTransaction(
+  db: Db,
+  tx: DbOrTx,
+  actor: Actor,
+  request: PushRequest,
+  options: PushOptions,
+): PushOutcome {
+  const key: LedgerKey = { userId: actor.id, clientId: request.client_id };
+  let lastSeq = readLastSeq(db, key);
+  const firstSeq = request.mutations[0]?.seq ?? lastSeq + 1;
+  if (firstSeq > lastSeq + 1) return { kind: 'seq_gap', body: seqGap(lastSeq) };
+
+  const now = nowIso();
+  const changeSeqs = new ChangeSeqRange(db);
+  const ctx: MutationContext = { tx, db, actor, now, seq: changeSeqs.take, liveAreas: new Set() };
+  // Seqs are contiguous (checked by applyPushBatch), so the resent ones, if any, come first.
+  const resent = request.mutations.filter((m) => m.seq <= lastSeq);
+  const results = earlierAnswers(db, key, resent);
+  for (const envelope of request.mutations.slice(resent.length)) {
+    results.push(answerNew(ctx, key, envelope));
+    lastSeq = envelope.seq;
+    options.afterMutation?.(envelope.seq);
+  }
+  changeSeqs.commit();
+  saveLastSeq(db, key, lastSeq, now);
+  return {
+    kind: 'applied',
+    body: { protocol_version: PROTOCOL_VERSION, results, last_seq: lastSeq },
+  };
 }
 
 /**
@@ -71,9 +148,10 @@ function run(ctx: MutationContext, mutation: ParsedMutation): void {
  *
  * The whole batch is ONE SQLite transaction: the ledger read, every mutation and the new
  * last_seq commit together or not at all. So a response lost after commit is answered
- * `duplicate` on retry, and a crash mid-batch leaves nothing half-applied. Each mutation runs
- * in its own savepoint so a domain refusal undoes only that mutation; it is still counted in
- * last_seq, because resending a refused mutation would only be refused again.
+ * `duplicate` on retry, and a crash mid-batch leaves nothing half-applied. A domain refusal
+ * undoes only its own mutation (see applyMutation) and is recorded for retries; it is still
+ * counted in last_seq, because resending a refused mutation would only be refused again.
+ * The route answers a batch whose seqs are not contiguous with 422 before calling this.
  */
 export function applyPushBatch(
   db: Db,
@@ -81,96 +159,10 @@ export function applyPushBatch(
   request: PushRequest,
   options: PushOptions = {},
 ): PushOutcome {
+  if (!isContiguous(request.mutations)) throw new Error('push batch seqs are not contiguous');
   // IMMEDIATE takes the write lock up front: the ledger read and the change_seq range are then
   // guaranteed current for the whole batch, even with a second process (seed, bench) writing.
-  return db.transaction((tx) => {
-    const ledger = tx
-      .select()
-      .from(syncClients)
-      .where(and(eq(syncClients.userId, actor.id), eq(syncClients.clientId, request.client_id)))
-      .get();
-    let lastSeq = ledger?.lastSeq ?? 0;
-    const firstSeq = request.mutations[0]?.seq ?? lastSeq + 1;
-    if (firstSeq > lastSeq + 1) {
-      return {
-        kind: 'seq_gap',
-        body: {
-          code: 'seq_gap',
-          expected_seq: lastSeq + 1,
-          message: `Urutan sinkronisasi terputus: server menunggu nomor ${lastSeq + 1}.`,
-        },
-      };
-    }
-
-    const now = nowIso();
-    const changeSeqs = new ChangeSeqRange(tx);
-    const results: MutationResult[] = [];
-    const refuse = (seq: number, id: string, refusal: Refusal): void => {
-      results.push({
-        seq,
-        id,
-        status: 'rejected',
-        code: refusal.code,
-        message: refusal.message,
-        ...(refusal.errors && { errors: refusal.errors }),
-      });
-      tx.insert(syncRejections)
-        .values({
-          userId: actor.id,
-          clientId: request.client_id,
-          seq,
-          mutationId: id,
-          code: refusal.code,
-          message: refusal.message,
-          errors: refusal.errors ?? null,
-          createdAt: now,
-        })
-        .run();
-    };
-    for (const envelope of request.mutations) {
-      const { seq, id } = envelope;
-      if (seq <= lastSeq) {
-        results.push(earlierAnswer(tx, actor.id, request.client_id, seq, id));
-        continue;
-      }
-      const check = checkMutation(envelope);
-      if (!check.ok) {
-        refuse(seq, id, new Refusal(check.code, check.message, check.errors));
-      } else {
-        try {
-          withSavepoint(db.$client, () =>
-            run({ tx, db, actor, now, seq: changeSeqs.take }, check.mutation),
-          );
-          results.push({ seq, id, status: 'applied' });
-        } catch (err) {
-          if (!(err instanceof Refusal)) throw err;
-          refuse(seq, id, err);
-        }
-      }
-      lastSeq = seq;
-      options.afterMutation?.(seq);
-    }
-
-    changeSeqs.commit();
-    if (ledger === undefined) {
-      tx.insert(syncClients)
-        .values({
-          userId: actor.id,
-          clientId: request.client_id,
-          lastSeq,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .run();
-    } else {
-      tx.update(syncClients)
-        .set({ lastSeq, updatedAt: now })
-        .where(and(eq(syncClients.userId, actor.id), eq(syncClients.clientId, request.client_id)))
-        .run();
-    }
-    return {
-      kind: 'applied',
-      body: { protocol_version: PROTOCOL_VERSION, results, last_seq: lastSeq },
-    };
+  return db.transaction((tx) => applyInTransaction(db, tx, actor, request, options), {
+    behavior: 'immediate',
   });
 }

@@ -4,7 +4,7 @@ import { authOf, type AppEnv } from '../middleware/guard.js';
 import { limitBody, readJson } from '../middleware/body.js';
 import { parseOr422, validationError } from '../lib/http-error.js';
 import type { RouteDeps } from '../routes/deps.js';
-import { applyPushBatch, type PushOptions } from './push.js';
+import { applyPushBatch, isContiguous, type PushOptions } from './push.js';
 import { pullChanges, unreadAnnouncementCount } from './pull.js';
 
 export function syncRoutes({ db, guard }: RouteDeps, pushOptions: PushOptions = {}) {
@@ -12,11 +12,8 @@ export function syncRoutes({ db, guard }: RouteDeps, pushOptions: PushOptions = 
 
   app.post('/api/sync/push', guard('sync.use'), limitBody(MAX_PUSH_BYTES), async (c) => {
     const request = parseOr422(pushRequestSchema, await readJson(c));
-    // Seqs must be one contiguous run so the ledger's single last_seq describes the batch.
-    for (let i = 1; i < request.mutations.length; i++) {
-      if (request.mutations[i]?.seq !== (request.mutations[i - 1]?.seq ?? 0) + 1) {
-        throw validationError({ mutations: ['Nomor urut mutasi harus berurutan tanpa celah.'] });
-      }
+    if (!isContiguous(request.mutations)) {
+      throw validationError({ mutations: ['Nomor urut mutasi harus berurutan tanpa celah.'] });
     }
     const { user } = authOf(c);
     const outcome = applyPushBatch(db, { id: user.id, role: user.role }, request, pushOptions);

@@ -116,31 +116,49 @@ async function pullAll(f: Fixture, limit: number): Promise<number> {
   }
 }
 
+interface PushRound {
+  raw: number;
+  http: number;
+  apply: number;
+}
+
+/** The push case once: the raw floor, the HTTP push and applyPushBatch, each on a fresh database. */
+async function pushRound(): Promise<PushRound> {
+  const a = await fixture();
+  const rows = Array.from({ length: 1000 }, (_, i) => reportArgs(a.areaId, i));
+  const raw = await time(() => rawInsert(a, rows));
+  const b = await fixture();
+  const bodies = pushBodies(b, 1000, 200);
+  const http = await time(() => pushAll(b, bodies));
+  // The same work without HTTP and JSON: the batch transaction, validation and authorisation.
+  const c = await fixture();
+  const requests = pushBodies(c, 1000, 200).map((body) =>
+    pushRequestSchema.parse(JSON.parse(body)),
+  );
+  const actor = { id: c.userId, role: 'custodian' as const };
+  const apply = await time(() =>
+    requests.forEach((request) => applyPushBatch(c.db, actor, request)),
+  );
+  for (const f of [a, b, c]) f.server.close();
+  return { raw, http, apply };
+}
+
+/** Rounds before the measured ones, whose times are dropped (see syncBench). */
+const PUSH_WARM_UP_ROUNDS = 2;
+
 export async function syncBench(rounds: number): Promise<BenchRow[]> {
-  const rawTimes: number[] = [];
-  const pushTimes: number[] = [];
-  const serviceTimes: number[] = [];
-  for (let r = 0; r < rounds; r++) {
-    const a = await fixture();
-    const rows = Array.from({ length: 1000 }, (_, i) => reportArgs(a.areaId, i));
-    rawTimes.push(await time(() => rawInsert(a, rows)));
-    const b = await fixture();
-    const bodies = pushBodies(b, 1000, 200);
-    pushTimes.push(await time(() => pushAll(b, bodies)));
-    // The same work without HTTP and JSON: the batch transaction, validation and authorisation.
-    const c = await fixture();
-    const requests = pushBodies(c, 1000, 200).map((body) =>
-      pushRequestSchema.parse(JSON.parse(body)),
-    );
-    const actor = { id: c.userId, role: 'custodian' as const };
-    serviceTimes.push(
-      await time(() => requests.forEach((request) => applyPushBatch(c.db, actor, request))),
-    );
-    c.server.close();
-    for (const f of [a, b]) {
-      f.server.close();
-    }
-  }
+  // V8 and zod compile the push path over its first few thousand mutations: measured on this
+  // machine, the first round took about 2x (HTTP) and 1.4x (apply) the later ones, the second
+  // still 1.1x, and the raw insert 1.1x. A server taking pushes all day runs the compiled path,
+  // so two whole rounds (raw, HTTP and apply alike) are run first and their times dropped.
+  for (let r = 0; r < PUSH_WARM_UP_ROUNDS; r++) await pushRound();
+  // A round takes well under a second, and on a machine shared with other work a single round
+  // can take twice the usual time: three times the rounds make the median a steadier figure.
+  const measured: PushRound[] = [];
+  for (let r = 0; r < rounds * 3; r++) measured.push(await pushRound());
+  const rawTimes = measured.map((m) => m.raw);
+  const pushTimes = measured.map((m) => m.http);
+  const serviceTimes = measured.map((m) => m.apply);
 
   const big = await fixture();
   rawInsert(
@@ -165,17 +183,20 @@ export async function syncBench(rounds: number): Promise<BenchRow[]> {
 
   return [
     {
-      name: 'push 1,000 report.create (batches of 200, validated + authorised)',
+      name: 'push 1,000 report.create over HTTP in process (batches of 200, validated + authorised)',
       baseline: 'raw better-sqlite3 insert, 1 tx',
       ms: median(pushTimes),
       baselineMs: median(rawTimes),
       target: 2,
     },
     {
-      name: 'same batches through applyPushBatch (no HTTP/JSON)',
+      // The issue's target is about this row: the apply itself, validation and authorisation
+      // included. The row above adds hono, the session lookup, JSON and the envelope schema.
+      name: 'same batches through applyPushBatch (no HTTP, JSON or envelope parse)',
       baseline: 'raw better-sqlite3 insert, 1 tx',
       ms: median(serviceTimes),
       baselineMs: median(rawTimes),
+      target: 2,
     },
     {
       name: `pull ${pulled.toLocaleString('en')} changes (pages of 500, JSON)`,

@@ -1,11 +1,9 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { MutationName, ParsedMutationArgs } from '@urs/sync-protocol';
 import type { DbOrTx } from '../../db/change-seq.js';
 import type { Db } from '../../db/client.js';
-import { preparedQuery } from '../../db/prepared.js';
+import { statement } from '../../db/prepared.js';
 import { can, type Actor, type Permission } from '../../services/policy.js';
 import { refuse } from '../refusal.js';
-import { areas, categories } from '../../db/schema.js';
 
 export interface MutationContext {
   tx: DbOrTx;
@@ -16,6 +14,8 @@ export interface MutationContext {
   now: string;
   /** The next change_seq of this batch (see ChangeSeqRange). */
   seq: () => number;
+  /** Areas this batch has already found live (see assertAreaExists); new for every batch. */
+  liveAreas: Set<string>;
 }
 
 export type MutationHandler<N extends MutationName> = (
@@ -46,25 +46,30 @@ export function isRepeatOfOwnCreate(
   throw refuse.conflict(`ID ${noun} sudah dipakai data lain.`);
 }
 
-/** Areas may have been made inactive since the device chose one; only a missing one is refused. */
-export function assertAreaExists(db: Db, areaId: string, field = 'area_id'): void {
-  const row = preparedQuery(db, 'live area by id', (d) =>
-    d
-      .select({ id: areas.id })
-      .from(areas)
-      .where(and(eq(areas.id, sql.placeholder('id')), isNull(areas.deletedAt)))
-      .prepare(),
-  ).get({ id: areaId });
+/**
+ * Areas may have been made inactive since the device chose one; only a missing one is refused.
+ * An area found live is remembered for the rest of the batch, as a day's reports mostly name the
+ * same few areas: areas are written only by the admin REST routes, never by a sync mutation, and
+ * those cannot commit while the batch holds SQLite's write lock, so the answer cannot change.
+ */
+export function assertAreaExists(
+  { db, liveAreas }: Pick<MutationContext, 'db' | 'liveAreas'>,
+  areaId: string,
+  field = 'area_id',
+): void {
+  if (liveAreas.has(areaId)) return;
+  const row = statement<[string]>(
+    db,
+    'SELECT 1 FROM areas WHERE id = ? AND deleted_at IS NULL',
+  ).get(areaId);
   if (row === undefined) throw refuse.invalid(field, 'Area tidak ditemukan.');
+  liveAreas.add(areaId);
 }
 
 export function assertCategoryExists(db: Db, categoryId: string): void {
-  const row = preparedQuery(db, 'live category by id', (d) =>
-    d
-      .select({ id: categories.id })
-      .from(categories)
-      .where(and(eq(categories.id, sql.placeholder('id')), isNull(categories.deletedAt)))
-      .prepare(),
-  ).get({ id: categoryId });
+  const row = statement<[string]>(
+    db,
+    'SELECT 1 FROM categories WHERE id = ? AND deleted_at IS NULL',
+  ).get(categoryId);
   if (row === undefined) throw refuse.invalid('category_id', 'Kategori tidak ditemukan.');
 }

@@ -1,3 +1,4 @@
+import type { MutationName } from '@urs/sync-protocol';
 import type { HandlerMap } from './context.js';
 import { announcementHandlers } from './announcements.js';
 import { inventoryHandlers } from './inventory.js';
@@ -10,4 +11,40 @@ export const HANDLERS: HandlerMap = {
   ...inventoryHandlers,
   ...requestHandlers,
   ...announcementHandlers,
+};
+
+/**
+ * How each handler writes, which decides whether its mutation pays for a savepoint (the
+ * dearest step of a push: SQLite copies every page the mutation touches into a sub-journal).
+ *
+ * - `'one'`: read-only checks, any of which may refuse, then at most ONE write statement as
+ *   the handler's last step. A refusal can only come before that write, so there is nothing to
+ *   undo, and a failing statement is undone by SQLite itself and aborts the whole batch anyway.
+ * - `'many'`: anything else (two writes, or a check after a write): runs in a savepoint.
+ *
+ * The type makes every mutation choose. A wrong `'one'` cannot half-apply a mutation: push.ts
+ * checks that a refused `'one'` handler changed no row and otherwise fails the whole batch.
+ */
+export const HANDLER_WRITES: { readonly [N in MutationName]: 'one' | 'many' } = {
+  'report.create': 'one',
+  'report.update': 'one',
+  'report.set_status': 'one',
+  'report.set_admin_note': 'one',
+  /** The report and each of its photos become tombstones. */
+  'report.delete': 'many',
+  'photo.attach': 'one',
+  'photo.remove': 'one',
+  /** The item, then its opening stock transaction and the stock it moves. */
+  'item.create': 'many',
+  'item.update': 'one',
+  'item.delete': 'one',
+  /** The transaction row and the item's stock. */
+  'stock.record': 'many',
+  'request.create': 'one',
+  'request.approve': 'one',
+  'request.reject': 'one',
+  'announcement.create': 'one',
+  'announcement.update': 'one',
+  'announcement.delete': 'one',
+  'announcement.mark_read': 'one',
 };

@@ -152,7 +152,8 @@ export const inventoryHandlers: Pick<
       .run();
   },
 
-  'stock.record': ({ tx, db, actor, now, seq }, a) => {
+  'stock.record': (ctx, a) => {
+    const { tx, actor, now, seq } = ctx;
     authorize(actor, 'stock.record');
     const existing = tx
       .select()
@@ -161,7 +162,7 @@ export const inventoryHandlers: Pick<
       .get();
     if (isRepeatOfOwnCreate(existing && { ownerId: existing.recordedBy }, actor, 'transaksi'))
       return;
-    if (a.area_id !== undefined && a.area_id !== null) assertAreaExists(db, a.area_id);
+    if (a.area_id !== undefined && a.area_id !== null) assertAreaExists(ctx, a.area_id);
     recordStock(tx, {
       id: a.id,
       itemId: a.item_id,

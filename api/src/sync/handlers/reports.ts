@@ -1,8 +1,8 @@
-import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, isNull } from 'drizzle-orm';
 import { canChangeStatus } from '@urs/sync-protocol';
 import type { DbOrTx } from '../../db/change-seq.js';
 import type { Db } from '../../db/client.js';
-import { preparedQuery } from '../../db/prepared.js';
+import { statement } from '../../db/prepared.js';
 import { photoUploads, reportPhotos, reports } from '../../db/schema.js';
 import { Refusal, refuse } from '../refusal.js';
 import {
@@ -25,35 +25,21 @@ function liveReport(tx: DbOrTx, id: string) {
   return row;
 }
 
-/** Report creation is the hottest write of all: its statements are prepared once. */
+/**
+ * Report creation is the hottest write of all (a day's field work arrives as a batch of them):
+ * its statements run on better-sqlite3 directly, prepared once per connection.
+ */
 function reportOwner(db: Db, id: string): { ownerId: string } | undefined {
-  return preparedQuery(db, 'report owner by id', (d) =>
-    d
-      .select({ ownerId: reports.reporterId })
-      .from(reports)
-      .where(eq(reports.id, sql.placeholder('id')))
-      .prepare(),
-  ).get({ id });
+  return statement<[string], { ownerId: string }>(
+    db,
+    'SELECT reporter_id AS ownerId FROM reports WHERE id = ?',
+  ).get(id);
 }
 
-const insertReport = (db: Db) =>
-  preparedQuery(db, 'insert report', (d) =>
-    d
-      .insert(reports)
-      .values({
-        id: sql.placeholder('id'),
-        reporterId: sql.placeholder('reporterId'),
-        areaId: sql.placeholder('areaId'),
-        categoryId: sql.placeholder('categoryId'),
-        workType: sql.placeholder('workType'),
-        description: sql.placeholder('description'),
-        status: sql.placeholder('status'),
-        createdAt: sql.placeholder('now'),
-        updatedAt: sql.placeholder('now'),
-        changeSeq: sql.placeholder('changeSeq'),
-      })
-      .prepare(),
-  );
+/** Parameters in column order; status and category are the contract's optional fields. */
+const INSERT_REPORT = `INSERT INTO reports
+  (id, reporter_id, area_id, category_id, work_type, description, status, created_at, updated_at, change_seq)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 
 const STATUS_LABEL = {
   pending: 'Menunggu',
@@ -72,33 +58,36 @@ export const reportHandlers: Pick<
   | 'photo.attach'
   | 'photo.remove'
 > = {
-  'report.create': ({ db, actor, now, seq }, a) => {
+  'report.create': (ctx, a) => {
+    const { db, actor, now, seq } = ctx;
     authorize(actor, 'reports.create');
     if (isRepeatOfOwnCreate(reportOwner(db, a.id), actor, 'laporan')) return;
-    assertAreaExists(db, a.area_id);
+    assertAreaExists(ctx, a.area_id);
     if (a.category_id !== undefined && a.category_id !== null) {
       assertCategoryExists(db, a.category_id);
     }
     if (a.status === 'cancelled') {
       throw refuse.invalid('status', 'Laporan baru tidak bisa langsung dibatalkan.');
     }
-    insertReport(db).run({
-      id: a.id,
-      reporterId: actor.id,
-      areaId: a.area_id,
-      categoryId: a.category_id ?? null,
-      workType: a.work_type,
-      description: a.description,
-      status: a.status ?? 'pending',
+    statement(db, INSERT_REPORT).run(
+      a.id,
+      actor.id,
+      a.area_id,
+      a.category_id ?? null,
+      a.work_type,
+      a.description,
+      a.status ?? 'pending',
       now,
-      changeSeq: seq(),
-    });
+      now,
+      seq(),
+    );
   },
 
-  'report.update': ({ tx, db, actor, now, seq }, a) => {
+  'report.update': (ctx, a) => {
+    const { tx, db, actor, now, seq } = ctx;
     const report = liveReport(tx, a.id);
     authorize(actor, 'reports.update', report.reporterId);
-    if (a.area_id !== undefined) assertAreaExists(db, a.area_id);
+    if (a.area_id !== undefined) assertAreaExists(ctx, a.area_id);
     if (a.category_id !== undefined && a.category_id !== null)
       assertCategoryExists(db, a.category_id);
     // Field-level last writer wins: only the fields this mutation carries are written.

@@ -1,5 +1,5 @@
 import { isRole, type User } from '@urs/sync-protocol';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../lib/toast.js';
 import { failureText, serverFieldErrors } from '../../lib/admin-kit.js';
@@ -15,6 +15,7 @@ import {
 } from './users-api.js';
 import './users-i18n.js';
 import { RoleOptions } from '../../components/ui/role-options.js';
+import { SelectField } from '../../components/ui/select-field.js';
 
 /** Create or edit a user; client checks use the server's schema, server errors land per field. */
 export function UserFormModal({
@@ -28,7 +29,6 @@ export function UserFormModal({
 }) {
   const { t } = useTranslation();
   const online = useOnline();
-  const roleId = useId();
   const isEdit = editing.mode === 'edit';
   const [form, setForm] = useState<UserForm>(
     editing.mode === 'edit' ? userFormOf(editing.user) : EMPTY_USER_FORM,
@@ -130,26 +130,16 @@ export function UserFormModal({
         errors={errors['phone']}
         onChange={(event) => set({ phone: event.target.value })}
       />
-      <div className="field">
-        <label className="field-label" htmlFor={roleId}>
-          {t('users.role')}
-        </label>
-        <select
-          id={roleId}
-          className="input"
-          value={form.role}
-          aria-invalid={errors['role'] !== undefined}
-          onChange={(event) => {
-            const value = event.target.value;
-            if (isRole(value)) set({ role: value });
-          }}
-        >
-          <RoleOptions />
-        </select>
-        {errors['role'] !== undefined && (
-          <span className="field-error">{errors['role'].join(' ')}</span>
-        )}
-      </div>
+      <SelectField
+        label={t('users.role')}
+        value={form.role}
+        errors={errors['role']}
+        onChange={(value) => {
+          if (isRole(value)) set({ role: value });
+        }}
+      >
+        <RoleOptions />
+      </SelectField>
       <TextField
         label={t('users.password')}
         name="password"

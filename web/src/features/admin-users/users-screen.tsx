@@ -26,6 +26,7 @@ import {
 } from './users-api.js';
 import './users-i18n.js';
 import { RoleOptions } from '../../components/ui/role-options.js';
+import { SelectField } from '../../components/ui/select-field.js';
 
 type Editing = { mode: 'create' } | { mode: 'edit'; user: User } | null;
 
@@ -103,44 +104,33 @@ export function UsersScreen() {
               }}
             />
           </div>
-          <div className="field">
-            <label className="field-label" htmlFor="users-role">
-              {t('users.role')}
-            </label>
-            <select
-              id="users-role"
-              className="input admin-select"
-              value={role}
-              onChange={(event) => {
-                const value = event.target.value;
-                setRole(isRole(value) ? value : '');
-                setPage(1);
-              }}
-            >
-              <RoleOptions allLabel={t('users.allRoles')} />
-            </select>
-          </div>
-          <div className="field">
-            <label className="field-label" htmlFor="users-per-page">
-              {t('users.perPage')}
-            </label>
-            <select
-              id="users-per-page"
-              className="input admin-select"
-              value={perPage}
-              onChange={(event) => {
-                const value = Number(event.target.value);
-                if (isPerPage(value)) setPerPage(value);
-                setPage(1);
-              }}
-            >
-              {PER_PAGE_CHOICES.map((value) => (
-                <option key={value} value={value}>
-                  {value}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField
+            id="users-role"
+            label={t('users.role')}
+            selectClassName="admin-select"
+            value={role}
+            onChange={(value) => {
+              setRole(isRole(value) ? value : '');
+              setPage(1);
+            }}
+          >
+            <RoleOptions allLabel={t('users.allRoles')} />
+          </SelectField>
+          <SelectField
+            id="users-per-page"
+            label={t('users.perPage')}
+            selectClassName="admin-select"
+            value={perPage}
+            options={PER_PAGE_CHOICES.map((value) => ({
+              value: String(value),
+              label: String(value),
+            }))}
+            onChange={(value) => {
+              const chosen = Number(value);
+              if (isPerPage(chosen)) setPerPage(chosen);
+              setPage(1);
+            }}
+          />
         </div>
 
         {list.error !== null && (

@@ -1,3 +1,4 @@
+import type { PageMeta } from '@urs/sync-protocol';
 import { useModalDialog } from './use-modal-dialog.js';
 import {
   useEffect,
@@ -5,10 +6,13 @@ import {
   useRef,
   useState,
   useSyncExternalStore,
+  type ChangeEvent,
   type FormEvent,
   type ReactNode,
 } from 'react';
 import { useTranslation } from 'react-i18next';
+import { failureText } from '../../lib/admin-kit.js';
+import { confirmDialog } from '../../lib/dialog.js';
 import './admin.css';
 import './admin-i18n.js';
 
@@ -52,6 +56,55 @@ export function useDebounced<T>(value: T, delay = 300): T {
     return () => clearTimeout(timer);
   }, [value, delay]);
   return settled;
+}
+
+/**
+ * A server-paged list's search box and page, shared by the admin lists: a new search starts again
+ * at page 1, and `q` (trimmed, debounced) is what to ask the server for. Spread `searchInput` on
+ * the search field.
+ */
+export function useListSearch() {
+  const [search, setSearch] = useState('');
+  const q = useDebounced(search.trim());
+  const [page, setPage] = useState(1);
+  const searchInput = {
+    type: 'search',
+    value: search,
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      setSearch(event.target.value);
+      setPage(1);
+    },
+  } as const;
+  return { q, page, setPage, searchInput };
+}
+
+/** Asks before deleting a row, in the words every admin list uses; resolves to the answer. */
+export function useConfirmDelete(): (title: string) => Promise<boolean> {
+  const { t } = useTranslation();
+  return (title) =>
+    confirmDialog({
+      title,
+      text: t('admin.deleteText'),
+      icon: 'warning',
+      confirmLabel: t('admin.delete'),
+      cancelLabel: t('admin.cancel'),
+      danger: true,
+    });
+}
+
+/** The alert an admin list shows while its last load failed (offline or the server's word). */
+export function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const { t } = useTranslation();
+  const online = useOnline();
+  if (error === null) return null;
+  return (
+    <div className="alert alert-error admin-load-error" role="alert">
+      <span>{failureText(error, t('admin.loadFailed'), t('admin.offline'), online)}</span>
+      <button type="button" className="button button-small button-secondary" onClick={onRetry}>
+        {t('admin.retry')}
+      </button>
+    </div>
+  );
 }
 
 /**
@@ -165,6 +218,28 @@ export function Pager({
         </button>
       </div>
     </nav>
+  );
+}
+
+/** The pager under a server-paged table, once the answer's page meta is there. */
+export function MetaPager({
+  meta,
+  onPage,
+  label,
+}: {
+  meta: PageMeta | undefined;
+  onPage: (page: number) => void;
+  label: string;
+}) {
+  if (meta === undefined) return null;
+  return (
+    <Pager
+      page={meta.page}
+      lastPage={meta.last_page}
+      total={meta.total}
+      onPage={onPage}
+      label={label}
+    />
   );
 }
 

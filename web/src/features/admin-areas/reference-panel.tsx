@@ -1,15 +1,16 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { confirmDialog } from '../../lib/dialog.js';
 import { toast } from '../../lib/toast.js';
 import { failureText, serverFieldErrors } from '../../lib/admin-kit.js';
 import {
   EmptyRow,
   FormModal,
-  Pager,
+  LoadError,
+  MetaPager,
   RowActions,
   TextField,
-  useDebounced,
+  useConfirmDelete,
+  useListSearch,
   useOnline,
   useRemote,
 } from '../../components/ui/admin-ui.js';
@@ -32,14 +33,13 @@ type Editing = { mode: 'create' } | { mode: 'edit'; row: ReferenceRow } | null;
 export function ReferencePanel({ kind }: { kind: ReferenceKind }) {
   const { t } = useTranslation();
   const online = useOnline();
-  const [search, setSearch] = useState('');
-  const q = useDebounced(search.trim());
-  const [page, setPage] = useState(1);
+  const { q, page, setPage, searchInput } = useListSearch();
   const [editing, setEditing] = useState<Editing>(null);
   const isAreas = kind === 'areas';
   const list = useRemote(`${kind}|${q}|${page}`, () => listReference(kind, { q, page }));
 
   const offline = t('admin.offline');
+  const confirmDelete = useConfirmDelete();
   const rows = list.data?.data ?? [];
   const meta = list.data?.meta;
 
@@ -55,14 +55,9 @@ export function ReferencePanel({ kind }: { kind: ReferenceKind }) {
   };
 
   const remove = async (row: ReferenceRow) => {
-    const confirmed = await confirmDialog({
-      title: t(isAreas ? 'areas.deleteArea' : 'areas.deleteCategory', { name: row.name }),
-      text: t('admin.deleteText'),
-      icon: 'warning',
-      confirmLabel: t('admin.delete'),
-      cancelLabel: t('admin.cancel'),
-      danger: true,
-    });
+    const confirmed = await confirmDelete(
+      t(isAreas ? 'areas.deleteArea' : 'areas.deleteCategory', { name: row.name }),
+    );
     if (!confirmed) return;
     try {
       await deleteReference(kind, row.id);
@@ -79,22 +74,13 @@ export function ReferencePanel({ kind }: { kind: ReferenceKind }) {
   return (
     <div className="card admin-panel">
       <div className="admin-toolbar">
-        <div className="field admin-search">
-          <label className="field-label" htmlFor={`search-${kind}`}>
-            {searchLabel}
-          </label>
-          <input
-            id={`search-${kind}`}
-            type="search"
-            className="input"
-            value={search}
-            placeholder={t('areas.searchPlaceholder')}
-            onChange={(event) => {
-              setSearch(event.target.value);
-              setPage(1);
-            }}
-          />
-        </div>
+        <TextField
+          id={`search-${kind}`}
+          label={searchLabel}
+          className="admin-search"
+          placeholder={t('areas.searchPlaceholder')}
+          {...searchInput}
+        />
         <button
           type="button"
           className="button button-primary"
@@ -104,18 +90,7 @@ export function ReferencePanel({ kind }: { kind: ReferenceKind }) {
         </button>
       </div>
 
-      {list.error !== null && (
-        <div className="alert alert-error admin-load-error" role="alert">
-          <span>{failureText(list.error, t('admin.loadFailed'), offline, online)}</span>
-          <button
-            type="button"
-            className="button button-small button-secondary"
-            onClick={list.reload}
-          >
-            {t('admin.retry')}
-          </button>
-        </div>
-      )}
+      <LoadError error={list.error} onRetry={list.reload} />
 
       <div className="admin-table-wrap">
         <table className="admin-table" aria-busy={list.loading} data-testid={`${kind}-table`}>
@@ -173,15 +148,11 @@ export function ReferencePanel({ kind }: { kind: ReferenceKind }) {
         </table>
       </div>
 
-      {meta !== undefined && (
-        <Pager
-          page={meta.page}
-          lastPage={meta.last_page}
-          total={meta.total}
-          onPage={setPage}
-          label={t(isAreas ? 'areas.areaPages' : 'areas.categoryPages')}
-        />
-      )}
+      <MetaPager
+        meta={meta}
+        onPage={setPage}
+        label={t(isAreas ? 'areas.areaPages' : 'areas.categoryPages')}
+      />
 
       {editing !== null && (
         <ReferenceFormModal

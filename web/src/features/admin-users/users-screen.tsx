@@ -2,17 +2,19 @@ import { isRole, roleLabel, type Role, type User } from '@urs/sync-protocol';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../components/ui/page.js';
-import { confirmDialog } from '../../lib/dialog.js';
 import { toast } from '../../lib/toast.js';
 import { useCurrentUser } from '../../lib/use-session.js';
 import { failureText } from '../../lib/admin-kit.js';
 import {
   EmptyRow,
   formatDate,
+  LoadError,
+  MetaPager,
   OfflineNotice,
-  Pager,
   RowActions,
-  useDebounced,
+  TextField,
+  useConfirmDelete,
+  useListSearch,
   useOnline,
   useRemote,
 } from '../../components/ui/admin-ui.js';
@@ -38,28 +40,20 @@ export function UsersScreen() {
   const { t, i18n } = useTranslation();
   const online = useOnline();
   const me = useCurrentUser();
-  const [search, setSearch] = useState('');
-  const q = useDebounced(search.trim());
+  const { q, page, setPage, searchInput } = useListSearch();
   const [role, setRole] = useState<Role | ''>('');
   const [perPage, setPerPage] = useState<PerPage>(DEFAULT_USERS_PER_PAGE);
-  const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<Editing>(null);
   const list = useRemote(`${q}|${role}|${perPage}|${page}`, () =>
     listUsers({ q, role, page, per_page: perPage }),
   );
   const offline = t('admin.offline');
+  const confirmDelete = useConfirmDelete();
   const rows = list.data?.data ?? [];
   const meta = list.data?.meta;
 
   const remove = async (user: User) => {
-    const confirmed = await confirmDialog({
-      title: t('users.deleteTitle', { name: user.name }),
-      text: t('admin.deleteText'),
-      icon: 'warning',
-      confirmLabel: t('admin.delete'),
-      cancelLabel: t('admin.cancel'),
-      danger: true,
-    });
+    const confirmed = await confirmDelete(t('users.deleteTitle', { name: user.name }));
     if (!confirmed) return;
     try {
       const message = await deleteUser(user.id);
@@ -88,22 +82,13 @@ export function UsersScreen() {
       <OfflineNotice />
       <div className="card admin-panel">
         <div className="admin-filters">
-          <div className="field admin-search">
-            <label className="field-label" htmlFor="users-search">
-              {t('users.search')}
-            </label>
-            <input
-              id="users-search"
-              type="search"
-              className="input"
-              value={search}
-              placeholder={t('users.searchPlaceholder')}
-              onChange={(event) => {
-                setSearch(event.target.value);
-                setPage(1);
-              }}
-            />
-          </div>
+          <TextField
+            id="users-search"
+            label={t('users.search')}
+            className="admin-search"
+            placeholder={t('users.searchPlaceholder')}
+            {...searchInput}
+          />
           <SelectField
             id="users-role"
             label={t('users.role')}
@@ -133,18 +118,7 @@ export function UsersScreen() {
           />
         </div>
 
-        {list.error !== null && (
-          <div className="alert alert-error admin-load-error" role="alert">
-            <span>{failureText(list.error, t('admin.loadFailed'), offline, online)}</span>
-            <button
-              type="button"
-              className="button button-small button-secondary"
-              onClick={list.reload}
-            >
-              {t('admin.retry')}
-            </button>
-          </div>
-        )}
+        <LoadError error={list.error} onRetry={list.reload} />
 
         <div className="admin-table-wrap">
           <table className="admin-table" aria-busy={list.loading} data-testid="users-table">
@@ -190,15 +164,7 @@ export function UsersScreen() {
           </table>
         </div>
 
-        {meta !== undefined && (
-          <Pager
-            page={meta.page}
-            lastPage={meta.last_page}
-            total={meta.total}
-            onPage={setPage}
-            label={t('users.pages')}
-          />
-        )}
+        <MetaPager meta={meta} onPage={setPage} label={t('users.pages')} />
       </div>
 
       {editing !== null && (

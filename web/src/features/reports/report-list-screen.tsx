@@ -13,8 +13,8 @@ import { useTranslation } from 'react-i18next';
 import {
   EmptyRow,
   formatDate,
+  MetaPager,
   OfflineNotice,
-  Pager,
   useOnline,
   useRemote,
 } from '../../components/ui/admin-ui.js';
@@ -433,15 +433,11 @@ export function ReportListScreen() {
             </tbody>
           </table>
         </div>
-        {meta !== undefined && (
-          <Pager
-            page={meta.page}
-            lastPage={meta.last_page}
-            total={meta.total}
-            label={t('reportList.pager')}
-            onPage={(page) => setState({ ...state, page })}
-          />
-        )}
+        <MetaPager
+          meta={meta}
+          label={t('reportList.pager')}
+          onPage={(page) => setState({ ...state, page })}
+        />
       </div>
     </Page>
   );

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '../../lib/toast.js';
 import { failureText, serverFieldErrors } from '../../lib/admin-kit.js';
 import {
-  EmptyRow,
+  AdminTable,
   FormModal,
   LoadError,
   MetaPager,
@@ -92,61 +92,49 @@ export function ReferencePanel({ kind }: { kind: ReferenceKind }) {
 
       <LoadError error={list.error} onRetry={list.reload} />
 
-      <div className="admin-table-wrap">
-        <table className="admin-table" aria-busy={list.loading} data-testid={`${kind}-table`}>
-          <caption className="sr-only">
-            {t(isAreas ? 'areas.areaList' : 'areas.categoryList')}
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('areas.name')}</th>
-              <th scope="col">{t('areas.description')}</th>
-              {isAreas && <th scope="col">{t('areas.status')}</th>}
-              <th scope="col" className="admin-actions-col">
-                {t('admin.actions')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.id} data-row-name={row.name}>
-                <th scope="row" className="admin-name">
-                  {row.name}
-                </th>
-                <td className="admin-description">{row.description ?? '—'}</td>
+      <AdminTable
+        caption={t(isAreas ? 'areas.areaList' : 'areas.categoryList')}
+        columns={[t('areas.name'), t('areas.description'), ...(isAreas ? [t('areas.status')] : [])]}
+        testId={`${kind}-table`}
+        loading={list.loading}
+        empty={rows.length === 0}
+      >
+        {rows.map((row) => (
+          <tr key={row.id} data-row-name={row.name}>
+            <th scope="row" className="admin-name">
+              {row.name}
+            </th>
+            <td className="admin-description">{row.description ?? '—'}</td>
+            {'active' in row && (
+              <td>
+                <span
+                  className={`admin-badge ${row.active ? 'admin-badge-on' : 'admin-badge-off'}`}
+                >
+                  {row.active ? t('areas.active') : t('areas.inactive')}
+                </span>
+              </td>
+            )}
+            <td className="admin-actions-cell">
+              <RowActions
+                name={row.name}
+                onEdit={() => setEditing({ mode: 'edit', row })}
+                onDelete={() => void remove(row)}
+              >
                 {'active' in row && (
-                  <td>
-                    <span
-                      className={`admin-badge ${row.active ? 'admin-badge-on' : 'admin-badge-off'}`}
-                    >
-                      {row.active ? t('areas.active') : t('areas.inactive')}
-                    </span>
-                  </td>
-                )}
-                <td className="admin-actions-cell">
-                  <RowActions
-                    name={row.name}
-                    onEdit={() => setEditing({ mode: 'edit', row })}
-                    onDelete={() => void remove(row)}
+                  <button
+                    type="button"
+                    className="button button-small button-secondary"
+                    aria-label={`${row.active ? t('areas.deactivate') : t('areas.activate')} ${row.name}`}
+                    onClick={() => void toggle(row)}
                   >
-                    {'active' in row && (
-                      <button
-                        type="button"
-                        className="button button-small button-secondary"
-                        aria-label={`${row.active ? t('areas.deactivate') : t('areas.activate')} ${row.name}`}
-                        onClick={() => void toggle(row)}
-                      >
-                        {row.active ? t('areas.deactivate') : t('areas.activate')}
-                      </button>
-                    )}
-                  </RowActions>
-                </td>
-              </tr>
-            ))}
-            {rows.length === 0 && <EmptyRow columns={isAreas ? 4 : 3} loading={list.loading} />}
-          </tbody>
-        </table>
-      </div>
+                    {row.active ? t('areas.deactivate') : t('areas.activate')}
+                  </button>
+                )}
+              </RowActions>
+            </td>
+          </tr>
+        ))}
+      </AdminTable>
 
       <MetaPager
         meta={meta}

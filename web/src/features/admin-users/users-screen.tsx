@@ -6,7 +6,7 @@ import { toast } from '../../lib/toast.js';
 import { useCurrentUser } from '../../lib/use-session.js';
 import { failureText } from '../../lib/admin-kit.js';
 import {
-  EmptyRow,
+  AdminTable,
   formatDate,
   LoadError,
   MetaPager,
@@ -120,49 +120,41 @@ export function UsersScreen() {
 
         <LoadError error={list.error} onRetry={list.reload} />
 
-        <div className="admin-table-wrap">
-          <table className="admin-table" aria-busy={list.loading} data-testid="users-table">
-            <caption className="sr-only">{t('users.list')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('users.name')}</th>
-                <th scope="col">{t('users.email')}</th>
-                <th scope="col">{t('users.phone')}</th>
-                <th scope="col">{t('users.role')}</th>
-                <th scope="col">{t('users.created')}</th>
-                <th scope="col" className="admin-actions-col">
-                  {t('admin.actions')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((user) => (
-                <tr key={user.id} data-user-email={user.email}>
-                  <th scope="row" className="admin-name">
-                    {user.name}
-                    {me?.id === user.id && <span className="admin-you">{t('users.you')}</span>}
-                  </th>
-                  <td>{user.email}</td>
-                  <td>{user.phone ?? '—'}</td>
-                  <td data-role={user.role}>{roleLabel(user.role)}</td>
-                  <td>
-                    <time dateTime={user.created_at}>
-                      {formatDate(user.created_at, i18n.language)}
-                    </time>
-                  </td>
-                  <td className="admin-actions-cell">
-                    <RowActions
-                      name={user.name}
-                      onEdit={() => setEditing({ mode: 'edit', user })}
-                      onDelete={() => void remove(user)}
-                    />
-                  </td>
-                </tr>
-              ))}
-              {rows.length === 0 && <EmptyRow columns={6} loading={list.loading} />}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable
+          caption={t('users.list')}
+          columns={[
+            t('users.name'),
+            t('users.email'),
+            t('users.phone'),
+            t('users.role'),
+            t('users.created'),
+          ]}
+          testId="users-table"
+          loading={list.loading}
+          empty={rows.length === 0}
+        >
+          {rows.map((user) => (
+            <tr key={user.id} data-user-email={user.email}>
+              <th scope="row" className="admin-name">
+                {user.name}
+                {me?.id === user.id && <span className="admin-you">{t('users.you')}</span>}
+              </th>
+              <td>{user.email}</td>
+              <td>{user.phone ?? '—'}</td>
+              <td data-role={user.role}>{roleLabel(user.role)}</td>
+              <td>
+                <time dateTime={user.created_at}>{formatDate(user.created_at, i18n.language)}</time>
+              </td>
+              <td className="admin-actions-cell">
+                <RowActions
+                  name={user.name}
+                  onEdit={() => setEditing({ mode: 'edit', user })}
+                  onDelete={() => void remove(user)}
+                />
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
 
         <MetaPager meta={meta} onPage={setPage} label={t('users.pages')} />
       </div>

@@ -11,7 +11,8 @@ import {
   type ReactNode,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { failureText } from '../../lib/admin-kit.js';
+import { failureText, serverFieldErrors, type Checked } from '../../lib/admin-kit.js';
+import { toast } from '../../lib/toast.js';
 import { confirmDialog } from '../../lib/dialog.js';
 import './admin.css';
 import './admin-i18n.js';
@@ -177,6 +178,72 @@ export function FormModal({
       </form>
     </dialog>
   );
+}
+
+/** The keys of a form whose values are text. */
+type TextKey<F> = { [K in keyof F]: F[K] extends string ? K : never }[keyof F] & string;
+
+/**
+ * What an admin modal form keeps: its values, errors per field (a field's go once it is edited,
+ * with those `alsoClears` names for it), a message for the whole form and the busy flag. `save`
+ * checks the payload, runs the request and, when it fails, spreads the server's field errors,
+ * shows the rest on the form and toasts `failTitle`. Users and areas/categories share it.
+ */
+export function useModalForm<F extends object>(
+  initial: () => F,
+  failTitle: string,
+  alsoClears: Partial<Record<keyof F, readonly string[]>> = {},
+) {
+  const { t } = useTranslation();
+  const online = useOnline();
+  const [form, setForm] = useState<F>(initial);
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const set = (patch: Partial<F>) => {
+    setForm((previous) => ({ ...previous, ...patch }));
+    setErrors((previous) => {
+      const next = { ...previous };
+      for (const key of Object.keys(patch) as (keyof F & string)[]) {
+        delete next[key];
+        for (const linked of alsoClears[key] ?? []) delete next[linked];
+      }
+      return next;
+    });
+  };
+
+  const save = async <P,>(checked: Checked<P>, run: (payload: P) => Promise<void>) => {
+    setFormError(null);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      await run(checked.payload);
+    } catch (err) {
+      const fields = serverFieldErrors(err);
+      setErrors(fields);
+      const detail = failureText(err, '', t('admin.offline'), online);
+      setFormError(Object.keys(fields).length > 0 || detail === '' ? null : detail);
+      toast.error(failTitle, detail === '' ? undefined : detail);
+      setBusy(false);
+    }
+  };
+
+  /** A text input's value, name, errors and change handler, to spread on a TextField. */
+  const text = (name: TextKey<F>) => ({
+    name,
+    value: form[name] as string,
+    errors: errors[name],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      set({ [name]: event.target.value } as Partial<F>);
+    },
+  });
+
+  return { form, set, text, errors, save, modal: { busy, error: formError } };
 }
 
 /** "Halaman 2 dari 5 · 63 data" with previous/next buttons. */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../lib/toast.js';
-import { failureText, serverFieldErrors } from '../../lib/admin-kit.js';
+import { failureText } from '../../lib/admin-kit.js';
 import {
   AdminTable,
   FormModal,
@@ -11,6 +11,7 @@ import {
   TextField,
   useConfirmDelete,
   useListSearch,
+  useModalForm,
   useOnline,
   useRemote,
 } from '../../components/ui/admin-ui.js';
@@ -169,57 +170,28 @@ function ReferenceFormModal({
   onSaved: () => void;
 }) {
   const { t } = useTranslation();
-  const online = useOnline();
   const isAreas = kind === 'areas';
-  const [form, setForm] = useState<ReferenceForm>(
-    editing.mode === 'edit' ? formOf(editing.row) : EMPTY_REFERENCE_FORM,
-  );
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
   const failTitle =
     editing.mode === 'edit'
       ? t('areas.updateFailed')
       : t(isAreas ? 'areas.addAreaFailed' : 'areas.addCategoryFailed');
+  const { form, set, text, errors, save, modal } = useModalForm<ReferenceForm>(
+    () => (editing.mode === 'edit' ? formOf(editing.row) : EMPTY_REFERENCE_FORM),
+    failTitle,
+  );
 
-  const submit = async () => {
-    const checked = referencePayload(kind, editing.mode, form);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      setFormError(null);
-      return;
-    }
-    setBusy(true);
-    setErrors({});
-    setFormError(null);
-    try {
+  const submit = () =>
+    save(referencePayload(kind, editing.mode, form), async (payload) => {
       if (editing.mode === 'edit') {
-        await updateReference(kind, editing.row.id, checked.payload);
+        await updateReference(kind, editing.row.id, payload);
         toast.success(t('areas.saved'));
       } else {
-        await createReference(kind, checked.payload);
+        await createReference(kind, payload);
         toast.success(t(isAreas ? 'areas.areaAdded' : 'areas.categoryAdded'));
       }
       onSaved();
-    } catch (err) {
-      const fields = serverFieldErrors(err);
-      setErrors(fields);
-      const detail = failureText(err, '', t('admin.offline'), online);
-      setFormError(Object.keys(fields).length > 0 || detail === '' ? null : detail);
-      toast.error(failTitle, detail === '' ? undefined : detail);
-      setBusy(false);
-    }
-  };
-
-  const set = (patch: Partial<ReferenceForm>) => {
-    setForm((previous) => ({ ...previous, ...patch }));
-    setErrors((previous) => {
-      const next = { ...previous };
-      for (const key of Object.keys(patch)) delete next[key];
-      return next;
     });
-  };
+
   const title =
     editing.mode === 'edit'
       ? t(isAreas ? 'areas.editArea' : 'areas.editCategory')
@@ -229,22 +201,18 @@ function ReferenceFormModal({
     <FormModal
       title={title}
       submitLabel={t('admin.save')}
-      busy={busy}
-      error={formError}
+      {...modal}
       onSubmit={() => void submit()}
       onClose={onClose}
       testId="reference-modal"
     >
       <TextField
         label={t('areas.name')}
-        name="name"
-        value={form.name}
+        {...text('name')}
         maxLength={120}
         required
         autoFocus
         autoComplete="off"
-        errors={errors['name']}
-        onChange={(event) => set({ name: event.target.value })}
       />
       <div className="field">
         <label className="field-label" htmlFor={`description-${kind}`}>

@@ -23,7 +23,6 @@ import { db } from '../../db/index.js';
 import { isNetworkFailure } from '../../lib/admin-kit.js';
 import { serverMessage } from '../../lib/server-errors.js';
 import { syncRuntime } from '../../lib/device-runtime.js';
-import { confirmDialog } from '../../lib/dialog.js';
 import { toast } from '../../lib/toast.js';
 import { useCurrentUser } from '../../lib/use-session.js';
 import { statusKey } from './report-i18n.js';
@@ -38,7 +37,7 @@ import {
   type FILTER_KEYS,
   type ReportListState,
 } from './report-list-logic.js';
-import { runPlan } from './report-save.js';
+import { confirmAndDeleteReport } from './report-save.js';
 import './report-list-i18n.js';
 import './report-list.css';
 import './reports.css';
@@ -163,25 +162,7 @@ export function ReportListScreen() {
 
   const remove = async (row: ReportListRow) => {
     if (user === null) return;
-    const ok = await confirmDialog({
-      title: t('reports.deleteTitle'),
-      text: t('reports.deleteText'),
-      icon: 'warning',
-      confirmLabel: t('reports.deleteConfirm'),
-      danger: true,
-    });
-    if (!ok) return;
-    const errors = await runPlan(user.id, [
-      {
-        name: 'report.delete',
-        args: { id: row.id },
-        optimistic: [{ entity: 'reports', op: 'delete', id: row.id }],
-      },
-    ]);
-    if (errors !== null) {
-      toast.error(t('reports.deleteFailed'), Object.values(errors).flat().join(' '));
-      return;
-    }
+    if (!(await confirmAndDeleteReport(user.id, row.id))) return;
     try {
       await syncRuntime.engine.syncOnce({ force: true });
       toast.success(t('reports.deleted'));

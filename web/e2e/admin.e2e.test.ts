@@ -3,13 +3,12 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { qrSvg, reportUrlForArea, svgFromDataUrl } from '../src/features/admin-areas/qr.js';
-import { signIn, watchForProblems } from './app-kit.js';
+import { ADMIN, logInAt, pageApiGet, signIn, watchForProblems } from './app-kit.js';
 import { startServerAndBrowser, stopServerAndBrowser, type RunningServer } from './harness.js';
 
 let server: RunningServer;
 let browser: Browser;
 
-const ADMIN = { email: 'admin@urs.sch.id', password: 'admin12345' };
 const SCREENSHOT_DIR = fileURLToPath(new URL('../screenshots', import.meta.url));
 
 beforeAll(async () => {
@@ -28,23 +27,10 @@ async function newPage(): Promise<{ context: BrowserContext; page: Page }> {
   return { context, page };
 }
 
-async function logIn(page: Page) {
-  await page.goto(`${server.url}/login`);
-  await page.getByLabel('Email').fill(ADMIN.email);
-  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Masuk', exact: true }).click();
-  await page.waitForURL((url) => url.pathname === '/');
-}
+const logIn = (page: Page) => logInAt(page, server.url, ADMIN);
 
 /** A direct API call as the signed-in admin (the token the app keeps in localStorage). */
-async function apiGet(page: Page, path: string): Promise<unknown> {
-  const token = await page.evaluate(() => localStorage.getItem('auth_token'));
-  const response = await page.request.get(`${server.url}${path}`, {
-    headers: { Authorization: `Bearer ${token ?? ''}`, Accept: 'application/json' },
-  });
-  expect(response.status()).toBe(200);
-  return response.json();
-}
+const apiGet = (page: Page, path: string) => pageApiGet<unknown>(page, server.url, path);
 
 async function loginStatus(email: string, password: string): Promise<number> {
   const context = await browser.newContext();

@@ -17,6 +17,7 @@ import {
   GARDENER,
   HIDE_TOASTS,
   lastSyncDone,
+  logInAt,
   outboxCount,
   syncNow,
   type Account,
@@ -46,11 +47,7 @@ async function newPage(width: number): Promise<{ context: BrowserContext; page: 
 }
 
 async function logIn(page: Page, who: Account) {
-  await page.goto(`${server.url}/login`);
-  await page.getByLabel('Email').fill(who.email);
-  await page.getByLabel('Password', { exact: true }).fill(who.password);
-  await page.getByRole('button', { name: 'Masuk', exact: true }).click();
-  await page.waitForURL((url) => url.pathname === '/');
+  await logInAt(page, server.url, who);
   await page.locator('.sidebar-user-name').waitFor({ state: 'attached' });
   await expect.poll(() => lastSyncDone(page), { timeout: 20_000 }).toBe(true);
 }

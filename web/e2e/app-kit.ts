@@ -41,6 +41,15 @@ export async function signIn(page: Page, baseUrl: string, who: Account): Promise
   await page.getByText('Selamat datang, ').waitFor();
 }
 
+/** Fills and sends the login form, then waits for the app's home (`/`). */
+export async function logInAt(page: Page, baseUrl: string, who: Account): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password', { exact: true }).fill(who.password);
+  await page.getByRole('button', { name: 'Masuk', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+}
+
 /**
  * Signs in, then waits until the device can work offline: the service worker controls the page
  * (one reload after it is ready), the areas are on the device and a first sync has finished.
@@ -185,4 +194,14 @@ export async function apiGet<T>(baseUrl: string, token: string, path: string): P
   });
   expect(res.status).toBe(200);
   return (await res.json()) as T;
+}
+
+/** GET an API path as JSON with the token the signed-in page keeps; anything but 200 fails. */
+export async function pageApiGet<T>(page: Page, baseUrl: string, path: string): Promise<T> {
+  const token = await page.evaluate(() => localStorage.getItem('auth_token'));
+  const response = await page.request.get(`${baseUrl}${path}`, {
+    headers: { Authorization: `Bearer ${token ?? ''}`, Accept: 'application/json' },
+  });
+  expect(response.status()).toBe(200);
+  return (await response.json()) as T;
 }

@@ -4,13 +4,12 @@ import { fileURLToPath } from 'node:url';
 import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { ADMIN, CUSTODIAN as STAFF, logInAt, type Account } from './app-kit.js';
 import { startServerAndBrowser, stopServerAndBrowser, type RunningServer } from './harness.js';
 
 let server: RunningServer;
 let browser: Browser;
 
-const ADMIN = { email: 'admin@urs.sch.id', password: 'admin12345' };
-const STAFF = { email: 'siti.aminah@urs.sch.id', password: 'staf12345' };
 const SCREENSHOT_DIR = fileURLToPath(new URL('../screenshots', import.meta.url));
 
 beforeAll(async () => {
@@ -38,12 +37,8 @@ async function newPage(
   return { context, page };
 }
 
-async function logIn(page: Page, who: { email: string; password: string }) {
-  await page.goto(`${server.url}/login`);
-  await page.getByLabel('Email').fill(who.email);
-  await page.getByLabel('Password', { exact: true }).fill(who.password);
-  await page.getByRole('button', { name: 'Masuk', exact: true }).click();
-  await page.waitForURL((url) => url.pathname === '/');
+async function logIn(page: Page, who: Account) {
+  await logInAt(page, server.url, who);
   // Attached, not visible: at 390 px the sidebar is a closed drawer.
   await page.locator('.sidebar-user-name').waitFor({ state: 'attached' });
 }

@@ -6,12 +6,12 @@ import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { ADMIN, logInAt, pageApiGet } from './app-kit.js';
 import { startServerAndBrowser, stopServerAndBrowser, type RunningServer } from './harness.js';
 
 let server: RunningServer;
 let browser: Browser;
 
-const ADMIN = { email: 'admin@urs.sch.id', password: 'admin12345' };
 const SCREENSHOT_DIR = fileURLToPath(new URL('../screenshots', import.meta.url));
 
 beforeAll(async () => {
@@ -32,27 +32,14 @@ async function newPage(): Promise<{ context: BrowserContext; page: Page }> {
   return { context, page };
 }
 
-async function logIn(page: Page) {
-  await page.goto(`${server.url}/login`);
-  await page.getByLabel('Email').fill(ADMIN.email);
-  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Masuk', exact: true }).click();
-  await page.waitForURL((url) => url.pathname === '/');
-}
+const logIn = (page: Page) => logInAt(page, server.url, ADMIN);
 
 interface ListBody {
   data: { id: string; status: string; reporter: { id: string; role: string } }[];
   meta: { total: number; last_page: number };
 }
 
-async function apiGet<T>(page: Page, path: string): Promise<T> {
-  const token = await page.evaluate(() => localStorage.getItem('auth_token'));
-  const response = await page.request.get(`${server.url}${path}`, {
-    headers: { Authorization: `Bearer ${token ?? ''}`, Accept: 'application/json' },
-  });
-  expect(response.status()).toBe(200);
-  return (await response.json()) as T;
-}
+const apiGet = <T>(page: Page, path: string) => pageApiGet<T>(page, server.url, path);
 
 const rowsOf = (page: Page) =>
   page.locator('[data-testid="report-list-table"] tbody tr[data-report-id]');

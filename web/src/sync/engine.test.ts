@@ -21,7 +21,13 @@ import { discardRejected, enqueue } from './outbox.js';
 import { savePhoto } from './photos.js';
 import { pullChanges } from './pull.js';
 import { pendingCountFor } from './session.js';
-import { jpegBytes, openTestDatabase, optimisticReport, reportCreate } from './test-fixtures.js';
+import {
+  jpegBytes,
+  openTestDatabase,
+  optimisticReport,
+  reportCreate,
+  reportRow,
+} from './test-fixtures.js';
 
 /*
  * A test double of the API's sync contract (PUT /api/photos/:id, POST /api/sync/push,
@@ -273,18 +279,7 @@ class FakeSyncServer {
       case 'report.create': {
         const a = mutation.args;
         if (this.records.has(`reports/${a.id}`)) return new Refusal('conflict', 'Sudah ada.');
-        const row: EntityRow<'reports'> = {
-          id: a.id,
-          reporter_id: user.id,
-          area_id: a.area_id,
-          category_id: a.category_id ?? null,
-          work_type: a.work_type,
-          description: a.description,
-          status: a.status ?? 'pending',
-          admin_note: null,
-          created_at: at,
-          updated_at: at,
-        };
+        const row = reportRow(a, user.id, at);
         this.write('reports', a.id, row, user.id);
         return null;
       }
@@ -411,6 +406,42 @@ async function createReport(h: Harness, userId: string, description = 'Lampu kel
   return args.id;
 }
 
+/** The device's session switches to another user (a sign-in on the same phone). */
+function switchUser(h: Harness, userId: string, token: string) {
+  h.session.userId = userId;
+  h.session.token = token;
+}
+
+/** A photo saved on the device (uncompressed), from `jpegBytes(seed)`. */
+function savedPhoto(h: Harness, userId: string, seed: number) {
+  return savePhoto(h.db, userId, jpegBytes(seed), 'image/jpeg', { compress: null });
+}
+
+/** Queues the `photo.attach` of a saved photo to a report. */
+function attachPhoto(
+  h: Harness,
+  userId: string,
+  reportId: string,
+  photo: Awaited<ReturnType<typeof savedPhoto>>,
+  kind: 'before' | 'after' = 'before',
+) {
+  return enqueue(h.db, userId, 'photo.attach', {
+    id: photo.id,
+    report_id: reportId,
+    kind,
+    sha256: photo.sha256,
+    mime_type: photo.mime_type,
+    size_bytes: photo.size_bytes,
+  });
+}
+
+/** The device's copy of a report that must be there. */
+async function storedReport(h: Harness, id: string) {
+  const row = await h.db.reports.get(id);
+  if (row === undefined) throw new Error('report missing');
+  return row;
+}
+
 function pushes(server: FakeSyncServer): number {
   return server.requests.filter((r) => r === 'POST /api/sync/push').length;
 }
@@ -503,8 +534,7 @@ describe('sync engine', () => {
     const alicesReport = await createReport(h, alice, 'Punya Alice');
     // Alice signs out while offline; Bob signs in on the same phone.
     const bob = h.server.addUser('Bob');
-    h.session.userId = bob.user.id;
-    h.session.token = bob.token;
+    switchUser(h, bob.user.id, bob.token);
     const bobsReport = await createReport(h, bob.user.id, 'Punya Bob');
     // Bob's screens no longer show Alice's optimistic row.
     expect(await h.db.reports.get(alicesReport)).toBeUndefined();
@@ -518,8 +548,7 @@ describe('sync engine', () => {
     expect(await pendingCountFor(h.db, alice)).toBe(1);
 
     // Alice signs in again: her queue goes out under her own session.
-    h.session.userId = alice;
-    h.session.token = h.server.signIn(alice);
+    switchUser(h, alice, h.server.signIn(alice));
     expect(await h.engine.syncOnce()).toMatchObject({ status: 'ok', pushed: 1 });
     expect(h.server.row('reports', alicesReport)).toMatchObject({ reporter_id: alice });
     expect(await h.db.reports.get(alicesReport)).toMatchObject({ description: 'Punya Alice' });
@@ -531,20 +560,12 @@ describe('sync engine', () => {
     const h = setup();
     const alice = h.alice.user.id;
     const reportId = await createReport(h, alice);
-    const photo = await savePhoto(h.db, alice, jpegBytes(5), 'image/jpeg', { compress: null });
-    await enqueue(h.db, alice, 'photo.attach', {
-      id: photo.id,
-      report_id: reportId,
-      kind: 'before',
-      sha256: photo.sha256,
-      mime_type: photo.mime_type,
-      size_bytes: photo.size_bytes,
-    });
+    const photo = await savedPhoto(h, alice, 5);
+    await attachPhoto(h, alice, reportId, photo);
     const bob = h.server.addUser('Bob');
     h.server.onRequest = (request) => {
       if (request.startsWith('PUT /api/photos/')) {
-        h.session.userId = bob.user.id;
-        h.session.token = bob.token;
+        switchUser(h, bob.user.id, bob.token);
       }
     };
 
@@ -568,8 +589,7 @@ describe('sync engine', () => {
     const admin = h.server.addUser('Admin', 'admin');
 
     // Offline edit on the phone, while an admin edits the same report on the server.
-    const synced = await h.db.reports.get(id);
-    if (synced === undefined) throw new Error('report missing');
+    const synced = await storedReport(h, id);
     await enqueue(h.db, userId, 'report.update', { id, description: 'Versi ponsel' }, [
       { entity: 'reports', op: 'put', row: { ...synced, description: 'Versi ponsel' } },
     ]);
@@ -601,8 +621,7 @@ describe('sync engine', () => {
     const userId = h.alice.user.id;
     const id = await createReport(h, userId);
     await h.engine.syncOnce();
-    const synced = await h.db.reports.get(id);
-    if (synced === undefined) throw new Error('report missing');
+    const synced = await storedReport(h, id);
 
     await enqueue(h.db, userId, 'report.set_status', { id, status: 'completed' }, [
       { entity: 'reports', op: 'put', row: { ...synced, status: 'completed' } },
@@ -649,15 +668,8 @@ describe('sync engine', () => {
     const h = setup();
     const userId = h.alice.user.id;
     const reportId = await createReport(h, userId);
-    const photo = await savePhoto(h.db, userId, jpegBytes(1), 'image/jpeg', { compress: null });
-    await enqueue(h.db, userId, 'photo.attach', {
-      id: photo.id,
-      report_id: reportId,
-      kind: 'before',
-      sha256: photo.sha256,
-      mime_type: photo.mime_type,
-      size_bytes: photo.size_bytes,
-    });
+    const photo = await savedPhoto(h, userId, 1);
+    await attachPhoto(h, userId, reportId, photo);
 
     expect(await h.engine.syncOnce()).toMatchObject({ status: 'ok', pushed: 2, rejected: 0 });
     expect(h.server.requests.indexOf(`PUT /api/photos/${photo.id}`)).toBeLessThan(
@@ -674,15 +686,8 @@ describe('sync engine', () => {
     const h = setup();
     const userId = h.alice.user.id;
     const reportId = await createReport(h, userId);
-    const photo = await savePhoto(h.db, userId, jpegBytes(2), 'image/jpeg', { compress: null });
-    await enqueue(h.db, userId, 'photo.attach', {
-      id: photo.id,
-      report_id: reportId,
-      kind: 'before',
-      sha256: photo.sha256,
-      mime_type: photo.mime_type,
-      size_bytes: photo.size_bytes,
-    });
+    const photo = await savedPhoto(h, userId, 2);
+    await attachPhoto(h, userId, reportId, photo);
     const later = await createReport(h, userId, 'Laporan berikutnya');
     h.server.photoFaults.set(photo.id, 503);
 
@@ -705,19 +710,10 @@ describe('sync engine', () => {
     const h = setup();
     const userId = h.alice.user.id;
     const reportId = await createReport(h, userId);
-    const good = await savePhoto(h.db, userId, jpegBytes(3), 'image/jpeg', { compress: null });
-    const bad = await savePhoto(h.db, userId, jpegBytes(4), 'image/jpeg', { compress: null });
-    const attach = (p: typeof good) =>
-      enqueue(h.db, userId, 'photo.attach', {
-        id: p.id,
-        report_id: reportId,
-        kind: 'after',
-        sha256: p.sha256,
-        mime_type: p.mime_type,
-        size_bytes: p.size_bytes,
-      });
-    await attach(bad);
-    await attach(good);
+    const good = await savedPhoto(h, userId, 3);
+    const bad = await savedPhoto(h, userId, 4);
+    await attachPhoto(h, userId, reportId, bad, 'after');
+    await attachPhoto(h, userId, reportId, good, 'after');
     const later = await createReport(h, userId, 'Laporan berikutnya');
     h.server.photoFaults.set(bad.id, 415);
 

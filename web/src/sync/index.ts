@@ -1,6 +1,8 @@
 /** The sync layer's public surface: features import from here, not from the files inside. */
 export { enqueue, enqueueAll, discardRejected, retryRejected } from './outbox.js';
 export type { OptimisticWrite, EnqueueOptions, EnqueueStep, RetryEdit } from './outbox.js';
+export { planned } from './planned.js';
+export type { PlannedMutation } from './planned.js';
 export { savePhoto, sniffImageType, sha256Hex } from './photos.js';
 export type { SavePhotoOptions } from './photos.js';
 export { compressImage, canCompressImages, COMPRESSION_OPTIONS } from './photo-compress.js';

@@ -27,12 +27,13 @@ export function reportCreate(
   };
 }
 
-/** The row a screen writes optimistically for a report it just created. */
-export function optimisticReport(
+/** The row a report.create makes: the device's optimistic one and the fake server's alike. */
+export function reportRow(
   args: MutationArgs<'report.create'>,
   reporterId: string,
-): OptimisticWrite {
-  const row: EntityRow<'reports'> = {
+  at: string,
+): EntityRow<'reports'> {
+  return {
     id: args.id,
     reporter_id: reporterId,
     area_id: args.area_id,
@@ -41,10 +42,17 @@ export function optimisticReport(
     description: args.description,
     status: args.status ?? 'pending',
     admin_note: null,
-    created_at: FIXED_NOW,
-    updated_at: FIXED_NOW,
+    created_at: at,
+    updated_at: at,
   };
-  return { entity: 'reports', op: 'put', row };
+}
+
+/** The row a screen writes optimistically for a report it just created. */
+export function optimisticReport(
+  args: MutationArgs<'report.create'>,
+  reporterId: string,
+): OptimisticWrite {
+  return { entity: 'reports', op: 'put', row: reportRow(args, reporterId, FIXED_NOW) };
 }
 
 /** A JPEG by its magic bytes, made unique by `seed` so each has its own hash. */

@@ -1,3 +1,4 @@
+import type { PageMeta } from '@urs/sync-protocol';
 import { useModalDialog } from './use-modal-dialog.js';
 import {
   useEffect,
@@ -5,10 +6,14 @@ import {
   useRef,
   useState,
   useSyncExternalStore,
+  type ChangeEvent,
   type FormEvent,
   type ReactNode,
 } from 'react';
 import { useTranslation } from 'react-i18next';
+import { failureText, serverFieldErrors, type Checked } from '../../lib/admin-kit.js';
+import { toast } from '../../lib/toast.js';
+import { confirmDialog } from '../../lib/dialog.js';
 import './admin.css';
 import './admin-i18n.js';
 
@@ -52,6 +57,55 @@ export function useDebounced<T>(value: T, delay = 300): T {
     return () => clearTimeout(timer);
   }, [value, delay]);
   return settled;
+}
+
+/**
+ * A server-paged list's search box and page, shared by the admin lists: a new search starts again
+ * at page 1, and `q` (trimmed, debounced) is what to ask the server for. Spread `searchInput` on
+ * the search field.
+ */
+export function useListSearch() {
+  const [search, setSearch] = useState('');
+  const q = useDebounced(search.trim());
+  const [page, setPage] = useState(1);
+  const searchInput = {
+    type: 'search',
+    value: search,
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      setSearch(event.target.value);
+      setPage(1);
+    },
+  } as const;
+  return { q, page, setPage, searchInput };
+}
+
+/** Asks before deleting a row, in the words every admin list uses; resolves to the answer. */
+export function useConfirmDelete(): (title: string) => Promise<boolean> {
+  const { t } = useTranslation();
+  return (title) =>
+    confirmDialog({
+      title,
+      text: t('admin.deleteText'),
+      icon: 'warning',
+      confirmLabel: t('admin.delete'),
+      cancelLabel: t('admin.cancel'),
+      danger: true,
+    });
+}
+
+/** The alert an admin list shows while its last load failed (offline or the server's word). */
+export function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const { t } = useTranslation();
+  const online = useOnline();
+  if (error === null) return null;
+  return (
+    <div className="alert alert-error admin-load-error" role="alert">
+      <span>{failureText(error, t('admin.loadFailed'), t('admin.offline'), online)}</span>
+      <button type="button" className="button button-small button-secondary" onClick={onRetry}>
+        {t('admin.retry')}
+      </button>
+    </div>
+  );
 }
 
 /**
@@ -126,6 +180,72 @@ export function FormModal({
   );
 }
 
+/** The keys of a form whose values are text. */
+type TextKey<F> = { [K in keyof F]: F[K] extends string ? K : never }[keyof F] & string;
+
+/**
+ * What an admin modal form keeps: its values, errors per field (a field's go once it is edited,
+ * with those `alsoClears` names for it), a message for the whole form and the busy flag. `save`
+ * checks the payload, runs the request and, when it fails, spreads the server's field errors,
+ * shows the rest on the form and toasts `failTitle`. Users and areas/categories share it.
+ */
+export function useModalForm<F extends object>(
+  initial: () => F,
+  failTitle: string,
+  alsoClears: Partial<Record<keyof F, readonly string[]>> = {},
+) {
+  const { t } = useTranslation();
+  const online = useOnline();
+  const [form, setForm] = useState<F>(initial);
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const set = (patch: Partial<F>) => {
+    setForm((previous) => ({ ...previous, ...patch }));
+    setErrors((previous) => {
+      const next = { ...previous };
+      for (const key of Object.keys(patch) as (keyof F & string)[]) {
+        delete next[key];
+        for (const linked of alsoClears[key] ?? []) delete next[linked];
+      }
+      return next;
+    });
+  };
+
+  const save = async <P,>(checked: Checked<P>, run: (payload: P) => Promise<void>) => {
+    setFormError(null);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      await run(checked.payload);
+    } catch (err) {
+      const fields = serverFieldErrors(err);
+      setErrors(fields);
+      const detail = failureText(err, '', t('admin.offline'), online);
+      setFormError(Object.keys(fields).length > 0 || detail === '' ? null : detail);
+      toast.error(failTitle, detail === '' ? undefined : detail);
+      setBusy(false);
+    }
+  };
+
+  /** A text input's value, name, errors and change handler, to spread on a TextField. */
+  const text = (name: TextKey<F>) => ({
+    name,
+    value: form[name] as string,
+    errors: errors[name],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      set({ [name]: event.target.value } as Partial<F>);
+    },
+  });
+
+  return { form, set, text, errors, save, modal: { busy, error: formError } };
+}
+
 /** "Halaman 2 dari 5 · 63 data" with previous/next buttons. */
 export function Pager({
   page,
@@ -165,6 +285,28 @@ export function Pager({
         </button>
       </div>
     </nav>
+  );
+}
+
+/** The pager under a server-paged table, once the answer's page meta is there. */
+export function MetaPager({
+  meta,
+  onPage,
+  label,
+}: {
+  meta: PageMeta | undefined;
+  onPage: (page: number) => void;
+  label: string;
+}) {
+  if (meta === undefined) return null;
+  return (
+    <Pager
+      page={meta.page}
+      lastPage={meta.last_page}
+      total={meta.total}
+      onPage={onPage}
+      label={label}
+    />
   );
 }
 
@@ -252,6 +394,52 @@ export function RowActions({
       >
         {t('admin.delete')}
       </button>
+    </div>
+  );
+}
+
+/**
+ * An admin list's table: hidden caption, the given column heads and an actions column, the rows,
+ * and the loading/empty row when there are none; users and areas/categories share it.
+ */
+export function AdminTable({
+  caption,
+  columns,
+  testId,
+  loading,
+  empty,
+  children,
+}: {
+  caption: string;
+  /** The column heads before the actions column. */
+  columns: readonly string[];
+  testId: string;
+  loading: boolean;
+  empty: boolean;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="admin-table-wrap">
+      <table className="admin-table" aria-busy={loading} data-testid={testId}>
+        <caption className="sr-only">{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column} scope="col">
+                {column}
+              </th>
+            ))}
+            <th scope="col" className="admin-actions-col">
+              {t('admin.actions')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {children}
+          {empty && <EmptyRow columns={columns.length + 1} loading={loading} />}
+        </tbody>
+      </table>
     </div>
   );
 }

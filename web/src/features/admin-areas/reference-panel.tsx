@@ -1,15 +1,17 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { confirmDialog } from '../../lib/dialog.js';
 import { toast } from '../../lib/toast.js';
-import { failureText, serverFieldErrors } from '../../lib/admin-kit.js';
+import { failureText } from '../../lib/admin-kit.js';
 import {
-  EmptyRow,
+  AdminTable,
   FormModal,
-  Pager,
+  LoadError,
+  MetaPager,
   RowActions,
   TextField,
-  useDebounced,
+  useConfirmDelete,
+  useListSearch,
+  useModalForm,
   useOnline,
   useRemote,
 } from '../../components/ui/admin-ui.js';
@@ -32,14 +34,13 @@ type Editing = { mode: 'create' } | { mode: 'edit'; row: ReferenceRow } | null;
 export function ReferencePanel({ kind }: { kind: ReferenceKind }) {
   const { t } = useTranslation();
   const online = useOnline();
-  const [search, setSearch] = useState('');
-  const q = useDebounced(search.trim());
-  const [page, setPage] = useState(1);
+  const { q, page, setPage, searchInput } = useListSearch();
   const [editing, setEditing] = useState<Editing>(null);
   const isAreas = kind === 'areas';
   const list = useRemote(`${kind}|${q}|${page}`, () => listReference(kind, { q, page }));
 
   const offline = t('admin.offline');
+  const confirmDelete = useConfirmDelete();
   const rows = list.data?.data ?? [];
   const meta = list.data?.meta;
 
@@ -55,14 +56,9 @@ export function ReferencePanel({ kind }: { kind: ReferenceKind }) {
   };
 
   const remove = async (row: ReferenceRow) => {
-    const confirmed = await confirmDialog({
-      title: t(isAreas ? 'areas.deleteArea' : 'areas.deleteCategory', { name: row.name }),
-      text: t('admin.deleteText'),
-      icon: 'warning',
-      confirmLabel: t('admin.delete'),
-      cancelLabel: t('admin.cancel'),
-      danger: true,
-    });
+    const confirmed = await confirmDelete(
+      t(isAreas ? 'areas.deleteArea' : 'areas.deleteCategory', { name: row.name }),
+    );
     if (!confirmed) return;
     try {
       await deleteReference(kind, row.id);
@@ -79,22 +75,13 @@ export function ReferencePanel({ kind }: { kind: ReferenceKind }) {
   return (
     <div className="card admin-panel">
       <div className="admin-toolbar">
-        <div className="field admin-search">
-          <label className="field-label" htmlFor={`search-${kind}`}>
-            {searchLabel}
-          </label>
-          <input
-            id={`search-${kind}`}
-            type="search"
-            className="input"
-            value={search}
-            placeholder={t('areas.searchPlaceholder')}
-            onChange={(event) => {
-              setSearch(event.target.value);
-              setPage(1);
-            }}
-          />
-        </div>
+        <TextField
+          id={`search-${kind}`}
+          label={searchLabel}
+          className="admin-search"
+          placeholder={t('areas.searchPlaceholder')}
+          {...searchInput}
+        />
         <button
           type="button"
           className="button button-primary"
@@ -104,84 +91,57 @@ export function ReferencePanel({ kind }: { kind: ReferenceKind }) {
         </button>
       </div>
 
-      {list.error !== null && (
-        <div className="alert alert-error admin-load-error" role="alert">
-          <span>{failureText(list.error, t('admin.loadFailed'), offline, online)}</span>
-          <button
-            type="button"
-            className="button button-small button-secondary"
-            onClick={list.reload}
-          >
-            {t('admin.retry')}
-          </button>
-        </div>
-      )}
+      <LoadError error={list.error} onRetry={list.reload} />
 
-      <div className="admin-table-wrap">
-        <table className="admin-table" aria-busy={list.loading} data-testid={`${kind}-table`}>
-          <caption className="sr-only">
-            {t(isAreas ? 'areas.areaList' : 'areas.categoryList')}
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('areas.name')}</th>
-              <th scope="col">{t('areas.description')}</th>
-              {isAreas && <th scope="col">{t('areas.status')}</th>}
-              <th scope="col" className="admin-actions-col">
-                {t('admin.actions')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.id} data-row-name={row.name}>
-                <th scope="row" className="admin-name">
-                  {row.name}
-                </th>
-                <td className="admin-description">{row.description ?? '—'}</td>
+      <AdminTable
+        caption={t(isAreas ? 'areas.areaList' : 'areas.categoryList')}
+        columns={[t('areas.name'), t('areas.description'), ...(isAreas ? [t('areas.status')] : [])]}
+        testId={`${kind}-table`}
+        loading={list.loading}
+        empty={rows.length === 0}
+      >
+        {rows.map((row) => (
+          <tr key={row.id} data-row-name={row.name}>
+            <th scope="row" className="admin-name">
+              {row.name}
+            </th>
+            <td className="admin-description">{row.description ?? '—'}</td>
+            {'active' in row && (
+              <td>
+                <span
+                  className={`admin-badge ${row.active ? 'admin-badge-on' : 'admin-badge-off'}`}
+                >
+                  {row.active ? t('areas.active') : t('areas.inactive')}
+                </span>
+              </td>
+            )}
+            <td className="admin-actions-cell">
+              <RowActions
+                name={row.name}
+                onEdit={() => setEditing({ mode: 'edit', row })}
+                onDelete={() => void remove(row)}
+              >
                 {'active' in row && (
-                  <td>
-                    <span
-                      className={`admin-badge ${row.active ? 'admin-badge-on' : 'admin-badge-off'}`}
-                    >
-                      {row.active ? t('areas.active') : t('areas.inactive')}
-                    </span>
-                  </td>
-                )}
-                <td className="admin-actions-cell">
-                  <RowActions
-                    name={row.name}
-                    onEdit={() => setEditing({ mode: 'edit', row })}
-                    onDelete={() => void remove(row)}
+                  <button
+                    type="button"
+                    className="button button-small button-secondary"
+                    aria-label={`${row.active ? t('areas.deactivate') : t('areas.activate')} ${row.name}`}
+                    onClick={() => void toggle(row)}
                   >
-                    {'active' in row && (
-                      <button
-                        type="button"
-                        className="button button-small button-secondary"
-                        aria-label={`${row.active ? t('areas.deactivate') : t('areas.activate')} ${row.name}`}
-                        onClick={() => void toggle(row)}
-                      >
-                        {row.active ? t('areas.deactivate') : t('areas.activate')}
-                      </button>
-                    )}
-                  </RowActions>
-                </td>
-              </tr>
-            ))}
-            {rows.length === 0 && <EmptyRow columns={isAreas ? 4 : 3} loading={list.loading} />}
-          </tbody>
-        </table>
-      </div>
+                    {row.active ? t('areas.deactivate') : t('areas.activate')}
+                  </button>
+                )}
+              </RowActions>
+            </td>
+          </tr>
+        ))}
+      </AdminTable>
 
-      {meta !== undefined && (
-        <Pager
-          page={meta.page}
-          lastPage={meta.last_page}
-          total={meta.total}
-          onPage={setPage}
-          label={t(isAreas ? 'areas.areaPages' : 'areas.categoryPages')}
-        />
-      )}
+      <MetaPager
+        meta={meta}
+        onPage={setPage}
+        label={t(isAreas ? 'areas.areaPages' : 'areas.categoryPages')}
+      />
 
       {editing !== null && (
         <ReferenceFormModal
@@ -210,57 +170,28 @@ function ReferenceFormModal({
   onSaved: () => void;
 }) {
   const { t } = useTranslation();
-  const online = useOnline();
   const isAreas = kind === 'areas';
-  const [form, setForm] = useState<ReferenceForm>(
-    editing.mode === 'edit' ? formOf(editing.row) : EMPTY_REFERENCE_FORM,
-  );
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
   const failTitle =
     editing.mode === 'edit'
       ? t('areas.updateFailed')
       : t(isAreas ? 'areas.addAreaFailed' : 'areas.addCategoryFailed');
+  const { form, set, text, errors, save, modal } = useModalForm<ReferenceForm>(
+    () => (editing.mode === 'edit' ? formOf(editing.row) : EMPTY_REFERENCE_FORM),
+    failTitle,
+  );
 
-  const submit = async () => {
-    const checked = referencePayload(kind, editing.mode, form);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      setFormError(null);
-      return;
-    }
-    setBusy(true);
-    setErrors({});
-    setFormError(null);
-    try {
+  const submit = () =>
+    save(referencePayload(kind, editing.mode, form), async (payload) => {
       if (editing.mode === 'edit') {
-        await updateReference(kind, editing.row.id, checked.payload);
+        await updateReference(kind, editing.row.id, payload);
         toast.success(t('areas.saved'));
       } else {
-        await createReference(kind, checked.payload);
+        await createReference(kind, payload);
         toast.success(t(isAreas ? 'areas.areaAdded' : 'areas.categoryAdded'));
       }
       onSaved();
-    } catch (err) {
-      const fields = serverFieldErrors(err);
-      setErrors(fields);
-      const detail = failureText(err, '', t('admin.offline'), online);
-      setFormError(Object.keys(fields).length > 0 || detail === '' ? null : detail);
-      toast.error(failTitle, detail === '' ? undefined : detail);
-      setBusy(false);
-    }
-  };
-
-  const set = (patch: Partial<ReferenceForm>) => {
-    setForm((previous) => ({ ...previous, ...patch }));
-    setErrors((previous) => {
-      const next = { ...previous };
-      for (const key of Object.keys(patch)) delete next[key];
-      return next;
     });
-  };
+
   const title =
     editing.mode === 'edit'
       ? t(isAreas ? 'areas.editArea' : 'areas.editCategory')
@@ -270,22 +201,18 @@ function ReferenceFormModal({
     <FormModal
       title={title}
       submitLabel={t('admin.save')}
-      busy={busy}
-      error={formError}
+      {...modal}
       onSubmit={() => void submit()}
       onClose={onClose}
       testId="reference-modal"
     >
       <TextField
         label={t('areas.name')}
-        name="name"
-        value={form.name}
+        {...text('name')}
         maxLength={120}
         required
         autoFocus
         autoComplete="off"
-        errors={errors['name']}
-        onChange={(event) => set({ name: event.target.value })}
       />
       <div className="field">
         <label className="field-label" htmlFor={`description-${kind}`}>

@@ -1,9 +1,7 @@
 import { isRole, type User } from '@urs/sync-protocol';
-import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../lib/toast.js';
-import { failureText, serverFieldErrors } from '../../lib/admin-kit.js';
-import { FormModal, TextField, useOnline } from '../../components/ui/admin-ui.js';
+import { FormModal, TextField, useModalForm } from '../../components/ui/admin-ui.js';
 import {
   createUser,
   createUserPayload,
@@ -15,6 +13,7 @@ import {
 } from './users-api.js';
 import './users-i18n.js';
 import { RoleOptions } from '../../components/ui/role-options.js';
+import { SelectField } from '../../components/ui/select-field.js';
 
 /** Create or edit a user; client checks use the server's schema, server errors land per field. */
 export function UserFormModal({
@@ -27,149 +26,84 @@ export function UserFormModal({
   onSaved: () => void;
 }) {
   const { t } = useTranslation();
-  const online = useOnline();
-  const roleId = useId();
   const isEdit = editing.mode === 'edit';
-  const [form, setForm] = useState<UserForm>(
-    editing.mode === 'edit' ? userFormOf(editing.user) : EMPTY_USER_FORM,
+  // A field's old message goes once it is edited (the confirmation follows the password).
+  const { form, set, text, errors, save, modal } = useModalForm<UserForm>(
+    () => (editing.mode === 'edit' ? userFormOf(editing.user) : EMPTY_USER_FORM),
+    isEdit ? t('users.updateFailed') : t('users.createFailed'),
+    { password: ['password_confirmation'] },
   );
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const set = (patch: Partial<UserForm>) => {
-    setForm((previous) => ({ ...previous, ...patch }));
-    // A field's old message goes once it is edited (the confirmation follows the password).
-    setErrors((previous) => {
-      const next = { ...previous };
-      for (const key of Object.keys(patch)) delete next[key];
-      if ('password' in patch) delete next['password_confirmation'];
-      return next;
-    });
-  };
-  const failTitle = isEdit ? t('users.updateFailed') : t('users.createFailed');
 
-  const showFailure = (err: unknown) => {
-    const fields = serverFieldErrors(err);
-    setErrors(fields);
-    const detail = failureText(err, '', t('admin.offline'), online);
-    setFormError(Object.keys(fields).length > 0 || detail === '' ? null : detail);
-    toast.error(failTitle, detail === '' ? undefined : detail);
-  };
-
-  const submit = async () => {
-    setFormError(null);
-    if (editing.mode === 'edit') {
-      const checked = updateUserPayload(form);
-      if (!checked.ok) return setErrors(checked.errors);
-      setErrors({});
-      setBusy(true);
-      try {
-        await updateUser(editing.user.id, checked.payload);
-        toast.success(t('users.updated'));
-        onSaved();
-      } catch (err) {
-        showFailure(err);
-        setBusy(false);
-      }
-      return;
-    }
-    const checked = createUserPayload(form);
-    if (!checked.ok) return setErrors(checked.errors);
-    setErrors({});
-    setBusy(true);
-    try {
-      await createUser(checked.payload);
-      toast.success(t('users.createdOk'));
-      onSaved();
-    } catch (err) {
-      showFailure(err);
-      setBusy(false);
-    }
-  };
+  const submit = () =>
+    editing.mode === 'edit'
+      ? save(updateUserPayload(form), async (payload) => {
+          await updateUser(editing.user.id, payload);
+          toast.success(t('users.updated'));
+          onSaved();
+        })
+      : save(createUserPayload(form), async (payload) => {
+          await createUser(payload);
+          toast.success(t('users.createdOk'));
+          onSaved();
+        });
 
   return (
     <FormModal
       title={isEdit ? t('users.editTitle') : t('users.createTitle')}
       submitLabel={isEdit ? t('admin.save') : t('users.create')}
-      busy={busy}
-      error={formError}
+      {...modal}
       onSubmit={() => void submit()}
       onClose={onClose}
       testId="user-modal"
     >
       <TextField
         label={t('users.name')}
-        name="name"
-        value={form.name}
+        {...text('name')}
         maxLength={120}
         required
         autoFocus
         autoComplete="off"
-        errors={errors['name']}
-        onChange={(event) => set({ name: event.target.value })}
       />
       <TextField
         label={t('users.email')}
-        name="email"
+        {...text('email')}
         type="email"
-        value={form.email}
         maxLength={190}
         required
         autoComplete="off"
-        errors={errors['email']}
-        onChange={(event) => set({ email: event.target.value })}
       />
       <TextField
         label={`${t('users.phoneField')} ${t('admin.optional')}`}
-        name="phone"
+        {...text('phone')}
         type="tel"
-        value={form.phone}
         maxLength={32}
         autoComplete="off"
         {...(isEdit && { hint: t('users.phoneUnchanged') })}
-        errors={errors['phone']}
-        onChange={(event) => set({ phone: event.target.value })}
       />
-      <div className="field">
-        <label className="field-label" htmlFor={roleId}>
-          {t('users.role')}
-        </label>
-        <select
-          id={roleId}
-          className="input"
-          value={form.role}
-          aria-invalid={errors['role'] !== undefined}
-          onChange={(event) => {
-            const value = event.target.value;
-            if (isRole(value)) set({ role: value });
-          }}
-        >
-          <RoleOptions />
-        </select>
-        {errors['role'] !== undefined && (
-          <span className="field-error">{errors['role'].join(' ')}</span>
-        )}
-      </div>
+      <SelectField
+        label={t('users.role')}
+        value={form.role}
+        errors={errors['role']}
+        onChange={(value) => {
+          if (isRole(value)) set({ role: value });
+        }}
+      >
+        <RoleOptions />
+      </SelectField>
       <TextField
         label={t('users.password')}
-        name="password"
+        {...text('password')}
         type="password"
-        value={form.password}
         autoComplete="new-password"
         required={!isEdit}
         hint={isEdit ? t('users.passwordUnchanged') : t('users.passwordHint')}
-        errors={errors['password']}
-        onChange={(event) => set({ password: event.target.value })}
       />
       <TextField
         label={t('users.passwordConfirmation')}
-        name="password_confirmation"
+        {...text('password_confirmation')}
         type="password"
-        value={form.password_confirmation}
         autoComplete="new-password"
         required={!isEdit}
-        errors={errors['password_confirmation']}
-        onChange={(event) => set({ password_confirmation: event.target.value })}
       />
     </FormModal>
   );

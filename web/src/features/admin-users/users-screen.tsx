@@ -2,17 +2,19 @@ import { isRole, roleLabel, type Role, type User } from '@urs/sync-protocol';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../components/ui/page.js';
-import { confirmDialog } from '../../lib/dialog.js';
 import { toast } from '../../lib/toast.js';
 import { useCurrentUser } from '../../lib/use-session.js';
 import { failureText } from '../../lib/admin-kit.js';
 import {
-  EmptyRow,
+  AdminTable,
   formatDate,
+  LoadError,
+  MetaPager,
   OfflineNotice,
-  Pager,
   RowActions,
-  useDebounced,
+  TextField,
+  useConfirmDelete,
+  useListSearch,
   useOnline,
   useRemote,
 } from '../../components/ui/admin-ui.js';
@@ -26,6 +28,7 @@ import {
 } from './users-api.js';
 import './users-i18n.js';
 import { RoleOptions } from '../../components/ui/role-options.js';
+import { SelectField } from '../../components/ui/select-field.js';
 
 type Editing = { mode: 'create' } | { mode: 'edit'; user: User } | null;
 
@@ -37,28 +40,20 @@ export function UsersScreen() {
   const { t, i18n } = useTranslation();
   const online = useOnline();
   const me = useCurrentUser();
-  const [search, setSearch] = useState('');
-  const q = useDebounced(search.trim());
+  const { q, page, setPage, searchInput } = useListSearch();
   const [role, setRole] = useState<Role | ''>('');
   const [perPage, setPerPage] = useState<PerPage>(DEFAULT_USERS_PER_PAGE);
-  const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<Editing>(null);
   const list = useRemote(`${q}|${role}|${perPage}|${page}`, () =>
     listUsers({ q, role, page, per_page: perPage }),
   );
   const offline = t('admin.offline');
+  const confirmDelete = useConfirmDelete();
   const rows = list.data?.data ?? [];
   const meta = list.data?.meta;
 
   const remove = async (user: User) => {
-    const confirmed = await confirmDialog({
-      title: t('users.deleteTitle', { name: user.name }),
-      text: t('admin.deleteText'),
-      icon: 'warning',
-      confirmLabel: t('admin.delete'),
-      cancelLabel: t('admin.cancel'),
-      danger: true,
-    });
+    const confirmed = await confirmDelete(t('users.deleteTitle', { name: user.name }));
     if (!confirmed) return;
     try {
       const message = await deleteUser(user.id);
@@ -87,128 +82,81 @@ export function UsersScreen() {
       <OfflineNotice />
       <div className="card admin-panel">
         <div className="admin-filters">
-          <div className="field admin-search">
-            <label className="field-label" htmlFor="users-search">
-              {t('users.search')}
-            </label>
-            <input
-              id="users-search"
-              type="search"
-              className="input"
-              value={search}
-              placeholder={t('users.searchPlaceholder')}
-              onChange={(event) => {
-                setSearch(event.target.value);
-                setPage(1);
-              }}
-            />
-          </div>
-          <div className="field">
-            <label className="field-label" htmlFor="users-role">
-              {t('users.role')}
-            </label>
-            <select
-              id="users-role"
-              className="input admin-select"
-              value={role}
-              onChange={(event) => {
-                const value = event.target.value;
-                setRole(isRole(value) ? value : '');
-                setPage(1);
-              }}
-            >
-              <RoleOptions allLabel={t('users.allRoles')} />
-            </select>
-          </div>
-          <div className="field">
-            <label className="field-label" htmlFor="users-per-page">
-              {t('users.perPage')}
-            </label>
-            <select
-              id="users-per-page"
-              className="input admin-select"
-              value={perPage}
-              onChange={(event) => {
-                const value = Number(event.target.value);
-                if (isPerPage(value)) setPerPage(value);
-                setPage(1);
-              }}
-            >
-              {PER_PAGE_CHOICES.map((value) => (
-                <option key={value} value={value}>
-                  {value}
-                </option>
-              ))}
-            </select>
-          </div>
-        </div>
-
-        {list.error !== null && (
-          <div className="alert alert-error admin-load-error" role="alert">
-            <span>{failureText(list.error, t('admin.loadFailed'), offline, online)}</span>
-            <button
-              type="button"
-              className="button button-small button-secondary"
-              onClick={list.reload}
-            >
-              {t('admin.retry')}
-            </button>
-          </div>
-        )}
-
-        <div className="admin-table-wrap">
-          <table className="admin-table" aria-busy={list.loading} data-testid="users-table">
-            <caption className="sr-only">{t('users.list')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('users.name')}</th>
-                <th scope="col">{t('users.email')}</th>
-                <th scope="col">{t('users.phone')}</th>
-                <th scope="col">{t('users.role')}</th>
-                <th scope="col">{t('users.created')}</th>
-                <th scope="col" className="admin-actions-col">
-                  {t('admin.actions')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((user) => (
-                <tr key={user.id} data-user-email={user.email}>
-                  <th scope="row" className="admin-name">
-                    {user.name}
-                    {me?.id === user.id && <span className="admin-you">{t('users.you')}</span>}
-                  </th>
-                  <td>{user.email}</td>
-                  <td>{user.phone ?? '—'}</td>
-                  <td data-role={user.role}>{roleLabel(user.role)}</td>
-                  <td>
-                    <time dateTime={user.created_at}>
-                      {formatDate(user.created_at, i18n.language)}
-                    </time>
-                  </td>
-                  <td className="admin-actions-cell">
-                    <RowActions
-                      name={user.name}
-                      onEdit={() => setEditing({ mode: 'edit', user })}
-                      onDelete={() => void remove(user)}
-                    />
-                  </td>
-                </tr>
-              ))}
-              {rows.length === 0 && <EmptyRow columns={6} loading={list.loading} />}
-            </tbody>
-          </table>
-        </div>
-
-        {meta !== undefined && (
-          <Pager
-            page={meta.page}
-            lastPage={meta.last_page}
-            total={meta.total}
-            onPage={setPage}
-            label={t('users.pages')}
+          <TextField
+            id="users-search"
+            label={t('users.search')}
+            className="admin-search"
+            placeholder={t('users.searchPlaceholder')}
+            {...searchInput}
           />
-        )}
+          <SelectField
+            id="users-role"
+            label={t('users.role')}
+            selectClassName="admin-select"
+            value={role}
+            onChange={(value) => {
+              setRole(isRole(value) ? value : '');
+              setPage(1);
+            }}
+          >
+            <RoleOptions allLabel={t('users.allRoles')} />
+          </SelectField>
+          <SelectField
+            id="users-per-page"
+            label={t('users.perPage')}
+            selectClassName="admin-select"
+            value={perPage}
+            options={PER_PAGE_CHOICES.map((value) => ({
+              value: String(value),
+              label: String(value),
+            }))}
+            onChange={(value) => {
+              const chosen = Number(value);
+              if (isPerPage(chosen)) setPerPage(chosen);
+              setPage(1);
+            }}
+          />
+        </div>
+
+        <LoadError error={list.error} onRetry={list.reload} />
+
+        <AdminTable
+          caption={t('users.list')}
+          columns={[
+            t('users.name'),
+            t('users.email'),
+            t('users.phone'),
+            t('users.role'),
+            t('users.created'),
+          ]}
+          testId="users-table"
+          loading={list.loading}
+          empty={rows.length === 0}
+        >
+          {rows.map((user) => (
+            <tr key={user.id} data-user-email={user.email}>
+              <th scope="row" className="admin-name">
+                {user.name}
+                {me?.id === user.id && <span className="admin-you">{t('users.you')}</span>}
+              </th>
+              <td>{user.email}</td>
+              <td>{user.phone ?? '—'}</td>
+              <td data-role={user.role}>{roleLabel(user.role)}</td>
+              <td>
+                <time dateTime={user.created_at}>{formatDate(user.created_at, i18n.language)}</time>
+              </td>
+              <td className="admin-actions-cell">
+                <RowActions
+                  name={user.name}
+                  onEdit={() => setEditing({ mode: 'edit', user })}
+                  onDelete={() => void remove(user)}
+                />
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
+
+        <MetaPager meta={meta} onPage={setPage} label={t('users.pages')} />
       </div>
 
       {editing !== null && (

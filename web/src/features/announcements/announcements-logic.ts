@@ -2,11 +2,11 @@ import {
   checkMutation,
   type Announcement,
   type AnnouncementRead,
-  type MutationArgs,
-  type MutationName,
   type Role,
 } from '@urs/sync-protocol';
-import type { OptimisticWrite } from '../../sync/index.js';
+import { planned, type PlannedMutation } from '../../sync/planned.js';
+
+export type { PlannedMutation };
 
 /** True when a user with `role` may see the announcement (admins see every one). */
 export function isVisibleTo(announcement: Pick<Announcement, 'audience'>, role: Role): boolean {
@@ -121,20 +121,6 @@ export function isFormDirty(
     values.pinned !== initial.pinned ||
     !sameAudience(audienceOf(values), audienceOf(initial))
   );
-}
-
-export interface PlannedMutation {
-  name: MutationName;
-  args: MutationArgs<MutationName>;
-  optimistic: OptimisticWrite[];
-}
-
-function planned<N extends MutationName>(
-  name: N,
-  args: MutationArgs<N>,
-  optimistic: OptimisticWrite[],
-): PlannedMutation {
-  return { name, args, optimistic };
 }
 
 export function planCreate(input: {

@@ -1,5 +1,14 @@
 import type { User } from '@urs/sync-protocol';
-import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type Dispatch,
+  type ReactNode,
+  type SetStateAction,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../components/ui/page.js';
 import { session } from '../../lib/app-session.js';
@@ -30,6 +39,91 @@ const draftOf = (user: User): ProfileDraft => ({
   phone: user.phone ?? '',
 });
 
+/**
+ * A TextField's name, value, change handler and server errors, for each field of a form whose
+ * text values are kept in one state: both profile forms wire their fields this way.
+ */
+const fieldsOf =
+  <T extends { [K in keyof T]: string }>(
+    values: T,
+    setValues: Dispatch<SetStateAction<T>>,
+    failure: FormFailure,
+  ) =>
+  (key: keyof T & string) => ({
+    name: key,
+    value: values[key],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      const value = event.target.value;
+      setValues((current) => ({ ...current, [key]: value }));
+    },
+    errors: failure.fields[key],
+  });
+
+/** Sending one of the profile's forms: busy while it runs, the failure (fields and message) after. */
+function useSend(failedTitle: string) {
+  const [sending, setSending] = useState(false);
+  const [failure, setFailure] = useState<FormFailure>(NO_FAILURE);
+  const send = async (request: () => Promise<void>) => {
+    setSending(true);
+    setFailure(NO_FAILURE);
+    try {
+      await request();
+    } catch (err) {
+      setFailure(formFailure(err, failedTitle));
+    } finally {
+      setSending(false);
+    }
+  };
+  return { failure, send, card: { failure, sending } };
+}
+
+/** The card both profile forms sit in: title, the form's message, fields, submit button. */
+function ProfileCard({
+  titleId,
+  title,
+  failure,
+  sending,
+  submitLabel,
+  onSubmit,
+  children,
+}: {
+  titleId: string;
+  title: string;
+  failure: FormFailure;
+  sending: boolean;
+  submitLabel: string;
+  onSubmit: () => void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <form
+      className="card form profile-card"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+      noValidate
+      aria-labelledby={titleId}
+    >
+      <h2 id={titleId} className="profile-card-title">
+        {title}
+      </h2>
+      {failure.message !== null && (
+        <p className="alert alert-error" role="alert">
+          {failure.message}
+        </p>
+      )}
+      {children}
+      <div>
+        <button type="submit" className="button button-primary" disabled={sending}>
+          {sending ? t('profile.saving') : submitLabel}
+        </button>
+      </div>
+    </form>
+  );
+}
+
 export function ProfileScreen() {
   const { t } = useTranslation();
   const user = useCurrentUser();
@@ -50,8 +144,7 @@ function ProfileForm({ user }: { user: User }) {
   const [photo, setPhoto] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [photoError, setPhotoError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
-  const [failure, setFailure] = useState<FormFailure>(NO_FAILURE);
+  const { failure, send, card } = useSend(t('profile.failed'));
   const fileInput = useRef<HTMLInputElement>(null);
   const photoId = useId();
 
@@ -68,10 +161,7 @@ function ProfileForm({ user }: { user: User }) {
     return () => URL.revokeObjectURL(preview);
   }, [preview]);
 
-  const edit = (key: keyof ProfileDraft) => (event: ChangeEvent<HTMLInputElement>) => {
-    const value = event.target.value;
-    setDraft((current) => ({ ...current, [key]: value }));
-  };
+  const field = fieldsOf(draft, setDraft, failure);
 
   const clearPhoto = () => {
     setPhoto(null);
@@ -98,25 +188,18 @@ function ProfileForm({ user }: { user: User }) {
     setPreview(URL.createObjectURL(file));
   };
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onSubmit = () => {
     if (!dirty) {
       toast.info(t('profile.noChanges'));
       return;
     }
-    setSending(true);
-    setFailure(NO_FAILURE);
-    try {
+    void send(async () => {
       const updated = await postProfile(buildProfileFormData(fields));
       session.updateUser(updated);
       setDraft(draftOf(updated));
       clearPhoto();
       toast.success(t('profile.saved'));
-    } catch (err) {
-      setFailure(formFailure(err, t('profile.failed')));
-    } finally {
-      setSending(false);
-    }
+    });
   };
 
   const photoErrors = [
@@ -125,20 +208,13 @@ function ProfileForm({ user }: { user: User }) {
   ];
 
   return (
-    <form
-      className="card form profile-card"
-      onSubmit={(event) => void onSubmit(event)}
-      noValidate
-      aria-labelledby="profile-details-title"
+    <ProfileCard
+      titleId="profile-details-title"
+      title={t('profile.details')}
+      {...card}
+      submitLabel={t('profile.save')}
+      onSubmit={onSubmit}
     >
-      <h2 id="profile-details-title" className="profile-card-title">
-        {t('profile.details')}
-      </h2>
-      {failure.message !== null && (
-        <p className="alert alert-error" role="alert">
-          {failure.message}
-        </p>
-      )}
       <div className="profile-photo">
         <UserAvatar
           user={user}
@@ -180,42 +256,23 @@ function ProfileForm({ user }: { user: User }) {
           )}
         </div>
       </div>
-      <TextField
-        label={t('profile.name')}
-        name="name"
-        autoComplete="name"
-        required
-        value={draft.name}
-        onChange={edit('name')}
-        errors={failure.fields['name']}
-      />
+      <TextField label={t('profile.name')} {...field('name')} autoComplete="name" required />
       <TextField
         label={t('profile.email')}
+        {...field('email')}
         type="email"
-        name="email"
         autoComplete="email"
         inputMode="email"
         required
-        value={draft.email}
-        onChange={edit('email')}
-        errors={failure.fields['email']}
       />
       <TextField
         label={t('profile.phone')}
+        {...field('phone')}
         type="tel"
-        name="phone"
         autoComplete="tel"
         inputMode="tel"
-        value={draft.phone}
-        onChange={edit('phone')}
-        errors={failure.fields['phone']}
       />
-      <div>
-        <button type="submit" className="button button-primary" disabled={sending}>
-          {sending ? t('profile.saving') : t('profile.save')}
-        </button>
-      </div>
-    </form>
+    </ProfileCard>
   );
 }
 
@@ -228,87 +285,54 @@ const EMPTY_PASSWORDS: PasswordChange = {
 function PasswordForm() {
   const { t } = useTranslation();
   const [values, setValues] = useState<PasswordChange>(EMPTY_PASSWORDS);
-  const [sending, setSending] = useState(false);
-  const [failure, setFailure] = useState<FormFailure>(NO_FAILURE);
+  const { failure, send, card } = useSend(t('profile.passwordFailed'));
   const dirty = Object.values(values).some((value) => value !== '');
   useUnsavedChanges('profile-password', dirty);
 
-  const edit = (key: keyof PasswordChange) => (event: ChangeEvent<HTMLInputElement>) => {
-    const value = event.target.value;
-    setValues((current) => ({ ...current, [key]: value }));
-  };
+  const field = fieldsOf(values, setValues, failure);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setSending(true);
-    setFailure(NO_FAILURE);
-    try {
+  const onSubmit = () =>
+    void send(async () => {
       await postPassword(values);
       setValues(EMPTY_PASSWORDS);
       toast.success(t('profile.passwordSaved'));
-    } catch (err) {
-      setFailure(formFailure(err, t('profile.passwordFailed')));
-    } finally {
-      setSending(false);
-    }
-  };
+    });
 
   return (
-    <form
-      className="card form profile-card"
-      onSubmit={(event) => void onSubmit(event)}
-      noValidate
-      aria-labelledby="profile-password-title"
+    <ProfileCard
+      titleId="profile-password-title"
+      title={t('profile.passwordTitle')}
+      {...card}
+      submitLabel={t('profile.savePassword')}
+      onSubmit={onSubmit}
     >
-      <h2 id="profile-password-title" className="profile-card-title">
-        {t('profile.passwordTitle')}
-      </h2>
-      {failure.message !== null && (
-        <p className="alert alert-error" role="alert">
-          {failure.message}
-        </p>
-      )}
       <TextField
         label={t('profile.currentPassword')}
+        {...field('current_password')}
         type="password"
-        name="current_password"
         autoComplete="current-password"
         required
-        value={values.current_password}
-        onChange={edit('current_password')}
-        errors={failure.fields['current_password']}
       />
       <TextField
         label={t('profile.newPassword')}
+        {...field('password')}
         type="password"
-        name="password"
         autoComplete="new-password"
         required
         hint={t('profile.passwordHint')}
-        value={values.password}
-        onChange={edit('password')}
-        errors={failure.fields['password']}
       />
       <TextField
         label={t('profile.passwordConfirmation')}
+        {...field('password_confirmation')}
         type="password"
-        name="password_confirmation"
         autoComplete="new-password"
         required
-        value={values.password_confirmation}
-        onChange={edit('password_confirmation')}
-        errors={failure.fields['password_confirmation']}
       />
       {Object.keys(failure.fields).length > 0 && (
         <p className="sr-only" role="alert">
           {Object.values(failure.fields).flat().join(' ')}
         </p>
       )}
-      <div>
-        <button type="submit" className="button button-primary" disabled={sending}>
-          {sending ? t('profile.saving') : t('profile.savePassword')}
-        </button>
-      </div>
-    </form>
+    </ProfileCard>
   );
 }

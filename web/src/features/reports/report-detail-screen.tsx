@@ -8,13 +8,12 @@ import {
   type ReportStatus,
 } from '@urs/sync-protocol';
 import { Page } from '../../components/ui/page.js';
-import { confirmDialog } from '../../lib/dialog.js';
 import { toast } from '../../lib/toast.js';
 import { useCurrentUser } from '../../lib/use-session.js';
 import { PhotoLightbox } from './photo-lightbox.js';
 import { formatDateTime, statusKey, workTypeKey } from './report-i18n.js';
 import { photoFileName, usePhotoUrl, useUnsyncedReportIds } from './report-queries.js';
-import { runPlan } from './report-save.js';
+import { confirmAndDeleteReport, runPlan } from './report-save.js';
 import { mayChangeReport, type DetailState } from './report-detail-source.js';
 import { useReportDetail, useReportIdParam } from './use-report.js';
 import './reports.css';
@@ -178,34 +177,14 @@ export function ReportDetailScreen() {
   };
 
   const remove = async () => {
-    const ok = await confirmDialog({
-      title: t('reports.deleteTitle'),
-      text: t('reports.deleteText'),
-      icon: 'warning',
-      confirmLabel: t('reports.deleteConfirm'),
-      danger: true,
-    });
-    if (!ok) return;
-    const errors = await runPlan(user.id, [
-      {
-        name: 'report.delete',
-        args: { id: report.id },
-        optimistic: [
-          { entity: 'reports', op: 'delete', id: report.id },
-          ...photos.map((photo) => ({
-            entity: 'report_photos' as const,
-            op: 'delete' as const,
-            id: photo.id,
-          })),
-        ],
-      },
-    ]);
-    if (errors === null) {
-      toast.success(t('reports.deleted'));
-      void navigate({ to: '/reports' });
-    } else {
-      toast.error(t('reports.deleteFailed'), Object.values(errors).flat().join(' '));
-    }
+    const deleted = await confirmAndDeleteReport(
+      user.id,
+      report.id,
+      photos.map((photo) => photo.id),
+    );
+    if (!deleted) return;
+    toast.success(t('reports.deleted'));
+    void navigate({ to: '/reports' });
   };
 
   const before = photos.filter((photo) => photo.kind === 'before');

@@ -1,14 +1,14 @@
 import {
   checkMutation,
-  type MutationArgs,
-  type MutationName,
   type PhotoKind,
   type Report,
   type ReportPhoto,
   type ReportStatus,
   type WorkType,
 } from '@urs/sync-protocol';
-import type { OptimisticWrite } from '../../sync/index.js';
+import { planned, type PlannedMutation } from '../../sync/planned.js';
+
+export type { PlannedMutation };
 
 /** What the report form holds; strings for the selects so an empty choice is representable. */
 export interface ReportFormValues {
@@ -45,22 +45,6 @@ export const NEW_REPORT_STATUSES = [
   'in_progress',
   'completed',
 ] as const satisfies readonly ReportStatus[];
-
-/** One mutation to enqueue with the rows the screen should show at once. */
-export interface PlannedMutation {
-  name: MutationName;
-  args: MutationArgs<MutationName>;
-  optimistic: OptimisticWrite[];
-}
-
-/** Typed per mutation at the call site, so each args object is checked against its schema. */
-function planned<N extends MutationName>(
-  name: N,
-  args: MutationArgs<N>,
-  optimistic: OptimisticWrite[],
-): PlannedMutation {
-  return { name, args, optimistic };
-}
 
 function photoRows(reportId: string, photos: readonly FormPhoto[], at: string): ReportPhoto[] {
   const position: Record<PhotoKind, number> = { before: 0, after: 0 };

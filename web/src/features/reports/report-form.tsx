@@ -1,4 +1,5 @@
 import { SearchableSelect } from '../../components/ui/searchable-select.js';
+import { SelectField } from '../../components/ui/select-field.js';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -164,78 +165,49 @@ export function ReportForm(props: ReportFormProps) {
       />
 
       <div className="rp-grid">
-        <div className="field">
-          <label className="field-label" htmlFor={`${id}-category`}>
-            {t('reports.category')}
-          </label>
-          <select
-            id={`${id}-category`}
-            className="input"
-            data-field="category_id"
-            value={values.category_id}
-            aria-invalid={err('category_id') !== undefined}
-            {...described('category_id')}
-            onChange={(event) => set('category_id', event.target.value)}
-          >
-            <option value="">{t('reports.categoryNone')}</option>
-            {(categories ?? []).map((category) => (
-              <option key={category.id} value={category.id}>
-                {category.name}
-              </option>
-            ))}
-          </select>
-          <Errors id={`${id}-category_id-error`} errors={err('category_id')} />
-        </div>
+        <SelectField
+          id={`${id}-category`}
+          label={t('reports.category')}
+          data-field="category_id"
+          value={values.category_id}
+          errors={err('category_id')}
+          options={(categories ?? []).map((category) => ({
+            value: category.id,
+            label: category.name,
+          }))}
+          onChange={(value) => set('category_id', value)}
+        >
+          <option value="">{t('reports.categoryNone')}</option>
+        </SelectField>
 
-        <div className="field">
-          <label className="field-label" htmlFor={`${id}-work`}>
-            {t('reports.workType')}
-          </label>
-          <select
-            id={`${id}-work`}
-            className="input"
-            data-field="work_type"
-            value={values.work_type}
-            aria-invalid={err('work_type') !== undefined}
-            {...described('work_type')}
-            onChange={(event) => {
-              const next = WORK_TYPES.find((type) => type === event.target.value);
-              if (next !== undefined) set('work_type', next);
-            }}
-          >
-            {WORK_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {t(workTypeKey(type))}
-              </option>
-            ))}
-          </select>
-          <Errors id={`${id}-work_type-error`} errors={err('work_type')} />
-        </div>
+        <SelectField
+          id={`${id}-work`}
+          label={t('reports.workType')}
+          data-field="work_type"
+          value={values.work_type}
+          errors={err('work_type')}
+          options={WORK_TYPES.map((type) => ({ value: type, label: t(workTypeKey(type)) }))}
+          onChange={(value) => {
+            const next = WORK_TYPES.find((type) => type === value);
+            if (next !== undefined) set('work_type', next);
+          }}
+        />
 
-        <div className="field">
-          <label className="field-label" htmlFor={`${id}-status`}>
-            {t('reports.status')}
-          </label>
-          <select
-            id={`${id}-status`}
-            className="input"
-            data-field="status"
-            value={values.status}
-            aria-invalid={err('status') !== undefined}
-            {...described('status')}
-            onChange={(event) => {
-              const next = props.statusOptions.find((status) => status === event.target.value);
-              if (next !== undefined) set('status', next);
-            }}
-          >
-            {props.statusOptions.map((status) => (
-              <option key={status} value={status}>
-                {t(statusKey(status))}
-              </option>
-            ))}
-          </select>
-          <Errors id={`${id}-status-error`} errors={err('status')} />
-        </div>
+        <SelectField
+          id={`${id}-status`}
+          label={t('reports.status')}
+          data-field="status"
+          value={values.status}
+          errors={err('status')}
+          options={props.statusOptions.map((status) => ({
+            value: status,
+            label: t(statusKey(status)),
+          }))}
+          onChange={(value) => {
+            const next = props.statusOptions.find((status) => status === value);
+            if (next !== undefined) set('status', next);
+          }}
+        />
       </div>
 
       <div className="field">

@@ -13,8 +13,8 @@ import { useTranslation } from 'react-i18next';
 import {
   EmptyRow,
   formatDate,
+  MetaPager,
   OfflineNotice,
-  Pager,
   useOnline,
   useRemote,
 } from '../../components/ui/admin-ui.js';
@@ -23,7 +23,6 @@ import { db } from '../../db/index.js';
 import { isNetworkFailure } from '../../lib/admin-kit.js';
 import { serverMessage } from '../../lib/server-errors.js';
 import { syncRuntime } from '../../lib/device-runtime.js';
-import { confirmDialog } from '../../lib/dialog.js';
 import { toast } from '../../lib/toast.js';
 import { useCurrentUser } from '../../lib/use-session.js';
 import { statusKey } from './report-i18n.js';
@@ -38,11 +37,13 @@ import {
   type FILTER_KEYS,
   type ReportListState,
 } from './report-list-logic.js';
-import { runPlan } from './report-save.js';
+import { confirmAndDeleteReport } from './report-save.js';
 import './report-list-i18n.js';
 import './report-list.css';
 import './reports.css';
 import { RoleOptions } from '../../components/ui/role-options.js';
+import { SelectField } from '../../components/ui/select-field.js';
+import { TextField } from '../../components/ui/text-field.js';
 
 const isScope = (value: string): value is ExportScope =>
   EXPORT_SCOPES.some((scope) => scope === value);
@@ -161,25 +162,7 @@ export function ReportListScreen() {
 
   const remove = async (row: ReportListRow) => {
     if (user === null) return;
-    const ok = await confirmDialog({
-      title: t('reports.deleteTitle'),
-      text: t('reports.deleteText'),
-      icon: 'warning',
-      confirmLabel: t('reports.deleteConfirm'),
-      danger: true,
-    });
-    if (!ok) return;
-    const errors = await runPlan(user.id, [
-      {
-        name: 'report.delete',
-        args: { id: row.id },
-        optimistic: [{ entity: 'reports', op: 'delete', id: row.id }],
-      },
-    ]);
-    if (errors !== null) {
-      toast.error(t('reports.deleteFailed'), Object.values(errors).flat().join(' '));
-      return;
-    }
+    if (!(await confirmAndDeleteReport(user.id, row.id))) return;
     try {
       await syncRuntime.engine.syncOnce({ force: true });
       toast.success(t('reports.deleted'));
@@ -193,9 +176,15 @@ export function ReportListScreen() {
   const field = (name: keyof Draft) => ({
     id: `report-list-${name}`,
     value: draft[name],
-    onChange: (event: { target: { value: string } }) =>
-      setDraft((d) => ({ ...d, [name]: event.target.value })),
+    onChange: (value: string) => setDraft((d) => ({ ...d, [name]: value })),
   });
+  const textField = (name: keyof Draft) => {
+    const { onChange, ...rest } = field(name);
+    return {
+      ...rest,
+      onChange: (event: { target: { value: string } }) => onChange(event.target.value),
+    };
+  };
 
   return (
     <Page title={t('pages.reports')}>
@@ -209,75 +198,42 @@ export function ReportListScreen() {
             noValidate
           >
             <div className="report-list-grid">
-              <div className="field">
-                <label className="field-label" htmlFor="report-list-role">
-                  {t('reportList.role')}
-                </label>
-                <select className="input" {...field('role')}>
-                  <RoleOptions allLabel={t('reportList.allRoles')} />
-                </select>
-              </div>
-              <div className="field">
-                <label className="field-label" htmlFor="report-list-status">
-                  {t('reportList.status')}
-                </label>
-                <select className="input" {...field('status')}>
-                  <option value="">{t('reportList.allStatuses')}</option>
-                  {REPORT_STATUSES.map((status) => (
-                    <option key={status} value={status}>
-                      {t(statusKey(status))}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <div className="field">
-                <label className="field-label" htmlFor="report-list-area-search">
-                  {t('reportList.areaSearch')}
-                </label>
-                <input
-                  id="report-list-area-search"
-                  type="search"
-                  className="input"
-                  value={areaSearch}
-                  onChange={(event) => setAreaSearch(event.target.value)}
-                />
-              </div>
-              <div className="field">
-                <label className="field-label" htmlFor="report-list-area_id">
-                  {t('reportList.area')}
-                </label>
-                <select className="input" {...field('area_id')}>
-                  <option value="">{t('reportList.allAreas')}</option>
-                  {shownAreas.map((area) => (
-                    <option key={area.id} value={area.id}>
-                      {area.name}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <div className="field">
-                <label className="field-label" htmlFor="report-list-date_from">
-                  {t('reportList.dateFrom')}
-                </label>
-                <input type="date" className="input" {...field('date_from')} />
-              </div>
-              <div className="field">
-                <label className="field-label" htmlFor="report-list-date_to">
-                  {t('reportList.dateTo')}
-                </label>
-                <input type="date" className="input" {...field('date_to')} />
-              </div>
-              <div className="field report-list-q">
-                <label className="field-label" htmlFor="report-list-q">
-                  {t('reportList.search')}
-                </label>
-                <input
-                  type="search"
-                  className="input"
-                  placeholder={t('reportList.searchPlaceholder')}
-                  {...field('q')}
-                />
-              </div>
+              <SelectField label={t('reportList.role')} {...field('role')}>
+                <RoleOptions allLabel={t('reportList.allRoles')} />
+              </SelectField>
+              <SelectField
+                label={t('reportList.status')}
+                {...field('status')}
+                options={REPORT_STATUSES.map((status) => ({
+                  value: status,
+                  label: t(statusKey(status)),
+                }))}
+              >
+                <option value="">{t('reportList.allStatuses')}</option>
+              </SelectField>
+              <TextField
+                id="report-list-area-search"
+                label={t('reportList.areaSearch')}
+                type="search"
+                value={areaSearch}
+                onChange={(event) => setAreaSearch(event.target.value)}
+              />
+              <SelectField
+                label={t('reportList.area')}
+                {...field('area_id')}
+                options={shownAreas.map((area) => ({ value: area.id, label: area.name }))}
+              >
+                <option value="">{t('reportList.allAreas')}</option>
+              </SelectField>
+              <TextField label={t('reportList.dateFrom')} type="date" {...textField('date_from')} />
+              <TextField label={t('reportList.dateTo')} type="date" {...textField('date_to')} />
+              <TextField
+                label={t('reportList.search')}
+                className="report-list-q"
+                type="search"
+                placeholder={t('reportList.searchPlaceholder')}
+                {...textField('q')}
+              />
             </div>
             <div className="report-list-buttons">
               {reporterName !== undefined && (
@@ -308,21 +264,16 @@ export function ReportListScreen() {
           <h2 id="rl-explorer" className="report-list-explorer-title">
             {t('reportList.explorer')}
           </h2>
-          <div className="field">
-            <label className="field-label" htmlFor="report-list-explorer-role">
-              {t('reportList.explorerRole')}
-            </label>
-            <select
-              id="report-list-explorer-role"
-              className="input"
-              value={explorerRole}
-              onChange={(event) => {
-                if (isRole(event.target.value)) setExplorerRole(event.target.value);
-              }}
-            >
-              <RoleOptions />
-            </select>
-          </div>
+          <SelectField
+            id="report-list-explorer-role"
+            label={t('reportList.explorerRole')}
+            value={explorerRole}
+            onChange={(value) => {
+              if (isRole(value)) setExplorerRole(value);
+            }}
+          >
+            <RoleOptions />
+          </SelectField>
           <ul className="report-list-users" data-testid="role-explorer">
             {explorer.data !== null && explorer.data.length === 0 && (
               <li className="muted">{t('reportList.explorerEmpty')}</li>
@@ -463,15 +414,11 @@ export function ReportListScreen() {
             </tbody>
           </table>
         </div>
-        {meta !== undefined && (
-          <Pager
-            page={meta.page}
-            lastPage={meta.last_page}
-            total={meta.total}
-            label={t('reportList.pager')}
-            onPage={(page) => setState({ ...state, page })}
-          />
-        )}
+        <MetaPager
+          meta={meta}
+          label={t('reportList.pager')}
+          onPage={(page) => setState({ ...state, page })}
+        />
       </div>
     </Page>
   );

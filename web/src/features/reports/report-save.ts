@@ -1,4 +1,5 @@
 import { db } from '../../db/index.js';
+import { confirmDialog } from '../../lib/dialog.js';
 import { t } from '../../lib/i18n.js';
 import { toast } from '../../lib/toast.js';
 import { MutationValidationError, StorageFullError, enqueueAll } from '../../sync/index.js';
@@ -31,4 +32,37 @@ export async function runPlan(
     toast.error(t('reports.saveFailed'), message);
     return { _: [message] };
   }
+}
+
+/**
+ * Asks, then queues a report's deletion with its optimistic removal (and its photos' rows): the
+ * detail screen and the admin list delete the same way. True once queued; false when the user
+ * cancels or the queue refuses (its reason is toasted).
+ */
+export async function confirmAndDeleteReport(
+  userId: string,
+  reportId: string,
+  photoIds: readonly string[] = [],
+): Promise<boolean> {
+  const ok = await confirmDialog({
+    title: t('reports.deleteTitle'),
+    text: t('reports.deleteText'),
+    icon: 'warning',
+    confirmLabel: t('reports.deleteConfirm'),
+    danger: true,
+  });
+  if (!ok) return false;
+  const errors = await runPlan(userId, [
+    {
+      name: 'report.delete',
+      args: { id: reportId },
+      optimistic: [
+        { entity: 'reports', op: 'delete', id: reportId },
+        ...photoIds.map((id) => ({ entity: 'report_photos' as const, op: 'delete' as const, id })),
+      ],
+    },
+  ]);
+  if (errors === null) return true;
+  toast.error(t('reports.deleteFailed'), Object.values(errors).flat().join(' '));
+  return false;
 }

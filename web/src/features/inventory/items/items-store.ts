@@ -263,46 +263,28 @@ export async function retryRejectedItem(
   }
   const itemId = entry.entity_id;
   const current: InventoryItem | undefined = await db.inventory_items.get(itemId);
+  // A create and an update are resent alike: SKU still free, corrected args, the item's new row.
+  const resend = async (args: { sku?: string | null | undefined }, row: InventoryItem) => {
+    await assertSkuFree(db, args.sku, itemId, messages.skuTaken);
+    await retryRejected(
+      db,
+      userId,
+      entryId,
+      { args, optimistic: [{ entity: 'inventory_items', op: 'put', row }] },
+      { now: () => now },
+    );
+    return { ok: true as const, id: itemId, changed: true };
+  };
   return guarded(async () => {
     if (entry.mutation.name === 'item.create') {
       const checked = checkArgs('item.create', itemCreateArgs(values, itemId));
       if (!checked.ok) return checked;
-      await assertSkuFree(db, checked.args.sku, itemId, messages.skuTaken);
-      await retryRejected(
-        db,
-        userId,
-        entryId,
-        {
-          args: checked.args,
-          optimistic: [
-            { entity: 'inventory_items', op: 'put', row: createdItemRow(checked.args, at) },
-          ],
-        },
-        { now: () => now },
-      );
-      return { ok: true as const, id: itemId, changed: true };
+      return resend(checked.args, createdItemRow(checked.args, at));
     }
     if (entry.mutation.name === 'item.update' && current !== undefined) {
       const checked = checkArgs('item.update', itemFullUpdateArgs(values, itemId));
       if (!checked.ok) return checked;
-      await assertSkuFree(db, checked.args.sku, itemId, messages.skuTaken);
-      await retryRejected(
-        db,
-        userId,
-        entryId,
-        {
-          args: checked.args,
-          optimistic: [
-            {
-              entity: 'inventory_items',
-              op: 'put',
-              row: updatedItemRow(current, checked.args, at),
-            },
-          ],
-        },
-        { now: () => now },
-      );
-      return { ok: true as const, id: itemId, changed: true };
+      return resend(checked.args, updatedItemRow(current, checked.args, at));
     }
     return { ok: false as const, errors: { _: [messages.itemMissing] } };
   });

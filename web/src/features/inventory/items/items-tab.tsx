@@ -4,6 +4,7 @@ import { INVENTORY_FILTERS } from '@urs/sync-protocol';
 import { useEffect, useEffectEvent, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pager, useDebounced, useOnline } from '../../../components/ui/admin-ui.js';
+import { SelectField } from '../../../components/ui/select-field.js';
 import { failureText } from '../../../lib/admin-kit.js';
 import { toast } from '../../../lib/toast.js';
 import { useCurrentUser } from '../../../lib/use-session.js';
@@ -164,7 +165,6 @@ function ItemsOverview({
   const { t } = useTranslation();
   const tx = (key: string, options?: Record<string, unknown>) => t(itemsKey(key), options);
   const wide = useWideList();
-  const filterId = useId();
 
   // One pass each, redone only when the device's items (or the query) change.
   const sorted = useMemo(() => sortItemsByName(items ?? []), [items]);
@@ -182,26 +182,19 @@ function ItemsOverview({
 
       <div className="inv-toolbar">
         <SearchBox q={state.q} onSearch={(q) => go({ ...state, q, page: 1 }, true)} />
-        <div className="field inv-filter">
-          <label className="field-label" htmlFor={filterId}>
-            {tx('filter')}
-          </label>
-          <select
-            id={filterId}
-            className="input"
-            value={state.filter}
-            onChange={(event) => {
-              const filter = INVENTORY_FILTERS.find((f) => f === event.target.value) ?? 'all';
-              go({ ...state, filter, page: 1 });
-            }}
-          >
-            {INVENTORY_FILTERS.map((filter: InventoryFilter) => (
-              <option key={filter} value={filter}>
-                {t(filterKey(filter))}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label={tx('filter')}
+          className="inv-filter"
+          value={state.filter}
+          options={INVENTORY_FILTERS.map((filter: InventoryFilter) => ({
+            value: filter,
+            label: t(filterKey(filter)),
+          }))}
+          onChange={(value) => {
+            const filter = INVENTORY_FILTERS.find((f) => f === value) ?? 'all';
+            go({ ...state, filter, page: 1 });
+          }}
+        />
         <div className="inv-toolbar-actions">
           {canManage && (
             <button type="button" className="button button-primary" onClick={onAdd}>

@@ -199,7 +199,8 @@ describe('reports offline in a real browser', () => {
     await page.reload();
     await page.getByText('Isian yang belum disimpan dipulihkan.').waitFor();
     expect(await page.getByLabel('Deskripsi').inputValue()).toBe(draft);
-    expect(await page.getByLabel('Area', { exact: true }).inputValue()).toBe(area);
+    // The areas list loads from IndexedDB after the draft: the select shows its value once it has.
+    await expect.poll(() => page.getByLabel('Area', { exact: true }).inputValue()).toBe(area);
     await page.getByRole('group', { name: 'Foto sesudah' }).locator('img').first().waitFor();
 
     // Cancel throws the draft away.

@@ -10,7 +10,8 @@ import { authOf, type AppEnv } from '../../middleware/guard.js';
 import { KB, limitBody, readJson } from '../../middleware/body.js';
 import { HttpError, parseOr422 } from '../../lib/http-error.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
-import { createSession, revokeSession } from '../../services/sessions.js';
+import { revokeSession } from '../../services/sessions.js';
+import { signInAnswer } from '../../services/sign-in.js';
 import { createUser, findLiveUserByEmail, toPublicUser } from '../../services/users.js';
 import type { RouteDeps } from '../deps.js';
 
@@ -65,18 +66,7 @@ export function authRoutes({ db, env, guard, loginLimits, sessionPolicy }: Route
   app.post('/api/login', limitBody(16 * KB), async (c) => {
     const input = parseOr422(loginInputSchema, await readJson(c));
     const user = await checkCredentials(input, clientIp(c, env.TRUST_PROXY));
-    const { token, session } = createSession(
-      db,
-      user.id,
-      sessionPolicy,
-      c.req.header('user-agent') ?? null,
-    );
-    return c.json({
-      access_token: token,
-      token_type: 'Bearer',
-      expires_at: session.expiresAt,
-      user: toPublicUser(user),
-    });
+    return c.json(signInAnswer(db, user, sessionPolicy, c.req.header('user-agent') ?? null));
   });
 
   app.post('/api/register', limitBody(16 * KB), async (c) => {
@@ -88,21 +78,7 @@ export function authRoutes({ db, env, guard, loginLimits, sessionPolicy }: Route
       { ...input, role: env.REGISTRATION_DEFAULT_ROLE },
       env.SCRYPT_LOG_N,
     );
-    const { token, session } = createSession(
-      db,
-      user.id,
-      sessionPolicy,
-      c.req.header('user-agent') ?? null,
-    );
-    return c.json(
-      {
-        access_token: token,
-        token_type: 'Bearer',
-        expires_at: session.expiresAt,
-        user: toPublicUser(user),
-      },
-      201,
-    );
+    return c.json(signInAnswer(db, user, sessionPolicy, c.req.header('user-agent') ?? null), 201);
   });
 
   app.get('/api/user', guard('session.self'), (c) =>

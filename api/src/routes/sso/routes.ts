@@ -3,9 +3,8 @@ import { z } from 'zod';
 import type { AppEnv } from '../../middleware/guard.js';
 import { KB, limitBody, readJson } from '../../middleware/body.js';
 import { parseOr422 } from '../../lib/http-error.js';
-import { createSession } from '../../services/sessions.js';
+import { signInAnswer } from '../../services/sign-in.js';
 import { SsoService } from '../../services/sso.js';
-import { toPublicUser } from '../../services/users.js';
 import type { RouteDeps } from '../deps.js';
 
 /** Only a path on this site ("/x", not "//evil" or "https://..."), as the login redirect rule. */
@@ -40,17 +39,8 @@ export function ssoRoutes({ db, env, sessionPolicy }: RouteDeps) {
   app.post('/api/auth/microsoft/callback', limitBody(8 * KB), async (c) => {
     const { query } = parseOr422(callbackBody, await readJson(c));
     const { user, returnTo } = await sso.complete(new URL(c.req.url).origin, query);
-    const { token, session } = createSession(
-      db,
-      user.id,
-      sessionPolicy,
-      c.req.header('user-agent') ?? null,
-    );
     return c.json({
-      access_token: token,
-      token_type: 'Bearer',
-      expires_at: session.expiresAt,
-      user: toPublicUser(user),
+      ...signInAnswer(db, user, sessionPolicy, c.req.header('user-agent') ?? null),
       redirect: returnTo,
     });
   });

@@ -90,7 +90,7 @@ export function StockFormModal({
         <legend className="field-label">{tx('stock.type')}</legend>
         <div className="inv-choice-row">
           {TRANSACTION_TYPES.map((type) => (
-            <label key={type} className="inv-choice">
+            <label key={type} className="choice inv-choice">
               <input
                 type="radio"
                 name={`${id}-type`}

@@ -192,7 +192,7 @@ export function RequestForm({
       <fieldset className="req-types">
         <legend className="field-label">{k('form.type')}</legend>
         {REQUEST_TYPES.map((type) => (
-          <label key={type} className="req-type">
+          <label key={type} className="choice req-type">
             <input
               type="radio"
               name={`${id}-type`}

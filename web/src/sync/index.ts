@@ -17,7 +17,7 @@ export type {
 } from './engine.js';
 export { startSyncTriggers, registerBackgroundSync, BACKGROUND_SYNC_TAG } from './triggers.js';
 export type { SyncTriggers, SyncTriggerOptions, TriggerEnvironment } from './triggers.js';
-export { claimLocalData, pendingCountFor, rejectedFor } from './session.js';
+export { claimLocalData, openEntriesFor, pendingCountFor, rejectedFor } from './session.js';
 export { requestPersistentStorage, estimateStorage } from './storage.js';
 export { useSyncStatus } from './use-sync-status.js';
 export type { SyncStatus } from './use-sync-status.js';

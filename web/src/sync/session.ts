@@ -34,6 +34,17 @@ export function rejectedFor(db: UrsDatabase, userId: string): Promise<OutboxEntr
   return db.outbox.where('[user_id+status]').equals([userId, 'rejected']).sortBy('seq');
 }
 
+/**
+ * Entries of this user the server has not accepted yet, pending or refused: the rows they touch
+ * still show the device's version, and screens mark them "not synced".
+ */
+export function openEntriesFor(db: UrsDatabase, userId: string) {
+  return db.outbox.where('[user_id+status]').anyOf([
+    [userId, 'pending'],
+    [userId, 'rejected'],
+  ]);
+}
+
 /** Pending entries of this user in push order. */
 export function pendingFor(db: UrsDatabase, userId: string): Promise<OutboxEntry[]> {
   return db.outbox.where('[user_id+status]').equals([userId, 'pending']).sortBy('seq');

@@ -1,5 +1,6 @@
 import { SYNCED_ENTITIES, type SyncedEntity } from '@urs/sync-protocol';
 import type { UrsDatabase } from '../db/database.js';
+import { openEntriesFor } from './session.js';
 
 /*
  * "Pending local mutations win": a row touched by an unconfirmed outbox entry shows the local
@@ -45,13 +46,7 @@ export async function snapshotRows(db: UrsDatabase, keys: readonly string[]): Pr
 /** Rows touched by any outbox entry of this user, pending or rejected. */
 export async function heldRowKeys(db: UrsDatabase, userId: string): Promise<Set<string>> {
   const keys = new Set<string>();
-  await db.outbox
-    .where('[user_id+status]')
-    .anyOf([
-      [userId, 'pending'],
-      [userId, 'rejected'],
-    ])
-    .each((entry) => entry.rows.forEach((key) => keys.add(key)));
+  await openEntriesFor(db, userId).each((entry) => entry.rows.forEach((key) => keys.add(key)));
   return keys;
 }
 

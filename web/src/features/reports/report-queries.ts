@@ -1,5 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
+import { openEntriesFor } from '../../sync/index.js';
 import { db } from '../../db/index.js';
 import { api } from '../../lib/api.js';
 import { unsyncedReportIds } from './report-sync-marks.js';
@@ -9,13 +10,7 @@ export function useUnsyncedReportIds(userId: string | null): Set<string> {
   return (
     useLiveQuery(async () => {
       if (userId === null) return new Set<string>();
-      const entries = await db.outbox
-        .where('[user_id+status]')
-        .anyOf([
-          [userId, 'pending'],
-          [userId, 'rejected'],
-        ])
-        .toArray();
+      const entries = await openEntriesFor(db, userId).toArray();
       const photoIds = entries
         .filter((entry) => entry.entity === 'report_photos')
         .map((entry) => entry.entity_id);

@@ -1,6 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Area, InventoryItem, StockTransaction } from '@urs/sync-protocol';
 import { useMemo, useSyncExternalStore } from 'react';
+import { openEntriesFor } from '../../../sync/index.js';
 import { db, type OutboxEntry } from '../../../db/index.js';
 import { newestFirst, syncMarks, type SyncMarks } from './items-logic.js';
 
@@ -26,13 +27,7 @@ export function useOpenEntries(userId: string | null): OutboxEntry[] {
   return (
     useLiveQuery(async () => {
       if (userId === null) return [];
-      return db.outbox
-        .where('[user_id+status]')
-        .anyOf([
-          [userId, 'pending'],
-          [userId, 'rejected'],
-        ])
-        .sortBy('seq');
+      return openEntriesFor(db, userId).sortBy('seq');
     }, [userId]) ?? []
   );
 }

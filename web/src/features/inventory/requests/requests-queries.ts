@@ -1,6 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { ItemRequest } from '@urs/sync-protocol';
 import { useEffect, useState } from 'react';
+import { openEntriesFor } from '../../../sync/index.js';
 import { db } from '../../../db/index.js';
 import { fetchRequestImage } from './requests-api.js';
 import {
@@ -74,12 +75,7 @@ export function useRequestSyncMarks(userId: string | null): Map<string, RequestS
   return (
     useLiveQuery(async () => {
       if (userId === null) return EMPTY_MARKS;
-      const entries = await db.outbox
-        .where('[user_id+status]')
-        .anyOf([
-          [userId, 'pending'],
-          [userId, 'rejected'],
-        ])
+      const entries = await openEntriesFor(db, userId)
         .filter((entry) => entry.entity === 'item_requests')
         .toArray();
       return syncMarks(entries);

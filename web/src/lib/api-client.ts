@@ -66,6 +66,13 @@ export interface PhotoUpload {
   sha256: string;
 }
 
+export interface BinaryAnswer {
+  bytes: ArrayBuffer;
+  mime_type: string;
+  /** The Content-Disposition header (a download's file name), when the server sent one. */
+  disposition: string | null;
+}
+
 export interface ApiClient {
   /** JSON request to any API path (without a leading slash, e.g. 'api/user'). */
   json(
@@ -76,9 +83,9 @@ export interface ApiClient {
   push(request: PushRequest): Promise<PushResponse>;
   pull(cursor: string, limit: number): Promise<PullResponse>;
   putPhoto(photo: PhotoUpload): Promise<PhotoUploadReceipt>;
-  getPhoto(id: string): Promise<{ bytes: ArrayBuffer; mime_type: string }>;
-  /** The bytes and type of any binary API answer, e.g. 'api/inventory/requests/<id>/image'. */
-  getBytes(path: string): Promise<{ bytes: ArrayBuffer; mime_type: string }>;
+  getPhoto(id: string): Promise<BinaryAnswer>;
+  /** Any binary API answer, e.g. 'api/inventory/requests/<id>/image' or an Excel export. */
+  getBytes(path: string): Promise<BinaryAnswer>;
 }
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
@@ -120,11 +127,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   }
 
-  async function getBytes(path: string): Promise<{ bytes: ArrayBuffer; mime_type: string }> {
+  async function getBytes(path: string): Promise<BinaryAnswer> {
     const response = await send(() => http.get(path));
     return {
       bytes: await response.arrayBuffer(),
       mime_type: response.headers.get('Content-Type') ?? 'application/octet-stream',
+      disposition: response.headers.get('Content-Disposition'),
     };
   }
 

@@ -6,7 +6,8 @@ import { STORAGE_KEYS } from './storage-keys.js';
  * session also drops the Authorization header without rebuilding anything.
  */
 export const api: ApiClient = createApiClient({
-  baseUrl: '/',
+  // Absolute, so every fetch implementation (not only the browser's) resolves the API paths.
+  baseUrl: new URL('/', location.href).href,
   getToken: () => localStorage.getItem(STORAGE_KEYS.token),
   timeoutMs: 15_000,
 });

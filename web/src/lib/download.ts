@@ -1,7 +1,4 @@
-import { ApiError, NetworkError } from './api-client.js';
-import { STORAGE_KEYS } from './storage-keys.js';
-
-export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+import { api } from './api.js';
 
 /** The file name of an `attachment; filename="x.xlsx"` header (RFC 5987 form too), or the fallback. */
 export function fileNameFromDisposition(header: string | null, fallback: string): string {
@@ -20,41 +17,18 @@ export function fileNameFromDisposition(header: string | null, fallback: string)
 }
 
 /**
- * Downloads a server-made file (an Excel export) with the bearer token, which a plain link could
- * not send: fetch → blob → object URL → a temporary `<a download>` named as the server's
- * Content-Disposition says. `path` is relative to the origin, without the leading slash.
- * Returns the file name used.
+ * Downloads a server-made file (an Excel export) through the API client, which sends the bearer
+ * token a plain link could not: bytes → object URL → a temporary `<a download>` named as the
+ * server's Content-Disposition says. `path` is relative to the origin, without the leading
+ * slash. Returns the file name used.
  *
  * @throws NetworkError when the request never reached the server
  * @throws ApiError with the server's message on a non-2xx answer
  */
-export async function downloadFile(
-  path: string,
-  fallbackName: string,
-  accept = XLSX_MIME,
-): Promise<string> {
-  const token = localStorage.getItem(STORAGE_KEYS.token);
-  const headers = new Headers({ Accept: accept });
-  if (token !== null && token !== '') headers.set('Authorization', `Bearer ${token}`);
-  let response: Response;
-  try {
-    response = await fetch(`/${path}`, { headers });
-  } catch (err) {
-    throw new NetworkError(err);
-  }
-  if (!response.ok) {
-    const body: unknown = await response.json().catch(() => null);
-    const message: unknown =
-      typeof body === 'object' && body !== null ? Reflect.get(body, 'message') : undefined;
-    throw new ApiError(
-      response.status,
-      typeof message === 'string' ? message : `HTTP ${response.status}`,
-      body,
-    );
-  }
-  const blob = await response.blob();
-  const name = fileNameFromDisposition(response.headers.get('Content-Disposition'), fallbackName);
-  const url = URL.createObjectURL(blob);
+export async function downloadFile(path: string, fallbackName: string): Promise<string> {
+  const { bytes, mime_type, disposition } = await api.getBytes(path);
+  const name = fileNameFromDisposition(disposition, fallbackName);
+  const url = URL.createObjectURL(new Blob([bytes], { type: mime_type }));
   try {
     const link = document.createElement('a');
     link.href = url;

@@ -26,7 +26,7 @@ function stubDownloads() {
 describe('downloadReportExport', () => {
   it('fetches the export with the bearer token and saves it under the server file name', async () => {
     localStorage.setItem(STORAGE_KEYS.token, 'tok-123');
-    const fetchMock = vi.fn((_input: string, _init?: RequestInit) =>
+    const fetchMock = vi.fn((_input: Request) =>
       Promise.resolve(
         new Response(new Uint8Array([0x50, 0x4b]), {
           status: 200,
@@ -40,9 +40,12 @@ describe('downloadReportExport', () => {
     const name = await downloadReportExport('this_week', { status: 'pending' });
 
     expect(name).toBe('laporan-minggu-ini.xlsx');
-    const [url, init] = fetchMock.mock.calls[0] ?? [];
-    expect(url).toBe('/api/reports/export?scope=this_week&status=pending');
-    expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer tok-123');
+    const [request] = fetchMock.mock.calls[0] ?? [];
+    const url = new URL(request?.url ?? '');
+    expect(`${url.pathname}${url.search}`).toBe(
+      '/api/reports/export?scope=this_week&status=pending',
+    );
+    expect(request?.headers.get('Authorization')).toBe('Bearer tok-123');
     expect(createObjectURL).toHaveBeenCalledOnce();
     expect(clicks).toEqual([{ href: 'blob:report', download: 'laporan-minggu-ini.xlsx' }]);
     expect(document.querySelector('a[download]')).toBeNull();

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useField } from './field.js';
 
 export interface SearchableOption {
   id: string;
@@ -8,7 +9,7 @@ export interface SearchableOption {
 }
 
 export interface SearchableSelectProps {
-  /** The select's id; its errors get `${id}-error` unless errorId says otherwise. */
+  /** The select's id; its errors get `${id}-error`. */
   id: string;
   label: string;
   /** The search box's accessible name and placeholder. */
@@ -23,7 +24,6 @@ export interface SearchableSelectProps {
   /** The empty option's text while the search matches nothing. */
   noMatch: string;
   errors?: readonly string[] | undefined;
-  errorId?: string;
   /** `data-field` for forms that focus their first invalid field. */
   dataField?: string;
 }
@@ -31,7 +31,8 @@ export interface SearchableSelectProps {
 /**
  * A native select with a search box above it: long lists (a campus's areas, a warehouse's items)
  * stay quick to pick from on a phone, and the native control keeps the platform's own picker
- * and accessibility. The chosen option always stays listed, whatever the search says.
+ * and accessibility. The chosen option always stays listed, whatever the search says. The label
+ * and errors are the shared field frame (`useField`), as for TextField and SelectField.
  */
 export function SearchableSelect({
   id,
@@ -44,10 +45,10 @@ export function SearchableSelect({
   placeholder,
   noMatch,
   errors,
-  errorId = `${id}-error`,
   dataField,
 }: SearchableSelectProps) {
   const [query, setQuery] = useState('');
+  const field = useField({ label, id, errors });
   const needle = query.trim().toLowerCase();
   const shown = options.filter(
     (option) =>
@@ -55,12 +56,8 @@ export function SearchableSelect({
       option.id === value ||
       `${option.label} ${option.keywords ?? ''}`.toLowerCase().includes(needle),
   );
-  const invalid = errors !== undefined && errors.length > 0;
-  return (
-    <div className="field">
-      <label className="field-label" htmlFor={id}>
-        {label}
-      </label>
+  return field.frame(
+    <>
       <input
         type="search"
         className="input"
@@ -71,12 +68,11 @@ export function SearchableSelect({
         onChange={(event) => setQuery(event.target.value)}
       />
       <select
-        id={id}
+        id={field.id}
         className="input"
         data-field={dataField}
         value={value}
-        aria-invalid={invalid}
-        {...(invalid && { 'aria-describedby': errorId })}
+        {...field.aria}
         onChange={(event) => onChange(event.target.value)}
       >
         <option value="">{shown.length === 0 && needle !== '' ? noMatch : placeholder}</option>
@@ -86,11 +82,6 @@ export function SearchableSelect({
           </option>
         ))}
       </select>
-      {invalid && (
-        <p id={errorId} className="field-error">
-          {errors.join(' ')}
-        </p>
-      )}
-    </div>
+    </>,
   );
 }

@@ -160,7 +160,6 @@ export function ReportForm(props: ReportFormProps) {
         placeholder={t('reports.areaChoose')}
         noMatch={t('reports.areaNone')}
         errors={err('area_id')}
-        errorId={`${id}-area_id-error`}
         dataField="area_id"
       />
 

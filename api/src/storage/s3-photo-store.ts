@@ -69,7 +69,9 @@ export class S3PhotoStore implements PhotoStore {
       if (answer.Body === undefined || answer.ContentLength === undefined) {
         throw new Error(`object ${this.keyFor(sha256)} came back without a body or length`);
       }
-      return { body: answer.Body.transformToWebStream(), sizeBytes: answer.ContentLength };
+      // The SDK types its web stream loosely; an object body is bytes.
+      const body = answer.Body.transformToWebStream() as ReadableStream<Uint8Array>;
+      return { body, sizeBytes: answer.ContentLength };
     } catch (err) {
       if (statusOf(err) === 404) return null;
       throw err;

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { newId } from '@urs/sync-protocol';
 import { makeTestApp, type TestApp } from '../../test/harness.js';
@@ -156,6 +158,114 @@ describe.each(PHOTO_BACKENDS)('photos on $name', (backend) => {
         ],
       );
       expect(result.results[1]).toMatchObject({ status: 'rejected', code: 'photo_missing' });
+    });
+  });
+
+  describe('what reaches the store', () => {
+    it('refuses bad uploads before the store: nothing is written under their hash', async () => {
+      const notImage = new TextEncoder().encode('GIF89a not allowed');
+      const damaged = jpegBytes(4000, 5);
+      const tooBig = jpegBytes(10 * 1024 * 1024 + 1);
+      expect((await upload(newId(), notImage)).status).toBe(415);
+      expect((await upload(newId(), damaged, sha256(jpegBytes(4000, 6)))).status).toBe(422);
+      expect((await upload(newId(), tooBig)).status).toBe(413);
+      for (const bytes of [notImage, damaged, tooBig]) {
+        expect(await store.has(sha256(bytes))).toBe(false);
+      }
+      await expect(store.put(notImage)).rejects.toThrow(/not a JPEG, PNG or WEBP/);
+    });
+
+    it('keeps one object for the same bytes uploaded twice, even under another id', async () => {
+      const bytes = jpegBytes(3000, 9);
+      expect((await upload(newId(), bytes)).status).toBe(201);
+      expect(await store.has(sha256(bytes))).toBe(true);
+      expect((await upload(newId(), bytes)).status).toBe(201);
+      expect(await store.put(bytes)).toBe(sha256(bytes));
+      const stored = await store.open(sha256(bytes));
+      expect(stored?.sizeBytes).toBe(3000);
+      expect(new Uint8Array(await new Response(stored?.body).arrayBuffer())).toEqual(bytes);
+    });
+
+    it('keeps photos only in the configured store (no copy on the disk when it is a bucket)', async () => {
+      expect((await upload(newId(), jpegBytes(1000, 2))).status).toBe(201);
+      const onDisk = fs.existsSync(path.join(t.dataDir, 'photos'));
+      expect(onDisk).toBe(t.env.PHOTO_STORE === undefined);
+    });
+  });
+
+  describe('reads', () => {
+    it('streams a large photo in pieces with its length, type and hash as ETag', async () => {
+      const id = newId();
+      const bytes = jpegBytes(2 * 1024 * 1024, 4);
+      expect((await upload(id, bytes)).status).toBe(201);
+      const served = await t.request(`/api/photos/${id}`, { token: staff.token });
+      expect(served.status).toBe(200);
+      expect(served.headers.get('content-length')).toBe(String(bytes.byteLength));
+      expect(served.headers.get('content-type')).toBe('image/jpeg');
+      expect(served.headers.get('etag')).toBe(`"${sha256(bytes)}"`);
+      const reader = (served.body as ReadableStream<Uint8Array>).getReader();
+      const pieces: Uint8Array[] = [];
+      for (let r = await reader.read(); !r.done; r = await reader.read()) pieces.push(r.value);
+      // One piece would mean the route read the whole file before answering.
+      expect(pieces.length).toBeGreaterThan(1);
+      // Compared by hash: a deep comparison of megabytes is slow in the test runner.
+      expect(sha256(Buffer.concat(pieces))).toBe(sha256(bytes));
+    });
+
+    it('answers 304 to a device that already holds the photo, after the same access check', async () => {
+      const id = newId();
+      const bytes = jpegBytes(900, 8);
+      expect((await upload(id, bytes)).status).toBe(201);
+      const headers = { 'if-none-match': `"${sha256(bytes)}"` };
+      const again = await t.request(`/api/photos/${id}`, { token: staff.token, headers });
+      expect(again.status).toBe(304);
+      expect(await again.text()).toBe('');
+      const stranger = await t.signIn('gardener');
+      expect(
+        (await t.request(`/api/photos/${id}`, { token: stranger.token, headers })).status,
+      ).toBe(403);
+    });
+
+    it('serves an avatar and a custom request’s image from the store, typed by their first bytes', async () => {
+      const png = new Uint8Array(2048);
+      png.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+      const form = new FormData();
+      form.set('name', 'Staf Kebun');
+      form.set('email', 'kebun@sekolah.test');
+      form.set('photo', new File([png], 'x.bin', { type: 'application/octet-stream' }));
+      const gardener = await t.signIn('gardener', 'kebun@sekolah.test');
+      const profile = await t.request('/api/profile', {
+        method: 'POST',
+        token: gardener.token,
+        body: form,
+      });
+      expect(profile.status).toBe(200);
+      const url = ((await profile.json()) as { user: { photo_url: string } }).user.photo_url;
+      const avatar = await t.request(url);
+      expect(avatar.headers.get('content-type')).toBe('image/png');
+      expect(new Uint8Array(await avatar.arrayBuffer())).toEqual(png);
+
+      const image = jpegBytes(5000, 11);
+      expect((await upload(newId(), image)).status).toBe(201);
+      const requestId = newId();
+      const created = await staff.push([
+        'request.create',
+        {
+          id: requestId,
+          type: 'custom',
+          custom_name: 'Sapu',
+          image_sha256: sha256(image),
+          quantity: 1,
+        },
+      ]);
+      expect(created.results[0]?.status).toBe('applied');
+      const served = await t.request(`/api/inventory/requests/${requestId}/image`, {
+        token: admin.token,
+      });
+      expect(served.status).toBe(200);
+      expect(served.headers.get('content-type')).toBe('image/jpeg');
+      expect(served.headers.get('content-length')).toBe('5000');
+      expect(new Uint8Array(await served.arrayBuffer())).toEqual(image);
     });
   });
 });

@@ -15,5 +15,7 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
     pool: 'forks',
+    // The AWS SDK's notice that its 2027 releases need Node 22 (decision 008), once per worker.
+    env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
   },
 });

@@ -10,7 +10,7 @@ export interface StoredPhoto {
 
 /**
  * Where photo bytes live, addressed by their SHA-256: the local disk by default, an
- * S3-compatible bucket for a district (docs/decisions/007-photo-store.md). The interface is all
+ * S3-compatible bucket for a district (docs/decisions/008-photo-store.md). The interface is all
  * the rest of the API sees.
  */
 export interface PhotoStore {

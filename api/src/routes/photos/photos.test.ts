@@ -212,6 +212,23 @@ describe.each(PHOTO_BACKENDS)('photos on $name', (backend) => {
       expect(sha256(Buffer.concat(pieces))).toBe(sha256(bytes));
     });
 
+    it('answers 404 for bytes the store does not hold, and lets no cache keep that answer', async () => {
+      const missing = await t.request(`/api/avatars/${sha256(jpegBytes(10, 99))}`);
+      expect(missing.status).toBe(404);
+      expect(missing.headers.get('cache-control')).toBe('no-store');
+      expect(missing.headers.get('etag')).toBeNull();
+    });
+
+    it('answers HEAD with the length and type and no body', async () => {
+      const id = newId();
+      expect((await upload(id, jpegBytes(1500, 12))).status).toBe(201);
+      const head = await t.request(`/api/photos/${id}`, { method: 'HEAD', token: staff.token });
+      expect(head.status).toBe(200);
+      expect(head.headers.get('content-length')).toBe('1500');
+      expect(head.headers.get('content-type')).toBe('image/jpeg');
+      expect(await head.text()).toBe('');
+    });
+
     it('answers 304 to a device that already holds the photo, after the same access check', async () => {
       const id = newId();
       const bytes = jpegBytes(900, 8);

@@ -23,13 +23,17 @@ export async function streamPhoto(
   answer: PhotoAnswer,
 ): Promise<Response> {
   const etag = `"${answer.sha256}"`;
-  c.header('Cache-Control', `${answer.cacheScope}, max-age=31536000, immutable`);
-  c.header('ETag', etag);
+  // Set only on a success: an error answer must not be cached for a year.
+  const cacheable = () => {
+    c.header('Cache-Control', `${answer.cacheScope}, max-age=31536000, immutable`);
+    c.header('ETag', etag);
+  };
   const known = c.req.header('if-none-match');
   if (
     known !== undefined &&
     known.split(/\s*,\s*/).some((tag) => tag.replace(/^W\//, '') === etag)
   ) {
+    cacheable();
     return c.body(null, 304);
   }
   const stored = await photos.open(answer.sha256);
@@ -45,7 +49,14 @@ export async function streamPhoto(
     }
     mimeType = peeked.mimeType;
   }
+  cacheable();
   c.header('Content-Type', mimeType);
   c.header('Content-Length', String(stored.sizeBytes));
+  if (c.req.method === 'HEAD') {
+    // Hono answers HEAD from this GET handler and drops the body unread: release the file or
+    // the store's connection now rather than when the stream is collected.
+    await body.cancel();
+    return c.body(null);
+  }
   return c.body(body);
 }

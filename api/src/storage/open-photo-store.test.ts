@@ -91,6 +91,34 @@ describe('a photo store that cannot be used stops start-up with one line', () =>
     expect(message).toMatch(/: access refused: check PHOTO_STORE_ACCESS_KEY_ID/);
   });
 
+  it('names missing credentials when neither the variables nor the SDK’s own chain give any', async () => {
+    // The SDK's chain reads the process environment and ~/.aws: point it at nothing.
+    const chain = {
+      AWS_ACCESS_KEY_ID: undefined,
+      AWS_SECRET_ACCESS_KEY: undefined,
+      AWS_PROFILE: undefined,
+      AWS_SHARED_CREDENTIALS_FILE: path.join(tmp, 'no-credentials'),
+      AWS_CONFIG_FILE: path.join(tmp, 'no-config'),
+      AWS_EC2_METADATA_DISABLED: 'true',
+    };
+    const saved = Object.fromEntries(Object.keys(chain).map((k) => [k, process.env[k]]));
+    const apply = (vars: Record<string, string | undefined>) => {
+      for (const [k, v] of Object.entries(vars)) {
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
+      }
+    };
+    apply(chain);
+    try {
+      const { PHOTO_STORE, PHOTO_STORE_ENDPOINT } = s3.env('');
+      expect(await refusal({ PHOTO_STORE, PHOTO_STORE_ENDPOINT })).toMatch(
+        /: no credentials: set PHOTO_STORE_ACCESS_KEY_ID and PHOTO_STORE_SECRET_ACCESS_KEY/,
+      );
+    } finally {
+      apply(saved);
+    }
+  });
+
   it('refuses half a key pair, and a PHOTO_STORE that is not an s3:// address', async () => {
     const keyIdOnly = { ...s3.env(''), PHOTO_STORE_SECRET_ACCESS_KEY: undefined };
     expect(await refusal(keyIdOnly)).toMatch(/set both or neither/);

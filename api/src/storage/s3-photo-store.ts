@@ -109,6 +109,9 @@ function whyUnusable(err: unknown): string {
   }
   if (status === 301) return 'the bucket is in another region: set PHOTO_STORE_REGION';
   if (status !== undefined) return `the store answered HTTP ${status}`;
+  if (err instanceof Error && err.name === 'CredentialsProviderError') {
+    return 'no credentials: set PHOTO_STORE_ACCESS_KEY_ID and PHOTO_STORE_SECRET_ACCESS_KEY (or give the machine a role)';
+  }
   const code = (err as { code?: unknown }).code;
   const detail = typeof code === 'string' ? code : err instanceof Error ? err.name : String(err);
   return `cannot reach the endpoint (${detail})`;

@@ -86,6 +86,17 @@ describe('a photo store that cannot be used stops start-up with one line', () =>
     );
   });
 
+  it('suggests path-style addressing when a self-hosted endpoint cannot be reached', async () => {
+    const vars = {
+      ...s3.env(''),
+      PHOTO_STORE_ENDPOINT: 'http://store.invalid:9000',
+      PHOTO_STORE_FORCE_PATH_STYLE: 'false',
+    };
+    expect(await refusal(vars)).toMatch(
+      /: cannot reach the endpoint \(ENOTFOUND\); self-hosted stores usually need PHOTO_STORE_FORCE_PATH_STYLE=true$/,
+    );
+  });
+
   it('names refused credentials', async () => {
     const message = await refusal({ ...s3.env(''), PHOTO_STORE_ACCESS_KEY_ID: 'NOT-A-KEY' });
     expect(message).toMatch(/: access refused: check PHOTO_STORE_ACCESS_KEY_ID/);

@@ -46,6 +46,10 @@ export function photoStoreFrom(env: Env): PhotoStore {
     bucket,
     prefix,
     description: `s3://${bucket}/${prefix} at ${where}`,
+    // Virtual-host style puts the bucket in the host name, which self-hosted stores rarely serve.
+    ...(endpoint !== undefined && !env.PHOTO_STORE_FORCE_PATH_STYLE
+      ? { unreachableHint: '; self-hosted stores usually need PHOTO_STORE_FORCE_PATH_STYLE=true' }
+      : {}),
   });
 }
 

@@ -16,6 +16,8 @@ export interface S3PhotoStoreOptions {
   prefix: string;
   /** Where the bucket is, for start-up messages: `s3://bucket at http://minio:9000`. */
   description: string;
+  /** Added when the endpoint cannot be reached: the likely fix for this configuration. */
+  unreachableHint?: string;
 }
 
 const statusOf = (err: unknown) =>
@@ -95,13 +97,14 @@ export class S3PhotoStore implements PhotoStore {
     try {
       await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
     } catch (err) {
-      throw new ConfigError(`photo store ${this.options.description}: ${whyUnusable(err)}`);
+      const why = whyUnusable(err, this.options.unreachableHint ?? '');
+      throw new ConfigError(`photo store ${this.options.description}: ${why}`);
     }
   }
 }
 
 /** What an operator should fix, from a failed HeadBucket (which answers with a status only). */
-function whyUnusable(err: unknown): string {
+function whyUnusable(err: unknown, unreachableHint: string): string {
   const status = statusOf(err);
   if (status === 404) return 'the bucket does not exist';
   if (status === 403 || status === 401) {
@@ -114,5 +117,5 @@ function whyUnusable(err: unknown): string {
   }
   const code = (err as { code?: unknown }).code;
   const detail = typeof code === 'string' ? code : err instanceof Error ? err.name : String(err);
-  return `cannot reach the endpoint (${detail})`;
+  return `cannot reach the endpoint (${detail})${unreachableHint}`;
 }

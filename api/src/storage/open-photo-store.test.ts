@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -67,6 +69,59 @@ describe('choosing the photo store', () => {
     expect(await a.has(sha)).toBe(true);
     expect(await b.has(sha)).toBe(false);
     expect(await b.open(sha)).toBeNull();
+  });
+});
+
+describe('what goes over the wire to the bucket', () => {
+  /** Passes requests through to s3rver and keeps their headers: what a real store would see. */
+  async function recordingProxy(target: string) {
+    const seen: { method: string; url: string; headers: http.IncomingHttpHeaders }[] = [];
+    const server = http.createServer((req, res) => {
+      seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers });
+      const upstream = http.request(
+        `${target}${req.url ?? ''}`,
+        { method: req.method, headers: req.headers },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
+      req.pipe(upstream);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as net.AddressInfo;
+    return {
+      endpoint: `http://127.0.0.1:${port}`,
+      seen,
+      close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    };
+  }
+
+  it('uploads once with Content-MD5 and none of the checksum headers R2 and others refuse', async () => {
+    const proxy = await recordingProxy(s3.endpoint);
+    try {
+      const store = photoStoreFrom(
+        envWith({ ...s3.env('wire'), PHOTO_STORE_ENDPOINT: proxy.endpoint }),
+      );
+      const bytes = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 9, 8, 7, 6]);
+      const sha = await store.put(bytes);
+      await store.put(bytes);
+      const puts = proxy.seen.filter((r) => r.method === 'PUT');
+      expect(puts.map((r) => r.url.split('?')[0])).toEqual([
+        `/${s3.bucket}/wire/${sha.slice(0, 2)}/${sha}`,
+      ]);
+      const headers = puts[0]?.headers ?? {};
+      expect(headers['content-md5']).toBe(createHash('md5').update(bytes).digest('base64'));
+      expect(headers['content-type']).toBe('image/jpeg');
+      expect(
+        Object.keys(headers).filter(
+          (h) => h.startsWith('x-amz-checksum-') || h.startsWith('x-amz-sdk-checksum'),
+        ),
+      ).toEqual([]);
+      expect(headers['content-encoding']).toBeUndefined();
+    } finally {
+      await proxy.close();
+    }
   });
 });
 

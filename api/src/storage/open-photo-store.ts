@@ -37,6 +37,10 @@ export function photoStoreFrom(env: Env): PhotoStore {
     ...(accessKeyId === undefined || secretAccessKey === undefined
       ? {}
       : { credentials: { accessKeyId, secretAccessKey } }),
+    // Since 3.729 the SDK adds CRC32 checksum headers to every upload, which R2 and other
+    // S3-compatible stores refuse; integrity comes from Content-MD5 (s3-photo-store.ts).
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
     // An endpoint that never answers must fail a request (and start-up) rather than hang it.
     requestHandler: { connectionTimeout: 5_000, socketTimeout: 60_000 },
   });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   GetObjectCommand,
   HeadBucketCommand,
@@ -55,8 +56,9 @@ export class S3PhotoStore implements PhotoStore {
         Body: bytes,
         ContentLength: bytes.byteLength,
         ContentType: mimeType,
-        // The store recomputes it and refuses bytes damaged on the way (AWS S3, MinIO, R2).
-        ChecksumSHA256: Buffer.from(sha256, 'hex').toString('base64'),
+        // The store recomputes it and refuses bytes damaged on the way. MD5, not the SDK's newer
+        // checksum headers: R2 and other S3-compatible stores answer those 501 NotImplemented.
+        ContentMD5: createHash('md5').update(bytes).digest('base64'),
       }),
     );
     return sha256;

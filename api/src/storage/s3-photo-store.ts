@@ -46,8 +46,8 @@ export class S3PhotoStore implements PhotoStore {
   async put(bytes: Uint8Array): Promise<string> {
     const { sha256, mimeType } = contentAddress(bytes);
     // A key names its bytes for good, so an object already there is this photo: HEAD first
-    // spares resending up to 10 MB and a new version in a versioned bucket (s3rver and older
-    // MinIO releases have no conditional PUT to lean on instead).
+    // spares resending up to 10 MB and a new version in a versioned bucket. Conditional PUT
+    // would save the round trip but is uneven among S3-compatible stores (decision 008).
     if (await this.has(sha256)) return sha256;
     await this.client.send(
       new PutObjectCommand({

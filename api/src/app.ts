@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { Hono } from 'hono';
 import type { Env } from './env.js';
 import type { Db } from './db/client.js';
@@ -7,7 +6,8 @@ import { parseUtcOffset } from './lib/school-time.js';
 import { onError, onNotFound } from './middleware/errors.js';
 import { makeGuard, type AppEnv } from './middleware/guard.js';
 import { corsPolicy, securityHeaders } from './middleware/security.js';
-import { DiskPhotoStore, type PhotoStore } from './storage/photo-store.js';
+import type { PhotoStore } from './storage/photo-store.js';
+import { photoStoreFrom } from './storage/open-photo-store.js';
 import type { RouteDeps } from './routes/deps.js';
 import { authRoutes } from './routes/auth/routes.js';
 import { healthRoutes } from './routes/health/routes.js';
@@ -44,7 +44,7 @@ export function createApp({ db, env, photos, pushOptions, now }: AppOptions) {
     clock,
     now: now ?? (() => new Date()),
     sessionPolicy,
-    photos: photos ?? new DiskPhotoStore(path.join(env.dataDir, 'photos')),
+    photos: photos ?? photoStoreFrom(env),
     guard: makeGuard(db, sessionPolicy),
     loginLimits: {
       perEmail: new FailureLimiter(env.LOGIN_MAX_FAILURES_PER_EMAIL, minutes),

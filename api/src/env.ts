@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { STAFF_ROLES } from '@urs/sync-protocol';
+import { ConfigError } from './lib/config-error.js';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -49,6 +50,19 @@ const envSchema = z.object({
     .string()
     .regex(/^[+-]\d{2}:\d{2}$/, 'like +07:00')
     .default('+07:00'),
+  /** Unset: photos under DATA_DIR/photos. `s3://bucket[/prefix]`: an S3-compatible bucket. */
+  PHOTO_STORE: z
+    .string()
+    .regex(/^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/.*)?$/, 'like s3://bucket[/prefix]')
+    .optional(),
+  /** The store's URL for MinIO, R2 and the like (`https://<account>.r2.cloudflarestorage.com`). */
+  PHOTO_STORE_ENDPOINT: z.url().optional(),
+  PHOTO_STORE_REGION: z.string().min(1).default('us-east-1'),
+  /** Both or neither; neither leaves the AWS SDK's own chain (AWS_* variables, instance role). */
+  PHOTO_STORE_ACCESS_KEY_ID: z.string().min(1).optional(),
+  PHOTO_STORE_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** `bucket` in the path instead of the host name: MinIO and most self-hosted stores need it. */
+  PHOTO_STORE_FORCE_PATH_STYLE: bool.default(false),
 });
 
 export type Env = z.infer<typeof envSchema> & { dataDir: string };
@@ -57,8 +71,8 @@ export type Env = z.infer<typeof envSchema> & { dataDir: string };
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+    const issues = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`invalid environment: ${issues.join('; ')}`);
   }
   return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
 }

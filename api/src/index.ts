@@ -1,14 +1,14 @@
 import { serve } from '@hono/node-server';
 import { createApp } from './app.js';
 import { databaseFile, migrateDatabase, openDatabase } from './db/client.js';
-import { loadEnv } from './env.js';
+import { loadConfiguration } from './startup.js';
 
-/** Process entry for a deployment: migrate, then serve. `npm start` adds seeding on top. */
-const env = loadEnv();
+/** Process entry for a deployment: check the configuration, migrate, then serve. */
+const { env, photos } = await loadConfiguration();
 const db = openDatabase(databaseFile(env.dataDir));
 migrateDatabase(db);
 const server = serve(
-  { fetch: createApp({ db, env }).fetch, port: env.PORT, hostname: env.HOST },
+  { fetch: createApp({ db, env, photos }).fetch, port: env.PORT, hostname: env.HOST },
   (info) => {
     console.log(`URS API listening on http://localhost:${info.port}`);
   },

@@ -5,5 +5,7 @@ export { openDatabase, migrateDatabase, databaseFile, type Db } from './db/clien
 export { nextChangeSeq, nowIso } from './db/change-seq.js';
 export * as tables from './db/schema.js';
 export { hashPassword } from './lib/passwords.js';
-export { DiskPhotoStore, sha256Hex, type PhotoStore } from './storage/photo-store.js';
+export { sha256Hex, type PhotoStore } from './storage/photo-store.js';
+export { DiskPhotoStore } from './storage/disk-photo-store.js';
+export { loadConfiguration } from './startup.js';
 export { applyPushBatch } from './sync/push.js';

@@ -4,8 +4,7 @@ import { serve } from '@hono/node-server';
 import {
   createApp,
   databaseFile,
-  DiskPhotoStore,
-  loadEnv,
+  loadConfiguration,
   migrateDatabase,
   openDatabase,
 } from '@urs/api';
@@ -16,14 +15,13 @@ import { DEMO_ACCOUNTS, isDatabaseEmpty, seedDemoSchool } from './seed/index.js'
  * the built PWA on one port.
  */
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-const env = loadEnv({
+const { env, photos } = await loadConfiguration({
   ...process.env,
   DATA_DIR: process.env['DATA_DIR'] ?? path.join(repoRoot, 'data'),
   WEB_DIST_DIR: process.env['WEB_DIST_DIR'] ?? path.join(repoRoot, 'web', 'dist'),
 });
 const db = openDatabase(databaseFile(env.dataDir));
 migrateDatabase(db);
-const photos = new DiskPhotoStore(path.join(env.dataDir, 'photos'));
 
 let seeded = false;
 if (isDatabaseEmpty(db)) {

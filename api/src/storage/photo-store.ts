@@ -1,60 +1,42 @@
-import { createHash, randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
+import { createHash } from 'node:crypto';
+import { MAX_IMAGE_BYTES } from '@urs/sync-protocol';
+import { sniffImageType } from '../lib/images.js';
 
-/**
- * Where photo bytes live, addressed by their SHA-256. The interface is all the rest of the API
- * sees, so an S3-compatible object store can replace the disk later.
- */
-export interface PhotoStore {
-  put(bytes: Uint8Array): Promise<string>;
-  get(sha256: string): Promise<Uint8Array | null>;
-  has(sha256: string): Promise<boolean>;
+/** A stored photo opened for reading: its bytes arrive as they are read, never all at once. */
+export interface StoredPhoto {
+  body: ReadableStream<Uint8Array>;
+  sizeBytes: number;
 }
 
-const SHA256_HEX = /^[0-9a-f]{64}$/;
+/**
+ * Where photo bytes live, addressed by their SHA-256: the local disk by default, an
+ * S3-compatible bucket for a district (docs/decisions/008-photo-store.md). The interface is all
+ * the rest of the API sees.
+ */
+export interface PhotoStore {
+  /** Stores checked image bytes under their hash; storing the same bytes again changes nothing. */
+  put(bytes: Uint8Array): Promise<string>;
+  /** The bytes stored under this hash as a stream, or null when there are none. */
+  open(sha256: string): Promise<StoredPhoto | null>;
+  has(sha256: string): Promise<boolean>;
+  /** Proves at start-up that the store is reachable and usable; throws a one-line ConfigError. */
+  check(): Promise<void>;
+}
+
+export const SHA256_HEX = /^[0-9a-f]{64}$/;
 
 export function sha256Hex(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
 
-export class DiskPhotoStore implements PhotoStore {
-  constructor(private readonly root: string) {}
-
-  private pathFor(sha256: string): string {
-    if (!SHA256_HEX.test(sha256)) throw new Error('not a sha256 hex digest');
-    return path.join(this.root, sha256.slice(0, 2), sha256);
+/**
+ * The address and type of bytes about to be stored. Routes check uploads first and answer the
+ * user; this is the stores' own guard, so no code path can write an object that is not an image.
+ */
+export function contentAddress(bytes: Uint8Array): { sha256: string; mimeType: string } {
+  const mimeType = sniffImageType(bytes);
+  if (mimeType === null || bytes.byteLength > MAX_IMAGE_BYTES) {
+    throw new Error('refusing to store bytes that are not a JPEG, PNG or WEBP of at most 10 MB');
   }
-
-  async put(bytes: Uint8Array): Promise<string> {
-    const sha256 = sha256Hex(bytes);
-    const target = this.pathFor(sha256);
-    if (await this.has(sha256)) return sha256;
-    await fs.mkdir(path.dirname(target), { recursive: true });
-    // Write aside and rename: a crash mid-write never leaves a truncated file under the hash.
-    const temp = `${target}.${randomBytes(6).toString('hex')}.tmp`;
-    await fs.writeFile(temp, bytes);
-    await fs.rename(temp, target);
-    return sha256;
-  }
-
-  async get(sha256: string): Promise<Uint8Array | null> {
-    if (!SHA256_HEX.test(sha256)) return null;
-    try {
-      return await fs.readFile(this.pathFor(sha256));
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
-      throw err;
-    }
-  }
-
-  async has(sha256: string): Promise<boolean> {
-    if (!SHA256_HEX.test(sha256)) return false;
-    try {
-      await fs.access(this.pathFor(sha256));
-      return true;
-    } catch {
-      return false;
-    }
-  }
+  return { sha256: sha256Hex(bytes), mimeType };
 }

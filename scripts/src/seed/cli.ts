@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { databaseFile, DiskPhotoStore, loadEnv, migrateDatabase, openDatabase } from '@urs/api';
+import { databaseFile, loadConfiguration, migrateDatabase, openDatabase } from '@urs/api';
 import { DEMO_ACCOUNTS, isDatabaseEmpty, seedDemoSchool } from './index.js';
 
 /**
@@ -8,7 +8,7 @@ import { DEMO_ACCOUNTS, isDatabaseEmpty, seedDemoSchool } from './index.js';
  * DATA_DIR defaults to the repository's `data/`, the same place `npm start` uses.
  */
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
-const env = loadEnv({
+const { env, photos } = await loadConfiguration({
   ...process.env,
   DATA_DIR: process.env['DATA_DIR'] ?? path.join(repoRoot, 'data'),
 });
@@ -19,7 +19,6 @@ try {
   if (!isDatabaseEmpty(db)) {
     console.log(`${file} already has data: nothing seeded.`);
   } else {
-    const photos = new DiskPhotoStore(path.join(env.dataDir, 'photos'));
     const started = Date.now();
     const summary = await seedDemoSchool(db, { photos, scryptLogN: env.SCRYPT_LOG_N });
     console.log(

@@ -4,7 +4,6 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { inventoryListQuerySchema, listQuerySchema, REQUEST_STATUSES } from '@urs/sync-protocol';
 import { authOf, type AppEnv } from '../../middleware/guard.js';
 import { forbidden, notFound, parseOr422 } from '../../lib/http-error.js';
-import { sniffImageType } from '../../lib/images.js';
 import { xlsxHeaders } from '../../lib/xlsx-stream.js';
 import { itemRequests } from '../../db/schema.js';
 import {
@@ -19,6 +18,7 @@ import { exportItems, exportRequests } from '../../services/inventory-export.js'
 import { listRequests, requestAnalytics } from '../../services/item-requests.js';
 import { can } from '../../services/policy.js';
 import type { RouteDeps } from '../deps.js';
+import { streamPhoto } from '../photos/stream-photo.js';
 
 const requestQuerySchema = listQuerySchema.extend({
   status: z.preprocess(
@@ -94,12 +94,11 @@ export function inventoryRoutes({ db, guard, clock, photos }: RouteDeps) {
       throw notFound('Gambar tidak ditemukan.');
     const decider = can(user, 'requests.decide') || user.role === 'inventory_staff';
     if (request.requesterId !== user.id && !decider) throw forbidden();
-    const bytes = await photos.get(request.imageSha256);
-    const mime = bytes === null ? null : sniffImageType(bytes);
-    if (bytes === null || mime === null) throw notFound('Berkas gambar tidak ada di server.');
-    c.header('Content-Type', mime);
-    c.header('Cache-Control', 'private, max-age=31536000, immutable');
-    return c.body(new Uint8Array(bytes));
+    return streamPhoto(c, photos, {
+      sha256: request.imageSha256,
+      cacheScope: 'private',
+      missingMessage: 'Berkas gambar tidak ada di server.',
+    });
   });
 
   return app;

@@ -9,6 +9,7 @@ import { sniffImageType } from '../../lib/images.js';
 import { nowIso } from '../../db/change-seq.js';
 import { photoUploads, reportPhotos, reports } from '../../db/schema.js';
 import { sha256Hex } from '../../storage/photo-store.js';
+import { streamPhoto } from './stream-photo.js';
 import { can, type Actor } from '../../services/policy.js';
 import type { RouteDeps } from '../deps.js';
 
@@ -116,13 +117,12 @@ export function photoRoutes({ db, photos, guard }: RouteDeps) {
       (upload !== undefined && (upload.userId === user.id || user.role === 'admin'));
     if (!mayRead) throw forbidden('Anda tidak dapat melihat foto ini.');
     const sha256 = attached?.sha256 ?? upload?.sha256 ?? '';
-    const bytes = await photos.get(sha256);
-    if (bytes === null) throw notFound('Berkas foto tidak ada di server.');
-    c.header('Content-Type', attached?.mimeType ?? upload?.mimeType ?? 'application/octet-stream');
-    // An id always names the same bytes, so a device may keep them for good.
-    c.header('Cache-Control', 'private, max-age=31536000, immutable');
-    c.header('ETag', `"${sha256}"`);
-    return c.body(new Uint8Array(bytes));
+    return streamPhoto(c, photos, {
+      sha256,
+      mimeType: attached?.mimeType ?? upload?.mimeType ?? 'application/octet-stream',
+      cacheScope: 'private',
+      missingMessage: 'Berkas foto tidak ada di server.',
+    });
   });
 
   return app;

@@ -18,6 +18,7 @@ import {
   updateProfile,
 } from '../../services/users.js';
 import type { RouteDeps } from '../deps.js';
+import { streamPhoto } from '../photos/stream-photo.js';
 
 const PROFILE_TEXT_FIELDS = ['name', 'email', 'phone'] as const;
 
@@ -78,12 +79,11 @@ export function profileRoutes({ db, env, photos, guard }: RouteDeps) {
    * a plain <img> can show them without a bearer header, and the bytes never change.
    */
   app.get('/api/avatars/:sha256', async (c) => {
-    const bytes = await photos.get(c.req.param('sha256'));
-    const mime = bytes === null ? null : sniffImageType(bytes);
-    if (bytes === null || mime === null) throw new HttpError(404, 'Foto tidak ditemukan.');
-    c.header('Cache-Control', 'public, max-age=31536000, immutable');
-    c.header('Content-Type', mime);
-    return c.body(new Uint8Array(bytes));
+    return streamPhoto(c, photos, {
+      sha256: c.req.param('sha256'),
+      cacheScope: 'public',
+      missingMessage: 'Foto tidak ditemukan.',
+    });
   });
 
   return app;

@@ -18,6 +18,7 @@ import { mayChangeReport, type DetailState } from './report-detail-source.js';
 import { useReportDetail, useReportIdParam } from './use-report.js';
 import './reports.css';
 import { ReportUnavailable } from './report-unavailable.js';
+import { CaptureCaption } from './proof-sheet/capture-caption.js';
 
 function PhotoTile({
   photo,
@@ -32,26 +33,36 @@ function PhotoTile({
   const url = usePhotoUrl(photo.id);
   if (url.state !== 'ready') {
     return (
-      <li className="rp-thumb rp-thumb-large" data-photo-id={photo.id}>
-        <span className="rp-thumb-missing">
-          {url.state === 'loading' ? t('reports.photoLoading') : t('reports.photoUnavailable')}
-        </span>
+      <li className="rp-photo" data-photo-id={photo.id}>
+        <div className="rp-thumb rp-thumb-large">
+          <span className="rp-thumb-missing">
+            {url.state === 'loading' ? t('reports.photoLoading') : t('reports.photoUnavailable')}
+          </span>
+        </div>
+        <CaptureCaption capturedAt={photo.captured_at} />
       </li>
     );
   }
   return (
-    <li className="rp-thumb rp-thumb-large" data-photo-id={photo.id}>
-      <button
-        type="button"
-        className="rp-thumb-open"
-        aria-label={t('reports.enlarge', { name: label })}
-        onClick={onOpen}
-      >
-        <img src={url.url} alt={label} />
-      </button>
-      <a className="rp-thumb-download" href={url.url} download={photoFileName(photo.id, url.mime)}>
-        {t('reports.download')}
-      </a>
+    <li className="rp-photo" data-photo-id={photo.id}>
+      <div className="rp-thumb rp-thumb-large">
+        <button
+          type="button"
+          className="rp-thumb-open"
+          aria-label={t('reports.enlarge', { name: label })}
+          onClick={onOpen}
+        >
+          <img src={url.url} alt={label} />
+        </button>
+        <a
+          className="rp-thumb-download"
+          href={url.url}
+          download={photoFileName(photo.id, url.mime)}
+        >
+          {t('reports.download')}
+        </a>
+      </div>
+      <CaptureCaption capturedAt={photo.captured_at} />
     </li>
   );
 }

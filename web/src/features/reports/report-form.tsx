@@ -10,6 +10,7 @@ import { clearDraft, loadDraft, saveDraft } from './report-draft.js';
 import type { FormPhoto, ReportFormValues } from './report-form-state.js';
 import { statusKey, workTypeKey } from './report-i18n.js';
 import { PhotoField } from './photo-field.js';
+import { CaptureOrderWarning } from './proof-sheet/capture-caption.js';
 import './reports.css';
 
 export type FieldErrors = Record<string, string[]>;
@@ -241,6 +242,7 @@ export function ReportForm(props: ReportFormProps) {
         onAdd={addPhoto}
         onRemove={removePhoto}
       />
+      <CaptureOrderWarning photos={photos} />
 
       <div className="rp-actions">
         <button type="button" className="button button-secondary" onClick={cancel}>

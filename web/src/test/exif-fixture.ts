@@ -13,7 +13,9 @@ export function jpegWithCaptureTime(
   const ascii = (text: string) => [...new TextEncoder().encode(text), 0];
   const values = [
     { tag: 0x9003, bytes: ascii(dateTimeOriginal) },
-    ...(offsetTimeOriginal === undefined ? [] : [{ tag: 0x9011, bytes: ascii(offsetTimeOriginal) }]),
+    ...(offsetTimeOriginal === undefined
+      ? []
+      : [{ tag: 0x9011, bytes: ascii(offsetTimeOriginal) }]),
   ];
   const exifIfd = 8 + 18; // header, then IFD0 (count, one entry, next-IFD offset)
   let dataAt = exifIfd + 2 + values.length * 12 + 4;

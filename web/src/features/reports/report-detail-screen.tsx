@@ -19,6 +19,8 @@ import { useReportDetail, useReportIdParam } from './use-report.js';
 import './reports.css';
 import { ReportUnavailable } from './report-unavailable.js';
 import { CaptureCaption } from './proof-sheet/capture-caption.js';
+import { PrintReportButton } from './proof-sheet/print-report-button.js';
+import './proof-sheet/report-print.css';
 
 function PhotoTile({
   photo,
@@ -214,11 +216,14 @@ export function ReportDetailScreen() {
     <Page
       title={title}
       actions={
-        mayChange ? (
-          <Link to={`/reports/${report.id}/edit`} className="button button-secondary">
-            {t('reports.edit')}
-          </Link>
-        ) : undefined
+        <>
+          <PrintReportButton source={view} />
+          {mayChange && (
+            <Link to={`/reports/${report.id}/edit`} className="button button-secondary no-print">
+              {t('reports.edit')}
+            </Link>
+          )}
+        </>
       }
     >
       <div className="rp-detail">
@@ -275,7 +280,7 @@ export function ReportDetailScreen() {
         <PhotoGroup kind="after" photos={after} />
 
         {adminTools && (
-          <section className="card rp-section">
+          <section className="card rp-section no-print">
             <label className="field">
               <span className="field-label">{t('reports.adminNote')}</span>
               <textarea

@@ -15,9 +15,11 @@ import type { Browser, Page } from 'playwright-core';
 import { reportDetailResponseSchema } from '@urs/sync-protocol';
 import { jpegWithCaptureTime } from '../src/test/exif-fixture.js';
 import {
+  ADMIN,
   GARDENER,
   HIDE_TOASTS,
   apiToken,
+  logInAt,
   makeJpeg,
   signInAndSync,
   syncNow,
@@ -30,6 +32,8 @@ const SCREENSHOT_DIR = fileURLToPath(new URL('../screenshots', import.meta.url))
 let server: RunningServer;
 let browser: Browser;
 const problems: string[] = [];
+/** The gardener's report; the admin test prints it in a period PDF. */
+let filed: { id: string; description: string } | null = null;
 
 beforeAll(async () => {
   ({ server, browser } = await startServerAndBrowser());
@@ -57,6 +61,11 @@ describe('proof of work: capture times and the printable sheet', () => {
     });
     const page = await context.newPage();
     await watchForProblems(page, problems);
+    // Which scripts the page itself asks for (the service worker's precache is not counted).
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
     await signInAndSync(page, server.url, GARDENER);
     const [green, brown, blue] = await Promise.all([
       makeJpeg(page, '#2f7d32'),
@@ -106,8 +115,12 @@ describe('proof of work: capture times and the printable sheet', () => {
     await page.addStyleTag({ content: HIDE_TOASTS });
     await page.screenshot({ path: `${SCREENSHOT_DIR}/proof-detail-390.png`, fullPage: true });
 
-    // Still offline: the sheet is made on the device.
+    // Still offline: the sheet is made on the device, and only now is the PDF library loaded.
+    const jspdf = (list: string[]) => list.filter((file) => /\/jspdf[^/]*\.js$/.test(file));
+    expect(jspdf(scripts)).toEqual([]);
+    expect(scripts.some((file) => /\/exif-reader[^/]*\.js$/.test(file))).toBe(true);
     const pdf = await downloadPdf(page, 'Cetak / Unduh PDF');
+    expect(jspdf(scripts)).toHaveLength(1);
     fs.writeFileSync(`${SCREENSHOT_DIR}/proof-sheet.pdf`, pdf);
     const read = await readPdf(pdf);
     const text = read.text.join('\n');
@@ -147,6 +160,78 @@ describe('proof of work: capture times and the printable sheet', () => {
       ['before', 0, '2026-11-20T07:30:00+07:00'],
       ['before', 1, null],
     ]);
+    filed = { id, description };
+    await context.close();
+    expect(problems).toEqual([]);
+  }, 180_000);
+
+  it('gives an English-speaking admin the period PDF of the filtered list, with a cover page', async () => {
+    if (filed === null) throw new Error('the gardener test did not file its report');
+    const { id, description } = filed;
+    const token = await apiToken(server.url, ADMIN);
+    const preference = await fetch(`${server.url}/api/profile/preferences`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${token}`,
+        accept: 'application/json',
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ preferred_language: 'en' }),
+    });
+    expect(preference.status).toBe(200);
+    const context = await browser.newContext({
+      viewport: { width: 1366, height: 900 },
+      acceptDownloads: true,
+    });
+    const page = await context.newPage();
+    await watchForProblems(page, problems);
+    await logInAt(page, server.url, ADMIN);
+
+    await page.goto(`${server.url}/reports?q=${encodeURIComponent(description)}`);
+    const rows = page.locator('[data-testid="report-list-table"] tbody tr[data-report-id]');
+    await expect.poll(() => rows.count(), { timeout: 20_000 }).toBe(1);
+    const pdf = await downloadPdf(page, 'Print PDF (these filters)');
+    fs.writeFileSync(`${SCREENSHOT_DIR}/proof-period.pdf`, pdf);
+    const read = await readPdf(pdf);
+    expect(read.pages).toBeGreaterThanOrEqual(2);
+    expect(read.images).toBe(3);
+    const [cover = '', ...sheets] = read.text;
+    for (const expected of [
+      'Proof of Work Summary',
+      'REPORTS 1',
+      'BY STATUS',
+      'Pending 1',
+      'Completed 0',
+      'BY WORK TYPE',
+      'Repair 1',
+      `"${description}"`,
+    ]) {
+      expect(cover).toContain(expected);
+    }
+    const sheet = sheets.join('\n');
+    for (const expected of [
+      id,
+      'Proof of Work Report',
+      'capture time unknown',
+      'Taken 20 Nov 2026',
+    ]) {
+      expect(sheet).toContain(expected);
+    }
+
+    // The detail in English, on screen and as the browser prints it.
+    await page.goto(`${server.url}/reports/${id}`);
+    await expect.poll(() => captions(page, 'Before photos')).toHaveLength(2);
+    expect((await captions(page, 'Before photos'))[1]).toBe('capture time unknown');
+    await page.addStyleTag({ content: HIDE_TOASTS });
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/proof-detail-1366.png`, fullPage: true });
+    const printed = await page.pdf({ format: 'A4', printBackground: true });
+    fs.writeFileSync(`${SCREENSHOT_DIR}/proof-browser-print.pdf`, printed);
+    const printedText = (await readPdf(new Uint8Array(printed))).text.join('\n');
+    expect(printedText).toContain(description);
+    expect(printedText).toContain('capture time unknown');
+    for (const chrome of ['Print / Download PDF', 'Dashboard', 'Mark In progress', 'Download']) {
+      expect(printedText).not.toContain(chrome);
+    }
     await context.close();
     expect(problems).toEqual([]);
   }, 180_000);

@@ -26,7 +26,7 @@ import {
   watchForProblems,
 } from './app-kit.js';
 import { startServerAndBrowser, stopServerAndBrowser, type RunningServer } from './harness.js';
-import { readPdf } from './pdf-reader.js';
+import { readPdf } from '../src/test/pdf-reader.js';
 
 const SCREENSHOT_DIR = fileURLToPath(new URL('../screenshots', import.meta.url));
 let server: RunningServer;

@@ -100,6 +100,8 @@ describe('proof of work: capture times and the printable sheet', () => {
     const warning = page.getByTestId('capture-order-warning');
     await warning.waitFor();
     expect(await warning.textContent()).toContain('1 foto sebelum diambil setelah foto sesudah');
+    await page.addStyleTag({ content: HIDE_TOASTS });
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/proof-form-warning-390.png`, fullPage: true });
 
     await page.getByRole('button', { name: 'Simpan laporan' }).click();
     await page.waitForURL((url) => /^\/reports\/[0-9a-f-]{36}$/.test(url.pathname));
@@ -112,7 +114,6 @@ describe('proof of work: capture times and the printable sheet', () => {
     expect(beforeCaptions[0]).toMatch(/^Diambil 20 Nov 2026.*07[.:]30 \(UTC\+07:00\)$/);
     expect(beforeCaptions[1]).toBe('waktu pengambilan tidak diketahui');
     expect((await captions(page, 'Foto sesudah'))[0]).toMatch(/^Diambil 20 Nov 2026.*07[.:]05/);
-    await page.addStyleTag({ content: HIDE_TOASTS });
     await page.screenshot({ path: `${SCREENSHOT_DIR}/proof-detail-390.png`, fullPage: true });
 
     // Still offline: the sheet is made on the device, and only now is the PDF library loaded.

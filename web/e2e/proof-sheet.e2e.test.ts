@@ -20,6 +20,7 @@ import {
   HIDE_TOASTS,
   apiToken,
   logInAt,
+  makeImage,
   makeJpeg,
   signInAndSync,
   syncNow,
@@ -67,9 +68,10 @@ describe('proof of work: capture times and the printable sheet', () => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
     });
     await signInAndSync(page, server.url, GARDENER);
+    // The photo without EXIF is a PNG: the sheet redraws it as JPEG.
     const [green, brown, blue] = await Promise.all([
       makeJpeg(page, '#2f7d32'),
-      makeJpeg(page, '#8d6e63'),
+      makeImage(page, '#8d6e63', 'image/png'),
       makeJpeg(page, '#1565c0'),
     ]);
     // The first before photo is dated after the after photo: the form must warn, not refuse.
@@ -88,7 +90,7 @@ describe('proof of work: capture times and the printable sheet', () => {
     await page.getByLabel('Deskripsi').fill(description);
     await page.getByTestId('photo-gallery-before').setInputFiles([
       { name: 'sebelum-1.jpg', mimeType: 'image/jpeg', buffer: Buffer.from(before1) },
-      { name: 'sebelum-2.jpg', mimeType: 'image/jpeg', buffer: brown },
+      { name: 'sebelum-2.png', mimeType: 'image/png', buffer: brown },
     ]);
     const beforeGroup = page.getByRole('group', { name: 'Foto sebelum' });
     await expect.poll(() => beforeGroup.locator('img').count(), { timeout: 20_000 }).toBe(2);
@@ -156,10 +158,17 @@ describe('proof of work: capture times and the printable sheet', () => {
       headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
     });
     const detail = reportDetailResponseSchema.parse(await res.json()).data;
-    expect(detail.photos.map((photo) => [photo.kind, photo.position, photo.captured_at])).toEqual([
-      ['after', 0, '2026-11-20T07:05:00+07:00'],
-      ['before', 0, '2026-11-20T07:30:00+07:00'],
-      ['before', 1, null],
+    expect(
+      detail.photos.map((photo) => [
+        photo.kind,
+        photo.position,
+        photo.mime_type,
+        photo.captured_at,
+      ]),
+    ).toEqual([
+      ['after', 0, 'image/jpeg', '2026-11-20T07:05:00+07:00'],
+      ['before', 0, 'image/jpeg', '2026-11-20T07:30:00+07:00'],
+      ['before', 1, 'image/png', null],
     ]);
     filed = { id, description };
     await context.close();

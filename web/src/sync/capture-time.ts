@@ -12,15 +12,16 @@ import { capturedAtSchema, type CapturedAt } from '@urs/sync-protocol';
  * photo forms, never with the shell.
  */
 export async function readCaptureTime(original: ArrayBuffer): Promise<CapturedAt | null> {
-  const { load } = await import('exifreader');
   let tags: Tags;
   try {
+    const { load } = await import('exifreader');
     tags = load(original, {
       includeTags: { exif: ['DateTimeOriginal', 'OffsetTimeOriginal'] },
     });
   } catch {
-    // No metadata at all (the reader throws MetadataMissingError) or metadata it cannot parse:
-    // the photo itself is fine, only its capture time is unknown.
+    // No metadata at all (the reader throws MetadataMissingError), metadata it cannot parse, or
+    // the reader's chunk failing to load: the photo itself is fine and must still be saved; only
+    // its capture time is unknown.
     return null;
   }
   return captureTimeFromExif(

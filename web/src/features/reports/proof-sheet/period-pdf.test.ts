@@ -11,15 +11,23 @@ beforeAll(async () => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-/** The server's list answer, as GET /api/reports gives it, with `total` matches. */
-function serverListing(total: number) {
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/**
+ * The server as the period PDF meets it: GET /api/reports lists `rows` of `total` matches, and
+ * every GET /api/reports/:id answers 404 (each listed report deleted since).
+ */
+function serverListing(total: number, rows: { id: string }[] = []) {
   const asked: string[] = [];
   vi.stubGlobal('fetch', (input: Request | string | URL) => {
-    asked.push(input instanceof Request ? input.url : String(input));
-    const body = { data: [], meta: { page: 1, per_page: 100, total, last_page: 1 } };
-    return Promise.resolve(
-      new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } }),
-    );
+    const url = input instanceof Request ? input.url : String(input);
+    asked.push(url);
+    if (/\/api\/reports\/[^/?]+$/.test(new URL(url).pathname)) {
+      return Promise.resolve(json({ message: 'Laporan tidak ditemukan.' }, 404));
+    }
+    const data = rows.map((row) => ({ ...row, reporter: {}, area: {} }));
+    return Promise.resolve(json({ data, meta: { page: 1, per_page: 100, total, last_page: 1 } }));
   });
   return asked;
 }
@@ -53,5 +61,13 @@ describe('a period PDF', () => {
   it('says when nothing matches instead of making an empty file', async () => {
     serverListing(0);
     await expect(run()).rejects.toBeInstanceOf(period.PeriodEmptyError);
+  });
+
+  it('leaves out a report deleted after the list was read, and says so when none is left', async () => {
+    const asked = serverListing(1, [{ id: '01a20000-0000-7000-8000-000000000009' }]);
+    await expect(run()).rejects.toBeInstanceOf(period.PeriodEmptyError);
+    expect(
+      asked.some((url) => url.endsWith('/api/reports/01a20000-0000-7000-8000-000000000009')),
+    ).toBe(true);
   });
 });

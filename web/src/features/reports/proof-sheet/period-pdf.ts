@@ -1,4 +1,5 @@
 import type { ReportFilters } from '@urs/sync-protocol';
+import { ApiError } from '../../../lib/api-client.js';
 import { viewFromServer } from '../report-detail-source.js';
 import { listReports } from '../report-list-api.js';
 import { fetchReportDetail } from '../use-report.js';
@@ -63,13 +64,20 @@ export async function makePeriodPdf(options: PeriodPdfOptions): Promise<MadePdf>
   for (const [index, row] of listed.data.entries()) {
     if (signal.aborted) throw new PeriodCancelledError('Cancelled');
     onProgress({ phase: 'report', n: index + 1, total: listed.data.length });
-    const source = viewFromServer(await fetchReportDetail(row.id));
+    const detail = await fetchReportDetail(row.id).catch((err: unknown) => {
+      // Deleted since the list was read: it is no longer part of the period.
+      if (err instanceof ApiError && err.status === 404) return null;
+      throw err;
+    });
+    if (detail === null) continue;
+    const source = viewFromServer(detail);
     const images = await loadSheetImages(source.photos.map((photo) => photo.id));
     missing += [...images.values()].filter((image) => image === null).length;
     sources.push(source);
     sheets.push(buildSheet(source, images, options.lng));
   }
   if (signal.aborted) throw new PeriodCancelledError('Cancelled');
+  if (sheets.length === 0) throw new PeriodEmptyError('No reports match');
   const texts = sheetTexts(options.lng, options.now);
   const cover = buildPeriodCover(options.filters, sources, options.lng);
   const blob = await renderProofPdf({

@@ -61,7 +61,8 @@ export default defineConfig({
     rollupOptions: {
       // jsPDF's optional helpers for doc.html() and SVG images, which the proof sheets never
       // call (jsPDF imports them only inside those functions). Left out of the build so the
-      // service worker does not precache ~100 KB gzip that no screen can use.
+      // service worker does not precache ~100 KB gzip that no screen can use. A module of ours
+      // that needs one of these must take it off this list.
       external: ['html2canvas', 'dompurify', 'canvg'],
     },
   },

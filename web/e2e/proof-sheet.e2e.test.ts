@@ -113,7 +113,10 @@ describe('proof of work: capture times and the printable sheet', () => {
     // The detail: each photo's capture time under it, as the camera's clock read.
     await expect.poll(() => captions(page, 'Foto sebelum')).toHaveLength(2);
     const beforeCaptions = await captions(page, 'Foto sebelum');
-    expect(beforeCaptions[0]).toMatch(/^Diambil 20 Nov 2026.*07[.:]30 \(UTC\+07:00\)$/);
+    expect(beforeCaptions[0]).toMatch(
+      /^Diambil 20 Nov 2026.*07[.:]30 \(UTC\+07:00\) Diambil setelah foto sesudah$/,
+    );
+    expect(await page.getByTestId('photo-out-of-order').count()).toBe(1);
     expect(beforeCaptions[1]).toBe('waktu pengambilan tidak diketahui');
     expect((await captions(page, 'Foto sesudah'))[0]).toMatch(/^Diambil 20 Nov 2026.*07[.:]05/);
     await page.screenshot({ path: `${SCREENSHOT_DIR}/proof-detail-390.png`, fullPage: true });

@@ -40,7 +40,7 @@ function Thumbnail({
           ×
         </button>
       </div>
-      <CaptureCaption capturedAt={photo.captured_at} />
+      <CaptureCaption photoId={photo.id} capturedAt={photo.captured_at} />
     </li>
   );
 }

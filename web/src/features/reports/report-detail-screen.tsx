@@ -18,7 +18,7 @@ import { mayChangeReport, type DetailState } from './report-detail-source.js';
 import { useReportDetail, useReportIdParam } from './use-report.js';
 import './reports.css';
 import { ReportUnavailable } from './report-unavailable.js';
-import { CaptureCaption } from './proof-sheet/capture-caption.js';
+import { CaptureCaption, CaptureOrderProvider } from './proof-sheet/capture-caption.js';
 import { PrintReportButton } from './proof-sheet/print-report-button.js';
 import './proof-sheet/report-print.css';
 
@@ -41,7 +41,7 @@ function PhotoTile({
             {url.state === 'loading' ? t('reports.photoLoading') : t('reports.photoUnavailable')}
           </span>
         </div>
-        <CaptureCaption capturedAt={photo.captured_at} />
+        <CaptureCaption photoId={photo.id} capturedAt={photo.captured_at} />
       </li>
     );
   }
@@ -64,7 +64,7 @@ function PhotoTile({
           {t('reports.download')}
         </a>
       </div>
-      <CaptureCaption capturedAt={photo.captured_at} />
+      <CaptureCaption photoId={photo.id} capturedAt={photo.captured_at} />
     </li>
   );
 }
@@ -276,8 +276,10 @@ export function ReportDetailScreen() {
           )}
         </section>
 
-        <PhotoGroup kind="before" photos={before} />
-        <PhotoGroup kind="after" photos={after} />
+        <CaptureOrderProvider photos={photos}>
+          <PhotoGroup kind="before" photos={before} />
+          <PhotoGroup kind="after" photos={after} />
+        </CaptureOrderProvider>
 
         {adminTools && (
           <section className="card rp-section no-print">

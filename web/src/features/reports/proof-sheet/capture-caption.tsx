@@ -1,10 +1,36 @@
 import { beforePhotosTakenAfterAfter } from '@urs/sync-protocol';
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { captureCaption } from './capture-time-text.js';
 
-/** The line under a photo: when it was taken, or that this is not known. */
-export function CaptureCaption({ capturedAt }: { capturedAt: string | null | undefined }) {
-  const { i18n } = useTranslation();
+/** Ids of the before photos taken after an after photo, for the captions below them. */
+const OutOfOrder = createContext<ReadonlySet<string>>(new Set());
+
+/** Lets every caption inside know which before photos were taken after an after photo. */
+export function CaptureOrderProvider({
+  photos,
+  children,
+}: {
+  photos: readonly TimedPhoto[];
+  children: ReactNode;
+}) {
+  const late = useMemo(
+    () => new Set(beforePhotosTakenAfterAfter(photos).map((photo) => photo.id)),
+    [photos],
+  );
+  return <OutOfOrder.Provider value={late}>{children}</OutOfOrder.Provider>;
+}
+
+/** The line under a photo: when it was taken, or that this is not known; flagged when late. */
+export function CaptureCaption({
+  photoId,
+  capturedAt,
+}: {
+  photoId: string;
+  capturedAt: string | null | undefined;
+}) {
+  const { t, i18n } = useTranslation();
+  const late = useContext(OutOfOrder).has(photoId);
   const unknown = typeof capturedAt !== 'string';
   return (
     <p
@@ -12,6 +38,12 @@ export function CaptureCaption({ capturedAt }: { capturedAt: string | null | und
       data-testid="photo-captured"
     >
       {captureCaption(capturedAt, i18n.language)}
+      {late && (
+        <span className="rp-captured-late" data-testid="photo-out-of-order">
+          {' '}
+          {t('proof.orderFlag')}
+        </span>
+      )}
     </p>
   );
 }

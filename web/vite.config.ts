@@ -55,6 +55,16 @@ export default defineConfig({
   ],
   // Workspace packages resolve to their TypeScript sources: no separate build step for them.
   resolve: { conditions: ['@urs/source', ...defaultClientConditions] },
-  build: { outDir: 'dist', sourcemap: true },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    rollupOptions: {
+      // jsPDF's optional helpers for doc.html() and SVG images, which the proof sheets never
+      // call (jsPDF imports them only inside those functions). Left out of the build so the
+      // service worker does not precache ~100 KB gzip that no screen can use. A module of ours
+      // that needs one of these must take it off this list.
+      external: ['html2canvas', 'dompurify', 'canvg'],
+    },
+  },
   server: { proxy: { '/api': 'http://localhost:8787' } },
 });

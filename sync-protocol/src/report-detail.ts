@@ -15,6 +15,7 @@ export const reportDetailPhotoSchema = reportPhotoSchema.pick({
   position: true,
   mime_type: true,
   size_bytes: true,
+  captured_at: true,
 });
 export type ReportDetailPhoto = z.infer<typeof reportDetailPhotoSchema>;
 

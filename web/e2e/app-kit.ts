@@ -119,19 +119,31 @@ export function lastSyncDone(page: Page): Promise<boolean> {
 }
 
 /** A small real JPEG drawn by the browser's own encoder. */
-export async function makeJpeg(page: Page, colour: string): Promise<Buffer> {
-  const dataUrl = await page.evaluate((fill) => {
-    const canvas = document.createElement('canvas');
-    canvas.width = 96;
-    canvas.height = 64;
-    const ctx = canvas.getContext('2d');
-    if (ctx === null) throw new Error('no 2d context');
-    ctx.fillStyle = fill;
-    ctx.fillRect(0, 0, 96, 64);
-    ctx.fillStyle = '#ffffff';
-    ctx.fillRect(20, 16, 40, 24);
-    return canvas.toDataURL('image/jpeg', 0.9);
-  }, colour);
+export function makeJpeg(page: Page, colour: string): Promise<Buffer> {
+  return makeImage(page, colour, 'image/jpeg');
+}
+
+/** A small real image in `type` (JPEG or PNG) drawn by the browser's own encoder. */
+export async function makeImage(
+  page: Page,
+  colour: string,
+  type: 'image/jpeg' | 'image/png',
+): Promise<Buffer> {
+  const dataUrl = await page.evaluate(
+    ([fill, mime]) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = 96;
+      canvas.height = 64;
+      const ctx = canvas.getContext('2d');
+      if (ctx === null) throw new Error('no 2d context');
+      ctx.fillStyle = fill;
+      ctx.fillRect(0, 0, 96, 64);
+      ctx.fillStyle = '#ffffff';
+      ctx.fillRect(20, 16, 40, 24);
+      return canvas.toDataURL(mime, 0.9);
+    },
+    [colour, type] as const,
+  );
   return Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
 }
 

@@ -178,6 +178,8 @@ export const reportPhotos = sqliteTable(
     mimeType: text('mime_type').notNull(),
     sizeBytes: integer('size_bytes').notNull(),
     position: integer('position').notNull().default(0),
+    /** EXIF capture time as the device read it (sync-protocol capture-time.ts); null: unknown. */
+    capturedAt: text('captured_at'),
   },
   (t) => [
     index('report_photos_report_idx').on(t.reportId, t.kind, t.position),

@@ -50,6 +50,7 @@ function livePhotos(db: Db, reportId: string): ReportDetail['photos'] {
       position: reportPhotos.position,
       mime_type: reportPhotos.mimeType,
       size_bytes: reportPhotos.sizeBytes,
+      captured_at: reportPhotos.capturedAt,
     })
     .from(reportPhotos)
     .where(and(eq(reportPhotos.reportId, reportId), isNull(reportPhotos.deletedAt)))

@@ -45,6 +45,7 @@ export const toWire = {
     mime_type: r.mimeType,
     size_bytes: r.sizeBytes,
     position: r.position,
+    captured_at: r.capturedAt,
     created_at: r.createdAt,
     updated_at: r.updatedAt,
   }),

@@ -1,4 +1,5 @@
 import { z } from '../zod.js';
+import { capturedAtSchema } from '../capture-time.js';
 import { roleSchema } from '../roles.js';
 import {
   ANNOUNCEMENT_PRIORITIES,
@@ -39,6 +40,8 @@ export const reportPhotoSchema = z.object({
   mime_type: z.string(),
   size_bytes: z.number().int().nonnegative(),
   position: z.number().int().nonnegative(),
+  /** See capture-time.ts; absent on rows stored by a device before capture times existed. */
+  captured_at: capturedAtSchema.nullable().optional(),
 });
 export type ReportPhoto = z.infer<typeof reportPhotoSchema>;
 

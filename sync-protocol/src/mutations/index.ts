@@ -1,5 +1,6 @@
 import { z } from '../zod.js';
 import { ALLOWED_IMAGE_TYPES, MAX_IMAGE_BYTES } from '../limits.js';
+import { capturedAtSchema } from '../capture-time.js';
 import { roleSchema } from '../roles.js';
 import {
   ANNOUNCEMENT_PRIORITIES,
@@ -58,6 +59,8 @@ export const photoAttachArgs = z.object({
   }),
   size_bytes: z.number().int().positive().max(MAX_IMAGE_BYTES, 'Ukuran gambar maksimal 10 MB.'),
   position: z.number().int().nonnegative().default(0),
+  /** Read from the original file's EXIF on the device; null or absent when it had none. */
+  captured_at: capturedAtSchema.nullable().optional(),
 });
 
 const quantity = z

@@ -2,6 +2,7 @@ import { Dexie, type DexieOptions, type EntityTable, type Table } from 'dexie';
 import {
   SYNCED_ENTITIES,
   type AllowedImageType,
+  type CapturedAt,
   type Change,
   type MutationEnvelope,
   type MutationResult,
@@ -54,6 +55,8 @@ export interface PhotoRecord {
   mime_type: AllowedImageType;
   sha256: string;
   size_bytes: number;
+  /** Read from the original file's EXIF before compression; absent on photos saved before. */
+  captured_at?: CapturedAt | null;
   /** 0|1, not boolean: IndexedDB cannot index booleans. */
   uploaded: 0 | 1;
   /** Set when the server refused the bytes for good (4xx); such a photo is not retried. */

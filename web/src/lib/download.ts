@@ -28,7 +28,13 @@ export function fileNameFromDisposition(header: string | null, fallback: string)
 export async function downloadFile(path: string, fallbackName: string): Promise<string> {
   const { bytes, mime_type, disposition } = await api.getBytes(path);
   const name = fileNameFromDisposition(disposition, fallbackName);
-  const url = URL.createObjectURL(new Blob([bytes], { type: mime_type }));
+  saveBlobAs(new Blob([bytes], { type: mime_type }), name);
+  return name;
+}
+
+/** Hands a file made or fetched by the app to the browser's download, named `name`. */
+export function saveBlobAs(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
   try {
     const link = document.createElement('a');
     link.href = url;
@@ -41,5 +47,4 @@ export async function downloadFile(path: string, fallbackName: string): Promise<
   } finally {
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
   }
-  return name;
 }

@@ -2,6 +2,7 @@ import { MAX_IMAGE_BYTES, newId, type AllowedImageType } from '@urs/sync-protoco
 import type { PhotoRecord, UrsDatabase } from '../db/database.js';
 import { ApiError, type ApiClient } from '../lib/api-client.js';
 import { PHOTO_TOO_LARGE, PHOTO_TYPE_UNSUPPORTED, PhotoError, withStorageGuard } from './errors.js';
+import { readCaptureTime } from './capture-time.js';
 import { defaultCompressor, type ImageCompressor } from './photo-compress.js';
 
 export interface SavePhotoOptions {
@@ -66,6 +67,8 @@ export async function savePhoto(
     );
   }
 
+  // Before compression: the canvas re-encode drops the EXIF that holds it.
+  const capturedAt = await readCaptureTime(original);
   const compress = options.compress === undefined ? defaultCompressor() : options.compress;
   let bytes = original;
   let mimeType = sniffed;
@@ -87,6 +90,7 @@ export async function savePhoto(
     mime_type: mimeType,
     sha256: await sha256Hex(bytes),
     size_bytes: bytes.byteLength,
+    captured_at: capturedAt,
     uploaded: 0,
     upload_error: null,
     created_at: (options.now ?? (() => new Date()))().toISOString(),

@@ -133,8 +133,22 @@ describe('GET /api/reports/:id (detail, any signed-in user)', () => {
     });
     expect(data.reporter.id).toBe(data.reporter_id);
     expect(data.photos).toEqual([
-      { id: filed.after, kind: 'after', position: 0, mime_type: 'image/jpeg', size_bytes: 1200 },
-      { id: filed.before, kind: 'before', position: 0, mime_type: 'image/jpeg', size_bytes: 1500 },
+      {
+        id: filed.after,
+        kind: 'after',
+        position: 0,
+        mime_type: 'image/jpeg',
+        size_bytes: 1200,
+        captured_at: null,
+      },
+      {
+        id: filed.before,
+        kind: 'before',
+        position: 0,
+        mime_type: 'image/jpeg',
+        size_bytes: 1500,
+        captured_at: null,
+      },
     ]);
     const photo = await f.t.request(`/api/photos/${filed.before}`, { token: other.token });
     expect(photo.status).toBe(200);

@@ -193,6 +193,7 @@ export const reportHandlers: Pick<
         mimeType: upload.mimeType,
         sizeBytes: upload.sizeBytes,
         position: a.position,
+        capturedAt: a.captured_at ?? null,
         createdAt: now,
         updatedAt: now,
         changeSeq: seq(),

@@ -6,6 +6,7 @@ import { toast } from '../../lib/toast.js';
 import { PhotoError, StorageFullError, savePhoto } from '../../sync/index.js';
 import type { FormPhoto } from './report-form-state.js';
 import { usePhotoUrl } from './report-queries.js';
+import { CaptureCaption } from './proof-sheet/capture-caption.js';
 
 const ACCEPT = 'image/jpeg,image/png,image/webp';
 
@@ -21,22 +22,25 @@ function Thumbnail({
   const { t } = useTranslation();
   const url = usePhotoUrl(photo.id);
   return (
-    <li className="rp-thumb" data-photo-id={photo.id}>
-      {url.state === 'ready' ? (
-        <img src={url.url} alt={label} />
-      ) : (
-        <span className="rp-thumb-missing">
-          {url.state === 'loading' ? t('reports.photoLoading') : t('reports.photoUnavailable')}
-        </span>
-      )}
-      <button
-        type="button"
-        className="rp-thumb-remove"
-        aria-label={t('reports.removePhoto', { name: label })}
-        onClick={onRemove}
-      >
-        ×
-      </button>
+    <li className="rp-photo" data-photo-id={photo.id}>
+      <div className="rp-thumb">
+        {url.state === 'ready' ? (
+          <img src={url.url} alt={label} />
+        ) : (
+          <span className="rp-thumb-missing">
+            {url.state === 'loading' ? t('reports.photoLoading') : t('reports.photoUnavailable')}
+          </span>
+        )}
+        <button
+          type="button"
+          className="rp-thumb-remove"
+          aria-label={t('reports.removePhoto', { name: label })}
+          onClick={onRemove}
+        >
+          ×
+        </button>
+      </div>
+      <CaptureCaption photoId={photo.id} capturedAt={photo.captured_at} />
     </li>
   );
 }
@@ -81,6 +85,7 @@ export function PhotoField({
           sha256: record.sha256,
           mime_type: record.mime_type,
           size_bytes: record.size_bytes,
+          captured_at: record.captured_at ?? null,
         });
       } catch (err) {
         if (err instanceof PhotoError) {

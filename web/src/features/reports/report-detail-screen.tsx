@@ -18,6 +18,9 @@ import { mayChangeReport, type DetailState } from './report-detail-source.js';
 import { useReportDetail, useReportIdParam } from './use-report.js';
 import './reports.css';
 import { ReportUnavailable } from './report-unavailable.js';
+import { CaptureCaption, CaptureOrderProvider } from './proof-sheet/capture-caption.js';
+import { PrintReportButton } from './proof-sheet/print-report-button.js';
+import './proof-sheet/report-print.css';
 
 function PhotoTile({
   photo,
@@ -32,26 +35,36 @@ function PhotoTile({
   const url = usePhotoUrl(photo.id);
   if (url.state !== 'ready') {
     return (
-      <li className="rp-thumb rp-thumb-large" data-photo-id={photo.id}>
-        <span className="rp-thumb-missing">
-          {url.state === 'loading' ? t('reports.photoLoading') : t('reports.photoUnavailable')}
-        </span>
+      <li className="rp-photo" data-photo-id={photo.id}>
+        <div className="rp-thumb rp-thumb-large">
+          <span className="rp-thumb-missing">
+            {url.state === 'loading' ? t('reports.photoLoading') : t('reports.photoUnavailable')}
+          </span>
+        </div>
+        <CaptureCaption photoId={photo.id} capturedAt={photo.captured_at} />
       </li>
     );
   }
   return (
-    <li className="rp-thumb rp-thumb-large" data-photo-id={photo.id}>
-      <button
-        type="button"
-        className="rp-thumb-open"
-        aria-label={t('reports.enlarge', { name: label })}
-        onClick={onOpen}
-      >
-        <img src={url.url} alt={label} />
-      </button>
-      <a className="rp-thumb-download" href={url.url} download={photoFileName(photo.id, url.mime)}>
-        {t('reports.download')}
-      </a>
+    <li className="rp-photo" data-photo-id={photo.id}>
+      <div className="rp-thumb rp-thumb-large">
+        <button
+          type="button"
+          className="rp-thumb-open"
+          aria-label={t('reports.enlarge', { name: label })}
+          onClick={onOpen}
+        >
+          <img src={url.url} alt={label} />
+        </button>
+        <a
+          className="rp-thumb-download"
+          href={url.url}
+          download={photoFileName(photo.id, url.mime)}
+        >
+          {t('reports.download')}
+        </a>
+      </div>
+      <CaptureCaption photoId={photo.id} capturedAt={photo.captured_at} />
     </li>
   );
 }
@@ -203,11 +216,14 @@ export function ReportDetailScreen() {
     <Page
       title={title}
       actions={
-        mayChange ? (
-          <Link to={`/reports/${report.id}/edit`} className="button button-secondary">
-            {t('reports.edit')}
-          </Link>
-        ) : undefined
+        <>
+          <PrintReportButton source={view} />
+          {mayChange && (
+            <Link to={`/reports/${report.id}/edit`} className="button button-secondary no-print">
+              {t('reports.edit')}
+            </Link>
+          )}
+        </>
       }
     >
       <div className="rp-detail">
@@ -260,11 +276,13 @@ export function ReportDetailScreen() {
           )}
         </section>
 
-        <PhotoGroup kind="before" photos={before} />
-        <PhotoGroup kind="after" photos={after} />
+        <CaptureOrderProvider photos={photos}>
+          <PhotoGroup kind="before" photos={before} />
+          <PhotoGroup kind="after" photos={after} />
+        </CaptureOrderProvider>
 
         {adminTools && (
-          <section className="card rp-section">
+          <section className="card rp-section no-print">
             <label className="field">
               <span className="field-label">{t('reports.adminNote')}</span>
               <textarea

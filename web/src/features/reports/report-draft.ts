@@ -35,12 +35,14 @@ function parsePhoto(value: unknown): FormPhoto | null {
     return null;
   }
   const attached: unknown = Reflect.get(value, 'attached');
+  const capturedAt: unknown = Reflect.get(value, 'captured_at');
   return {
     id,
     kind,
     sha256,
     mime_type: mime,
     size_bytes: size,
+    ...(typeof capturedAt === 'string' && { captured_at: capturedAt }),
     ...(attached === true && { attached: true }),
   };
 }

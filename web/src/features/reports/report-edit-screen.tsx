@@ -45,6 +45,7 @@ export function ReportEditScreen() {
     sha256: photo.sha256,
     mime_type: photo.mime_type,
     size_bytes: photo.size_bytes,
+    captured_at: photo.captured_at ?? null,
     attached: true,
   }));
 

@@ -27,6 +27,8 @@ export interface FormPhoto {
   sha256: string;
   mime_type: string;
   size_bytes: number;
+  /** EXIF capture time (sync-protocol capture-time.ts); null or absent when unknown. */
+  captured_at?: string | null | undefined;
   /** True for a photo already attached to the report being edited. */
   attached?: boolean;
 }
@@ -56,6 +58,7 @@ function photoRows(reportId: string, photos: readonly FormPhoto[], at: string): 
     mime_type: photo.mime_type,
     size_bytes: photo.size_bytes,
     position: position[photo.kind]++,
+    captured_at: photo.captured_at ?? null,
     created_at: at,
     updated_at: at,
   }));
@@ -78,6 +81,7 @@ function attachMutations(rows: readonly ReportPhoto[], attached: ReadonlySet<str
               : 'image/jpeg',
           size_bytes: row.size_bytes,
           position: row.position,
+          captured_at: row.captured_at ?? null,
         },
         [{ entity: 'report_photos', op: 'put', row }],
       ),

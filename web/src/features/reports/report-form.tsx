@@ -3,13 +3,14 @@ import { SelectField } from '../../components/ui/select-field.js';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { WORK_TYPES, type PhotoKind, type ReportStatus } from '@urs/sync-protocol';
+import { PHOTO_KINDS, WORK_TYPES, type PhotoKind, type ReportStatus } from '@urs/sync-protocol';
 import { db } from '../../db/index.js';
 import { useUnsavedChanges } from '../../pwa/index.js';
 import { clearDraft, loadDraft, saveDraft } from './report-draft.js';
 import type { FormPhoto, ReportFormValues } from './report-form-state.js';
 import { statusKey, workTypeKey } from './report-i18n.js';
 import { PhotoField } from './photo-field.js';
+import { CaptureOrderProvider, CaptureOrderWarning } from './proof-sheet/capture-caption.js';
 import './reports.css';
 
 export type FieldErrors = Record<string, string[]>;
@@ -227,20 +228,19 @@ export function ReportForm(props: ReportFormProps) {
         <Errors id={`${id}-description-error`} errors={err('description')} />
       </div>
 
-      <PhotoField
-        kind="before"
-        userId={userId}
-        photos={photosOf('before')}
-        onAdd={addPhoto}
-        onRemove={removePhoto}
-      />
-      <PhotoField
-        kind="after"
-        userId={userId}
-        photos={photosOf('after')}
-        onAdd={addPhoto}
-        onRemove={removePhoto}
-      />
+      <CaptureOrderProvider photos={photos}>
+        {PHOTO_KINDS.map((kind) => (
+          <PhotoField
+            key={kind}
+            kind={kind}
+            userId={userId}
+            photos={photosOf(kind)}
+            onAdd={addPhoto}
+            onRemove={removePhoto}
+          />
+        ))}
+      </CaptureOrderProvider>
+      <CaptureOrderWarning photos={photos} />
 
       <div className="rp-actions">
         <button type="button" className="button button-secondary" onClick={cancel}>

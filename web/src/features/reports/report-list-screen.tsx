@@ -26,6 +26,7 @@ import { syncRuntime } from '../../lib/device-runtime.js';
 import { toast } from '../../lib/toast.js';
 import { useCurrentUser } from '../../lib/use-session.js';
 import { statusKey } from './report-i18n.js';
+import { PeriodPrintButton } from './proof-sheet/period-print-button.js';
 import { downloadReportExport, listReportersByRole, listReports } from './report-list-api.js';
 import {
   EXPORT_SCOPES,
@@ -338,6 +339,7 @@ export function ReportListScreen() {
           >
             {exporting ? t('reportList.exporting') : t('reportList.export')}
           </button>
+          <PeriodPrintButton filters={state.filters} order={state.order} online={online} />
         </div>
         <div className="admin-table-wrap">
           <table className="admin-table" data-testid="report-list-table">

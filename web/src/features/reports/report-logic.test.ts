@@ -24,7 +24,11 @@ describe('planCreate', () => {
   it('creates the report and one attach per photo, with full optimistic rows and positions per kind', () => {
     const id = newId();
     const area = newId();
-    const photos = [photo('before'), photo('after'), photo('before', { mime_type: 'image/png' })];
+    const photos = [
+      photo('before', { captured_at: '2026-11-22T09:58:00+07:00' }),
+      photo('after'),
+      photo('before', { mime_type: 'image/png' }),
+    ];
     const plan = planCreate({
       id,
       reporterId: 'user-1',
@@ -70,8 +74,14 @@ describe('planCreate', () => {
       },
     ]);
     expect(plan.slice(1).map((step) => step.args)).toEqual([
-      expect.objectContaining({ id: photos[0]?.id, kind: 'before', position: 0, report_id: id }),
-      expect.objectContaining({ id: photos[1]?.id, kind: 'after', position: 0 }),
+      expect.objectContaining({
+        id: photos[0]?.id,
+        kind: 'before',
+        position: 0,
+        report_id: id,
+        captured_at: '2026-11-22T09:58:00+07:00',
+      }),
+      expect.objectContaining({ id: photos[1]?.id, kind: 'after', position: 0, captured_at: null }),
       expect.objectContaining({
         id: photos[2]?.id,
         kind: 'before',
@@ -90,6 +100,7 @@ describe('planCreate', () => {
         mime_type: 'image/jpeg',
         size_bytes: 1234,
         position: 0,
+        captured_at: '2026-11-22T09:58:00+07:00',
         created_at: AT,
         updated_at: AT,
       },

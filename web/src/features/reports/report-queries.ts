@@ -23,29 +23,30 @@ export function useUnsyncedReportIds(userId: string | null): Set<string> {
   );
 }
 
+/**
+ * A photo's bytes from the device's photos table when they are here, else from the server
+ * (GET /api/photos/:id with the bearer token; offline, the service worker's copy answers).
+ */
+export async function loadPhotoBytes(
+  photoId: string,
+): Promise<{ bytes: ArrayBuffer; mime: string }> {
+  const local = await db.photos.get(photoId);
+  if (local !== undefined) return { bytes: local.bytes, mime: local.mime_type };
+  const remote = await api.getPhoto(photoId);
+  return { bytes: remote.bytes, mime: remote.mime_type };
+}
+
 export type PhotoUrlState =
   { state: 'loading' } | { state: 'ready'; url: string; mime: string } | { state: 'unavailable' };
 
-/**
- * An object URL for a photo: from the device's photos table when the bytes are here, else from
- * the server (GET /api/photos/:id with the bearer token; the service worker keeps a copy).
- * Revoked when the id changes or the component unmounts.
- */
+/** An object URL for a photo (see loadPhotoBytes); revoked when the id changes or on unmount. */
 export function usePhotoUrl(photoId: string): PhotoUrlState {
   const [result, setResult] = useState<PhotoUrlState>({ state: 'loading' });
   useEffect(() => {
     let url: string | null = null;
     let cancelled = false;
     setResult({ state: 'loading' });
-    const load = async () => {
-      const local = await db.photos.get(photoId);
-      if (local !== undefined) {
-        return { bytes: local.bytes, mime: local.mime_type };
-      }
-      const remote = await api.getPhoto(photoId);
-      return { bytes: remote.bytes, mime: remote.mime_type };
-    };
-    load()
+    loadPhotoBytes(photoId)
       .then(({ bytes, mime }) => {
         if (cancelled) return;
         url = URL.createObjectURL(new Blob([bytes], { type: mime }));

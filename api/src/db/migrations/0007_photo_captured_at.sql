@@ -1,0 +1,1 @@
+ALTER TABLE `report_photos` ADD `captured_at` text;

@@ -1,0 +1,29 @@
+import { buildSheet, sheetTexts, type SheetLanguage, type SheetSource } from './build-sheet.js';
+import { renderProofPdf } from './render-pdf.js';
+import { loadSheetImages } from './sheet-images.js';
+
+export interface MadePdf {
+  blob: Blob;
+  /** Photos that could not be had (not on the device, no connection) and print as missing. */
+  missing: number;
+}
+
+/** One report's sheet as a PDF, from what the device holds (or can still reach). */
+export async function makeReportPdf(
+  source: SheetSource,
+  lng: SheetLanguage,
+  now: Date,
+): Promise<MadePdf> {
+  const images = await loadSheetImages(source.photos.map((photo) => photo.id));
+  const missing = [...images.values()].filter((image) => image === null).length;
+  const texts = sheetTexts(lng, now);
+  const blob = await renderProofPdf({
+    texts,
+    language: lng,
+    title: `${texts.title} ${source.report.id}`,
+    sheets: [buildSheet(source, images, lng)],
+  });
+  return { blob, missing };
+}
+
+export const reportPdfName = (reportId: string) => `laporan-${reportId}.pdf`;

@@ -1,0 +1,93 @@
+import type { ReportFilters } from '@urs/sync-protocol';
+import { ApiError } from '../../../lib/api-client.js';
+import { viewFromServer } from '../report-detail-source.js';
+import { listReports } from '../report-list-api.js';
+import { fetchReportDetail } from '../use-report.js';
+import type { SortOrder } from '../report-list-logic.js';
+import { buildSheet, sheetTexts, type SheetLanguage, type SheetSource } from './build-sheet.js';
+import { buildPeriodCover } from './period-cover.js';
+import { renderProofPdf } from './render-pdf.js';
+import { loadSheetImages } from './sheet-images.js';
+import type { MadePdf } from './make-report-pdf.js';
+
+/**
+ * At most this many reports in one PDF. Every photo is held in memory until the file is
+ * written (jsPDF builds it whole), and at a few hundred KB per photo and up to a few photos a
+ * report, 100 reports is already tens of MB: a month of a school's work, and a file a printer
+ * and a mail attachment still take. It is also the API's largest page, so one request lists them.
+ */
+export const PERIOD_PDF_MAX_REPORTS = 100;
+
+export class PeriodTooLargeError extends Error {
+  override readonly name = 'PeriodTooLargeError';
+  constructor(readonly count: number) {
+    super(`${count} reports match; at most ${PERIOD_PDF_MAX_REPORTS} fit one PDF`);
+  }
+}
+
+export class PeriodEmptyError extends Error {
+  override readonly name = 'PeriodEmptyError';
+}
+
+export class PeriodCancelledError extends Error {
+  override readonly name = 'PeriodCancelledError';
+}
+
+export type PeriodProgress = { phase: 'listing' } | { phase: 'report'; n: number; total: number };
+
+export interface PeriodPdfOptions {
+  filters: ReportFilters;
+  order: SortOrder;
+  lng: SheetLanguage;
+  now: Date;
+  onProgress: (progress: PeriodProgress) => void;
+  signal: AbortSignal;
+}
+
+/**
+ * Every report matching the admin list's filters, one sheet each after a cover page. Needs the
+ * server for the list and the reports; the PDF itself is still made on the device.
+ */
+export async function makePeriodPdf(options: PeriodPdfOptions): Promise<MadePdf> {
+  const { signal, onProgress } = options;
+  onProgress({ phase: 'listing' });
+  const listed = await listReports(
+    { filters: options.filters, page: 1, order: options.order },
+    PERIOD_PDF_MAX_REPORTS,
+  );
+  if (listed.meta.total > PERIOD_PDF_MAX_REPORTS) throw new PeriodTooLargeError(listed.meta.total);
+  if (listed.data.length === 0) throw new PeriodEmptyError('No reports match');
+
+  const sources: SheetSource[] = [];
+  const sheets = [];
+  let missing = 0;
+  for (const [index, row] of listed.data.entries()) {
+    if (signal.aborted) throw new PeriodCancelledError('Cancelled');
+    onProgress({ phase: 'report', n: index + 1, total: listed.data.length });
+    const detail = await fetchReportDetail(row.id).catch((err: unknown) => {
+      // Deleted since the list was read: it is no longer part of the period.
+      if (err instanceof ApiError && err.status === 404) return null;
+      throw err;
+    });
+    if (detail === null) continue;
+    const source = viewFromServer(detail);
+    const images = await loadSheetImages(source.photos.map((photo) => photo.id));
+    missing += [...images.values()].filter((image) => image === null).length;
+    sources.push(source);
+    sheets.push(buildSheet(source, images, options.lng));
+  }
+  if (signal.aborted) throw new PeriodCancelledError('Cancelled');
+  if (sheets.length === 0) throw new PeriodEmptyError('No reports match');
+  const texts = sheetTexts(options.lng, options.now);
+  const cover = buildPeriodCover(options.filters, sources, options.lng);
+  const blob = await renderProofPdf({
+    texts,
+    language: options.lng,
+    title: cover.title,
+    cover,
+    sheets,
+  });
+  return { blob, missing };
+}
+
+export const periodPdfName = (now: Date) => `laporan-periode-${now.toISOString().slice(0, 10)}.pdf`;

@@ -31,3 +31,6 @@ export {
 export { backoffDelay, DEFAULT_BACKOFF } from './backoff.js';
 export { createSyncLock, createMemoryLock, SYNC_LOCK_NAME } from './lock.js';
 export { onLocalWrite } from './local-writes.js';
+export { createSyncRuntime } from './runtime.js';
+export type { SyncRuntime, SyncRuntimeDeps } from './runtime.js';
+export { SyncEngineProvider, useSyncEngine } from './engine-context.js';

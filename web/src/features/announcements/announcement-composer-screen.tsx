@@ -10,7 +10,7 @@ import { confirmDialog } from '../../lib/dialog.js';
 import { toast } from '../../lib/toast.js';
 import { useCurrentUser } from '../../lib/use-session.js';
 import { useUnsavedChanges } from '../../pwa/index.js';
-import { runPlan } from './announcement-actions.js';
+import { useAnnouncementActions } from './announcement-actions.js';
 import {
   EMPTY_ANNOUNCEMENT,
   formOf,
@@ -58,6 +58,7 @@ function ComposerForm({ announcement }: { announcement: Announcement | null }) {
   const { t } = useTranslation();
   const user = useCurrentUser();
   const navigate = useNavigate();
+  const { runPlan } = useAnnouncementActions();
   const fid = useId();
   const [initial] = useState<AnnouncementFormValues>(() =>
     announcement === null ? EMPTY_ANNOUNCEMENT : formOf(announcement),

@@ -8,7 +8,7 @@ import { db } from '../../db/index.js';
 import { toast } from '../../lib/toast.js';
 import { useCurrentUser } from '../../lib/use-session.js';
 import { AnnouncementBody } from './announcement-body.js';
-import { markRead } from './announcement-actions.js';
+import { useAnnouncementActions } from './announcement-actions.js';
 import { unreadIds, visibleAnnouncements } from './announcements-logic.js';
 import { formatDate } from './announcements-i18n.js';
 import './announcements.css';
@@ -22,6 +22,7 @@ interface ListData {
 export function AnnouncementsScreen() {
   const { t } = useTranslation();
   const user = useCurrentUser();
+  const { markRead } = useAnnouncementActions();
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   const data = useLiveQuery(async (): Promise<ListData | null> => {
     if (user === null) return null;

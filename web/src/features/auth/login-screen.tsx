@@ -2,8 +2,8 @@ import { Link, useSearch } from '@tanstack/react-router';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api.js';
-import { session } from '../../lib/app-session.js';
 import { formFailure, type FormFailure } from '../../lib/server-errors.js';
+import { useAppSession } from '../../lib/use-session.js';
 import { AuthLayout } from '../../components/ui/auth-layout.js';
 import { TextField } from '../../components/ui/text-field.js';
 import { parseSsoConfig, ssoStartHref, type SsoConfig } from './sso-redirect.js';
@@ -21,6 +21,7 @@ export function LoginScreen({ localOnly = false }: { localOnly?: boolean }) {
   const { t } = useTranslation();
   const search: Record<string, unknown> = useSearch({ strict: false });
   const afterLogin = useAfterLogin();
+  const { session } = useAppSession();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [sending, setSending] = useState(false);

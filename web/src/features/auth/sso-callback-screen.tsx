@@ -3,8 +3,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuthLayout } from '../../components/ui/auth-layout.js';
 import { api } from '../../lib/api.js';
-import { session } from '../../lib/app-session.js';
-import { parseUser, TOKEN_MISSING_MESSAGE } from '../../lib/session.js';
+import { parseUser, TOKEN_MISSING_MESSAGE, type SessionStore } from '../../lib/session.js';
+import { useAppSession } from '../../lib/use-session.js';
 import { serverMessage } from '../../lib/server-errors.js';
 import { redirectAfterSso } from './sso-redirect.js';
 import './sso-i18n.js';
@@ -16,7 +16,7 @@ import './sso-i18n.js';
 const attempts = new Map<string, Promise<string>>();
 
 /** Posts the callback query, signs in exactly as a password login does, returns where to go. */
-async function completeSso(query: string): Promise<string> {
+async function completeSso(session: SessionStore, query: string): Promise<string> {
   const body = await api.json('POST', 'api/auth/microsoft/callback', { query });
   const token: unknown =
     typeof body === 'object' && body !== null ? Reflect.get(body, 'access_token') : undefined;
@@ -30,10 +30,10 @@ async function completeSso(query: string): Promise<string> {
   return redirectAfterSso(body);
 }
 
-function attempt(query: string): Promise<string> {
+function attempt(session: SessionStore, query: string): Promise<string> {
   let pending = attempts.get(query);
   if (pending === undefined) {
-    pending = completeSso(query);
+    pending = completeSso(session, query);
     attempts.set(query, pending);
   }
   return pending;
@@ -43,11 +43,12 @@ function attempt(query: string): Promise<string> {
 export function SsoCallbackScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const { session } = useAppSession();
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
     let active = true;
-    attempt(window.location.search).then(
+    attempt(session, window.location.search).then(
       (target) => {
         if (active) void navigate({ href: target, replace: true });
       },

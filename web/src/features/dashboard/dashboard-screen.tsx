@@ -4,10 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Page } from '../../components/ui/page.js';
 import { db } from '../../db/index.js';
 import { useCurrentUser } from '../../lib/use-session.js';
-import { ReportCard } from '../reports/report-card.js';
-import { useUnsyncedReportIds } from '../reports/report-queries.js';
-import '../reports/report-i18n.js';
-import '../reports/reports.css';
+import { ReportCard, useUnsyncedReportIds } from '../reports/index.js';
 import { summarize } from './dashboard-stats.js';
 
 /** Greeting, this week's numbers, quick actions by role and the last seven days' reports. */

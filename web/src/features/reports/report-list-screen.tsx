@@ -22,9 +22,9 @@ import { Page } from '../../components/ui/page.js';
 import { db } from '../../db/index.js';
 import { isNetworkFailure } from '../../lib/admin-kit.js';
 import { serverMessage } from '../../lib/server-errors.js';
-import { syncRuntime } from '../../lib/device-runtime.js';
 import { toast } from '../../lib/toast.js';
 import { useCurrentUser } from '../../lib/use-session.js';
+import { useSyncEngine } from '../../sync/index.js';
 import { statusKey } from './report-i18n.js';
 import { downloadReportExport, listReportersByRole, listReports } from './report-list-api.js';
 import {
@@ -77,6 +77,7 @@ export function ReportListScreen() {
   const { t, i18n } = useTranslation();
   const online = useOnline();
   const user = useCurrentUser();
+  const engine = useSyncEngine();
   const [state, setState] = useListState();
   const key = searchFromState(state);
   const list = useRemote(`list${key}`, () => listReports(state));
@@ -164,7 +165,7 @@ export function ReportListScreen() {
     if (user === null) return;
     if (!(await confirmAndDeleteReport(user.id, row.id))) return;
     try {
-      await syncRuntime.engine.syncOnce({ force: true });
+      await engine.syncOnce({ force: true });
       toast.success(t('reports.deleted'));
     } catch (err) {
       fail(t('reports.deleteFailed'), err);

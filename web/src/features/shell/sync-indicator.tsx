@@ -1,14 +1,13 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { discardRejected, useSyncStatus } from '../../sync/index.js';
+import { discardRejected, useSyncEngine, useSyncStatus } from '../../sync/index.js';
 import { Icon } from '../../components/ui/icon.js';
-import { syncRuntime } from '../../lib/device-runtime.js';
 import { toast } from '../../lib/toast.js';
 
 /** Top-bar status of the outbox: online state, what waits, what the server refused. */
 export function SyncIndicator({ userId }: { userId: string }) {
   const { t, i18n } = useTranslation();
-  const engine = syncRuntime.engine;
+  const engine = useSyncEngine();
   const status = useSyncStatus(engine, userId);
   const [open, setOpen] = useState(false);
   const panelId = useId();

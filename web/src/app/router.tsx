@@ -8,8 +8,8 @@ import {
   type ParsedLocation,
 } from '@tanstack/react-router';
 import { ROLES, STAFF_ROLES, type Role } from '@urs/sync-protocol';
-import { session } from './lib/app-session.js';
-import { decideNavigation, type RouteAccess } from './lib/navigation.js';
+import { session } from './session.js';
+import { decideNavigation, type RouteAccess } from '../lib/navigation.js';
 
 const ADMIN: readonly Role[] = ['admin'];
 const LOGGED_IN: RouteAccess = { kind: 'auth' };
@@ -50,7 +50,7 @@ const rootRoute = createRootRoute({ component: Outlet });
 const shellRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'shell',
-  component: lazyRouteComponent(() => import('./features/shell/app-shell.js'), 'AppShell'),
+  component: lazyRouteComponent(() => import('./signed-in-shell.js'), 'SignedInShell'),
 });
 
 function screen(
@@ -80,91 +80,91 @@ const shellScreens = [
   screen(
     '/',
     LOGGED_IN,
-    () => import('./features/dashboard/dashboard-screen.js'),
+    () => import('../features/dashboard/dashboard-screen.js'),
     'DashboardScreen',
   ),
   screen(
     '/reports',
     roles(ADMIN),
-    () => import('./features/reports/report-list-screen.js'),
+    () => import('../features/reports/report-list-screen.js'),
     'ReportListScreen',
   ),
   screen(
     '/reports/create',
     roles(ROLES),
-    () => import('./features/reports/report-create-screen.js'),
+    () => import('../features/reports/report-create-screen.js'),
     'ReportCreateScreen',
   ),
   screen(
     '/reports/$id',
     LOGGED_IN,
-    () => import('./features/reports/report-detail-screen.js'),
+    () => import('../features/reports/report-detail-screen.js'),
     'ReportDetailScreen',
   ),
   screen(
     '/reports/$id/edit',
     roles(ROLES),
-    () => import('./features/reports/report-edit-screen.js'),
+    () => import('../features/reports/report-edit-screen.js'),
     'ReportEditScreen',
   ),
   screen(
     '/user/reports',
     roles(STAFF_ROLES),
-    () => import('./features/reports/my-reports-screen.js'),
+    () => import('../features/reports/my-reports-screen.js'),
     'MyReportsScreen',
   ),
   screen(
     '/inventory',
     roles(ROLES),
-    () => import('./features/inventory/inventory-screen.js'),
+    () => import('../features/inventory/inventory-screen.js'),
     'InventoryScreen',
   ),
   screen(
     '/profile',
     LOGGED_IN,
-    () => import('./features/profile/profile-screen.js'),
+    () => import('../features/profile/profile-screen.js'),
     'ProfileScreen',
   ),
   screen(
     '/settings',
     LOGGED_IN,
-    () => import('./features/settings/settings-screen.js'),
+    () => import('../features/settings/settings-screen.js'),
     'SettingsScreen',
   ),
   screen(
     '/announcements',
     LOGGED_IN,
-    () => import('./features/announcements/announcements-screen.js'),
+    () => import('../features/announcements/announcements-screen.js'),
     'AnnouncementsScreen',
   ),
   screen(
     '/announcements/new',
     roles(ADMIN),
-    () => import('./features/announcements/announcement-composer-screen.js'),
+    () => import('../features/announcements/announcement-composer-screen.js'),
     'AnnouncementComposerScreen',
   ),
   screen(
     '/announcements/$id/edit',
     roles(ADMIN),
-    () => import('./features/announcements/announcement-composer-screen.js'),
+    () => import('../features/announcements/announcement-composer-screen.js'),
     'AnnouncementComposerScreen',
   ),
   screen(
     '/analytics',
     roles(ADMIN),
-    () => import('./features/analytics/analytics-screen.js'),
+    () => import('../features/analytics/analytics-screen.js'),
     'AnalyticsScreen',
   ),
   screen(
     '/admin/areas',
     roles(ADMIN),
-    () => import('./features/admin-areas/areas-screen.js'),
+    () => import('../features/admin-areas/areas-screen.js'),
     'AreasScreen',
   ),
   screen(
     '/admin/users',
     roles(ADMIN),
-    () => import('./features/admin-users/users-screen.js'),
+    () => import('../features/admin-users/users-screen.js'),
     'UsersScreen',
   ),
 ];
@@ -182,22 +182,22 @@ const dashboardAlias = createRoute({
 });
 
 const guestScreens = [
-  guestScreen('/login', () => import('./features/auth/login-screen.js'), 'LoginScreen'),
-  guestScreen('/register', () => import('./features/auth/register-screen.js'), 'RegisterScreen'),
+  guestScreen('/login', () => import('../features/auth/login-screen.js'), 'LoginScreen'),
+  guestScreen('/register', () => import('../features/auth/register-screen.js'), 'RegisterScreen'),
   guestScreen(
     '/auth/microsoft/callback',
-    () => import('./features/auth/sso-callback-screen.js'),
+    () => import('../features/auth/sso-callback-screen.js'),
     'SsoCallbackScreen',
   ),
   // The router matches with or without the trailing slash, so this one route serves both paths.
   guestScreen(
     '/admin/admingantenglogin',
-    () => import('./features/auth/login-screen.js'),
+    () => import('../features/auth/login-screen.js'),
     'AdminLoginScreen',
   ),
   // Any other path: the not-found page carries the guests-only flag, so a signed-in user on a
   // stale link lands on the dashboard instead of a dead end.
-  guestScreen('$', () => import('./features/not-found/not-found-screen.js'), 'NotFoundScreen'),
+  guestScreen('$', () => import('../features/not-found/not-found-screen.js'), 'NotFoundScreen'),
 ];
 
 const routeTree = rootRoute.addChildren([
@@ -211,7 +211,7 @@ export const router = createRouter({
   defaultPreload: false,
   // Unknown paths under a known prefix (e.g. /reports/1/x) also reach the not-found screen.
   defaultNotFoundComponent: lazyRouteComponent(
-    () => import('./features/not-found/not-found-screen.js'),
+    () => import('../features/not-found/not-found-screen.js'),
     'NotFoundScreen',
   ),
 });

@@ -13,6 +13,7 @@ export * from './mutations/validate.js';
 export * from './report-status.js';
 export * from './report-query.js';
 export * from './report-detail.js';
+export * from './report-draft.js';
 export * from './inventory.js';
 export * from './analytics.js';
 export { z } from './zod.js';

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { newId, type Report, type ReportPhoto } from '@urs/sync-protocol';
-import { clearDraft, draftKey, loadDraft, parseDraft, saveDraft } from './report-draft.js';
+import {
+  clearDraft,
+  draftKey,
+  loadDraft,
+  loadStoredDraft,
+  parseDraft,
+  saveDraft,
+} from './report-draft.js';
 import {
   EMPTY_FORM,
   planCreate,
@@ -214,6 +221,29 @@ describe('report draft', () => {
     );
     expect(draft?.values).toEqual({ ...EMPTY_FORM, description: 'x' });
     expect(draft?.photos.map((p) => p.id)).toEqual(['q']);
+  });
+
+  it('restores a draft saved before drafts carried a version', () => {
+    const storage = new MemoryStorage();
+    const key = draftKey('user-1');
+    const old = {
+      values: { ...EMPTY_FORM, description: 'Lama' },
+      photos: [photo('before')],
+      saved_at: AT,
+    };
+    storage.setItem(key, JSON.stringify(old));
+    expect(loadStoredDraft(storage, key)).toEqual({ kind: 'kept', draft: old });
+  });
+
+  it('drops an unreadable or newer draft once, and says so', () => {
+    const storage = new MemoryStorage();
+    const key = draftKey('user-1');
+    for (const text of ['{oops', JSON.stringify({ version: 99, values: EMPTY_FORM, photos: [] })]) {
+      storage.setItem(key, text);
+      expect(loadStoredDraft(storage, key)).toEqual({ kind: 'unreadable' });
+      expect(storage.getItem(key)).toBeNull();
+      expect(loadStoredDraft(storage, key)).toEqual({ kind: 'none' });
+    }
   });
 });
 

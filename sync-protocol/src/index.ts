@@ -8,6 +8,7 @@ export * from './work.js';
 export * from './ids.js';
 export * from './entities/records.js';
 export * from './mutations/index.js';
+export * from './mutations/entities.js';
 export * from './envelope.js';
 export * from './mutations/validate.js';
 export * from './report-status.js';

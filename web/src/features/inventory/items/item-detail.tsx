@@ -13,9 +13,9 @@ import {
   formatDateTime,
   localMetrics,
   recentAreas,
-  type SyncMark,
   type SyncMarks,
 } from './items-logic.js';
+import type { SyncMark } from '../../../sync/index.js';
 import { useItem, useItemTransactions, useNames } from './items-queries.js';
 import { useServerHistory } from './use-server-history.js';
 

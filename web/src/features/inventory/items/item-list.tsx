@@ -2,7 +2,7 @@ import type { InventoryItem } from '@urs/sync-protocol';
 import { useTranslation } from 'react-i18next';
 import { InactiveBadge, LevelBadge, SyncBadge } from './item-badges.js';
 import { itemsKey } from './items-i18n.js';
-import type { SyncMark } from './items-logic.js';
+import type { SyncMark } from '../../../sync/index.js';
 
 export interface ItemRowActions {
   onOpen: (item: InventoryItem) => void;

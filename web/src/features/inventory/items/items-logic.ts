@@ -14,6 +14,7 @@ import {
 } from '@urs/sync-protocol';
 import type { OutboxEntry } from '../../../db/database.js';
 import { buildQuery } from '../../../lib/admin-kit.js';
+import { concerns, waitingMarks, type SyncMark } from '../../../sync/index.js';
 
 /*
  * The items tab's rules, free of React and Dexie so they are tested on their own: the list
@@ -132,47 +133,22 @@ export function pageOf<T>(list: readonly T[], page: number, size = ITEMS_PER_PAG
 
 // ---------- Sync marks ----------
 
-export type SyncMark = 'pending' | 'rejected';
-
 export interface SyncMarks {
   items: Map<string, SyncMark>;
   transactions: Map<string, SyncMark>;
 }
 
-const itemRowPrefix = 'inventory_items/';
-
-function argString(args: unknown, key: string): string | undefined {
-  const value: unknown =
-    typeof args === 'object' && args !== null ? Reflect.get(args, key) : undefined;
-  return typeof value === 'string' ? value : undefined;
-}
-
-function mark(map: Map<string, SyncMark>, id: string, status: SyncMark) {
-  if (map.get(id) !== 'rejected') map.set(id, status);
-}
-
 /**
  * Items and transactions with a change the server has not accepted yet: the item's own
  * mutations, stock transactions of it, and any entry whose optimistic write touched its row.
- * A refusal outranks a wait, so a rejected change is never shown as merely pending.
  */
 export function syncMarks(
   entries: readonly Pick<OutboxEntry, 'entity' | 'entity_id' | 'mutation' | 'rows' | 'status'>[],
 ): SyncMarks {
-  const items = new Map<string, SyncMark>();
-  const transactions = new Map<string, SyncMark>();
-  for (const entry of entries) {
-    if (entry.entity === 'inventory_items') mark(items, entry.entity_id, entry.status);
-    if (entry.entity === 'stock_transactions') {
-      mark(transactions, entry.entity_id, entry.status);
-      const itemId = argString(entry.mutation.args, 'item_id');
-      if (itemId !== undefined) mark(items, itemId, entry.status);
-    }
-    for (const key of entry.rows) {
-      if (key.startsWith(itemRowPrefix)) mark(items, key.slice(itemRowPrefix.length), entry.status);
-    }
-  }
-  return { items, transactions };
+  return {
+    items: waitingMarks(entries, 'inventory_items'),
+    transactions: waitingMarks(entries, 'stock_transactions'),
+  };
 }
 
 /** The outbox entries that concern one item (its own, and its stock transactions'). */
@@ -180,12 +156,7 @@ export function entriesForItem<T extends Pick<OutboxEntry, 'entity' | 'entity_id
   entries: readonly T[],
   itemId: string,
 ): T[] {
-  return entries.filter(
-    (entry) =>
-      (entry.entity === 'inventory_items' && entry.entity_id === itemId) ||
-      (entry.entity === 'stock_transactions' &&
-        argString(entry.mutation.args, 'item_id') === itemId),
-  );
+  return entries.filter((entry) => concerns(entry, 'inventory_items', itemId));
 }
 
 // ---------- Numbers ----------

@@ -310,17 +310,6 @@ export function MetaPager({
   );
 }
 
-/** Formats an ISO timestamp as a local date for tables. */
-export function formatDate(iso: string, language: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleDateString(language === 'en' ? 'en-GB' : 'id-ID', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-  });
-}
-
 export interface Remote<T> {
   data: T | null;
   error: unknown;

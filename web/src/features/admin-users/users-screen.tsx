@@ -7,7 +7,6 @@ import { useCurrentUser } from '../../lib/use-session.js';
 import { failureText } from '../../lib/admin-kit.js';
 import {
   AdminTable,
-  formatDate,
   LoadError,
   MetaPager,
   OfflineNotice,
@@ -29,6 +28,7 @@ import {
 import './users-i18n.js';
 import { RoleOptions } from '../../components/ui/role-options.js';
 import { SelectField } from '../../components/ui/select-field.js';
+import { formatDate } from '../../lib/format.js';
 
 type Editing = { mode: 'create' } | { mode: 'edit'; user: User } | null;
 

@@ -10,8 +10,8 @@ import { useCurrentUser } from '../../lib/use-session.js';
 import { AnnouncementBody } from './announcement-body.js';
 import { useAnnouncementActions } from './announcement-actions.js';
 import { unreadIds, visibleAnnouncements } from './announcements-logic.js';
-import { formatDate } from './announcements-i18n.js';
 import './announcements.css';
+import { formatDateTime } from '../../lib/format.js';
 
 interface ListData {
   items: Announcement[];
@@ -183,11 +183,11 @@ function AnnouncementCard({
       <p className="an-meta">
         <span>{t('announcements.by', { name: author })}</span>
         <span>
-          {t('announcements.published', { date: formatDate(a.published_at, i18n.language) })}
+          {t('announcements.published', { date: formatDateTime(a.published_at, i18n.language) })}
         </span>
         {edited && (
           <span>
-            {t('announcements.updated', { date: formatDate(a.updated_at, i18n.language) })}
+            {t('announcements.updated', { date: formatDateTime(a.updated_at, i18n.language) })}
           </span>
         )}
         {isAdmin && (

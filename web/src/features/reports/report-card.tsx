@@ -3,7 +3,8 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
 import type { Report } from '@urs/sync-protocol';
 import { db } from '../../db/index.js';
-import { formatDateTime, statusKey, workTypeKey } from './report-i18n.js';
+import { statusKey, workTypeKey } from './report-i18n.js';
+import { formatDateTime } from '../../lib/format.js';
 
 /** One report as a card: reporter, area, photo count, status, sync marker, actions. */
 export function ReportCard({

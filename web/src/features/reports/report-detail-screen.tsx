@@ -11,13 +11,14 @@ import { Page } from '../../components/ui/page.js';
 import { toast } from '../../lib/toast.js';
 import { useCurrentUser } from '../../lib/use-session.js';
 import { PhotoLightbox } from './photo-lightbox.js';
-import { formatDateTime, statusKey, workTypeKey } from './report-i18n.js';
+import { statusKey, workTypeKey } from './report-i18n.js';
 import { photoFileName, usePhotoUrl, useUnsyncedReportIds } from './report-queries.js';
 import { confirmAndDeleteReport, runPlan } from './report-save.js';
 import { mayChangeReport, type DetailState } from './report-detail-source.js';
 import { useReportDetail, useReportIdParam } from './use-report.js';
 import './reports.css';
 import { ReportUnavailable } from './report-unavailable.js';
+import { formatDateTime } from '../../lib/format.js';
 
 function PhotoTile({
   photo,

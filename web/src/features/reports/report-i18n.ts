@@ -230,13 +230,3 @@ registerReportTexts();
 
 export const statusKey = (status: ReportStatus) => `reports.statuses.${status}`;
 export const workTypeKey = (workType: WorkType) => `reports.workTypes.${workType}`;
-
-/** Dates as the school reads them: Indonesian (or English) with the device's time zone. */
-export function formatDateTime(iso: string, language: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleString(language === 'en' ? 'en-GB' : 'id-ID', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
-}

@@ -12,7 +12,6 @@ import { useEffect, useEffectEvent, useMemo, useState, type FormEvent } from 're
 import { useTranslation } from 'react-i18next';
 import {
   EmptyRow,
-  formatDate,
   MetaPager,
   OfflineNotice,
   useOnline,
@@ -44,6 +43,7 @@ import './reports.css';
 import { RoleOptions } from '../../components/ui/role-options.js';
 import { SelectField } from '../../components/ui/select-field.js';
 import { TextField } from '../../components/ui/text-field.js';
+import { formatDate } from '../../lib/format.js';
 
 const isScope = (value: string): value is ExportScope =>
   EXPORT_SCOPES.some((scope) => scope === value);

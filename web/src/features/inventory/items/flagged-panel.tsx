@@ -4,7 +4,7 @@ import { Pager, useRemote } from '../../../components/ui/admin-ui.js';
 import { TransactionAmount } from './item-badges.js';
 import { fetchFlagged } from './items-api.js';
 import { itemsKey } from './items-i18n.js';
-import { formatDateTime } from './items-logic.js';
+import { formatDateTime } from '../../../lib/format.js';
 
 /**
  * Admin only, online only: `out`s the server accepted although they took the stock below zero

@@ -8,16 +8,11 @@ import type { ItemFormTarget } from './item-form-modal.js';
 import { fetchItemDetail, type HistoryEntry } from './items-api.js';
 import { discardItemChange } from './items-actions.js';
 import { itemsKey, levelKey } from './items-i18n.js';
-import {
-  entriesForItem,
-  formatDateTime,
-  localMetrics,
-  recentAreas,
-  type SyncMarks,
-} from './items-logic.js';
+import { entriesForItem, localMetrics, recentAreas, type SyncMarks } from './items-logic.js';
 import type { SyncMark } from '../../../sync/index.js';
 import { useItem, useItemTransactions, useNames } from './items-queries.js';
 import { useServerHistory } from './use-server-history.js';
+import { useFormat } from '../../../lib/format.js';
 
 const LOCAL_PAGE = 10;
 
@@ -28,15 +23,6 @@ const REJECTED_LABEL: Partial<Record<string, string>> = {
   'item.delete': 'delete',
   'stock.record': 'record',
 };
-
-function useFormat() {
-  const { i18n } = useTranslation();
-  const locale = i18n.language === 'en' ? 'en-GB' : 'id-ID';
-  return {
-    number: (n: number) => n.toLocaleString(locale),
-    when: (iso: string) => formatDateTime(iso, i18n.language),
-  };
-}
 
 interface DetailProps {
   itemId: string;
@@ -91,7 +77,7 @@ function ItemDetailBody({
 }: DetailProps & { item: InventoryItem }) {
   const { t } = useTranslation();
   const tx = (key: string, options?: Record<string, unknown>) => t(itemsKey(key), options);
-  const { number, when } = useFormat();
+  const { number, dateTime: when } = useFormat();
   const transactions = useItemTransactions(item.id);
   const local = useMemo(() => transactions ?? [], [transactions]);
   const metrics = useMemo(() => localMetrics(local, new Date()), [local]);
@@ -300,7 +286,7 @@ function TransactionLine({
   flag?: string | null | undefined;
 }) {
   const { t } = useTranslation();
-  const { when } = useFormat();
+  const { dateTime: when } = useFormat();
   return (
     <div className="inv-tx">
       <div className="inv-tx-head">

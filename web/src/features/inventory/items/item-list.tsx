@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { InactiveBadge, LevelBadge, SyncBadge } from './item-badges.js';
 import { itemsKey } from './items-i18n.js';
 import type { SyncMark } from '../../../sync/index.js';
+import { useFormat } from '../../../lib/format.js';
 
 export interface ItemRowActions {
   onOpen: (item: InventoryItem) => void;
@@ -17,11 +18,6 @@ interface ListProps extends ItemRowActions {
   marks: ReadonlyMap<string, SyncMark>;
   /** Table on wide screens, cards on phones. */
   wide: boolean;
-}
-
-function useNumber() {
-  const { i18n } = useTranslation();
-  return (n: number) => n.toLocaleString(i18n.language === 'en' ? 'en-GB' : 'id-ID');
 }
 
 function Actions({ item, onRecord, onEdit, onDelete }: ItemRowActions & { item: InventoryItem }) {
@@ -94,7 +90,7 @@ function Marks({ item, mark }: { item: InventoryItem; mark: SyncMark | undefined
 /** The page of items: a table where there is room, a list of cards on a phone. */
 export function ItemList({ items, marks, wide, ...actions }: ListProps) {
   const { t } = useTranslation();
-  const number = useNumber();
+  const { number } = useFormat();
   const tx = (key: string) => t(itemsKey(key));
 
   if (wide) {

@@ -535,16 +535,3 @@ export function signedQuantity(type: TransactionType, quantity: number): string 
   const delta = stockDelta(type, quantity);
   return delta > 0 ? `+${delta}` : delta < 0 ? `\u2212${Math.abs(delta)}` : '0';
 }
-
-/** A date and time as people here read it ("23 Nov 2026 15.00"). */
-export function formatDateTime(iso: string, language: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleString(language === 'en' ? 'en-GB' : 'id-ID', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
-}

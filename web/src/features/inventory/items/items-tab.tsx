@@ -35,6 +35,7 @@ import {
 } from './items-queries.js';
 import { StockFormModal } from './stock-form-modal.js';
 import './items.css';
+import { formatNumber } from '../../../lib/format.js';
 
 type Modal = { kind: 'item'; target: ItemFormTarget } | { kind: 'stock'; itemId: string } | null;
 
@@ -245,8 +246,7 @@ function ItemsOverview({
 function SummaryCards({ summary, loading }: { summary: InventorySummary; loading: boolean }) {
   const { t, i18n } = useTranslation();
   const tx = (key: string) => t(itemsKey(key));
-  const number = (n: number) =>
-    loading ? '…' : n.toLocaleString(i18n.language === 'en' ? 'en-GB' : 'id-ID');
+  const number = (n: number) => (loading ? '…' : formatNumber(n, i18n.language));
   const cards = [
     ['total', summary.total_items, 'total'],
     ['low', summary.low_stock, 'low'],

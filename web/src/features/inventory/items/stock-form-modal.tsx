@@ -13,6 +13,7 @@ import {
   type FieldErrors,
   type StockFormValues,
 } from './items-logic.js';
+import { formatNumber } from '../../../lib/format.js';
 
 const FORM_FIELDS = ['type', 'quantity', 'notes', 'area_id'] as const;
 
@@ -50,7 +51,7 @@ export function StockFormModal({
   const known = Number.isInteger(quantity) && (values.type === 'adjustment' || quantity > 0);
   const after = known ? stockAfter(item.stock, values.type, quantity) : null;
   const overdraw = known && exceedsStock(item.stock, values.type, quantity);
-  const number = (n: number) => n.toLocaleString(i18n.language === 'en' ? 'en-GB' : 'id-ID');
+  const number = (n: number) => formatNumber(n, i18n.language);
 
   const submit = async () => {
     setBusy(true);

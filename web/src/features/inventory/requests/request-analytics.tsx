@@ -4,7 +4,8 @@ import { useRemote } from '../../../components/ui/admin-ui.js';
 import { toast } from '../../../lib/toast.js';
 import { loadRequestAnalytics } from './requests-api.js';
 import { requestKey } from './requests-i18n.js';
-import { formatDay, formatNumber, formatPercent, type RequestAnalytics } from './requests-logic.js';
+import { type RequestAnalytics } from './requests-logic.js';
+import { formatDay, formatNumber, formatPercent } from '../../../lib/format.js';
 
 /**
  * The 30-day request activity (spec: most requested items, daily average, approval rate).

@@ -9,14 +9,13 @@ import { RequestDecisionModal } from './request-decision.js';
 import { requestKey, statusKey, typeKey } from './requests-i18n.js';
 import {
   buildTimeline,
-  formatDateTime,
-  formatDay,
   type Decision,
   type RequestEntry,
   type RequestSyncMark,
   type TimelineStep,
 } from './requests-logic.js';
 import { useRequestImage } from './requests-queries.js';
+import { formatDateTime, formatDay } from '../../../lib/format.js';
 
 /** A native modal <dialog>: focus trapped, page inert, Escape closes, focus returns after. */
 function DetailDialog({

@@ -12,7 +12,6 @@ import {
   NAME_MAX,
   NOTES_MAX,
   firstProblem,
-  formatBytes,
   imageProblem,
   type FieldProblem,
   type FormProblems,
@@ -21,6 +20,7 @@ import {
 } from './requests-logic.js';
 import type { PickerItem } from './requests-queries.js';
 import { createItemRequest, describeImage } from './requests-save.js';
+import { formatBytes } from '../../../lib/format.js';
 
 const ACCEPT = 'image/jpeg,image/png,image/webp';
 

@@ -13,11 +13,8 @@ import {
   decisionNotes,
   exportPath,
   firstProblem,
-  formatDay,
-  formatPercent,
   hrefForView,
   imageProblem,
-  isCalendarDate,
   itemNameOf,
   matchesQuery,
   newRequestRow,
@@ -35,6 +32,7 @@ import {
   type RequestFormValues,
   type RequestSyncMark,
 } from './requests-logic.js';
+import { isCalendarDate } from '../../../lib/calendar-date.js';
 
 const i18n = initI18n('id');
 const ITEM = newId();
@@ -543,14 +541,7 @@ describe('sync marks and the timeline', () => {
   });
 });
 
-describe('formatting and analytics', () => {
-  it('a needed date never shifts by time zone; percent uses the language', () => {
-    expect(formatDay('2026-12-01', 'en')).toBe('1 Dec 2026');
-    expect(formatDay('bad', 'id')).toBe('bad');
-    expect(formatPercent(66.7, 'en')).toBe('66.7%');
-    expect(formatPercent(66.7, 'id')).toMatch(/^66,7\s?%$/);
-  });
-
+describe('analytics', () => {
   it('parses the analytics answer and refuses a broken one', () => {
     const data = {
       from: '2026-10-25',

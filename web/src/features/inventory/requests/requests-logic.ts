@@ -12,6 +12,7 @@ import {
 } from '@urs/sync-protocol';
 import type { OutboxEntry } from '../../../db/database.js';
 import { buildQuery } from '../../../lib/admin-kit.js';
+import { isCalendarDate } from '../../../lib/calendar-date.js';
 
 /*
  * The requests tab's rules, free of React and Dexie so they can be tested directly: the form's
@@ -138,17 +139,6 @@ export function normalizeStoreLink(raw: string): string | null | undefined {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
   if (!url.hostname.includes('.') && url.hostname !== 'localhost') return undefined;
   return candidate;
-}
-
-/** A real calendar day in `YYYY-MM-DD`. */
-export function isCalendarDate(text: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  if (match === null) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return (
-    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
-  );
 }
 
 /** A whole number of at least 1, or null. */
@@ -593,46 +583,6 @@ export function buildTimeline(
     );
   }
   return steps;
-}
-
-// ---------- Formatting ----------
-
-const locale = (language: string) => (language === 'en' ? 'en-GB' : 'id-ID');
-
-/** A `YYYY-MM-DD` day as the reader's language writes it; the day never shifts by time zone. */
-export function formatDay(day: string, language: string): string {
-  if (!isCalendarDate(day)) return day;
-  return new Date(`${day}T00:00:00.000Z`).toLocaleDateString(locale(language), {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-}
-
-export function formatDateTime(iso: string, language: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleString(locale(language), { dateStyle: 'medium', timeStyle: 'short' });
-}
-
-/** An approval rate given in percent (66.7) as the language writes it ("66,7%"). */
-export function formatPercent(percent: number, language: string): string {
-  return new Intl.NumberFormat(locale(language), {
-    style: 'percent',
-    maximumFractionDigits: 1,
-  }).format(percent / 100);
-}
-
-export function formatNumber(value: number, language: string): string {
-  return new Intl.NumberFormat(locale(language), { maximumFractionDigits: 1 }).format(value);
-}
-
-export function formatBytes(bytes: number, language: string): string {
-  const fmt = (n: number) => formatNumber(n, language);
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${fmt(bytes / 1024)} KB`;
-  return `${fmt(bytes / (1024 * 1024))} MB`;
 }
 
 // ---------- Analytics ----------

@@ -13,7 +13,6 @@ import { exportRequests } from './requests-api.js';
 import { requestKey, statusKey } from './requests-i18n.js';
 import {
   STATUS_FILTERS,
-  formatDay,
   hrefForView,
   pageOf,
   selectRequests,
@@ -24,6 +23,7 @@ import {
 } from './requests-logic.js';
 import { useRequestSyncMarks, useRequestsData } from './requests-queries.js';
 import './requests.css';
+import { formatDay } from '../../../lib/format.js';
 
 /** The tab's state lives in the URL (always with `tab=requests`), so reloads and links keep it. */
 function useView(): [RequestsView, (next: RequestsView, replace?: boolean) => void] {

@@ -15,7 +15,8 @@ import {
   validatePlan,
   type FormPhoto,
 } from './report-form-state.js';
-import { pageWindow } from './paging.js';
+import { pageOf } from '../../lib/paging.js';
+import { MY_REPORTS_PAGE_SIZE } from './paging.js';
 import { unsyncedReportIds } from './report-sync-marks.js';
 import { MemoryStorage } from '../../test/memory-storage.js';
 
@@ -279,8 +280,14 @@ describe('not-synced marks and paging', () => {
   });
 
   it('clamps the page and slices ten at a time', () => {
-    expect(pageWindow(0, 1)).toEqual({ pages: 1, current: 1, start: 0, end: 10 });
-    expect(pageWindow(25, 3)).toEqual({ pages: 3, current: 3, start: 20, end: 30 });
-    expect(pageWindow(25, 9).current).toBe(3);
+    const list = Array.from({ length: 25 }, (_, i) => i);
+    expect(pageOf([], 1, MY_REPORTS_PAGE_SIZE)).toEqual({ pages: 1, page: 1, rows: [], total: 0 });
+    expect(pageOf(list, 3, MY_REPORTS_PAGE_SIZE)).toEqual({
+      pages: 3,
+      page: 3,
+      rows: list.slice(20, 30),
+      total: 25,
+    });
+    expect(pageOf(list, 9, MY_REPORTS_PAGE_SIZE).page).toBe(3);
   });
 });

@@ -19,7 +19,6 @@ import {
   localMetrics,
   newestFirst,
   normalizeSku,
-  pageOf,
   parseWholeNumber,
   recentAreas,
   signedQuantity,
@@ -32,7 +31,9 @@ import {
   syncMarks,
   transactionRow,
   updatedItemRow,
+  ITEMS_PER_PAGE,
 } from './items-logic.js';
+import { pageOf } from '../../../lib/paging.js';
 
 const ITEM_ID = '0190a0b0-0000-7000-8000-0000000000a1';
 const TX_ID = '0190a0b0-0000-7000-8000-0000000000b1';
@@ -176,11 +177,11 @@ describe('summary, search and filters', () => {
 
   it('pages 25 at a time and clamps a page past the end', () => {
     const list = Array.from({ length: 60 }, (_, n) => n);
-    expect(pageOf(list, 1)).toMatchObject({ lastPage: 3, current: 1 });
-    expect(pageOf(list, 3).rows).toEqual([50, 51, 52, 53, 54, 55, 56, 57, 58, 59]);
-    expect(pageOf(list, 9).current).toBe(3);
-    expect(pageOf(list, 0).current).toBe(1);
-    expect(pageOf([], 4)).toEqual({ lastPage: 1, current: 1, rows: [] });
+    expect(pageOf(list, 1, ITEMS_PER_PAGE)).toMatchObject({ pages: 3, page: 1 });
+    expect(pageOf(list, 3, ITEMS_PER_PAGE).rows).toEqual([50, 51, 52, 53, 54, 55, 56, 57, 58, 59]);
+    expect(pageOf(list, 9, ITEMS_PER_PAGE).page).toBe(3);
+    expect(pageOf(list, 0, ITEMS_PER_PAGE).page).toBe(1);
+    expect(pageOf([], 4, ITEMS_PER_PAGE)).toEqual({ pages: 1, page: 1, rows: [], total: 0 });
   });
 
   it('handles 5,000 items in well under a frame budget per step', () => {

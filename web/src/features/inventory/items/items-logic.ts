@@ -124,13 +124,6 @@ export function filterItems(
   return items.filter((item) => matchesFilter(item, filter) && itemMatches(item, needle));
 }
 
-/** One page of a list, with the page clamped to what exists. */
-export function pageOf<T>(list: readonly T[], page: number, size = ITEMS_PER_PAGE) {
-  const lastPage = Math.max(1, Math.ceil(list.length / size));
-  const current = Math.min(Math.max(1, Math.trunc(page) || 1), lastPage);
-  return { lastPage, current, rows: list.slice((current - 1) * size, current * size) };
-}
-
 // ---------- Sync marks ----------
 
 export interface SyncMarks {

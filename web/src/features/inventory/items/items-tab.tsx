@@ -20,11 +20,11 @@ import {
   filterItems,
   hrefFromListState,
   listStateFromSearch,
-  pageOf,
   sortItemsByName,
   summarizeItems,
   type InventoryFilter,
   type ItemsListState,
+  ITEMS_PER_PAGE,
 } from './items-logic.js';
 import {
   useActiveAreas,
@@ -36,6 +36,7 @@ import {
 import { StockFormModal } from './stock-form-modal.js';
 import './items.css';
 import { formatNumber } from '../../../lib/format.js';
+import { pageOf } from '../../../lib/paging.js';
 
 type Modal = { kind: 'item'; target: ItemFormTarget } | { kind: 'stock'; itemId: string } | null;
 
@@ -174,7 +175,7 @@ function ItemsOverview({
     () => filterItems(sorted, state.q, state.filter),
     [sorted, state.q, state.filter],
   );
-  const { lastPage, current, rows } = pageOf(filtered, state.page);
+  const { pages: lastPage, page: current, rows } = pageOf(filtered, state.page, ITEMS_PER_PAGE);
 
   return (
     <div className="inv-overview">

@@ -19,7 +19,6 @@ import {
   matchesQuery,
   newRequestRow,
   normalizeStoreLink,
-  pageOf,
   parseAnalytics,
   parseQuantity,
   problemsFromErrors,
@@ -31,8 +30,10 @@ import {
   type ProblemCode,
   type RequestFormValues,
   type RequestSyncMark,
+  REQUESTS_PAGE_SIZE,
 } from './requests-logic.js';
 import { isCalendarDate } from '../../../lib/calendar-date.js';
+import { pageOf } from '../../../lib/paging.js';
 
 const i18n = initI18n('id');
 const ITEM = newId();
@@ -436,10 +437,11 @@ describe('list: names, search, filter, order, paging', () => {
 
   it('pages clamp to what exists', () => {
     const list = Array.from({ length: 23 }, (_, i) => i);
-    expect(pageOf(list, 3)).toEqual({ rows: [20, 21, 22], page: 3, pages: 3, total: 23 });
-    expect(pageOf(list, 9).page).toBe(3);
-    expect(pageOf(list, 0).rows).toEqual(list.slice(0, 10));
-    expect(pageOf([], 4)).toEqual({ rows: [], page: 1, pages: 1, total: 0 });
+    const page = (list: readonly number[], n: number) => pageOf(list, n, REQUESTS_PAGE_SIZE);
+    expect(page(list, 3)).toEqual({ rows: [20, 21, 22], page: 3, pages: 3, total: 23 });
+    expect(page(list, 9).page).toBe(3);
+    expect(page(list, 0).rows).toEqual(list.slice(0, 10));
+    expect(page([], 4)).toEqual({ rows: [], page: 1, pages: 1, total: 0 });
   });
 });
 

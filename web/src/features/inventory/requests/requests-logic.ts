@@ -464,18 +464,6 @@ export function selectRequests<T extends Pick<RequestEntry, 'request' | 'itemNam
     .sort((a, b) => newestFirst(a.request, b.request));
 }
 
-/** One page of a list, the page clamped to what exists. */
-export function pageOf<T>(list: readonly T[], page: number, size = REQUESTS_PAGE_SIZE) {
-  const pages = Math.max(1, Math.ceil(list.length / size));
-  const current = Math.min(Math.max(1, Math.floor(page)), pages);
-  return {
-    rows: list.slice((current - 1) * size, current * size),
-    page: current,
-    pages,
-    total: list.length,
-  };
-}
-
 // ---------- Sync marks ----------
 
 export interface RequestSyncMark {

@@ -14,16 +14,17 @@ import { requestKey, statusKey } from './requests-i18n.js';
 import {
   STATUS_FILTERS,
   hrefForView,
-  pageOf,
   selectRequests,
   viewFromSearch,
   type RequestEntry,
   type RequestSyncMark,
   type RequestsView,
+  REQUESTS_PAGE_SIZE,
 } from './requests-logic.js';
 import { useRequestSyncMarks, useRequestsData } from './requests-queries.js';
 import './requests.css';
 import { formatDay } from '../../../lib/format.js';
+import { pageOf } from '../../../lib/paging.js';
 
 /** The tab's state lives in the URL (always with `tab=requests`), so reloads and links keep it. */
 function useView(): [RequestsView, (next: RequestsView, replace?: boolean) => void] {
@@ -151,7 +152,7 @@ export function RequestsTab() {
 
   const entries = data?.entries ?? [];
   const selected = selectRequests(entries, view);
-  const page = pageOf(selected, view.page);
+  const page = pageOf(selected, view.page, REQUESTS_PAGE_SIZE);
   const detailEntry =
     view.request === null
       ? null

@@ -10,13 +10,11 @@ import {
 } from '@urs/sync-protocol';
 import { useEffect, useEffectEvent, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  EmptyRow,
-  MetaPager,
-  OfflineNotice,
-  useOnline,
-  useRemote,
-} from '../../components/ui/admin-ui.js';
+import { EmptyRow } from '../../components/ui/admin-table.js';
+import { OfflineNotice, useOnline } from '../../components/ui/online.js';
+import { MetaPager } from '../../components/ui/pager.js';
+import { RowActions } from '../../components/ui/row-actions.js';
+import { useRemote } from '../../components/ui/use-remote.js';
 import { Page } from '../../components/ui/page.js';
 import { db } from '../../db/index.js';
 import { isNetworkFailure } from '../../lib/admin-kit.js';
@@ -384,7 +382,7 @@ export function ReportListScreen() {
                       </time>
                     </td>
                     <td className="admin-actions-cell">
-                      <div className="admin-actions">
+                      <RowActions name={row.area.name} onDelete={() => void remove(row)}>
                         <Link
                           to="/reports/$id"
                           params={{ id: row.id }}
@@ -399,15 +397,7 @@ export function ReportListScreen() {
                         >
                           {t('reportList.edit')}
                         </Link>
-                        <button
-                          type="button"
-                          className="button button-small admin-danger-outline"
-                          aria-label={`${t('reportList.delete')} ${row.area.name}`}
-                          onClick={() => void remove(row)}
-                        >
-                          {t('reportList.delete')}
-                        </button>
-                      </div>
+                      </RowActions>
                     </td>
                   </tr>
                 ))

@@ -7,7 +7,7 @@ import {
   type ReportDetail,
   type ReportPhoto,
 } from '@urs/sync-protocol';
-import { useOnline } from '../../components/ui/admin-ui.js';
+import { useOnline } from '../../components/ui/online.js';
 import { db } from '../../db/index.js';
 import { parseOne } from '../../lib/admin-kit.js';
 import { api } from '../../lib/api.js';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Pager, useRemote } from '../../../components/ui/admin-ui.js';
+import { Pager } from '../../../components/ui/pager.js';
+import { useRemote } from '../../../components/ui/use-remote.js';
 import { TransactionAmount } from './item-badges.js';
 import { fetchFlagged } from './items-api.js';
 import { itemsKey } from './items-i18n.js';

@@ -1,7 +1,7 @@
 import { stockLevel, type InventoryItem, type StockTransaction } from '@urs/sync-protocol';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRemote } from '../../../components/ui/admin-ui.js';
+import { useRemote } from '../../../components/ui/use-remote.js';
 import type { OutboxEntry } from '../../../db/index.js';
 import { InactiveBadge, LevelBadge, SyncBadge, TransactionAmount } from './item-badges.js';
 import type { ItemFormTarget } from './item-form-modal.js';

@@ -1,5 +1,6 @@
 import type { InventoryItem } from '@urs/sync-protocol';
 import { useTranslation } from 'react-i18next';
+import { RowActions } from '../../../components/ui/row-actions.js';
 import { InactiveBadge, LevelBadge, SyncBadge } from './item-badges.js';
 import { itemsKey } from './items-i18n.js';
 import type { SyncMark } from '../../../sync/index.js';
@@ -22,38 +23,23 @@ interface ListProps extends ItemRowActions {
 
 function Actions({ item, onRecord, onEdit, onDelete }: ItemRowActions & { item: InventoryItem }) {
   const { t } = useTranslation();
-  const tx = (key: string) => t(itemsKey(key), { name: item.name });
   return (
-    <div className="inv-actions">
+    <RowActions
+      className="inv-actions"
+      name={item.name}
+      labels={{ edit: t(itemsKey('edit')), delete: t(itemsKey('delete')) }}
+      onEdit={onEdit && (() => onEdit(item))}
+      onDelete={onDelete && (() => onDelete(item))}
+    >
       <button
         type="button"
         className="button button-small button-primary"
-        aria-label={tx('recordFor')}
+        aria-label={t(itemsKey('recordFor'), { name: item.name })}
         onClick={() => onRecord(item)}
       >
         {t(itemsKey('recordShort'))}
       </button>
-      {onEdit !== undefined && (
-        <button
-          type="button"
-          className="button button-small button-secondary"
-          aria-label={tx('editFor')}
-          onClick={() => onEdit(item)}
-        >
-          {t(itemsKey('edit'))}
-        </button>
-      )}
-      {onDelete !== undefined && (
-        <button
-          type="button"
-          className="button button-small admin-danger-outline"
-          aria-label={tx('deleteFor')}
-          onClick={() => onDelete(item)}
-        >
-          {t(itemsKey('delete'))}
-        </button>
-      )}
-    </div>
+    </RowActions>
   );
 }
 

@@ -3,7 +3,9 @@ import type { InventoryItem, InventorySummary } from '@urs/sync-protocol';
 import { INVENTORY_FILTERS } from '@urs/sync-protocol';
 import { useEffect, useEffectEvent, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Pager, useDebounced, useOnline } from '../../../components/ui/admin-ui.js';
+import { useOnline } from '../../../components/ui/online.js';
+import { Pager } from '../../../components/ui/pager.js';
+import { useDebounced } from '../../../components/ui/use-debounced.js';
 import { SelectField } from '../../../components/ui/select-field.js';
 import { failureText } from '../../../lib/admin-kit.js';
 import { toast } from '../../../lib/toast.js';
@@ -37,6 +39,7 @@ import { StockFormModal } from './stock-form-modal.js';
 import './items.css';
 import { formatNumber } from '../../../lib/format.js';
 import { pageOf } from '../../../lib/paging.js';
+import { StatGrid, type StatTone } from '../../../components/ui/stat-grid.js';
 
 type Modal = { kind: 'item'; target: ItemFormTarget } | { kind: 'stock'; itemId: string } | null;
 
@@ -248,22 +251,23 @@ function SummaryCards({ summary, loading }: { summary: InventorySummary; loading
   const { t, i18n } = useTranslation();
   const tx = (key: string) => t(itemsKey(key));
   const number = (n: number) => (loading ? '…' : formatNumber(n, i18n.language));
-  const cards = [
-    ['total', summary.total_items, 'total'],
-    ['low', summary.low_stock, 'low'],
-    ['inactive', summary.inactive, 'inactive'],
-    ['quantity', summary.total_quantity, 'quantity'],
-  ] as const;
+  const stat = (key: string, value: number, tone: StatTone) => ({
+    id: key,
+    label: tx(`summary.${key}`),
+    value: number(value),
+    tone,
+    testId: `stat-${key}`,
+  });
   return (
     <section aria-label={tx('summary.label')}>
-      <dl className="inv-summary">
-        {cards.map(([key, value, tone]) => (
-          <div key={key} className={`card inv-stat inv-stat-${tone}`} data-testid={`stat-${key}`}>
-            <dt className="inv-stat-label">{tx(`summary.${key}`)}</dt>
-            <dd className="inv-stat-value">{number(value)}</dd>
-          </div>
-        ))}
-      </dl>
+      <StatGrid
+        stats={[
+          stat('total', summary.total_items, 'primary'),
+          stat('low', summary.low_stock, 'warning'),
+          stat('inactive', summary.inactive, 'muted'),
+          stat('quantity', summary.total_quantity, 'success'),
+        ]}
+      />
     </section>
   );
 }

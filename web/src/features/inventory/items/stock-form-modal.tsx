@@ -2,7 +2,8 @@ import { SearchableSelect } from '../../../components/ui/searchable-select.js';
 import { TRANSACTION_TYPES, type Area, type InventoryItem } from '@urs/sync-protocol';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormModal, TextField } from '../../../components/ui/admin-ui.js';
+import { FormModal } from '../../../components/ui/form-modal.js';
+import { TextField } from '../../../components/ui/text-field.js';
 import { saveStockForm } from './items-actions.js';
 import { itemsKey, typeKey } from './items-i18n.js';
 import {

@@ -1,7 +1,7 @@
 import type { Role } from '@urs/sync-protocol';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormModal } from '../../../components/ui/admin-ui.js';
+import { FormModal } from '../../../components/ui/form-modal.js';
 import { db as appDb, type UrsDatabase } from '../../../db/index.js';
 import { toast } from '../../../lib/toast.js';
 import { problemTextKey, problemTitleKey, requestKey } from './requests-i18n.js';

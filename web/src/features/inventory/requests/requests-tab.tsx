@@ -1,7 +1,9 @@
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useEffect, useEffectEvent, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Pager, useDebounced, useOnline } from '../../../components/ui/admin-ui.js';
+import { useOnline } from '../../../components/ui/online.js';
+import { Pager } from '../../../components/ui/pager.js';
+import { useDebounced } from '../../../components/ui/use-debounced.js';
 import { isNetworkFailure } from '../../../lib/admin-kit.js';
 import { serverMessage } from '../../../lib/server-errors.js';
 import { toast } from '../../../lib/toast.js';

@@ -4,7 +4,7 @@ import { useRemote } from '../../../components/ui/use-remote.js';
 import { toast } from '../../../lib/toast.js';
 import { loadRequestAnalytics } from './requests-api.js';
 import { requestKey } from './requests-i18n.js';
-import { type RequestAnalytics } from './requests-logic.js';
+import { type RequestAnalytics } from './request-analytics-data.js';
 import { formatDay, formatNumber, formatPercent } from '../../../lib/format.js';
 import { StatGrid } from '../../../components/ui/stat-grid.js';
 

@@ -18,7 +18,7 @@ import {
   type FormProblems,
   type RequestField,
   type RequestFormValues,
-} from './requests-logic.js';
+} from './request-form-logic.js';
 import type { PickerItem } from './requests-queries.js';
 import { createItemRequest, describeImage } from './requests-save.js';
 import { formatBytes } from '../../../lib/format.js';

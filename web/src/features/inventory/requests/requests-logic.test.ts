@@ -2,36 +2,27 @@ import { describe, expect, it } from 'vitest';
 import { MAX_IMAGE_BYTES, newId, type ItemRequest } from '@urs/sync-protocol';
 import { initI18n } from '../../../lib/i18n.js';
 import { REQUEST_TEXTS, problemTextKey, problemTitleKey, requestKey } from './requests-i18n.js';
+import { parseAnalytics } from './request-analytics-data.js';
 import {
   EMPTY_REQUEST_FORM,
   FIELD_ORDER,
-  buildTimeline,
   contractProblems,
   createArgs,
-  decidedRow,
-  decisionMutation,
-  decisionNotes,
-  exportPath,
   firstProblem,
-  hrefForView,
   imageProblem,
-  itemNameOf,
-  matchesQuery,
-  newRequestRow,
   normalizeStoreLink,
-  parseAnalytics,
   parseQuantity,
   problemsFromErrors,
-  selectRequests,
-  syncMarks,
   validateRequestForm,
-  viewFromSearch,
   type ItemChoice,
   type ProblemCode,
   type RequestFormValues,
-  type RequestSyncMark,
-  REQUESTS_PAGE_SIZE,
-} from './requests-logic.js';
+} from './request-form-logic.js';
+import { decidedRow, decisionMutation, decisionNotes, newRequestRow } from './request-rows.js';
+import { syncMarks, type RequestSyncMark } from './request-sync-marks.js';
+import { buildTimeline } from './request-timeline.js';
+import { itemNameOf, matchesQuery, selectRequests, REQUESTS_PAGE_SIZE } from './requests-list.js';
+import { exportPath, hrefForView, viewFromSearch } from './requests-search.js';
 import { isCalendarDate } from '../../../lib/calendar-date.js';
 import { pageOf } from '../../../lib/paging.js';
 

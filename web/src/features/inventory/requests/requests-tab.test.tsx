@@ -22,7 +22,7 @@ vi.mock('../../../lib/toast.js', () => ({
 import { db } from '../../../db/index.js';
 import { initI18n } from '../../../lib/i18n.js';
 import { claimLocalData } from '../../../sync/index.js';
-import { EMPTY_REQUEST_FORM } from './requests-logic.js';
+import { EMPTY_REQUEST_FORM } from './request-form-logic.js';
 import { createItemRequest } from './requests-save.js';
 import { RequestsTab } from './requests-tab.js';
 

@@ -13,16 +13,14 @@ import { RequestDetail } from './request-detail.js';
 import { RequestForm } from './request-form.js';
 import { exportRequests } from './requests-api.js';
 import { requestKey, statusKey } from './requests-i18n.js';
+import { type RequestSyncMark } from './request-sync-marks.js';
+import { selectRequests, type RequestEntry, REQUESTS_PAGE_SIZE } from './requests-list.js';
 import {
   STATUS_FILTERS,
   hrefForView,
-  selectRequests,
   viewFromSearch,
-  type RequestEntry,
-  type RequestSyncMark,
   type RequestsView,
-  REQUESTS_PAGE_SIZE,
-} from './requests-logic.js';
+} from './requests-search.js';
 import { useRequestSyncMarks, useRequestsData } from './requests-queries.js';
 import './requests.css';
 import { formatDay } from '../../../lib/format.js';

@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import type { StockLevel, TransactionType } from '@urs/sync-protocol';
-import type { InventoryFilter } from './items-logic.js';
+import type { InventoryFilter } from './items-search.js';
 
 /** The items tab's texts (Indonesian first, English second), under `inventory.items`. */
 const id = {

@@ -1,38 +1,30 @@
 import { describe, expect, it } from 'vitest';
 import type { InventoryItem, StockTransaction } from '@urs/sync-protocol';
 import type { OutboxEntry } from '../../../db/database.js';
+import { checkArgs } from './item-args.js';
+import { localMetrics, newestFirst, recentAreas, signedQuantity } from './item-detail-logic.js';
 import {
   EMPTY_ITEM_FORM,
-  EMPTY_ITEMS_STATE,
-  canManageItems,
-  checkArgs,
   createdItemRow,
-  entriesForItem,
-  exceedsStock,
-  filterItems,
-  hrefFromListState,
   itemCreateArgs,
   itemFormFrom,
   itemFormFromArgs,
   itemUpdateArgs,
-  listStateFromSearch,
-  localMetrics,
-  newestFirst,
   normalizeSku,
-  parseWholeNumber,
-  recentAreas,
-  signedQuantity,
   skuTaken,
-  sortItemsByName,
-  stockAfter,
-  stockDelta,
-  stockRecordArgs,
-  summarizeItems,
-  syncMarks,
-  transactionRow,
   updatedItemRow,
+} from './item-form-logic.js';
+import { canManageItems } from './item-permissions.js';
+import { entriesForItem, syncMarks } from './item-sync-marks.js';
+import { filterItems, sortItemsByName, summarizeItems } from './items-list.js';
+import {
+  EMPTY_ITEMS_STATE,
+  hrefFromListState,
+  listStateFromSearch,
   ITEMS_PER_PAGE,
-} from './items-logic.js';
+} from './items-search.js';
+import { stockRecordArgs, transactionRow } from './stock-form-logic.js';
+import { exceedsStock, parseWholeNumber, stockAfter, stockDelta } from './stock-numbers.js';
 import { pageOf } from '../../../lib/paging.js';
 
 const ITEM_ID = '0190a0b0-0000-7000-8000-0000000000a1';

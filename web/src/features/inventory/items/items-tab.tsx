@@ -17,17 +17,15 @@ import { ItemList } from './item-list.js';
 import { confirmAndDeleteItem } from './items-actions.js';
 import { downloadItemsExport } from './items-api.js';
 import { filterKey, itemsKey } from './items-i18n.js';
+import { canManageItems } from './item-permissions.js';
+import { filterItems, sortItemsByName, summarizeItems } from './items-list.js';
 import {
-  canManageItems,
-  filterItems,
   hrefFromListState,
   listStateFromSearch,
-  sortItemsByName,
-  summarizeItems,
   type InventoryFilter,
   type ItemsListState,
   ITEMS_PER_PAGE,
-} from './items-logic.js';
+} from './items-search.js';
 import {
   useActiveAreas,
   useAllItems,

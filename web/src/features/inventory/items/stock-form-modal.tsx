@@ -6,14 +6,9 @@ import { FormModal } from '../../../components/ui/form-modal.js';
 import { TextField } from '../../../components/ui/text-field.js';
 import { saveStockForm } from './items-actions.js';
 import { itemsKey, typeKey } from './items-i18n.js';
-import {
-  EMPTY_STOCK_FORM,
-  exceedsStock,
-  parseWholeNumber,
-  stockAfter,
-  type FieldErrors,
-  type StockFormValues,
-} from './items-logic.js';
+import { type FieldErrors } from './item-args.js';
+import { EMPTY_STOCK_FORM, type StockFormValues } from './stock-form-logic.js';
+import { exceedsStock, parseWholeNumber, stockAfter } from './stock-numbers.js';
 import { formatNumber } from '../../../lib/format.js';
 
 const FORM_FIELDS = ['type', 'quantity', 'notes', 'area_id'] as const;

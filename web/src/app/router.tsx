@@ -10,6 +10,10 @@ import {
 import { ROLES, STAFF_ROLES, type Role } from '@urs/sync-protocol';
 import { session } from './session.js';
 import { decideNavigation, type RouteAccess } from '../lib/navigation.js';
+import { parseSearch, stringifySearch } from '../lib/search-params.js';
+import { announcementParamsSchema } from '../features/announcements/announcement-routes.js';
+import { loginSearchSchema } from '../features/auth/login-search.js';
+import { reportCreateSearchSchema, reportParamsSchema } from '../features/reports/report-routes.js';
 
 const ADMIN: readonly Role[] = ['admin'];
 const LOGGED_IN: RouteAccess = { kind: 'auth' };
@@ -49,14 +53,16 @@ const rootRoute = createRootRoute({ component: Outlet });
 /** Every signed-in screen hangs under this pathless route, which draws the shell around it. */
 const shellRoute = createRoute({
   getParentRoute: () => rootRoute,
-  id: 'shell',
+  id: '_shell',
   component: lazyRouteComponent(() => import('./signed-in-shell.js'), 'SignedInShell'),
 });
 
-function screen(
-  path: string,
+type Load = Parameters<typeof lazyRouteComponent>[0];
+
+function screen<const TPath extends string>(
+  path: TPath,
   access: RouteAccess,
-  load: Parameters<typeof lazyRouteComponent>[0],
+  load: Load,
   name: string,
 ) {
   return createRoute({
@@ -67,7 +73,7 @@ function screen(
   });
 }
 
-function guestScreen(path: string, load: Parameters<typeof lazyRouteComponent>[0], name: string) {
+function guestScreen<const TPath extends string>(path: TPath, load: Load, name: string) {
   return createRoute({
     getParentRoute: () => rootRoute,
     path,
@@ -89,24 +95,36 @@ const shellScreens = [
     () => import('../features/reports/report-list-screen.js'),
     'ReportListScreen',
   ),
-  screen(
-    '/reports/create',
-    roles(ROLES),
-    () => import('../features/reports/report-create-screen.js'),
-    'ReportCreateScreen',
-  ),
-  screen(
-    '/reports/$id',
-    LOGGED_IN,
-    () => import('../features/reports/report-detail-screen.js'),
-    'ReportDetailScreen',
-  ),
-  screen(
-    '/reports/$id/edit',
-    roles(ROLES),
-    () => import('../features/reports/report-edit-screen.js'),
-    'ReportEditScreen',
-  ),
+  createRoute({
+    getParentRoute: () => shellRoute,
+    path: '/reports/create',
+    validateSearch: reportCreateSearchSchema,
+    beforeLoad: guard(roles(ROLES)),
+    component: lazyRouteComponent(
+      () => import('../features/reports/report-create-screen.js'),
+      'ReportCreateScreen',
+    ),
+  }),
+  createRoute({
+    getParentRoute: () => shellRoute,
+    path: '/reports/$id',
+    params: { parse: (raw) => reportParamsSchema.parse(raw) },
+    beforeLoad: guard(LOGGED_IN),
+    component: lazyRouteComponent(
+      () => import('../features/reports/report-detail-screen.js'),
+      'ReportDetailScreen',
+    ),
+  }),
+  createRoute({
+    getParentRoute: () => shellRoute,
+    path: '/reports/$id/edit',
+    params: { parse: (raw) => reportParamsSchema.parse(raw) },
+    beforeLoad: guard(roles(ROLES)),
+    component: lazyRouteComponent(
+      () => import('../features/reports/report-edit-screen.js'),
+      'ReportEditScreen',
+    ),
+  }),
   screen(
     '/user/reports',
     roles(STAFF_ROLES),
@@ -141,14 +159,18 @@ const shellScreens = [
     '/announcements/new',
     roles(ADMIN),
     () => import('../features/announcements/announcement-composer-screen.js'),
-    'AnnouncementComposerScreen',
+    'AnnouncementNewScreen',
   ),
-  screen(
-    '/announcements/$id/edit',
-    roles(ADMIN),
-    () => import('../features/announcements/announcement-composer-screen.js'),
-    'AnnouncementComposerScreen',
-  ),
+  createRoute({
+    getParentRoute: () => shellRoute,
+    path: '/announcements/$id/edit',
+    params: { parse: (raw) => announcementParamsSchema.parse(raw) },
+    beforeLoad: guard(roles(ADMIN)),
+    component: lazyRouteComponent(
+      () => import('../features/announcements/announcement-composer-screen.js'),
+      'AnnouncementEditScreen',
+    ),
+  }),
   screen(
     '/analytics',
     roles(ADMIN),
@@ -182,7 +204,13 @@ const dashboardAlias = createRoute({
 });
 
 const guestScreens = [
-  guestScreen('/login', () => import('../features/auth/login-screen.js'), 'LoginScreen'),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/login',
+    validateSearch: loginSearchSchema,
+    beforeLoad: guard(GUEST),
+    component: lazyRouteComponent(() => import('../features/auth/login-screen.js'), 'LoginScreen'),
+  }),
   guestScreen('/register', () => import('../features/auth/register-screen.js'), 'RegisterScreen'),
   guestScreen(
     '/auth/microsoft/callback',
@@ -190,11 +218,16 @@ const guestScreens = [
     'SsoCallbackScreen',
   ),
   // The router matches with or without the trailing slash, so this one route serves both paths.
-  guestScreen(
-    '/admin/admingantenglogin',
-    () => import('../features/auth/login-screen.js'),
-    'AdminLoginScreen',
-  ),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/admin/admingantenglogin',
+    validateSearch: loginSearchSchema,
+    beforeLoad: guard(GUEST),
+    component: lazyRouteComponent(
+      () => import('../features/auth/login-screen.js'),
+      'AdminLoginScreen',
+    ),
+  }),
   // Any other path: the not-found page carries the guests-only flag, so a signed-in user on a
   // stale link lands on the dashboard instead of a dead end.
   guestScreen('$', () => import('../features/not-found/not-found-screen.js'), 'NotFoundScreen'),
@@ -209,9 +242,17 @@ const routeTree = rootRoute.addChildren([
 export const router = createRouter({
   routeTree,
   defaultPreload: false,
+  parseSearch,
+  stringifySearch,
   // Unknown paths under a known prefix (e.g. /reports/1/x) also reach the not-found screen.
   defaultNotFoundComponent: lazyRouteComponent(
     () => import('../features/not-found/not-found-screen.js'),
     'NotFoundScreen',
   ),
 });
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router;
+  }
+}

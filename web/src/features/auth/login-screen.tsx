@@ -19,7 +19,10 @@ const NO_FAILURE: FormFailure = { fields: {}, message: null };
  */
 export function LoginScreen({ localOnly = false }: { localOnly?: boolean }) {
   const { t } = useTranslation();
-  const search: Record<string, unknown> = useSearch({ strict: false });
+  const redirect = useSearch({
+    from: localOnly ? '/admin/admingantenglogin' : '/login',
+    select: (search) => search.redirect,
+  });
   const afterLogin = useAfterLogin();
   const { session } = useAppSession();
   const [email, setEmail] = useState('');
@@ -34,7 +37,7 @@ export function LoginScreen({ localOnly = false }: { localOnly?: boolean }) {
     setFailure(NO_FAILURE);
     try {
       await session.login({ email, password });
-      void afterLogin(search['redirect']);
+      void afterLogin(redirect);
     } catch (err) {
       setFailure(formFailure(err, t('auth.loginFailed')));
       setSending(false);
@@ -51,7 +54,7 @@ export function LoginScreen({ localOnly = false }: { localOnly?: boolean }) {
           <button
             type="button"
             className="button button-secondary button-block sso-button"
-            onClick={() => window.location.assign(ssoStartHref(search['redirect']))}
+            onClick={() => window.location.assign(ssoStartHref(redirect))}
           >
             {t('sso.button', { provider: sso.provider })}
           </button>

@@ -49,11 +49,19 @@ export function ReportCard({
         <span>{t('reports.photoCount', { count: info?.photoCount ?? 0 })}</span>
       </p>
       <div className="rp-card-actions">
-        <Link to={`/reports/${report.id}`} className="button button-secondary button-small">
+        <Link
+          to="/reports/$id"
+          params={{ id: report.id }}
+          className="button button-secondary button-small"
+        >
           {t('reports.detail')}
         </Link>
         {mayEdit && (
-          <Link to={`/reports/${report.id}/edit`} className="button button-secondary button-small">
+          <Link
+            to="/reports/$id/edit"
+            params={{ id: report.id }}
+            className="button button-secondary button-small"
+          >
             {t('reports.edit')}
           </Link>
         )}

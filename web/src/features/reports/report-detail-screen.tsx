@@ -1,4 +1,4 @@
-import { Link, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -15,10 +15,12 @@ import { statusKey, workTypeKey } from './report-i18n.js';
 import { photoFileName, usePhotoUrl, useUnsyncedReportIds } from './report-queries.js';
 import { confirmAndDeleteReport, runPlan } from './report-save.js';
 import { mayChangeReport, type DetailState } from './report-detail-source.js';
-import { useReportDetail, useReportIdParam } from './use-report.js';
+import { useReportDetail } from './use-report.js';
 import './reports.css';
 import { ReportUnavailable } from './report-unavailable.js';
 import { formatDateTime } from '../../lib/format.js';
+
+const route = getRouteApi('/_shell/reports/$id');
 
 function PhotoTile({
   photo,
@@ -110,7 +112,7 @@ export function ReportDetailScreen() {
   const { t, i18n } = useTranslation();
   const user = useCurrentUser();
   const navigate = useNavigate();
-  const id = useReportIdParam();
+  const { id } = route.useParams();
   const detail = useReportDetail(id);
   const unsynced = useUnsyncedReportIds(user?.id ?? null);
   const [note, setNote] = useState<string | null>(null);
@@ -205,7 +207,11 @@ export function ReportDetailScreen() {
       title={title}
       actions={
         mayChange ? (
-          <Link to={`/reports/${report.id}/edit`} className="button button-secondary">
+          <Link
+            to="/reports/$id/edit"
+            params={{ id: report.id }}
+            className="button button-secondary"
+          >
             {t('reports.edit')}
           </Link>
         ) : undefined

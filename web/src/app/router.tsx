@@ -13,6 +13,7 @@ import { decideNavigation, type RouteAccess } from '../lib/navigation.js';
 import { parseSearch, stringifySearch } from '../lib/search-params.js';
 import { announcementParamsSchema } from '../features/announcements/announcement-routes.js';
 import { loginSearchSchema } from '../features/auth/login-search.js';
+import { reportListSearchSchema } from '../features/reports/report-list-search.js';
 import { reportCreateSearchSchema, reportParamsSchema } from '../features/reports/report-routes.js';
 
 const ADMIN: readonly Role[] = ['admin'];
@@ -89,12 +90,16 @@ const shellScreens = [
     () => import('../features/dashboard/dashboard-screen.js'),
     'DashboardScreen',
   ),
-  screen(
-    '/reports',
-    roles(ADMIN),
-    () => import('../features/reports/report-list-screen.js'),
-    'ReportListScreen',
-  ),
+  createRoute({
+    getParentRoute: () => shellRoute,
+    path: '/reports',
+    validateSearch: reportListSearchSchema,
+    beforeLoad: guard(roles(ADMIN)),
+    component: lazyRouteComponent(
+      () => import('../features/reports/report-list-screen.js'),
+      'ReportListScreen',
+    ),
+  }),
   createRoute({
     getParentRoute: () => shellRoute,
     path: '/reports/create',

@@ -1,9 +1,4 @@
-import {
-  EXPORT_SCOPES,
-  reportFiltersSchema,
-  type ReportFilters,
-  type ReportListRow,
-} from '@urs/sync-protocol';
+import { EXPORT_SCOPES, type ReportFilters, type ReportListRow } from '@urs/sync-protocol';
 import { buildQuery } from '../../lib/admin-kit.js';
 
 export const REPORT_LIST_PER_PAGE = 15;
@@ -30,29 +25,6 @@ export const FILTER_KEYS = [
 
 export const EMPTY_LIST_STATE: ReportListState = { filters: {}, page: 1, order: 'desc' };
 
-/**
- * Reads the list state from a URL query string. Each filter is checked on its own with the
- * server's schema, so one bad value (a typo in a shared link) drops only that filter; a date
- * range that runs backwards drops its end.
- */
-export function stateFromSearch(search: string | URLSearchParams): ReportListState {
-  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
-  let filters: ReportFilters = {};
-  for (const key of FILTER_KEYS) {
-    const raw = params.get(key);
-    if (raw === null) continue;
-    const parsed = reportFiltersSchema.safeParse({ [key]: raw });
-    if (parsed.success) filters = { ...filters, ...parsed.data };
-  }
-  if (!reportFiltersSchema.safeParse(filters).success) {
-    filters = withoutFilter(filters, 'date_to');
-  }
-  const pageNumber = Number(params.get('page'));
-  const page = Number.isInteger(pageNumber) && pageNumber > 1 ? pageNumber : 1;
-  const order: SortOrder = params.get('order') === 'asc' ? 'asc' : 'desc';
-  return { filters, page, order };
-}
-
 /** A copy of the filters without one of them. */
 export function withoutFilter(filters: ReportFilters, key: keyof ReportFilters): ReportFilters {
   const copy = { ...filters };
@@ -65,15 +37,6 @@ function filterParams(filters: ReportFilters): Record<string, string | undefined
   const params: Record<string, string | undefined> = {};
   for (const key of FILTER_KEYS) params[key] = filters[key];
   return params;
-}
-
-/** The URL query string for a list state (`?status=pending&page=2`); defaults are left out. */
-export function searchFromState(state: ReportListState): string {
-  return buildQuery({
-    ...filterParams(state.filters),
-    page: state.page > 1 ? state.page : undefined,
-    order: state.order === 'asc' ? 'asc' : undefined,
-  });
 }
 
 /** `api/reports?...` for one page of the list. */

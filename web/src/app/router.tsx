@@ -13,6 +13,7 @@ import { decideNavigation, type RouteAccess } from '../lib/navigation.js';
 import { parseSearch, stringifySearch } from '../lib/search-params.js';
 import { announcementParamsSchema } from '../features/announcements/announcement-routes.js';
 import { loginSearchSchema } from '../features/auth/login-search.js';
+import { inventorySearchSchema } from '../features/inventory/inventory-search.js';
 import { reportListSearchSchema } from '../features/reports/report-list-search.js';
 import { reportCreateSearchSchema, reportParamsSchema } from '../features/reports/report-routes.js';
 
@@ -136,12 +137,16 @@ const shellScreens = [
     () => import('../features/reports/my-reports-screen.js'),
     'MyReportsScreen',
   ),
-  screen(
-    '/inventory',
-    roles(ROLES),
-    () => import('../features/inventory/inventory-screen.js'),
-    'InventoryScreen',
-  ),
+  createRoute({
+    getParentRoute: () => shellRoute,
+    path: '/inventory',
+    validateSearch: inventorySearchSchema,
+    beforeLoad: guard(roles(ROLES)),
+    component: lazyRouteComponent(
+      () => import('../features/inventory/inventory-screen.js'),
+      'InventoryScreen',
+    ),
+  }),
   screen(
     '/profile',
     LOGGED_IN,

@@ -9,7 +9,7 @@ import { db } from '../../db/index.js';
 import { stringifySearch } from '../../lib/search-params.js';
 import { statusKey } from './report-i18n.js';
 import { withoutFilter, type FILTER_KEYS, type ReportListState } from './report-list-logic.js';
-import { reportListSearchSchema, searchOfState } from './report-list-search.js';
+import { listStateOf, reportListSearchSchema, searchOfState } from './report-list-search.js';
 
 /** The form's editable copy of the filters: every field a string ('' = no filter). */
 type Draft = Record<(typeof FILTER_KEYS)[number], string>;
@@ -55,7 +55,7 @@ export function ReportListFilters({ state, onChange, reporterName }: FiltersProp
 
   const apply = (event?: FormEvent<HTMLFormElement>) => {
     event?.preventDefault();
-    const next = reportListSearchSchema.parse(draft);
+    const next = listStateOf(reportListSearchSchema.parse(draft));
     onChange({ ...state, filters: next.filters, page: 1 });
   };
   const reset = () => {

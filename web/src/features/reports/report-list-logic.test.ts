@@ -7,12 +7,13 @@ import {
   reportListPath,
   truncate,
 } from './report-list-logic.js';
-import { reportListSearchSchema, searchOfState } from './report-list-search.js';
+import { listStateOf, reportListSearchSchema, searchOfState } from './report-list-search.js';
 import { parseSearchString, stringifySearch } from '../../lib/search-params.js';
 import type { ReportListState } from './report-list-logic.js';
 
 /** The list state the router gives the screen for a query string. */
-const stateFromSearch = (search: string) => parseSearchString(reportListSearchSchema, search);
+const stateFromSearch = (search: string) =>
+  listStateOf(parseSearchString(reportListSearchSchema, search));
 /** The query string the screen's navigation writes for a state. */
 const searchFromState = (state: ReportListState) => stringifySearch(searchOfState(state));
 
@@ -63,7 +64,9 @@ describe('report list URL ⇄ filters', () => {
   });
 
   it('accepts the form draft (plain strings) as well', () => {
-    expect(reportListSearchSchema.parse({ status: 'in_progress', q: '' }).filters).toEqual({
+    expect(
+      listStateOf(reportListSearchSchema.parse({ status: 'in_progress', q: '' })).filters,
+    ).toEqual({
       status: 'in_progress',
     });
   });

@@ -1,6 +1,6 @@
 import { reportFiltersSchema, z, type ReportFilters } from '@urs/sync-protocol';
 import { searchPage, searchText } from '../../lib/search-params.js';
-import { FILTER_KEYS, withoutFilter, type ReportListState } from './report-list-logic.js';
+import { FILTER_KEYS, type ReportListState } from './report-list-logic.js';
 
 const filter = reportFiltersSchema.shape;
 /** One filter of the URL, checked with the contract's rule; a bad value drops only itself. */
@@ -23,21 +23,27 @@ export const reportListSearchSchema = z
     date_from: lenient(filter.date_from),
     date_to: lenient(filter.date_to),
     q: lenient(filter.q),
-    page: searchPage.optional(),
+    page: searchPage,
     order: z.enum(['asc', 'desc']).optional().catch(undefined),
   })
-  .transform(({ page = 1, order = 'desc', ...given }): ReportListState => {
-    let filters: ReportFilters = {};
-    for (const key of FILTER_KEYS) {
-      if (given[key] !== undefined) filters = { ...filters, [key]: given[key] };
-    }
-    if (!reportFiltersSchema.safeParse(filters).success) {
-      filters = withoutFilter(filters, 'date_to');
-    }
-    return { filters, page, order };
-  });
+  .transform((search) =>
+    search.date_from !== undefined &&
+    search.date_to !== undefined &&
+    search.date_to < search.date_from
+      ? { ...search, date_to: undefined }
+      : search,
+  );
 
 export type ReportListSearch = z.input<typeof reportListSearchSchema>;
+
+/** The list state of a checked URL, its defaults filled in. */
+export function listStateOf(search: z.output<typeof reportListSearchSchema>): ReportListState {
+  let filters: ReportFilters = {};
+  for (const key of FILTER_KEYS) {
+    if (search[key] !== undefined) filters = { ...filters, [key]: search[key] };
+  }
+  return { filters, page: search.page ?? 1, order: search.order ?? 'desc' };
+}
 
 /** The URL search of a list state, in a fixed order; defaults are left out. */
 export function searchOfState(state: ReportListState): ReportListSearch {

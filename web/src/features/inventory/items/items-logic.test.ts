@@ -17,15 +17,20 @@ import {
 import { canManageItems } from './item-permissions.js';
 import { entriesForItem, syncMarks } from './item-sync-marks.js';
 import { filterItems, sortItemsByName, summarizeItems } from './items-list.js';
-import {
-  EMPTY_ITEMS_STATE,
-  hrefFromListState,
-  listStateFromSearch,
-  ITEMS_PER_PAGE,
-} from './items-search.js';
+import { EMPTY_ITEMS_STATE, ITEMS_PER_PAGE } from './items-search.js';
 import { stockRecordArgs, transactionRow } from './stock-form-logic.js';
 import { exceedsStock, parseWholeNumber, stockAfter, stockDelta } from './stock-numbers.js';
 import { pageOf } from '../../../lib/paging.js';
+import { parseSearchString, stringifySearch } from '../../../lib/search-params.js';
+import { inventorySearchSchema, itemsSearch, itemsStateOf } from '../inventory-search.js';
+import type { ItemsListState } from './items-search.js';
+
+/** The items tab's state the router gives for a query string. */
+const listStateFromSearch = (search: string) =>
+  itemsStateOf(parseSearchString(inventorySearchSchema, search));
+/** The href the tab's navigation writes for a state. */
+const hrefFromListState = (state: ItemsListState) =>
+  `/inventory${stringifySearch(itemsSearch(state))}`;
 
 const ITEM_ID = '0190a0b0-0000-7000-8000-0000000000a1';
 const TX_ID = '0190a0b0-0000-7000-8000-0000000000b1';

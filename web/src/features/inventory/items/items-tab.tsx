@@ -1,4 +1,5 @@
-import { useNavigate, useRouterState } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { itemsSearch, itemsStateOf } from '../inventory-search.js';
 import type { InventoryItem, InventorySummary } from '@urs/sync-protocol';
 import { INVENTORY_FILTERS } from '@urs/sync-protocol';
 import { useEffect, useEffectEvent, useId, useMemo, useState } from 'react';
@@ -19,13 +20,7 @@ import { downloadItemsExport } from './items-api.js';
 import { filterKey, itemsKey } from './items-i18n.js';
 import { canManageItems } from './item-permissions.js';
 import { filterItems, sortItemsByName, summarizeItems } from './items-list.js';
-import {
-  hrefFromListState,
-  listStateFromSearch,
-  type InventoryFilter,
-  type ItemsListState,
-  ITEMS_PER_PAGE,
-} from './items-search.js';
+import { type InventoryFilter, type ItemsListState, ITEMS_PER_PAGE } from './items-search.js';
 import {
   useActiveAreas,
   useAllItems,
@@ -39,15 +34,17 @@ import { formatNumber } from '../../../lib/format.js';
 import { pageOf } from '../../../lib/paging.js';
 import { StatGrid, type StatTone } from '../../../components/ui/stat-grid.js';
 
+const inventoryRoute = getRouteApi('/_shell/inventory');
+
 type Modal = { kind: 'item'; target: ItemFormTarget } | { kind: 'stock'; itemId: string } | null;
 
 /** The list state lives in the URL, so a reload or a shared link opens the same view. */
 function useItemsUrl(): [ItemsListState, (next: ItemsListState, replace?: boolean) => void] {
   const navigate = useNavigate();
-  const searchStr = useRouterState({ select: (s) => s.location.searchStr });
-  const state = useMemo(() => listStateFromSearch(searchStr), [searchStr]);
+  const search = inventoryRoute.useSearch();
+  const state = useMemo(() => itemsStateOf(search), [search]);
   const go = (next: ItemsListState, replace = false) => {
-    void navigate({ href: hrefFromListState(next), replace });
+    void navigate({ to: '/inventory', search: itemsSearch(next), replace });
   };
   return [state, go];
 }

@@ -22,7 +22,15 @@ import { decidedRow, decisionMutation, decisionNotes, newRequestRow } from './re
 import { syncMarks, type RequestSyncMark } from './request-sync-marks.js';
 import { buildTimeline } from './request-timeline.js';
 import { itemNameOf, matchesQuery, selectRequests, REQUESTS_PAGE_SIZE } from './requests-list.js';
-import { exportPath, hrefForView, viewFromSearch } from './requests-search.js';
+import { exportPath, type RequestsView } from './requests-search.js';
+import { parseSearchString, stringifySearch } from '../../../lib/search-params.js';
+import { inventorySearchSchema, requestsSearch, requestsViewOf } from '../inventory-search.js';
+
+/** The requests tab's view the router gives for a query string. */
+const viewFromSearch = (search: string) =>
+  requestsViewOf(parseSearchString(inventorySearchSchema, search));
+/** The href the tab's navigation writes for a view. */
+const hrefForView = (view: RequestsView) => `/inventory${stringifySearch(requestsSearch(view))}`;
 import { isCalendarDate } from '../../../lib/calendar-date.js';
 import { pageOf } from '../../../lib/paging.js';
 

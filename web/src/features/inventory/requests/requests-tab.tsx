@@ -1,4 +1,5 @@
-import { useNavigate, useRouterState } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { requestsSearch, requestsViewOf } from '../inventory-search.js';
 import { useEffect, useEffectEvent, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOnline } from '../../../components/ui/online.js';
@@ -15,24 +16,21 @@ import { exportRequests } from './requests-api.js';
 import { requestKey, statusKey } from './requests-i18n.js';
 import { type RequestSyncMark } from './request-sync-marks.js';
 import { selectRequests, type RequestEntry, REQUESTS_PAGE_SIZE } from './requests-list.js';
-import {
-  STATUS_FILTERS,
-  hrefForView,
-  viewFromSearch,
-  type RequestsView,
-} from './requests-search.js';
+import { STATUS_FILTERS, type RequestsView } from './requests-search.js';
 import { useRequestSyncMarks, useRequestsData } from './requests-queries.js';
 import './requests.css';
 import { formatDay } from '../../../lib/format.js';
 import { pageOf } from '../../../lib/paging.js';
 
+const inventoryRoute = getRouteApi('/_shell/inventory');
+
 /** The tab's state lives in the URL (always with `tab=requests`), so reloads and links keep it. */
 function useView(): [RequestsView, (next: RequestsView, replace?: boolean) => void] {
   const navigate = useNavigate();
-  const searchStr = useRouterState({ select: (s) => s.location.searchStr });
-  const view = useMemo(() => viewFromSearch(searchStr), [searchStr]);
+  const search = inventoryRoute.useSearch();
+  const view = useMemo(() => requestsViewOf(search), [search]);
   const set = (next: RequestsView, replace = false) => {
-    void navigate({ href: hrefForView(next), replace });
+    void navigate({ to: '/inventory', search: requestsSearch(next), replace });
   };
   return [view, set];
 }

@@ -12,15 +12,14 @@ import { createLanguageController, t } from '../lib/i18n.js';
 import { createSessionStore, parseUser, type Session, type SessionSource } from '../lib/session.js';
 import { createThemeController } from '../lib/theme.js';
 import { toast } from '../lib/toast.js';
+import { field, numberField } from '../lib/json-fields.js';
 
-function savePreference(field: 'preferred_theme' | 'preferred_language') {
+function savePreference(preference: 'preferred_theme' | 'preferred_language') {
   return () => {
     if (session.getState().session === null) return null;
     return async (value: Theme | Language) => {
-      const body = await api.json('POST', 'api/profile/preferences', { [field]: value });
-      const user = await parseUser(
-        typeof body === 'object' && body !== null ? Reflect.get(body, 'user') : null,
-      );
+      const body = await api.json('POST', 'api/profile/preferences', { [preference]: value });
+      const user = await parseUser(field(body, 'user') ?? null);
       if (user !== null) session.updateUser(user);
     };
   };
@@ -39,9 +38,8 @@ export const languagePreference = createLanguageController({
 export const announcementPoller = createAnnouncementPoller({
   async fetchCount() {
     const body = await api.json('GET', 'api/announcements/unread-count');
-    const count: unknown =
-      typeof body === 'object' && body !== null ? Reflect.get(body, 'count') : null;
-    if (typeof count !== 'number') throw new Error('Jawaban jumlah pengumuman tidak dikenali.');
+    const count = numberField(body, 'count');
+    if (count === undefined) throw new Error('Jawaban jumlah pengumuman tidak dikenali.');
     return count;
   },
   onRise(count) {

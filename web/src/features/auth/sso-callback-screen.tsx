@@ -8,6 +8,7 @@ import { useAppSession } from '../../lib/use-session.js';
 import { serverMessage } from '../../lib/server-errors.js';
 import { redirectAfterSso } from './sso-redirect.js';
 import './sso-i18n.js';
+import { field, stringField } from '../../lib/json-fields.js';
 
 /**
  * The provider's code is single use: StrictMode's second effect run (and any remount) must
@@ -18,12 +19,9 @@ const attempts = new Map<string, Promise<string>>();
 /** Posts the callback query, signs in exactly as a password login does, returns where to go. */
 async function completeSso(session: SessionStore, query: string): Promise<string> {
   const body = await api.json('POST', 'api/auth/microsoft/callback', { query });
-  const token: unknown =
-    typeof body === 'object' && body !== null ? Reflect.get(body, 'access_token') : undefined;
-  if (typeof token !== 'string' || token === '') throw new Error(TOKEN_MISSING_MESSAGE);
-  const user = await parseUser(
-    typeof body === 'object' && body !== null ? Reflect.get(body, 'user') : null,
-  );
+  const token = stringField(body, 'access_token');
+  if (token === undefined || token === '') throw new Error(TOKEN_MISSING_MESSAGE);
+  const user = await parseUser(field(body, 'user') ?? null);
   if (user === null) throw new Error('Data pengguna dari server tidak dikenali.');
   // The same store call the password login ends with: token in storage, sync, preferences.
   session.setSession(token, user, 'login');

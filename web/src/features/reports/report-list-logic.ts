@@ -1,5 +1,6 @@
 import { EXPORT_SCOPES, type ReportFilters, type ReportListRow } from '@urs/sync-protocol';
 import { buildQuery } from '../../lib/admin-kit.js';
+import { field, stringField } from '../../lib/json-fields.js';
 
 export const REPORT_LIST_PER_PAGE = 15;
 export type SortOrder = 'asc' | 'desc';
@@ -73,12 +74,10 @@ export function activeFilterCount(filters: ReportFilters): number {
 
 /** Parses a list row loosely: the envelope is checked by parsePaged, the row kept as sent. */
 export function isReportListRow(value: unknown): value is ReportListRow {
-  if (typeof value !== 'object' || value === null) return false;
-  const id: unknown = Reflect.get(value, 'id');
-  const reporter: unknown = Reflect.get(value, 'reporter');
-  const area: unknown = Reflect.get(value, 'area');
+  const reporter = field(value, 'reporter');
+  const area = field(value, 'area');
   return (
-    typeof id === 'string' &&
+    stringField(value, 'id') !== undefined &&
     typeof reporter === 'object' &&
     reporter !== null &&
     typeof area === 'object' &&

@@ -1,5 +1,6 @@
 import { type InventoryItem, type MutationArgs, type ParsedMutationArgs } from '@urs/sync-protocol';
 import { parseWholeNumber } from './stock-numbers.js';
+import { field } from '../../../lib/json-fields.js';
 
 export interface ItemFormValues {
   name: string;
@@ -40,8 +41,7 @@ export function itemFormFrom(item: InventoryItem): ItemFormValues {
 /** The form of a refused create/update, refilled from the args the server refused. */
 export function itemFormFromArgs(args: unknown, fallback: ItemFormValues): ItemFormValues {
   const text = (key: keyof ItemFormValues) => {
-    const value: unknown =
-      typeof args === 'object' && args !== null ? Reflect.get(args, key) : undefined;
+    const value = field(args, key);
     if (typeof value === 'string') return value;
     if (typeof value === 'number') return String(value);
     if (value === null) return '';
@@ -49,8 +49,7 @@ export function itemFormFromArgs(args: unknown, fallback: ItemFormValues): ItemF
     return typeof kept === 'string' ? kept : '';
   };
   const flag = (key: 'active' | 'trackable') => {
-    const value: unknown =
-      typeof args === 'object' && args !== null ? Reflect.get(args, key) : undefined;
+    const value = field(args, key);
     return typeof value === 'boolean' ? value : fallback[key];
   };
   return {

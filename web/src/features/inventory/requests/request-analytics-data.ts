@@ -1,4 +1,5 @@
 import { z } from '@urs/sync-protocol';
+import { field } from '../../../lib/json-fields.js';
 
 const analyticsSchema = z.object({
   from: z.string(),
@@ -22,9 +23,7 @@ export type RequestAnalytics = z.infer<typeof analyticsSchema>;
 
 /** The `{ data }` of GET /api/inventory/requests/analytics, checked. */
 export function parseAnalytics(body: unknown): RequestAnalytics {
-  const data: unknown =
-    typeof body === 'object' && body !== null ? Reflect.get(body, 'data') : undefined;
-  const parsed = analyticsSchema.safeParse(data);
+  const parsed = analyticsSchema.safeParse(field(body, 'data'));
   if (!parsed.success) throw new TypeError('Jawaban analitik permintaan tidak valid.');
   return parsed.data;
 }

@@ -10,6 +10,7 @@ import { useCurrentUser } from '../../lib/use-session.js';
 import { AnnouncementBody } from './announcement-body.js';
 import { useAnnouncementActions } from './announcement-actions.js';
 import { unreadIds, visibleAnnouncements } from './announcements-logic.js';
+import './announcements-i18n.js';
 import './announcements.css';
 import { formatDateTime } from '../../lib/format.js';
 

@@ -1,6 +1,8 @@
 // @ts-check
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -29,6 +31,84 @@ const boundary = (files, forbidden, why, paths = []) => ({
     ],
   },
 });
+
+/**
+ * Inside web/src imports run one way: app -> features -> components -> sync -> lib (db, pwa and
+ * i18n sit beside lib). A feature reaches another only through a shared layer below both.
+ */
+const WEB = 'web/src';
+const FEATURES = [
+  'admin-areas',
+  'admin-users',
+  'analytics',
+  'announcements',
+  'auth',
+  'dashboard',
+  'inventory',
+  'not-found',
+  'profile',
+  'reports',
+  'settings',
+  'shell',
+];
+const layer = (target, from, message) => ({
+  target: `${WEB}/${target}`,
+  from: from.map((f) => `${WEB}/${f}`),
+  message,
+});
+const webLayers = {
+  files: ['web/src/**'],
+  plugins: { 'import-x': importX },
+  settings: {
+    'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+    'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+    'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'web/tsconfig.json' })],
+  },
+  rules: {
+    'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    'import-x/no-restricted-paths': [
+      'error',
+      {
+        zones: [
+          ...FEATURES.map((name) => ({
+            ...layer(
+              `features/${name}`,
+              FEATURES.filter((other) => other !== name).map((o) => `features/${o}`),
+              "A feature imports another only through that feature's index.ts (its public surface); move what both need to components/, sync/ or lib/.",
+            ),
+            except: ['./index.ts'],
+          })),
+          layer('features', ['app'], 'Features are wired by app/, never the other way round.'),
+          layer(
+            'components',
+            ['app', 'features'],
+            'components/ is shared by features: it imports none.',
+          ),
+          layer(
+            'sync',
+            ['app', 'features', 'components', 'pwa'],
+            'sync/ imports no feature, component or app wiring.',
+          ),
+          layer(
+            'db',
+            ['app', 'features', 'components', 'sync', 'pwa'],
+            'db/ is the storage schema: it imports only lib/.',
+          ),
+          layer(
+            'lib',
+            ['app', 'features', 'components', 'sync', 'db', 'pwa'],
+            'lib/ is the bottom layer: it imports nothing above it.',
+          ),
+          layer(
+            'pwa',
+            ['app', 'features'],
+            'pwa/ is shared by features and app: it imports neither.',
+          ),
+        ],
+      },
+    ],
+  },
+};
 
 export default tseslint.config(
   {
@@ -66,6 +146,7 @@ export default tseslint.config(
     ...tseslint.configs.disableTypeChecked,
   },
   { files: ['web/src/**'], languageOptions: { globals: { ...globals.browser } } },
+  webLayers,
   boundary(
     ['web/**'],
     ['api'],

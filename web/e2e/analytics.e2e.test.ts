@@ -32,9 +32,7 @@ describe('analytics screen', () => {
 
     await page.goto(`${server.url}/analytics`);
     await page.getByRole('heading', { name: 'Analitik' }).waitFor();
-    const total = page
-      .locator('.analytics-stat', { hasText: 'Total laporan' })
-      .locator('.analytics-stat-value');
+    const total = page.locator('.stat-card', { hasText: 'Total laporan' }).locator('.stat-value');
     await expect(total.textContent()).resolves.toBe('60');
     await page.locator('.recharts-surface').first().waitFor();
     expect(await page.locator('.recharts-surface').count()).toBeGreaterThanOrEqual(3);

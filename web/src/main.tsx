@@ -2,13 +2,13 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import 'sonner/dist/styles.css';
 import './styles.css';
-import { App } from './app.js';
-import { languagePreference, session, themePreference } from './lib/app-session.js';
+import { App } from './app/app.js';
+import { languagePreference, session, themePreference } from './app/session.js';
 import { initI18n } from './lib/i18n.js';
 import { takePostLoginRedirect } from './lib/navigation.js';
 import { registerServiceWorker } from './pwa/register.js';
 import { STORAGE_KEYS } from './lib/storage-keys.js';
-import { router } from './router.js';
+import { router } from './app/router.js';
 
 async function start() {
   initI18n();

@@ -1,6 +1,7 @@
 import { fieldErrors, type PageMeta, type z } from '@urs/sync-protocol';
 import { ApiError, NetworkError } from './api-client.js';
 import { serverMessage } from './server-errors.js';
+import { field, numberField } from './json-fields.js';
 
 /** The admin screens' list parameters; blank or absent values are left out of the query. */
 export type ListParams = Record<string, string | number | boolean | null | undefined>;
@@ -26,14 +27,14 @@ export interface PagedAnswer<T> {
 /** Checks the `{ data, meta }` envelope of a list answer and parses each row with `schema`. */
 export function parsePaged<T>(body: unknown, schema: z.ZodType<T>): PagedAnswer<T> {
   if (typeof body !== 'object' || body === null) throw new TypeError('Jawaban daftar tidak valid.');
-  const data: unknown = Reflect.get(body, 'data');
-  const meta: unknown = Reflect.get(body, 'meta');
+  const data = field(body, 'data');
+  const meta = field(body, 'meta');
   if (!Array.isArray(data) || typeof meta !== 'object' || meta === null) {
     throw new TypeError('Jawaban daftar tidak valid.');
   }
   const number = (key: string, fallback: number) => {
-    const value: unknown = Reflect.get(meta, key);
-    return typeof value === 'number' && Number.isFinite(value) ? value : fallback;
+    const value = numberField(meta, key);
+    return value !== undefined && Number.isFinite(value) ? value : fallback;
   };
   const rows = data.map((row) => schema.parse(row));
   return {
@@ -49,9 +50,7 @@ export function parsePaged<T>(body: unknown, schema: z.ZodType<T>): PagedAnswer<
 
 /** The `data` of a single-record answer. */
 export function parseOne<T>(body: unknown, schema: z.ZodType<T>): T {
-  const data: unknown =
-    typeof body === 'object' && body !== null ? Reflect.get(body, 'data') : undefined;
-  return schema.parse(data);
+  return schema.parse(field(body, 'data'));
 }
 
 /** Client-side validation with the server's own schema: the payload, or errors per field. */

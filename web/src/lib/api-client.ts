@@ -7,6 +7,7 @@ import {
   type PushRequest,
   type PushResponse,
 } from '@urs/sync-protocol';
+import { field, numberField, stringField } from './json-fields.js';
 
 export type FetchLike = (input: Request | URL | string, init?: RequestInit) => Promise<Response>;
 
@@ -216,27 +217,14 @@ function toReceipt(body: unknown): PhotoUploadReceipt | undefined {
   return { id, sha256, mime_type, size_bytes };
 }
 
-function stringField(body: unknown, key: string): string | undefined {
-  if (typeof body !== 'object' || body === null) return undefined;
-  const value: unknown = Reflect.get(body, key);
-  return typeof value === 'string' ? value : undefined;
-}
-
-function numberField(body: unknown, key: string): number | undefined {
-  if (typeof body !== 'object' || body === null) return undefined;
-  const value: unknown = Reflect.get(body, key);
-  return typeof value === 'number' ? value : undefined;
-}
-
 function errorsField(body: unknown): Record<string, string[]> | undefined {
-  if (typeof body !== 'object' || body === null) return undefined;
-  const value: unknown = Reflect.get(body, 'errors');
+  const value = field(body, 'errors');
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
   const out: Record<string, string[]> = {};
-  for (const field of Object.keys(value)) {
-    const messages: unknown = Reflect.get(value, field);
+  for (const name of Object.keys(value)) {
+    const messages = field(value, name);
     if (Array.isArray(messages)) {
-      out[field] = messages.filter((m): m is string => typeof m === 'string');
+      out[name] = messages.filter((m): m is string => typeof m === 'string');
     }
   }
   return out;

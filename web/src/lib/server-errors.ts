@@ -1,12 +1,11 @@
 import { ApiError } from './api-client.js';
+import { stringField } from './json-fields.js';
 
 /** The `message` the server itself wrote, not a fallback made up from the status code. */
 export function serverMessage(err: unknown): string | undefined {
   if (!(err instanceof ApiError)) return undefined;
-  const body = err.body;
-  if (typeof body !== 'object' || body === null) return undefined;
-  const message: unknown = Reflect.get(body, 'message');
-  return typeof message === 'string' && message !== '' ? message : undefined;
+  const message = stringField(err.body, 'message');
+  return message !== '' ? message : undefined;
 }
 
 export interface FormFailure {

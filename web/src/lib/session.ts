@@ -2,6 +2,7 @@ import type { User } from '@urs/sync-protocol';
 import { loadContracts } from './load-contracts.js';
 import { ApiError, type ApiClient } from './api-client.js';
 import { STORAGE_KEYS } from './storage-keys.js';
+import { field, stringField } from './json-fields.js';
 
 export interface Session {
   token: string;
@@ -202,13 +203,4 @@ async function readCachedUser(storage: Storage): Promise<User | null> {
     return null;
   }
   return parseUser(value);
-}
-
-function field(body: unknown, key: string): unknown {
-  return typeof body === 'object' && body !== null ? Reflect.get(body, key) : undefined;
-}
-
-function stringField(body: unknown, key: string): string | undefined {
-  const value = field(body, key);
-  return typeof value === 'string' ? value : undefined;
 }

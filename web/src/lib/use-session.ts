@@ -1,11 +1,35 @@
-import { useSyncExternalStore } from 'react';
-import type { User } from '@urs/sync-protocol';
-import { announcementPoller, session } from './app-session.js';
+import { createContext, useContext, useSyncExternalStore } from 'react';
+import type { Language, Theme, User } from '@urs/sync-protocol';
+import type { AnnouncementPoller } from './announcement-poller.js';
 import type { PreferenceController } from './preferences.js';
-import type { SessionState } from './session.js';
+import type { SessionState, SessionStore } from './session.js';
+
+/** The app's session and what follows it around, created once by `app/` and handed down. */
+export interface AppSession {
+  session: SessionStore;
+  themePreference: PreferenceController<Theme>;
+  languagePreference: PreferenceController<Language>;
+  announcementPoller: AnnouncementPoller;
+  /**
+   * Logs out after warning about changes still on this device. Returns false when the user
+   * chose to stay.
+   */
+  logOut: () => Promise<boolean>;
+}
+
+const AppSessionContext = createContext<AppSession | null>(null);
+
+export const AppSessionProvider = AppSessionContext.Provider;
+
+export function useAppSession(): AppSession {
+  const app = useContext(AppSessionContext);
+  if (app === null) throw new Error('useAppSession needs an AppSessionProvider above it');
+  return app;
+}
 
 /** The session as React state: `{ status, session }`, re-rendering on login, logout and updates. */
 export function useSession(): SessionState {
+  const { session } = useAppSession();
   return useSyncExternalStore(session.subscribe, session.getState, session.getState);
 }
 
@@ -19,6 +43,7 @@ export function usePreference<T extends string>(controller: PreferenceController
 }
 
 export function useUnreadAnnouncements(): number {
+  const { announcementPoller } = useAppSession();
   return useSyncExternalStore(
     announcementPoller.subscribe,
     announcementPoller.getCount,

@@ -18,6 +18,8 @@ export type {
 export { startSyncTriggers, registerBackgroundSync, BACKGROUND_SYNC_TAG } from './triggers.js';
 export type { SyncTriggers, SyncTriggerOptions, TriggerEnvironment } from './triggers.js';
 export { claimLocalData, openEntriesFor, pendingCountFor, rejectedFor } from './session.js';
+export { concerns, rowsConcerned, waitingMarks } from './marks.js';
+export type { SyncMark } from './marks.js';
 export { requestPersistentStorage, estimateStorage } from './storage.js';
 export { useSyncStatus } from './use-sync-status.js';
 export type { SyncStatus } from './use-sync-status.js';
@@ -31,3 +33,6 @@ export {
 export { backoffDelay, DEFAULT_BACKOFF } from './backoff.js';
 export { createSyncLock, createMemoryLock, SYNC_LOCK_NAME } from './lock.js';
 export { onLocalWrite } from './local-writes.js';
+export { createSyncRuntime } from './runtime.js';
+export type { SyncRuntime, SyncRuntimeDeps } from './runtime.js';
+export { SyncEngineProvider, useSyncEngine } from './engine-context.js';

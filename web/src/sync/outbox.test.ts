@@ -235,3 +235,35 @@ describe('rejected entries', () => {
     expect(await db.outbox.count()).toBe(1);
   });
 });
+
+describe('the outbox in IndexedDB', () => {
+  it('keeps the outbox and the next seq across a restart', async () => {
+    const name = `urs-test-${newId()}`;
+    const userId = newId();
+    const first = openTestDatabase(name);
+    const a = reportCreate();
+    const b = reportCreate();
+    await enqueue(first, userId, 'report.create', a, [optimisticReport(a, userId)]);
+    await enqueue(first, userId, 'report.create', b, [optimisticReport(b, userId)]);
+    const clientId = (await first.sync_state.get(userId))?.client_id;
+    first.close();
+
+    const second = openTestDatabase(name);
+    const entries = await second.outbox
+      .where('[user_id+seq]')
+      .between([userId, 0], [userId, Infinity])
+      .toArray();
+    expect(entries.map((e) => [e.seq, e.mutation.args])).toEqual([
+      [1, expect.objectContaining({ id: a.id })],
+      [2, expect.objectContaining({ id: b.id })],
+    ]);
+    expect(await second.reports.count()).toBe(2);
+    const state = await second.sync_state.get(userId);
+    expect(state).toMatchObject({ next_seq: 3, client_id: clientId });
+
+    const c = reportCreate();
+    const third = await enqueue(second, userId, 'report.create', c, [optimisticReport(c, userId)]);
+    expect(third.seq).toBe(3);
+    second.close();
+  });
+});

@@ -1,5 +1,6 @@
 import {
   checkMutation,
+  MUTATION_ENTITY,
   newId,
   type MutationArgs,
   type MutationEnvelope,
@@ -23,28 +24,6 @@ export type OptimisticWrite = {
 export interface EnqueueOptions {
   now?: () => Date;
 }
-
-/** The entity whose row a mutation is about; its `args.id` is that row's id. */
-const MUTATION_ENTITY = {
-  'report.create': 'reports',
-  'report.update': 'reports',
-  'report.set_status': 'reports',
-  'report.set_admin_note': 'reports',
-  'report.delete': 'reports',
-  'photo.attach': 'report_photos',
-  'photo.remove': 'report_photos',
-  'item.create': 'inventory_items',
-  'item.update': 'inventory_items',
-  'item.delete': 'inventory_items',
-  'stock.record': 'stock_transactions',
-  'request.create': 'item_requests',
-  'request.approve': 'item_requests',
-  'request.reject': 'item_requests',
-  'announcement.create': 'announcements',
-  'announcement.update': 'announcements',
-  'announcement.delete': 'announcements',
-  'announcement.mark_read': 'announcement_reads',
-} as const satisfies Record<MutationName, SyncedEntity>;
 
 /**
  * Records a user action: validates it against the contract, then writes the optimistic rows and

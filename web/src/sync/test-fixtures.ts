@@ -1,16 +1,10 @@
-import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { newId, type MutationArgs } from '@urs/sync-protocol';
-import { openUrsDatabase, type EntityRow, type UrsDatabase } from '../db/database.js';
+import type { EntityRow } from '../db/database.js';
 import type { OptimisticWrite } from './outbox.js';
 
-/*
- * Shared by the sync tests only (never imported by the app): IndexedDB semantics come from
- * fake-indexeddb, passed to Dexie explicitly so import order cannot matter.
- */
+/* Shared by the sync tests only (never imported by the app). */
 
-export function openTestDatabase(name = `urs-test-${newId()}`): UrsDatabase {
-  return openUrsDatabase(name, { indexedDB, IDBKeyRange });
-}
+export { openTestDatabase } from '../db/test-database.js';
 
 export const AREA_ID = '0190a0b0-0000-7000-8000-000000000001';
 export const FIXED_NOW = '2026-11-23T08:00:00.000Z';

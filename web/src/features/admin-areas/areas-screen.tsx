@@ -1,7 +1,7 @@
 import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../components/ui/page.js';
-import { OfflineNotice } from '../../components/ui/admin-ui.js';
+import { OfflineNotice } from '../../components/ui/online.js';
 import type { ReferenceKind } from './areas-api.js';
 import { QrPosterView } from './qr-posters.js';
 import { ReferencePanel } from './reference-panel.js';

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { failureText } from '../../lib/admin-kit.js';
-import { OfflineNotice, useOnline, useRemote } from '../../components/ui/admin-ui.js';
+import { OfflineNotice, useOnline } from '../../components/ui/online.js';
+import { useRemote } from '../../components/ui/use-remote.js';
 import { listAllActiveAreas } from './areas-api.js';
 import { areaQrDataUrl, reportUrlForArea } from './qr.js';
 

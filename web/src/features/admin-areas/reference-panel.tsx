@@ -2,19 +2,16 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../lib/toast.js';
 import { failureText } from '../../lib/admin-kit.js';
-import {
-  AdminTable,
-  FormModal,
-  LoadError,
-  MetaPager,
-  RowActions,
-  TextField,
-  useConfirmDelete,
-  useListSearch,
-  useModalForm,
-  useOnline,
-  useRemote,
-} from '../../components/ui/admin-ui.js';
+import { AdminTable } from '../../components/ui/admin-table.js';
+import { FormModal, useModalForm } from '../../components/ui/form-modal.js';
+import { LoadError } from '../../components/ui/load-error.js';
+import { useOnline } from '../../components/ui/online.js';
+import { MetaPager } from '../../components/ui/pager.js';
+import { RowActions } from '../../components/ui/row-actions.js';
+import { TextField } from '../../components/ui/text-field.js';
+import { useConfirmDelete } from '../../components/ui/use-confirm-delete.js';
+import { useListSearch } from '../../components/ui/use-list-search.js';
+import { useRemote } from '../../components/ui/use-remote.js';
 import {
   createReference,
   deleteReference,

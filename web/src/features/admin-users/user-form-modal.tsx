@@ -1,7 +1,8 @@
 import { isRole, type User } from '@urs/sync-protocol';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../lib/toast.js';
-import { FormModal, TextField, useModalForm } from '../../components/ui/admin-ui.js';
+import { FormModal, useModalForm } from '../../components/ui/form-modal.js';
+import { TextField } from '../../components/ui/text-field.js';
 import {
   createUser,
   createUserPayload,

@@ -16,6 +16,7 @@ import {
   type Checked,
   type PagedAnswer,
 } from '../../lib/admin-kit.js';
+import { stringField } from '../../lib/json-fields.js';
 
 export const PER_PAGE_CHOICES = [10, 15, 25, 50] as const;
 export type PerPage = (typeof PER_PAGE_CHOICES)[number];
@@ -123,7 +124,5 @@ export async function updateUser(id: string, payload: AdminUserUpdateInput): Pro
 /** Resolves with the server's message ('User berhasil dihapus.'). */
 export async function deleteUser(id: string): Promise<string | null> {
   const body = await api.json('DELETE', `api/users/${encodeURIComponent(id)}`);
-  const message: unknown =
-    typeof body === 'object' && body !== null ? Reflect.get(body, 'message') : undefined;
-  return typeof message === 'string' ? message : null;
+  return stringField(body, 'message') ?? null;
 }

@@ -5,19 +5,15 @@ import { Page } from '../../components/ui/page.js';
 import { toast } from '../../lib/toast.js';
 import { useCurrentUser } from '../../lib/use-session.js';
 import { failureText } from '../../lib/admin-kit.js';
-import {
-  AdminTable,
-  formatDate,
-  LoadError,
-  MetaPager,
-  OfflineNotice,
-  RowActions,
-  TextField,
-  useConfirmDelete,
-  useListSearch,
-  useOnline,
-  useRemote,
-} from '../../components/ui/admin-ui.js';
+import { AdminTable } from '../../components/ui/admin-table.js';
+import { LoadError } from '../../components/ui/load-error.js';
+import { OfflineNotice, useOnline } from '../../components/ui/online.js';
+import { MetaPager } from '../../components/ui/pager.js';
+import { RowActions } from '../../components/ui/row-actions.js';
+import { TextField } from '../../components/ui/text-field.js';
+import { useConfirmDelete } from '../../components/ui/use-confirm-delete.js';
+import { useListSearch } from '../../components/ui/use-list-search.js';
+import { useRemote } from '../../components/ui/use-remote.js';
 import { UserFormModal } from './user-form-modal.js';
 import {
   DEFAULT_USERS_PER_PAGE,
@@ -29,6 +25,7 @@ import {
 import './users-i18n.js';
 import { RoleOptions } from '../../components/ui/role-options.js';
 import { SelectField } from '../../components/ui/select-field.js';
+import { formatDate } from '../../lib/format.js';
 
 type Editing = { mode: 'create' } | { mode: 'edit'; user: User } | null;
 

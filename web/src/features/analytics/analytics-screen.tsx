@@ -2,6 +2,8 @@ import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from
 import { useTranslation } from 'react-i18next';
 import { REPORT_STATUSES, roleLabel, type AnalyticsSnapshot } from '@urs/sync-protocol';
 import { Page } from '../../components/ui/page.js';
+import { StatGrid } from '../../components/ui/stat-grid.js';
+import { formatNumber } from '../../lib/format.js';
 import { api } from '../../lib/api.js';
 import { toast } from '../../lib/toast.js';
 import './analytics-i18n.js';
@@ -92,7 +94,8 @@ export function AnalyticsScreen() {
 
   const s = data.snapshot;
   const age = formatAge(data.fetchedAt, new Date(), i18n.language);
-  const fmt = new Intl.NumberFormat(i18n.language === 'en' ? 'en' : 'id');
+  const num = (value: number) => formatNumber(value, i18n.language);
+  const r = s.requests_30d;
   const live = load.state === 'ready' && load.live;
   return (
     <Page title={t('pages.analytics')} actions={actions}>
@@ -104,26 +107,30 @@ export function AnalyticsScreen() {
             : t('analytics.offlineSnapshot', { age })}
       </p>
 
-      <section className="analytics-grid" aria-label={t('analytics.snapshot')}>
-        <Stat label={t('analytics.total')} value={fmt.format(s.reports.total)} />
-        <Stat label={t('analytics.thisWeek')} value={fmt.format(s.reports.this_week)} />
-        {REPORT_STATUSES.map((status) => (
-          <Stat
-            key={status}
-            label={t(`analytics.status.${status}`)}
-            value={fmt.format(s.reports.by_status[status])}
-          />
-        ))}
+      <section className="analytics-snapshot" aria-label={t('analytics.snapshot')}>
+        <StatGrid
+          stats={[
+            { id: 'total', label: t('analytics.total'), value: num(s.reports.total) },
+            { id: 'week', label: t('analytics.thisWeek'), value: num(s.reports.this_week) },
+            ...REPORT_STATUSES.map((status) => ({
+              id: status,
+              label: t(`analytics.status.${status}`),
+              value: num(s.reports.by_status[status]),
+            })),
+          ]}
+        />
       </section>
 
       <section className="card analytics-section">
         <h2>{t('analytics.users')}</h2>
-        <div className="analytics-grid">
-          <Stat label={t('analytics.totalUsers')} value={fmt.format(s.users.total)} />
-          <Stat label={t('analytics.active30')} value={fmt.format(s.users.active_30d)} />
-          <Stat label={t('analytics.activeRate')} value={`${fmt.format(s.users.active_rate)}%`} />
-          <Stat label={t('analytics.inactive')} value={fmt.format(s.users.inactive)} />
-        </div>
+        <StatGrid
+          stats={[
+            { id: 'total', label: t('analytics.totalUsers'), value: num(s.users.total) },
+            { id: 'active', label: t('analytics.active30'), value: num(s.users.active_30d) },
+            { id: 'rate', label: t('analytics.activeRate'), value: `${num(s.users.active_rate)}%` },
+            { id: 'inactive', label: t('analytics.inactive'), value: num(s.users.inactive) },
+          ]}
+        />
       </section>
 
       <div className="analytics-columns">
@@ -176,13 +183,13 @@ export function AnalyticsScreen() {
               </tr>
             </thead>
             <tbody>
-              {s.productivity_by_role.map((r) => (
-                <tr key={r.role}>
-                  <th scope="row">{roleLabel(r.role)}</th>
-                  <td>{fmt.format(r.staff)}</td>
-                  <td>{fmt.format(r.reports_30d)}</td>
-                  <td>{fmt.format(r.completed_30d)}</td>
-                  <td>{fmt.format(r.completion_rate)}%</td>
+              {s.productivity_by_role.map((row) => (
+                <tr key={row.role}>
+                  <th scope="row">{roleLabel(row.role)}</th>
+                  <td>{num(row.staff)}</td>
+                  <td>{num(row.reports_30d)}</td>
+                  <td>{num(row.completed_30d)}</td>
+                  <td>{num(row.completion_rate)}%</td>
                 </tr>
               ))}
             </tbody>
@@ -200,38 +207,19 @@ export function AnalyticsScreen() {
         </ChartCard>
         <section className="card analytics-section">
           <h2>{t('analytics.requests')}</h2>
-          <div className="analytics-grid">
-            <Stat
-              label={t('analytics.requestsCreated')}
-              value={fmt.format(s.requests_30d.created)}
-            />
-            <Stat label={t('analytics.approved')} value={fmt.format(s.requests_30d.approved)} />
-            <Stat label={t('analytics.rejected')} value={fmt.format(s.requests_30d.rejected)} />
-            <Stat
-              label={t('analytics.pendingRequests')}
-              value={fmt.format(s.requests_30d.pending)}
-            />
-            <Stat
-              label={t('analytics.approvalRate')}
-              value={`${fmt.format(s.requests_30d.approval_rate)}%`}
-            />
-            <Stat
-              label={t('analytics.dailyAverage')}
-              value={fmt.format(s.requests_30d.daily_average)}
-            />
-          </div>
+          <StatGrid
+            stats={[
+              { id: 'created', label: t('analytics.requestsCreated'), value: num(r.created) },
+              { id: 'approved', label: t('analytics.approved'), value: num(r.approved) },
+              { id: 'rejected', label: t('analytics.rejected'), value: num(r.rejected) },
+              { id: 'pending', label: t('analytics.pendingRequests'), value: num(r.pending) },
+              { id: 'rate', label: t('analytics.approvalRate'), value: `${num(r.approval_rate)}%` },
+              { id: 'daily', label: t('analytics.dailyAverage'), value: num(r.daily_average) },
+            ]}
+          />
         </section>
       </div>
     </Page>
-  );
-}
-
-function Stat({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="analytics-stat">
-      <span className="analytics-stat-value">{value}</span>
-      <span className="analytics-stat-label">{label}</span>
-    </div>
   );
 }
 

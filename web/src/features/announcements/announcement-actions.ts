@@ -1,16 +1,29 @@
 import { newId } from '@urs/sync-protocol';
 import { db } from '../../db/index.js';
-import { announcementPoller } from '../../lib/app-session.js';
-import { syncRuntime } from '../../lib/device-runtime.js';
+import { useMemo } from 'react';
+import type { AnnouncementPoller } from '../../lib/announcement-poller.js';
 import { t } from '../../lib/i18n.js';
 import { toast } from '../../lib/toast.js';
-import { MutationValidationError, StorageFullError, enqueueAll } from '../../sync/index.js';
+import { useAppSession } from '../../lib/use-session.js';
+import {
+  MutationValidationError,
+  StorageFullError,
+  enqueueAll,
+  useSyncEngine,
+  type SyncEngine,
+} from '../../sync/index.js';
 import { planMarkRead, validatePlanned, type PlannedMutation } from './announcements-logic.js';
+
+/** What a saved change needs to reach the server and the sidebar's badge at once. */
+interface BadgeSync {
+  engine: Pick<SyncEngine, 'syncOnce'>;
+  poller: Pick<AnnouncementPoller, 'refresh'>;
+}
 
 let waitingForOnline = false;
 
 /** Pushes queued changes now (when online) and then refetches the sidebar's unread count. */
-export async function syncAndRefreshBadge(): Promise<void> {
+async function syncAndRefreshBadge(deps: BadgeSync): Promise<void> {
   if (typeof navigator !== 'undefined' && !navigator.onLine) {
     // Queued offline: once the device is back, push and refetch so the badge catches up.
     if (!waitingForOnline && typeof window !== 'undefined') {
@@ -19,7 +32,7 @@ export async function syncAndRefreshBadge(): Promise<void> {
         'online',
         () => {
           waitingForOnline = false;
-          void syncAndRefreshBadge();
+          void syncAndRefreshBadge(deps);
         },
         { once: true },
       );
@@ -27,15 +40,16 @@ export async function syncAndRefreshBadge(): Promise<void> {
     return;
   }
   try {
-    await syncRuntime.engine.syncOnce({ force: true });
+    await deps.engine.syncOnce({ force: true });
   } catch (err) {
     console.error(err);
   }
-  await announcementPoller.refresh({ force: true });
+  await deps.poller.refresh({ force: true });
 }
 
 /** Checks, then queues the steps in one transaction. Field errors for the form, or null. */
-export async function runPlan(
+async function runPlan(
+  deps: BadgeSync,
   userId: string,
   plan: readonly PlannedMutation[],
 ): Promise<Record<string, string[]> | null> {
@@ -44,7 +58,7 @@ export async function runPlan(
   if (Object.keys(errors).length > 0) return errors;
   try {
     await enqueueAll(db, userId, plan);
-    void syncAndRefreshBadge();
+    void syncAndRefreshBadge(deps);
     return null;
   } catch (err) {
     if (err instanceof MutationValidationError) {
@@ -61,11 +75,16 @@ export async function runPlan(
 const queuedReads = new Set<string>();
 
 /** Marks the given unread announcements read for the user, all in one enqueueAll. */
-export async function markRead(userId: string, announcementIds: readonly string[]): Promise<void> {
+async function markRead(
+  deps: BadgeSync,
+  userId: string,
+  announcementIds: readonly string[],
+): Promise<void> {
   const fresh = announcementIds.filter((id) => !queuedReads.has(`${userId}:${id}`));
   if (fresh.length === 0) return;
   for (const id of fresh) queuedReads.add(`${userId}:${id}`);
   const errors = await runPlan(
+    deps,
     userId,
     planMarkRead({ announcementIds: fresh, userId, newId, now: new Date() }),
   );
@@ -73,4 +92,17 @@ export async function markRead(userId: string, announcementIds: readonly string[
     for (const id of fresh) queuedReads.delete(`${userId}:${id}`);
     toast.error(t('announcements.markFailed'), Object.values(errors)[0]?.[0]);
   }
+}
+
+/** `runPlan` and `markRead` bound to the device's sync engine and the unread poller. */
+export function useAnnouncementActions() {
+  const engine = useSyncEngine();
+  const { announcementPoller } = useAppSession();
+  return useMemo(() => {
+    const deps: BadgeSync = { engine, poller: announcementPoller };
+    return {
+      runPlan: (userId: string, plan: readonly PlannedMutation[]) => runPlan(deps, userId, plan),
+      markRead: (userId: string, ids: readonly string[]) => markRead(deps, userId, ids),
+    };
+  }, [engine, announcementPoller]);
 }

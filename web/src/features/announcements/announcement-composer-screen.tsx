@@ -1,4 +1,4 @@
-import { useBlocker, useNavigate, useParams } from '@tanstack/react-router';
+import { getRouteApi, useBlocker, useNavigate } from '@tanstack/react-router';
 import { ROLES, newId, roleLabel, type Announcement, type Role } from '@urs/sync-protocol';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
@@ -10,7 +10,7 @@ import { confirmDialog } from '../../lib/dialog.js';
 import { toast } from '../../lib/toast.js';
 import { useCurrentUser } from '../../lib/use-session.js';
 import { useUnsavedChanges } from '../../pwa/index.js';
-import { runPlan } from './announcement-actions.js';
+import { useAnnouncementActions } from './announcement-actions.js';
 import {
   EMPTY_ANNOUNCEMENT,
   formOf,
@@ -23,11 +23,20 @@ import {
 import './announcements-i18n.js';
 import './announcements.css';
 
+const editRoute = getRouteApi('/_shell/announcements/$id/edit');
+
+export function AnnouncementNewScreen() {
+  return <AnnouncementComposer id={undefined} />;
+}
+
+export function AnnouncementEditScreen() {
+  const { id } = editRoute.useParams();
+  return <AnnouncementComposer id={id} />;
+}
+
 /** One composer for new and edit (spec section 2); the route guard keeps it admin-only. */
-export function AnnouncementComposerScreen() {
+function AnnouncementComposer({ id }: { id: string | undefined }) {
   const { t } = useTranslation();
-  const params: Record<string, string | undefined> = useParams({ strict: false });
-  const id = params['id'];
   const existing = useLiveQuery(
     async () => (id === undefined ? null : ((await db.announcements.get(id)) ?? null)),
     [id],
@@ -58,6 +67,7 @@ function ComposerForm({ announcement }: { announcement: Announcement | null }) {
   const { t } = useTranslation();
   const user = useCurrentUser();
   const navigate = useNavigate();
+  const { runPlan } = useAnnouncementActions();
   const fid = useId();
   const [initial] = useState<AnnouncementFormValues>(() =>
     announcement === null ? EMPTY_ANNOUNCEMENT : formOf(announcement),

@@ -114,13 +114,3 @@ export function registerAnnouncementStrings(): void {
 }
 
 registerAnnouncementStrings();
-
-/** Dates in the interface language (Indonesian by default). */
-export function formatDate(iso: string, language: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleString(language === 'en' ? 'en-GB' : 'id-ID', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
-}

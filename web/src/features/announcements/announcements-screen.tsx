@@ -8,10 +8,11 @@ import { db } from '../../db/index.js';
 import { toast } from '../../lib/toast.js';
 import { useCurrentUser } from '../../lib/use-session.js';
 import { AnnouncementBody } from './announcement-body.js';
-import { markRead } from './announcement-actions.js';
+import { useAnnouncementActions } from './announcement-actions.js';
 import { unreadIds, visibleAnnouncements } from './announcements-logic.js';
-import { formatDate } from './announcements-i18n.js';
+import './announcements-i18n.js';
 import './announcements.css';
+import { formatDateTime } from '../../lib/format.js';
 
 interface ListData {
   items: Announcement[];
@@ -22,6 +23,7 @@ interface ListData {
 export function AnnouncementsScreen() {
   const { t } = useTranslation();
   const user = useCurrentUser();
+  const { markRead } = useAnnouncementActions();
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   const data = useLiveQuery(async (): Promise<ListData | null> => {
     if (user === null) return null;
@@ -182,11 +184,11 @@ function AnnouncementCard({
       <p className="an-meta">
         <span>{t('announcements.by', { name: author })}</span>
         <span>
-          {t('announcements.published', { date: formatDate(a.published_at, i18n.language) })}
+          {t('announcements.published', { date: formatDateTime(a.published_at, i18n.language) })}
         </span>
         {edited && (
           <span>
-            {t('announcements.updated', { date: formatDate(a.updated_at, i18n.language) })}
+            {t('announcements.updated', { date: formatDateTime(a.updated_at, i18n.language) })}
           </span>
         )}
         {isAdmin && (

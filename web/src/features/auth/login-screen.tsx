@@ -2,8 +2,8 @@ import { Link, useSearch } from '@tanstack/react-router';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api.js';
-import { session } from '../../lib/app-session.js';
 import { formFailure, type FormFailure } from '../../lib/server-errors.js';
+import { useAppSession } from '../../lib/use-session.js';
 import { AuthLayout } from '../../components/ui/auth-layout.js';
 import { TextField } from '../../components/ui/text-field.js';
 import { parseSsoConfig, ssoStartHref, type SsoConfig } from './sso-redirect.js';
@@ -19,8 +19,12 @@ const NO_FAILURE: FormFailure = { fields: {}, message: null };
  */
 export function LoginScreen({ localOnly = false }: { localOnly?: boolean }) {
   const { t } = useTranslation();
-  const search: Record<string, unknown> = useSearch({ strict: false });
+  const redirect = useSearch({
+    from: localOnly ? '/admin/admingantenglogin' : '/login',
+    select: (search) => search.redirect,
+  });
   const afterLogin = useAfterLogin();
+  const { session } = useAppSession();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [sending, setSending] = useState(false);
@@ -33,7 +37,7 @@ export function LoginScreen({ localOnly = false }: { localOnly?: boolean }) {
     setFailure(NO_FAILURE);
     try {
       await session.login({ email, password });
-      void afterLogin(search['redirect']);
+      void afterLogin(redirect);
     } catch (err) {
       setFailure(formFailure(err, t('auth.loginFailed')));
       setSending(false);
@@ -50,7 +54,7 @@ export function LoginScreen({ localOnly = false }: { localOnly?: boolean }) {
           <button
             type="button"
             className="button button-secondary button-block sso-button"
-            onClick={() => window.location.assign(ssoStartHref(search['redirect']))}
+            onClick={() => window.location.assign(ssoStartHref(redirect))}
           >
             {t('sso.button', { provider: sso.provider })}
           </button>

@@ -2,8 +2,8 @@ import { Link } from '@tanstack/react-router';
 import { MIN_PASSWORD_LENGTH } from '@urs/sync-protocol';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { session } from '../../lib/app-session.js';
 import { formFailure, type FormFailure } from '../../lib/server-errors.js';
+import { useAppSession } from '../../lib/use-session.js';
 import { AuthLayout } from '../../components/ui/auth-layout.js';
 import { TextField } from '../../components/ui/text-field.js';
 import { useAfterLogin } from './use-after-login.js';
@@ -13,6 +13,7 @@ const NO_FAILURE: FormFailure = { fields: {}, message: null };
 export function RegisterScreen() {
   const { t } = useTranslation();
   const afterLogin = useAfterLogin();
+  const { session } = useAppSession();
   const [form, setForm] = useState({
     name: '',
     email: '',

@@ -3,11 +3,12 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuthLayout } from '../../components/ui/auth-layout.js';
 import { api } from '../../lib/api.js';
-import { session } from '../../lib/app-session.js';
-import { parseUser, TOKEN_MISSING_MESSAGE } from '../../lib/session.js';
+import { parseUser, TOKEN_MISSING_MESSAGE, type SessionStore } from '../../lib/session.js';
+import { useAppSession } from '../../lib/use-session.js';
 import { serverMessage } from '../../lib/server-errors.js';
 import { redirectAfterSso } from './sso-redirect.js';
 import './sso-i18n.js';
+import { field, stringField } from '../../lib/json-fields.js';
 
 /**
  * The provider's code is single use: StrictMode's second effect run (and any remount) must
@@ -16,24 +17,21 @@ import './sso-i18n.js';
 const attempts = new Map<string, Promise<string>>();
 
 /** Posts the callback query, signs in exactly as a password login does, returns where to go. */
-async function completeSso(query: string): Promise<string> {
+async function completeSso(session: SessionStore, query: string): Promise<string> {
   const body = await api.json('POST', 'api/auth/microsoft/callback', { query });
-  const token: unknown =
-    typeof body === 'object' && body !== null ? Reflect.get(body, 'access_token') : undefined;
-  if (typeof token !== 'string' || token === '') throw new Error(TOKEN_MISSING_MESSAGE);
-  const user = await parseUser(
-    typeof body === 'object' && body !== null ? Reflect.get(body, 'user') : null,
-  );
+  const token = stringField(body, 'access_token');
+  if (token === undefined || token === '') throw new Error(TOKEN_MISSING_MESSAGE);
+  const user = await parseUser(field(body, 'user') ?? null);
   if (user === null) throw new Error('Data pengguna dari server tidak dikenali.');
   // The same store call the password login ends with: token in storage, sync, preferences.
   session.setSession(token, user, 'login');
   return redirectAfterSso(body);
 }
 
-function attempt(query: string): Promise<string> {
+function attempt(session: SessionStore, query: string): Promise<string> {
   let pending = attempts.get(query);
   if (pending === undefined) {
-    pending = completeSso(query);
+    pending = completeSso(session, query);
     attempts.set(query, pending);
   }
   return pending;
@@ -43,11 +41,12 @@ function attempt(query: string): Promise<string> {
 export function SsoCallbackScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const { session } = useAppSession();
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
     let active = true;
-    attempt(window.location.search).then(
+    attempt(session, window.location.search).then(
       (target) => {
         if (active) void navigate({ href: target, replace: true });
       },

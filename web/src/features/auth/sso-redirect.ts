@@ -1,3 +1,4 @@
+import { field, stringField } from '../../lib/json-fields.js';
 import { isSafeRedirectPath } from '../../lib/navigation.js';
 
 export const SSO_START_PATH = '/api/auth/microsoft/start';
@@ -11,8 +12,7 @@ export function ssoStartHref(redirect: unknown): string {
 
 /** After an SSO login: the server's `redirect` when it is a safe single-slash path, else home. */
 export function redirectAfterSso(answer: unknown): string {
-  const redirect: unknown =
-    typeof answer === 'object' && answer !== null ? Reflect.get(answer, 'redirect') : undefined;
+  const redirect = field(answer, 'redirect');
   return isSafeRedirectPath(redirect) ? redirect : '/';
 }
 
@@ -24,10 +24,10 @@ export interface SsoConfig {
 /** The `GET /api/auth/sso` answer, or a disabled config when it is not understood. */
 export function parseSsoConfig(body: unknown): SsoConfig {
   if (typeof body !== 'object' || body === null) return { enabled: false, provider: '' };
-  const enabled: unknown = Reflect.get(body, 'enabled');
-  const provider: unknown = Reflect.get(body, 'provider');
+  const enabled = field(body, 'enabled');
+  const provider = stringField(body, 'provider');
   return {
     enabled: enabled === true,
-    provider: typeof provider === 'string' && provider !== '' ? provider : 'Microsoft',
+    provider: provider !== undefined && provider !== '' ? provider : 'Microsoft',
   };
 }

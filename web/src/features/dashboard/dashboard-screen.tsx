@@ -4,11 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Page } from '../../components/ui/page.js';
 import { db } from '../../db/index.js';
 import { useCurrentUser } from '../../lib/use-session.js';
-import { ReportCard } from '../reports/report-card.js';
-import { useUnsyncedReportIds } from '../reports/report-queries.js';
-import '../reports/report-i18n.js';
-import '../reports/reports.css';
+import { ReportCard, useUnsyncedReportIds } from '../reports/index.js';
 import { summarize } from './dashboard-stats.js';
+import { StatGrid, type Stat } from '../../components/ui/stat-grid.js';
 
 /** Greeting, this week's numbers, quick actions by role and the last seven days' reports. */
 export function DashboardScreen() {
@@ -26,12 +24,11 @@ export function DashboardScreen() {
   }, [userId, isAdmin]);
   const unsynced = useUnsyncedReportIds(userId);
 
-  const stat = (label: string, value: number | undefined) => (
-    <div className="db-stat">
-      <dt>{label}</dt>
-      <dd>{value ?? '–'}</dd>
-    </div>
-  );
+  const stat = (id: string, value: number | undefined): Stat => ({
+    id,
+    label: t(`dashboard.${id}`),
+    value: value ?? '–',
+  });
 
   return (
     <Page title={t('pages.dashboard')}>
@@ -44,15 +41,19 @@ export function DashboardScreen() {
           <h2 id="db-week" className="rp-heading">
             {t('dashboard.weekTitle')}
           </h2>
-          <dl className="db-stats">
-            {stat(t('dashboard.weekReports'), summary?.week.total)}
-            {stat(t('dashboard.weekPending'), summary?.week.pending)}
-            {stat(t('dashboard.weekCompleted'), summary?.week.completed)}
-          </dl>
-          <dl className="db-stats">
-            {stat(t('dashboard.totalReports'), summary?.total)}
-            {stat(t('dashboard.totalCompleted'), summary?.completed)}
-          </dl>
+          <StatGrid
+            stats={[
+              stat('weekReports', summary?.week.total),
+              stat('weekPending', summary?.week.pending),
+              stat('weekCompleted', summary?.week.completed),
+            ]}
+          />
+          <StatGrid
+            stats={[
+              stat('totalReports', summary?.total),
+              stat('totalCompleted', summary?.completed),
+            ]}
+          />
         </section>
 
         <section className="card rp-section" aria-labelledby="db-actions">

@@ -1,10 +1,13 @@
-import { useNavigate, useRouterState } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../components/ui/page.js';
 import { ItemsTab } from './items/items-tab.js';
 import { RequestsTab } from './requests/requests-tab.js';
-import { INVENTORY_TABS, tabFromSearch, type InventoryTab } from './inventory-tabs.js';
+import { INVENTORY_TABS, type InventoryTab } from './inventory-tabs.js';
+import { tabOf } from './inventory-search.js';
+
+const inventoryRoute = getRouteApi('/_shell/inventory');
 import './inventory-i18n.js';
 import './inventory.css';
 
@@ -16,12 +19,11 @@ import './inventory.css';
 export function InventoryScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const searchStr = useRouterState({ select: (s) => s.location.searchStr });
-  const active = tabFromSearch(searchStr);
+  const active = inventoryRoute.useSearch({ select: tabOf });
   const refs = useRef<Partial<Record<InventoryTab, HTMLButtonElement | null>>>({});
 
   const open = (tab: InventoryTab) => {
-    void navigate({ href: tab === 'items' ? '/inventory' : `/inventory?tab=${tab}` });
+    void navigate({ to: '/inventory', search: tab === 'items' ? {} : { tab } });
   };
 
   // WAI-ARIA tabs: arrow keys move between tabs, Home/End jump to the ends.

@@ -3,6 +3,7 @@ import { api } from '../../lib/api.js';
 import { ApiError, NetworkError } from '../../lib/api-client.js';
 import { parseUser } from '../../lib/session.js';
 import { STORAGE_KEYS } from '../../lib/storage-keys.js';
+import { field } from '../../lib/json-fields.js';
 
 export interface PasswordChange {
   current_password: string;
@@ -56,8 +57,4 @@ function fallback(status: number): string {
   if (status === 422) return ERROR_MESSAGES.validation;
   if (status === 401) return ERROR_MESSAGES.unauthenticated;
   return ERROR_MESSAGES.server;
-}
-
-function field(body: unknown, key: string): unknown {
-  return typeof body === 'object' && body !== null ? Reflect.get(body, key) : undefined;
 }

@@ -11,13 +11,12 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../components/ui/page.js';
-import { session } from '../../lib/app-session.js';
 import { formFailure, type FormFailure } from '../../lib/server-errors.js';
 import { toast } from '../../lib/toast.js';
-import { useCurrentUser } from '../../lib/use-session.js';
+import { useAppSession, useCurrentUser } from '../../lib/use-session.js';
 import { useUnsavedChanges } from '../../pwa/index.js';
 import { TextField } from '../../components/ui/text-field.js';
-import { UserAvatar } from '../shell/user-avatar.js';
+import { UserAvatar } from '../../components/ui/user-avatar.js';
 import { postPassword, postProfile, type PasswordChange } from './profile-api.js';
 import {
   AVATAR_ACCEPT,
@@ -145,6 +144,7 @@ function ProfileForm({ user }: { user: User }) {
   const [preview, setPreview] = useState<string | null>(null);
   const [photoError, setPhotoError] = useState<string | null>(null);
   const { failure, send, card } = useSend(t('profile.failed'));
+  const { session } = useAppSession();
   const fileInput = useRef<HTMLInputElement>(null);
   const photoId = useId();
 

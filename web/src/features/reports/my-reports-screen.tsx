@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Page } from '../../components/ui/page.js';
 import { db } from '../../db/index.js';
 import { useCurrentUser } from '../../lib/use-session.js';
-import { pageWindow } from './paging.js';
+import { pageOf } from '../../lib/paging.js';
+import { MY_REPORTS_PAGE_SIZE } from './paging.js';
 import { ReportCard } from './report-card.js';
 import { useUnsyncedReportIds } from './report-queries.js';
 import './report-i18n.js';
@@ -28,8 +29,7 @@ export function MyReportsScreen() {
   const unsynced = useUnsyncedReportIds(userId);
 
   const list = reports ?? [];
-  const { pages, current, start, end } = pageWindow(list.length, page);
-  const shown = list.slice(start, end);
+  const { pages, page: current, rows: shown } = pageOf(list, page, MY_REPORTS_PAGE_SIZE);
 
   return (
     <Page

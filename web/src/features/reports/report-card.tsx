@@ -3,7 +3,8 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
 import type { Report } from '@urs/sync-protocol';
 import { db } from '../../db/index.js';
-import { formatDateTime, statusKey, workTypeKey } from './report-i18n.js';
+import { statusKey, workTypeKey } from './report-i18n.js';
+import { formatDateTime } from '../../lib/format.js';
 
 /** One report as a card: reporter, area, photo count, status, sync marker, actions. */
 export function ReportCard({
@@ -48,11 +49,19 @@ export function ReportCard({
         <span>{t('reports.photoCount', { count: info?.photoCount ?? 0 })}</span>
       </p>
       <div className="rp-card-actions">
-        <Link to={`/reports/${report.id}`} className="button button-secondary button-small">
+        <Link
+          to="/reports/$id"
+          params={{ id: report.id }}
+          className="button button-secondary button-small"
+        >
           {t('reports.detail')}
         </Link>
         {mayEdit && (
-          <Link to={`/reports/${report.id}/edit`} className="button button-secondary button-small">
+          <Link
+            to="/reports/$id/edit"
+            params={{ id: report.id }}
+            className="button button-secondary button-small"
+          >
             {t('reports.edit')}
           </Link>
         )}

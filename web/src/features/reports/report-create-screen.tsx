@@ -1,4 +1,4 @@
-import { useNavigate, useRouterState } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { newId } from '@urs/sync-protocol';
 import { Page } from '../../components/ui/page.js';
@@ -10,18 +10,13 @@ import { ReportForm } from './report-form.js';
 import { runPlan } from './report-save.js';
 import './report-i18n.js';
 
-/** `?area=<id>` preselects the area (a QR code on a room's door, for one). */
-function areaFromSearch(search: unknown): string {
-  if (typeof search !== 'object' || search === null) return '';
-  const area: unknown = Reflect.get(search, 'area');
-  return typeof area === 'string' ? area : '';
-}
+const route = getRouteApi('/_shell/reports/create');
 
 export function ReportCreateScreen() {
   const { t } = useTranslation();
   const user = useCurrentUser();
   const navigate = useNavigate();
-  const area = useRouterState({ select: (state) => areaFromSearch(state.location.search) });
+  const area = route.useSearch({ select: (search) => search.area ?? '' });
   if (user === null) return null;
 
   return (

@@ -1,4 +1,4 @@
-import { Link, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -11,16 +11,19 @@ import { Page } from '../../components/ui/page.js';
 import { toast } from '../../lib/toast.js';
 import { useCurrentUser } from '../../lib/use-session.js';
 import { PhotoLightbox } from './photo-lightbox.js';
-import { formatDateTime, statusKey, workTypeKey } from './report-i18n.js';
+import { statusKey, workTypeKey } from './report-i18n.js';
 import { photoFileName, usePhotoUrl, useUnsyncedReportIds } from './report-queries.js';
 import { confirmAndDeleteReport, runPlan } from './report-save.js';
 import { mayChangeReport, type DetailState } from './report-detail-source.js';
-import { useReportDetail, useReportIdParam } from './use-report.js';
+import { useReportDetail } from './use-report.js';
 import './reports.css';
 import { ReportUnavailable } from './report-unavailable.js';
 import { CaptureCaption, CaptureOrderProvider } from './proof-sheet/capture-caption.js';
 import { PrintReportButton } from './proof-sheet/print-report-button.js';
 import './proof-sheet/report-print.css';
+import { formatDateTime } from '../../lib/format.js';
+
+const route = getRouteApi('/_shell/reports/$id');
 
 function PhotoTile({
   photo,
@@ -122,7 +125,7 @@ export function ReportDetailScreen() {
   const { t, i18n } = useTranslation();
   const user = useCurrentUser();
   const navigate = useNavigate();
-  const id = useReportIdParam();
+  const { id } = route.useParams();
   const detail = useReportDetail(id);
   const unsynced = useUnsyncedReportIds(user?.id ?? null);
   const [note, setNote] = useState<string | null>(null);
@@ -219,7 +222,11 @@ export function ReportDetailScreen() {
         <>
           <PrintReportButton source={view} />
           {mayChange && (
-            <Link to={`/reports/${report.id}/edit`} className="button button-secondary no-print">
+            <Link
+              to="/reports/$id/edit"
+              params={{ id: report.id }}
+              className="button button-secondary no-print"
+            >
               {t('reports.edit')}
             </Link>
           )}

@@ -1,4 +1,4 @@
-import { WORK_TYPES, REPORT_STATUSES, PHOTO_KINDS } from '@urs/sync-protocol';
+import { REPORT_DRAFT_VERSION, reportDraftSchema } from '@urs/sync-protocol';
 import type { FormPhoto, ReportFormValues } from './report-form-state.js';
 
 /**
@@ -18,69 +18,53 @@ export function draftKey(userId: string, reportId?: string): string {
   return reportId === undefined ? `${PREFIX}:${userId}:new` : `${PREFIX}:${userId}:${reportId}`;
 }
 
-const isOneOf = <T extends string>(list: readonly T[], value: unknown): value is T =>
-  typeof value === 'string' && list.some((item) => item === value);
+/** What a stored draft turned out to be: nothing, a form to restore, or unreadable and dropped. */
+export type DraftRead =
+  { kind: 'none' } | { kind: 'kept'; draft: ReportDraft } | { kind: 'unreadable' };
 
-const str = (value: unknown): string => (typeof value === 'string' ? value : '');
-
-function parsePhoto(value: unknown): FormPhoto | null {
-  if (typeof value !== 'object' || value === null) return null;
-  const id: unknown = Reflect.get(value, 'id');
-  const kind: unknown = Reflect.get(value, 'kind');
-  const sha256: unknown = Reflect.get(value, 'sha256');
-  const mime: unknown = Reflect.get(value, 'mime_type');
-  const size: unknown = Reflect.get(value, 'size_bytes');
-  if (typeof id !== 'string' || !isOneOf(PHOTO_KINDS, kind)) return null;
-  if (typeof sha256 !== 'string' || typeof mime !== 'string' || typeof size !== 'number') {
-    return null;
-  }
-  const attached: unknown = Reflect.get(value, 'attached');
-  const capturedAt: unknown = Reflect.get(value, 'captured_at');
-  return {
-    id,
-    kind,
-    sha256,
-    mime_type: mime,
-    size_bytes: size,
-    ...(typeof capturedAt === 'string' && { captured_at: capturedAt }),
-    ...(attached === true && { attached: true }),
-  };
-}
-
-/** Reads a draft back; anything malformed yields null rather than a broken form. */
-export function parseDraft(text: string | null): ReportDraft | null {
-  if (text === null) return null;
+/**
+ * Reads a draft with the contract's schema. A draft from an older app is read as the current
+ * shape (bad fields fall back, bad photos are dropped); one that is not JSON, has no form, or
+ * comes from a newer app is unreadable.
+ */
+export function readDraft(text: string | null): DraftRead {
+  if (text === null) return { kind: 'none' };
   let raw: unknown;
   try {
     raw = JSON.parse(text);
   } catch {
-    return null;
+    return { kind: 'unreadable' };
   }
-  if (typeof raw !== 'object' || raw === null) return null;
-  const values: unknown = Reflect.get(raw, 'values');
-  const photos: unknown = Reflect.get(raw, 'photos');
-  if (typeof values !== 'object' || values === null || !Array.isArray(photos)) return null;
-  const workType: unknown = Reflect.get(values, 'work_type');
-  const status: unknown = Reflect.get(values, 'status');
-  return {
-    values: {
-      area_id: str(Reflect.get(values, 'area_id')),
-      category_id: str(Reflect.get(values, 'category_id')),
-      work_type: isOneOf(WORK_TYPES, workType) ? workType : 'cleaning',
-      description: str(Reflect.get(values, 'description')),
-      status: isOneOf(REPORT_STATUSES, status) ? status : 'pending',
-    },
-    photos: photos.map(parsePhoto).filter((photo) => photo !== null),
-    saved_at: str(Reflect.get(raw, 'saved_at')),
-  };
+  const parsed = reportDraftSchema.safeParse(raw);
+  if (!parsed.success) return { kind: 'unreadable' };
+  const { values, photos, saved_at } = parsed.data;
+  return { kind: 'kept', draft: { values, photos, saved_at } };
+}
+
+/** Reads a draft back; anything malformed yields null rather than a broken form. */
+export function parseDraft(text: string | null): ReportDraft | null {
+  const read = readDraft(text);
+  return read.kind === 'kept' ? read.draft : null;
 }
 
 export function loadDraft(storage: Storage, key: string): ReportDraft | null {
+  const read = loadStoredDraft(storage, key);
+  return read.kind === 'kept' ? read.draft : null;
+}
+
+/**
+ * The stored draft for the form to restore. An unreadable one is removed, so the user is told
+ * once and the next save starts clean.
+ */
+export function loadStoredDraft(storage: Storage, key: string): DraftRead {
+  let read: DraftRead;
   try {
-    return parseDraft(storage.getItem(key));
+    read = readDraft(storage.getItem(key));
   } catch {
-    return null;
+    return { kind: 'none' };
   }
+  if (read.kind === 'unreadable') clearDraft(storage, key);
+  return read;
 }
 
 export function saveDraft(
@@ -90,7 +74,10 @@ export function saveDraft(
   now = new Date(),
 ): void {
   try {
-    storage.setItem(key, JSON.stringify({ ...draft, saved_at: now.toISOString() }));
+    storage.setItem(
+      key,
+      JSON.stringify({ version: REPORT_DRAFT_VERSION, ...draft, saved_at: now.toISOString() }),
+    );
   } catch {
     // Storage full or blocked: the form still works, only the reload safety net is gone.
   }

@@ -1,4 +1,4 @@
-import { useNavigate } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { allowedStatusChanges, type ReportStatus } from '@urs/sync-protocol';
 import { Page } from '../../components/ui/page.js';
@@ -8,15 +8,17 @@ import { draftKey } from './report-draft.js';
 import { planEdit, type FormPhoto } from './report-form-state.js';
 import { ReportForm } from './report-form.js';
 import { runPlan } from './report-save.js';
-import { useReport, useReportIdParam } from './use-report.js';
+import { useReport } from './use-report.js';
 import './report-i18n.js';
 import { ReportUnavailable } from './report-unavailable.js';
+
+const route = getRouteApi('/_shell/reports/$id/edit');
 
 export function ReportEditScreen() {
   const { t } = useTranslation();
   const user = useCurrentUser();
   const navigate = useNavigate();
-  const id = useReportIdParam();
+  const { id } = route.useParams();
   const loaded = useReport(id);
   if (user === null) return null;
 

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { PHOTO_KINDS, WORK_TYPES, type PhotoKind, type ReportStatus } from '@urs/sync-protocol';
 import { db } from '../../db/index.js';
 import { useUnsavedChanges } from '../../pwa/index.js';
-import { clearDraft, loadDraft, saveDraft } from './report-draft.js';
+import { clearDraft, loadStoredDraft, saveDraft } from './report-draft.js';
 import type { FormPhoto, ReportFormValues } from './report-form-state.js';
 import { statusKey, workTypeKey } from './report-i18n.js';
 import { PhotoField } from './photo-field.js';
@@ -41,7 +41,8 @@ export function ReportForm(props: ReportFormProps) {
   const { t } = useTranslation();
   const id = useId();
   const { userId, draftKey } = props;
-  const restored = useMemo(() => loadDraft(localStorage, draftKey), [draftKey]);
+  const stored = useMemo(() => loadStoredDraft(localStorage, draftKey), [draftKey]);
+  const restored = stored.kind === 'kept' ? stored.draft : null;
   const [values, setValues] = useState<ReportFormValues>(restored?.values ?? props.initialValues);
   const [photos, setPhotos] = useState<FormPhoto[]>(restored?.photos ?? [...props.initialPhotos]);
   const [dirty, setDirty] = useState(restored !== null);
@@ -142,6 +143,11 @@ export function ReportForm(props: ReportFormProps) {
       {restored !== null && (
         <div className="alert alert-info rp-draft" role="status">
           {t('reports.draftRestored')}
+        </div>
+      )}
+      {stored.kind === 'unreadable' && (
+        <div className="alert alert-info rp-draft" role="status">
+          {t('reports.draftUnreadable')}
         </div>
       )}
       {Object.keys(errors).length > 0 && (

@@ -25,6 +25,7 @@ const id = {
     saving: 'Menyimpan…',
     cancel: 'Batal',
     draftRestored: 'Isian yang belum disimpan dipulihkan.',
+    draftUnreadable: 'Draf laporan yang tersimpan tidak dapat dibaca dan telah dihapus.',
     discardDraft: 'Buang draf',
     savedOffline: 'Laporan disimpan di perangkat dan akan dikirim saat online.',
     saved: 'Laporan disimpan.',
@@ -132,6 +133,7 @@ const en: Dictionary = {
     saving: 'Saving…',
     cancel: 'Cancel',
     draftRestored: 'Unsaved input was restored.',
+    draftUnreadable: 'A saved report draft could not be read and was removed.',
     discardDraft: 'Discard draft',
     savedOffline: 'Report saved on this device; it is sent when online.',
     saved: 'Report saved.',
@@ -228,13 +230,3 @@ registerReportTexts();
 
 export const statusKey = (status: ReportStatus) => `reports.statuses.${status}`;
 export const workTypeKey = (workType: WorkType) => `reports.workTypes.${workType}`;
-
-/** Dates as the school reads them: Indonesian (or English) with the device's time zone. */
-export function formatDateTime(iso: string, language: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleString(language === 'en' ? 'en-GB' : 'id-ID', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
-}

@@ -5,10 +5,17 @@ import {
   activeFilterCount,
   reportExportPath,
   reportListPath,
-  searchFromState,
-  stateFromSearch,
   truncate,
 } from './report-list-logic.js';
+import { listStateOf, reportListSearchSchema, searchOfState } from './report-list-search.js';
+import { parseSearchString, stringifySearch } from '../../lib/search-params.js';
+import type { ReportListState } from './report-list-logic.js';
+
+/** The list state the router gives the screen for a query string. */
+const stateFromSearch = (search: string) =>
+  listStateOf(parseSearchString(reportListSearchSchema, search));
+/** The query string the screen's navigation writes for a state. */
+const searchFromState = (state: ReportListState) => stringifySearch(searchOfState(state));
 
 describe('report list URL ⇄ filters', () => {
   it('reads an empty query as the defaults', () => {
@@ -56,8 +63,10 @@ describe('report list URL ⇄ filters', () => {
     expect(activeFilterCount(state.filters)).toBe(1);
   });
 
-  it('accepts URLSearchParams (the form draft) as well', () => {
-    expect(stateFromSearch(new URLSearchParams({ status: 'in_progress', q: '' })).filters).toEqual({
+  it('accepts the form draft (plain strings) as well', () => {
+    expect(
+      listStateOf(reportListSearchSchema.parse({ status: 'in_progress', q: '' })).filters,
+    ).toEqual({
       status: 'in_progress',
     });
   });

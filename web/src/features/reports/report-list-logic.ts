@@ -1,10 +1,6 @@
-import {
-  EXPORT_SCOPES,
-  reportFiltersSchema,
-  type ReportFilters,
-  type ReportListRow,
-} from '@urs/sync-protocol';
+import { EXPORT_SCOPES, type ReportFilters, type ReportListRow } from '@urs/sync-protocol';
 import { buildQuery } from '../../lib/admin-kit.js';
+import { field, stringField } from '../../lib/json-fields.js';
 
 export const REPORT_LIST_PER_PAGE = 15;
 export type SortOrder = 'asc' | 'desc';
@@ -30,29 +26,6 @@ export const FILTER_KEYS = [
 
 export const EMPTY_LIST_STATE: ReportListState = { filters: {}, page: 1, order: 'desc' };
 
-/**
- * Reads the list state from a URL query string. Each filter is checked on its own with the
- * server's schema, so one bad value (a typo in a shared link) drops only that filter; a date
- * range that runs backwards drops its end.
- */
-export function stateFromSearch(search: string | URLSearchParams): ReportListState {
-  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
-  let filters: ReportFilters = {};
-  for (const key of FILTER_KEYS) {
-    const raw = params.get(key);
-    if (raw === null) continue;
-    const parsed = reportFiltersSchema.safeParse({ [key]: raw });
-    if (parsed.success) filters = { ...filters, ...parsed.data };
-  }
-  if (!reportFiltersSchema.safeParse(filters).success) {
-    filters = withoutFilter(filters, 'date_to');
-  }
-  const pageNumber = Number(params.get('page'));
-  const page = Number.isInteger(pageNumber) && pageNumber > 1 ? pageNumber : 1;
-  const order: SortOrder = params.get('order') === 'asc' ? 'asc' : 'desc';
-  return { filters, page, order };
-}
-
 /** A copy of the filters without one of them. */
 export function withoutFilter(filters: ReportFilters, key: keyof ReportFilters): ReportFilters {
   const copy = { ...filters };
@@ -65,15 +38,6 @@ function filterParams(filters: ReportFilters): Record<string, string | undefined
   const params: Record<string, string | undefined> = {};
   for (const key of FILTER_KEYS) params[key] = filters[key];
   return params;
-}
-
-/** The URL query string for a list state (`?status=pending&page=2`); defaults are left out. */
-export function searchFromState(state: ReportListState): string {
-  return buildQuery({
-    ...filterParams(state.filters),
-    page: state.page > 1 ? state.page : undefined,
-    order: state.order === 'asc' ? 'asc' : undefined,
-  });
 }
 
 /** `api/reports?...` for one page of the list. */
@@ -110,12 +74,10 @@ export function activeFilterCount(filters: ReportFilters): number {
 
 /** Parses a list row loosely: the envelope is checked by parsePaged, the row kept as sent. */
 export function isReportListRow(value: unknown): value is ReportListRow {
-  if (typeof value !== 'object' || value === null) return false;
-  const id: unknown = Reflect.get(value, 'id');
-  const reporter: unknown = Reflect.get(value, 'reporter');
-  const area: unknown = Reflect.get(value, 'area');
+  const reporter = field(value, 'reporter');
+  const area = field(value, 'area');
   return (
-    typeof id === 'string' &&
+    stringField(value, 'id') !== undefined &&
     typeof reporter === 'object' &&
     reporter !== null &&
     typeof area === 'object' &&

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { newId, type Report, type ReportPhoto } from '@urs/sync-protocol';
-import { clearDraft, draftKey, loadDraft, parseDraft, saveDraft } from './report-draft.js';
+import {
+  clearDraft,
+  draftKey,
+  loadDraft,
+  loadStoredDraft,
+  parseDraft,
+  saveDraft,
+} from './report-draft.js';
 import {
   EMPTY_FORM,
   planCreate,
@@ -8,7 +15,8 @@ import {
   validatePlan,
   type FormPhoto,
 } from './report-form-state.js';
-import { pageWindow } from './paging.js';
+import { pageOf } from '../../lib/paging.js';
+import { MY_REPORTS_PAGE_SIZE } from './paging.js';
 import { unsyncedReportIds } from './report-sync-marks.js';
 import { MemoryStorage } from '../../test/memory-storage.js';
 
@@ -226,6 +234,29 @@ describe('report draft', () => {
     expect(draft?.values).toEqual({ ...EMPTY_FORM, description: 'x' });
     expect(draft?.photos.map((p) => p.id)).toEqual(['q']);
   });
+
+  it('restores a draft saved before drafts carried a version', () => {
+    const storage = new MemoryStorage();
+    const key = draftKey('user-1');
+    const old = {
+      values: { ...EMPTY_FORM, description: 'Lama' },
+      photos: [photo('before')],
+      saved_at: AT,
+    };
+    storage.setItem(key, JSON.stringify(old));
+    expect(loadStoredDraft(storage, key)).toEqual({ kind: 'kept', draft: old });
+  });
+
+  it('drops an unreadable or newer draft once, and says so', () => {
+    const storage = new MemoryStorage();
+    const key = draftKey('user-1');
+    for (const text of ['{oops', JSON.stringify({ version: 99, values: EMPTY_FORM, photos: [] })]) {
+      storage.setItem(key, text);
+      expect(loadStoredDraft(storage, key)).toEqual({ kind: 'unreadable' });
+      expect(storage.getItem(key)).toBeNull();
+      expect(loadStoredDraft(storage, key)).toEqual({ kind: 'none' });
+    }
+  });
 });
 
 describe('not-synced marks and paging', () => {
@@ -260,8 +291,14 @@ describe('not-synced marks and paging', () => {
   });
 
   it('clamps the page and slices ten at a time', () => {
-    expect(pageWindow(0, 1)).toEqual({ pages: 1, current: 1, start: 0, end: 10 });
-    expect(pageWindow(25, 3)).toEqual({ pages: 3, current: 3, start: 20, end: 30 });
-    expect(pageWindow(25, 9).current).toBe(3);
+    const list = Array.from({ length: 25 }, (_, i) => i);
+    expect(pageOf([], 1, MY_REPORTS_PAGE_SIZE)).toEqual({ pages: 1, page: 1, rows: [], total: 0 });
+    expect(pageOf(list, 3, MY_REPORTS_PAGE_SIZE)).toEqual({
+      pages: 3,
+      page: 3,
+      rows: list.slice(20, 30),
+      total: 25,
+    });
+    expect(pageOf(list, 9, MY_REPORTS_PAGE_SIZE).page).toBe(3);
   });
 });

@@ -1,4 +1,5 @@
 import type { OutboxEntry } from '../../db/database.js';
+import { rowsConcerned } from '../../sync/index.js';
 
 /**
  * Reports that still have a change waiting in the outbox: the report's own mutations, and
@@ -10,12 +11,10 @@ export function unsyncedReportIds(
 ): Set<string> {
   const ids = new Set<string>();
   for (const entry of entries) {
-    if (entry.entity === 'reports') ids.add(entry.entity_id);
-    if (entry.entity !== 'report_photos') continue;
-    const args: unknown = entry.mutation.args;
-    const fromArgs: unknown =
-      typeof args === 'object' && args !== null ? Reflect.get(args, 'report_id') : undefined;
-    const reportId = typeof fromArgs === 'string' ? fromArgs : photoReport.get(entry.entity_id);
+    const reports = rowsConcerned(entry).filter((row) => row.entity === 'reports');
+    for (const report of reports) ids.add(report.id);
+    if (entry.entity !== 'report_photos' || reports.length > 0) continue;
+    const reportId = photoReport.get(entry.entity_id);
     if (reportId !== undefined) ids.add(reportId);
   }
   return ids;

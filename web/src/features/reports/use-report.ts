@@ -1,4 +1,3 @@
-import { useRouterState } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useRef, useState } from 'react';
 import {
@@ -7,7 +6,7 @@ import {
   type ReportDetail,
   type ReportPhoto,
 } from '@urs/sync-protocol';
-import { useOnline } from '../../components/ui/admin-ui.js';
+import { useOnline } from '../../components/ui/online.js';
 import { db } from '../../db/index.js';
 import { parseOne } from '../../lib/admin-kit.js';
 import { api } from '../../lib/api.js';
@@ -19,13 +18,6 @@ import {
   type ReportView,
   type ServerRead,
 } from './report-detail-source.js';
-
-/** The `$id` of /reports/$id and /reports/$id/edit, read from the path. */
-export function useReportIdParam(): string {
-  return useRouterState({
-    select: (state) => /^\/reports\/([^/]+)/.exec(state.location.pathname)?.[1] ?? '',
-  });
-}
 
 export interface LoadedReport {
   report: Report;

@@ -1,14 +1,14 @@
 import { LANGUAGES, THEMES, type Language, type Theme } from '@urs/sync-protocol';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../components/ui/page.js';
-import { languagePreference, themePreference } from '../../lib/app-session.js';
 import type { PreferenceController } from '../../lib/preferences.js';
 import { toast } from '../../lib/toast.js';
-import { usePreference } from '../../lib/use-session.js';
+import { useAppSession, usePreference } from '../../lib/use-session.js';
 import { StorageCard } from './storage-card.js';
 
 export function SettingsScreen() {
   const { t } = useTranslation();
+  const { themePreference, languagePreference } = useAppSession();
   const theme = usePreference(themePreference);
   const language = usePreference(languagePreference);
 

@@ -6,9 +6,9 @@ import { toast } from '../../lib/toast.js';
 import { useCurrentUser } from '../../lib/use-session.js';
 import { estimateStorage, pendingCountFor, requestPersistentStorage } from '../../sync/index.js';
 import type { StorageUsage } from '../../sync/storage.js';
-import { formatBytes } from './format-bytes.js';
 import './settings-i18n.js';
 import './settings.css';
+import { formatBytes } from '../../lib/format.js';
 
 type Loaded<T> = { state: 'loading' } | { state: 'done'; value: T };
 
@@ -57,15 +57,14 @@ export function StorageCard() {
     }
   };
 
-  const locale = i18n.language === 'en' ? 'en' : 'id';
   const usageText =
     usage.state === 'loading'
       ? t('common.loading')
       : usage.value === null
         ? t('deviceStorage.unknown')
         : t('deviceStorage.usageValue', {
-            usage: formatBytes(usage.value.usageBytes, locale),
-            quota: formatBytes(usage.value.quotaBytes, locale),
+            usage: formatBytes(usage.value.usageBytes, i18n.language),
+            quota: formatBytes(usage.value.quotaBytes, i18n.language),
           });
   const persistedText =
     persisted.state === 'loading'

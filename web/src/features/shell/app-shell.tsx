@@ -2,11 +2,9 @@ import { Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/ui/icon.js';
-import { session } from '../../lib/app-session.js';
-import { syncRuntime } from '../../lib/device-runtime.js';
-import { useCurrentUser } from '../../lib/use-session.js';
+import { useAppSession, useCurrentUser } from '../../lib/use-session.js';
 import { InstallButton, UpdatePrompt } from '../../pwa/index.js';
-import { useSyncStatus } from '../../sync/index.js';
+import { useSyncEngine, useSyncStatus } from '../../sync/index.js';
 import { Sidebar } from './sidebar.js';
 import { SyncIndicator } from './sync-indicator.js';
 import { useMediaQuery, WIDE_SCREEN_QUERY } from './use-media-query.js';
@@ -113,7 +111,8 @@ export function AppShell() {
 function SessionPausedBanner({ userId }: { userId: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { paused } = useSyncStatus(syncRuntime.engine, userId);
+  const { session } = useAppSession();
+  const { paused } = useSyncStatus(useSyncEngine(), userId);
   const href = useRouterState({ select: (state) => state.location.href });
   if (!paused) return null;
   return (

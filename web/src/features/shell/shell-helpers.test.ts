@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatUnreadBadge } from '../../lib/announcement-poller.js';
-import { initials } from './initials.js';
 import { navLinksFor } from './nav-links.js';
-
-describe('initials', () => {
-  it('takes the first letters of the first and last word, at most two', () => {
-    expect(initials('Siti Aminah')).toBe('SA');
-    expect(initials('Budi Santoso Wijaya')).toBe('BW');
-    expect(initials('  admin  ')).toBe('A');
-    expect(initials('élise ñoño')).toBe('ÉÑ');
-    expect(initials('')).toBe('?');
-  });
-});
 
 describe('navLinksFor', () => {
   const ids = (role: string) => navLinksFor(role).map((link) => link.id);

@@ -3,10 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { roleLabel, type User } from '@urs/sync-protocol';
 import { Icon } from '../../components/ui/icon.js';
 import { formatUnreadBadge } from '../../lib/announcement-poller.js';
-import { logOut } from '../../lib/app-session.js';
-import { useUnreadAnnouncements } from '../../lib/use-session.js';
+import { useAppSession, useUnreadAnnouncements } from '../../lib/use-session.js';
 import { navLinksFor } from './nav-links.js';
-import { UserAvatar } from './user-avatar.js';
+import { UserAvatar } from '../../components/ui/user-avatar.js';
 
 interface SidebarProps {
   user: User;
@@ -20,6 +19,7 @@ export function Sidebar({ user, id, hidden, onNavigate }: SidebarProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const unread = useUnreadAnnouncements();
+  const { logOut } = useAppSession();
 
   const onLogout = async () => {
     onNavigate();

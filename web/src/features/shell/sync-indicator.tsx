@@ -1,14 +1,14 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { discardRejected, useSyncStatus } from '../../sync/index.js';
+import { discardRejected, useSyncEngine, useSyncStatus } from '../../sync/index.js';
 import { Icon } from '../../components/ui/icon.js';
-import { syncRuntime } from '../../lib/device-runtime.js';
 import { toast } from '../../lib/toast.js';
+import { formatDateTime } from '../../lib/format.js';
 
 /** Top-bar status of the outbox: online state, what waits, what the server refused. */
 export function SyncIndicator({ userId }: { userId: string }) {
   const { t, i18n } = useTranslation();
-  const engine = syncRuntime.engine;
+  const engine = useSyncEngine();
   const status = useSyncStatus(engine, userId);
   const [open, setOpen] = useState(false);
   const panelId = useId();
@@ -46,13 +46,7 @@ export function SyncIndicator({ userId }: { userId: string }) {
     status.lastSuccessAt === null
       ? t('sync.neverSynced')
       : t('sync.lastSynced', {
-          time: new Date(status.lastSuccessAt).toLocaleString(
-            i18n.language === 'en' ? 'en-GB' : 'id-ID',
-            {
-              dateStyle: 'medium',
-              timeStyle: 'short',
-            },
-          ),
+          time: formatDateTime(status.lastSuccessAt, i18n.language),
         });
 
   const discard = async (entryId: number) => {

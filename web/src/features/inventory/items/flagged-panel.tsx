@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Pager, useRemote } from '../../../components/ui/admin-ui.js';
+import { Pager } from '../../../components/ui/pager.js';
+import { useRemote } from '../../../components/ui/use-remote.js';
 import { TransactionAmount } from './item-badges.js';
 import { fetchFlagged } from './items-api.js';
 import { itemsKey } from './items-i18n.js';
-import { formatDateTime } from './items-logic.js';
+import { formatDateTime } from '../../../lib/format.js';
 
 /**
  * Admin only, online only: `out`s the server accepted although they took the stock below zero

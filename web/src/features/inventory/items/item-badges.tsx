@@ -1,7 +1,8 @@
 import { stockLevel, type InventoryItem, type TransactionType } from '@urs/sync-protocol';
 import { useTranslation } from 'react-i18next';
 import { itemsKey, levelKey, typeKey } from './items-i18n.js';
-import { signedQuantity, type SyncMark } from './items-logic.js';
+import type { SyncMark } from '../../../sync/index.js';
+import { signedQuantity } from './item-detail-logic.js';
 
 const LEVEL_SYMBOL = { healthy: '●', warning: '▲', critical: '■' } as const;
 

@@ -1,42 +1,18 @@
-import { stockLevel, type InventoryItem, type StockTransaction } from '@urs/sync-protocol';
-import { useMemo, useState } from 'react';
+import { stockLevel, type InventoryItem } from '@urs/sync-protocol';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRemote } from '../../../components/ui/admin-ui.js';
+import { useRemote } from '../../../components/ui/use-remote.js';
 import type { OutboxEntry } from '../../../db/index.js';
-import { InactiveBadge, LevelBadge, SyncBadge, TransactionAmount } from './item-badges.js';
+import { InactiveBadge, LevelBadge, SyncBadge } from './item-badges.js';
 import type { ItemFormTarget } from './item-form-modal.js';
-import { fetchItemDetail, type HistoryEntry } from './items-api.js';
-import { discardItemChange } from './items-actions.js';
+import { fetchItemDetail } from './items-api.js';
 import { itemsKey, levelKey } from './items-i18n.js';
-import {
-  entriesForItem,
-  formatDateTime,
-  localMetrics,
-  recentAreas,
-  type SyncMark,
-  type SyncMarks,
-} from './items-logic.js';
+import { localMetrics, recentAreas } from './item-detail-logic.js';
+import { entriesForItem, type SyncMarks } from './item-sync-marks.js';
 import { useItem, useItemTransactions, useNames } from './items-queries.js';
-import { useServerHistory } from './use-server-history.js';
-
-const LOCAL_PAGE = 10;
-
-/** What a refused change was, in the words of the button that made it. */
-const REJECTED_LABEL: Partial<Record<string, string>> = {
-  'item.create': 'add',
-  'item.update': 'edit',
-  'item.delete': 'delete',
-  'stock.record': 'record',
-};
-
-function useFormat() {
-  const { i18n } = useTranslation();
-  const locale = i18n.language === 'en' ? 'en-GB' : 'id-ID';
-  return {
-    number: (n: number) => n.toLocaleString(locale),
-    when: (iso: string) => formatDateTime(iso, i18n.language),
-  };
-}
+import { FullHistory, LocalHistory, TransactionLine } from './item-history.js';
+import { RejectedChange } from './rejected-change.js';
+import { useFormat } from '../../../lib/format.js';
 
 interface DetailProps {
   itemId: string;
@@ -91,7 +67,7 @@ function ItemDetailBody({
 }: DetailProps & { item: InventoryItem }) {
   const { t } = useTranslation();
   const tx = (key: string, options?: Record<string, unknown>) => t(itemsKey(key), options);
-  const { number, when } = useFormat();
+  const { number, dateTime: when } = useFormat();
   const transactions = useItemTransactions(item.id);
   const local = useMemo(() => transactions ?? [], [transactions]);
   const metrics = useMemo(() => localMetrics(local, new Date()), [local]);
@@ -283,218 +259,5 @@ function ItemDetailBody({
         version={local.filter((row) => marks.transactions.has(row.id)).length}
       />
     </>
-  );
-}
-
-function TransactionLine({
-  tx,
-  by,
-  area,
-  mark,
-  flag,
-}: {
-  tx: Pick<StockTransaction, 'type' | 'quantity' | 'occurred_at' | 'notes'>;
-  by: string | undefined;
-  area: string | null;
-  mark?: SyncMark | undefined;
-  flag?: string | null | undefined;
-}) {
-  const { t } = useTranslation();
-  const { when } = useFormat();
-  return (
-    <div className="inv-tx">
-      <div className="inv-tx-head">
-        <TransactionAmount type={tx.type} quantity={tx.quantity} />
-        <time className="muted" dateTime={tx.occurred_at}>
-          {when(tx.occurred_at)}
-        </time>
-      </div>
-      <p className="muted inv-tx-meta">
-        <span>
-          {t(itemsKey('detail.recordedBy'), {
-            name: by ?? t(itemsKey('detail.unknownUser')),
-          })}
-        </span>
-        {area !== null && <span>{area}</span>}
-      </p>
-      {tx.notes !== null && <p className="inv-tx-notes">{tx.notes}</p>}
-      {(mark !== undefined || (flag !== null && flag !== undefined)) && (
-        <p className="inv-marks">
-          <SyncBadge mark={mark} />
-          {flag !== null && flag !== undefined && (
-            <span className="inv-badge inv-flagged">{t(itemsKey('detail.flagged'))}</span>
-          )}
-        </p>
-      )}
-    </div>
-  );
-}
-
-function LocalHistory({
-  transactions,
-  names,
-  marks,
-}: {
-  transactions: readonly StockTransaction[];
-  names: { users: Map<string, string>; areas: Map<string, string> };
-  marks: SyncMarks;
-}) {
-  const { t } = useTranslation();
-  const tx = (key: string) => t(itemsKey(key));
-  const [shown, setShown] = useState(LOCAL_PAGE);
-  return (
-    <section className="card inv-section" aria-labelledby="inv-local-history">
-      <h3 id="inv-local-history" className="inv-section-title">
-        {tx('detail.localHistory')}
-      </h3>
-      <p className="muted inv-note">{tx('detail.localHistoryNote')}</p>
-      {transactions.length === 0 ? (
-        <p className="muted">{tx('detail.noTransactions')}</p>
-      ) : (
-        <ol className="inv-history" data-testid="local-history">
-          {transactions.slice(0, shown).map((row) => (
-            <li key={row.id}>
-              <TransactionLine
-                tx={row}
-                by={names.users.get(row.recorded_by)}
-                area={row.area_id === null ? null : (names.areas.get(row.area_id) ?? null)}
-                mark={marks.transactions.get(row.id)}
-              />
-            </li>
-          ))}
-        </ol>
-      )}
-      {transactions.length > shown && (
-        <button
-          type="button"
-          className="button button-secondary"
-          onClick={() => setShown((n) => n + LOCAL_PAGE)}
-        >
-          {tx('detail.showMore')}
-        </button>
-      )}
-    </section>
-  );
-}
-
-function FullHistory({
-  itemId,
-  online,
-  version,
-}: {
-  itemId: string;
-  online: boolean;
-  version: number;
-}) {
-  const { t } = useTranslation();
-  const tx = (key: string, options?: Record<string, unknown>) => t(itemsKey(key), options);
-  const history = useServerHistory(itemId, online, version);
-  const failed = history.error !== null && history.error !== undefined;
-  return (
-    <section className="card inv-section" aria-labelledby="inv-full-history">
-      <h3 id="inv-full-history" className="inv-section-title">
-        {tx('detail.fullHistory')}
-      </h3>
-      {!online ? (
-        <p className="muted" role="status" data-testid="full-history-offline">
-          {tx('detail.fullHistoryOffline')}
-        </p>
-      ) : (
-        <>
-          {history.rows.length > 0 && (
-            <>
-              <p className="muted inv-note" aria-live="polite">
-                {tx('detail.historyCount', { shown: history.rows.length, total: history.total })}
-              </p>
-              <ol className="inv-history" data-testid="server-history">
-                {history.rows.map((row: HistoryEntry) => (
-                  <li key={row.id}>
-                    <TransactionLine
-                      tx={row}
-                      by={row.recorded_by_name}
-                      area={row.area_name}
-                      flag={row.flag}
-                    />
-                  </li>
-                ))}
-              </ol>
-            </>
-          )}
-          {!history.loading && !failed && history.rows.length === 0 && (
-            <p className="muted">{tx('detail.noTransactions')}</p>
-          )}
-          {history.loading && <p className="muted">{t('common.loading')}</p>}
-          {failed && (
-            <div className="alert alert-error inv-inline-alert" role="alert">
-              <span>{tx('detail.historyFailed')}</span>
-              <button type="button" className="button button-secondary" onClick={history.retry}>
-                {tx('detail.retry')}
-              </button>
-            </div>
-          )}
-          {history.hasMore && !history.loading && !failed && (
-            <button type="button" className="button button-secondary" onClick={history.loadMore}>
-              {tx('detail.loadMore')}
-            </button>
-          )}
-        </>
-      )}
-    </section>
-  );
-}
-
-function RejectedChange({
-  entry,
-  item,
-  userId,
-  canFix,
-  onFix,
-}: {
-  entry: OutboxEntry;
-  item: InventoryItem;
-  userId: string;
-  canFix: boolean;
-  onFix: (target: ItemFormTarget) => void;
-}) {
-  const { t } = useTranslation();
-  const tx = (key: string) => t(itemsKey(key));
-  const result = entry.result;
-  const fields = Object.values(result?.errors ?? {}).flat();
-  const name = entry.mutation.name;
-  const fixable = canFix && (name === 'item.create' || name === 'item.update');
-  return (
-    <li className="inv-rejected-item">
-      <p>
-        <strong>{tx(REJECTED_LABEL[name] ?? 'edit')}:</strong> {result?.message ?? ''}
-        {fields.length > 0 && ` (${fields.join(' ')})`}
-      </p>
-      <div className="inv-actions">
-        {fixable && (
-          <button
-            type="button"
-            className="button button-secondary"
-            onClick={() =>
-              onFix({
-                kind: 'fix',
-                entryId: entry.id,
-                item,
-                creates: name === 'item.create',
-                args: entry.mutation.args,
-                errors: result?.errors ?? (result === undefined ? {} : { _: [result.message] }),
-              })
-            }
-          >
-            {tx('detail.fix')}
-          </button>
-        )}
-        <button
-          type="button"
-          className="button button-secondary"
-          onClick={() => void discardItemChange(userId, entry.id)}
-        >
-          {tx('detail.discard')}
-        </button>
-      </div>
-    </li>
   );
 }

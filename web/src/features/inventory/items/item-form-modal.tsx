@@ -1,15 +1,16 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormModal, TextField } from '../../../components/ui/admin-ui.js';
+import { FormModal } from '../../../components/ui/form-modal.js';
+import { TextField } from '../../../components/ui/text-field.js';
 import { saveItemForm, type ItemFormMode } from './items-actions.js';
 import { itemsKey } from './items-i18n.js';
+import { type FieldErrors } from './item-args.js';
 import {
   EMPTY_ITEM_FORM,
   itemFormFrom,
   itemFormFromArgs,
-  type FieldErrors,
   type ItemFormValues,
-} from './items-logic.js';
+} from './item-form-logic.js';
 
 const FORM_FIELDS = [
   'name',

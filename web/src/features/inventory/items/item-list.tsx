@@ -1,8 +1,10 @@
 import type { InventoryItem } from '@urs/sync-protocol';
 import { useTranslation } from 'react-i18next';
+import { RowActions } from '../../../components/ui/row-actions.js';
 import { InactiveBadge, LevelBadge, SyncBadge } from './item-badges.js';
 import { itemsKey } from './items-i18n.js';
-import type { SyncMark } from './items-logic.js';
+import type { SyncMark } from '../../../sync/index.js';
+import { useFormat } from '../../../lib/format.js';
 
 export interface ItemRowActions {
   onOpen: (item: InventoryItem) => void;
@@ -19,45 +21,25 @@ interface ListProps extends ItemRowActions {
   wide: boolean;
 }
 
-function useNumber() {
-  const { i18n } = useTranslation();
-  return (n: number) => n.toLocaleString(i18n.language === 'en' ? 'en-GB' : 'id-ID');
-}
-
 function Actions({ item, onRecord, onEdit, onDelete }: ItemRowActions & { item: InventoryItem }) {
   const { t } = useTranslation();
-  const tx = (key: string) => t(itemsKey(key), { name: item.name });
   return (
-    <div className="inv-actions">
+    <RowActions
+      className="inv-actions"
+      name={item.name}
+      labels={{ edit: t(itemsKey('edit')), delete: t(itemsKey('delete')) }}
+      onEdit={onEdit && (() => onEdit(item))}
+      onDelete={onDelete && (() => onDelete(item))}
+    >
       <button
         type="button"
         className="button button-small button-primary"
-        aria-label={tx('recordFor')}
+        aria-label={t(itemsKey('recordFor'), { name: item.name })}
         onClick={() => onRecord(item)}
       >
         {t(itemsKey('recordShort'))}
       </button>
-      {onEdit !== undefined && (
-        <button
-          type="button"
-          className="button button-small button-secondary"
-          aria-label={tx('editFor')}
-          onClick={() => onEdit(item)}
-        >
-          {t(itemsKey('edit'))}
-        </button>
-      )}
-      {onDelete !== undefined && (
-        <button
-          type="button"
-          className="button button-small admin-danger-outline"
-          aria-label={tx('deleteFor')}
-          onClick={() => onDelete(item)}
-        >
-          {t(itemsKey('delete'))}
-        </button>
-      )}
-    </div>
+    </RowActions>
   );
 }
 
@@ -94,7 +76,7 @@ function Marks({ item, mark }: { item: InventoryItem; mark: SyncMark | undefined
 /** The page of items: a table where there is room, a list of cards on a phone. */
 export function ItemList({ items, marks, wide, ...actions }: ListProps) {
   const { t } = useTranslation();
-  const number = useNumber();
+  const { number } = useFormat();
   const tx = (key: string) => t(itemsKey(key));
 
   if (wide) {

@@ -5,7 +5,9 @@ import { t } from '../../../lib/i18n.js';
 import { toast } from '../../../lib/toast.js';
 import { discardRejected } from '../../../sync/index.js';
 import { itemsKey } from './items-i18n.js';
-import type { FieldErrors, ItemFormValues, StockFormValues } from './items-logic.js';
+import type { FieldErrors } from './item-args.js';
+import type { ItemFormValues } from './item-form-logic.js';
+import type { StockFormValues } from './stock-form-logic.js';
 import {
   createItem,
   deleteItem,

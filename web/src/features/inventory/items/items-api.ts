@@ -2,7 +2,7 @@ import { STOCK_LEVELS, inventoryItemSchema, stockTransactionSchema, z } from '@u
 import { buildQuery, parseOne, parsePaged, type PagedAnswer } from '../../../lib/admin-kit.js';
 import { api } from '../../../lib/api.js';
 import { downloadFile } from '../../../lib/download.js';
-import type { InventoryFilter } from './items-logic.js';
+import type { InventoryFilter } from './items-search.js';
 
 /*
  * The items tab's online reads (api/src/services/inventory.ts): an item's full history, the

@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import type { StockLevel, TransactionType } from '@urs/sync-protocol';
-import type { InventoryFilter } from './items-logic.js';
+import type { InventoryFilter } from './items-search.js';
 
 /** The items tab's texts (Indonesian first, English second), under `inventory.items`. */
 const id = {
@@ -50,9 +50,7 @@ const id = {
   open: 'Detail',
   openFor: 'Lihat detail {{name}}',
   edit: 'Ubah',
-  editFor: 'Ubah {{name}}',
   delete: 'Hapus',
-  deleteFor: 'Hapus {{name}}',
   types: { in: 'Masuk', out: 'Keluar', adjustment: 'Penyesuaian' },
   form: {
     createTitle: 'Tambah barang',
@@ -217,9 +215,7 @@ const en: Texts = {
   open: 'Details',
   openFor: 'View details of {{name}}',
   edit: 'Edit',
-  editFor: 'Edit {{name}}',
   delete: 'Delete',
-  deleteFor: 'Delete {{name}}',
   types: { in: 'In', out: 'Out', adjustment: 'Adjustment' },
   form: {
     createTitle: 'Add item',

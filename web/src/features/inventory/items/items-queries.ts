@@ -3,7 +3,8 @@ import type { Area, InventoryItem, StockTransaction } from '@urs/sync-protocol';
 import { useMemo, useSyncExternalStore } from 'react';
 import { openEntriesFor } from '../../../sync/index.js';
 import { db, type OutboxEntry } from '../../../db/index.js';
-import { newestFirst, syncMarks, type SyncMarks } from './items-logic.js';
+import { newestFirst } from './item-detail-logic.js';
+import { syncMarks, type SyncMarks } from './item-sync-marks.js';
 
 /*
  * The tab's live reads from the device. The screen reads only Dexie, so it looks the same

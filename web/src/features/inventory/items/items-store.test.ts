@@ -3,7 +3,8 @@ import { newId, type InventoryItem } from '@urs/sync-protocol';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openUrsDatabase, type UrsDatabase } from '../../../db/database.js';
 import { claimLocalData, StorageFullError } from '../../../sync/index.js';
-import { EMPTY_ITEM_FORM, itemFormFrom, syncMarks } from './items-logic.js';
+import { EMPTY_ITEM_FORM, itemFormFrom } from './item-form-logic.js';
+import { syncMarks } from './item-sync-marks.js';
 import {
   createItem,
   deleteItem,

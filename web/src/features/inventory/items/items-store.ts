@@ -6,23 +6,19 @@ import {
   retryRejected,
   withStorageGuard,
 } from '../../../sync/index.js';
+import { checkArgs, type FieldErrors } from './item-args.js';
 import {
-  checkArgs,
   createdItemRow,
-  exceedsStock,
   itemCreateArgs,
   itemFullUpdateArgs,
   itemUpdateArgs,
   normalizeSku,
   skuTaken,
-  stockAfter,
-  stockRecordArgs,
-  transactionRow,
   updatedItemRow,
-  type FieldErrors,
   type ItemFormValues,
-  type StockFormValues,
-} from './items-logic.js';
+} from './item-form-logic.js';
+import { stockRecordArgs, transactionRow, type StockFormValues } from './stock-form-logic.js';
+import { exceedsStock, stockAfter } from './stock-numbers.js';
 
 /*
  * The items tab's writes, each one Dexie transaction through the outbox (works offline).

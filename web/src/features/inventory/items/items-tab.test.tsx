@@ -33,6 +33,8 @@ import { initI18n } from '../../../lib/i18n.js';
 import { toast } from '../../../lib/toast.js';
 import { claimLocalData } from '../../../sync/index.js';
 import { ItemsTab } from './items-tab.js';
+import { parseSearch, stringifySearch } from '../../../lib/search-params.js';
+import { inventorySearchSchema } from '../inventory-search.js';
 
 const AT = '2026-11-01T00:00:00.000Z';
 
@@ -69,15 +71,20 @@ function item(overrides: Partial<InventoryItem>): InventoryItem {
 }
 
 function renderTab(path = '/inventory') {
+  // The app's route for the tab: same id, same search schema and URL codec.
   const root = createRootRoute({ component: Outlet });
+  const shell = createRoute({ getParentRoute: () => root, id: '_shell', component: Outlet });
   const inventory = createRoute({
-    getParentRoute: () => root,
+    getParentRoute: () => shell,
     path: '/inventory',
+    validateSearch: inventorySearchSchema,
     component: ItemsTab,
   });
   const router = createRouter({
-    routeTree: root.addChildren([inventory]),
+    routeTree: root.addChildren([shell.addChildren([inventory])]),
     history: createMemoryHistory({ initialEntries: [path] }),
+    parseSearch,
+    stringifySearch,
   });
   render(<RouterProvider router={router} />);
   return router;

@@ -1,9 +1,12 @@
-import { useNavigate, useRouterState } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { itemsSearch, itemsStateOf } from '../inventory-search.js';
 import type { InventoryItem, InventorySummary } from '@urs/sync-protocol';
 import { INVENTORY_FILTERS } from '@urs/sync-protocol';
 import { useEffect, useEffectEvent, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Pager, useDebounced, useOnline } from '../../../components/ui/admin-ui.js';
+import { useOnline } from '../../../components/ui/online.js';
+import { Pager } from '../../../components/ui/pager.js';
+import { useDebounced } from '../../../components/ui/use-debounced.js';
 import { SelectField } from '../../../components/ui/select-field.js';
 import { failureText } from '../../../lib/admin-kit.js';
 import { toast } from '../../../lib/toast.js';
@@ -15,17 +18,9 @@ import { ItemList } from './item-list.js';
 import { confirmAndDeleteItem } from './items-actions.js';
 import { downloadItemsExport } from './items-api.js';
 import { filterKey, itemsKey } from './items-i18n.js';
-import {
-  canManageItems,
-  filterItems,
-  hrefFromListState,
-  listStateFromSearch,
-  pageOf,
-  sortItemsByName,
-  summarizeItems,
-  type InventoryFilter,
-  type ItemsListState,
-} from './items-logic.js';
+import { canManageItems } from './item-permissions.js';
+import { filterItems, sortItemsByName, summarizeItems } from './items-list.js';
+import { type InventoryFilter, type ItemsListState, ITEMS_PER_PAGE } from './items-search.js';
 import {
   useActiveAreas,
   useAllItems,
@@ -35,16 +30,21 @@ import {
 } from './items-queries.js';
 import { StockFormModal } from './stock-form-modal.js';
 import './items.css';
+import { formatNumber } from '../../../lib/format.js';
+import { pageOf } from '../../../lib/paging.js';
+import { StatGrid, type StatTone } from '../../../components/ui/stat-grid.js';
+
+const inventoryRoute = getRouteApi('/_shell/inventory');
 
 type Modal = { kind: 'item'; target: ItemFormTarget } | { kind: 'stock'; itemId: string } | null;
 
 /** The list state lives in the URL, so a reload or a shared link opens the same view. */
 function useItemsUrl(): [ItemsListState, (next: ItemsListState, replace?: boolean) => void] {
   const navigate = useNavigate();
-  const searchStr = useRouterState({ select: (s) => s.location.searchStr });
-  const state = useMemo(() => listStateFromSearch(searchStr), [searchStr]);
+  const search = inventoryRoute.useSearch();
+  const state = useMemo(() => itemsStateOf(search), [search]);
   const go = (next: ItemsListState, replace = false) => {
-    void navigate({ href: hrefFromListState(next), replace });
+    void navigate({ to: '/inventory', search: itemsSearch(next), replace });
   };
   return [state, go];
 }
@@ -173,7 +173,7 @@ function ItemsOverview({
     () => filterItems(sorted, state.q, state.filter),
     [sorted, state.q, state.filter],
   );
-  const { lastPage, current, rows } = pageOf(filtered, state.page);
+  const { pages: lastPage, page: current, rows } = pageOf(filtered, state.page, ITEMS_PER_PAGE);
 
   return (
     <div className="inv-overview">
@@ -245,24 +245,24 @@ function ItemsOverview({
 function SummaryCards({ summary, loading }: { summary: InventorySummary; loading: boolean }) {
   const { t, i18n } = useTranslation();
   const tx = (key: string) => t(itemsKey(key));
-  const number = (n: number) =>
-    loading ? '…' : n.toLocaleString(i18n.language === 'en' ? 'en-GB' : 'id-ID');
-  const cards = [
-    ['total', summary.total_items, 'total'],
-    ['low', summary.low_stock, 'low'],
-    ['inactive', summary.inactive, 'inactive'],
-    ['quantity', summary.total_quantity, 'quantity'],
-  ] as const;
+  const number = (n: number) => (loading ? '…' : formatNumber(n, i18n.language));
+  const stat = (key: string, value: number, tone: StatTone) => ({
+    id: key,
+    label: tx(`summary.${key}`),
+    value: number(value),
+    tone,
+    testId: `stat-${key}`,
+  });
   return (
     <section aria-label={tx('summary.label')}>
-      <dl className="inv-summary">
-        {cards.map(([key, value, tone]) => (
-          <div key={key} className={`card inv-stat inv-stat-${tone}`} data-testid={`stat-${key}`}>
-            <dt className="inv-stat-label">{tx(`summary.${key}`)}</dt>
-            <dd className="inv-stat-value">{number(value)}</dd>
-          </div>
-        ))}
-      </dl>
+      <StatGrid
+        stats={[
+          stat('total', summary.total_items, 'primary'),
+          stat('low', summary.low_stock, 'warning'),
+          stat('inactive', summary.inactive, 'muted'),
+          stat('quantity', summary.total_quantity, 'success'),
+        ]}
+      />
     </section>
   );
 }

@@ -2,17 +2,14 @@ import { SearchableSelect } from '../../../components/ui/searchable-select.js';
 import { TRANSACTION_TYPES, type Area, type InventoryItem } from '@urs/sync-protocol';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormModal, TextField } from '../../../components/ui/admin-ui.js';
+import { FormModal } from '../../../components/ui/form-modal.js';
+import { TextField } from '../../../components/ui/text-field.js';
 import { saveStockForm } from './items-actions.js';
 import { itemsKey, typeKey } from './items-i18n.js';
-import {
-  EMPTY_STOCK_FORM,
-  exceedsStock,
-  parseWholeNumber,
-  stockAfter,
-  type FieldErrors,
-  type StockFormValues,
-} from './items-logic.js';
+import { type FieldErrors } from './item-args.js';
+import { EMPTY_STOCK_FORM, type StockFormValues } from './stock-form-logic.js';
+import { exceedsStock, parseWholeNumber, stockAfter } from './stock-numbers.js';
+import { formatNumber } from '../../../lib/format.js';
 
 const FORM_FIELDS = ['type', 'quantity', 'notes', 'area_id'] as const;
 
@@ -50,7 +47,7 @@ export function StockFormModal({
   const known = Number.isInteger(quantity) && (values.type === 'adjustment' || quantity > 0);
   const after = known ? stockAfter(item.stock, values.type, quantity) : null;
   const overdraw = known && exceedsStock(item.stock, values.type, quantity);
-  const number = (n: number) => n.toLocaleString(i18n.language === 'en' ? 'en-GB' : 'id-ID');
+  const number = (n: number) => formatNumber(n, i18n.language);
 
   const submit = async () => {
     setBusy(true);

@@ -1,10 +1,12 @@
 import { useEffect, useEffectEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRemote } from '../../../components/ui/admin-ui.js';
+import { useRemote } from '../../../components/ui/use-remote.js';
 import { toast } from '../../../lib/toast.js';
 import { loadRequestAnalytics } from './requests-api.js';
 import { requestKey } from './requests-i18n.js';
-import { formatDay, formatNumber, formatPercent, type RequestAnalytics } from './requests-logic.js';
+import { type RequestAnalytics } from './request-analytics-data.js';
+import { formatDay, formatNumber, formatPercent } from '../../../lib/format.js';
+import { StatGrid } from '../../../components/ui/stat-grid.js';
 
 /**
  * The 30-day request activity (spec: most requested items, daily average, approval rate).
@@ -55,20 +57,22 @@ export function RequestAnalyticsCard({ online }: { online: boolean }) {
         </p>
       ) : (
         <>
-          <dl className="req-stats" data-testid="request-analytics">
-            <div className="req-stat">
-              <dt>{k('analytics.total')}</dt>
-              <dd>{formatNumber(data.total, lang)}</dd>
-            </div>
-            <div className="req-stat">
-              <dt>{k('analytics.dailyAverage')}</dt>
-              <dd>{formatNumber(data.daily_average, lang)}</dd>
-            </div>
-            <div className="req-stat">
-              <dt>{k('analytics.approvalRate')}</dt>
-              <dd>{formatPercent(data.approval_rate, lang)}</dd>
-            </div>
-          </dl>
+          <StatGrid
+            testId="request-analytics"
+            stats={[
+              { id: 'total', label: k('analytics.total'), value: formatNumber(data.total, lang) },
+              {
+                id: 'daily',
+                label: k('analytics.dailyAverage'),
+                value: formatNumber(data.daily_average, lang),
+              },
+              {
+                id: 'rate',
+                label: k('analytics.approvalRate'),
+                value: formatPercent(data.approval_rate, lang),
+              },
+            ]}
+          />
           <h3 className="req-subheading">{k('analytics.mostRequested')}</h3>
           {data.most_requested.length === 0 ? (
             <p className="muted">{k('analytics.mostRequestedEmpty')}</p>

@@ -1,11 +1,12 @@
 import type { Role } from '@urs/sync-protocol';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormModal } from '../../../components/ui/admin-ui.js';
+import { FormModal } from '../../../components/ui/form-modal.js';
 import { db as appDb, type UrsDatabase } from '../../../db/index.js';
 import { toast } from '../../../lib/toast.js';
 import { problemTextKey, problemTitleKey, requestKey } from './requests-i18n.js';
-import { NOTES_MAX, type Decision } from './requests-logic.js';
+import { NOTES_MAX } from './request-form-logic.js';
+import { type Decision } from './request-rows.js';
 import { decideItemRequest, type DecideOutcome } from './requests-save.js';
 
 /** The admin's approve/reject form with optional notes; queued offline like any write. */

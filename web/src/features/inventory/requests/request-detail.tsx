@@ -7,16 +7,12 @@ import { toast } from '../../../lib/toast.js';
 import { discardRejected } from '../../../sync/index.js';
 import { RequestDecisionModal } from './request-decision.js';
 import { requestKey, statusKey, typeKey } from './requests-i18n.js';
-import {
-  buildTimeline,
-  formatDateTime,
-  formatDay,
-  type Decision,
-  type RequestEntry,
-  type RequestSyncMark,
-  type TimelineStep,
-} from './requests-logic.js';
+import { type Decision } from './request-rows.js';
+import { type RequestSyncMark } from './request-sync-marks.js';
+import { buildTimeline, type TimelineStep } from './request-timeline.js';
+import { type RequestEntry } from './requests-list.js';
 import { useRequestImage } from './requests-queries.js';
+import { formatDateTime, formatDay } from '../../../lib/format.js';
 
 /** A native modal <dialog>: focus trapped, page inert, Escape closes, focus returns after. */
 function DetailDialog({

@@ -2,7 +2,8 @@ import { SearchableSelect } from '../../../components/ui/searchable-select.js';
 import { REQUEST_TYPES, type ItemRequest, type RequestType } from '@urs/sync-protocol';
 import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormModal, TextField } from '../../../components/ui/admin-ui.js';
+import { FormModal } from '../../../components/ui/form-modal.js';
+import { TextField } from '../../../components/ui/text-field.js';
 import { db as appDb, type UrsDatabase } from '../../../db/index.js';
 import { toast } from '../../../lib/toast.js';
 import type { ImageCompressor } from '../../../sync/index.js';
@@ -12,15 +13,15 @@ import {
   NAME_MAX,
   NOTES_MAX,
   firstProblem,
-  formatBytes,
   imageProblem,
   type FieldProblem,
   type FormProblems,
   type RequestField,
   type RequestFormValues,
-} from './requests-logic.js';
+} from './request-form-logic.js';
 import type { PickerItem } from './requests-queries.js';
 import { createItemRequest, describeImage } from './requests-save.js';
+import { formatBytes } from '../../../lib/format.js';
 
 const ACCEPT = 'image/jpeg,image/png,image/webp';
 

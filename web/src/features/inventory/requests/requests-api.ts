@@ -1,11 +1,7 @@
 import { api } from '../../../lib/api.js';
 import { downloadFile } from '../../../lib/download.js';
-import {
-  exportPath,
-  parseAnalytics,
-  type RequestAnalytics,
-  type RequestsView,
-} from './requests-logic.js';
+import { parseAnalytics, type RequestAnalytics } from './request-analytics-data.js';
+import { exportPath, type RequestsView } from './requests-search.js';
 
 /** The online-only reads of the requests tab. */
 

@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import type { RequestStatus, RequestType } from '@urs/sync-protocol';
-import type { ProblemCode } from './requests-logic.js';
+import type { ProblemCode } from './request-form-logic.js';
 
 /**
  * Texts of the inventory screen's requests tab, under `inventory.requests`. The spec's strings

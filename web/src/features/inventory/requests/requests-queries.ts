@@ -4,13 +4,9 @@ import { useEffect, useState } from 'react';
 import { openEntriesFor } from '../../../sync/index.js';
 import { db } from '../../../db/index.js';
 import { fetchRequestImage } from './requests-api.js';
-import {
-  itemNameOf,
-  syncMarks,
-  type ItemChoice,
-  type RequestEntry,
-  type RequestSyncMark,
-} from './requests-logic.js';
+import { type ItemChoice } from './request-form-logic.js';
+import { syncMarks, type RequestSyncMark } from './request-sync-marks.js';
+import { itemNameOf, type RequestEntry } from './requests-list.js';
 
 export interface PickerItem extends ItemChoice {
   sku: string | null;

@@ -6,11 +6,11 @@ import { claimLocalData, discardRejected } from '../../../sync/index.js';
 import { FIXED_NOW, jpegBytes, openTestDatabase } from '../../../sync/test-fixtures.js';
 import {
   EMPTY_REQUEST_FORM,
-  buildTimeline,
-  syncMarks,
   type ItemChoice,
   type RequestFormValues,
-} from './requests-logic.js';
+} from './request-form-logic.js';
+import { syncMarks } from './request-sync-marks.js';
+import { buildTimeline } from './request-timeline.js';
 import { createItemRequest, decideItemRequest, describeImage } from './requests-save.js';
 
 const ME = newId();

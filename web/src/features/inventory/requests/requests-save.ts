@@ -12,18 +12,20 @@ import {
 import {
   contractProblems,
   createArgs,
-  decidedRow,
-  decisionMutation,
-  decisionNotes,
-  newRequestRow,
   problemsFromErrors,
   validateRequestForm,
-  type Decision,
   type FormProblems,
   type ItemChoice,
   type PickedImage,
   type RequestFormValues,
-} from './requests-logic.js';
+} from './request-form-logic.js';
+import {
+  decidedRow,
+  decisionMutation,
+  decisionNotes,
+  newRequestRow,
+  type Decision,
+} from './request-rows.js';
 
 /*
  * The requests tab's writes. Each takes the database, so tests run them on a fake IndexedDB;

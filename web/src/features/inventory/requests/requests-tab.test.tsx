@@ -6,11 +6,29 @@ import { newId, type ItemRequest, type User } from '@urs/sync-protocol';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
 const router = vi.hoisted(() => ({ search: '?tab=requests', navigate: vi.fn() }));
-vi.mock('@tanstack/react-router', () => ({
-  useNavigate: () => router.navigate,
-  useRouterState: ({ select }: { select: (s: { location: { searchStr: string } }) => unknown }) =>
-    select({ location: { searchStr: router.search } }),
-}));
+// The tab reads its route's parsed search and navigates with a typed search; as the app's router
+// does, both go through the app's URL codec, so the test speaks in hrefs.
+vi.mock('@tanstack/react-router', async () => {
+  const { parseSearch, stringifySearch } = await import('../../../lib/search-params.js');
+  const { inventorySearchSchema } = await import('../inventory-search.js');
+
+  interface Target {
+    to: string;
+    search: Record<string, unknown>;
+    replace?: boolean;
+  }
+  return {
+    useNavigate: () => (target: Target) => {
+      router.navigate({
+        href: `${target.to}${stringifySearch(target.search)}`,
+        replace: target.replace,
+      });
+    },
+    getRouteApi: () => ({
+      useSearch: () => inventorySearchSchema.parse(parseSearch(router.search)),
+    }),
+  };
+});
 const session = vi.hoisted(() => ({ user: null as User | null }));
 vi.mock('../../../lib/use-session.js', () => ({ useCurrentUser: () => session.user }));
 const json = vi.hoisted(() => vi.fn());
@@ -22,7 +40,7 @@ vi.mock('../../../lib/toast.js', () => ({
 import { db } from '../../../db/index.js';
 import { initI18n } from '../../../lib/i18n.js';
 import { claimLocalData } from '../../../sync/index.js';
-import { EMPTY_REQUEST_FORM } from './requests-logic.js';
+import { EMPTY_REQUEST_FORM } from './request-form-logic.js';
 import { createItemRequest } from './requests-save.js';
 import { RequestsTab } from './requests-tab.js';
 

@@ -1,7 +1,10 @@
-import { useNavigate, useRouterState } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { requestsSearch, requestsViewOf } from '../inventory-search.js';
 import { useEffect, useEffectEvent, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Pager, useDebounced, useOnline } from '../../../components/ui/admin-ui.js';
+import { useOnline } from '../../../components/ui/online.js';
+import { Pager } from '../../../components/ui/pager.js';
+import { useDebounced } from '../../../components/ui/use-debounced.js';
 import { isNetworkFailure } from '../../../lib/admin-kit.js';
 import { serverMessage } from '../../../lib/server-errors.js';
 import { toast } from '../../../lib/toast.js';
@@ -11,27 +14,23 @@ import { RequestDetail } from './request-detail.js';
 import { RequestForm } from './request-form.js';
 import { exportRequests } from './requests-api.js';
 import { requestKey, statusKey } from './requests-i18n.js';
-import {
-  STATUS_FILTERS,
-  formatDay,
-  hrefForView,
-  pageOf,
-  selectRequests,
-  viewFromSearch,
-  type RequestEntry,
-  type RequestSyncMark,
-  type RequestsView,
-} from './requests-logic.js';
+import { type RequestSyncMark } from './request-sync-marks.js';
+import { selectRequests, type RequestEntry, REQUESTS_PAGE_SIZE } from './requests-list.js';
+import { STATUS_FILTERS, type RequestsView } from './requests-search.js';
 import { useRequestSyncMarks, useRequestsData } from './requests-queries.js';
 import './requests.css';
+import { formatDay } from '../../../lib/format.js';
+import { pageOf } from '../../../lib/paging.js';
+
+const inventoryRoute = getRouteApi('/_shell/inventory');
 
 /** The tab's state lives in the URL (always with `tab=requests`), so reloads and links keep it. */
 function useView(): [RequestsView, (next: RequestsView, replace?: boolean) => void] {
   const navigate = useNavigate();
-  const searchStr = useRouterState({ select: (s) => s.location.searchStr });
-  const view = useMemo(() => viewFromSearch(searchStr), [searchStr]);
+  const search = inventoryRoute.useSearch();
+  const view = useMemo(() => requestsViewOf(search), [search]);
   const set = (next: RequestsView, replace = false) => {
-    void navigate({ href: hrefForView(next), replace });
+    void navigate({ to: '/inventory', search: requestsSearch(next), replace });
   };
   return [view, set];
 }
@@ -151,7 +150,7 @@ export function RequestsTab() {
 
   const entries = data?.entries ?? [];
   const selected = selectRequests(entries, view);
-  const page = pageOf(selected, view.page);
+  const page = pageOf(selected, view.page, REQUESTS_PAGE_SIZE);
   const detailEntry =
     view.request === null
       ? null

@@ -16,7 +16,7 @@ import { claimLocalData } from '../../../sync/index.js';
 import { FIXED_NOW, jpegBytes, openTestDatabase } from '../../../sync/test-fixtures.js';
 import { RequestDetail } from './request-detail.js';
 import { RequestForm } from './request-form.js';
-import type { RequestEntry } from './requests-logic.js';
+import type { RequestEntry } from './requests-list.js';
 import type { PickerItem } from './requests-queries.js';
 
 const ME = newId();

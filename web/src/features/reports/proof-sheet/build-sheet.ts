@@ -1,6 +1,7 @@
 import { beforePhotosTakenAfterAfter, type PhotoKind, type Report } from '@urs/sync-protocol';
 import i18next from 'i18next';
-import { formatDateTime, statusKey, workTypeKey } from '../report-i18n.js';
+import { formatDateTime } from '../../../lib/format.js';
+import { statusKey, workTypeKey } from '../report-i18n.js';
 import { captureCaption } from './capture-time-text.js';
 import { filedTimeOf, type ProofSheet, type SheetImage, type SheetTexts } from './sheet-model.js';
 import './proof-i18n.js';

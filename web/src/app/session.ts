@@ -1,25 +1,25 @@
 /**
  * The app's single session and everything that follows a signed-in user around: sync, the
- * unread poller, preferences and the service worker's copy of the token. Screens use the hooks
- * in `use-session.ts` and the functions exported here; nothing else creates these objects.
+ * unread poller, preferences and the service worker's copy of the token. Nothing else creates
+ * these objects; screens reach them through `AppSessionProvider` (see `lib/use-session.ts`).
  */
 import type { Language, Theme } from '@urs/sync-protocol';
-import { api } from './api.js';
-import { createAnnouncementPoller } from './announcement-poller.js';
-import { confirmDialog } from './dialog.js';
-import { createLanguageController, t } from './i18n.js';
-import { createSessionStore, parseUser, type Session, type SessionSource } from './session.js';
-import { createThemeController } from './theme.js';
-import { toast } from './toast.js';
+import type { AppSession } from '../lib/use-session.js';
+import { api } from '../lib/api.js';
+import { createAnnouncementPoller } from '../lib/announcement-poller.js';
+import { confirmDialog } from '../lib/dialog.js';
+import { createLanguageController, t } from '../lib/i18n.js';
+import { createSessionStore, parseUser, type Session, type SessionSource } from '../lib/session.js';
+import { createThemeController } from '../lib/theme.js';
+import { toast } from '../lib/toast.js';
+import { field, numberField } from '../lib/json-fields.js';
 
-function savePreference(field: 'preferred_theme' | 'preferred_language') {
+function savePreference(preference: 'preferred_theme' | 'preferred_language') {
   return () => {
     if (session.getState().session === null) return null;
     return async (value: Theme | Language) => {
-      const body = await api.json('POST', 'api/profile/preferences', { [field]: value });
-      const user = await parseUser(
-        typeof body === 'object' && body !== null ? Reflect.get(body, 'user') : null,
-      );
+      const body = await api.json('POST', 'api/profile/preferences', { [preference]: value });
+      const user = await parseUser(field(body, 'user') ?? null);
       if (user !== null) session.updateUser(user);
     };
   };
@@ -38,9 +38,8 @@ export const languagePreference = createLanguageController({
 export const announcementPoller = createAnnouncementPoller({
   async fetchCount() {
     const body = await api.json('GET', 'api/announcements/unread-count');
-    const count: unknown =
-      typeof body === 'object' && body !== null ? Reflect.get(body, 'count') : null;
-    if (typeof count !== 'number') throw new Error('Jawaban jumlah pengumuman tidak dikenali.');
+    const count = numberField(body, 'count');
+    if (count === undefined) throw new Error('Jawaban jumlah pengumuman tidak dikenali.');
     return count;
   },
   onRise(count) {
@@ -50,7 +49,7 @@ export const announcementPoller = createAnnouncementPoller({
 });
 
 /** The IndexedDB side of a signed-in device, loaded on demand (see device-runtime.ts). */
-const deviceRuntime = () => import('./device-runtime.js');
+const deviceRuntime = () => import('./device-runtime.js').then((m) => m.deviceRuntimeFor(session));
 
 async function onSignedIn({ token, user }: Session, source: SessionSource) {
   themePreference.init({ user: user.preferred_theme });
@@ -107,3 +106,12 @@ export async function logOut(): Promise<boolean> {
   await session.logout();
   return true;
 }
+
+/** What screens may use of the above, handed to them by `AppSessionProvider`. */
+export const appSession: AppSession = {
+  session,
+  themePreference,
+  languagePreference,
+  announcementPoller,
+  logOut,
+};

@@ -1,13 +1,8 @@
-import {
-  claimLocalData,
-  createSyncEngine,
-  registerBackgroundSync,
-  requestPersistentStorage,
-  startSyncTriggers,
-  type SyncEngine,
-  type SyncTriggers,
-} from '../sync/index.js';
 import type { UrsDatabase } from '../db/database.js';
+import { createSyncEngine, type SyncEngine } from './engine.js';
+import { claimLocalData } from './session.js';
+import { requestPersistentStorage } from './storage.js';
+import { registerBackgroundSync, startSyncTriggers, type SyncTriggers } from './triggers.js';
 
 export interface SyncRuntimeDeps {
   db: UrsDatabase;

@@ -1,0 +1,37 @@
+/**
+ * Everything that needs IndexedDB on a signed-in device: the sync runtime, the outbox count and
+ * the service worker's copy of the session. This module (with Dexie, the sync engine and the
+ * protocol schemas) is loaded after first paint: `session.ts` imports it dynamically and the
+ * shell route, itself a lazy chunk, statically. The login screen never downloads it.
+ */
+import { db } from '../db/index.js';
+import { t } from '../lib/i18n.js';
+import type { SessionStore } from '../lib/session.js';
+import { toast } from '../lib/toast.js';
+import { mirrorSession } from '../pwa/session-mirror.js';
+import { createSyncRuntime, pendingCountFor, type SyncRuntime } from '../sync/index.js';
+
+export interface DeviceRuntime {
+  syncRuntime: SyncRuntime;
+  pendingChanges(userId: string): Promise<number>;
+  mirrorSession: typeof mirrorSession;
+}
+
+let device: DeviceRuntime | null = null;
+
+/** The one device runtime, created for the app's session the first time anyone asks. */
+export function deviceRuntimeFor(session: SessionStore): DeviceRuntime {
+  device ??= {
+    syncRuntime: createSyncRuntime({
+      db,
+      getToken: () => session.getState().session?.token ?? null,
+      getUserId: () => session.getState().session?.user.id ?? null,
+      onSessionRefused() {
+        toast.warning(t('sync.pausedBanner'));
+      },
+    }),
+    pendingChanges: (userId) => pendingCountFor(db, userId),
+    mirrorSession,
+  };
+  return device;
+}

@@ -1,0 +1,268 @@
+import {
+  createRootRoute,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  Outlet,
+  redirect,
+  type ParsedLocation,
+} from '@tanstack/react-router';
+import { ROLES, STAFF_ROLES, type Role } from '@urs/sync-protocol';
+import { session } from './session.js';
+import { decideNavigation, type RouteAccess } from '../lib/navigation.js';
+import { parseSearch, stringifySearch } from '../lib/search-params.js';
+import { announcementParamsSchema } from '../features/announcements/announcement-routes.js';
+import { loginSearchSchema } from '../features/auth/login-search.js';
+import { inventorySearchSchema } from '../features/inventory/inventory-search.js';
+import { reportListSearchSchema } from '../features/reports/report-list-search.js';
+import { reportCreateSearchSchema, reportParamsSchema } from '../features/reports/report-routes.js';
+
+const ADMIN: readonly Role[] = ['admin'];
+const LOGGED_IN: RouteAccess = { kind: 'auth' };
+const GUEST: RouteAccess = { kind: 'guest' };
+const roles = (list: readonly Role[]): RouteAccess => ({ kind: 'auth', roles: list });
+
+/** The guard of spec section 2, run before a route loads; waits for session bootstrap first. */
+function guard(access: RouteAccess) {
+  return async ({ location }: { location: ParsedLocation }) => {
+    await session.ready();
+    const current = session.getState().session;
+    const decision = decideNavigation({
+      access,
+      session: current === null ? null : { role: current.user.role },
+      path: location.href,
+    });
+    if (decision.action === 'allow') return;
+    if (decision.to === '/login') {
+      redirect({
+        throw: true,
+        to: '/login',
+        search: decision.redirect === undefined ? {} : { redirect: decision.redirect },
+        replace: true,
+      });
+      return;
+    }
+    redirect({
+      throw: true,
+      to: '/',
+      replace: true,
+    });
+  };
+}
+
+const rootRoute = createRootRoute({ component: Outlet });
+
+/** Every signed-in screen hangs under this pathless route, which draws the shell around it. */
+const shellRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: '_shell',
+  component: lazyRouteComponent(() => import('./signed-in-shell.js'), 'SignedInShell'),
+});
+
+type Load = Parameters<typeof lazyRouteComponent>[0];
+
+function screen<const TPath extends string>(
+  path: TPath,
+  access: RouteAccess,
+  load: Load,
+  name: string,
+) {
+  return createRoute({
+    getParentRoute: () => shellRoute,
+    path,
+    beforeLoad: guard(access),
+    component: lazyRouteComponent(load, name),
+  });
+}
+
+function guestScreen<const TPath extends string>(path: TPath, load: Load, name: string) {
+  return createRoute({
+    getParentRoute: () => rootRoute,
+    path,
+    beforeLoad: guard(GUEST),
+    component: lazyRouteComponent(load, name),
+  });
+}
+
+const shellScreens = [
+  screen(
+    '/',
+    LOGGED_IN,
+    () => import('../features/dashboard/dashboard-screen.js'),
+    'DashboardScreen',
+  ),
+  createRoute({
+    getParentRoute: () => shellRoute,
+    path: '/reports',
+    validateSearch: reportListSearchSchema,
+    beforeLoad: guard(roles(ADMIN)),
+    component: lazyRouteComponent(
+      () => import('../features/reports/report-list-screen.js'),
+      'ReportListScreen',
+    ),
+  }),
+  createRoute({
+    getParentRoute: () => shellRoute,
+    path: '/reports/create',
+    validateSearch: reportCreateSearchSchema,
+    beforeLoad: guard(roles(ROLES)),
+    component: lazyRouteComponent(
+      () => import('../features/reports/report-create-screen.js'),
+      'ReportCreateScreen',
+    ),
+  }),
+  createRoute({
+    getParentRoute: () => shellRoute,
+    path: '/reports/$id',
+    params: { parse: (raw) => reportParamsSchema.parse(raw) },
+    beforeLoad: guard(LOGGED_IN),
+    component: lazyRouteComponent(
+      () => import('../features/reports/report-detail-screen.js'),
+      'ReportDetailScreen',
+    ),
+  }),
+  createRoute({
+    getParentRoute: () => shellRoute,
+    path: '/reports/$id/edit',
+    params: { parse: (raw) => reportParamsSchema.parse(raw) },
+    beforeLoad: guard(roles(ROLES)),
+    component: lazyRouteComponent(
+      () => import('../features/reports/report-edit-screen.js'),
+      'ReportEditScreen',
+    ),
+  }),
+  screen(
+    '/user/reports',
+    roles(STAFF_ROLES),
+    () => import('../features/reports/my-reports-screen.js'),
+    'MyReportsScreen',
+  ),
+  createRoute({
+    getParentRoute: () => shellRoute,
+    path: '/inventory',
+    validateSearch: inventorySearchSchema,
+    beforeLoad: guard(roles(ROLES)),
+    component: lazyRouteComponent(
+      () => import('../features/inventory/inventory-screen.js'),
+      'InventoryScreen',
+    ),
+  }),
+  screen(
+    '/profile',
+    LOGGED_IN,
+    () => import('../features/profile/profile-screen.js'),
+    'ProfileScreen',
+  ),
+  screen(
+    '/settings',
+    LOGGED_IN,
+    () => import('../features/settings/settings-screen.js'),
+    'SettingsScreen',
+  ),
+  screen(
+    '/announcements',
+    LOGGED_IN,
+    () => import('../features/announcements/announcements-screen.js'),
+    'AnnouncementsScreen',
+  ),
+  screen(
+    '/announcements/new',
+    roles(ADMIN),
+    () => import('../features/announcements/announcement-composer-screen.js'),
+    'AnnouncementNewScreen',
+  ),
+  createRoute({
+    getParentRoute: () => shellRoute,
+    path: '/announcements/$id/edit',
+    params: { parse: (raw) => announcementParamsSchema.parse(raw) },
+    beforeLoad: guard(roles(ADMIN)),
+    component: lazyRouteComponent(
+      () => import('../features/announcements/announcement-composer-screen.js'),
+      'AnnouncementEditScreen',
+    ),
+  }),
+  screen(
+    '/analytics',
+    roles(ADMIN),
+    () => import('../features/analytics/analytics-screen.js'),
+    'AnalyticsScreen',
+  ),
+  screen(
+    '/admin/areas',
+    roles(ADMIN),
+    () => import('../features/admin-areas/areas-screen.js'),
+    'AreasScreen',
+  ),
+  screen(
+    '/admin/users',
+    roles(ADMIN),
+    () => import('../features/admin-users/users-screen.js'),
+    'UsersScreen',
+  ),
+];
+
+const dashboardAlias = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/dashboard',
+  beforeLoad: () => {
+    redirect({
+      throw: true,
+      to: '/',
+      replace: true,
+    });
+  },
+});
+
+const guestScreens = [
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/login',
+    validateSearch: loginSearchSchema,
+    beforeLoad: guard(GUEST),
+    component: lazyRouteComponent(() => import('../features/auth/login-screen.js'), 'LoginScreen'),
+  }),
+  guestScreen('/register', () => import('../features/auth/register-screen.js'), 'RegisterScreen'),
+  guestScreen(
+    '/auth/microsoft/callback',
+    () => import('../features/auth/sso-callback-screen.js'),
+    'SsoCallbackScreen',
+  ),
+  // The router matches with or without the trailing slash, so this one route serves both paths.
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/admin/admingantenglogin',
+    validateSearch: loginSearchSchema,
+    beforeLoad: guard(GUEST),
+    component: lazyRouteComponent(
+      () => import('../features/auth/login-screen.js'),
+      'AdminLoginScreen',
+    ),
+  }),
+  // Any other path: the not-found page carries the guests-only flag, so a signed-in user on a
+  // stale link lands on the dashboard instead of a dead end.
+  guestScreen('$', () => import('../features/not-found/not-found-screen.js'), 'NotFoundScreen'),
+];
+
+const routeTree = rootRoute.addChildren([
+  shellRoute.addChildren(shellScreens),
+  dashboardAlias,
+  ...guestScreens,
+]);
+
+export const router = createRouter({
+  routeTree,
+  defaultPreload: false,
+  parseSearch,
+  stringifySearch,
+  // Unknown paths under a known prefix (e.g. /reports/1/x) also reach the not-found screen.
+  defaultNotFoundComponent: lazyRouteComponent(
+    () => import('../features/not-found/not-found-screen.js'),
+    'NotFoundScreen',
+  ),
+});
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router;
+  }
+}

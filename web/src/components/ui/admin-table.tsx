@@ -1,0 +1,62 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import './admin.css';
+import './admin-i18n.js';
+
+/**
+ * An admin list's table: hidden caption, the given column heads and an actions column, the rows,
+ * and the loading/empty row when there are none; users and areas/categories share it.
+ */
+export function AdminTable({
+  caption,
+  columns,
+  testId,
+  loading,
+  empty,
+  children,
+}: {
+  caption: string;
+  /** The column heads before the actions column. */
+  columns: readonly string[];
+  testId: string;
+  loading: boolean;
+  empty: boolean;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="admin-table-wrap">
+      <table className="admin-table" aria-busy={loading} data-testid={testId}>
+        <caption className="sr-only">{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column} scope="col">
+                {column}
+              </th>
+            ))}
+            <th scope="col" className="admin-actions-col">
+              {t('admin.actions')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {children}
+          {empty && <EmptyRow columns={columns.length + 1} loading={loading} />}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The single row a table shows while loading or when nothing matches. */
+export function EmptyRow({ columns, loading }: { columns: number; loading: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <tr>
+      <td colSpan={columns} className="muted admin-empty">
+        {loading ? t('admin.loading') : t('admin.empty')}
+      </td>
+    </tr>
+  );
+}

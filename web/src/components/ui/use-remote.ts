@@ -1,0 +1,41 @@
+import { useEffect, useRef, useState } from 'react';
+
+export interface Remote<T> {
+  data: T | null;
+  error: unknown;
+  loading: boolean;
+  reload: () => void;
+}
+
+/**
+ * Loads `load()` whenever `key` changes (or `reload()` is called); an answer that arrives after
+ * a newer request started is dropped, so fast typing never shows an older list.
+ */
+export function useRemote<T>(key: string, load: () => Promise<T>): Remote<T> {
+  const [state, setState] = useState<{ data: T | null; error: unknown; loading: boolean }>({
+    data: null,
+    error: null,
+    loading: true,
+  });
+  const [token, setToken] = useState(0);
+  const loadRef = useRef(load);
+  loadRef.current = load;
+
+  useEffect(() => {
+    let current = true;
+    setState((previous) => ({ ...previous, loading: true, error: null }));
+    loadRef.current().then(
+      (data) => {
+        if (current) setState({ data, error: null, loading: false });
+      },
+      (error: unknown) => {
+        if (current) setState((previous) => ({ ...previous, error, loading: false }));
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [key, token]);
+
+  return { ...state, reload: () => setToken((n) => n + 1) };
+}

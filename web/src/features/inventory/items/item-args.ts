@@ -1,0 +1,21 @@
+import {
+  checkMutation,
+  type MutationArgs,
+  type MutationName,
+  type ParsedMutationArgs,
+} from '@urs/sync-protocol';
+
+export type FieldErrors = Record<string, string[]>;
+export type Checked<N extends MutationName> =
+  { ok: true; args: ParsedMutationArgs<N> } | { ok: false; errors: FieldErrors };
+
+/** The contract's verdict on a mutation's args: the normalised args, or errors per field. */
+export function checkArgs<N extends MutationName>(name: N, args: MutationArgs<N>): Checked<N> {
+  const check = checkMutation({ name, args });
+  if (!check.ok) {
+    const errors = check.errors ?? {};
+    return { ok: false, errors: Object.keys(errors).length > 0 ? errors : { _: [check.message] } };
+  }
+  // checkMutation parsed with MUTATION_ARGS[name], so the args are this mutation's.
+  return { ok: true, args: check.mutation.args as ParsedMutationArgs<N> };
+}

@@ -1,0 +1,198 @@
+import { type InventoryItem, type MutationArgs, type ParsedMutationArgs } from '@urs/sync-protocol';
+import { parseWholeNumber } from './stock-numbers.js';
+import { field } from '../../../lib/json-fields.js';
+
+export interface ItemFormValues {
+  name: string;
+  sku: string;
+  unit: string;
+  /** Opening stock; create only. */
+  stock: string;
+  min_stock: string;
+  description: string;
+  active: boolean;
+  trackable: boolean;
+}
+
+export const EMPTY_ITEM_FORM: ItemFormValues = {
+  name: '',
+  sku: '',
+  unit: '',
+  stock: '0',
+  min_stock: '0',
+  description: '',
+  active: true,
+  trackable: true,
+};
+
+export function itemFormFrom(item: InventoryItem): ItemFormValues {
+  return {
+    name: item.name,
+    sku: item.sku ?? '',
+    unit: item.unit,
+    stock: String(item.stock),
+    min_stock: String(item.min_stock),
+    description: item.description ?? '',
+    active: item.active,
+    trackable: item.trackable,
+  };
+}
+
+/** The form of a refused create/update, refilled from the args the server refused. */
+export function itemFormFromArgs(args: unknown, fallback: ItemFormValues): ItemFormValues {
+  const text = (key: keyof ItemFormValues) => {
+    const value = field(args, key);
+    if (typeof value === 'string') return value;
+    if (typeof value === 'number') return String(value);
+    if (value === null) return '';
+    const kept = fallback[key];
+    return typeof kept === 'string' ? kept : '';
+  };
+  const flag = (key: 'active' | 'trackable') => {
+    const value = field(args, key);
+    return typeof value === 'boolean' ? value : fallback[key];
+  };
+  return {
+    name: text('name'),
+    sku: text('sku'),
+    unit: text('unit'),
+    stock: text('stock'),
+    min_stock: text('min_stock'),
+    description: text('description'),
+    active: flag('active'),
+    trackable: flag('trackable'),
+  };
+}
+
+/** Blank SKU means "none"; otherwise trimmed. */
+export function normalizeSku(text: string | null | undefined): string | null {
+  const value = (text ?? '').trim();
+  return value === '' ? null : value;
+}
+
+/** Another item (not `exceptId`) already carries this SKU, compared without case as the server does. */
+export function skuTaken(
+  items: Iterable<Pick<InventoryItem, 'id' | 'sku'>>,
+  sku: string | null,
+  exceptId: string | null,
+): boolean {
+  if (sku === null) return false;
+  const wanted = sku.toLowerCase();
+  for (const item of items) {
+    if (item.id !== exceptId && item.sku !== null && item.sku.trim().toLowerCase() === wanted) {
+      return true;
+    }
+  }
+  return false;
+}
+
+export const blankToNull = (text: string) => (text.trim() === '' ? null : text);
+
+export function itemCreateArgs(values: ItemFormValues, id: string): MutationArgs<'item.create'> {
+  return {
+    id,
+    name: values.name,
+    sku: normalizeSku(values.sku),
+    unit: values.unit,
+    stock: values.stock.trim() === '' ? 0 : parseWholeNumber(values.stock),
+    min_stock: values.min_stock.trim() === '' ? 0 : parseWholeNumber(values.min_stock),
+    description: blankToNull(values.description),
+    active: values.active,
+    trackable: values.trackable,
+  };
+}
+
+/** Every editable field, for a retry of a refused update (the device no longer knows the base). */
+export function itemFullUpdateArgs(
+  values: ItemFormValues,
+  id: string,
+): MutationArgs<'item.update'> {
+  return {
+    id,
+    name: values.name,
+    sku: normalizeSku(values.sku),
+    unit: values.unit,
+    min_stock: values.min_stock.trim() === '' ? 0 : parseWholeNumber(values.min_stock),
+    description: blankToNull(values.description),
+    active: values.active,
+    trackable: values.trackable,
+  };
+}
+
+/**
+ * Only the fields the user changed, so an edit never overwrites another person's concurrent
+ * change to a field this user left alone (the server applies fields one by one). Null when
+ * nothing changed.
+ */
+export function itemUpdateArgs(
+  item: InventoryItem,
+  values: ItemFormValues,
+): MutationArgs<'item.update'> | null {
+  const full = itemFullUpdateArgs(values, item.id);
+  const args: MutationArgs<'item.update'> = { id: item.id };
+  let changed = false;
+  if ((full.name ?? '').trim() !== item.name) {
+    args.name = full.name;
+    changed = true;
+  }
+  if ((full.sku ?? null) !== item.sku) {
+    args.sku = full.sku;
+    changed = true;
+  }
+  if ((full.unit ?? '').trim() !== item.unit) {
+    args.unit = full.unit;
+    changed = true;
+  }
+  if (full.min_stock !== item.min_stock) {
+    args.min_stock = full.min_stock;
+    changed = true;
+  }
+  if ((full.description?.trim() || null) !== item.description) {
+    args.description = full.description;
+    changed = true;
+  }
+  if (full.active !== item.active) {
+    args.active = full.active;
+    changed = true;
+  }
+  if (full.trackable !== item.trackable) {
+    args.trackable = full.trackable;
+    changed = true;
+  }
+  return changed ? args : null;
+}
+
+/** The row a new item shows at once: its opening stock included, as the server will record it. */
+export function createdItemRow(args: ParsedMutationArgs<'item.create'>, at: string): InventoryItem {
+  return {
+    id: args.id,
+    name: args.name,
+    sku: args.sku ?? null,
+    unit: args.unit,
+    stock: args.stock,
+    min_stock: args.min_stock,
+    description: args.description ?? null,
+    active: args.active,
+    trackable: args.trackable,
+    created_at: at,
+    updated_at: at,
+  };
+}
+
+export function updatedItemRow(
+  item: InventoryItem,
+  args: ParsedMutationArgs<'item.update'>,
+  at: string,
+): InventoryItem {
+  return {
+    ...item,
+    ...(args.name !== undefined && { name: args.name }),
+    ...(args.sku !== undefined && { sku: args.sku }),
+    ...(args.unit !== undefined && { unit: args.unit }),
+    ...(args.min_stock !== undefined && { min_stock: args.min_stock }),
+    ...(args.description !== undefined && { description: args.description }),
+    ...(args.active !== undefined && { active: args.active }),
+    ...(args.trackable !== undefined && { trackable: args.trackable }),
+    updated_at: at,
+  };
+}

@@ -1,0 +1,70 @@
+import type { InventoryItem } from '@urs/sync-protocol';
+import { useTranslation } from 'react-i18next';
+import type { OutboxEntry } from '../../../db/index.js';
+import type { ItemFormTarget } from './item-form-modal.js';
+import { discardItemChange } from './items-actions.js';
+import { itemsKey } from './items-i18n.js';
+
+/** What a refused change was, in the words of the button that made it. */
+const REJECTED_LABEL: Partial<Record<string, string>> = {
+  'item.create': 'add',
+  'item.update': 'edit',
+  'item.delete': 'delete',
+  'stock.record': 'record',
+};
+
+export function RejectedChange({
+  entry,
+  item,
+  userId,
+  canFix,
+  onFix,
+}: {
+  entry: OutboxEntry;
+  item: InventoryItem;
+  userId: string;
+  canFix: boolean;
+  onFix: (target: ItemFormTarget) => void;
+}) {
+  const { t } = useTranslation();
+  const tx = (key: string) => t(itemsKey(key));
+  const result = entry.result;
+  const fields = Object.values(result?.errors ?? {}).flat();
+  const name = entry.mutation.name;
+  const fixable = canFix && (name === 'item.create' || name === 'item.update');
+  return (
+    <li className="inv-rejected-item">
+      <p>
+        <strong>{tx(REJECTED_LABEL[name] ?? 'edit')}:</strong> {result?.message ?? ''}
+        {fields.length > 0 && ` (${fields.join(' ')})`}
+      </p>
+      <div className="inv-actions">
+        {fixable && (
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() =>
+              onFix({
+                kind: 'fix',
+                entryId: entry.id,
+                item,
+                creates: name === 'item.create',
+                args: entry.mutation.args,
+                errors: result?.errors ?? (result === undefined ? {} : { _: [result.message] }),
+              })
+            }
+          >
+            {tx('detail.fix')}
+          </button>
+        )}
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={() => void discardItemChange(userId, entry.id)}
+        >
+          {tx('detail.discard')}
+        </button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { signedQuantity } from './item-detail-logic.js';
+import { exceedsStock, parseWholeNumber, stockAfter, stockDelta } from './stock-numbers.js';
+
+describe('numbers and stock arithmetic', () => {
+  it('parses whole numbers people type and nothing else', () => {
+    expect(parseWholeNumber('12')).toBe(12);
+    expect(parseWholeNumber(' -3 ')).toBe(-3);
+    expect(parseWholeNumber('+4')).toBe(4);
+    expect(parseWholeNumber('1,5')).toBe(1.5);
+    expect(parseWholeNumber('2.5')).toBe(2.5);
+    for (const bad of ['', ' ', 'abc', '1e3', '0x10', '12abc', '--1', 'Infinity']) {
+      expect(parseWholeNumber(bad)).toBeNaN();
+    }
+  });
+
+  it('moves stock in, out and by a signed adjustment', () => {
+    expect(stockDelta('in', 5)).toBe(5);
+    expect(stockDelta('out', 5)).toBe(-5);
+    expect(stockDelta('adjustment', -2)).toBe(-2);
+    expect(stockAfter(10, 'in', 5)).toBe(15);
+    expect(stockAfter(10, 'out', 12)).toBe(-2);
+    expect(stockAfter(10, 'adjustment', -3)).toBe(7);
+    expect(signedQuantity('out', 3)).toBe('\u22123');
+    expect(signedQuantity('in', 3)).toBe('+3');
+    expect(signedQuantity('adjustment', -1)).toBe('\u22121');
+  });
+
+  it('warns only for an out beyond the recorded stock', () => {
+    expect(exceedsStock(10, 'out', 11)).toBe(true);
+    expect(exceedsStock(10, 'out', 10)).toBe(false);
+    expect(exceedsStock(0, 'out', 1)).toBe(true);
+    expect(exceedsStock(-2, 'out', 1)).toBe(true);
+    expect(exceedsStock(1, 'in', 100)).toBe(false);
+    expect(exceedsStock(1, 'adjustment', -100)).toBe(false);
+    expect(exceedsStock(1, 'out', Number.NaN)).toBe(false);
+  });
+});

@@ -1,0 +1,62 @@
+import { type ItemRequest, type RequestStatus } from '@urs/sync-protocol';
+import { NOTES_MAX, type RequestCreateArgs, blankToNull } from './request-form-logic.js';
+
+/** The row the screen shows at once: no number until the server assigns one, pending. */
+export function newRequestRow(
+  args: RequestCreateArgs,
+  requesterId: string,
+  now: Date,
+): ItemRequest {
+  const at = now.toISOString();
+  return {
+    id: args.id,
+    number: null,
+    type: args.type,
+    item_id: args.item_id,
+    custom_name: args.custom_name,
+    store_link: args.store_link,
+    image_sha256: args.image_sha256,
+    quantity: args.quantity,
+    needed_date: args.needed_date,
+    notes: args.notes,
+    requester_id: requesterId,
+    approver_id: null,
+    approver_notes: null,
+    status: 'pending',
+    decided_at: null,
+    created_at: at,
+    updated_at: at,
+  };
+}
+
+export type Decision = Exclude<RequestStatus, 'pending'>;
+
+/** Admin notes for a decision: trimmed, blank as null; too long is refused. */
+export function decisionNotes(
+  raw: string,
+): { ok: true; notes: string | null } | { ok: false; code: 'notesTooLong' } {
+  const notes = blankToNull(raw);
+  if (notes !== null && notes.length > NOTES_MAX) return { ok: false, code: 'notesTooLong' };
+  return { ok: true, notes };
+}
+
+export function decidedRow(
+  row: ItemRequest,
+  decision: Decision,
+  approverId: string,
+  notes: string | null,
+  now: Date,
+): ItemRequest {
+  const at = now.toISOString();
+  return {
+    ...row,
+    status: decision,
+    approver_id: approverId,
+    approver_notes: notes,
+    decided_at: at,
+    updated_at: at,
+  };
+}
+
+export const decisionMutation = (decision: Decision) =>
+  decision === 'approved' ? ('request.approve' as const) : ('request.reject' as const);

@@ -1,0 +1,77 @@
+import { useTranslation } from 'react-i18next';
+import { isCalendarDate } from './calendar-date.js';
+
+/*
+ * Every date and number the app shows goes through here, in the interface language, so a date
+ * reads the same on every screen.
+ */
+
+/** The Intl locale for an interface language: Indonesian unless English was chosen. */
+export function localeOf(language: string): string {
+  return language === 'en' ? 'en-GB' : 'id-ID';
+}
+
+/** An instant with its time, in the device's time zone ("23 Nov 2026, 08.00"). */
+export function formatDateTime(iso: string, language: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return date.toLocaleString(localeOf(language), { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** The day of an instant, in the device's time zone ("23 Nov 2026"). */
+export function formatDate(iso: string, language: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return date.toLocaleDateString(localeOf(language), { dateStyle: 'medium' });
+}
+
+/** A `YYYY-MM-DD` calendar day; it never shifts by time zone. */
+export function formatDay(day: string, language: string): string {
+  if (!isCalendarDate(day)) return day;
+  return new Date(`${day}T00:00:00.000Z`).toLocaleDateString(localeOf(language), {
+    dateStyle: 'medium',
+    timeZone: 'UTC',
+  });
+}
+
+export function formatNumber(value: number, language: string): string {
+  return new Intl.NumberFormat(localeOf(language), { maximumFractionDigits: 1 }).format(value);
+}
+
+/** A rate given in percent (66.7) as the language writes it ("66,7%"). */
+export function formatPercent(percent: number, language: string): string {
+  return new Intl.NumberFormat(localeOf(language), {
+    style: 'percent',
+    maximumFractionDigits: 1,
+  }).format(percent / 100);
+}
+
+const BYTE_UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
+
+/** Bytes for people: '12,4 MB' in Indonesian, '12.4 MB' in English (1 KB = 1024 B). */
+export function formatBytes(bytes: number, language: string): string {
+  let value = Math.max(0, bytes);
+  let unit = 0;
+  while (value >= 1024 && unit < BYTE_UNITS.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const number = new Intl.NumberFormat(localeOf(language), {
+    maximumFractionDigits: unit === 0 ? 0 : 1,
+  }).format(value);
+  return `${number} ${BYTE_UNITS[unit] ?? 'B'}`;
+}
+
+/** The formatters above, bound to the current interface language. */
+export function useFormat() {
+  const { i18n } = useTranslation();
+  const language = i18n.language;
+  return {
+    dateTime: (iso: string) => formatDateTime(iso, language),
+    date: (iso: string) => formatDate(iso, language),
+    day: (day: string) => formatDay(day, language),
+    number: (value: number) => formatNumber(value, language),
+    percent: (percent: number) => formatPercent(percent, language),
+    bytes: (bytes: number) => formatBytes(bytes, language),
+  };
+}

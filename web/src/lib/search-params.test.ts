@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { z } from '@urs/sync-protocol';
+import { parseSearchString, searchPage, searchText, stringifySearch } from './search-params.js';
+
+const schema = z.object({ q: searchText.optional().catch(undefined), page: searchPage });
+
+describe('search params', () => {
+  it('writes plain params, never JSON, and leaves undefined ones out', () => {
+    expect(stringifySearch({ q: '123', page: 2, item: undefined })).toBe('?q=123&page=2');
+    expect(stringifySearch({ redirect: '/reports?x=1' })).toBe('?redirect=%2Freports%3Fx%3D1');
+  });
+
+  it('reads a number-looking or boolean-looking text back exactly as typed', () => {
+    expect(parseSearchString(schema, '?q=123&page=3')).toEqual({ q: '123', page: 3 });
+    expect(parseSearchString(schema, '?q=true')).toEqual({ q: 'true' });
+    expect(parseSearchString(schema, '?q=007')).toEqual({ q: '007' });
+  });
+
+  it('drops a bad page', () => {
+    for (const page of ['0', '-2', '2.5', 'abc']) {
+      expect(parseSearchString(schema, `?page=${page}`).page).toBeUndefined();
+    }
+  });
+});

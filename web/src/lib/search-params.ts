@@ -1,0 +1,47 @@
+import { z } from '@urs/sync-protocol';
+
+/*
+ * How the app's URLs carry search params: plain `?q=sapu&page=2`, never JSON (`?q=%22sapu%22`),
+ * so shared links stay readable and the ones already printed (QR posters) keep working. Each
+ * route checks its params with a zod schema beside its feature, built from the pieces below.
+ */
+export function parseSearch(search: string): Record<string, string> {
+  return Object.fromEntries(new URLSearchParams(search));
+}
+
+/** The query string (`?a=1&b=x`, or '' for none) of a search object; undefined values are left out. */
+export function stringifySearch(search: Record<string, unknown>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(search)) {
+    if (value === undefined) continue;
+    const text =
+      typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
+        ? String(value)
+        : JSON.stringify(value);
+    params.set(key, text);
+  }
+  const query = params.toString();
+  return query === '' ? '' : `?${query}`;
+}
+
+/** The text of an optional param, trimmed; blank is no param at all. */
+export function searchParam(value: string | null | undefined): string | undefined {
+  const text = value?.trim() ?? '';
+  return text === '' ? undefined : text;
+}
+
+/** A param as text; a number or flag given in code (`{ page: 2 }`) reads as its text too. */
+export const searchText = z.union([z.string(), z.number(), z.boolean()]).transform(String);
+
+/** `?page=`: a whole number from 1; anything else (a typo in a shared link) is no page (1). */
+export const searchPage = z.coerce.number().int().min(1).optional().catch(undefined);
+
+/*
+ * A route's schema gives back the URL's own shape (the router writes what it validates into the
+ * next URL), with bad values dropped; defaults are filled in by the screen that reads it.
+ */
+
+/** Parses a query string the way the router does, through a route's schema (for tests). */
+export function parseSearchString<T>(schema: z.ZodType<T>, search: string): T {
+  return schema.parse(parseSearch(search));
+}

@@ -95,13 +95,13 @@ export function AppShell() {
             <SyncIndicator userId={user.id} />
           </div>
         </header>
+        <UpdatePrompt inline {...(i18n.language === 'en' && { labels: ENGLISH_UPDATE_LABELS })} />
         <SessionPausedBanner userId={user.id} />
         <main id="main" className="content" tabIndex={-1}>
           <Outlet />
         </main>
         <footer className="footer">{t('app.school')}</footer>
       </div>
-      <UpdatePrompt {...(i18n.language === 'en' && { labels: ENGLISH_UPDATE_LABELS })} />
     </div>
   );
 }

@@ -18,6 +18,9 @@ import {
 } from './requests-logic.js';
 import { useRequestImage } from './requests-queries.js';
 
+/** Only a web address becomes a link; a `javascript:` or `data:` one would run here. */
+const WEB_ADDRESS = /^https?:\/\//i;
+
 /** A native modal <dialog>: focus trapped, page inert, Escape closes, focus returns after. */
 function DetailDialog({
   title,
@@ -237,10 +240,13 @@ export function RequestDetail({
       k('detail.storeLink'),
       request.store_link === null ? (
         none
-      ) : (
+      ) : WEB_ADDRESS.test(request.store_link) ? (
         <a href={request.store_link} target="_blank" rel="noopener noreferrer" className="req-link">
           {request.store_link}
         </a>
+      ) : (
+        // Stored before the contract refused other schemes: shown, never followed.
+        request.store_link
       ),
     ]);
   }

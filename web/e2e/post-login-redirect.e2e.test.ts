@@ -95,7 +95,10 @@ describe('the post-login redirect in session storage', () => {
     for (const unsafe of ['//evil.example/x', 'https://evil.example/', 'settings']) {
       const { page, problems, close } = await guestPage();
       await page.goto(`${server.url}/login`);
-      await page.evaluate(([key, value]) => sessionStorage.setItem(key, value), [KEY, unsafe]);
+      await page.evaluate(({ key, value }) => sessionStorage.setItem(key, value), {
+        key: KEY,
+        value: unsafe,
+      });
       await page.reload();
       await page.getByLabel('Email').waitFor();
       await expect.poll(() => kept(page)).toBeNull();

@@ -13,8 +13,13 @@ import {
 
 const rowSchema = z.custom<ReportListRow>(isReportListRow);
 
-export function listReports(state: ReportListState): Promise<PagedAnswer<ReportListRow>> {
-  return api.json('GET', reportListPath(state)).then((body) => parsePaged(body, rowSchema));
+export function listReports(
+  state: ReportListState,
+  perPage?: number,
+): Promise<PagedAnswer<ReportListRow>> {
+  return api
+    .json('GET', reportListPath(state, perPage))
+    .then((body) => parsePaged(body, rowSchema));
 }
 
 const roleUserSchema = z.object({

@@ -2,7 +2,6 @@ import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import {
   REPORT_STATUSES,
-  isRole,
   roleLabel,
   type ReportFilters,
   type ReportListRow,
@@ -38,6 +37,7 @@ import {
   type ReportListState,
 } from './report-list-logic.js';
 import { confirmAndDeleteReport } from './report-save.js';
+import { RoleExplorer } from './role-explorer.js';
 import './report-list-i18n.js';
 import './report-list.css';
 import './reports.css';
@@ -260,43 +260,13 @@ export function ReportListScreen() {
           </form>
         </div>
 
-        <aside className="card admin-panel report-list-explorer" aria-labelledby="rl-explorer">
-          <h2 id="rl-explorer" className="report-list-explorer-title">
-            {t('reportList.explorer')}
-          </h2>
-          <SelectField
-            id="report-list-explorer-role"
-            label={t('reportList.explorerRole')}
-            value={explorerRole}
-            onChange={(value) => {
-              if (isRole(value)) setExplorerRole(value);
-            }}
-          >
-            <RoleOptions />
-          </SelectField>
-          <ul className="report-list-users" data-testid="role-explorer">
-            {explorer.data !== null && explorer.data.length === 0 && (
-              <li className="muted">{t('reportList.explorerEmpty')}</li>
-            )}
-            {(explorer.data ?? []).map((person) => (
-              <li key={person.id}>
-                <button
-                  type="button"
-                  className="report-list-user"
-                  data-user-id={person.id}
-                  aria-pressed={state.filters.reporter_id === person.id}
-                  aria-label={t('reportList.showReports', { name: person.name })}
-                  onClick={() => showReporter(person.id)}
-                >
-                  <span>{person.name}</span>
-                  <span className="report-list-count" data-count={person.report_count}>
-                    {t('reportList.reportCount', { count: person.report_count })}
-                  </span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        </aside>
+        <RoleExplorer
+          role={explorerRole}
+          onRole={setExplorerRole}
+          people={explorer.data}
+          onShowInTable={showReporter}
+          onLoadError={onLoadError}
+        />
       </div>
       <div className="card admin-panel report-list-results">
         <div className="report-list-toolbar">
@@ -364,20 +334,26 @@ export function ReportListScreen() {
                     data-role={row.reporter.role}
                     data-reporter-id={row.reporter.id}
                   >
-                    <td>{row.area.name}</td>
-                    <td className="report-list-description" title={row.description}>
+                    <td className="admin-name">{row.area.name}</td>
+                    <td
+                      className="report-list-description"
+                      title={row.description}
+                      data-label={t('reportList.colDescription')}
+                    >
                       {truncate(row.description)}
                     </td>
-                    <td>
-                      {row.reporter.name}
-                      <div className="muted">{roleLabel(row.reporter.role)}</div>
+                    <td data-label={t('reportList.colReporter')}>
+                      <div>
+                        {row.reporter.name}
+                        <div className="muted">{roleLabel(row.reporter.role)}</div>
+                      </div>
                     </td>
-                    <td>
+                    <td data-label={t('reportList.colStatus')}>
                       <span className={`rp-status rp-status-${row.status}`}>
                         {t(statusKey(row.status))}
                       </span>
                     </td>
-                    <td>
+                    <td data-label={t('reportList.colCreated')}>
                       <time dateTime={row.created_at}>
                         {formatDate(row.created_at, i18n.language)}
                       </time>

@@ -9,6 +9,7 @@ import { InstallButton, UpdatePrompt } from '../../pwa/index.js';
 import { useSyncStatus } from '../../sync/index.js';
 import { Sidebar } from './sidebar.js';
 import { SyncIndicator } from './sync-indicator.js';
+import { TopbarUnread } from './topbar-unread.js';
 import { useMediaQuery, WIDE_SCREEN_QUERY } from './use-media-query.js';
 
 const SIDEBAR_ID = 'app-sidebar';
@@ -92,6 +93,7 @@ export function AppShell() {
               className="button button-small button-secondary"
               {...(i18n.language === 'en' && { labels: { install: t('pwa.install') } })}
             />
+            {!sidebarVisible && <TopbarUnread />}
             <SyncIndicator userId={user.id} />
           </div>
         </header>

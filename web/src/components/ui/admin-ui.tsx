@@ -15,6 +15,7 @@ import { failureText, serverFieldErrors, type Checked } from '../../lib/admin-ki
 import { toast } from '../../lib/toast.js';
 import { confirmDialog } from '../../lib/dialog.js';
 import './admin.css';
+import './admin-cards.css';
 import './admin-i18n.js';
 
 export { TextField } from './text-field.js';

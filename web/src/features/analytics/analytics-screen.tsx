@@ -2,6 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from
 import { useTranslation } from 'react-i18next';
 import { REPORT_STATUSES, roleLabel, type AnalyticsSnapshot } from '@urs/sync-protocol';
 import { Page } from '../../components/ui/page.js';
+import '../../components/ui/admin-cards.css';
 import { api } from '../../lib/api.js';
 import { toast } from '../../lib/toast.js';
 import './analytics-i18n.js';
@@ -165,7 +166,7 @@ export function AnalyticsScreen() {
         </section>
         <section className="card analytics-section">
           <h2>{t('analytics.productivity')}</h2>
-          <table className="analytics-table">
+          <table className="analytics-table stack-table">
             <thead>
               <tr>
                 <th scope="col">{t('analytics.role')}</th>
@@ -179,10 +180,12 @@ export function AnalyticsScreen() {
               {s.productivity_by_role.map((r) => (
                 <tr key={r.role}>
                   <th scope="row">{roleLabel(r.role)}</th>
-                  <td>{fmt.format(r.staff)}</td>
-                  <td>{fmt.format(r.reports_30d)}</td>
-                  <td>{fmt.format(r.completed_30d)}</td>
-                  <td>{fmt.format(r.completion_rate)}%</td>
+                  <td data-label={t('analytics.staff')}>{fmt.format(r.staff)}</td>
+                  <td data-label={t('analytics.reports30')}>{fmt.format(r.reports_30d)}</td>
+                  <td data-label={t('analytics.completed30')}>{fmt.format(r.completed_30d)}</td>
+                  <td data-label={t('analytics.completionRate')}>
+                    {fmt.format(r.completion_rate)}%
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { ADMIN, HIDE_TOASTS, logInAt, pageApiGet, watchForProblems } from './app-kit.js';
+import { ADMIN, GARDENER, HIDE_TOASTS, logInAt, pageApiGet, watchForProblems } from './app-kit.js';
 import { startServerAndBrowser, stopServerAndBrowser, type RunningServer } from './harness.js';
 
 const SCREENSHOT_DIR = fileURLToPath(new URL('../screenshots', import.meta.url));
@@ -111,4 +111,50 @@ describe('admin screens at phone and desktop width', () => {
       await context.close();
     }, 180_000);
   }
+
+  it('show the unread count in the phone top bar, and the author none for their own', async () => {
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await phone.newPage();
+    const problems: string[] = [];
+    await watchForProblems(page, problems);
+    await logInAt(page, server.url, GARDENER);
+    const { count } = await pageApiGet<{ count: number }>(
+      page,
+      server.url,
+      '/api/announcements/unread-count',
+    );
+    expect(count).toBeGreaterThan(0);
+    const topbar = page.getByTestId('topbar-unread');
+    await topbar.waitFor();
+    expect(await topbar.locator('.badge').textContent()).toBe(String(count));
+    expect(await topbar.getAttribute('aria-label')).toBe(`Pengumuman: ${count} belum dibaca`);
+    // The drawer is closed: its badge is out of sight, the top bar's is the one to see.
+    expect(await page.locator('.sidebar').getAttribute('inert')).not.toBeNull();
+    await page.addStyleTag({ content: HIDE_TOASTS });
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'topbar-unread-390.png') });
+    await topbar.click();
+    await page.waitForURL((url) => url.pathname === '/announcements');
+    await phone.close();
+
+    // Every seeded announcement is the admin's own: none is unread for them, on either width.
+    for (const width of [390, 1366]) {
+      const context = await browser.newContext({ viewport: { width, height: 844 } });
+      const adminPage = await context.newPage();
+      await watchForProblems(adminPage, problems);
+      await logInAt(adminPage, server.url, ADMIN);
+      const mine = await pageApiGet<{ count: number }>(
+        adminPage,
+        server.url,
+        '/api/announcements/unread-count',
+      );
+      expect(mine.count).toBe(0);
+      await adminPage.goto(`${server.url}/announcements`);
+      await adminPage.getByTestId('announcement').first().waitFor({ timeout: 20_000 });
+      expect(await adminPage.getByTestId('unread').count()).toBe(0);
+      expect(await adminPage.getByTestId('topbar-unread').count()).toBe(0);
+      expect(await adminPage.locator('.sidebar-nav .badge').count()).toBe(0);
+      await context.close();
+    }
+    expect(problems).toEqual([]);
+  }, 120_000);
 });

@@ -182,6 +182,15 @@ export function resendRejected(
   return replaceRejected(db, userId, entryIds, parsed, options);
 }
 
+/** Drops every refused entry of one record (a report and its photos) at once. */
+export async function discardRejectedEntries(
+  db: UrsDatabase,
+  userId: string,
+  entryIds: readonly number[],
+): Promise<void> {
+  await replaceRejected(db, userId, entryIds, [], {});
+}
+
 async function replaceRejected(
   db: UrsDatabase,
   userId: string,

@@ -28,6 +28,10 @@ const id = {
     discardDraft: 'Buang draf',
     savedOffline: 'Laporan disimpan di perangkat dan akan dikirim saat online.',
     saved: 'Laporan disimpan.',
+    refusedTitle: 'Ditolak server',
+    refusedText:
+      'Server menolak laporan ini: {{reason}} Perbaiki isiannya lalu simpan untuk mengirim ulang. Teks dan foto tetap tersimpan di perangkat.',
+    resent: 'Laporan diperbaiki dan akan dikirim ulang.',
     saveFailed: 'Gagal menyimpan laporan',
     fixErrors: 'Periksa kembali isian yang ditandai.',
     notFound: 'Laporan tidak ditemukan di perangkat ini.',
@@ -135,6 +139,10 @@ const en: Dictionary = {
     discardDraft: 'Discard draft',
     savedOffline: 'Report saved on this device; it is sent when online.',
     saved: 'Report saved.',
+    refusedTitle: 'Refused by the server',
+    refusedText:
+      'The server refused this report: {{reason}} Correct it and save to send it again. Its text and photos stay on this device.',
+    resent: 'Report corrected; it is sent again.',
     saveFailed: 'Could not save the report',
     fixErrors: 'Please check the marked fields.',
     notFound: 'This report is not on this device.',

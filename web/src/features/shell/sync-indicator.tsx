@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { discardRejected, useSyncStatus } from '../../sync/index.js';
+import { useSyncStatus } from '../../sync/index.js';
 import { Icon } from '../../components/ui/icon.js';
 import { syncRuntime } from '../../lib/device-runtime.js';
-import { toast } from '../../lib/toast.js';
+import { RefusedList } from './refused-list.js';
 
 /** Top-bar status of the outbox: online state, what waits, what the server refused. */
 export function SyncIndicator({ userId }: { userId: string }) {
@@ -55,14 +55,6 @@ export function SyncIndicator({ userId }: { userId: string }) {
           ),
         });
 
-  const discard = async (entryId: number) => {
-    try {
-      await discardRejected(engine.db, userId, entryId);
-    } catch (err) {
-      toast.error(err instanceof Error ? err.message : String(err));
-    }
-  };
-
   return (
     <div className="sync" ref={wrapper}>
       <button
@@ -93,20 +85,11 @@ export function SyncIndicator({ userId }: { userId: string }) {
           {status.rejected.length > 0 && (
             <div className="sync-rejected">
               <h2 className="sync-heading">{t('sync.rejectedTitle')}</h2>
-              <ul>
-                {status.rejected.map((entry) => (
-                  <li key={entry.id} className="sync-rejected-item">
-                    <span>{entry.result?.message ?? entry.mutation.name}</span>
-                    <button
-                      type="button"
-                      className="button button-small button-secondary"
-                      onClick={() => void discard(entry.id)}
-                    >
-                      {t('sync.discard')}
-                    </button>
-                  </li>
-                ))}
-              </ul>
+              <RefusedList
+                userId={userId}
+                rejected={status.rejected}
+                onNavigate={() => setOpen(false)}
+              />
             </div>
           )}
           <button

@@ -17,9 +17,13 @@ export function SyncIndicator({ userId }: { userId: string }) {
   useEffect(() => {
     if (!open) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
+      // Escape in a confirmation on top closes that confirmation, not the panel under it.
+      if (event.key === 'Escape' && document.querySelector('dialog[open]') === null) setOpen(false);
     };
     const onPointer = (event: PointerEvent) => {
+      // A confirmation opened from the panel (discarding) is on top of it, not outside it.
+      if (event.target instanceof Element && event.target.closest('dialog, [role="dialog"]'))
+        return;
       if (event.target instanceof Node && !wrapper.current?.contains(event.target)) setOpen(false);
     };
     document.addEventListener('keydown', onKey);

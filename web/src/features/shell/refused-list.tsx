@@ -3,7 +3,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
 import type { OutboxEntry } from '../../db/database.js';
 import { db } from '../../db/index.js';
-import { confirmDialog } from '../../lib/dialog.js';
+import { confirmDiscardRefused } from '../../lib/confirm-discard.js';
 import { toast } from '../../lib/toast.js';
 import { discardRejectedEntries } from '../../sync/index.js';
 import { refusedItems, type RefusedItem, type RefusedLookups } from './refused-items.js';
@@ -73,14 +73,7 @@ export function RefusedList({
   const items = refusedItems(rejected, lookups);
 
   const discard = async (item: RefusedItem, label: string) => {
-    const ok = await confirmDialog({
-      title: t('sync.discardTitle'),
-      text: t('sync.discardText', { what: label }),
-      icon: 'warning',
-      confirmLabel: t('sync.discardConfirm'),
-      danger: true,
-    });
-    if (!ok) return;
+    if (!(await confirmDiscardRefused(label))) return;
     try {
       await discardRejectedEntries(db, userId, item.entryIds);
       toast.success(t('sync.discarded'));

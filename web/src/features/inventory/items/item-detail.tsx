@@ -490,7 +490,13 @@ function RejectedChange({
         <button
           type="button"
           className="button button-secondary"
-          onClick={() => void discardItemChange(userId, entry.id)}
+          onClick={() =>
+            void discardItemChange(
+              userId,
+              entry.id,
+              `${tx(REJECTED_LABEL[name] ?? 'edit')}: ${item.name}`,
+            )
+          }
         >
           {tx('detail.discard')}
         </button>

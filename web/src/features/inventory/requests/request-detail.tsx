@@ -170,6 +170,7 @@ export function RequestDetail({
   user,
   online,
   onClose,
+  onFix,
   database = appDb,
 }: {
   /** null: the device has no such request. */
@@ -179,6 +180,8 @@ export function RequestDetail({
   user: Pick<User, 'id' | 'name' | 'role'>;
   online: boolean;
   onClose: () => void;
+  /** Opens a refused creation in the request form, to correct and send again. */
+  onFix?: (entryId: number) => void;
   /** The app's database; tests pass their own. */
   database?: UrsDatabase;
 }) {
@@ -274,6 +277,15 @@ export function RequestDetail({
           <p className="req-conflict-title">{k('conflict.title')}</p>
           <p>{refusal.message}</p>
           <p className="req-conflict-hint">{k('conflict.hint')}</p>
+          {refusal.name === 'request.create' && onFix !== undefined && (
+            <button
+              type="button"
+              className="button button-primary"
+              onClick={() => onFix(refusal.entryId)}
+            >
+              {k('conflict.fix')}
+            </button>
+          )}
           <button
             type="button"
             className="button button-secondary"

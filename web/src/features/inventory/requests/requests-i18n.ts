@@ -44,6 +44,9 @@ const idTexts = {
   createdOffline: 'Permintaan disimpan di perangkat dan akan dikirim saat online.',
   form: {
     title: 'Ajukan permintaan barang',
+    fixTitle: 'Perbaiki permintaan barang',
+    refused:
+      'Server menolak permintaan ini: {{reason}} Perbaiki isiannya lalu kirim untuk mengirim ulang.',
     type: 'Jenis permintaan',
     typeHints: {
       stock: 'Minta barang yang sudah ada di gudang.',
@@ -151,6 +154,7 @@ const idTexts = {
     hint: 'Status di perangkat ini mengikuti perubahan Anda sampai pesan ini ditutup.',
     dismiss: 'Tutup dan pulihkan versi server',
     dismissed: 'Versi server dipulihkan.',
+    fix: 'Perbaiki',
   },
   analytics: {
     title: 'Aktivitas 30 hari',
@@ -208,6 +212,8 @@ const enTexts: Texts = {
   createdOffline: 'Request saved on this device; it will be sent when online.',
   form: {
     title: 'Request an item',
+    fixTitle: 'Correct the item request',
+    refused: 'The server refused this request: {{reason}} Correct it and send it again.',
     type: 'Request type',
     typeHints: {
       stock: 'Ask for an item the warehouse already has.',
@@ -318,6 +324,7 @@ const enTexts: Texts = {
     hint: 'This device shows your change until you dismiss this message.',
     dismiss: "Dismiss and restore the server's version",
     dismissed: "The server's version was restored.",
+    fix: 'Fix',
   },
   analytics: {
     title: 'Last 30 days',

@@ -2,6 +2,7 @@ import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useEffect, useEffectEvent, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pager, useDebounced, useOnline } from '../../../components/ui/admin-ui.js';
+import { db } from '../../../db/index.js';
 import { isNetworkFailure } from '../../../lib/admin-kit.js';
 import { serverMessage } from '../../../lib/server-errors.js';
 import { toast } from '../../../lib/toast.js';
@@ -9,6 +10,7 @@ import { useCurrentUser } from '../../../lib/use-session.js';
 import { RequestAnalyticsCard } from './request-analytics.js';
 import { RequestDetail } from './request-detail.js';
 import { RequestForm } from './request-form.js';
+import { loadRefusedRequest, type RefusedRequest } from './refused-request.js';
 import { exportRequests } from './requests-api.js';
 import { requestKey, statusKey } from './requests-i18n.js';
 import {
@@ -130,6 +132,14 @@ export function RequestsTab() {
     if (q.trim() !== view.q.trim()) setView({ ...view, q: q.trim(), page: 1 }, true);
   });
   useEffect(() => writeQuery(settled), [settled]);
+
+  // A refused request opened in its form to be corrected (the detail's "Perbaiki").
+  const [fixing, setFixing] = useState<RefusedRequest | null>(null);
+  const openFix = async (entryId: number) => {
+    const entry = await db.outbox.get(entryId);
+    if (user === null || entry === undefined || entry.status !== 'rejected') return;
+    setFixing(await loadRefusedRequest(db, user.id, entry));
+  };
 
   const [exporting, setExporting] = useState(false);
   const runExport = async () => {
@@ -261,7 +271,21 @@ export function RequestsTab() {
         />
       )}
 
-      {view.request !== null && !view.creating && (
+      {fixing !== null && (
+        <RequestForm
+          key={fixing.entryId}
+          userId={user.id}
+          items={data?.items ?? []}
+          refused={fixing}
+          onClose={() => setFixing(null)}
+          onCreated={(row) => {
+            setFixing(null);
+            setView({ ...view, creating: false, request: row.id });
+          }}
+        />
+      )}
+
+      {view.request !== null && !view.creating && fixing === null && (
         <RequestDetail
           key={view.request}
           entry={detailEntry}
@@ -270,6 +294,7 @@ export function RequestsTab() {
           user={user}
           online={online}
           onClose={() => setView({ ...view, request: null })}
+          onFix={(entryId) => void openFix(entryId)}
         />
       )}
     </div>

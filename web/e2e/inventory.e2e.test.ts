@@ -85,7 +85,7 @@ describe('inventory offline in a real browser', () => {
     await expect
       .poll(() => row.getByTestId('item-stock').textContent())
       .toContain(String(item.stock - 2));
-    await row.getByText('Menunggu sinkron').waitFor();
+    await row.getByText('Belum terkirim').waitFor();
     await shot(page, 'inventory-offline-390.png');
 
     // A custom request needs its name and image; the image stays on the device until online.
@@ -110,12 +110,12 @@ describe('inventory offline in a real browser', () => {
       .getByTestId('request-list')
       .locator('li')
       .filter({ hasText: customName });
-    await requestRow.getByText('Menunggu nomor').waitFor();
+    await requestRow.getByText('Bernomor setelah terkirim').waitFor();
     expect(await outboxCount(page)).toBe(2);
 
     // An offline reload keeps both.
     await page.reload();
-    await requestRow.getByText('Menunggu nomor').waitFor();
+    await requestRow.getByText('Bernomor setelah terkirim').waitFor();
     await page.goto(`${server.url}/inventory?q=${encodeURIComponent(item.name)}`);
     await expect
       .poll(() => row.getByTestId('item-stock').textContent())

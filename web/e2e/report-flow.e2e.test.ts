@@ -100,7 +100,7 @@ describe('a report from an offline gardener to the admin’s export', () => {
     await page.reload();
     await card.getByText(description).waitFor();
     await card.getByText('3 foto').waitFor();
-    await card.getByText('Belum tersinkron').waitFor();
+    await card.getByText('Belum terkirim').waitFor();
     await card.getByRole('link', { name: 'Detail' }).click();
     await expect.poll(() => photosIn(page, 'Foto sebelum').count()).toBe(2);
     await expect.poll(() => photosIn(page, 'Foto sesudah').count()).toBe(1);

@@ -51,6 +51,7 @@ describe('admin report list in a real browser', () => {
     await logIn(page);
     await page.goto(`${server.url}/reports`);
     const rows = rowsOf(page);
+    const results = page.locator('.report-list-results');
     await expect.poll(() => rows.count(), { timeout: 20_000 }).toBe(15);
     await page.getByText(/Halaman 1 dari 4 · 60 data/).waitFor();
     await page.locator('[data-testid="role-explorer"] [data-user-id]').first().waitFor();
@@ -99,7 +100,8 @@ describe('admin report list in a real browser', () => {
     expect(await page.getByLabel('Status', { exact: true }).inputValue()).toBe('pending');
     expect(await page.getByLabel('Peran pelapor').inputValue()).toBe('technician');
 
-    // Role explorer: counts match the API; clicking a user filters to their reports.
+    // Role explorer: counts match the API; a user's detail pages their reports; from it the
+    // table filters to them.
     await page.getByRole('button', { name: 'Reset' }).click();
     await expect.poll(() => search(page).get('status')).toBeNull();
     await page.getByLabel('Peran', { exact: true }).selectOption('custodian');
@@ -114,15 +116,48 @@ describe('admin report list in a real browser', () => {
     await button.waitFor();
     expect(await button.textContent()).toContain(`${person.report_count} laporan`);
     await button.click();
+    const detail = page.getByTestId('explorer-user');
+    await detail.getByRole('heading', { name: `Laporan ${person.name}` }).waitFor();
+    const detailRows = detail.locator('li[data-report-id]');
+    await expect.poll(() => detailRows.count()).toBe(Math.min(5, person.report_count));
+    const theirs = await apiGet<ListBody>(
+      page,
+      `/api/reports?reporter_id=${person.id}&per_page=5&page=1`,
+    );
+    expect(await detailRows.evaluateAll((r) => r.map((x) => x.dataset['reportId']))).toEqual(
+      theirs.data.map((r) => r.id),
+    );
+    const detailPager = page.getByRole('navigation', { name: `Halaman laporan ${person.name}` });
+    await detailPager
+      .getByText(`Halaman 1 dari ${theirs.meta.last_page}`, { exact: false })
+      .waitFor();
+    if (theirs.meta.last_page > 1) {
+      await detailPager.getByRole('button', { name: 'Berikutnya' }).click();
+      await detailPager.getByText('Halaman 2 dari', { exact: false }).waitFor();
+      const second = await apiGet<ListBody>(
+        page,
+        `/api/reports?reporter_id=${person.id}&per_page=5&page=2`,
+      );
+      await expect
+        .poll(() => detailRows.evaluateAll((r) => r.map((x) => x.dataset['reportId'])))
+        .toEqual(second.data.map((r) => r.id));
+    }
+    await page.screenshot({
+      path: `${SCREENSHOT_DIR}/report-list-explorer-1280.png`,
+      fullPage: true,
+    });
+    await detail.getByRole('button', { name: 'Tampilkan di tabel' }).click();
     await expect.poll(() => search(page).get('reporter_id')).toBe(person.id);
-    await page.getByText(new RegExp(`· ${person.report_count} data`)).waitFor();
+    await results.getByText(new RegExp(`· ${person.report_count} data`)).waitFor();
     const reporters = await rows.evaluateAll((r) => r.map((x) => x.dataset['reporterId']));
     expect(reporters.length).toBe(Math.min(15, person.report_count));
     expect(reporters.every((id) => id === person.id)).toBe(true);
     await page.getByTestId('reporter-chip').getByText(person.name).waitFor();
     await page.getByRole('button', { name: `Hapus filter ${person.name}` }).click();
     await expect.poll(() => search(page).get('reporter_id')).toBeNull();
-    await page.getByText(/· 60 data/).waitFor();
+    await results.getByText(/· 60 data/).waitFor();
+    await detail.getByRole('button', { name: 'Kembali ke daftar' }).click();
+    await button.waitFor();
 
     // Export: a real .xlsx (a ZIP) downloaded with the token.
     await page.getByLabel('Cakupan ekspor').selectOption('all');

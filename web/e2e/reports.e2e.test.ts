@@ -102,14 +102,14 @@ describe('reports offline in a real browser', () => {
     await page.goto(`${server.url}/user/reports`);
     const card = page.locator(`[data-report-id="${reportId}"]`);
     await card.waitFor();
-    await card.getByText('Belum tersinkron').waitFor();
+    await card.getByText('Belum terkirim').waitFor();
     await card.getByText('1 foto').waitFor();
 
     // A reload with no network: the report and its photo are still on the device.
     await page.reload();
     await card.waitFor();
     await card.getByText(description).waitFor();
-    await card.getByText('Belum tersinkron').waitFor();
+    await card.getByText('Belum terkirim').waitFor();
     await card.getByRole('link', { name: 'Detail' }).click();
     await page.getByRole('region', { name: 'Foto sebelum' }).locator('img').first().waitFor();
 
@@ -148,7 +148,7 @@ describe('reports offline in a real browser', () => {
 
     await page.goto(`${server.url}/user/reports`);
     await card.waitFor();
-    expect(await card.getByText('Belum tersinkron').count()).toBe(0);
+    expect(await card.getByText('Belum terkirim').count()).toBe(0);
     filed = { id: reportId, description };
 
     // The dashboard counts it this week and lists it among the last seven days.

@@ -9,6 +9,7 @@ import { takePostLoginRedirect } from './lib/navigation.js';
 import { registerServiceWorker } from './pwa/register.js';
 import { STORAGE_KEYS } from './lib/storage-keys.js';
 import { router } from './app/router.js';
+import { SSO_CALLBACK_PATH } from './features/auth/sso-redirect.js';
 
 async function start() {
   initI18n();
@@ -28,8 +29,12 @@ async function start() {
 
   await session.bootstrap();
   await router.load();
-  const kept = takePostLoginRedirect(sessionStorage, STORAGE_KEYS.postLoginRedirect);
-  if (kept !== null) router.history.replace(kept);
+  // The SSO callback is the sign-in itself: it restores the kept path once it has signed in
+  // (redirectAfterSso). Replacing its route now would drop the provider's code.
+  if (router.state.location.pathname !== SSO_CALLBACK_PATH) {
+    const kept = takePostLoginRedirect(sessionStorage, STORAGE_KEYS.postLoginRedirect);
+    if (kept !== null) router.history.replace(kept);
+  }
 }
 
 start().catch((err: unknown) => {

@@ -108,7 +108,13 @@ export function exportRequests(
           decided: r.decided_at === null ? null : asLocalWallClock(new Date(r.decided_at), clock),
           notes: r.notes ?? '',
           approverNotes: r.approver_notes ?? '',
-          link: r.store_link === null ? '' : { text: r.store_link, hyperlink: r.store_link },
+          // A link stored before only http(s) was accepted stays text, never a clickable cell.
+          link:
+            r.store_link === null
+              ? ''
+              : /^https?:\/\//i.test(r.store_link)
+                ? { text: r.store_link, hyperlink: r.store_link }
+                : r.store_link,
         }),
       },
       now,

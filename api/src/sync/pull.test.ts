@@ -162,6 +162,24 @@ describe('GET /api/sync/pull', () => {
     expect(await count(staff.token)).toBe(0);
   });
 
+  it('does not count an announcement as unread for its author', async () => {
+    const count = async (token: string) =>
+      (
+        (await (await t.request('/api/announcements/unread-count', { token })).json()) as {
+          count: number;
+        }
+      ).count;
+    const adminBefore = await count(admin.token);
+    const staffBefore = await count(staff.token);
+    await admin.push(['announcement.create', { id: newId(), title: 'Rapat', body: 'Senin' }]);
+    expect(await count(admin.token)).toBe(adminBefore);
+    expect(await count(staff.token)).toBe(staffBefore + 1);
+    const pulled = (await (
+      await t.request('/api/sync/pull?cursor=0&limit=500', { token: admin.token })
+    ).json()) as PullResponse;
+    expect(pulled.unread_announcements).toBe(adminBefore);
+  });
+
   it('sends stock history of the last 90 days to devices, not older', async () => {
     const item = newId();
     await admin.push(['item.create', { id: item, name: 'Pel', unit: 'pcs', stock: 9 }]);

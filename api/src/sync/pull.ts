@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, gte, inArray, isNull, not, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, inArray, isNull, ne, not, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import {
   PROTOCOL_VERSION,
@@ -98,6 +98,7 @@ function toChange(source: Source, row: AnyRow, hidden: boolean): Change {
   } as Change;
 }
 
+/** Announcements the actor may see and has not read; their own are never news to them. */
 export function unreadAnnouncementCount(db: DbOrTx, actor: Actor): number {
   return (
     db
@@ -106,6 +107,7 @@ export function unreadAnnouncementCount(db: DbOrTx, actor: Actor): number {
       .where(
         and(
           isNull(t.announcements.deletedAt),
+          ne(t.announcements.authorId, actor.id),
           actor.role === 'admin' ? undefined : announcementVisibleTo(actor.role),
           sql`NOT EXISTS (SELECT 1 FROM ${t.announcementReads} WHERE ${t.announcementReads.userId} = ${actor.id} AND ${t.announcementReads.announcementId} = ${t.announcements.id})`,
         ),

@@ -29,6 +29,16 @@ const optionalText = (max: number) =>
     .optional()
     .transform((v) => (v === undefined ? undefined : v === null || v === '' ? null : v));
 const sha256 = z.string().regex(/^[0-9a-f]{64}$/, 'Hash foto tidak valid.');
+/**
+ * A store link is opened by whoever reads the request (the admin deciding it, the export): only
+ * a web address with a host, never `javascript:` or `data:`, which would run or render there.
+ */
+const STORE_LINK_MESSAGE = 'Isi tautan toko yang diawali http:// atau https://.';
+const storeLinkUrl = z.httpUrl({ error: STORE_LINK_MESSAGE });
+const storeLink = optionalText(1000).refine(
+  (v) => v === undefined || v === null || storeLinkUrl.safeParse(v).success,
+  { message: STORE_LINK_MESSAGE },
+);
 
 export const reportCreateArgs = z.object({
   id: uuid,
@@ -112,7 +122,7 @@ export const requestCreateArgs = z
     type: z.enum(REQUEST_TYPES),
     item_id: uuid.nullable().optional(),
     custom_name: optionalText(160),
-    store_link: optionalText(1000),
+    store_link: storeLink,
     image_sha256: sha256.nullable().optional(),
     quantity: quantity.min(1, 'Jumlah minimal 1.'),
     needed_date: z.iso.date({ error: 'Tanggal tidak valid.' }).nullable().optional(),

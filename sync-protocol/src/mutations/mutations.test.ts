@@ -62,6 +62,37 @@ describe('mutation contract', () => {
     });
   });
 
+  it('accepts only http(s) web addresses as a store link', () => {
+    const request = (store_link: string | null) =>
+      checkMutation({
+        name: 'request.create',
+        args: { id: newId(), type: 'stock', item_id: newId(), quantity: 1, store_link },
+      });
+    for (const good of [
+      'https://shop.example/p?id=1',
+      'http://toko.example.co.id/kursi',
+      '',
+      null,
+    ]) {
+      expect(request(good).ok).toBe(true);
+    }
+    for (const bad of [
+      'javascript:alert(1)',
+      'JavaScript:alert(document.cookie)',
+      'data:text/html,<script>alert(1)</script>',
+      'ftp://files.example/x',
+      'vbscript:msgbox(1)',
+      'https://',
+      'not a link',
+    ]) {
+      expect(request(bad)).toMatchObject({
+        ok: false,
+        code: 'validation',
+        errors: { store_link: ['Isi tautan toko yang diawali http:// atau https://.'] },
+      });
+    }
+  });
+
   it('requires a positive quantity for in/out and a non-zero delta for adjustments', () => {
     const base = { id: newId(), item_id: newId(), occurred_at: at };
     expect(

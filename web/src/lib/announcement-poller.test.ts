@@ -79,21 +79,43 @@ describe('announcement poller', () => {
     poller.stop();
   });
 
-  it('toasts only when the count rises', async () => {
+  it('toasts only when the count rises while signed in, not for what was unread at sign-in', async () => {
     const answers = [2, 2, 1, 4];
     const fetchCount = vi.fn(() => Promise.resolve(answers.shift() ?? 0));
     const onRise = vi.fn();
     const poller = createAnnouncementPoller({ fetchCount, onRise });
     poller.start();
     await vi.advanceTimersByTimeAsync(0);
-    expect(onRise).toHaveBeenLastCalledWith(2);
+    expect(poller.getCount()).toBe(2);
+    expect(onRise).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(60_000); // 2 -> 2
     await vi.advanceTimersByTimeAsync(60_000); // 2 -> 1
-    expect(onRise).toHaveBeenCalledTimes(1);
+    expect(onRise).not.toHaveBeenCalled();
     expect(poller.getCount()).toBe(1);
     await vi.advanceTimersByTimeAsync(60_000); // 1 -> 4
-    expect(onRise).toHaveBeenCalledTimes(2);
+    expect(onRise).toHaveBeenCalledTimes(1);
     expect(onRise).toHaveBeenLastCalledWith(4);
+    poller.stop();
+  });
+
+  it('takes the first answer of each new session as its baseline', async () => {
+    const answers = [3, 5, 5, 6];
+    const fetchCount = vi.fn(() => Promise.resolve(answers.shift() ?? 0));
+    const onRise = vi.fn();
+    const poller = createAnnouncementPoller({ fetchCount, onRise });
+    poller.start();
+    await vi.advanceTimersByTimeAsync(0);
+    await vi.advanceTimersByTimeAsync(60_000); // 3 -> 5 while signed in
+    expect(onRise).toHaveBeenCalledTimes(1);
+    expect(onRise).toHaveBeenLastCalledWith(5);
+    poller.stop();
+    poller.start(); // someone signs in again: 5 were unread before
+    await vi.advanceTimersByTimeAsync(0);
+    expect(poller.getCount()).toBe(5);
+    expect(onRise).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(60_000); // 5 -> 6
+    expect(onRise).toHaveBeenCalledTimes(2);
+    expect(onRise).toHaveBeenLastCalledWith(6);
     poller.stop();
   });
 
@@ -111,7 +133,7 @@ describe('announcement poller', () => {
     await vi.advanceTimersByTimeAsync(60_000);
     expect(error).toHaveBeenCalledWith(UNREAD_FETCH_ERROR, failure);
     expect(poller.getCount()).toBe(3);
-    expect(onRise).toHaveBeenCalledTimes(1);
+    expect(onRise).not.toHaveBeenCalled();
     poller.stop();
   });
 

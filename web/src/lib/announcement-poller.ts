@@ -4,7 +4,7 @@ export const UNREAD_FETCH_ERROR = 'Gagal mengambil jumlah pengumuman belum dibac
 
 export interface AnnouncementPollerDeps {
   fetchCount: () => Promise<number>;
-  /** Called when the count rose while a user is signed in. */
+  /** Called when the count rose while a user is signed in (never for a session's first answer). */
   onRise: (count: number) => void;
   now?: () => number;
 }
@@ -25,6 +25,11 @@ export interface AnnouncementPoller {
 export function createAnnouncementPoller(deps: AnnouncementPollerDeps): AnnouncementPoller {
   const now = deps.now ?? Date.now;
   let count = 0;
+  /**
+   * Whether this session has had an answer yet. The first one is what was already unread at
+   * sign-in, not news: counting it as a rise from 0 toasted at every sign-in.
+   */
+  let baseline = false;
   let running = false;
   let interval: ReturnType<typeof setInterval> | null = null;
   let inFlight: Promise<void> | null = null;
@@ -37,7 +42,8 @@ export function createAnnouncementPoller(deps: AnnouncementPollerDeps): Announce
     try {
       const next = await deps.fetchCount();
       if (gen !== generation) return;
-      const rose = next > count;
+      const rose = baseline && next > count;
+      baseline = true;
       count = next;
       for (const listener of listeners) listener();
       if (rose && running) deps.onRise(next);
@@ -74,6 +80,7 @@ export function createAnnouncementPoller(deps: AnnouncementPollerDeps): Announce
       inFlight = null;
       lastFetchAt = null;
       count = 0;
+      baseline = false;
       for (const listener of listeners) listener();
     },
     refresh,

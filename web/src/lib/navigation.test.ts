@@ -3,6 +3,7 @@ import { ROLES } from '@urs/sync-protocol';
 import {
   decideNavigation,
   isSafeRedirectPath,
+  keepPostLoginRedirect,
   takePostLoginRedirect,
   type RouteAccess,
 } from './navigation.js';
@@ -83,9 +84,23 @@ describe('post-login redirect', () => {
     expect(takePostLoginRedirect(storage, 'urs_post_login_redirect')).toBeNull();
   });
 
-  it('ignores a double-slash path', () => {
-    const storage = memoryStorage({ urs_post_login_redirect: '//evil.example' });
-    expect(takePostLoginRedirect(storage, 'urs_post_login_redirect')).toBeNull();
+  it('removes a value that does not start with a single slash, never returning it', () => {
+    for (const unsafe of ['//evil.example', '/\\evil.example', 'https://evil.example/', 'x', '']) {
+      const storage = memoryStorage({ urs_post_login_redirect: unsafe });
+      expect(takePostLoginRedirect(storage, 'urs_post_login_redirect')).toBeNull();
+      expect(storage.getItem('urs_post_login_redirect')).toBeNull();
+    }
+  });
+
+  it('keeps a safe path before leaving, and clears an unsafe or missing one', () => {
+    const storage = memoryStorage({ urs_post_login_redirect: '/old' });
+    keepPostLoginRedirect(storage, 'urs_post_login_redirect', '/reports?status=pending');
+    expect(storage.getItem('urs_post_login_redirect')).toBe('/reports?status=pending');
+    keepPostLoginRedirect(storage, 'urs_post_login_redirect', '//evil.example');
+    expect(storage.getItem('urs_post_login_redirect')).toBeNull();
+    storage.setItem('urs_post_login_redirect', '/old');
+    keepPostLoginRedirect(storage, 'urs_post_login_redirect', undefined);
+    expect(storage.getItem('urs_post_login_redirect')).toBeNull();
   });
 });
 

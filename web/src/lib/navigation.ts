@@ -50,12 +50,19 @@ export function isSafeRedirectPath(value: unknown): value is string {
 }
 
 /**
- * The path kept for after start-up (e.g. by a sign-in that left the app), taken out of storage
- * so it is used once. Returns null when there is none or it is not a safe single-slash path.
+ * The path kept for after start-up (by a sign-in that left the app for single sign-on), taken
+ * out of storage so it is used once. Whatever is kept is removed; only a safe single-slash path
+ * is returned, anything else is dropped, never followed (spec section 2).
  */
 export function takePostLoginRedirect(storage: Storage, key: string): string | null {
   const value = storage.getItem(key);
-  if (value === null || !isSafeRedirectPath(value)) return null;
+  if (value === null) return null;
   storage.removeItem(key);
-  return value;
+  return isSafeRedirectPath(value) ? value : null;
+}
+
+/** Keeps where to go after a sign-in that leaves the app; an unsafe or missing one clears it. */
+export function keepPostLoginRedirect(storage: Storage, key: string, redirect: unknown): void {
+  if (isSafeRedirectPath(redirect)) storage.setItem(key, redirect);
+  else storage.removeItem(key);
 }

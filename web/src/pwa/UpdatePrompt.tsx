@@ -26,6 +26,11 @@ export interface UpdatePromptProps {
   labels?: Partial<UpdatePromptLabels>;
   /** Defaults to the page's registration (registerServiceWorker() is idempotent). */
   controller?: ServiceWorkerController;
+  /**
+   * In the page's flow (a strip where it is placed) instead of floating at the bottom, where on
+   * a phone it covered a form's main button ("Simpan laporan") until dismissed.
+   */
+  inline?: boolean;
 }
 
 /** Whether a new app version waits, for shells that show it their own way. */
@@ -38,7 +43,7 @@ export function useUpdateAvailable(controller?: ServiceWorkerController): boolea
  * A small fixed banner when a new version is installed and waiting. It never reloads over
  * unsaved input: with a dirty form registered, it asks first (an inline alertdialog).
  */
-export function UpdatePrompt({ labels, controller }: UpdatePromptProps) {
+export function UpdatePrompt({ labels, controller, inline = false }: UpdatePromptProps) {
   const text = { ...UPDATE_PROMPT_LABELS, ...labels };
   const sw = controller ?? registerServiceWorker();
   const available = useUpdateAvailable(sw);
@@ -55,6 +60,7 @@ export function UpdatePrompt({ labels, controller }: UpdatePromptProps) {
   }, [confirming]);
 
   if (!available || dismissed) return null;
+  const placement = inline ? ' pwa-banner--inline' : '';
 
   const apply = () => {
     setBusy(true);
@@ -71,7 +77,7 @@ export function UpdatePrompt({ labels, controller }: UpdatePromptProps) {
   if (confirming) {
     return (
       <div
-        className="pwa-banner pwa-banner--confirm"
+        className={`pwa-banner pwa-banner--confirm${placement}`}
         role="alertdialog"
         aria-modal="false"
         aria-describedby={messageId}
@@ -102,7 +108,7 @@ export function UpdatePrompt({ labels, controller }: UpdatePromptProps) {
   }
 
   return (
-    <div className="pwa-banner" role="status" aria-live="polite">
+    <div className={`pwa-banner${placement}`} role="status" aria-live="polite">
       <p className="pwa-banner__message">{text.message}</p>
       <div className="pwa-banner__actions">
         <button

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { InstallButton } from './InstallButton.js';
 import type { ServiceWorkerController } from './register.js';
-import { registerServiceWorker } from './register.js';
+import { isTakenOverByNewVersion, isWaitingUpdate, registerServiceWorker } from './register.js';
 import { UpdatePrompt } from './UpdatePrompt.js';
 import { hasUnsavedChanges, registerUnsavedChanges } from './unsaved-changes.js';
 
@@ -64,6 +64,26 @@ describe('registerServiceWorker', () => {
     expect(registerServiceWorker()).toBe(controller);
     expect(controller.updateAvailable()).toBe(false);
     await expect(controller.applyUpdate()).resolves.toBeUndefined();
+  });
+});
+
+describe('what counts as a new version', () => {
+  const oldWorker = { name: 'v1' };
+  const newWorker = { name: 'v2' };
+
+  it('is a worker waiting behind the one controlling the page', () => {
+    expect(isWaitingUpdate({ waiting: newWorker }, oldWorker)).toBe(true);
+  });
+  it('is not a first install: nothing controls the page, or nothing waits', () => {
+    expect(isWaitingUpdate({ waiting: newWorker }, null)).toBe(false);
+    expect(isWaitingUpdate({ waiting: null }, oldWorker)).toBe(false);
+    expect(isWaitingUpdate(undefined, oldWorker)).toBe(false);
+  });
+  it('is a takeover only of a page that started under an older worker', () => {
+    expect(isTakenOverByNewVersion(oldWorker, newWorker)).toBe(true);
+    // The first worker claiming a page loaded before it (mid-install reload) is no update.
+    expect(isTakenOverByNewVersion(null, newWorker)).toBe(false);
+    expect(isTakenOverByNewVersion(oldWorker, oldWorker)).toBe(false);
   });
 });
 

@@ -49,16 +49,31 @@ function createController(): ServiceWorkerController {
   let reloading = false;
   let applying: Promise<void> | null = null;
 
+  // The worker this page started under. Null on a first visit: the first worker taking the page
+  // (clients.claim) is an install, not an update. workbox-window calls that takeover "external"
+  // when the page was reloaded mid-install and never saw its updatefound, which showed the
+  // update bar on every fresh phone right after the first sign-in.
+  const startedUnder = navigator.serviceWorker.controller;
+
   const markAvailable = () => {
     available = true;
     for (const listener of listeners) listener();
   };
 
-  // Also fires for a worker that was already waiting when this page loaded.
-  wb.addEventListener('waiting', markAvailable);
+  // Also fires for a worker that was already waiting when this page loaded. Only a worker that
+  // waits behind one controlling this page is a new version.
+  wb.addEventListener('waiting', () => {
+    void navigator.serviceWorker.getRegistration().then((registration) => {
+      if (isWaitingUpdate(registration, navigator.serviceWorker.controller)) markAvailable();
+    });
+  });
   // Another tab applied the update: this page still runs the old code, so offer the reload.
-  wb.addEventListener('controlling', (event) => {
-    if (event.isExternal === true && !reloading) markAvailable();
+  wb.addEventListener('controlling', () => {
+    const now = navigator.serviceWorker.controller;
+    // Not while this page applies the update itself: it reloads in a moment.
+    if (!reloading && applying === null && isTakenOverByNewVersion(startedUnder, now)) {
+      markAvailable();
+    }
   });
 
   const reload = () => {
@@ -110,4 +125,21 @@ function createController(): ServiceWorkerController {
       return applying;
     },
   };
+}
+
+/** A new version waits: a worker is installed behind the one controlling this page. */
+export function isWaitingUpdate<W extends object>(
+  registration: { waiting: W | null } | undefined,
+  controller: W | null,
+): boolean {
+  const waiting = registration?.waiting ?? null;
+  return controller !== null && waiting !== null && waiting !== controller;
+}
+
+/** This page's code is older than the worker now controlling it (another tab updated). */
+export function isTakenOverByNewVersion<W extends object>(
+  startedUnder: W | null,
+  now: W | null,
+): boolean {
+  return startedUnder !== null && now !== null && now !== startedUnder;
 }

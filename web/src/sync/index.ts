@@ -1,5 +1,12 @@
 /** The sync layer's public surface: features import from here, not from the files inside. */
-export { enqueue, enqueueAll, discardRejected, retryRejected } from './outbox.js';
+export {
+  enqueue,
+  enqueueAll,
+  discardRejected,
+  discardRejectedEntries,
+  resendRejected,
+  retryRejected,
+} from './outbox.js';
 export type { OptimisticWrite, EnqueueOptions, EnqueueStep, RetryEdit } from './outbox.js';
 export { planned } from './planned.js';
 export type { PlannedMutation } from './planned.js';

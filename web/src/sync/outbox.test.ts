@@ -3,7 +3,14 @@ import { newId } from '@urs/sync-protocol';
 import type { UrsDatabase } from '../db/database.js';
 import { MutationValidationError, STORAGE_FULL_MESSAGE, StorageFullError } from './errors.js';
 import { onLocalWrite } from './local-writes.js';
-import { discardRejected, enqueue, enqueueAll, retryRejected } from './outbox.js';
+import {
+  discardRejected,
+  enqueue,
+  enqueueAll,
+  resendRejected,
+  retryRejected,
+  type EnqueueStep,
+} from './outbox.js';
 import { claimLocalData, pendingCountFor } from './session.js';
 import { openTestDatabase, optimisticReport, reportCreate } from './test-fixtures.js';
 
@@ -226,6 +233,74 @@ describe('rejected entries', () => {
     expect(await db.outbox.get(entry.id)).toBeUndefined();
     // Still an unconfirmed local change: the row keeps its shadow.
     expect(await db.shadows.count()).toBe(1);
+  });
+
+  it('resends a refused report with its photos as one corrected record, dropping a photo taken out', async () => {
+    db = openTestDatabase();
+    const args = reportCreate({ description: 'Area sudah nonaktif' });
+    const photo = (n: number): EnqueueStep => {
+      const id = newId();
+      const row = {
+        id,
+        report_id: args.id,
+        kind: 'before' as const,
+        sha256: String(n).repeat(64),
+        mime_type: 'image/jpeg',
+        size_bytes: 100,
+        position: n,
+        created_at: '2026-11-23T08:00:00.000Z',
+        updated_at: '2026-11-23T08:00:00.000Z',
+      };
+      return {
+        name: 'photo.attach',
+        args: { ...row, mime_type: 'image/jpeg' },
+        optimistic: [{ entity: 'report_photos', op: 'put', row }],
+      };
+    };
+    const [keep, drop] = [photo(1), photo(2)];
+    const create: EnqueueStep = {
+      name: 'report.create',
+      args,
+      optimistic: [optimisticReport(args, userId)],
+    };
+    const queued = await enqueueAll(db, userId, [create, keep, drop]);
+    await db.outbox.bulkUpdate(
+      queued.map((entry) => ({ key: entry.id, changes: { status: 'rejected' as const } })),
+    );
+
+    const fixed = { ...args, area_id: newId(), description: 'Area diganti' };
+    const resent = await resendRejected(
+      db,
+      userId,
+      queued.map((entry) => entry.id),
+      [{ ...create, args: fixed, optimistic: [optimisticReport(fixed, userId)] }, keep],
+    );
+
+    expect(resent.map((entry) => [entry.mutation.name, entry.status])).toEqual([
+      ['report.create', 'pending'],
+      ['photo.attach', 'pending'],
+    ]);
+    expect(resent[0]!.seq).toBeGreaterThan(queued[2]!.seq);
+    expect(await db.outbox.count()).toBe(2);
+    expect((await db.reports.get(args.id))?.description).toBe('Area diganti');
+    const keptId = (keep.args as { id: string }).id;
+    const droppedId = (drop.args as { id: string }).id;
+    expect(await db.report_photos.get(keptId)).toBeDefined();
+    // Nothing touches the dropped photo any more: its row goes back to the server's (none).
+    expect(await db.report_photos.get(droppedId)).toBeUndefined();
+  });
+
+  it('resends nothing when one of the entries is not refused', async () => {
+    db = openTestDatabase();
+    const args = reportCreate();
+    const pending = await enqueue(db, userId, 'report.create', args, [
+      optimisticReport(args, userId),
+    ]);
+    await expect(
+      resendRejected(db, userId, [pending.id], [{ name: 'report.create', args }]),
+    ).rejects.toThrow();
+    expect(await db.outbox.count()).toBe(1);
+    expect((await db.outbox.get(pending.id))?.seq).toBe(pending.seq);
   });
 
   it('refuses to discard an entry that is still pending', async () => {

@@ -123,23 +123,79 @@ export async function retryRejected(
   edit: RetryEdit = {},
   options: EnqueueOptions = {},
 ): Promise<OutboxEntry> {
-  const original = await db.outbox.get(entryId);
-  if (original === undefined || original.user_id !== userId || original.status !== 'rejected') {
-    throw new Error('Perubahan ini tidak ditemukan atau tidak sedang ditolak.');
-  }
+  const original = await rejectedEntry(db, userId, entryId);
   const mutation = parseMutation(original.mutation.name, edit.args ?? original.mutation.args);
+  const [entry] = await replaceRejected(
+    db,
+    userId,
+    [entryId],
+    [{ mutation, optimistic: edit.optimistic ?? [] }],
+    options,
+  );
+  if (entry === undefined)
+    throw new Error('Perubahan ini tidak ditemukan atau tidak sedang ditolak.');
+  return entry;
+}
+
+/**
+ * Replaces refused entries that together make up one record (a report and the photos attached
+ * to it) with the user's corrected mutations, in ONE transaction: the refused entries go, the
+ * corrected ones are queued with new ids and seqs, and rows no longer touched by anything (a
+ * photo the user took out) fall back to the server's version. A crash halfway can neither lose
+ * the user's correction nor leave the old refusals beside it.
+ *
+ * @throws MutationValidationError when any step's args are refused (nothing changed)
+ * @throws StorageFullError when the device is out of space (nothing changed)
+ */
+export function resendRejected(
+  db: UrsDatabase,
+  userId: string,
+  entryIds: readonly number[],
+  steps: readonly EnqueueStep[],
+  options: EnqueueOptions = {},
+): Promise<OutboxEntry[]> {
+  const parsed = steps.map((step) => ({
+    mutation: parseMutation(step.name, step.args),
+    optimistic: step.optimistic ?? [],
+  }));
+  return replaceRejected(db, userId, entryIds, parsed, options);
+}
+
+/** Drops every refused entry of one record (a report and its photos) at once. */
+export async function discardRejectedEntries(
+  db: UrsDatabase,
+  userId: string,
+  entryIds: readonly number[],
+): Promise<void> {
+  await replaceRejected(db, userId, entryIds, [], {});
+}
+
+async function replaceRejected(
+  db: UrsDatabase,
+  userId: string,
+  entryIds: readonly number[],
+  parsed: readonly { mutation: ParsedMutation; optimistic: readonly OptimisticWrite[] }[],
+  options: EnqueueOptions,
+): Promise<OutboxEntry[]> {
   const at = (options.now ?? (() => new Date()))();
-  const entry = await withStorageGuard(() =>
+  const entries = await withStorageGuard(() =>
     db.transaction('rw', writeScope(db), async () => {
-      const old = await rejectedEntry(db, userId, entryId);
-      await db.outbox.delete(old.id);
-      const next = await appendMutation(db, userId, mutation, edit.optimistic ?? [], at);
-      await releaseRows(db, userId, old.rows);
-      return next;
+      const old = await Promise.all(entryIds.map((id) => rejectedEntry(db, userId, id)));
+      await db.outbox.bulkDelete(old.map((entry) => entry.id));
+      const written: OutboxEntry[] = [];
+      for (const { mutation, optimistic } of parsed) {
+        written.push(await appendMutation(db, userId, mutation, optimistic, at));
+      }
+      await releaseRows(
+        db,
+        userId,
+        old.flatMap((entry) => entry.rows),
+      );
+      return written;
     }),
   );
-  notifyLocalWrite(userId);
-  return entry;
+  if (entries.length > 0) notifyLocalWrite(userId);
+  return entries;
 }
 
 function parseMutation(name: string, args: unknown): ParsedMutation {

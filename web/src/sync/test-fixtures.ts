@@ -1,5 +1,5 @@
 import { newId, type MutationArgs } from '@urs/sync-protocol';
-import type { EntityRow } from '../db/database.js';
+import type { EntityRow, OutboxEntry } from '../db/database.js';
 import type { OptimisticWrite } from './outbox.js';
 
 /* Shared by the sync tests only (never imported by the app). */
@@ -55,4 +55,31 @@ export function jpegBytes(seed: number, size = 64): Uint8Array<ArrayBuffer> {
   bytes.set([0xff, 0xd8, 0xff, 0xe0]);
   for (let i = 4; i < size; i += 1) bytes[i] = (seed * 31 + i) % 256;
   return bytes;
+}
+
+let nextEntryId = 1;
+
+/** An outbox entry the server refused with `message`, as a screen reads it from Dexie. */
+export function refusedEntry(
+  name: string,
+  entity: OutboxEntry['entity'],
+  entityId: string,
+  args: Record<string, unknown>,
+  message: string,
+  userId = 'u',
+): OutboxEntry {
+  const id = nextEntryId++;
+  return {
+    id,
+    user_id: userId,
+    seq: id,
+    mutation: { id: newId(), seq: id, name, args, at: FIXED_NOW },
+    status: 'rejected',
+    result: { seq: id, id: newId(), status: 'rejected', code: 'validation', message },
+    entity,
+    entity_id: entityId,
+    rows: [`${entity}/${entityId}`],
+    photo_ids: [],
+    created_at: FIXED_NOW,
+  };
 }

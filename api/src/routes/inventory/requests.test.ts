@@ -89,6 +89,27 @@ describe('item requests', () => {
     ).toBe(422);
   });
 
+  it('stores a store link only when it is an http(s) address; javascript: and data: are refused', async () => {
+    const before = await get<Paged<RequestListRow>>('/api/inventory/requests', f.admin.token);
+    for (const link of ['javascript:alert(document.cookie)', 'data:text/html,<b>x</b>']) {
+      const res = await f.staff.push([
+        'request.create',
+        { id: newId(), type: 'stock', item_id: itemId, quantity: 1, store_link: link },
+      ]);
+      expect(res.results[0]).toMatchObject({
+        status: 'rejected',
+        code: 'validation',
+        errors: { store_link: ['Isi tautan toko yang diawali http:// atau https://.'] },
+      });
+    }
+    const after = await get<Paged<RequestListRow>>('/api/inventory/requests', f.admin.token);
+    expect(after.meta.total).toBe(before.meta.total);
+
+    const { id } = await customRequest(f.staff, 'Selang taman');
+    const listed = await get<Paged<RequestListRow>>('/api/inventory/requests', f.admin.token);
+    expect(listed.data.find((r) => r.id === id)?.store_link).toBe('https://toko.example/x');
+  });
+
   it('summarises 30 days: most requested items, daily average and approval rate', async () => {
     const ids = [newId(), newId(), newId()];
     for (const id of ids)

@@ -94,6 +94,29 @@ describe('GET /api/reports (admin list)', () => {
     ).json()) as typeof body;
     expect(all.data.map((u) => u.role)).toEqual(['admin', 'custodian', 'gardener']);
   });
+
+  it("pages one user's reports for the role explorer's user detail, and nobody else's", async () => {
+    for (let d = 1; d <= 7; d++) await file(f.staff, `Staf ${d}`, `2026-11-0${d}T03:00:00.000Z`);
+    await file(gardener, 'Taman', '2026-11-08T03:00:00.000Z');
+    const staffId = (await list('role=custodian&per_page=1')).data[0]?.reporter.id ?? '';
+    const counted = (await (
+      await f.t.request('/api/reports/by-role?role=custodian', { token: f.admin.token })
+    ).json()) as { data: { id: string; report_count: number }[] };
+    const count = counted.data.find((u) => u.id === staffId)?.report_count;
+
+    const first = await list(`reporter_id=${staffId}&per_page=5&page=1`);
+    expect(first.meta).toEqual({ page: 1, per_page: 5, total: count, last_page: 2 });
+    expect(first.data.map((r) => r.description)).toEqual([
+      'Staf 7',
+      'Staf 6',
+      'Staf 5',
+      'Staf 4',
+      'Staf 3',
+    ]);
+    const second = await list(`reporter_id=${staffId}&per_page=5&page=2`);
+    expect(second.data.map((r) => r.description)).toEqual(['Staf 2', 'Staf 1']);
+    expect([...first.data, ...second.data].every((r) => r.reporter.id === staffId)).toBe(true);
+  });
 });
 
 describe('GET /api/reports/:id (detail, any signed-in user)', () => {

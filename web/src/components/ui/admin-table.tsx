@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import './admin.css';
+import './admin-cards.css';
 import './admin-i18n.js';
 
 /**

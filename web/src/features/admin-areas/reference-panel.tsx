@@ -102,9 +102,11 @@ export function ReferencePanel({ kind }: { kind: ReferenceKind }) {
             <th scope="row" className="admin-name">
               {row.name}
             </th>
-            <td className="admin-description">{row.description ?? '—'}</td>
+            <td className="admin-description" data-label={t('areas.description')}>
+              {row.description ?? '—'}
+            </td>
             {'active' in row && (
-              <td>
+              <td data-label={t('areas.status')}>
                 <span
                   className={`admin-badge ${row.active ? 'admin-badge-on' : 'admin-badge-off'}`}
                 >

@@ -136,10 +136,12 @@ export function UsersScreen() {
                 {user.name}
                 {me?.id === user.id && <span className="admin-you">{t('users.you')}</span>}
               </th>
-              <td>{user.email}</td>
-              <td>{user.phone ?? '—'}</td>
-              <td data-role={user.role}>{roleLabel(user.role)}</td>
-              <td>
+              <td data-label={t('users.email')}>{user.email}</td>
+              <td data-label={t('users.phone')}>{user.phone ?? '—'}</td>
+              <td data-label={t('users.role')} data-role={user.role}>
+                {roleLabel(user.role)}
+              </td>
+              <td data-label={t('users.created')}>
                 <time dateTime={user.created_at}>{formatDate(user.created_at, i18n.language)}</time>
               </td>
               <td className="admin-actions-cell">

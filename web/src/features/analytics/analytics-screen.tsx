@@ -4,6 +4,7 @@ import { REPORT_STATUSES, roleLabel, type AnalyticsSnapshot } from '@urs/sync-pr
 import { Page } from '../../components/ui/page.js';
 import { StatGrid } from '../../components/ui/stat-grid.js';
 import { formatNumber } from '../../lib/format.js';
+import '../../components/ui/admin-cards.css';
 import { api } from '../../lib/api.js';
 import { toast } from '../../lib/toast.js';
 import './analytics-i18n.js';
@@ -172,7 +173,7 @@ export function AnalyticsScreen() {
         </section>
         <section className="card analytics-section">
           <h2>{t('analytics.productivity')}</h2>
-          <table className="analytics-table">
+          <table className="analytics-table stack-table">
             <thead>
               <tr>
                 <th scope="col">{t('analytics.role')}</th>
@@ -186,10 +187,10 @@ export function AnalyticsScreen() {
               {s.productivity_by_role.map((row) => (
                 <tr key={row.role}>
                   <th scope="row">{roleLabel(row.role)}</th>
-                  <td>{num(row.staff)}</td>
-                  <td>{num(row.reports_30d)}</td>
-                  <td>{num(row.completed_30d)}</td>
-                  <td>{num(row.completion_rate)}%</td>
+                  <td data-label={t('analytics.staff')}>{num(row.staff)}</td>
+                  <td data-label={t('analytics.reports30')}>{num(row.reports_30d)}</td>
+                  <td data-label={t('analytics.completed30')}>{num(row.completed_30d)}</td>
+                  <td data-label={t('analytics.completionRate')}>{num(row.completion_rate)}%</td>
                 </tr>
               ))}
             </tbody>

@@ -91,6 +91,12 @@ describe('unread', () => {
     const reads = [read(list[0]!.id, ME), read(list[1]!.id, OTHER)];
     expect([...unreadIds(list, reads, ME)].sort()).toEqual([list[1]!.id, list[2]!.id]);
   });
+  it('never counts the author’s own announcement as unread for them', () => {
+    const mine = ann(1, { author_id: ME });
+    const theirs = ann(2);
+    expect([...unreadIds([mine, theirs], [], ME)]).toEqual([theirs.id]);
+    expect([...unreadIds([mine, theirs], [], OTHER)]).toEqual([mine.id]);
+  });
   it('becomes read once an optimistic mark_read row exists', () => {
     const list = [ann(1)];
     let n = 0;

@@ -30,14 +30,16 @@ export function visibleAnnouncements(
   return announcements.filter((a) => isVisibleTo(a, role)).sort(compareAnnouncements);
 }
 
-/** Ids of the given announcements that `userId` has no read mark for. */
+/** Ids of the given announcements that `userId` neither wrote nor has a read mark for. */
 export function unreadIds(
   announcements: readonly Announcement[],
   reads: readonly AnnouncementRead[],
   userId: string,
 ): Set<string> {
   const read = new Set(reads.filter((r) => r.user_id === userId).map((r) => r.announcement_id));
-  return new Set(announcements.filter((a) => !read.has(a.id)).map((a) => a.id));
+  return new Set(
+    announcements.filter((a) => a.author_id !== userId && !read.has(a.id)).map((a) => a.id),
+  );
 }
 
 export type BodySegment = { kind: 'text'; text: string } | { kind: 'link'; href: string };

@@ -6,7 +6,7 @@ import { formFailure, type FormFailure } from '../../lib/server-errors.js';
 import { useAppSession } from '../../lib/use-session.js';
 import { AuthLayout } from '../../components/ui/auth-layout.js';
 import { TextField } from '../../components/ui/text-field.js';
-import { parseSsoConfig, ssoStartHref, type SsoConfig } from './sso-redirect.js';
+import { leaveForSso, parseSsoConfig, type SsoConfig } from './sso-redirect.js';
 import { useAfterLogin } from './use-after-login.js';
 import './sso-i18n.js';
 import './sso.css';
@@ -54,7 +54,7 @@ export function LoginScreen({ localOnly = false }: { localOnly?: boolean }) {
           <button
             type="button"
             className="button button-secondary button-block sso-button"
-            onClick={() => window.location.assign(ssoStartHref(redirect))}
+            onClick={() => leaveForSso(redirect)}
           >
             {t('sso.button', { provider: sso.provider })}
           </button>

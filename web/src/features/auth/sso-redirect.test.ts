@@ -1,11 +1,31 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
+import { MemoryStorage } from '../../test/memory-storage.js';
 import { parseSsoConfig, redirectAfterSso, ssoStartHref } from './sso-redirect.js';
 
+const KEY = 'urs_post_login_redirect';
+
 describe('redirectAfterSso', () => {
+  it('restores the path kept in session storage before leaving, once', () => {
+    const storage = new MemoryStorage();
+    storage.setItem(KEY, '/inventory?tab=requests');
+    expect(redirectAfterSso({ redirect: '/settings' }, storage)).toBe('/inventory?tab=requests');
+    expect(storage.getItem(KEY)).toBeNull();
+    expect(redirectAfterSso({ redirect: '/settings' }, storage)).toBe('/settings');
+  });
+
+  it('removes an unsafe kept value without following it', () => {
+    const storage = new MemoryStorage();
+    storage.setItem(KEY, '//evil.example/x');
+    expect(redirectAfterSso({ redirect: '/settings' }, storage)).toBe('/settings');
+    expect(storage.getItem(KEY)).toBeNull();
+  });
+
   it('follows a safe single-slash path from the server', () => {
-    expect(redirectAfterSso({ redirect: '/reports?x=1' })).toBe('/reports?x=1');
-    expect(redirectAfterSso({ redirect: '/' })).toBe('/');
+    expect(redirectAfterSso({ redirect: '/reports?x=1' }, new MemoryStorage())).toBe(
+      '/reports?x=1',
+    );
+    expect(redirectAfterSso({ redirect: '/' }, new MemoryStorage())).toBe('/');
   });
 
   it('goes home for anything else', () => {
@@ -19,10 +39,10 @@ describe('redirectAfterSso', () => {
       undefined,
       42,
     ]) {
-      expect(redirectAfterSso({ redirect })).toBe('/');
+      expect(redirectAfterSso({ redirect }, new MemoryStorage())).toBe('/');
     }
-    expect(redirectAfterSso(null)).toBe('/');
-    expect(redirectAfterSso('nope')).toBe('/');
+    expect(redirectAfterSso(null, new MemoryStorage())).toBe('/');
+    expect(redirectAfterSso('nope', new MemoryStorage())).toBe('/');
   });
 });
 

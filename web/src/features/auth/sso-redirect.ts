@@ -1,7 +1,14 @@
 import { field, stringField } from '../../lib/json-fields.js';
-import { isSafeRedirectPath } from '../../lib/navigation.js';
+import {
+  isSafeRedirectPath,
+  keepPostLoginRedirect,
+  takePostLoginRedirect,
+} from '../../lib/navigation.js';
+import { STORAGE_KEYS } from '../../lib/storage-keys.js';
 
 export const SSO_START_PATH = '/api/auth/microsoft/start';
+/** Where the provider sends the browser back (the route in router.tsx). */
+export const SSO_CALLBACK_PATH = '/auth/microsoft/callback';
 
 /** Where the SSO button goes: the start endpoint, carrying the login's redirect when it is safe. */
 export function ssoStartHref(redirect: unknown): string {
@@ -10,8 +17,23 @@ export function ssoStartHref(redirect: unknown): string {
     : SSO_START_PATH;
 }
 
-/** After an SSO login: the server's `redirect` when it is a safe single-slash path, else home. */
-export function redirectAfterSso(answer: unknown): string {
+/**
+ * Leaves the app for the provider. Where to come back to is kept in session storage first
+ * (spec section 9, `urs_post_login_redirect`): it survives the round trip in this tab, whatever
+ * the provider does with the query.
+ */
+export function leaveForSso(redirect: unknown, storage: Storage = sessionStorage): void {
+  keepPostLoginRedirect(storage, STORAGE_KEYS.postLoginRedirect, redirect);
+  window.location.assign(ssoStartHref(redirect));
+}
+
+/**
+ * After an SSO login: the path kept before leaving (taken out of storage, used once), else the
+ * server's `redirect`, each only when it is a safe single-slash path; else home.
+ */
+export function redirectAfterSso(answer: unknown, storage: Storage = sessionStorage): string {
+  const kept = takePostLoginRedirect(storage, STORAGE_KEYS.postLoginRedirect);
+  if (kept !== null) return kept;
   const redirect = field(answer, 'redirect');
   return isSafeRedirectPath(redirect) ? redirect : '/';
 }

@@ -1,13 +1,17 @@
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
 import { allowedStatusChanges, type ReportStatus } from '@urs/sync-protocol';
 import { Page } from '../../components/ui/page.js';
+import { db } from '../../db/index.js';
 import { toast } from '../../lib/toast.js';
 import { useCurrentUser } from '../../lib/use-session.js';
 import { draftKey } from './report-draft.js';
 import { planEdit, type FormPhoto } from './report-form-state.js';
 import { ReportForm } from './report-form.js';
 import { runPlan } from './report-save.js';
+import { planResend, refusalReason } from './refused-report.js';
+import { useRefusedReport } from './use-refused-report.js';
 import { useReport } from './use-report.js';
 import './report-i18n.js';
 import { ReportUnavailable } from './report-unavailable.js';
@@ -20,11 +24,18 @@ export function ReportEditScreen() {
   const navigate = useNavigate();
   const { id } = route.useParams();
   const loaded = useReport(id);
+  const refused = useRefusedReport(user?.id ?? '', id, loaded?.photos);
+  const areaId = loaded?.report.area_id;
+  // An area removed since (often why the server refused it) is no choice: the form asks again.
+  const areaKnown = useLiveQuery(
+    async () => areaId === undefined || (await db.areas.get(areaId)) !== undefined,
+    [areaId],
+  );
   if (user === null) return null;
 
   const title = t('pages.reportEdit');
-  if (loaded === undefined || loaded === null) {
-    return <ReportUnavailable title={title} loading={loaded === undefined} />;
+  if (loaded === undefined || loaded === null || refused === undefined || areaKnown === undefined) {
+    return <ReportUnavailable title={title} loading={loaded !== null} />;
   }
   const { report, photos } = loaded;
   if (user.role !== 'admin' && report.reporter_id !== user.id) {
@@ -51,14 +62,20 @@ export function ReportEditScreen() {
     attached: true,
   }));
 
+  const reason = refusalReason(refused.entries);
   return (
     <Page title={title}>
+      {reason !== null && (
+        <div className="alert alert-error" role="alert" data-testid="report-refused">
+          <strong>{t('reports.refusedTitle')}</strong> {t('reports.refusedText', { reason })}
+        </div>
+      )}
       <ReportForm
         key={report.id}
         userId={user.id}
         draftKey={draftKey(user.id, report.id)}
         initialValues={{
-          area_id: report.area_id,
+          area_id: areaKnown ? report.area_id : '',
           category_id: report.category_id ?? '',
           work_type: report.work_type,
           description: report.description,
@@ -68,18 +85,34 @@ export function ReportEditScreen() {
         statusOptions={statusOptions}
         onCancel={() => void navigate({ to: `/reports/${report.id}` })}
         onSubmit={async (values, formPhotos) => {
-          const errors = await runPlan(
-            user.id,
-            planEdit({
-              report,
-              values,
-              photos: formPhotos,
-              existingPhotos: photos,
-              now: new Date(),
-            }),
-          );
+          const now = new Date();
+          const errors =
+            refused.entries.length > 0
+              ? await runPlan(
+                  user.id,
+                  planResend({
+                    report,
+                    serverReport: refused.serverReport,
+                    refused: refused.entries,
+                    values,
+                    photos: formPhotos,
+                    existingPhotos: photos,
+                    now,
+                  }),
+                  refused.entries.map((entry) => entry.id),
+                )
+              : await runPlan(
+                  user.id,
+                  planEdit({ report, values, photos: formPhotos, existingPhotos: photos, now }),
+                );
           if (errors !== null) return errors;
-          toast.success(navigator.onLine ? t('reports.saved') : t('reports.savedOffline'));
+          toast.success(
+            refused.entries.length > 0
+              ? t('reports.resent')
+              : navigator.onLine
+                ? t('reports.saved')
+                : t('reports.savedOffline'),
+          );
           void navigate({ to: `/reports/${report.id}` });
           return null;
         }}

@@ -45,6 +45,11 @@ const id = {
     explorerEmpty: 'Belum ada pengguna dengan peran ini.',
     reportCount: '{{count}} laporan',
     showReports: 'Tampilkan laporan {{name}}',
+    userReports: 'Laporan {{name}}',
+    userPager: 'Halaman laporan {{name}}',
+    userNoReports: 'Belum ada laporan.',
+    backToList: 'Kembali ke daftar',
+    showInTable: 'Tampilkan di tabel',
   },
 };
 
@@ -91,6 +96,11 @@ const en: typeof id = {
     explorerEmpty: 'No users with this role yet.',
     reportCount: '{{count}} reports',
     showReports: 'Show reports of {{name}}',
+    userReports: 'Reports by {{name}}',
+    userPager: 'Pages of reports by {{name}}',
+    userNoReports: 'No reports yet.',
+    backToList: 'Back to the list',
+    showInTable: 'Show in the table',
   },
 };
 

@@ -17,9 +17,9 @@ import { withoutFilter } from './report-list-logic.js';
 import { searchOfState } from './report-list-search.js';
 import { ReportListTable } from './report-list-table.js';
 import { ReportListToolbar } from './report-list-toolbar.js';
-import { ReportRoleExplorer } from './report-role-explorer.js';
 import { confirmAndDeleteReport } from './report-save.js';
 import { useReportListState } from './use-report-list-state.js';
+import { RoleExplorer } from './role-explorer.js';
 import './report-list-i18n.js';
 import './report-list.css';
 import './reports.css';
@@ -89,12 +89,12 @@ export function ReportListScreen() {
         <div className="report-list-main">
           <ReportListFilters state={state} onChange={setState} reporterName={reporterName} />
         </div>
-        <ReportRoleExplorer
+        <RoleExplorer
           role={explorerRole}
           onRole={setExplorerRole}
-          explorer={explorer}
-          selected={reporterId}
-          onShow={showReporter}
+          people={explorer.data}
+          onShowInTable={showReporter}
+          onLoadError={onLoadError}
         />
       </div>
       <div className="card admin-panel report-list-results">

@@ -42,20 +42,26 @@ export function ReportListTable({ rows, loading, onRemove }: TableProps) {
                 data-role={row.reporter.role}
                 data-reporter-id={row.reporter.id}
               >
-                <td>{row.area.name}</td>
-                <td className="report-list-description" title={row.description}>
+                <td className="admin-name">{row.area.name}</td>
+                <td
+                  className="report-list-description"
+                  title={row.description}
+                  data-label={t('reportList.colDescription')}
+                >
                   {truncate(row.description)}
                 </td>
-                <td>
-                  {row.reporter.name}
-                  <div className="muted">{roleLabel(row.reporter.role)}</div>
+                <td data-label={t('reportList.colReporter')}>
+                  <div>
+                    {row.reporter.name}
+                    <div className="muted">{roleLabel(row.reporter.role)}</div>
+                  </div>
                 </td>
-                <td>
+                <td data-label={t('reportList.colStatus')}>
                   <span className={`rp-status rp-status-${row.status}`}>
                     {t(statusKey(row.status))}
                   </span>
                 </td>
-                <td>
+                <td data-label={t('reportList.colCreated')}>
                   <time dateTime={row.created_at}>{formatDate(row.created_at, i18n.language)}</time>
                 </td>
                 <td className="admin-actions-cell">

@@ -2,23 +2,32 @@ import { db } from '../../db/index.js';
 import { confirmDialog } from '../../lib/dialog.js';
 import { t } from '../../lib/i18n.js';
 import { toast } from '../../lib/toast.js';
-import { MutationValidationError, StorageFullError, enqueueAll } from '../../sync/index.js';
+import {
+  MutationValidationError,
+  StorageFullError,
+  enqueueAll,
+  resendRejected,
+} from '../../sync/index.js';
 import { validatePlan, type PlannedMutation } from './report-form-state.js';
 
 /**
  * Checks every planned mutation first (so a bad field gives form errors), then queues the whole
  * plan — the report and each photo — in ONE Dexie transaction with its optimistic rows: a crash
  * or a full disk can never leave the report saved without the photos the user attached.
+ * With `replacing`, the plan takes the place of those refused outbox entries (a corrected
+ * report sent again) in the same transaction.
  * Returns field errors for the form, or null once everything is queued.
  */
 export async function runPlan(
   userId: string,
   plan: readonly PlannedMutation[],
+  replacing: readonly number[] = [],
 ): Promise<Record<string, string[]> | null> {
   const errors = validatePlan(plan);
   if (Object.keys(errors).length > 0) return errors;
   try {
-    await enqueueAll(db, userId, plan);
+    if (replacing.length > 0) await resendRejected(db, userId, replacing, plan);
+    else await enqueueAll(db, userId, plan);
     return null;
   } catch (err) {
     if (err instanceof MutationValidationError) {

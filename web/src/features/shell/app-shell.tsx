@@ -7,6 +7,7 @@ import { InstallButton, UpdatePrompt } from '../../pwa/index.js';
 import { useSyncEngine, useSyncStatus } from '../../sync/index.js';
 import { Sidebar } from './sidebar.js';
 import { SyncIndicator } from './sync-indicator.js';
+import { TopbarUnread } from './topbar-unread.js';
 import { useMediaQuery, WIDE_SCREEN_QUERY } from './use-media-query.js';
 
 const SIDEBAR_ID = 'app-sidebar';
@@ -90,16 +91,17 @@ export function AppShell() {
               className="button button-small button-secondary"
               {...(i18n.language === 'en' && { labels: { install: t('pwa.install') } })}
             />
+            {!sidebarVisible && <TopbarUnread />}
             <SyncIndicator userId={user.id} />
           </div>
         </header>
+        <UpdatePrompt inline {...(i18n.language === 'en' && { labels: ENGLISH_UPDATE_LABELS })} />
         <SessionPausedBanner userId={user.id} />
         <main id="main" className="content" tabIndex={-1}>
           <Outlet />
         </main>
         <footer className="footer">{t('app.school')}</footer>
       </div>
-      <UpdatePrompt {...(i18n.language === 'en' && { labels: ENGLISH_UPDATE_LABELS })} />
     </div>
   );
 }

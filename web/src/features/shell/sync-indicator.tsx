@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { discardRejected, useSyncEngine, useSyncStatus } from '../../sync/index.js';
+import { useSyncEngine, useSyncStatus } from '../../sync/index.js';
 import { Icon } from '../../components/ui/icon.js';
-import { toast } from '../../lib/toast.js';
 import { formatDateTime } from '../../lib/format.js';
+import { RefusedList } from './refused-list.js';
 
 /** Top-bar status of the outbox: online state, what waits, what the server refused. */
 export function SyncIndicator({ userId }: { userId: string }) {
@@ -17,9 +17,13 @@ export function SyncIndicator({ userId }: { userId: string }) {
   useEffect(() => {
     if (!open) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
+      // Escape in a confirmation on top closes that confirmation, not the panel under it.
+      if (event.key === 'Escape' && document.querySelector('dialog[open]') === null) setOpen(false);
     };
     const onPointer = (event: PointerEvent) => {
+      // A confirmation opened from the panel (discarding) is on top of it, not outside it.
+      if (event.target instanceof Element && event.target.closest('dialog, [role="dialog"]'))
+        return;
       if (event.target instanceof Node && !wrapper.current?.contains(event.target)) setOpen(false);
     };
     document.addEventListener('keydown', onKey);
@@ -48,14 +52,6 @@ export function SyncIndicator({ userId }: { userId: string }) {
       : t('sync.lastSynced', {
           time: formatDateTime(status.lastSuccessAt, i18n.language),
         });
-
-  const discard = async (entryId: number) => {
-    try {
-      await discardRejected(engine.db, userId, entryId);
-    } catch (err) {
-      toast.error(err instanceof Error ? err.message : String(err));
-    }
-  };
 
   return (
     <div className="sync" ref={wrapper}>
@@ -87,20 +83,11 @@ export function SyncIndicator({ userId }: { userId: string }) {
           {status.rejected.length > 0 && (
             <div className="sync-rejected">
               <h2 className="sync-heading">{t('sync.rejectedTitle')}</h2>
-              <ul>
-                {status.rejected.map((entry) => (
-                  <li key={entry.id} className="sync-rejected-item">
-                    <span>{entry.result?.message ?? entry.mutation.name}</span>
-                    <button
-                      type="button"
-                      className="button button-small button-secondary"
-                      onClick={() => void discard(entry.id)}
-                    >
-                      {t('sync.discard')}
-                    </button>
-                  </li>
-                ))}
-              </ul>
+              <RefusedList
+                userId={userId}
+                rejected={status.rejected}
+                onNavigate={() => setOpen(false)}
+              />
             </div>
           )}
           <button

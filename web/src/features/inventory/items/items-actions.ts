@@ -1,5 +1,6 @@
 import type { InventoryItem } from '@urs/sync-protocol';
 import { db } from '../../../db/index.js';
+import { confirmDiscardRefused } from '../../../lib/confirm-discard.js';
 import { confirmDialog } from '../../../lib/dialog.js';
 import { t } from '../../../lib/i18n.js';
 import { toast } from '../../../lib/toast.js';
@@ -114,8 +115,16 @@ export async function saveStockForm(
   }
 }
 
-/** Drops a change the server refused; the server's version of the rows comes back. */
-export async function discardItemChange(userId: string, entryId: number): Promise<void> {
+/**
+ * Drops a change the server refused, after asking; the server's version of the rows comes back.
+ * `what` names the item in the confirmation.
+ */
+export async function discardItemChange(
+  userId: string,
+  entryId: number,
+  what: string,
+): Promise<void> {
+  if (!(await confirmDiscardRefused(what))) return;
   try {
     await discardRejected(db, userId, entryId);
     toast.success(tx('detail.discarded'));

@@ -166,7 +166,7 @@ describe('<ItemsTab />', () => {
     const card = (await screen.findByRole('button', { name: 'Sapu ijuk' })).closest('li');
     if (card === null) throw new Error('no card');
     await waitFor(() => expect(within(card).getByTestId('item-stock').textContent).toBe('-2 pcs'));
-    expect(within(card).getByText('Menunggu sinkron')).toBeDefined();
+    expect(within(card).getByText('Belum terkirim')).toBeDefined();
     expect(toast.success).toHaveBeenCalledWith('Transaksi dicatat', expect.any(String));
   });
 
@@ -198,7 +198,7 @@ describe('<ItemsTab />', () => {
     const history = await screen.findByTestId('local-history');
     expect(within(history).getByText('+5')).toBeDefined();
     expect(within(history).getByText('Dicatat oleh Siti')).toBeDefined();
-    expect(within(history).getByText('Menunggu sinkron')).toBeDefined();
+    expect(within(history).getByText('Belum terkirim')).toBeDefined();
 
     await user.click(screen.getByRole('button', { name: /Kembali ke daftar barang/ }));
     await waitFor(() => expect(router.state.location.href).toBe('/inventory'));

@@ -60,7 +60,13 @@ export function RejectedChange({
         <button
           type="button"
           className="button button-secondary"
-          onClick={() => void discardItemChange(userId, entry.id)}
+          onClick={() =>
+            void discardItemChange(
+              userId,
+              entry.id,
+              `${tx(REJECTED_LABEL[name] ?? 'edit')}: ${item.name}`,
+            )
+          }
         >
           {tx('detail.discard')}
         </button>

@@ -117,7 +117,7 @@ describe('<ItemList />', () => {
     expect(screen.getAllByText('Menipis')).toHaveLength(1);
     expect(screen.getAllByText('Kritis')).toHaveLength(1);
     expect(screen.getByText('Nonaktif')).toBeDefined();
-    expect(screen.getByTestId('item-sync-mark').textContent).toBe('Menunggu sinkron');
+    expect(screen.getByTestId('item-sync-mark').textContent).toBe('Belum terkirim');
     expect(screen.getByRole('button', { name: 'Catat transaksi Sapu ijuk' })).toBeDefined();
     expect(screen.queryByRole('button', { name: 'Ubah Sapu ijuk' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Hapus Sapu ijuk' })).toBeNull();

@@ -14,6 +14,9 @@ import { type RequestEntry } from './requests-list.js';
 import { useRequestImage } from './requests-queries.js';
 import { formatDateTime, formatDay } from '../../../lib/format.js';
 
+/** Only a web address becomes a link; a `javascript:` or `data:` one would run here. */
+const WEB_ADDRESS = /^https?:\/\//i;
+
 /** A native modal <dialog>: focus trapped, page inert, Escape closes, focus returns after. */
 function DetailDialog({
   title,
@@ -163,6 +166,7 @@ export function RequestDetail({
   user,
   online,
   onClose,
+  onFix,
   database = appDb,
 }: {
   /** null: the device has no such request. */
@@ -172,6 +176,8 @@ export function RequestDetail({
   user: Pick<User, 'id' | 'name' | 'role'>;
   online: boolean;
   onClose: () => void;
+  /** Opens a refused creation in the request form, to correct and send again. */
+  onFix?: (entryId: number) => void;
   /** The app's database; tests pass their own. */
   database?: UrsDatabase;
 }) {
@@ -233,10 +239,13 @@ export function RequestDetail({
       k('detail.storeLink'),
       request.store_link === null ? (
         none
-      ) : (
+      ) : WEB_ADDRESS.test(request.store_link) ? (
         <a href={request.store_link} target="_blank" rel="noopener noreferrer" className="req-link">
           {request.store_link}
         </a>
+      ) : (
+        // Stored before the contract refused other schemes: shown, never followed.
+        request.store_link
       ),
     ]);
   }
@@ -264,6 +273,15 @@ export function RequestDetail({
           <p className="req-conflict-title">{k('conflict.title')}</p>
           <p>{refusal.message}</p>
           <p className="req-conflict-hint">{k('conflict.hint')}</p>
+          {refusal.name === 'request.create' && onFix !== undefined && (
+            <button
+              type="button"
+              className="button button-primary"
+              onClick={() => onFix(refusal.entryId)}
+            >
+              {k('conflict.fix')}
+            </button>
+          )}
           <button
             type="button"
             className="button button-secondary"

@@ -20,6 +20,7 @@ import {
   type RequestFormValues,
 } from './request-form-logic.js';
 import type { PickerItem } from './requests-queries.js';
+import type { RefusedRequest } from './refused-request.js';
 import { createItemRequest, describeImage } from './requests-save.js';
 import { formatBytes } from '../../../lib/format.js';
 
@@ -51,6 +52,7 @@ export function RequestForm({
   onCreated,
   database = appDb,
   compress,
+  refused,
 }: {
   userId: string;
   items: readonly PickerItem[];
@@ -60,16 +62,22 @@ export function RequestForm({
   database?: UrsDatabase;
   /** The image compressor; the platform's by default, null in tests (no canvas). */
   compress?: ImageCompressor | null;
+  /** A refused request to correct: the form opens with its values and image, and sends it again. */
+  refused?: RefusedRequest;
 }) {
   const { t, i18n } = useTranslation();
   const k = (key: string, options?: Record<string, unknown>) => t(requestKey(key), options);
   const problemText = useProblemText();
   const id = useId();
-  const [values, setValues] = useState<RequestFormValues>(EMPTY_REQUEST_FORM);
+  const [values, setValues] = useState<RequestFormValues>(refused?.values ?? EMPTY_REQUEST_FORM);
   const [problems, setProblems] = useState<FormProblems>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [image, setImage] = useState<ChosenImage | null>(null);
+  const [image, setImage] = useState<ChosenImage | null>(() =>
+    refused?.image === null || refused?.image === undefined
+      ? null
+      : { file: refused.image, url: URL.createObjectURL(refused.image) },
+  );
 
   // The preview's object URL lives as long as that image is chosen.
   const imageUrl = useRef<string | null>(null);
@@ -150,7 +158,10 @@ export function RequestForm({
           image: values.type === 'custom' ? (image?.file ?? null) : null,
           items: itemMap,
         },
-        compress === undefined ? {} : { compress },
+        {
+          ...(compress !== undefined && { compress }),
+          ...(refused !== undefined && { id: refused.requestId, replacing: refused.entryId }),
+        },
       );
       if (outcome.ok) {
         toast.success(navigator.onLine ? k('created') : k('createdOffline'));
@@ -182,7 +193,7 @@ export function RequestForm({
 
   return (
     <FormModal
-      title={k('form.title')}
+      title={refused === undefined ? k('form.title') : k('form.fixTitle')}
       submitLabel={k('form.submit')}
       busy={busy}
       error={failure ?? formErrors?.join(' ') ?? null}
@@ -190,6 +201,11 @@ export function RequestForm({
       onClose={onClose}
       testId="request-form"
     >
+      {refused !== undefined && (
+        <p className="alert alert-error" role="alert" data-testid="request-refused">
+          {k('form.refused', { reason: refused.reason })}
+        </p>
+      )}
       <fieldset className="req-types">
         <legend className="field-label">{k('form.type')}</legend>
         {REQUEST_TYPES.map((type) => (

@@ -17,7 +17,7 @@ describe('texts', () => {
     expect(i18n.t(requestKey('statuses.pending'), { lng: 'id' })).toBe('Menunggu');
     expect(i18n.t(requestKey('statuses.approved'), { lng: 'id' })).toBe('Disetujui');
     expect(i18n.t(requestKey('statuses.rejected'), { lng: 'id' })).toBe('Ditolak');
-    expect(i18n.t(requestKey('awaitingNumber'), { lng: 'en' })).toBe('Awaiting number');
+    expect(i18n.t(requestKey('awaitingNumber'), { lng: 'en' })).toBe('Numbered once sent');
   });
 
   it('every problem has a title and text in both languages', () => {

@@ -5,6 +5,7 @@ import {
   PhotoError,
   StorageFullError,
   enqueue,
+  retryRejected,
   savePhoto,
   sniffImageType,
   type ImageCompressor,
@@ -52,6 +53,11 @@ export interface WriteOptions {
   compress?: ImageCompressor | null;
   /** The new request's id; a UUIDv7 by default. */
   id?: string;
+  /**
+   * The refused outbox entry this corrected request is sent in place of (with `id`, the refused
+   * request's id): the refusal goes and the correction is queued in one transaction.
+   */
+  replacing?: number;
 }
 
 export type CreateOutcome =
@@ -110,17 +116,13 @@ export async function createItemRequest(
 
   const args = createArgs(check.draft, id, photo?.sha256 ?? null);
   const row = newRequestRow(args, userId, now);
+  const optimistic = [{ entity: 'item_requests' as const, op: 'put' as const, row }];
   try {
-    await enqueue(
-      db,
-      userId,
-      'request.create',
-      args,
-      [{ entity: 'item_requests', op: 'put', row }],
-      {
-        now: () => now,
-      },
-    );
+    if (options.replacing === undefined) {
+      await enqueue(db, userId, 'request.create', args, optimistic, { now: () => now });
+    } else {
+      await retryRejected(db, userId, options.replacing, { args, optimistic }, { now: () => now });
+    }
     return { ok: true, row };
   } catch (err) {
     // The request was not queued: an image nobody refers to must not be uploaded.

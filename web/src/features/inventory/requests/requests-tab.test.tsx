@@ -169,9 +169,9 @@ describe('<RequestsTab />', () => {
       approved.id,
     ]);
     const first = rows()[0]!;
-    expect(within(first).getByText('Menunggu nomor')).toBeDefined();
+    expect(within(first).getByText('Bernomor setelah terkirim')).toBeDefined();
     expect((await within(first).findByTestId('request-unsynced')).textContent).toBe(
-      'Belum tersinkron',
+      'Belum terkirim',
     );
     expect(within(first).getByText('Kertas HVS A4')).toBeDefined();
     expect(within(first).getByText('Jumlah: 3 rim')).toBeDefined();
@@ -221,7 +221,7 @@ describe('<RequestsTab />', () => {
         ['awaiting_decision', 'waiting'],
       ]),
     );
-    expect(within(timeline).getByText('Menunggu sinkronisasi')).toBeDefined();
+    expect(within(timeline).getByText('Belum terkirim')).toBeDefined();
     // A custodian decides nothing.
     expect(within(detail).queryByRole('button', { name: 'Setujui' })).toBeNull();
   });

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useOnline } from '../../../components/ui/online.js';
 import { Pager } from '../../../components/ui/pager.js';
 import { useDebounced } from '../../../components/ui/use-debounced.js';
+import { db } from '../../../db/index.js';
 import { isNetworkFailure } from '../../../lib/admin-kit.js';
 import { serverMessage } from '../../../lib/server-errors.js';
 import { toast } from '../../../lib/toast.js';
@@ -12,6 +13,7 @@ import { useCurrentUser } from '../../../lib/use-session.js';
 import { RequestAnalyticsCard } from './request-analytics.js';
 import { RequestDetail } from './request-detail.js';
 import { RequestForm } from './request-form.js';
+import { loadRefusedRequest, type RefusedRequest } from './refused-request.js';
 import { exportRequests } from './requests-api.js';
 import { requestKey, statusKey } from './requests-i18n.js';
 import { type RequestSyncMark } from './request-sync-marks.js';
@@ -129,6 +131,14 @@ export function RequestsTab() {
     if (q.trim() !== view.q.trim()) setView({ ...view, q: q.trim(), page: 1 }, true);
   });
   useEffect(() => writeQuery(settled), [settled]);
+
+  // A refused request opened in its form to be corrected (the detail's "Perbaiki").
+  const [fixing, setFixing] = useState<RefusedRequest | null>(null);
+  const openFix = async (entryId: number) => {
+    const entry = await db.outbox.get(entryId);
+    if (user === null || entry === undefined || entry.status !== 'rejected') return;
+    setFixing(await loadRefusedRequest(db, user.id, entry));
+  };
 
   const [exporting, setExporting] = useState(false);
   const runExport = async () => {
@@ -260,7 +270,21 @@ export function RequestsTab() {
         />
       )}
 
-      {view.request !== null && !view.creating && (
+      {fixing !== null && (
+        <RequestForm
+          key={fixing.entryId}
+          userId={user.id}
+          items={data?.items ?? []}
+          refused={fixing}
+          onClose={() => setFixing(null)}
+          onCreated={(row) => {
+            setFixing(null);
+            setView({ ...view, creating: false, request: row.id });
+          }}
+        />
+      )}
+
+      {view.request !== null && !view.creating && fixing === null && (
         <RequestDetail
           key={view.request}
           entry={detailEntry}
@@ -269,6 +293,7 @@ export function RequestsTab() {
           user={user}
           online={online}
           onClose={() => setView({ ...view, request: null })}
+          onFix={(entryId) => void openFix(entryId)}
         />
       )}
     </div>

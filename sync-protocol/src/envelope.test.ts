@@ -101,6 +101,7 @@ describe('pull envelope', () => {
       changes,
       cursor: String(seq),
       has_more: false,
+      remaining: 0,
       unread_announcements: 3,
       me: {
         id: newId(),
@@ -116,6 +117,30 @@ describe('pull envelope', () => {
       },
     };
     expect(pullResponseSchema.parse(JSON.parse(JSON.stringify(response)))).toEqual(response);
+  });
+
+  it('reads an answer without a remaining count (an older server) as 0, and refuses a negative one', () => {
+    const answer = {
+      protocol_version: 1,
+      changes: [],
+      cursor: '7',
+      has_more: false,
+      unread_announcements: 0,
+      me: {
+        id: newId(),
+        name: 'Admin',
+        email: 'admin@urs.sch.id',
+        phone: null,
+        role: 'admin',
+        preferred_theme: 'dark',
+        preferred_language: 'id',
+        photo_url: null,
+        created_at: at,
+        updated_at: at,
+      },
+    };
+    expect(pullResponseSchema.parse(answer).remaining).toBe(0);
+    expect(pullResponseSchema.safeParse({ ...answer, remaining: -1 }).success).toBe(false);
   });
 
   it('refuses a put whose row belongs to another entity or breaks its schema', () => {

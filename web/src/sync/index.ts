@@ -20,6 +20,7 @@ export type { SyncTriggers, SyncTriggerOptions, TriggerEnvironment } from './tri
 export { claimLocalData, openEntriesFor, pendingCountFor, rejectedFor } from './session.js';
 export { requestPersistentStorage, estimateStorage } from './storage.js';
 export { useSyncStatus } from './use-sync-status.js';
+export type { PullProgress } from './pull.js';
 export type { SyncStatus } from './use-sync-status.js';
 export {
   MutationValidationError,

@@ -37,8 +37,16 @@ export function SyncIndicator({ userId }: { userId: string }) {
       : status.pendingCount > 0
         ? 'pending'
         : 'ok';
+  const locale = i18n.language === 'en' ? 'en-GB' : 'id-ID';
+  const progress = status.pullProgress;
+  // A first sync of a school year takes a while: a count shows the app has not hung.
   const label = status.syncing
-    ? t('sync.syncing')
+    ? progress === null
+      ? t('sync.syncing')
+      : t('sync.downloading', {
+          applied: progress.applied.toLocaleString(locale),
+          total: progress.total.toLocaleString(locale),
+        })
     : status.online
       ? t('sync.online')
       : t('sync.offline');
@@ -46,13 +54,10 @@ export function SyncIndicator({ userId }: { userId: string }) {
     status.lastSuccessAt === null
       ? t('sync.neverSynced')
       : t('sync.lastSynced', {
-          time: new Date(status.lastSuccessAt).toLocaleString(
-            i18n.language === 'en' ? 'en-GB' : 'id-ID',
-            {
-              dateStyle: 'medium',
-              timeStyle: 'short',
-            },
-          ),
+          time: new Date(status.lastSuccessAt).toLocaleString(locale, {
+            dateStyle: 'medium',
+            timeStyle: 'short',
+          }),
         });
 
   const discard = async (entryId: number) => {

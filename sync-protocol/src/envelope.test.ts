@@ -88,6 +88,19 @@ const rows: { [E in Change['entity']]: Extract<Change, { entity: E; op: 'put' }>
   announcement_reads: { ...base(), announcement_id: newId(), user_id: newId(), read_at: at },
 };
 
+const me = {
+  id: newId(),
+  name: 'Admin',
+  email: 'admin@urs.sch.id',
+  phone: null,
+  role: 'admin',
+  preferred_theme: 'cream',
+  preferred_language: 'en',
+  photo_url: null,
+  created_at: at,
+  updated_at: at,
+};
+
 describe('pull envelope', () => {
   it('round-trips a put and a delete of every synced entity through JSON', () => {
     expect(Object.keys(rows).sort()).toEqual([...SYNCED_ENTITIES].sort());
@@ -103,18 +116,7 @@ describe('pull envelope', () => {
       has_more: false,
       remaining: 0,
       unread_announcements: 3,
-      me: {
-        id: newId(),
-        name: 'Admin',
-        email: 'admin@urs.sch.id',
-        phone: null,
-        role: 'admin',
-        preferred_theme: 'cream',
-        preferred_language: 'en',
-        photo_url: null,
-        created_at: at,
-        updated_at: at,
-      },
+      me,
     };
     expect(pullResponseSchema.parse(JSON.parse(JSON.stringify(response)))).toEqual(response);
   });
@@ -126,18 +128,7 @@ describe('pull envelope', () => {
       cursor: '7',
       has_more: false,
       unread_announcements: 0,
-      me: {
-        id: newId(),
-        name: 'Admin',
-        email: 'admin@urs.sch.id',
-        phone: null,
-        role: 'admin',
-        preferred_theme: 'dark',
-        preferred_language: 'id',
-        photo_url: null,
-        created_at: at,
-        updated_at: at,
-      },
+      me,
     };
     expect(pullResponseSchema.parse(answer).remaining).toBe(0);
     expect(pullResponseSchema.safeParse({ ...answer, remaining: -1 }).success).toBe(false);

@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 
 /** Dark theme by default: the manifest, the splash screen and <meta name="theme-color"> agree. */
@@ -51,6 +52,16 @@ export default defineConfig({
         // The app bundle (React, router, Dexie, i18n) may pass workbox's 2 MiB default.
         maximumFileSizeToCacheInBytes: 6 * 1024 * 1024,
       },
+    }),
+    // A brotli and a gzip copy beside each text file, made once at build time at the highest
+    // levels; the API picks one per request by Accept-Encoding (api/src/routes/web).
+    compression({
+      algorithms: ['brotliCompress', 'gzip'],
+      include: /\.(?:html|css|js|mjs|json|svg|webmanifest|txt)$/,
+      // The service worker is written after the bundle (with its precache list injected), so
+      // a copy could hold an older list than the file; it is small and revalidated anyway.
+      exclude: [/(?:^|\/)sw\.js$/, /workbox-[\w-]+\.js$/],
+      threshold: 1024,
     }),
   ],
   // Workspace packages resolve to their TypeScript sources: no separate build step for them.

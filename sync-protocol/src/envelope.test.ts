@@ -88,6 +88,19 @@ const rows: { [E in Change['entity']]: Extract<Change, { entity: E; op: 'put' }>
   announcement_reads: { ...base(), announcement_id: newId(), user_id: newId(), read_at: at },
 };
 
+const me = {
+  id: newId(),
+  name: 'Admin',
+  email: 'admin@urs.sch.id',
+  phone: null,
+  role: 'admin',
+  preferred_theme: 'cream',
+  preferred_language: 'en',
+  photo_url: null,
+  created_at: at,
+  updated_at: at,
+};
+
 describe('pull envelope', () => {
   it('round-trips a put and a delete of every synced entity through JSON', () => {
     expect(Object.keys(rows).sort()).toEqual([...SYNCED_ENTITIES].sort());
@@ -101,21 +114,24 @@ describe('pull envelope', () => {
       changes,
       cursor: String(seq),
       has_more: false,
+      remaining: 0,
       unread_announcements: 3,
-      me: {
-        id: newId(),
-        name: 'Admin',
-        email: 'admin@urs.sch.id',
-        phone: null,
-        role: 'admin',
-        preferred_theme: 'cream',
-        preferred_language: 'en',
-        photo_url: null,
-        created_at: at,
-        updated_at: at,
-      },
+      me,
     };
     expect(pullResponseSchema.parse(JSON.parse(JSON.stringify(response)))).toEqual(response);
+  });
+
+  it('reads an answer without a remaining count (an older server) as 0, and refuses a negative one', () => {
+    const answer = {
+      protocol_version: 1,
+      changes: [],
+      cursor: '7',
+      has_more: false,
+      unread_announcements: 0,
+      me,
+    };
+    expect(pullResponseSchema.parse(answer).remaining).toBe(0);
+    expect(pullResponseSchema.safeParse({ ...answer, remaining: -1 }).success).toBe(false);
   });
 
   it('refuses a put whose row belongs to another entity or breaks its schema', () => {

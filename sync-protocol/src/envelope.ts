@@ -140,6 +140,13 @@ export const pullResponseSchema = z.object({
   changes: z.array(changeSchema),
   cursor: z.string(),
   has_more: z.boolean(),
+  /**
+   * Changes the user may see past `cursor`, counted in the same snapshot as the page (0 when
+   * `has_more` is false), so a long first sync can show "rows so far of the total". Counted
+   * on the server at the time of the page: changes committed later raise it on the next page.
+   * Absent from an older server: 0, and the client shows no count.
+   */
+  remaining: z.number().int().nonnegative().default(0),
   unread_announcements: z.number().int().nonnegative(),
   /** The signed-in user's own full profile, so it is current on every device. */
   me: userSchema,

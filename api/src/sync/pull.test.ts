@@ -33,6 +33,8 @@ describe('GET /api/sync/pull', () => {
       const page = pullResponseSchema.parse(await res.json());
       pages += 1;
       seen.push(...page.changes.map((c) => c.change_seq));
+      // What a progress bar shows: the rows so far plus what the server still holds is 10.
+      expect(seen.length + page.remaining).toBe(10);
       expect(Number(page.cursor)).toBeGreaterThanOrEqual(Number(cursor || 0));
       cursor = page.cursor;
       if (!page.has_more) break;

@@ -116,6 +116,20 @@ export function unreadAnnouncementCount(db: DbOrTx, actor: Actor): number {
   );
 }
 
+/** What the next pages will hold: every source's rows in scope past the cursor. */
+function remainingChanges(tx: DbOrTx, actor: Actor, cursor: number): number {
+  let total = 0;
+  for (const source of SOURCES) {
+    total +=
+      tx
+        .select({ n: count() })
+        .from(source.table)
+        .where(and(gt(source.table.changeSeq, cursor), source.scope(actor)))
+        .get()?.n ?? 0;
+  }
+  return total;
+}
+
 /**
  * One page of the changes the actor may see after `cursor` (a change_seq), oldest first.
  * Each table contributes its first `limit + 1` rows past the cursor; the smallest `limit` of
@@ -146,11 +160,15 @@ export function pullChanges(db: Db, user: UserRow, cursor: number, limit: number
     candidates.sort((a, b) => a.row.changeSeq - b.row.changeSeq);
     const page = candidates.slice(0, limit);
     const last = page.at(-1);
+    const nextCursor = last === undefined ? cursor : last.row.changeSeq;
+    const hasMore = candidates.length > limit;
     return {
       protocol_version: PROTOCOL_VERSION,
       changes: page.map((c) => toChange(c.source, c.row, c.hidden)),
-      cursor: String(last === undefined ? cursor : last.row.changeSeq),
-      has_more: candidates.length > limit,
+      cursor: String(nextCursor),
+      has_more: hasMore,
+      // Counted only when there is more: most pulls are one page and pay nothing for it.
+      remaining: hasMore ? remainingChanges(tx, actor, nextCursor) : 0,
       unread_announcements: unreadAnnouncementCount(tx, actor),
       me: toPublicUser(user),
     };

@@ -1,6 +1,7 @@
 import { printTable } from './measure.js';
 import { analyticsBench } from './analytics-bench.js';
 import { bundleSizeRows } from './bundle-size.js';
+import { firstSyncBench } from './first-sync-bench.js';
 import { inventoryBench } from './inventory-bench.js';
 import { syncBench } from './sync-bench.js';
 
@@ -12,6 +13,7 @@ const rounds = Number(process.env['BENCH_ROUNDS'] ?? 5);
 const transactions = Number(process.env['BENCH_TRANSACTIONS'] ?? 1_000_000);
 const rows = [
   ...(await syncBench(rounds)),
+  ...(await firstSyncBench(rounds)),
   ...(await inventoryBench(rounds * 20, transactions)),
   ...(await analyticsBench(rounds * 2, Number(process.env['BENCH_REPORTS'] ?? 200_000))),
   ...(await bundleSizeRows()),

@@ -9,7 +9,7 @@ import {
 import { benchServer, type BenchServer } from './bench-server.js';
 import { median, time, type BenchRow } from './measure.js';
 
-interface Fixture {
+export interface Fixture {
   db: Db;
   app: App;
   token: string;
@@ -18,7 +18,7 @@ interface Fixture {
   server: BenchServer;
 }
 
-async function fixture(): Promise<Fixture> {
+export async function fixture(): Promise<Fixture> {
   const server = benchServer('sync');
   const { db, app } = server;
   const { token, userId } = await server.register();
@@ -36,7 +36,7 @@ async function fixture(): Promise<Fixture> {
   return { db, app, token, userId, areaId, server };
 }
 
-const reportArgs = (areaId: string, i: number) => ({
+export const reportArgs = (areaId: string, i: number) => ({
   id: newId(),
   area_id: areaId,
   work_type: 'cleaning',
@@ -44,7 +44,7 @@ const reportArgs = (areaId: string, i: number) => ({
 });
 
 /** The floor: the same rows written straight through better-sqlite3, one transaction, no HTTP. */
-function rawInsert(f: Fixture, rows: { id: string; description: string }[]): void {
+export function rawInsert(f: Fixture, rows: { id: string; description: string }[]): void {
   const insert = f.db.$client.prepare(
     `INSERT INTO reports (id, reporter_id, area_id, work_type, description, status, created_at, updated_at, change_seq)
      VALUES (?, ?, ?, 'cleaning', ?, 'pending', ?, ?, ?)`,

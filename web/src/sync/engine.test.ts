@@ -252,6 +252,7 @@ class FakeSyncServer {
       ),
       cursor: last === undefined ? cursor : String(last.change_seq),
       has_more: visible.length > page.length,
+      remaining: visible.length - page.length,
       unread_announcements: 2,
       me: user,
     });
@@ -773,6 +774,30 @@ describe('sync engine', () => {
     await h.engine.syncOnce();
     expect((await h.db.reports.toArray()).map((r) => r.id).sort()).toEqual([ids[0], ids[2]].sort());
     expect(h.server.requests.filter((r) => r === 'GET /api/sync/pull').length).toBeGreaterThan(3);
+  });
+
+  it('announces rows so far of the server total during a long pull, and nothing for a short one', async () => {
+    const h = setup({ pullLimit: 2 });
+    for (let i = 0; i < 4; i++) {
+      h.server.applyAs(h.alice.user.id, { name: 'report.create', args: reportCreate() });
+    }
+    const seen: (string | null)[] = [];
+    const stop = h.engine.subscribe(() => {
+      const progress = h.engine.getState().pullProgress;
+      const shown = progress === null ? null : `${progress.applied}/${progress.total}`;
+      // Every state change notifies; only what a badge would newly show is recorded.
+      if (shown !== seen.at(-1)) seen.push(shown);
+    });
+    await h.engine.syncOnce();
+    // Alice's user row and her four reports: three pages of two.
+    expect(seen.filter((s) => s !== null)).toEqual(['2/5', '4/5', '5/5']);
+    expect(h.engine.getState().pullProgress).toBeNull();
+
+    seen.length = 0;
+    h.server.applyAs(h.alice.user.id, { name: 'report.create', args: reportCreate() });
+    await h.engine.syncOnce();
+    expect(seen.filter((s) => s !== null)).toEqual([]);
+    stop();
   });
 
   it('stores the pull cursor only together with its page', async () => {

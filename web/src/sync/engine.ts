@@ -4,7 +4,7 @@ import { ApiError, createApiClient, type FetchLike } from '../lib/api-client.js'
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffPolicy } from './backoff.js';
 import { createSyncLock, type SyncLock } from './lock.js';
 import { uploadPendingPhotos } from './photos.js';
-import { pullChanges, SessionMismatchError } from './pull.js';
+import { pullChanges, SessionMismatchError, type PullProgress } from './pull.js';
 import { pushOutbox } from './push.js';
 import { claimLocalData } from './session.js';
 import { ensureSyncState } from './sync-state.js';
@@ -39,6 +39,8 @@ export interface SyncEngineState {
   /** When the next non-forced attempt may run; null when not backing off. */
   nextAttemptAt: number | null;
   lastOutcome: SyncOutcome | null;
+  /** While a pull runs: rows applied so far of the total the server announced. */
+  pullProgress: PullProgress | null;
 }
 
 export interface SyncRunOptions {
@@ -71,6 +73,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     consecutiveFailures: 0,
     nextAttemptAt: null,
     lastOutcome: null,
+    pullProgress: null,
   };
   const listeners = new Set<() => void>();
   const setState = (patch: Partial<SyncEngineState>) => {
@@ -115,7 +118,13 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       // mutations, so their rows come back with a change_seq above our cursor. Pulling first
       // could skip them for good (pending rows ignore pulls, and the cursor moves on).
       const pushed = await pushOutbox(db, api, userId);
-      const pulled = await pullChanges(db, api, userId, options.pullLimit ?? DEFAULT_PULL_LIMIT);
+      const pulled = await pullChanges(
+        db,
+        api,
+        userId,
+        options.pullLimit ?? DEFAULT_PULL_LIMIT,
+        (pullProgress) => setState({ pullProgress }),
+      );
       // Photo trouble did not stop the rest, but it still needs a retry with backoff.
       if (photos.transientError !== null) throw photos.transientError;
 
@@ -145,7 +154,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       setState({ consecutiveFailures: failures, nextAttemptAt: retryAt });
       return { status: 'failed', error: message, retryAt };
     } finally {
-      setState({ syncing: false });
+      setState({ syncing: false, pullProgress: null });
     }
   }
 

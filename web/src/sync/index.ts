@@ -29,6 +29,7 @@ export { concerns, rowsConcerned, waitingMarks } from './marks.js';
 export type { SyncMark } from './marks.js';
 export { requestPersistentStorage, estimateStorage } from './storage.js';
 export { useSyncStatus } from './use-sync-status.js';
+export type { PullProgress } from './pull.js';
 export type { SyncStatus } from './use-sync-status.js';
 export {
   MutationValidationError,

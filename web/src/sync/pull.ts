@@ -1,5 +1,5 @@
-import { DEFAULT_PULL_LIMIT, type PullResponse } from '@urs/sync-protocol';
-import type { UrsDatabase } from '../db/database.js';
+import { DEFAULT_PULL_LIMIT, type PullResponse, type SyncedEntity } from '@urs/sync-protocol';
+import type { ShadowRow, SyncedRow, UrsDatabase } from '../db/database.js';
 import { UnexpectedResponseError, type ApiClient } from '../lib/api-client.js';
 import { withStorageGuard } from './errors.js';
 import { heldRowKeys, releaseSettledRows, rowKey } from './shadows.js';
@@ -24,6 +24,16 @@ export interface PullSummary {
 }
 
 /**
+ * How far a pull has come: changes applied so far in this run, of the total the server
+ * announced (applied + what it still holds after the latest page). The total can grow while
+ * the pull runs, as others keep writing.
+ */
+export interface PullProgress {
+  applied: number;
+  total: number;
+}
+
+/**
  * Pulls every change since this user's cursor, page by page, until the server has no more.
  *
  * Called after the push in the same cycle: mutations confirmed by that push have server rows
@@ -34,6 +44,7 @@ export async function pullChanges(
   api: ApiClient,
   userId: string,
   limit = DEFAULT_PULL_LIMIT,
+  onProgress?: (progress: PullProgress) => void,
 ): Promise<PullSummary> {
   const summary: PullSummary = { pages: 0, changes: 0 };
   for (;;) {
@@ -44,6 +55,10 @@ export async function pullChanges(
     await applyPullPage(db, userId, state.cursor, page);
     summary.pages += 1;
     summary.changes += page.changes.length;
+    // A one-page pull is over before anyone could read a count; a longer one reports each page.
+    if (page.has_more || summary.pages > 1) {
+      onProgress?.({ applied: summary.changes, total: summary.changes + page.remaining });
+    }
     if (!page.has_more) break;
     if (page.cursor === state.cursor) {
       throw new UnexpectedResponseError('Server melaporkan data lanjutan tanpa memajukan cursor.');
@@ -54,11 +69,23 @@ export async function pullChanges(
   return summary;
 }
 
+type PulledChange = PullResponse['changes'][number];
+
+/** One table's share of a page: rows to write and ids to remove, each row once. */
+interface TableWrites {
+  puts: SyncedRow[];
+  deletes: string[];
+}
+
 /**
  * Applies one page and stores its cursor in the SAME transaction. If anything in the page fails
  * (quota, a bad row), the transaction aborts: no row of the page is written and the cursor stays
  * where it was, so the same page is fetched again. A cursor stored apart from its rows could
  * skip changes for good.
+ *
+ * The page is written with one bulk request per table instead of one request per row: a first
+ * sync of a school year is tens of thousands of rows, and each single request pays IndexedDB's
+ * and Dexie's per-call overhead.
  */
 export async function applyPullPage(
   db: UrsDatabase,
@@ -75,21 +102,42 @@ export async function applyPullPage(
       // Pending local mutations win: a row an unconfirmed entry touched keeps its local
       // version; the server's version is kept aside as its shadow. Read inside this
       // transaction so an enqueue cannot slip in between the check and the write.
-      const held = await heldRowKeys(db, userId);
-      for (const change of page.changes) {
-        const table = db.entityTable(change.entity);
-        if (held.has(rowKey(change.entity, change.id))) {
-          await db.shadows.put({
-            entity: change.entity,
-            id: change.id,
-            row: change.op === 'put' ? change.row : null,
-          });
+      const [held, shadowKeys] = await Promise.all([
+        heldRowKeys(db, userId),
+        db.shadows.toCollection().primaryKeys(),
+      ]);
+      const shadowed = new Set(shadowKeys.map(([entity, id]) => rowKey(entity, id)));
+      const writes = new Map<SyncedEntity, TableWrites>();
+      const newShadows: ShadowRow[] = [];
+      const releasedShadows: [SyncedEntity, string][] = [];
+
+      for (const change of latestPerRow(page.changes)) {
+        const key = rowKey(change.entity, change.id);
+        const row = change.op === 'put' ? change.row : null;
+        if (held.has(key)) {
+          newShadows.push({ entity: change.entity, id: change.id, row });
           continue;
         }
-        if (change.op === 'put') await table.put(change.row);
-        else await table.delete(change.id);
-        await db.shadows.delete([change.entity, change.id]);
+        let table = writes.get(change.entity);
+        if (table === undefined) {
+          table = { puts: [], deletes: [] };
+          writes.set(change.entity, table);
+        }
+        if (row === null) table.deletes.push(change.id);
+        else table.puts.push(row);
+        // The server's newer word replaces the shadow of a row no entry holds any more.
+        if (shadowed.has(key)) releasedShadows.push([change.entity, change.id]);
       }
+
+      const requests: Promise<unknown>[] = [];
+      for (const [entity, { puts, deletes }] of writes) {
+        const table = db.entityTable(entity);
+        if (puts.length > 0) requests.push(table.bulkPut(puts));
+        if (deletes.length > 0) requests.push(table.bulkDelete(deletes));
+      }
+      if (newShadows.length > 0) requests.push(db.shadows.bulkPut(newShadows));
+      if (releasedShadows.length > 0) requests.push(db.shadows.bulkDelete(releasedShadows));
+      await Promise.all(requests);
       await db.sync_state.update(userId, {
         cursor: page.cursor,
         me: page.me,
@@ -97,4 +145,19 @@ export async function applyPullPage(
       });
     }),
   );
+}
+
+/**
+ * A page lists each row once today, but a server that sent one twice would mean its later
+ * change (higher change_seq, later in the page); bulk writes have no order between a put and
+ * a delete of the same key, so only the last change per row is kept.
+ */
+function latestPerRow(changes: readonly PulledChange[]): Iterable<PulledChange> {
+  const latest = new Map<string, PulledChange>();
+  for (const change of changes) {
+    const key = rowKey(change.entity, change.id);
+    latest.delete(key);
+    latest.set(key, change);
+  }
+  return latest.values();
 }

@@ -2,6 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useSyncExternalStore } from 'react';
 import type { OutboxEntry } from '../db/database.js';
 import type { SyncEngine } from './engine.js';
+import type { PullProgress } from './pull.js';
 import { pendingCountFor, rejectedFor } from './session.js';
 
 export interface SyncStatus {
@@ -11,6 +12,8 @@ export interface SyncStatus {
   lastSuccessAt: string | null;
   error: string | null;
   syncing: boolean;
+  /** During a pull of more than one page: rows so far of the server's total. */
+  pullProgress: PullProgress | null;
   /** The server refused the session: ask the user to sign in again, then call engine.resume(). */
   paused: boolean;
 }
@@ -49,6 +52,7 @@ export function useSyncStatus(engine: SyncEngine, userId: string | null): SyncSt
     lastSuccessAt: stored?.state?.last_success_at ?? null,
     error: stored?.state?.last_error ?? null,
     syncing: engineState.syncing,
+    pullProgress: engineState.pullProgress,
     paused: (stored?.state?.paused_reason ?? null) !== null,
   };
 }

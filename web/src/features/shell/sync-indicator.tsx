@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSyncEngine, useSyncStatus } from '../../sync/index.js';
 import { Icon } from '../../components/ui/icon.js';
-import { formatDateTime } from '../../lib/format.js';
+import { formatDateTime, formatNumber } from '../../lib/format.js';
 import { RefusedList } from './refused-list.js';
 
 /** Top-bar status of the outbox: online state, what waits, what the server refused. */
@@ -41,8 +41,15 @@ export function SyncIndicator({ userId }: { userId: string }) {
       : status.pendingCount > 0
         ? 'pending'
         : 'ok';
+  const progress = status.pullProgress;
+  // A first sync of a school year takes a while: a count shows the app has not hung.
   const label = status.syncing
-    ? t('sync.syncing')
+    ? progress === null
+      ? t('sync.syncing')
+      : t('sync.downloading', {
+          applied: formatNumber(progress.applied, i18n.language),
+          total: formatNumber(progress.total, i18n.language),
+        })
     : status.online
       ? t('sync.online')
       : t('sync.offline');

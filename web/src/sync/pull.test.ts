@@ -1,0 +1,188 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { newId, PROTOCOL_VERSION, type PullResponse, type User } from '@urs/sync-protocol';
+import type { EntityRow, UrsDatabase } from '../db/database.js';
+import { enqueue } from './outbox.js';
+import { applyPullPage, CursorMovedError } from './pull.js';
+import { ensureSyncState } from './sync-state.js';
+import { FIXED_NOW, openTestDatabase, reportCreate, reportRow } from './test-fixtures.js';
+
+const databases: UrsDatabase[] = [];
+afterEach(async () => {
+  for (const db of databases.splice(0)) await db.delete();
+});
+
+const me: User = {
+  id: newId(),
+  name: 'Siti',
+  email: 'siti@sekolah.test',
+  phone: null,
+  role: 'custodian',
+  preferred_theme: 'dark',
+  preferred_language: 'id',
+  photo_url: null,
+  created_at: FIXED_NOW,
+  updated_at: FIXED_NOW,
+};
+
+async function freshDevice(): Promise<UrsDatabase> {
+  const db = openTestDatabase();
+  databases.push(db);
+  await ensureSyncState(db, me.id);
+  return db;
+}
+
+const area = (name: string): EntityRow<'areas'> => ({
+  id: newId(),
+  name,
+  description: null,
+  active: true,
+  created_at: FIXED_NOW,
+  updated_at: FIXED_NOW,
+});
+
+const report = (description: string): EntityRow<'reports'> =>
+  reportRow(reportCreate({ description }), me.id, FIXED_NOW);
+
+type PageChange = PullResponse['changes'][number];
+
+function page(changes: PageChange[], cursor: string): PullResponse {
+  return {
+    protocol_version: PROTOCOL_VERSION,
+    changes,
+    cursor,
+    has_more: false,
+    remaining: 0,
+    unread_announcements: 4,
+    me,
+  };
+}
+
+let seq = 0;
+const put = <E extends 'areas' | 'reports'>(
+  entity: E,
+  row: E extends 'areas' ? EntityRow<'areas'> : EntityRow<'reports'>,
+): PageChange => ({ entity, op: 'put', id: row.id, change_seq: ++seq, row }) as PageChange;
+const tombstone = (entity: 'areas' | 'reports', id: string): PageChange => ({
+  entity,
+  op: 'delete',
+  id,
+  change_seq: ++seq,
+});
+
+describe('applying a pulled page', () => {
+  it('writes every table of a large page, applies its tombstones and stores its cursor', async () => {
+    const db = await freshDevice();
+    const areas = Array.from({ length: 300 }, (_, i) => area(`Ruang ${i}`));
+    const reports = Array.from({ length: 700 }, (_, i) => report(`Laporan ${i}`));
+    await applyPullPage(
+      db,
+      me.id,
+      '',
+      page(
+        [...areas.map((a) => put('areas', a)), ...reports.map((r) => put('reports', r))],
+        '1000',
+      ),
+    );
+    expect(await db.areas.count()).toBe(300);
+    expect(await db.reports.get(reports[699]?.id ?? '')).toEqual(reports[699]);
+
+    const gone = reports.slice(0, 10).map((r) => r.id);
+    await applyPullPage(
+      db,
+      me.id,
+      '1000',
+      page([...gone.map((id) => tombstone('reports', id))], '1010'),
+    );
+    expect(await db.reports.count()).toBe(690);
+    expect(await db.reports.bulkGet(gone)).toEqual(gone.map(() => undefined));
+    expect(await db.sync_state.get(me.id)).toMatchObject({
+      cursor: '1010',
+      unread_announcements: 4,
+      me: { id: me.id },
+    });
+  });
+
+  it('keeps a row a pending mutation holds and sets the server version aside as its shadow', async () => {
+    const db = await freshDevice();
+    const args = reportCreate({ description: 'Versi ponsel' });
+    const local = reportRow(args, me.id, FIXED_NOW);
+    await enqueue(db, me.id, 'report.create', args, [{ entity: 'reports', op: 'put', row: local }]);
+    const other = report('Laporan lain');
+
+    await applyPullPage(
+      db,
+      me.id,
+      '',
+      page([put('reports', { ...local, description: 'Versi server' }), put('reports', other)], '2'),
+    );
+    expect(await db.reports.get(local.id)).toEqual(local);
+    expect(await db.reports.get(other.id)).toEqual(other);
+    expect(await db.shadows.get(['reports', local.id])).toMatchObject({
+      row: { description: 'Versi server' },
+    });
+    expect(await db.shadows.count()).toBe(1);
+
+    // A tombstone for a held row is remembered as "the server has no such row".
+    await applyPullPage(db, me.id, '2', page([tombstone('reports', local.id)], '3'));
+    expect(await db.reports.get(local.id)).toEqual(local);
+    expect(await db.shadows.get(['reports', local.id])).toMatchObject({ row: null });
+  });
+
+  it('replaces a row and drops its shadow once no entry holds it any more', async () => {
+    const db = await freshDevice();
+    const row = report('Versi lama');
+    await db.reports.put(row);
+    await db.shadows.put({
+      entity: 'reports',
+      id: row.id,
+      row: { ...row, description: 'Bayangan' },
+    });
+    const untouched = area('Gudang');
+    await db.shadows.put({ entity: 'areas', id: untouched.id, row: untouched });
+
+    await applyPullPage(
+      db,
+      me.id,
+      '',
+      page([put('reports', { ...row, description: 'Baru' })], '5'),
+    );
+    expect(await db.reports.get(row.id)).toMatchObject({ description: 'Baru' });
+    expect(await db.shadows.get(['reports', row.id])).toBeUndefined();
+    // A shadow the page did not mention waits for the end of the pull.
+    expect(await db.shadows.get(['areas', untouched.id])).toBeDefined();
+  });
+
+  it('ends with the last change of a row that a page lists twice', async () => {
+    const db = await freshDevice();
+    const kept = report('Pertama');
+    const removed = report('Dihapus');
+    await applyPullPage(
+      db,
+      me.id,
+      '',
+      page(
+        [
+          put('reports', kept),
+          put('reports', removed),
+          tombstone('reports', kept.id),
+          put('reports', { ...kept, description: 'Terakhir' }),
+          tombstone('reports', removed.id),
+        ],
+        '9',
+      ),
+    );
+    expect(await db.reports.get(kept.id)).toMatchObject({ description: 'Terakhir' });
+    expect(await db.reports.get(removed.id)).toBeUndefined();
+  });
+
+  it('writes nothing when the cursor moved since the page was requested', async () => {
+    const db = await freshDevice();
+    await db.sync_state.update(me.id, { cursor: '40' });
+    const row = report('Terlambat');
+    await expect(applyPullPage(db, me.id, '', page([put('reports', row)], '41'))).rejects.toThrow(
+      CursorMovedError,
+    );
+    expect(await db.reports.count()).toBe(0);
+    expect((await db.sync_state.get(me.id))?.cursor).toBe('40');
+  });
+});

@@ -16,6 +16,11 @@ export interface TestApp {
   request(path: string, init?: RequestInit & { token?: string; json?: unknown }): Promise<Response>;
   /** Creates a user of the role directly in the database and signs in through the API. */
   signIn(role: Role, email?: string): Promise<{ token: string; user: User }>;
+  /**
+   * Another app on its own connection to the same database, as a second API process (or this
+   * one after a restart) would be: nothing is shared with this one but the database.
+   */
+  twin(): TestApp;
   close(): void;
 }
 
@@ -39,8 +44,20 @@ export function makeTestApp(
   });
   const db = openDatabase(path.join(dataDir, 'test.sqlite'));
   migrateDatabase(db);
+  const counter = { value: 0 };
+  return appOn(db, env, options, counter, () =>
+    fs.rmSync(dataDir, { recursive: true, force: true }),
+  );
+}
+
+function appOn(
+  db: Db,
+  env: Env,
+  options: TestAppOptions,
+  counter: { value: number },
+  cleanUp: () => void,
+): TestApp {
   const app = createApp({ db, env, ...options });
-  let counter = 0;
 
   const request: TestApp['request'] = (p, init = {}) => {
     const { token, json, headers, ...rest } = init;
@@ -57,14 +74,15 @@ export function makeTestApp(
   return {
     db,
     env,
-    dataDir,
+    dataDir: env.dataDir,
     request,
     async signIn(role, email) {
-      counter += 1;
-      const address = email ?? `${role}.${counter}@sekolah.test`;
+      counter.value += 1;
+      const n = counter.value;
+      const address = email ?? `${role}.${n}@sekolah.test`;
       await createUser(
         db,
-        { name: `Test ${role} ${counter}`, email: address, role, password: TEST_PASSWORD },
+        { name: `Test ${role} ${n}`, email: address, role, password: TEST_PASSWORD },
         env.SCRYPT_LOG_N,
       );
       const res = await request('/api/login', {
@@ -75,9 +93,13 @@ export function makeTestApp(
       const body = (await res.json()) as { access_token: string; user: User };
       return { token: body.access_token, user: body.user };
     },
+    twin() {
+      const other = openDatabase(db.$client.name);
+      return appOn(other, env, options, counter, () => undefined);
+    },
     close() {
       db.$client.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      cleanUp();
     },
   };
 }

@@ -88,33 +88,6 @@ describe('POST /api/login', () => {
     });
     expect(form.status).toBe(415);
   });
-
-  it('rate-limits repeated failures per email with 429 and Retry-After, and keeps other emails working', async () => {
-    t.close();
-    t = makeTestApp({ LOGIN_MAX_FAILURES_PER_EMAIL: '3', LOGIN_MAX_FAILURES_PER_IP: '100' });
-    await t.signIn('custodian', 'korban@sekolah.test');
-    await t.signIn('custodian', 'lain@sekolah.test');
-    for (let i = 0; i < 3; i++)
-      expect((await login('korban@sekolah.test', 'tebak-' + i, `10.0.0.${i}`)).status).toBe(401);
-    // Even the right password is refused while the window lasts: the guesser cannot tell.
-    const blocked = await login('korban@sekolah.test', TEST_PASSWORD, '10.0.0.50');
-    expect(blocked.status).toBe(429);
-    expect(blocked.headers.get('retry-after')).toMatch(/^\d+$/);
-    expect(((await blocked.json()) as { message: string }).message).toMatch(
-      /Terlalu banyak percobaan masuk yang gagal\. Coba lagi dalam \d+ menit\./,
-    );
-    expect((await login('lain@sekolah.test', TEST_PASSWORD, '10.0.0.50')).status).toBe(200);
-  });
-
-  it('rate-limits repeated failures per IP address across emails', async () => {
-    t.close();
-    t = makeTestApp({ LOGIN_MAX_FAILURES_PER_EMAIL: '100', LOGIN_MAX_FAILURES_PER_IP: '4' });
-    await t.signIn('custodian', 'ok@sekolah.test');
-    for (let i = 0; i < 4; i++)
-      expect((await login(`acak${i}@sekolah.test`, 'x', '192.0.2.7')).status).toBe(401);
-    expect((await login('ok@sekolah.test', TEST_PASSWORD, '192.0.2.7')).status).toBe(429);
-    expect((await login('ok@sekolah.test', TEST_PASSWORD, '192.0.2.8')).status).toBe(200);
-  });
 });
 
 describe('POST /api/register', () => {

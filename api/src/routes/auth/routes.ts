@@ -37,29 +37,23 @@ function tooManyAttempts(retryAfterMs: number): HttpError {
   );
 }
 
-export function authRoutes({ db, env, guard, loginLimits, sessionPolicy }: RouteDeps) {
+export function authRoutes({ db, env, guard, loginThrottle, sessionPolicy }: RouteDeps) {
   const app = new Hono<AppEnv>();
   // Verifying against this when the email is unknown keeps both paths equally slow.
   const decoyHash = hashPassword('decoy password for timing', env.SCRYPT_LOG_N);
 
   async function checkCredentials(input: LoginInput, ip: string) {
-    const ipKey = `ip:${ip}`;
-    const emailKey = `email:${input.email}`;
-    const wait = Math.max(
-      loginLimits.perIp.retryAfterMs(ipKey),
-      loginLimits.perEmail.retryAfterMs(emailKey),
-    );
+    const wait = await loginThrottle.retryAfterMs(input.email, ip);
     if (wait > 0) throw tooManyAttempts(wait);
     const user = findLiveUserByEmail(db, input.email);
     const ok = await verifyPassword(input.password, user?.passwordHash ?? (await decoyHash));
     if (user === undefined || !ok) {
-      loginLimits.perIp.fail(ipKey);
-      loginLimits.perEmail.fail(emailKey);
+      await loginThrottle.fail(input.email, ip);
       throw new HttpError(401, ERROR_MESSAGES.invalidCredentials, {
         email: [ERROR_MESSAGES.invalidCredentials],
       });
     }
-    loginLimits.perEmail.reset(emailKey);
+    await loginThrottle.succeed(input.email, ip);
     return user;
   }
 

@@ -169,7 +169,7 @@ describe('every answer', () => {
   it('never leaks a stack trace or SQL when something breaks inside', async () => {
     const broken = makeTestApp();
     const { token } = await broken.signIn('admin');
-    broken.db.$client.close();
+    broken.db.close();
     const errors: unknown[] = [];
     const original = console.error;
     console.error = (...args: unknown[]) => errors.push(args);

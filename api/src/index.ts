@@ -16,7 +16,7 @@ const server = serve(
 
 function shutdown() {
   server.close(() => {
-    db.$client.close();
+    db.close();
     process.exit(0);
   });
 }

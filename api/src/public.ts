@@ -1,7 +1,15 @@
 /** What the scripts workspace (start, seed, bench) may use of the API package. */
 export { createApp, type App } from './app.js';
 export { loadEnv, type Env } from './env.js';
-export { openDatabase, migrateDatabase, databaseFile, type Db } from './db/client.js';
+export {
+  openDatabase,
+  migrateDatabase,
+  databaseFile,
+  sqliteWriter,
+  type Db,
+  type Reader,
+  type Tx,
+} from './db/client.js';
 export { nextChangeSeq, nowIso } from './db/change-seq.js';
 export * as tables from './db/schema.js';
 export { hashPassword } from './lib/passwords.js';

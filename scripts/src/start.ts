@@ -26,7 +26,7 @@ migrateDatabase(db);
 const photos = new DiskPhotoStore(path.join(env.dataDir, 'photos'));
 
 let seeded = false;
-if (isDatabaseEmpty(db)) {
+if (await isDatabaseEmpty(db)) {
   console.log('Empty database: seeding the demo school…');
   const summary = await seedDemoSchool(db, { photos, scryptLogN: env.SCRYPT_LOG_N });
   console.log(`Seeded: ${JSON.stringify(summary)}`);
@@ -48,7 +48,7 @@ const server = serve(
 
 function shutdown() {
   server.close(() => {
-    db.$client.close();
+    db.close();
     process.exit(0);
   });
 }

@@ -1,19 +1,22 @@
-import { sql } from 'drizzle-orm';
-import type { Db } from './client.js';
+import { eq, sql } from 'drizzle-orm';
+import type { Reader, Tx } from './client.js';
 import { statement } from './prepared.js';
+import { changeCounter } from './schema.js';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-export type DbOrTx = Db | Tx;
+/** Any handle that can read: the database itself or a transaction. */
+export type DbOrTx = Reader;
 
 /**
  * Takes the next value of the one change counter. Call it inside the transaction that writes
  * the row: SQLite has a single writer, so values are handed out in commit order and a pull
  * cursor never skips a row that commits later with a smaller number.
  */
-export function nextChangeSeq(db: DbOrTx): number {
-  const row = db.get<{ value: number }>(
-    sql`UPDATE change_counter SET value = value + 1 WHERE id = 1 RETURNING value`,
-  );
+export async function nextChangeSeq(tx: Tx): Promise<number> {
+  const [row] = await tx
+    .update(changeCounter)
+    .set({ value: sql`${changeCounter.value} + 1` })
+    .where(eq(changeCounter.id, 1))
+    .returning({ value: changeCounter.value });
   // Migration 0001 inserts the counter row; without it the schema is not migrated.
   if (row === undefined) throw new Error('change_counter row missing: run the migrations');
   return row.value;
@@ -29,8 +32,8 @@ export class ChangeSeqRange {
   private next: number;
 
   /** `db` must be inside its IMMEDIATE transaction; the statements are prepared once per connection. */
-  constructor(private readonly db: Db) {
-    const row = statement<[], { value: number }>(
+  constructor(private readonly db: Tx) {
+    const row = statement<[], { value: number } | undefined>(
       db,
       'SELECT value FROM change_counter WHERE id = 1',
     ).get();

@@ -34,13 +34,17 @@ export function totalChanges(client: Database.Database): number {
 /**
  * Runs `fn` inside a SAVEPOINT on the connection's open transaction: if it throws, only its own
  * writes are undone and the error is rethrown. Statements are prepared once per connection,
- * because a push batch opens one savepoint per mutation.
+ * because a push batch opens one savepoint per mutation. The connection is the caller's write
+ * transaction, which nothing else uses until it commits, so `fn` may await.
  */
-export function withSavepoint<T>(client: Database.Database, fn: () => T): T {
+export async function withSavepoint<T>(
+  client: Database.Database,
+  fn: () => Promise<T>,
+): Promise<T> {
   const s = statements(client);
   s.begin.run();
   try {
-    const result = fn();
+    const result = await fn();
     s.release.run();
     return result;
   } catch (err) {

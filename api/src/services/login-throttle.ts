@@ -1,4 +1,4 @@
-import type { DbOrTx } from '../db/change-seq.js';
+import type { Db } from '../db/client.js';
 import {
   clearThrottle,
   countFailure,
@@ -48,7 +48,7 @@ const addressKey = (address: string) => `address:${address}`;
  */
 export class LoginThrottle {
   constructor(
-    private readonly db: DbOrTx,
+    private readonly db: Db,
     private readonly policy: LoginThrottlePolicy,
     private readonly now: () => number,
   ) {}
@@ -75,21 +75,25 @@ export class LoginThrottle {
     const now = this.now();
     const { windowMs } = this.policy;
     const pair = pairKey(email, address);
-    const failures = await countFailure(this.db, pair, now, windowMs, false);
-    const delay = this.delayAfter(failures);
-    if (delay > 0) await extendBlock(this.db, pair, now + delay, now + delay + windowMs);
-    await countFailure(this.db, emailKey(email), now, windowMs, true);
-    await countFailure(this.db, addressKey(address), now, windowMs, true);
+    await this.db.write(async (tx) => {
+      const failures = await countFailure(tx, pair, now, windowMs, false);
+      const delay = this.delayAfter(failures);
+      if (delay > 0) await extendBlock(tx, pair, now + delay, now + delay + windowMs);
+      await countFailure(tx, emailKey(email), now, windowMs, true);
+      await countFailure(tx, addressKey(address), now, windowMs, true);
+    });
   }
 
   /** The pair starts afresh, its failures stop counting against the address, and it is known. */
   async succeed(email: string, address: string): Promise<void> {
     const now = this.now();
-    const resolved = await clearThrottle(this.db, pairKey(email, address), now);
-    await forgiveFailures(this.db, addressKey(address), resolved);
-    await rememberAddress(this.db, email, address, now);
-    // Rarely, so that the tables stay small without a job of their own.
-    if (Math.random() < 0.01) await sweepThrottles(this.db, now, now - this.policy.knownAddressMs);
+    await this.db.write(async (tx) => {
+      const resolved = await clearThrottle(tx, pairKey(email, address), now);
+      await forgiveFailures(tx, addressKey(address), resolved);
+      await rememberAddress(tx, email, address, now);
+      // Now and then, so that the tables stay small without a job of their own.
+      if (Math.random() < 0.01) await sweepThrottles(tx, now, now - this.policy.knownAddressMs);
+    });
   }
 
   private delayAfter(failures: number): number {

@@ -1,6 +1,6 @@
 import { and, between, eq } from 'drizzle-orm';
 import type { MutationResult } from '@urs/sync-protocol';
-import type { Db } from '../db/client.js';
+import type { Tx } from '../db/client.js';
 import { statement } from '../db/prepared.js';
 import { syncRejections } from '../db/schema.js';
 import type { Refusal } from './refusal.js';
@@ -16,7 +16,7 @@ export interface LedgerKey {
 }
 
 /** The stored last seq, or 0 for a device that never pushed. */
-export function readLastSeq(db: Db, key: LedgerKey): number {
+export function readLastSeq(db: Tx, key: LedgerKey): number {
   const row = statement<[string, string], { lastSeq: number }>(
     db,
     'SELECT last_seq AS lastSeq FROM sync_clients WHERE user_id = ? AND client_id = ?',
@@ -25,7 +25,7 @@ export function readLastSeq(db: Db, key: LedgerKey): number {
 }
 
 /** One statement whether or not the device is known yet; `created_at` stays the first push's. */
-export function saveLastSeq(db: Db, key: LedgerKey, lastSeq: number, now: string): void {
+export function saveLastSeq(db: Tx, key: LedgerKey, lastSeq: number, now: string): void {
   statement(
     db,
     `INSERT INTO sync_clients (user_id, client_id, last_seq, created_at, updated_at)
@@ -36,25 +36,23 @@ export function saveLastSeq(db: Db, key: LedgerKey, lastSeq: number, now: string
 }
 
 /** Kept so that a retried batch is told `rejected` again (see earlierAnswers). */
-export function recordRejection(
-  db: Db,
+export async function recordRejection(
+  db: Tx,
   key: LedgerKey,
   mutation: { seq: number; id: string },
   refusal: Refusal,
   now: string,
-): void {
-  db.insert(syncRejections)
-    .values({
-      userId: key.userId,
-      clientId: key.clientId,
-      seq: mutation.seq,
-      mutationId: mutation.id,
-      code: refusal.code,
-      message: refusal.message,
-      errors: refusal.errors ?? null,
-      createdAt: now,
-    })
-    .run();
+): Promise<void> {
+  await db.insert(syncRejections).values({
+    userId: key.userId,
+    clientId: key.clientId,
+    seq: mutation.seq,
+    mutationId: mutation.id,
+    code: refusal.code,
+    message: refusal.message,
+    errors: refusal.errors ?? null,
+    createdAt: now,
+  });
 }
 
 /**
@@ -62,27 +60,27 @@ export function recordRejection(
  * again for each that was refused (so a lost response cannot hide a refusal from the user),
  * otherwise `duplicate`. One query for the whole resent run, not one per mutation.
  */
-export function earlierAnswers(
-  db: Db,
+export async function earlierAnswers(
+  db: Tx,
   key: LedgerKey,
   mutations: readonly { seq: number; id: string }[],
-): MutationResult[] {
+): Promise<MutationResult[]> {
   const first = mutations[0];
   const last = mutations.at(-1);
   if (first === undefined || last === undefined) return [];
   const refusals = new Map(
-    db
-      .select()
-      .from(syncRejections)
-      .where(
-        and(
-          eq(syncRejections.userId, key.userId),
-          eq(syncRejections.clientId, key.clientId),
-          between(syncRejections.seq, first.seq, last.seq),
-        ),
-      )
-      .all()
-      .map((row) => [row.seq, row]),
+    (
+      await db
+        .select()
+        .from(syncRejections)
+        .where(
+          and(
+            eq(syncRejections.userId, key.userId),
+            eq(syncRejections.clientId, key.clientId),
+            between(syncRejections.seq, first.seq, last.seq),
+          ),
+        )
+    ).map((row) => [row.seq, row]),
   );
   return mutations.map(({ seq, id }): MutationResult => {
     const refused = refusals.get(seq);

@@ -242,7 +242,7 @@ describe('report status transitions, per role', () => {
   async function attempt(actor: TestDevice, from: Status, to: Status) {
     const r = report();
     await staff.push(['report.create', r]);
-    t.db.update(reports).set({ status: from }).where(eq(reports.id, r.id)).run();
+    await t.db.write((tx) => tx.update(reports).set({ status: from }).where(eq(reports.id, r.id)));
     const [result] = (await actor.push(['report.set_status', { id: r.id, status: to }])).results;
     const stored = t.db.select().from(reports).where(eq(reports.id, r.id)).get()?.status;
     if (result?.status === 'rejected') {

@@ -94,11 +94,11 @@ function appOn(
       return { token: body.access_token, user: body.user };
     },
     twin() {
-      const other = openDatabase(db.$client.name);
+      const other = openDatabase(db.location);
       return appOn(other, env, options, counter, () => undefined);
     },
     close() {
-      db.$client.close();
+      db.close();
       cleanUp();
     },
   };

@@ -1,3 +1,4 @@
+import { sqliteWriter } from '@urs/api';
 import { benchServer } from './bench-server.js';
 import { newId, REPORT_STATUSES, STAFF_ROLES } from '@urs/sync-protocol';
 import { time, type BenchRow } from './measure.js';
@@ -6,7 +7,7 @@ import { time, type BenchRow } from './measure.js';
 async function school(reports: number) {
   const server = benchServer('analytics');
   const { db, app } = server;
-  const sqlite = db.$client;
+  const sqlite = sqliteWriter(db);
   const now = Date.now();
   const iso = (ms: number) => new Date(ms).toISOString();
   sqlite.transaction(() => {

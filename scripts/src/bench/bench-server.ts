@@ -36,7 +36,7 @@ export function benchServer(prefix: string): BenchServer {
       return { token: body.access_token, userId: body.user.id };
     },
     close() {
-      db.$client.close();
+      db.close();
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };

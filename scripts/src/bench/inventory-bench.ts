@@ -1,4 +1,4 @@
-import type { App, Db } from '@urs/api';
+import { sqliteWriter, type App, type Db } from '@urs/api';
 import { benchServer, type BenchServer } from './bench-server.js';
 import { newId } from '@urs/sync-protocol';
 import { time, type BenchRow } from './measure.js';
@@ -19,7 +19,7 @@ async function buildScale(items: number, transactions: number): Promise<Scale> {
   const server = benchServer('inv');
   const { db, app } = server;
   const { token, userId } = await server.register();
-  const sqlite = db.$client;
+  const sqlite = sqliteWriter(db);
   const now = Date.now();
   const iso = (ms: number) => new Date(ms).toISOString();
   const itemIds = Array.from({ length: items }, () => newId());

@@ -359,25 +359,19 @@ async function runCase(seed: number): Promise<void> {
 
     // Exactly once: every change the devices made exists once on the server, refusals not at all.
     const serverReports = new Set(
-      world.db
-        .select({ id: tables.reports.id })
-        .from(tables.reports)
-        .all()
-        .map((r) => r.id),
+      (await world.db.select({ id: tables.reports.id }).from(tables.reports)).map((r) => r.id),
     );
     expect(serverReports).toEqual(
       new Set([...ledger.reports].filter((id) => !rejectedIds.has(id))),
     );
-    const stockRows = world.db.select().from(tables.stockTransactions).all();
+    const stockRows = await world.db.select().from(tables.stockTransactions);
     const applied = [...ledger.stock].filter(([id]) => !rejectedIds.has(id));
     expect(stockRows.map((r) => r.id).sort()).toEqual(applied.map(([id]) => id).sort());
-    const item = world.db.select().from(tables.inventoryItems).all()[0];
+    const [item] = await world.db.select().from(tables.inventoryItems);
     expect(item?.stock).toBe(world.initialStock - applied.reduce((sum, [, q]) => sum + q, 0));
-    const photoRows = world.db
-      .select({ id: tables.reportPhotos.id })
-      .from(tables.reportPhotos)
-      .all()
-      .map((r) => r.id);
+    const photoRows = (
+      await world.db.select({ id: tables.reportPhotos.id }).from(tables.reportPhotos)
+    ).map((r) => r.id);
     expect(new Set(photoRows)).toEqual(
       new Set([...ledger.photos].filter((id) => !rejectedIds.has(id))),
     );

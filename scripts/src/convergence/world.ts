@@ -54,8 +54,8 @@ export async function startServer(): Promise<ServerWorld> {
   for (const [i, role] of roles.entries()) {
     const id = newId();
     const email = `u${i}@konvergen.test`;
-    db.insert(tables.users)
-      .values({
+    await db.write(async (tx) =>
+      tx.insert(tables.users).values({
         id,
         name: `User ${i}`,
         email,
@@ -63,9 +63,9 @@ export async function startServer(): Promise<ServerWorld> {
         passwordHash,
         createdAt: now,
         updatedAt: now,
-        changeSeq: nextChangeSeq(db),
-      })
-      .run();
+        changeSeq: await nextChangeSeq(tx),
+      }),
+    );
     const res = await app.request('/api/login', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -75,19 +75,19 @@ export async function startServer(): Promise<ServerWorld> {
     users.push({ id, role, token });
   }
   const areaId = newId();
-  db.insert(tables.areas)
-    .values({
+  await db.write(async (tx) =>
+    tx.insert(tables.areas).values({
       id: areaId,
       name: 'Laboratorium',
       createdAt: now,
       updatedAt: now,
-      changeSeq: nextChangeSeq(db),
-    })
-    .run();
+      changeSeq: await nextChangeSeq(tx),
+    }),
+  );
   const itemId = newId();
   const initialStock = 50;
-  db.insert(tables.inventoryItems)
-    .values({
+  await db.write(async (tx) =>
+    tx.insert(tables.inventoryItems).values({
       id: itemId,
       name: 'Cairan pembersih',
       unit: 'botol',
@@ -95,9 +95,9 @@ export async function startServer(): Promise<ServerWorld> {
       minStock: 5,
       createdAt: now,
       updatedAt: now,
-      changeSeq: nextChangeSeq(db),
-    })
-    .run();
+      changeSeq: await nextChangeSeq(tx),
+    }),
+  );
   return {
     db,
     app,
@@ -107,7 +107,7 @@ export async function startServer(): Promise<ServerWorld> {
     itemId,
     initialStock,
     close() {
-      db.$client.close();
+      db.close();
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -16,7 +16,7 @@ const file = databaseFile(env.dataDir);
 const db = openDatabase(file);
 try {
   migrateDatabase(db);
-  if (!isDatabaseEmpty(db)) {
+  if (!(await isDatabaseEmpty(db))) {
     console.log(`${file} already has data: nothing seeded.`);
   } else {
     const photos = new DiskPhotoStore(path.join(env.dataDir, 'photos'));
@@ -34,5 +34,5 @@ try {
     }
   }
 } finally {
-  db.$client.close();
+  db.close();
 }

@@ -7,6 +7,7 @@ import {
   loadEnv,
   migrateDatabase,
   openDatabase,
+  sqliteWriter,
   type Db,
 } from '@urs/api';
 import { ROLES } from '@urs/sync-protocol';
@@ -43,11 +44,11 @@ function freshFixture(): Fixture {
 }
 
 function all<Row>(db: Db, query: string): Row[] {
-  return db.$client.prepare<[], Row>(query).all();
+  return sqliteWriter(db).prepare<[], Row>(query).all();
 }
 
 function scalar(db: Db, query: string): number {
-  const row = db.$client.prepare<[], { n: number }>(query).get();
+  const row = sqliteWriter(db).prepare<[], { n: number }>(query).get();
   if (row === undefined) throw new Error(`no row for ${query}`);
   return row.n;
 }
@@ -57,17 +58,17 @@ let summary: SeedSummary;
 
 beforeAll(async () => {
   f = freshFixture();
-  expect(isDatabaseEmpty(f.db)).toBe(true);
+  expect(await isDatabaseEmpty(f.db)).toBe(true);
   summary = await seedDemoSchool(f.db, { photos: f.photos, scryptLogN: SCRYPT_LOG_N, now: NOW });
 }, 60_000);
 
 afterAll(() => {
-  f.db.$client.close();
+  f.db.close();
   fs.rmSync(f.dir, { recursive: true, force: true });
 });
 
 describe('seedDemoSchool', () => {
-  it('reports what it added, and that matches the tables', () => {
+  it('reports what it added, and that matches the tables', async () => {
     expect(summary).toMatchObject({
       users: DEMO_ACCOUNTS.length,
       areas: 14,
@@ -93,7 +94,7 @@ describe('seedDemoSchool', () => {
       summary.announcements,
       summary.announcementReads,
     ]);
-    expect(isDatabaseEmpty(f.db)).toBe(false);
+    expect(await isDatabaseEmpty(f.db)).toBe(false);
   });
 
   it('has at least two users of every staff role and an admin', () => {
@@ -271,7 +272,7 @@ describe('seedDemoSchool', () => {
         );
       expect(content(other.db)).toEqual(content(f.db));
     } finally {
-      other.db.$client.close();
+      other.db.close();
       fs.rmSync(other.dir, { recursive: true, force: true });
     }
   }, 60_000);

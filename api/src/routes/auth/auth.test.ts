@@ -185,18 +185,21 @@ describe('GET /api/user and POST /api/logout', () => {
     const { token } = await t.signIn('custodian');
     const hash = hashToken(token);
     const past = new Date(Date.now() - 1000).toISOString();
-    t.db.update(sessions).set({ expiresAt: past }).where(eq(sessions.tokenHash, hash)).run();
+    await t.db.write((tx) =>
+      tx.update(sessions).set({ expiresAt: past }).where(eq(sessions.tokenHash, hash)),
+    );
     expect((await t.request('/api/user', { token })).status).toBe(401);
 
     const second = await t.signIn('custodian');
     const secondHash = hashToken(second.token);
     const twoHoursAgo = new Date(Date.now() - 2 * 3_600_000).toISOString();
     const soon = new Date(Date.now() + 60_000).toISOString();
-    t.db
-      .update(sessions)
-      .set({ lastUsedAt: twoHoursAgo, expiresAt: soon })
-      .where(eq(sessions.tokenHash, secondHash))
-      .run();
+    await t.db.write((tx) =>
+      tx
+        .update(sessions)
+        .set({ lastUsedAt: twoHoursAgo, expiresAt: soon })
+        .where(eq(sessions.tokenHash, secondHash)),
+    );
     expect((await t.request('/api/user', { token: second.token })).status).toBe(200);
     const row = t.db.select().from(sessions).where(eq(sessions.tokenHash, secondHash)).get();
     expect(Date.parse(row?.expiresAt ?? '')).toBeGreaterThan(Date.now() + 29 * 86_400_000);

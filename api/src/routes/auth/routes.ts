@@ -12,8 +12,9 @@ import { HttpError, parseOr422 } from '../../lib/http-error.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { revokeSession } from '../../services/sessions.js';
 import { signInAnswer } from '../../services/sign-in.js';
-import { createUser, findLiveUserByEmail, toPublicUser } from '../../services/users.js';
+import { createUser, findLiveUserByEmail } from '../../services/users.js';
 import type { RouteDeps } from '../deps.js';
+import { toPublicUser } from '../../data/wire.js';
 
 function clientIp(c: Context, trustProxy: boolean): string {
   if (trustProxy) {
@@ -45,7 +46,7 @@ export function authRoutes({ db, env, guard, loginThrottle, sessionPolicy }: Rou
   async function checkCredentials(input: LoginInput, ip: string) {
     const wait = await loginThrottle.retryAfterMs(input.email, ip);
     if (wait > 0) throw tooManyAttempts(wait);
-    const user = findLiveUserByEmail(db, input.email);
+    const user = await findLiveUserByEmail(db, input.email);
     const ok = await verifyPassword(input.password, user?.passwordHash ?? (await decoyHash));
     if (user === undefined || !ok) {
       await loginThrottle.fail(input.email, ip);
@@ -60,7 +61,7 @@ export function authRoutes({ db, env, guard, loginThrottle, sessionPolicy }: Rou
   app.post('/api/login', limitBody(16 * KB), async (c) => {
     const input = parseOr422(loginInputSchema, await readJson(c));
     const user = await checkCredentials(input, clientIp(c, env.TRUST_PROXY));
-    return c.json(signInAnswer(db, user, sessionPolicy, c.req.header('user-agent') ?? null));
+    return c.json(await signInAnswer(db, user, sessionPolicy, c.req.header('user-agent') ?? null));
   });
 
   app.post('/api/register', limitBody(16 * KB), async (c) => {
@@ -72,15 +73,18 @@ export function authRoutes({ db, env, guard, loginThrottle, sessionPolicy }: Rou
       { ...input, role: env.REGISTRATION_DEFAULT_ROLE },
       env.SCRYPT_LOG_N,
     );
-    return c.json(signInAnswer(db, user, sessionPolicy, c.req.header('user-agent') ?? null), 201);
+    return c.json(
+      await signInAnswer(db, user, sessionPolicy, c.req.header('user-agent') ?? null),
+      201,
+    );
   });
 
   app.get('/api/user', guard('session.self'), (c) =>
     c.json({ user: toPublicUser(authOf(c).user) }),
   );
 
-  app.post('/api/logout', guard('session.self'), (c) => {
-    revokeSession(db, authOf(c).session.id);
+  app.post('/api/logout', guard('session.self'), async (c) => {
+    await revokeSession(db, authOf(c).session.id);
     return c.json({ message: 'Berhasil keluar.' });
   });
 

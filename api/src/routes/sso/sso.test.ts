@@ -2,6 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema.js';
 import { makeTestApp, type TestApp } from '../../test/harness.js';
 
 /*
@@ -212,11 +214,7 @@ describe('single sign-on with OpenID Connect + PKCE', () => {
     expect(((await res.json()) as { message: string }).message).toBe(
       'Akun orang@gmail.test tidak diizinkan masuk. Gunakan email dengan domain: sekolah.test.',
     );
-    const count = a.db.$client
-      .prepare("SELECT count(*) FROM users WHERE email = 'orang@gmail.test'")
-      .pluck()
-      .get();
-    expect(count).toBe(0);
+    expect(await a.db.select().from(users).where(eq(users.email, 'orang@gmail.test'))).toEqual([]);
   });
 
   it('never redirects after sign-in to another site', async () => {

@@ -1,14 +1,14 @@
 import type { MutationName, ParsedMutationArgs } from '@urs/sync-protocol';
-import type { DbOrTx } from '../../db/change-seq.js';
-import type { Db } from '../../db/client.js';
+import type { Tx } from '../../db/client.js';
 import { statement } from '../../db/prepared.js';
-import { can, type Actor, type Permission } from '../../services/policy.js';
+import { can, type Actor, type Permission } from '../../auth/policy.js';
 import { refuse } from '../refusal.js';
 
 export interface MutationContext {
-  tx: DbOrTx;
-  /** The connection itself, for prepared queries (they run inside the open transaction). */
-  db: Db;
+  /** The batch's write transaction. */
+  tx: Tx;
+  /** The same transaction, named for the prepared statements that run on its connection. */
+  db: Tx;
   actor: Actor;
   /** One timestamp for the whole batch: every row it writes says the same `updated_at`. */
   now: string;
@@ -21,7 +21,7 @@ export interface MutationContext {
 export type MutationHandler<N extends MutationName> = (
   ctx: MutationContext,
   args: ParsedMutationArgs<N>,
-) => void;
+) => void | Promise<void>;
 
 export type HandlerMap = { [N in MutationName]: MutationHandler<N> };
 
@@ -66,7 +66,7 @@ export function assertAreaExists(
   liveAreas.add(areaId);
 }
 
-export function assertCategoryExists(db: Db, categoryId: string): void {
+export function assertCategoryExists(db: Tx, categoryId: string): void {
   const row = statement<[string]>(
     db,
     'SELECT 1 FROM categories WHERE id = ? AND deleted_at IS NULL',

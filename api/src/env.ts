@@ -18,6 +18,11 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8787),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
+  /**
+   * The database: unset, `sqlite:` or a file path = SQLite (`DATA_DIR/urs.sqlite` by default);
+   * `postgres://user:password@host:5432/db` = PostgreSQL 15+.
+   */
+  DATABASE_URL: z.string().optional(),
   /** Directory holding the built PWA (`web/dist`); absent means the API serves a placeholder. */
   WEB_DIST_DIR: z.string().optional(),
   /** Comma-separated origins allowed to call the API cross-origin; empty keeps CORS closed. */

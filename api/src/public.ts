@@ -10,6 +10,13 @@ export {
   type Reader,
   type Tx,
 } from './db/client.js';
+export {
+  connectDatabase,
+  databaseTarget,
+  DatabaseConfigError,
+  redact,
+  type DatabaseTarget,
+} from './db/connect.js';
 export { nextChangeSeq, nowIso } from './db/change-seq.js';
 export * as tables from './db/schema.js';
 export { hashPassword } from './lib/passwords.js';

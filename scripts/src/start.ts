@@ -2,12 +2,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import {
+  connectDatabase,
   createApp,
-  databaseFile,
+  DatabaseConfigError,
+  databaseTarget,
   DiskPhotoStore,
   loadEnv,
-  migrateDatabase,
-  openDatabase,
 } from '@urs/api';
 import { DEMO_ACCOUNTS, isDatabaseEmpty, seedDemoSchool } from './seed/index.js';
 
@@ -21,8 +21,15 @@ const env = loadEnv({
   DATA_DIR: process.env['DATA_DIR'] ?? path.join(repoRoot, 'data'),
   WEB_DIST_DIR: process.env['WEB_DIST_DIR'] ?? path.join(repoRoot, 'web', 'dist'),
 });
-const db = openDatabase(databaseFile(env.dataDir));
-migrateDatabase(db);
+const db = await connectDatabase(databaseTarget(env.DATABASE_URL, env.dataDir)).catch(
+  (err: unknown) => {
+    // Bad configuration is the operator's to fix: one line, no stack trace, no fallback.
+    console.error(
+      `URS cannot start: ${err instanceof DatabaseConfigError ? err.message : String(err)}`,
+    );
+    process.exit(1);
+  },
+);
 const photos = new DiskPhotoStore(path.join(env.dataDir, 'photos'));
 
 let seeded = false;
@@ -48,8 +55,7 @@ const server = serve(
 
 function shutdown() {
   server.close(() => {
-    db.close();
-    process.exit(0);
+    void db.close().then(() => process.exit(0));
   });
 }
 process.on('SIGINT', shutdown);

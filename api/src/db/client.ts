@@ -3,8 +3,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { Mutex } from 'async-mutex';
+import { sql } from 'drizzle-orm';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { useEngine } from './dialect.js';
 import { schema } from './schema.js';
 
 /** A connection inside its write transaction: the only handle that may change rows. */
@@ -22,11 +24,13 @@ export type Reader = Omit<Tx, 'insert' | 'update' | 'delete' | 'run' | 'transact
 export interface Db extends Reader {
   write<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   snapshot<T>(fn: (reader: Reader) => Promise<T>): Promise<T>;
+  /** Answers once the database does (health check, start-up). */
+  ping(): Promise<void>;
   /** Applies pending migrations; the API does it at start. */
-  migrate(): void;
-  /** Where a second process (or a restart) finds the same database. */
+  migrate(): Promise<void>;
+  /** Where a second process (or a restart) finds the same database: a file or a URL. */
   readonly location: string;
-  close(): void;
+  close(): Promise<void>;
 }
 
 const writers = new WeakMap<Db, Database.Database>();
@@ -88,6 +92,7 @@ function serialised(conn: Tx, begin: string) {
  * until it commits, even with a second process writing.
  */
 export function openDatabase(file: string): Db {
+  useEngine('sqlite');
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const writer = connect(file);
   const reader = connect(file);
@@ -97,18 +102,26 @@ export function openDatabase(file: string): Db {
   const db = Object.assign(reader, {
     write,
     snapshot: <T>(fn: (r: Reader) => Promise<T>) => snapshot(fn),
-    migrate: () => migrate(writer, { migrationsFolder: MIGRATIONS_DIR }),
+    ping: () => {
+      reader.get(sql`SELECT 1`);
+      return Promise.resolve();
+    },
+    migrate: () => {
+      migrate(writer, { migrationsFolder: MIGRATIONS_DIR });
+      return Promise.resolve();
+    },
     location: file,
     close: () => {
       for (const conn of [snapshotConn, reader, writer]) conn.$client.close();
+      return Promise.resolve();
     },
   });
   writers.set(db, writer.$client);
   return db;
 }
 
-export function migrateDatabase(db: Db): void {
-  db.migrate();
+export function migrateDatabase(db: Db): Promise<void> {
+  return db.migrate();
 }
 
 export function databaseFile(dataDir: string): string {

@@ -7,7 +7,7 @@ import {
   type Role,
 } from '@urs/sync-protocol';
 import type { Db } from '../db/client.js';
-import { localDaySql, localMonthSql } from '../db/local-time-sql.js';
+import { localDaySql, localMonthSql } from '../db/dialect.js';
 import { areas, itemRequests, reports, userActivity, users } from '../db/schema.js';
 import { first } from '../db/first.js';
 import { localDate, localDayStart, scopeRange, type SchoolClock } from '../lib/school-time.js';

@@ -13,12 +13,12 @@ import type { Db } from '../db/client.js';
 import { areas, inventoryItems, stockTransactions, users } from '../db/schema.js';
 import { first } from '../db/first.js';
 import { notFound } from '../lib/http-error.js';
-import { containsText } from '../lib/sql.js';
+import { containsText } from '../db/dialect.js';
 import { toWire } from '../data/wire.js';
 
 const live = isNull(inventoryItems.deletedAt);
 /** Low stock in SQL, the same rule as `isLowStock`: active and not healthy. */
-const lowStock = sql`(${inventoryItems.active} = 1 AND (${inventoryItems.stock} <= 0 OR ${inventoryItems.stock} <= ${inventoryItems.minStock}))`;
+const lowStock = sql`(${inventoryItems.active} IS TRUE AND (${inventoryItems.stock} <= 0 OR ${inventoryItems.stock} <= ${inventoryItems.minStock}))`;
 const signedQuantity = sql`CASE ${stockTransactions.type} WHEN 'out' THEN -${stockTransactions.quantity} ELSE ${stockTransactions.quantity} END`;
 
 export type ItemWithLevel = InventoryItem & { level: StockLevel };
@@ -35,7 +35,7 @@ export async function inventorySummary(db: Db): Promise<InventorySummary> {
       .select({
         total: sql<number>`count(*)`,
         low: sql<number>`coalesce(sum(CASE WHEN ${lowStock} THEN 1 ELSE 0 END), 0)`,
-        inactive: sql<number>`coalesce(sum(CASE WHEN ${inventoryItems.active} = 0 THEN 1 ELSE 0 END), 0)`,
+        inactive: sql<number>`coalesce(sum(CASE WHEN ${inventoryItems.active} IS FALSE THEN 1 ELSE 0 END), 0)`,
         quantity: sql<number>`coalesce(sum(CASE WHEN ${inventoryItems.stock} > 0 THEN ${inventoryItems.stock} ELSE 0 END), 0)`,
       })
       .from(inventoryItems)

@@ -1,17 +1,13 @@
 import { and, asc, count, desc, eq, gte, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/sqlite-core';
 import { pageMeta, type ItemRequest, type Paged, type RequestStatus } from '@urs/sync-protocol';
 import type { Db } from '../db/client.js';
 import { inventoryItems, itemRequests, users } from '../db/schema.js';
 import { first } from '../db/first.js';
-import { containsText } from '../lib/sql.js';
+import { containsText } from '../db/dialect.js';
 import { localDayStart, localDate, type SchoolClock } from '../lib/school-time.js';
 import { toWire } from '../data/wire.js';
 import type { Actor } from '../auth/policy.js';
 import { requestsVisibleTo } from '../auth/visibility.js';
-
-const requester = alias(users, 'requester');
-const approver = alias(users, 'approver');
 
 export type RequestListRow = ItemRequest & {
   item_name: string | null;
@@ -50,12 +46,15 @@ const joined = (db: Db) =>
     .select({
       request: itemRequests,
       itemName: inventoryItems.name,
-      requesterName: requester.name,
-      approverName: approver.name,
+      requesterName: users.name,
+      // A subquery rather than a second, aliased join on users: drizzle renders a SQLite
+      // table alias wrongly for PostgreSQL, and this reads the same on both engines.
+      approverName: sql<
+        string | null
+      >`(SELECT approver.name FROM ${users} AS approver WHERE approver.id = ${itemRequests.approverId})`,
     })
     .from(itemRequests)
-    .innerJoin(requester, eq(requester.id, itemRequests.requesterId))
-    .leftJoin(approver, eq(approver.id, itemRequests.approverId))
+    .innerJoin(users, eq(users.id, itemRequests.requesterId))
     .leftJoin(inventoryItems, eq(inventoryItems.id, itemRequests.itemId));
 
 type Joined = ReturnType<ReturnType<typeof joined>['all']>[number];
@@ -157,11 +156,13 @@ export async function requestAnalytics(
         .groupBy(itemRequests.status)
     ).map((r) => [r.status, r.n]),
   );
-  const name = sql<string>`coalesce(${inventoryItems.name}, ${itemRequests.customName})`;
+  // Aggregated, as PostgreSQL requires of every column outside the GROUP BY; each group has one
+  // item (or one custom name up to case), so max() only picks among equals.
+  const name = sql<string>`max(coalesce(${inventoryItems.name}, ${itemRequests.customName}))`;
   const most = await db
     .select({
       name,
-      itemId: itemRequests.itemId,
+      itemId: sql<string | null>`max(${itemRequests.itemId})`,
       requests: count(),
       quantity: sql<number>`sum(${itemRequests.quantity})`,
     })

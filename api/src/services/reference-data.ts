@@ -16,7 +16,7 @@ import { countOf, first } from '../db/first.js';
 import { toWire } from '../data/wire.js';
 import { areas, categories } from '../db/schema.js';
 import { notFound, validationError } from '../lib/http-error.js';
-import { containsText } from '../lib/sql.js';
+import { containsText } from '../db/dialect.js';
 
 /*
  * Areas and categories are the same kind of thing (named reference data an admin keeps, read

@@ -1,5 +1,4 @@
 import { and, asc, count, desc, eq, gte, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/sqlite-core';
 import {
   pageMeta,
   type Paged,
@@ -11,11 +10,12 @@ import {
 import type { Db } from '../db/client.js';
 import { areas, categories, reportPhotos, reports, users } from '../db/schema.js';
 import { first } from '../db/first.js';
-import { containsText } from '../lib/sql.js';
+import { containsText } from '../db/dialect.js';
 import { localDayStart, type SchoolClock } from '../lib/school-time.js';
 
 const DAY_MS = 86_400_000;
-const reporter = alias(users, 'reporter');
+/** The one join on users; a plain join renders the same on both engines (aliases do not). */
+const reporter = users;
 
 const photoCount = (kind: 'before' | 'after') =>
   sql<number>`(SELECT count(*) FROM ${reportPhotos} WHERE ${reportPhotos.reportId} = ${reports.id} AND ${reportPhotos.kind} = ${kind} AND ${reportPhotos.deletedAt} IS NULL)`;

@@ -16,7 +16,7 @@ import { countOf, first } from '../db/first.js';
 import { users } from '../db/schema.js';
 import { conflict, notFound, validationError } from '../lib/http-error.js';
 import { hashPassword, verifyPassword } from '../lib/passwords.js';
-import { containsText } from '../lib/sql.js';
+import { containsText } from '../db/dialect.js';
 import { toPublicUser, type UserRow } from '../data/wire.js';
 import { revokeUserSessions } from './sessions.js';
 

@@ -1,7 +1,7 @@
 import { and, between, eq } from 'drizzle-orm';
 import type { MutationResult } from '@urs/sync-protocol';
 import type { Tx } from '../db/client.js';
-import { statement } from '../db/prepared.js';
+import { rowsOf, run } from '../db/statement.js';
 import { syncRejections } from '../db/schema.js';
 import type { Refusal } from './refusal.js';
 
@@ -16,23 +16,35 @@ export interface LedgerKey {
 }
 
 /** The stored last seq, or 0 for a device that never pushed. */
-export function readLastSeq(db: Tx, key: LedgerKey): number {
-  const row = statement<[string, string], { lastSeq: number }>(
+export async function readLastSeq(db: Tx, key: LedgerKey): Promise<number> {
+  const [row] = await rowsOf<{ lastSeq: number }>(
     db,
-    'SELECT last_seq AS lastSeq FROM sync_clients WHERE user_id = ? AND client_id = ?',
-  ).get(key.userId, key.clientId);
-  return row?.lastSeq ?? 0;
+    'SELECT last_seq AS "lastSeq" FROM sync_clients WHERE user_id = ? AND client_id = ?',
+    key.userId,
+    key.clientId,
+  );
+  return Number(row?.lastSeq ?? 0);
 }
 
 /** One statement whether or not the device is known yet; `created_at` stays the first push's. */
-export function saveLastSeq(db: Tx, key: LedgerKey, lastSeq: number, now: string): void {
-  statement(
+export async function saveLastSeq(
+  db: Tx,
+  key: LedgerKey,
+  lastSeq: number,
+  now: string,
+): Promise<void> {
+  await run(
     db,
     `INSERT INTO sync_clients (user_id, client_id, last_seq, created_at, updated_at)
      VALUES (?, ?, ?, ?, ?)
      ON CONFLICT (user_id, client_id)
      DO UPDATE SET last_seq = excluded.last_seq, updated_at = excluded.updated_at`,
-  ).run(key.userId, key.clientId, lastSeq, now, now);
+    key.userId,
+    key.clientId,
+    lastSeq,
+    now,
+    now,
+  );
 }
 
 /** Kept so that a retried batch is told `rejected` again (see earlierAnswers). */

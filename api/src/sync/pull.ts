@@ -11,7 +11,7 @@ import type { Db } from '../db/client.js';
 import type { DbOrTx } from '../db/change-seq.js';
 import * as t from '../db/schema.js';
 import { countOf } from '../db/first.js';
-import { announcementVisibleTo } from '../db/visibility.js';
+import { announcementVisibleTo } from '../db/dialect.js';
 import type { Actor } from '../auth/policy.js';
 import { requestsVisibleTo } from '../auth/visibility.js';
 import { toPublicUser, toWire, type UserRow } from '../data/wire.js';

@@ -10,7 +10,7 @@ import {
 } from '@urs/sync-protocol';
 import type { Db, Tx } from '../db/client.js';
 import { ChangeSeqRange, nowIso } from '../db/change-seq.js';
-import { totalChanges, withSavepoint } from '../db/savepoint.js';
+import { canCountChanges, totalChanges, withSavepoint } from '../db/savepoint.js';
 import type { Actor } from '../auth/policy.js';
 import { HANDLER_WRITES, HANDLERS } from './handlers/index.js';
 import type { MutationContext, MutationHandler } from './handlers/context.js';
@@ -42,7 +42,8 @@ function asRefusal(err: unknown): Refusal {
  * A `'many'` handler runs in a savepoint that its refusal rolls back. A `'one'` handler can only
  * refuse before its single write (see HANDLER_WRITES), so it runs without one: skipping the
  * savepoint's page copies is most of a push's speed. Should such a handler ever change a row and
- * then refuse, the whole batch fails instead of keeping half a mutation.
+ * then refuse, the whole batch fails instead of keeping half a mutation. PostgreSQL cannot
+ * count a transaction's changes cheaply, so there every mutation runs in a savepoint.
  */
 async function applyMutation(
   ctx: MutationContext,
@@ -50,10 +51,9 @@ async function applyMutation(
 ): Promise<Refusal | undefined> {
   // The map is keyed by the same union the parser produced, so name and args always agree.
   const handler = HANDLERS[mutation.name] as MutationHandler<MutationName>;
-  const client = ctx.db.$client;
-  if (HANDLER_WRITES[mutation.name] === 'many') {
+  if (HANDLER_WRITES[mutation.name] === 'many' || !canCountChanges()) {
     try {
-      await withSavepoint(client, async () => {
+      await withSavepoint(ctx.tx, async () => {
         await handler(ctx, mutation.args);
       });
       return undefined;
@@ -61,6 +61,7 @@ async function applyMutation(
       return asRefusal(err);
     }
   }
+  const client = ctx.db.$client;
   const before = totalChanges(client);
   try {
     await handler(ctx, mutation.args);
@@ -121,12 +122,12 @@ async function applyInTransaction(
   options: PushOptions,
 ): Promise<PushOutcome> {
   const key: LedgerKey = { userId: actor.id, clientId: request.client_id };
-  let lastSeq = readLastSeq(tx, key);
+  let lastSeq = await readLastSeq(tx, key);
   const firstSeq = request.mutations[0]?.seq ?? lastSeq + 1;
   if (firstSeq > lastSeq + 1) return { kind: 'seq_gap', body: seqGap(lastSeq) };
 
   const now = nowIso();
-  const changeSeqs = new ChangeSeqRange(tx);
+  const changeSeqs = await ChangeSeqRange.open(tx);
   const ctx: MutationContext = {
     tx,
     db: tx,
@@ -143,8 +144,8 @@ async function applyInTransaction(
     lastSeq = envelope.seq;
     options.afterMutation?.(envelope.seq);
   }
-  changeSeqs.commit();
-  saveLastSeq(tx, key, lastSeq, now);
+  await changeSeqs.commit();
+  await saveLastSeq(tx, key, lastSeq, now);
   return {
     kind: 'applied',
     body: { protocol_version: PROTOCOL_VERSION, results, last_seq: lastSeq },

@@ -3,9 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Role, User } from '@urs/sync-protocol';
 import { createApp } from '../app.js';
-import { migrateDatabase, openDatabase, type Db } from '../db/client.js';
+import type { Db } from '../db/client.js';
 import { loadEnv, type Env } from '../env.js';
 import { createUser } from '../services/users.js';
+import { createTestDatabase, removeDir } from './databases.js';
 
 export const TEST_PASSWORD = 'rahasia-123';
 
@@ -21,7 +22,7 @@ export interface TestApp {
    * one after a restart) would be: nothing is shared with this one but the database.
    */
   twin(): TestApp;
-  close(): void;
+  close(): Promise<void>;
 }
 
 export interface TestAppOptions {
@@ -29,24 +30,40 @@ export interface TestAppOptions {
   now?: () => Date;
 }
 
-/** A fresh app on a fresh temporary SQLite file, migrated, with cheap password hashing. */
-export function makeTestApp(
+/**
+ * A fresh app on a fresh migrated database of its own (SQLite, or PostgreSQL under
+ * URS_TEST_ENGINE=postgres: see test/databases.ts), with cheap password hashing.
+ */
+export async function makeTestApp(
   overrides: Record<string, string> = {},
   options: TestAppOptions = {},
-): TestApp {
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'urs-api-test-'));
-  const env = loadEnv({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    SCRYPT_LOG_N: '10',
-    TRUST_PROXY: 'true',
-    ...overrides,
-  });
-  const db = openDatabase(path.join(dataDir, 'test.sqlite'));
-  migrateDatabase(db);
+  let env: Env;
+  try {
+    env = loadEnv({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      SCRYPT_LOG_N: '10',
+      TRUST_PROXY: 'true',
+      ...overrides,
+    });
+  } catch (err) {
+    removeDir(dataDir);
+    throw err;
+  }
+  const database = await createTestDatabase(dataDir);
   const counter = { value: 0 };
-  return appOn(db, env, options, counter, () =>
-    fs.rmSync(dataDir, { recursive: true, force: true }),
+  return appOn(
+    database.db,
+    env,
+    options,
+    counter,
+    () => database.reopen(),
+    async () => {
+      await database.drop();
+      removeDir(dataDir);
+    },
   );
 }
 
@@ -55,7 +72,8 @@ function appOn(
   env: Env,
   options: TestAppOptions,
   counter: { value: number },
-  cleanUp: () => void,
+  reopen: () => Db,
+  cleanUp: () => Promise<void>,
 ): TestApp {
   const app = createApp({ db, env, ...options });
 
@@ -94,12 +112,11 @@ function appOn(
       return { token: body.access_token, user: body.user };
     },
     twin() {
-      const other = openDatabase(db.location);
-      return appOn(other, env, options, counter, () => undefined);
+      return appOn(reopen(), env, options, counter, reopen, () => Promise.resolve());
     },
-    close() {
-      db.close();
-      cleanUp();
+    async close() {
+      await db.close();
+      await cleanUp();
     },
   };
 }

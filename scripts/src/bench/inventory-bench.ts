@@ -16,7 +16,7 @@ interface Scale {
  * items with their stock kept consistent with a history of out/in transactions.
  */
 async function buildScale(items: number, transactions: number): Promise<Scale> {
-  const server = benchServer('inv');
+  const server = await benchServer('inv');
   const { db, app } = server;
   const { token, userId } = await server.register();
   const sqlite = sqliteWriter(db);
@@ -133,7 +133,7 @@ export async function inventoryBench(
       baselineMs: pct(base, 50),
     });
   }
-  small.server.close();
-  large.server.close();
+  await small.server.close();
+  await large.server.close();
   return rows;
 }

@@ -19,7 +19,7 @@ interface Fixture {
 }
 
 async function fixture(): Promise<Fixture> {
-  const server = benchServer('sync');
+  const server = await benchServer('sync');
   const { db, app } = server;
   const { token, userId } = await server.register();
   const areaId = newId();
@@ -141,7 +141,7 @@ async function pushRound(): Promise<PushRound> {
   const apply = await time(async () => {
     for (const request of requests) await applyPushBatch(c.db, actor, request);
   });
-  for (const f of [a, b, c]) f.server.close();
+  for (const f of [a, b, c]) await f.server.close();
   return { raw, http, apply };
 }
 
@@ -182,7 +182,7 @@ export async function syncBench(rounds: number): Promise<BenchRow[]> {
       }),
     );
   }
-  big.server.close();
+  await big.server.close();
   if (pulled < 10_000) throw new Error(`pull returned ${pulled} changes`);
 
   return [

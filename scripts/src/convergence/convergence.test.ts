@@ -381,7 +381,7 @@ async function runCase(seed: number): Promise<void> {
       device.db.close();
       await device.db.delete();
     }
-    world.close();
+    await world.close();
   }
 }
 

@@ -33,7 +33,7 @@ export interface ServerWorld {
   areaId: string;
   itemId: string;
   initialStock: number;
-  close(): void;
+  close(): Promise<void>;
 }
 
 let cachedHash: Promise<string> | undefined;
@@ -44,7 +44,7 @@ export async function startServer(): Promise<ServerWorld> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'urs-converge-'));
   const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dir, SCRYPT_LOG_N: '10' });
   const db = openDatabase(path.join(dir, 'server.sqlite'));
-  migrateDatabase(db);
+  await migrateDatabase(db);
   const app = createApp({ db, env });
   cachedHash ??= hashPassword(PASSWORD, 10);
   const passwordHash = await cachedHash;
@@ -106,8 +106,8 @@ export async function startServer(): Promise<ServerWorld> {
     areaId,
     itemId,
     initialStock,
-    close() {
-      db.close();
+    async close() {
+      await db.close();
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -1,6 +1,13 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { databaseFile, DiskPhotoStore, loadEnv, migrateDatabase, openDatabase } from '@urs/api';
+import {
+  connectDatabase,
+  DatabaseConfigError,
+  databaseTarget,
+  DiskPhotoStore,
+  loadEnv,
+  redact,
+} from '@urs/api';
 import { DEMO_ACCOUNTS, isDatabaseEmpty, seedDemoSchool } from './index.js';
 
 /**
@@ -12,10 +19,13 @@ const env = loadEnv({
   ...process.env,
   DATA_DIR: process.env['DATA_DIR'] ?? path.join(repoRoot, 'data'),
 });
-const file = databaseFile(env.dataDir);
-const db = openDatabase(file);
+const target = databaseTarget(env.DATABASE_URL, env.dataDir);
+const file = target.engine === 'sqlite' ? target.file : redact(target.url);
+const db = await connectDatabase(target).catch((err: unknown) => {
+  console.error(`Cannot seed: ${err instanceof DatabaseConfigError ? err.message : String(err)}`);
+  process.exit(1);
+});
 try {
-  migrateDatabase(db);
   if (!(await isDatabaseEmpty(db))) {
     console.log(`${file} already has data: nothing seeded.`);
   } else {
@@ -34,5 +44,5 @@ try {
     }
   }
 } finally {
-  db.close();
+  await db.close();
 }

@@ -36,10 +36,10 @@ interface Fixture {
   photos: DiskPhotoStore;
 }
 
-function freshFixture(): Fixture {
+async function freshFixture(): Promise<Fixture> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'urs-seed-test-'));
   const db = openDatabase(path.join(dir, 'urs.sqlite'));
-  migrateDatabase(db);
+  await migrateDatabase(db);
   return { dir, db, photos: new DiskPhotoStore(path.join(dir, 'photos')) };
 }
 
@@ -57,13 +57,13 @@ let f: Fixture;
 let summary: SeedSummary;
 
 beforeAll(async () => {
-  f = freshFixture();
+  f = await freshFixture();
   expect(await isDatabaseEmpty(f.db)).toBe(true);
   summary = await seedDemoSchool(f.db, { photos: f.photos, scryptLogN: SCRYPT_LOG_N, now: NOW });
 }, 60_000);
 
-afterAll(() => {
-  f.db.close();
+afterAll(async () => {
+  await f.db.close();
   fs.rmSync(f.dir, { recursive: true, force: true });
 });
 
@@ -260,7 +260,7 @@ describe('seedDemoSchool', () => {
   });
 
   it('produces the same school for the same "now"', async () => {
-    const other = freshFixture();
+    const other = await freshFixture();
     try {
       await seedDemoSchool(other.db, { photos: other.photos, scryptLogN: SCRYPT_LOG_N, now: NOW });
       const content = (db: Db) =>
@@ -272,7 +272,7 @@ describe('seedDemoSchool', () => {
         );
       expect(content(other.db)).toEqual(content(f.db));
     } finally {
-      other.db.close();
+      await other.db.close();
       fs.rmSync(other.dir, { recursive: true, force: true });
     }
   }, 60_000);

@@ -6,8 +6,8 @@ import { hashToken } from '../../lib/tokens.js';
 import { makeTestApp, TEST_PASSWORD, type TestApp } from '../../test/harness.js';
 
 let t: TestApp;
-beforeEach(() => {
-  t = makeTestApp();
+beforeEach(async () => {
+  t = await makeTestApp();
 });
 afterEach(() => t.close());
 
@@ -39,14 +39,14 @@ describe('POST /api/login', () => {
   it('records the school-local day of activity once per user per day', async () => {
     const { token, user } = await t.signIn('gardener');
     await t.request('/api/user', { token });
-    const rows = t.db.select().from(userActivity).where(eq(userActivity.userId, user.id)).all();
+    const rows = await t.db.select().from(userActivity).where(eq(userActivity.userId, user.id));
     const wibToday = new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
     expect(rows).toEqual([{ userId: user.id, day: wibToday }]);
   });
 
   it('stores only the SHA-256 of the token', async () => {
     const { token } = await t.signIn('custodian');
-    const rows = t.db.select().from(sessions).all();
+    const rows = await t.db.select().from(sessions);
     expect(rows.map((r) => r.tokenHash)).toContain(hashToken(token));
     expect(JSON.stringify(rows)).not.toContain(token);
   });
@@ -138,18 +138,18 @@ describe('POST /api/register', () => {
   });
 
   it('gives the configured default role instead when one is set', async () => {
-    t.close();
-    t = makeTestApp({ REGISTRATION_DEFAULT_ROLE: 'gardener' });
+    await t.close();
+    t = await makeTestApp({ REGISTRATION_DEFAULT_ROLE: 'gardener' });
     const res = await t.request('/api/register', { method: 'POST', json: valid });
     expect(((await res.json()) as { user: { role: string } }).user.role).toBe('gardener');
-    expect(() => makeTestApp({ REGISTRATION_DEFAULT_ROLE: 'admin' })).toThrow(
+    await expect(makeTestApp({ REGISTRATION_DEFAULT_ROLE: 'admin' })).rejects.toThrow(
       /REGISTRATION_DEFAULT_ROLE/,
     );
   });
 
   it('is refused with 403 when registration is turned off', async () => {
-    t.close();
-    t = makeTestApp({ REGISTRATION_ENABLED: 'false' });
+    await t.close();
+    t = await makeTestApp({ REGISTRATION_ENABLED: 'false' });
     const res = await t.request('/api/register', { method: 'POST', json: valid });
     expect(res.status).toBe(403);
     expect(((await res.json()) as { message: string }).message).toMatch(
@@ -201,7 +201,7 @@ describe('GET /api/user and POST /api/logout', () => {
         .where(eq(sessions.tokenHash, secondHash)),
     );
     expect((await t.request('/api/user', { token: second.token })).status).toBe(200);
-    const row = t.db.select().from(sessions).where(eq(sessions.tokenHash, secondHash)).get();
+    const row = (await t.db.select().from(sessions).where(eq(sessions.tokenHash, secondHash)))[0];
     expect(Date.parse(row?.expiresAt ?? '')).toBeGreaterThan(Date.now() + 29 * 86_400_000);
   });
 

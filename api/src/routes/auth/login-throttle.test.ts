@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { makeTestApp, TEST_PASSWORD, type TestApp } from '../../test/harness.js';
 
 const apps: TestApp[] = [];
-afterEach(() => {
+afterEach(async () => {
   // Twins first: the original removes the database they share.
-  for (const app of apps.splice(0).reverse()) app.close();
+  for (const app of apps.splice(0).reverse()) await app.close();
 });
 
 let clock = Date.parse('2026-11-23T03:00:00.000Z');
@@ -12,8 +12,8 @@ const advance = (ms: number) => {
   clock += ms;
 };
 
-function app(overrides: Record<string, string> = {}): TestApp {
-  const t = makeTestApp(
+async function app(overrides: Record<string, string> = {}): Promise<TestApp> {
+  const t = await makeTestApp(
     {
       LOGIN_FREE_FAILURES_PER_PAIR: '3',
       LOGIN_FIRST_DELAY_SECONDS: '1',
@@ -50,7 +50,7 @@ async function failUntilThrottled(t: TestApp, email: string, address: string): P
 
 describe('login throttling', () => {
   it("slows a guesser's address while the victim's own address still signs in", async () => {
-    const t = app();
+    const t = await app();
     await t.signIn('custodian', 'korban@sekolah.test');
     await failUntilThrottled(t, 'korban@sekolah.test', '203.0.113.66');
 
@@ -65,7 +65,7 @@ describe('login throttling', () => {
   });
 
   it('makes each further failure of one email and address wait twice as long', async () => {
-    const t = app();
+    const t = await app();
     await t.signIn('technician', 'tek@sekolah.test');
     const waits: string[] = [];
     for (let i = 0; i < 3; i++) {
@@ -87,7 +87,7 @@ describe('login throttling', () => {
   });
 
   it('stops a guesser spread over many addresses at the email ceiling, but not at addresses the owner uses', async () => {
-    const t = app({ LOGIN_MAX_FAILURES_PER_EMAIL: '6' });
+    const t = await app({ LOGIN_MAX_FAILURES_PER_EMAIL: '6' });
     await t.signIn('gardener', 'kebun@sekolah.test');
     expect((await login(t, 'kebun@sekolah.test', TEST_PASSWORD, '10.20.0.1')).status).toBe(200);
     for (let i = 0; i < 6; i++) {
@@ -98,7 +98,7 @@ describe('login throttling', () => {
   });
 
   it('never locks a shared school address where many staff each mistype once', async () => {
-    const t = app({ LOGIN_MAX_FAILURES_PER_IP: '3' });
+    const t = await app({ LOGIN_MAX_FAILURES_PER_IP: '3' });
     const school = '198.51.100.10';
     for (let i = 0; i < 10; i++) {
       const email = `staf${i}@sekolah.test`;
@@ -109,7 +109,7 @@ describe('login throttling', () => {
   });
 
   it('throttles an address that sprays passwords over many accounts, except for accounts known there', async () => {
-    const t = app({ LOGIN_MAX_FAILURES_PER_IP: '5' });
+    const t = await app({ LOGIN_MAX_FAILURES_PER_IP: '5' });
     const school = '198.51.100.20';
     await t.signIn('custodian', 'lama@sekolah.test');
     expect((await login(t, 'lama@sekolah.test', TEST_PASSWORD, school)).status).toBe(200);
@@ -123,7 +123,7 @@ describe('login throttling', () => {
   });
 
   it('holds across two API processes on one database and survives a restart', async () => {
-    const first = app();
+    const first = await app();
     const second = twinOf(first);
     await first.signIn('inventory_staff', 'gudang@sekolah.test');
     // Failures split between the two processes count as one pair's.
@@ -137,7 +137,7 @@ describe('login throttling', () => {
       429,
     );
 
-    second.close();
+    await second.close();
     apps.splice(apps.indexOf(second), 1);
     const restarted = twinOf(first);
     expect(

@@ -9,7 +9,7 @@ let staff: TestDevice;
 let areaId: string;
 
 beforeEach(async () => {
-  t = makeTestApp();
+  t = await makeTestApp();
   admin = await t.signIn('admin');
   staff = new TestDevice(t, (await t.signIn('custodian')).token);
   const res = await t.request('/api/areas', {

@@ -2,7 +2,7 @@ import type { Tx } from '../../db/client.js';
 import { and, eq, isNull } from 'drizzle-orm';
 import { announcementReads, announcements } from '../../db/schema.js';
 import { first } from '../../db/first.js';
-import { announcementVisibleTo } from '../../db/visibility.js';
+import { announcementVisibleTo } from '../../db/dialect.js';
 import type { Actor } from '../../auth/policy.js';
 import { refuse } from '../refusal.js';
 import { authorize, isRepeatOfOwnCreate, type HandlerMap } from './context.js';

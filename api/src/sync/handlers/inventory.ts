@@ -165,7 +165,7 @@ export const inventoryHandlers: Pick<
     );
     if (isRepeatOfOwnCreate(existing && { ownerId: existing.recordedBy }, actor, 'transaksi'))
       return;
-    if (a.area_id !== undefined && a.area_id !== null) assertAreaExists(ctx, a.area_id);
+    if (a.area_id !== undefined && a.area_id !== null) await assertAreaExists(ctx, a.area_id);
     await recordStock(tx, {
       id: a.id,
       itemId: a.item_id,

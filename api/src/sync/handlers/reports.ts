@@ -1,7 +1,7 @@
 import type { Tx } from '../../db/client.js';
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { canChangeStatus } from '@urs/sync-protocol';
-import { statement } from '../../db/prepared.js';
+import { rowsOf, run } from '../../db/statement.js';
 import { photoUploads, reportPhotos, reports } from '../../db/schema.js';
 import { first } from '../../db/first.js';
 import { Refusal, refuse } from '../refusal.js';
@@ -28,13 +28,15 @@ async function liveReport(tx: Tx, id: string) {
 
 /**
  * Report creation is the hottest write of all (a day's field work arrives as a batch of them):
- * its statements run on better-sqlite3 directly, prepared once per connection.
+ * its statements are plain SQL, prepared once per connection on SQLite (db/statement.ts).
  */
-function reportOwner(db: Tx, id: string): { ownerId: string } | undefined {
-  return statement<[string], { ownerId: string }>(
+async function reportOwner(db: Tx, id: string): Promise<{ ownerId: string } | undefined> {
+  const [row] = await rowsOf<{ ownerId: string }>(
     db,
-    'SELECT reporter_id AS ownerId FROM reports WHERE id = ?',
-  ).get(id);
+    'SELECT reporter_id AS "ownerId" FROM reports WHERE id = ?',
+    id,
+  );
+  return row;
 }
 
 /** Parameters in column order; status and category are the contract's optional fields. */
@@ -59,18 +61,20 @@ export const reportHandlers: Pick<
   | 'photo.attach'
   | 'photo.remove'
 > = {
-  'report.create': (ctx, a) => {
+  'report.create': async (ctx, a) => {
     const { db, actor, now, seq } = ctx;
     authorize(actor, 'reports.create');
-    if (isRepeatOfOwnCreate(reportOwner(db, a.id), actor, 'laporan')) return;
-    assertAreaExists(ctx, a.area_id);
+    if (isRepeatOfOwnCreate(await reportOwner(db, a.id), actor, 'laporan')) return;
+    await assertAreaExists(ctx, a.area_id);
     if (a.category_id !== undefined && a.category_id !== null) {
-      assertCategoryExists(db, a.category_id);
+      await assertCategoryExists(db, a.category_id);
     }
     if (a.status === 'cancelled') {
       throw refuse.invalid('status', 'Laporan baru tidak bisa langsung dibatalkan.');
     }
-    statement(db, INSERT_REPORT).run(
+    await run(
+      db,
+      INSERT_REPORT,
       a.id,
       actor.id,
       a.area_id,
@@ -88,9 +92,9 @@ export const reportHandlers: Pick<
     const { tx, db, actor, now, seq } = ctx;
     const report = await liveReport(tx, a.id);
     authorize(actor, 'reports.update', report.reporterId);
-    if (a.area_id !== undefined) assertAreaExists(ctx, a.area_id);
+    if (a.area_id !== undefined) await assertAreaExists(ctx, a.area_id);
     if (a.category_id !== undefined && a.category_id !== null)
-      assertCategoryExists(db, a.category_id);
+      await assertCategoryExists(db, a.category_id);
     // Field-level last writer wins: only the fields this mutation carries are written.
     await tx
       .update(reports)

@@ -5,6 +5,9 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type { Db, Reader, Tx } from './client.js';
 import { useEngine } from './dialect.js';
 
+/** Any constant shared by every URS process: the advisory lock that serialises migrations. */
+const MIGRATION_LOCK = 7_240_011;
+
 const MIGRATIONS_DIR = fileURLToPath(new URL('../../src/db/migrations-pg', import.meta.url));
 
 /*
@@ -45,7 +48,18 @@ export function openPostgres(url: string, poolSize = 10): Db {
     ping: async () => {
       await pool.query('SELECT 1');
     },
-    migrate: () => migrate(client, { migrationsFolder: MIGRATIONS_DIR }),
+    migrate: async () => {
+      // Several processes may start at once: one migrates while the others wait here, then
+      // find nothing left to do.
+      const lock = await pool.connect();
+      try {
+        await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+        await migrate(client, { migrationsFolder: MIGRATIONS_DIR });
+      } finally {
+        await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+        lock.release();
+      }
+    },
     location: url,
     close: async () => {
       // Idempotent: a test may close a broken app before its cleanup closes it again.

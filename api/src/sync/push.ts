@@ -28,7 +28,7 @@ export type PushOutcome =
 
 export interface PushOptions {
   /** Test hook: runs after each mutation inside the batch transaction, to inject a crash. */
-  afterMutation?: (seq: number) => void;
+  afterMutation?: (seq: number) => void | Promise<void>;
 }
 
 /** A refusal is the mutation's answer; anything else is a failure of the whole batch. */
@@ -142,7 +142,7 @@ async function applyInTransaction(
   for (const envelope of request.mutations.slice(resent.length)) {
     results.push(await answerNew(ctx, key, envelope));
     lastSeq = envelope.seq;
-    options.afterMutation?.(envelope.seq);
+    await options.afterMutation?.(envelope.seq);
   }
   await changeSeqs.commit();
   await saveLastSeq(tx, key, lastSeq, now);

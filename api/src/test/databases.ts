@@ -43,8 +43,24 @@ export async function createTestDatabase(dataDir: string): Promise<TestDatabase>
   return {
     db,
     reopen: () => openPostgres(url.href, 4),
-    drop: () => adminQuery(admin, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+    drop: () => dropDatabase(admin, name),
   };
+}
+
+/**
+ * A closed pool's server processes may still be exiting when DROP DATABASE runs, which then
+ * fails (in use, or FORCE refused to signal a process that is already going): try again.
+ */
+async function dropDatabase(admin: string, name: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await adminQuery(admin, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      return;
+    } catch (err) {
+      if (attempt >= 50) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
 }
 
 async function adminQuery(url: string, statement: string): Promise<void> {

@@ -22,3 +22,5 @@ export * as tables from './db/schema.js';
 export { hashPassword } from './lib/passwords.js';
 export { DiskPhotoStore, sha256Hex, type PhotoStore } from './storage/photo-store.js';
 export { applyPushBatch } from './sync/push.js';
+/** Scratch databases for the scripts' tests (convergence on both engines). */
+export { createTestDatabase, type TestDatabase } from './test/databases.js';

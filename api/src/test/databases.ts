@@ -19,8 +19,11 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-export async function createTestDatabase(dataDir: string): Promise<TestDatabase> {
-  if (testEngine === 'sqlite') {
+export async function createTestDatabase(
+  dataDir: string,
+  engine: 'sqlite' | 'postgres' = testEngine,
+): Promise<TestDatabase> {
+  if (engine === 'sqlite') {
     const file = path.join(dataDir, 'test.sqlite');
     const db = openDatabase(file);
     await db.migrate();

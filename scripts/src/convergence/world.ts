@@ -4,10 +4,9 @@ import path from 'node:path';
 import {
   createApp,
   hashPassword,
+  createTestDatabase,
   loadEnv,
-  migrateDatabase,
   nextChangeSeq,
-  openDatabase,
   tables,
   type Db,
 } from '@urs/api';
@@ -28,6 +27,8 @@ export function prng(seed: number): () => number {
 export interface ServerWorld {
   db: Db;
   app: ReturnType<typeof createApp>;
+  /** One app per API process, each on its own connection to the same database. */
+  apps: ReturnType<typeof createApp>[];
   dir: string;
   users: { id: string; role: Role; token: string }[];
   areaId: string;
@@ -39,13 +40,27 @@ export interface ServerWorld {
 let cachedHash: Promise<string> | undefined;
 const PASSWORD = 'konvergen-123';
 
-/** The real API on a fresh SQLite file, with an admin, two staff, an area and an item. */
-export async function startServer(): Promise<ServerWorld> {
+export interface ServerOptions {
+  engine?: 'sqlite' | 'postgres';
+  /** API processes sharing the database; devices' requests are spread across them. */
+  processes?: number;
+}
+
+/**
+ * The real API on a fresh database (a SQLite file, or a scratch PostgreSQL database), as one
+ * or more processes, with an admin, two staff, an area and an item.
+ */
+export async function startServer({
+  engine = 'sqlite',
+  processes = 1,
+}: ServerOptions = {}): Promise<ServerWorld> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'urs-converge-'));
   const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dir, SCRYPT_LOG_N: '10' });
-  const db = openDatabase(path.join(dir, 'server.sqlite'));
-  await migrateDatabase(db);
+  const database = await createTestDatabase(dir, engine);
+  const db = database.db;
+  const others = Array.from({ length: processes - 1 }, () => database.reopen());
   const app = createApp({ db, env });
+  const apps = [app, ...others.map((other) => createApp({ db: other, env }))];
   cachedHash ??= hashPassword(PASSWORD, 10);
   const passwordHash = await cachedHash;
   const now = new Date().toISOString();
@@ -101,13 +116,16 @@ export async function startServer(): Promise<ServerWorld> {
   return {
     db,
     app,
+    apps,
     dir,
     users,
     areaId,
     itemId,
     initialStock,
     async close() {
+      for (const other of others) await other.close();
       await db.close();
+      await database.drop();
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
@@ -119,11 +137,16 @@ export type Drop = 'none' | 'before' | 'after';
  * The patchy campus network between one device and the server: a request may be lost before
  * it reaches the server, or its response lost after the server committed.
  */
-export function flakyFetch(world: ServerWorld, decide: () => Drop) {
+export function flakyFetch(world: ServerWorld, decide: () => Drop, pick: () => number) {
   return async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const drop = decide();
     if (drop === 'before') throw new TypeError('Failed to fetch (request lost)');
-    const response = await world.app.fetch(new Request(input, init));
+    // Whichever process the load balancer picks for this request.
+    const app =
+      world.apps.length > 1
+        ? (world.apps[Math.floor(pick() * world.apps.length)] ?? world.app)
+        : world.app;
+    const response = await app.fetch(new Request(input, init));
     if (drop === 'after') {
       await response.arrayBuffer();
       throw new TypeError('Failed to fetch (response lost)');

@@ -10,12 +10,11 @@ import {
 import type { Db } from '../db/client.js';
 import type { DbOrTx } from '../db/change-seq.js';
 import * as t from '../db/schema.js';
-import { announcementVisibleTo } from '../db/visibility.js';
-import type { Actor } from '../services/policy.js';
-import { requestsVisibleTo } from '../services/item-requests.js';
-import { toPublicUser } from '../services/users.js';
-import type { UserRow } from '../services/sessions.js';
-import { toWire } from './rows.js';
+import { countOf } from '../db/first.js';
+import { announcementVisibleTo } from '../db/dialect.js';
+import type { Actor } from '../auth/policy.js';
+import { requestsVisibleTo } from '../auth/visibility.js';
+import { toPublicUser, toWire, type UserRow } from '../data/wire.js';
 
 interface Source {
   entity: SyncedEntity;
@@ -98,8 +97,8 @@ function toChange(source: Source, row: AnyRow, hidden: boolean): Change {
   } as Change;
 }
 
-export function unreadAnnouncementCount(db: DbOrTx, actor: Actor): number {
-  return (
+export function unreadAnnouncementCount(db: DbOrTx, actor: Actor): Promise<number> {
+  return countOf(
     db
       .select({ n: count() })
       .from(t.announcements)
@@ -109,8 +108,7 @@ export function unreadAnnouncementCount(db: DbOrTx, actor: Actor): number {
           actor.role === 'admin' ? undefined : announcementVisibleTo(actor.role),
           sql`NOT EXISTS (SELECT 1 FROM ${t.announcementReads} WHERE ${t.announcementReads.userId} = ${actor.id} AND ${t.announcementReads.announcementId} = ${t.announcements.id})`,
         ),
-      )
-      .get()?.n ?? 0
+      ),
   );
 }
 
@@ -120,13 +118,18 @@ export function unreadAnnouncementCount(db: DbOrTx, actor: Actor): number {
  * the union are then exactly the next `limit` changes overall, and the extra row tells
  * whether there is more. Read in one transaction so the page is a consistent snapshot.
  */
-export function pullChanges(db: Db, user: UserRow, cursor: number, limit: number): PullResponse {
+export function pullChanges(
+  db: Db,
+  user: UserRow,
+  cursor: number,
+  limit: number,
+): Promise<PullResponse> {
   const actor: Actor = { id: user.id, role: user.role };
-  return db.transaction((tx) => {
+  return db.snapshot(async (tx) => {
     const candidates: { source: Source; row: AnyRow; hidden: boolean }[] = [];
     for (const source of SOURCES) {
       const hiddenCondition = source.hidden?.(actor);
-      const rows = tx
+      const rows = (await tx
         .select({
           row: source.table,
           hidden:
@@ -137,8 +140,7 @@ export function pullChanges(db: Db, user: UserRow, cursor: number, limit: number
         .from(source.table)
         .where(and(gt(source.table.changeSeq, cursor), source.scope(actor)))
         .orderBy(asc(source.table.changeSeq))
-        .limit(limit + 1)
-        .all() as { row: AnyRow; hidden: number }[];
+        .limit(limit + 1)) as { row: AnyRow; hidden: number }[];
       for (const r of rows) candidates.push({ source, row: r.row, hidden: r.hidden === 1 });
     }
     candidates.sort((a, b) => a.row.changeSeq - b.row.changeSeq);
@@ -149,7 +151,7 @@ export function pullChanges(db: Db, user: UserRow, cursor: number, limit: number
       changes: page.map((c) => toChange(c.source, c.row, c.hidden)),
       cursor: String(last === undefined ? cursor : last.row.changeSeq),
       has_more: candidates.length > limit,
-      unread_announcements: unreadAnnouncementCount(tx, actor),
+      unread_announcements: await unreadAnnouncementCount(tx, actor),
       me: toPublicUser(user),
     };
   });

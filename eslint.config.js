@@ -110,6 +110,26 @@ const webLayers = {
   },
 };
 
+const API_NOT_WEB = {
+  group: ['@urs/web', '@urs/web/*', '**/web/src/**', '**/web/dist/**'],
+  message: 'api never imports web; share code through @urs/sync-protocol.',
+};
+
+/**
+ * Inside the API, imports run one way: routes -> services -> data (db/, data/, auth/), and
+ * sync -> data/auth. Tests may reach across to build fixtures.
+ */
+const apiLayer = (files, forbidden, why, ignores = []) => ({
+  files,
+  ignores: ['**/*.test.ts', '**/test-kit.ts', ...ignores],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      { patterns: [API_NOT_WEB, { group: forbidden, message: why }] },
+    ],
+  },
+});
+
 export default tseslint.config(
   {
     ignores: [
@@ -154,6 +174,22 @@ export default tseslint.config(
     [ZOD_VIA_PROTOCOL],
   ),
   boundary(['api/**'], ['web'], 'api never imports web; share code through @urs/sync-protocol.'),
+  apiLayer(
+    ['api/src/db/**', 'api/src/data/**', 'api/src/auth/**'],
+    ['**/services/*', '**/sync/*', '**/routes/*', '**/middleware/*'],
+    'The data layer and the policy sit below services, sync and routes.',
+  ),
+  apiLayer(
+    ['api/src/sync/**'],
+    ['**/services/*', '**/routes/*', '**/middleware/*'],
+    'Sync reads and writes through data/ and db/ and authorises through auth/.',
+    ['api/src/sync/routes.ts'],
+  ),
+  apiLayer(
+    ['api/src/services/**'],
+    ['**/routes/*', '**/sync/*', '**/middleware/*'],
+    'Services sit below routes and beside sync; share through data/ or auth/.',
+  ),
   boundary(
     ['sync-protocol/**'],
     ['api', 'web', 'scripts'],

@@ -68,7 +68,7 @@ let t: TestApp;
 const tokens = new Map<Role, string>();
 
 beforeAll(async () => {
-  t = makeTestApp();
+  t = await makeTestApp();
   for (const role of ['admin', ...STAFF_ROLES] as const)
     tokens.set(role, (await t.signIn(role)).token);
 });
@@ -145,7 +145,7 @@ describe('every answer', () => {
   it('keeps CORS closed by default and opens it only to the configured origins', async () => {
     const closed = await t.request('/api/health', { headers: { origin: 'https://evil.example' } });
     expect(closed.headers.get('access-control-allow-origin')).toBeNull();
-    const open = makeTestApp({ CORS_ORIGINS: 'https://admin.sekolah.test' });
+    const open = await makeTestApp({ CORS_ORIGINS: 'https://admin.sekolah.test' });
     try {
       const allowed = await open.request('/api/health', {
         headers: { origin: 'https://admin.sekolah.test' },
@@ -156,7 +156,7 @@ describe('every answer', () => {
       });
       expect(other.headers.get('access-control-allow-origin')).toBeNull();
     } finally {
-      open.close();
+      await open.close();
     }
   });
 
@@ -167,9 +167,9 @@ describe('every answer', () => {
   });
 
   it('never leaks a stack trace or SQL when something breaks inside', async () => {
-    const broken = makeTestApp();
+    const broken = await makeTestApp();
     const { token } = await broken.signIn('admin');
-    broken.db.$client.close();
+    await broken.db.close();
     const errors: unknown[] = [];
     const original = console.error;
     console.error = (...args: unknown[]) => errors.push(args);
@@ -184,6 +184,7 @@ describe('every answer', () => {
       expect(errors.length).toBeGreaterThan(0);
     } finally {
       console.error = original;
+      await broken.close();
     }
   });
 });

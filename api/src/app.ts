@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { Env } from './env.js';
 import type { Db } from './db/client.js';
-import { FailureLimiter } from './lib/rate-limit.js';
+import { LoginThrottle } from './services/login-throttle.js';
 import { parseUtcOffset } from './lib/school-time.js';
 import { onError, onNotFound } from './middleware/errors.js';
 import { makeGuard, type AppEnv } from './middleware/guard.js';
@@ -35,21 +35,29 @@ export interface AppOptions {
 
 /** Composes the whole HTTP surface; index.ts only opens the database and listens. */
 export function createApp({ db, env, photos, pushOptions, now }: AppOptions) {
-  const minutes = env.LOGIN_WINDOW_MINUTES * 60_000;
   const clock = { offsetMinutes: parseUtcOffset(env.SCHOOL_UTC_OFFSET) };
   const sessionPolicy = { ttlDays: env.SESSION_TTL_DAYS, clock };
+  const clockNow = now ?? (() => new Date());
   const deps: RouteDeps = {
     db,
     env,
     clock,
-    now: now ?? (() => new Date()),
+    now: clockNow,
     sessionPolicy,
     photos: photos ?? photoStoreFrom(env),
     guard: makeGuard(db, sessionPolicy),
-    loginLimits: {
-      perEmail: new FailureLimiter(env.LOGIN_MAX_FAILURES_PER_EMAIL, minutes),
-      perIp: new FailureLimiter(env.LOGIN_MAX_FAILURES_PER_IP, minutes),
-    },
+    loginThrottle: new LoginThrottle(
+      db,
+      {
+        freeFailuresPerPair: env.LOGIN_FREE_FAILURES_PER_PAIR,
+        firstDelayMs: env.LOGIN_FIRST_DELAY_SECONDS * 1000,
+        windowMs: env.LOGIN_WINDOW_MINUTES * 60_000,
+        maxFailuresPerEmail: env.LOGIN_MAX_FAILURES_PER_EMAIL,
+        maxFailuresPerAddress: env.LOGIN_MAX_FAILURES_PER_IP,
+        knownAddressMs: env.LOGIN_KNOWN_ADDRESS_DAYS * 86_400_000,
+      },
+      () => clockNow().getTime(),
+    ),
   };
 
   const app = new Hono<AppEnv>();

@@ -19,6 +19,11 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8787),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
+  /**
+   * The database: unset, `sqlite:` or a file path = SQLite (`DATA_DIR/urs.sqlite` by default);
+   * `postgres://user:password@host:5432/db` = PostgreSQL 15+.
+   */
+  DATABASE_URL: z.string().optional(),
   /** Directory holding the built PWA (`web/dist`); absent means the API serves a placeholder. */
   WEB_DIST_DIR: z.string().optional(),
   /** Comma-separated origins allowed to call the API cross-origin; empty keeps CORS closed. */
@@ -32,9 +37,17 @@ const envSchema = z.object({
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** log2 of scrypt's cost N. 17 follows OWASP; tests lower it to stay fast. */
   SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).default(17),
-  LOGIN_MAX_FAILURES_PER_EMAIL: z.coerce.number().int().min(1).default(10),
-  LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(50),
+  /** Failed logins of one (email, address) pair before each further one doubles a wait. */
+  LOGIN_FREE_FAILURES_PER_PAIR: z.coerce.number().int().min(1).default(3),
+  LOGIN_FIRST_DELAY_SECONDS: z.coerce.number().int().min(1).default(1),
+  /** Failures against one email from anywhere before addresses it has not used must wait. */
+  LOGIN_MAX_FAILURES_PER_EMAIL: z.coerce.number().int().min(1).default(100),
+  /** Unresolved failures from one address before it must wait for accounts it has not used. */
+  LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(200),
+  /** The longest wait of a pair and the window of the email and address ceilings. */
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  /** Days a successful sign-in keeps its address exempt from the email and address ceilings. */
+  LOGIN_KNOWN_ADDRESS_DAYS: z.coerce.number().int().min(1).default(30),
   SCHOOL_NAME: z.string().default('SMA Harapan Nusantara'),
   /** Single sign-on (OpenID Connect, e.g. Microsoft Entra ID); off unless issuer and client id are set. */
   OIDC_ISSUER: z.url().optional(),

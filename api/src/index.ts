@@ -1,24 +1,33 @@
 import { serve } from '@hono/node-server';
 import { createApp } from './app.js';
-import { databaseFile, migrateDatabase, openDatabase } from './db/client.js';
+import { connectDatabase, databaseTarget, DatabaseConfigError } from './db/connect.js';
 import { loadConfiguration } from './startup.js';
 
-/** Process entry for a deployment: check the configuration, migrate, then serve. */
-const { env, photos } = await loadConfiguration();
-const db = openDatabase(databaseFile(env.dataDir));
-migrateDatabase(db);
-const server = serve(
-  { fetch: createApp({ db, env, photos }).fetch, port: env.PORT, hostname: env.HOST },
-  (info) => {
-    console.log(`URS API listening on http://localhost:${info.port}`);
-  },
-);
-
-function shutdown() {
-  server.close(() => {
-    db.$client.close();
-    process.exit(0);
-  });
+/**
+ * Process entry for a deployment: check the configuration (environment and photo store), open
+ * and migrate the configured database, then serve.
+ */
+async function main(): Promise<void> {
+  const { env, photos } = await loadConfiguration();
+  const db = await connectDatabase(databaseTarget(env.DATABASE_URL, env.dataDir));
+  const server = serve(
+    { fetch: createApp({ db, env, photos }).fetch, port: env.PORT, hostname: env.HOST },
+    (info) => {
+      console.log(`URS API listening on http://localhost:${info.port}`);
+    },
+  );
+  const shutdown = () => {
+    server.close(() => {
+      void db.close().then(() => process.exit(0));
+    });
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
 }
-process.on('SIGINT', shutdown);
-process.on('SIGTERM', shutdown);
+
+main().catch((err: unknown) => {
+  // Bad configuration is the operator's to fix: one line, no stack trace.
+  const message = err instanceof DatabaseConfigError ? err.message : String(err);
+  console.error(`URS API cannot start: ${message}`);
+  process.exit(1);
+});

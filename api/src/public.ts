@@ -1,7 +1,22 @@
 /** What the scripts workspace (start, seed, bench) may use of the API package. */
 export { createApp, type App } from './app.js';
 export { loadEnv, type Env } from './env.js';
-export { openDatabase, migrateDatabase, databaseFile, type Db } from './db/client.js';
+export {
+  openDatabase,
+  migrateDatabase,
+  databaseFile,
+  sqliteWriter,
+  type Db,
+  type Reader,
+  type Tx,
+} from './db/client.js';
+export {
+  connectDatabase,
+  databaseTarget,
+  DatabaseConfigError,
+  redact,
+  type DatabaseTarget,
+} from './db/connect.js';
 export { nextChangeSeq, nowIso } from './db/change-seq.js';
 export * as tables from './db/schema.js';
 export { hashPassword } from './lib/passwords.js';
@@ -9,3 +24,5 @@ export { sha256Hex, type PhotoStore } from './storage/photo-store.js';
 export { DiskPhotoStore } from './storage/disk-photo-store.js';
 export { loadConfiguration } from './startup.js';
 export { applyPushBatch } from './sync/push.js';
+/** Scratch databases for the scripts' tests (convergence on both engines). */
+export { createTestDatabase, type TestDatabase } from './test/databases.js';

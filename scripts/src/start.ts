@@ -2,11 +2,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import {
+  connectDatabase,
   createApp,
-  databaseFile,
+  DatabaseConfigError,
+  databaseTarget,
   loadConfiguration,
-  migrateDatabase,
-  openDatabase,
 } from '@urs/api';
 import { DEMO_ACCOUNTS, isDatabaseEmpty, seedDemoSchool } from './seed/index.js';
 
@@ -20,11 +20,18 @@ const { env, photos } = await loadConfiguration({
   DATA_DIR: process.env['DATA_DIR'] ?? path.join(repoRoot, 'data'),
   WEB_DIST_DIR: process.env['WEB_DIST_DIR'] ?? path.join(repoRoot, 'web', 'dist'),
 });
-const db = openDatabase(databaseFile(env.dataDir));
-migrateDatabase(db);
+const db = await connectDatabase(databaseTarget(env.DATABASE_URL, env.dataDir)).catch(
+  (err: unknown) => {
+    // Bad configuration is the operator's to fix: one line, no stack trace, no fallback.
+    console.error(
+      `URS cannot start: ${err instanceof DatabaseConfigError ? err.message : String(err)}`,
+    );
+    process.exit(1);
+  },
+);
 
 let seeded = false;
-if (isDatabaseEmpty(db)) {
+if (await isDatabaseEmpty(db)) {
   console.log('Empty database: seeding the demo school…');
   const summary = await seedDemoSchool(db, { photos, scryptLogN: env.SCRYPT_LOG_N });
   console.log(`Seeded: ${JSON.stringify(summary)}`);
@@ -46,8 +53,7 @@ const server = serve(
 
 function shutdown() {
   server.close(() => {
-    db.$client.close();
-    process.exit(0);
+    void db.close().then(() => process.exit(0));
   });
 }
 process.on('SIGINT', shutdown);

@@ -1,19 +1,23 @@
-import { sql } from 'drizzle-orm';
-import type { Db } from './client.js';
-import { statement } from './prepared.js';
+import { eq, sql } from 'drizzle-orm';
+import type { Reader, Tx } from './client.js';
+import { currentEngine } from './dialect.js';
+import { rowsOf, run } from './statement.js';
+import { changeCounter } from './schema.js';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-export type DbOrTx = Db | Tx;
+/** Any handle that can read: the database itself or a transaction. */
+export type DbOrTx = Reader;
 
 /**
  * Takes the next value of the one change counter. Call it inside the transaction that writes
  * the row: SQLite has a single writer, so values are handed out in commit order and a pull
  * cursor never skips a row that commits later with a smaller number.
  */
-export function nextChangeSeq(db: DbOrTx): number {
-  const row = db.get<{ value: number }>(
-    sql`UPDATE change_counter SET value = value + 1 WHERE id = 1 RETURNING value`,
-  );
+export async function nextChangeSeq(tx: Tx): Promise<number> {
+  const [row] = await tx
+    .update(changeCounter)
+    .set({ value: sql`${changeCounter.value} + 1` })
+    .where(eq(changeCounter.id, 1))
+    .returning({ value: changeCounter.value });
   // Migration 0001 inserts the counter row; without it the schema is not migrated.
   if (row === undefined) throw new Error('change_counter row missing: run the migrations');
   return row.value;
@@ -21,30 +25,37 @@ export function nextChangeSeq(db: DbOrTx): number {
 
 /**
  * Hands out change_seq values for one batch transaction without a counter UPDATE per row: the
- * counter is read once and written back once, before commit. Safe because the batch holds
- * SQLite's write lock from start to end (an IMMEDIATE transaction), so no other writer can take
- * numbers in between; values used by a rolled-back savepoint are simply skipped.
+ * counter is read once and written back once, before commit. Whoever holds the counter may
+ * number rows, and holds it until commit, so numbers are handed out in commit order and a pull
+ * cursor never passes a number that could still commit (docs/decisions/007-two-engines.md):
+ * on SQLite the batch's IMMEDIATE transaction holds the one write lock; on PostgreSQL the
+ * counter row is locked (FOR UPDATE) until the transaction ends, which also serialises every
+ * other writer of change_seq (nextChangeSeq's UPDATE takes the same row lock). Values used by
+ * a rolled-back savepoint are simply skipped.
  */
 export class ChangeSeqRange {
-  private next: number;
+  private constructor(
+    private readonly db: Tx,
+    private next: number,
+  ) {}
 
-  /** `db` must be inside its IMMEDIATE transaction; the statements are prepared once per connection. */
-  constructor(private readonly db: Db) {
-    const row = statement<[], { value: number }>(
+  /** `db` must be inside its write transaction. */
+  static async open(db: Tx): Promise<ChangeSeqRange> {
+    const [row] = await rowsOf<{ value: number }>(
       db,
-      'SELECT value FROM change_counter WHERE id = 1',
-    ).get();
+      currentEngine() === 'postgres'
+        ? 'SELECT value FROM change_counter WHERE id = 1 FOR UPDATE'
+        : 'SELECT value FROM change_counter WHERE id = 1',
+    );
     if (row === undefined) throw new Error('change_counter row missing: run the migrations');
-    this.next = row.value + 1;
+    return new ChangeSeqRange(db, Number(row.value) + 1);
   }
 
   readonly take = (): number => this.next++;
 
   /** Must run inside the same transaction, after the last take(). */
-  commit(): void {
-    statement<[number]>(this.db, 'UPDATE change_counter SET value = ? WHERE id = 1').run(
-      this.next - 1,
-    );
+  commit(): Promise<void> {
+    return run(this.db, 'UPDATE change_counter SET value = ? WHERE id = 1', this.next - 1);
   }
 }
 

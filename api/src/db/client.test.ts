@@ -4,33 +4,34 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { newId } from '@urs/sync-protocol';
 import { nextChangeSeq, nowIso } from './change-seq.js';
-import { migrateDatabase, openDatabase, type Db } from './client.js';
+import { migrateDatabase, openDatabase, sqliteWriter, type Db } from './client.js';
 import { areas } from './schema.js';
+import { testEngine } from '../test/databases.js';
 
 const dirs: string[] = [];
-function freshDb(): { db: Db; file: string } {
+async function freshDb(): Promise<{ db: Db; file: string }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'urs-db-test-'));
   dirs.push(dir);
   const file = path.join(dir, 'nested', 'urs.sqlite');
   const db = openDatabase(file);
-  migrateDatabase(db);
+  await migrateDatabase(db);
   return { db, file };
 }
 afterEach(() => {
   for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-describe('database client', () => {
-  it('opens in WAL mode with foreign keys enforced', () => {
-    const { db } = freshDb();
-    expect(db.$client.pragma('journal_mode', { simple: true })).toBe('wal');
-    expect(db.$client.pragma('foreign_keys', { simple: true })).toBe(1);
+describe.skipIf(testEngine !== 'sqlite')('database client (SQLite)', () => {
+  it('opens in WAL mode with foreign keys enforced', async () => {
+    const { db } = await freshDb();
+    expect(sqliteWriter(db).pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(sqliteWriter(db).pragma('foreign_keys', { simple: true })).toBe(1);
   });
 
-  it('applies migrations idempotently: a second start changes nothing', () => {
-    const { db, file } = freshDb();
+  it('applies migrations idempotently: a second start changes nothing', async () => {
+    const { db, file } = await freshDb();
     const tables = () =>
-      db.$client
+      sqliteWriter(db)
         .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
         .pluck()
         .all();
@@ -52,44 +53,43 @@ describe('database client', () => {
         'change_counter',
       ]),
     );
-    db.$client.close();
+    await db.close();
     const again = openDatabase(file);
-    migrateDatabase(again);
+    await migrateDatabase(again);
     expect(
-      again.$client
+      sqliteWriter(again)
         .prepare("SELECT count(*) FROM sqlite_master WHERE type = 'table'")
         .pluck()
         .get(),
     ).toBe(before.length);
-    again.$client.close();
+    await again.close();
   });
 
-  it('hands out change_seq values that only grow, across tables and restarts', () => {
-    const { db, file } = freshDb();
-    const seen = [nextChangeSeq(db), nextChangeSeq(db)];
-    db.transaction((tx) => {
+  it('hands out change_seq values that only grow, across tables and restarts', async () => {
+    const { db, file } = await freshDb();
+    const seen = [await db.write(nextChangeSeq), await db.write(nextChangeSeq)];
+    await db.write(async (tx) => {
       const now = nowIso();
-      tx.insert(areas)
-        .values({
-          id: newId(),
-          name: 'Aula',
-          createdAt: now,
-          updatedAt: now,
-          changeSeq: nextChangeSeq(tx),
-        })
-        .run();
+      await tx.insert(areas).values({
+        id: newId(),
+        name: 'Aula',
+        createdAt: now,
+        updatedAt: now,
+        changeSeq: await nextChangeSeq(tx),
+      });
     });
-    db.$client.close();
+    await db.close();
     const again = openDatabase(file);
-    seen.push(again.select().from(areas).get()?.changeSeq ?? -1, nextChangeSeq(again));
+    const [area] = await again.select().from(areas);
+    seen.push(area?.changeSeq ?? -1, await again.write(nextChangeSeq));
     expect(seen).toEqual([1, 2, 3, 4]);
-    again.$client.close();
+    await again.close();
   });
 
-  it('refuses a row that names a missing parent', () => {
-    const { db } = freshDb();
+  it('refuses a row that names a missing parent', async () => {
+    const { db } = await freshDb();
     const insert = () =>
-      db.$client
+      sqliteWriter(db)
         .prepare(
           `INSERT INTO sessions (id, user_id, token_hash, created_at, last_used_at, expires_at)
            VALUES ('s', 'no-such-user', 'h', 'x', 'x', 'x')`,

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { Db } from './client.js';
+import type { Reader, Tx } from './client.js';
 
 const caches = new WeakMap<Database.Database, Map<string, Database.Statement>>();
 
@@ -12,7 +12,7 @@ const caches = new WeakMap<Database.Database, Map<string, Database.Statement>>()
  * not on that hot path with drizzle's query builder as usual.
  */
 export function statement<P extends unknown[] = unknown[], R = unknown>(
-  db: Db,
+  db: Tx,
   sql: string,
 ): Database.Statement<P, R> {
   let cache = caches.get(db.$client);
@@ -28,14 +28,14 @@ export function statement<P extends unknown[] = unknown[], R = unknown>(
   return prepared as Database.Statement<P, R>;
 }
 
-const queries = new WeakMap<Db, Map<string, unknown>>();
+const queries = new WeakMap<Reader, Map<string, unknown>>();
 
 /**
  * A drizzle prepared query built once per connection and reused, for a per-request query whose
  * rows drizzle should still map (joins, JSON columns). Build it with `sql.placeholder`
  * parameters; the key names the query.
  */
-export function preparedQuery<T>(db: Db, key: string, build: (db: Db) => T): T {
+export function preparedQuery<D extends Reader, T>(db: D, key: string, build: (db: D) => T): T {
   let cache = queries.get(db);
   if (cache === undefined) {
     cache = new Map();

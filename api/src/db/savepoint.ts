@@ -1,4 +1,7 @@
 import type Database from 'better-sqlite3';
+import type { Tx } from './client.js';
+import { currentEngine } from './dialect.js';
+import { run } from './statement.js';
 
 interface Statements {
   begin: Database.Statement;
@@ -33,14 +36,27 @@ export function totalChanges(client: Database.Database): number {
 
 /**
  * Runs `fn` inside a SAVEPOINT on the connection's open transaction: if it throws, only its own
- * writes are undone and the error is rethrown. Statements are prepared once per connection,
- * because a push batch opens one savepoint per mutation.
+ * writes are undone and the error is rethrown. On SQLite the statements are prepared once per
+ * connection, because a push batch opens one savepoint per mutation. The connection is the caller's write
+ * transaction, which nothing else uses until it commits, so `fn` may await.
  */
-export function withSavepoint<T>(client: Database.Database, fn: () => T): T {
-  const s = statements(client);
+export async function withSavepoint<T>(tx: Tx, fn: () => Promise<T>): Promise<T> {
+  if (currentEngine() === 'postgres') {
+    await run(tx, 'SAVEPOINT mutation');
+    try {
+      const result = await fn();
+      await run(tx, 'RELEASE SAVEPOINT mutation');
+      return result;
+    } catch (err) {
+      await run(tx, 'ROLLBACK TO SAVEPOINT mutation');
+      await run(tx, 'RELEASE SAVEPOINT mutation');
+      throw err;
+    }
+  }
+  const s = statements(tx.$client);
   s.begin.run();
   try {
-    const result = fn();
+    const result = await fn();
     s.release.run();
     return result;
   } catch (err) {
@@ -48,4 +64,12 @@ export function withSavepoint<T>(client: Database.Database, fn: () => T): T {
     s.release.run();
     throw err;
   }
+}
+
+/**
+ * Whether the engine can tell cheaply that a piece of work wrote nothing (SQLite's
+ * total_changes). Where it cannot, every mutation pays for a savepoint.
+ */
+export function canCountChanges(): boolean {
+  return currentEngine() === 'sqlite';
 }

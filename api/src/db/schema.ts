@@ -346,6 +346,34 @@ export const ssoStates = sqliteTable('sso_states', {
   expiresAt: text('expires_at').notNull(),
 });
 
+/**
+ * Failed sign-ins counted per key (`pair:`, `email:` or `address:`, see services/login-throttle):
+ * in the database, so every API process sees the same counts and a restart forgets nothing.
+ * Instants are epoch milliseconds, compared as numbers.
+ */
+export const loginThrottles = sqliteTable('login_throttles', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull(),
+  /** No sign-in for this key before this instant (a pair's growing delay). */
+  blockedUntil: integer('blocked_until').notNull(),
+  /** The count is forgotten after this instant. */
+  expiresAt: integer('expires_at').notNull(),
+});
+
+/**
+ * Addresses an account has signed in from: a per-email or per-address ceiling reached by
+ * someone else never locks the account's owner out of a place they already use.
+ */
+export const loginKnownAddresses = sqliteTable(
+  'login_known_addresses',
+  {
+    email: text('email').notNull(),
+    address: text('address').notNull(),
+    lastSuccessAt: integer('last_success_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.email, t.address] })],
+);
+
 export const syncClients = sqliteTable(
   'sync_clients',
   {
@@ -399,6 +427,8 @@ export const schema = {
   announcementReads,
   photoUploads,
   ssoStates,
+  loginThrottles,
+  loginKnownAddresses,
   syncClients,
   syncRejections,
 };

@@ -4,13 +4,13 @@ import ExcelJS from 'exceljs';
 export interface SheetSpec<Row> {
   sheetName: string;
   columns: Partial<ExcelJS.Column>[];
-  rows: Iterable<Row>;
+  rows: AsyncIterable<Row> | Iterable<Row>;
   toCells: (row: Row, index: number) => Record<string, unknown>;
 }
 
 /**
  * Streams one worksheet as an .xlsx body: rows are committed as they are produced (the
- * iterable reads the database in chunks), so memory stays bounded by a chunk, not the table.
+ * iterable reads the database in chunks, awaiting each), so memory stays bounded by a chunk, not the table.
  */
 export function streamXlsx<Row>(spec: SheetSpec<Row>, createdAt: Date): ReadableStream<Uint8Array> {
   const output = new PassThrough();
@@ -29,7 +29,7 @@ export function streamXlsx<Row>(spec: SheetSpec<Row>, createdAt: Date): Readable
 
   const write = async () => {
     let index = 0;
-    for (const row of spec.rows) {
+    for await (const row of spec.rows) {
       index += 1;
       sheet.addRow(spec.toCells(row, index)).commit();
       // Yield now and then so the response stream drains while we keep producing.

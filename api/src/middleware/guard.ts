@@ -1,14 +1,10 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Role } from '@urs/sync-protocol';
 import type { Db } from '../db/client.js';
+import type { UserRow } from '../data/wire.js';
 import { forbidden, unauthenticated } from '../lib/http-error.js';
-import { can, type Permission } from '../services/policy.js';
-import {
-  resolveSession,
-  type SessionPolicy,
-  type SessionRow,
-  type UserRow,
-} from '../services/sessions.js';
+import { can, type Permission } from '../auth/policy.js';
+import { resolveSession, type SessionPolicy, type SessionRow } from '../services/sessions.js';
 
 export interface AuthContext {
   user: UserRow & { role: Role };
@@ -32,7 +28,7 @@ export function makeGuard(db: Db, policy: SessionPolicy) {
   return (permission: Permission): MiddlewareHandler<AppEnv> =>
     async (c, next) => {
       const token = bearerToken(c.req.header('authorization'));
-      const resolved = token === null ? null : resolveSession(db, token, policy);
+      const resolved = token === null ? null : await resolveSession(db, token, policy);
       if (resolved === null) throw unauthenticated();
       const auth: AuthContext = { user: resolved.user, session: resolved.session };
       if (!can(auth.user, permission)) throw forbidden();

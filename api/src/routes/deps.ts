@@ -1,7 +1,7 @@
 import type { Env } from '../env.js';
 import type { Db } from '../db/client.js';
 import type { Guard } from '../middleware/guard.js';
-import type { FailureLimiter } from '../lib/rate-limit.js';
+import type { LoginThrottle } from '../services/login-throttle.js';
 import type { PhotoStore } from '../storage/photo-store.js';
 import type { SessionPolicy } from '../services/sessions.js';
 import type { SchoolClock } from '../lib/school-time.js';
@@ -17,5 +17,5 @@ export interface RouteDeps {
   clock: SchoolClock;
   /** The current instant (fixed in tests): what "today" and "this week" are counted from. */
   now: () => Date;
-  loginLimits: { perEmail: FailureLimiter; perIp: FailureLimiter };
+  loginThrottle: LoginThrottle;
 }

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { newId } from '@urs/sync-protocol';
-import { itemRequests, reports, userActivity } from '../db/schema.js';
+import { itemRequests, reports, userActivity, users } from '../db/schema.js';
 import { syncFixture, type SyncFixture } from '../sync/test-kit.js';
 import { analyticsSnapshot } from './analytics.js';
 
@@ -26,7 +26,7 @@ async function report(createdAt: string, status?: 'in_progress' | 'completed') {
       ...(status && { status }),
     },
   ]);
-  f.t.db.update(reports).set({ createdAt }).where(eq(reports.id, id)).run();
+  await f.t.db.write((tx) => tx.update(reports).set({ createdAt }).where(eq(reports.id, id)));
 }
 
 describe('analytics snapshot', () => {
@@ -37,7 +37,7 @@ describe('analytics snapshot', () => {
     await report('2026-11-15T16:30:00.000Z'); // Sun 15th 23:30 WIB: last week, outside 7 days
     await report('2026-09-02T03:00:00.000Z', 'completed');
     await report('2026-04-30T03:00:00.000Z'); // outside six months
-    const s = analyticsSnapshot(f.t.db, wib, NOW);
+    const s = await analyticsSnapshot(f.t.db, wib, NOW);
     expect(s.today).toBe('2026-11-22');
     expect(s.reports).toEqual({
       total: 6,
@@ -74,20 +74,19 @@ describe('analytics snapshot', () => {
     });
   });
 
-  it('measures active users over 30 days and daily active users from recorded activity', () => {
+  it('measures active users over 30 days and daily active users from recorded activity', async () => {
     // Signing in during the fixture recorded today's real date; this test sets its own days.
-    f.t.db.delete(userActivity).run();
-    const ids = f.t.db.$client
-      .prepare('SELECT id FROM users ORDER BY role')
-      .pluck()
-      .all() as string[];
+    await f.t.db.write((tx) => tx.delete(userActivity));
+    const ids = (await f.t.db.select({ id: users.id }).from(users).orderBy(users.role)).map(
+      (u) => u.id,
+    );
     const add = (userId: string, day: string) =>
-      f.t.db.insert(userActivity).values({ userId, day }).run();
-    add(ids[0] ?? '', '2026-11-22');
-    add(ids[0] ?? '', '2026-11-20');
-    add(ids[1] ?? '', '2026-11-20');
-    add(ids[1] ?? '', '2026-10-01'); // outside 30 days
-    const s = analyticsSnapshot(f.t.db, wib, NOW);
+      f.t.db.write((tx) => tx.insert(userActivity).values({ userId, day }));
+    await add(ids[0] ?? '', '2026-11-22');
+    await add(ids[0] ?? '', '2026-11-20');
+    await add(ids[1] ?? '', '2026-11-20');
+    await add(ids[1] ?? '', '2026-10-01'); // outside 30 days
+    const s = await analyticsSnapshot(f.t.db, wib, NOW);
     expect(s.users).toEqual({ total: 2, active_30d: 2, active_rate: 100, inactive: 0 });
     expect(s.daily_active_users_30d).toHaveLength(30);
     expect(s.daily_active_users_30d.filter((d) => d.users > 0)).toEqual([
@@ -110,8 +109,10 @@ describe('analytics snapshot', () => {
       ['request.approve', { id: ids[1] }],
       ['request.reject', { id: ids[2] }],
     );
-    f.t.db.update(itemRequests).set({ createdAt: '2026-11-20T03:00:00.000Z' }).run();
-    const s = analyticsSnapshot(f.t.db, wib, NOW);
+    await f.t.db.write((tx) =>
+      tx.update(itemRequests).set({ createdAt: '2026-11-20T03:00:00.000Z' }),
+    );
+    const s = await analyticsSnapshot(f.t.db, wib, NOW);
     expect(s.requests_30d).toMatchObject({
       created: 4,
       approved: 2,

@@ -7,8 +7,9 @@ import {
   type Role,
 } from '@urs/sync-protocol';
 import type { Db } from '../db/client.js';
-import { localDaySql, localMonthSql } from '../db/local-time-sql.js';
+import { localDaySql, localMonthSql } from '../db/dialect.js';
 import { areas, itemRequests, reports, userActivity, users } from '../db/schema.js';
+import { first } from '../db/first.js';
 import { localDate, localDayStart, scopeRange, type SchoolClock } from '../lib/school-time.js';
 
 const DAY = 86_400_000;
@@ -37,7 +38,11 @@ const rate = (part: number, whole: number) =>
  * The admin analytics, computed in SQL: every query is bounded by a date window on an indexed
  * column or is a single grouped pass, so it answers well under a second at 200,000 reports.
  */
-export function analyticsSnapshot(db: Db, clock: SchoolClock, now = new Date()): AnalyticsSnapshot {
+export async function analyticsSnapshot(
+  db: Db,
+  clock: SchoolClock,
+  now = new Date(),
+): Promise<AnalyticsSnapshot> {
   const offset = clock.offsetMinutes;
   const today = localDate(now, clock);
   const days7 = lastDays(today, 7);
@@ -52,69 +57,74 @@ export function analyticsSnapshot(db: Db, clock: SchoolClock, now = new Date()):
     ReportStatus,
     number
   >;
-  for (const row of db
+  for (const row of await db
     .select({ status: reports.status, n: count() })
     .from(reports)
     .where(liveReport)
-    .groupBy(reports.status)
-    .all()) {
+    .groupBy(reports.status)) {
     byStatus[row.status] = row.n;
   }
   const thisWeek =
-    db
-      .select({ n: count() })
-      .from(reports)
-      .where(
-        and(
-          liveReport,
-          gte(reports.createdAt, week.from?.toISOString() ?? ''),
-          lt(reports.createdAt, week.to?.toISOString() ?? ''),
-        ),
+    (
+      await first(
+        db
+          .select({ n: count() })
+          .from(reports)
+          .where(
+            and(
+              liveReport,
+              gte(reports.createdAt, week.from?.toISOString() ?? ''),
+              lt(reports.createdAt, week.to?.toISOString() ?? ''),
+            ),
+          ),
       )
-      .get()?.n ?? 0;
+    )?.n ?? 0;
 
   const completed = sql<number>`sum(CASE WHEN ${reports.status} = 'completed' THEN 1 ELSE 0 END)`;
   const perDay = localDaySql(reports.createdAt, offset);
   const daily = new Map(
-    db
-      .select({ day: perDay, created: count(), completed })
-      .from(reports)
-      .where(and(liveReport, gte(reports.createdAt, from7)))
-      .groupBy(perDay)
-      .all()
-      .map((r) => [r.day, r]),
+    (
+      await db
+        .select({ day: perDay, created: count(), completed })
+        .from(reports)
+        .where(and(liveReport, gte(reports.createdAt, from7)))
+        .groupBy(perDay)
+    ).map((r) => [r.day, r]),
   );
   const perMonth = localMonthSql(reports.createdAt, offset);
   const monthly = new Map(
-    db
-      .select({ month: perMonth, created: count(), completed })
-      .from(reports)
-      .where(and(liveReport, gte(reports.createdAt, from6m)))
-      .groupBy(perMonth)
-      .all()
-      .map((r) => [r.month, r]),
+    (
+      await db
+        .select({ month: perMonth, created: count(), completed })
+        .from(reports)
+        .where(and(liveReport, gte(reports.createdAt, from6m)))
+        .groupBy(perMonth)
+    ).map((r) => [r.month, r]),
   );
 
   const totalUsers =
-    db.select({ n: count() }).from(users).where(isNull(users.deletedAt)).get()?.n ?? 0;
+    (await first(db.select({ n: count() }).from(users).where(isNull(users.deletedAt))))?.n ?? 0;
   const active30 =
-    db
-      .select({ n: sql<number>`count(DISTINCT ${userActivity.userId})` })
-      .from(userActivity)
-      .innerJoin(users, and(eq(users.id, userActivity.userId), isNull(users.deletedAt)))
-      .where(gte(userActivity.day, days30[0] ?? today))
-      .get()?.n ?? 0;
+    (
+      await first(
+        db
+          .select({ n: sql<number>`count(DISTINCT ${userActivity.userId})` })
+          .from(userActivity)
+          .innerJoin(users, and(eq(users.id, userActivity.userId), isNull(users.deletedAt)))
+          .where(gte(userActivity.day, days30[0] ?? today)),
+      )
+    )?.n ?? 0;
   const dau = new Map(
-    db
-      .select({ day: userActivity.day, n: count() })
-      .from(userActivity)
-      .where(gte(userActivity.day, days30[0] ?? today))
-      .groupBy(userActivity.day)
-      .all()
-      .map((r) => [r.day, r.n]),
+    (
+      await db
+        .select({ day: userActivity.day, n: count() })
+        .from(userActivity)
+        .where(gte(userActivity.day, days30[0] ?? today))
+        .groupBy(userActivity.day)
+    ).map((r) => [r.day, r.n]),
   );
 
-  const areaCount = (where: ReturnType<typeof and>) =>
+  const areaCount = async (where: ReturnType<typeof and>) =>
     db
       .select({ id: areas.id, name: areas.name, count: count() })
       .from(reports)
@@ -122,10 +132,9 @@ export function analyticsSnapshot(db: Db, clock: SchoolClock, now = new Date()):
       .where(where)
       .groupBy(areas.id)
       .orderBy(desc(count()), areas.name)
-      .limit(5)
-      .all();
+      .limit(5);
 
-  const roleRows = db
+  const roleRows = await db
     .select({
       role: users.role,
       reports30: count(reports.id),
@@ -134,37 +143,36 @@ export function analyticsSnapshot(db: Db, clock: SchoolClock, now = new Date()):
     .from(reports)
     .innerJoin(users, eq(users.id, reports.reporterId))
     .where(and(liveReport, gte(reports.createdAt, from30)))
-    .groupBy(users.role)
-    .all();
+    .groupBy(users.role);
   const staffPerRole = new Map(
-    db
-      .select({ role: users.role, n: count() })
-      .from(users)
-      .where(isNull(users.deletedAt))
-      .groupBy(users.role)
-      .all()
-      .map((r) => [r.role, r.n]),
+    (
+      await db
+        .select({ role: users.role, n: count() })
+        .from(users)
+        .where(isNull(users.deletedAt))
+        .groupBy(users.role)
+    ).map((r) => [r.role, r.n]),
   );
 
   const requestDay = localDaySql(itemRequests.createdAt, offset);
   const liveRequest = and(isNull(itemRequests.deletedAt), gte(itemRequests.createdAt, from30));
   const requestsDaily = new Map(
-    db
-      .select({ day: requestDay, n: count() })
-      .from(itemRequests)
-      .where(liveRequest)
-      .groupBy(requestDay)
-      .all()
-      .map((r) => [r.day, r.n]),
+    (
+      await db
+        .select({ day: requestDay, n: count() })
+        .from(itemRequests)
+        .where(liveRequest)
+        .groupBy(requestDay)
+    ).map((r) => [r.day, r.n]),
   );
   const requestStatus = new Map(
-    db
-      .select({ status: itemRequests.status, n: count() })
-      .from(itemRequests)
-      .where(liveRequest)
-      .groupBy(itemRequests.status)
-      .all()
-      .map((r) => [r.status, r.n]),
+    (
+      await db
+        .select({ status: itemRequests.status, n: count() })
+        .from(itemRequests)
+        .where(liveRequest)
+        .groupBy(itemRequests.status)
+    ).map((r) => [r.status, r.n]),
   );
   const approved = requestStatus.get('approved') ?? 0;
   const rejected = requestStatus.get('rejected') ?? 0;
@@ -196,8 +204,8 @@ export function analyticsSnapshot(db: Db, clock: SchoolClock, now = new Date()):
       completed: Number(monthly.get(month)?.completed ?? 0),
     })),
     priority_areas: {
-      most_reports_30d: areaCount(and(liveReport, gte(reports.createdAt, from30))),
-      most_pending: areaCount(and(liveReport, inArray(reports.status, ['pending']))),
+      most_reports_30d: await areaCount(and(liveReport, gte(reports.createdAt, from30))),
+      most_pending: await areaCount(and(liveReport, inArray(reports.status, ['pending']))),
     },
     productivity_by_role: ROLES.map((role: Role) => {
       const row = roleRows.find((r) => r.role === role);

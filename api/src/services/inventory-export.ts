@@ -5,7 +5,7 @@ import { asLocalWallClock, type SchoolClock } from '../lib/school-time.js';
 import { streamXlsx } from '../lib/xlsx-stream.js';
 import { iterateItems, type ItemWithLevel } from './inventory.js';
 import { iterateRequests, type RequestListRow } from './item-requests.js';
-import type { Actor } from './policy.js';
+import type { Actor } from '../auth/policy.js';
 import { fileStamp } from './report-export.js';
 
 const LEVEL_LABEL = { healthy: 'Aman', warning: 'Menipis', critical: 'Kritis' } as const;

@@ -11,13 +11,14 @@ import {
 } from '@urs/sync-protocol';
 import type { Db } from '../db/client.js';
 import { areas, inventoryItems, stockTransactions, users } from '../db/schema.js';
+import { first } from '../db/first.js';
 import { notFound } from '../lib/http-error.js';
-import { containsText } from '../lib/sql.js';
-import { toWire } from '../sync/rows.js';
+import { containsText } from '../db/dialect.js';
+import { toWire } from '../data/wire.js';
 
 const live = isNull(inventoryItems.deletedAt);
 /** Low stock in SQL, the same rule as `isLowStock`: active and not healthy. */
-const lowStock = sql`(${inventoryItems.active} = 1 AND (${inventoryItems.stock} <= 0 OR ${inventoryItems.stock} <= ${inventoryItems.minStock}))`;
+const lowStock = sql`(${inventoryItems.active} IS TRUE AND (${inventoryItems.stock} <= 0 OR ${inventoryItems.stock} <= ${inventoryItems.minStock}))`;
 const signedQuantity = sql`CASE ${stockTransactions.type} WHEN 'out' THEN -${stockTransactions.quantity} ELSE ${stockTransactions.quantity} END`;
 
 export type ItemWithLevel = InventoryItem & { level: StockLevel };
@@ -28,17 +29,18 @@ const withLevel = (row: typeof inventoryItems.$inferSelect): ItemWithLevel => {
 };
 
 /** The four summary cards, in one pass over the item table (5,000 rows, not the history). */
-export function inventorySummary(db: Db): InventorySummary {
-  const row = db
-    .select({
-      total: sql<number>`count(*)`,
-      low: sql<number>`coalesce(sum(CASE WHEN ${lowStock} THEN 1 ELSE 0 END), 0)`,
-      inactive: sql<number>`coalesce(sum(CASE WHEN ${inventoryItems.active} = 0 THEN 1 ELSE 0 END), 0)`,
-      quantity: sql<number>`coalesce(sum(CASE WHEN ${inventoryItems.stock} > 0 THEN ${inventoryItems.stock} ELSE 0 END), 0)`,
-    })
-    .from(inventoryItems)
-    .where(live)
-    .get();
+export async function inventorySummary(db: Db): Promise<InventorySummary> {
+  const row = await first(
+    db
+      .select({
+        total: sql<number>`count(*)`,
+        low: sql<number>`coalesce(sum(CASE WHEN ${lowStock} THEN 1 ELSE 0 END), 0)`,
+        inactive: sql<number>`coalesce(sum(CASE WHEN ${inventoryItems.active} IS FALSE THEN 1 ELSE 0 END), 0)`,
+        quantity: sql<number>`coalesce(sum(CASE WHEN ${inventoryItems.stock} > 0 THEN ${inventoryItems.stock} ELSE 0 END), 0)`,
+      })
+      .from(inventoryItems)
+      .where(live),
+  );
   return {
     total_items: Number(row?.total ?? 0),
     low_stock: Number(row?.low ?? 0),
@@ -47,7 +49,7 @@ export function inventorySummary(db: Db): InventorySummary {
   };
 }
 
-export function listItems(db: Db, query: InventoryListQuery): Paged<ItemWithLevel> {
+export async function listItems(db: Db, query: InventoryListQuery): Promise<Paged<ItemWithLevel>> {
   const conditions: SQL[] = [live];
   if (query.filter === 'low_stock') conditions.push(lowStock);
   if (query.filter === 'inactive') conditions.push(eq(inventoryItems.active, false));
@@ -60,28 +62,30 @@ export function listItems(db: Db, query: InventoryListQuery): Paged<ItemWithLeve
   }
   const where = and(...conditions);
   const total =
-    db
-      .select({ n: sql<number>`count(*)` })
-      .from(inventoryItems)
-      .where(where)
-      .get()?.n ?? 0;
-  const rows = db
+    (
+      await first(
+        db
+          .select({ n: sql<number>`count(*)` })
+          .from(inventoryItems)
+          .where(where),
+      )
+    )?.n ?? 0;
+  const rows = await db
     .select()
     .from(inventoryItems)
     .where(where)
     .orderBy(sql`lower(${inventoryItems.name})`, asc(inventoryItems.id))
     .limit(query.per_page)
-    .offset((query.page - 1) * query.per_page)
-    .all();
+    .offset((query.page - 1) * query.per_page);
   return { data: rows.map(withLevel), meta: pageMeta(query.page, query.per_page, Number(total)) };
 }
 
 /** Items matching a list query, by name, read in keyset chunks for the export. */
-export function* iterateItems(
+export async function* iterateItems(
   db: Db,
   query: Pick<InventoryListQuery, 'filter' | 'q'>,
   chunk = 500,
-): Generator<ItemWithLevel> {
+): AsyncGenerator<ItemWithLevel> {
   let after: { name: string; id: string } | undefined;
   for (;;) {
     const conditions: (SQL | undefined)[] = [live];
@@ -100,13 +104,12 @@ export function* iterateItems(
         ),
       );
     }
-    const rows = db
+    const rows = await db
       .select()
       .from(inventoryItems)
       .where(and(...conditions))
       .orderBy(asc(inventoryItems.name), asc(inventoryItems.id))
-      .limit(chunk)
-      .all();
+      .limit(chunk);
     for (const row of rows) yield withLevel(row);
     const last = rows.at(-1);
     if (last === undefined || rows.length < chunk) return;
@@ -129,32 +132,35 @@ export interface ItemDetail {
  * An item with its metrics. Every query here walks the (item_id, occurred_at) index, so it
  * costs the same whether the table holds a thousand transactions or a million.
  */
-export function itemDetail(db: Db, id: string, now = new Date()): ItemDetail {
-  const row = db
-    .select()
-    .from(inventoryItems)
-    .where(and(eq(inventoryItems.id, id), live))
-    .get();
+export async function itemDetail(db: Db, id: string, now = new Date()): Promise<ItemDetail> {
+  const row = await first(
+    db
+      .select()
+      .from(inventoryItems)
+      .where(and(eq(inventoryItems.id, id), live)),
+  );
   if (row === undefined) throw notFound('Barang tidak ditemukan.');
   const since = new Date(now.getTime() - 30 * 86_400_000).toISOString();
   const ofItem = and(eq(stockTransactions.itemId, id), isNull(stockTransactions.deletedAt));
-  const totals = db
-    .select({
-      n: sql<number>`count(*)`,
-      inRecent: sql<number>`coalesce(sum(CASE WHEN ${stockTransactions.type} = 'in' AND ${stockTransactions.occurredAt} >= ${since} THEN ${stockTransactions.quantity} ELSE 0 END), 0)`,
-      outRecent: sql<number>`coalesce(sum(CASE WHEN ${stockTransactions.type} = 'out' AND ${stockTransactions.occurredAt} >= ${since} THEN ${stockTransactions.quantity} ELSE 0 END), 0)`,
-    })
-    .from(stockTransactions)
-    .where(ofItem)
-    .get();
-  const last = db
-    .select()
-    .from(stockTransactions)
-    .where(ofItem)
-    .orderBy(desc(stockTransactions.occurredAt), desc(stockTransactions.id))
-    .limit(1)
-    .get();
-  const recentAreas = db
+  const totals = await first(
+    db
+      .select({
+        n: sql<number>`count(*)`,
+        inRecent: sql<number>`coalesce(sum(CASE WHEN ${stockTransactions.type} = 'in' AND ${stockTransactions.occurredAt} >= ${since} THEN ${stockTransactions.quantity} ELSE 0 END), 0)`,
+        outRecent: sql<number>`coalesce(sum(CASE WHEN ${stockTransactions.type} = 'out' AND ${stockTransactions.occurredAt} >= ${since} THEN ${stockTransactions.quantity} ELSE 0 END), 0)`,
+      })
+      .from(stockTransactions)
+      .where(ofItem),
+  );
+  const last = await first(
+    db
+      .select()
+      .from(stockTransactions)
+      .where(ofItem)
+      .orderBy(desc(stockTransactions.occurredAt), desc(stockTransactions.id))
+      .limit(1),
+  );
+  const recentAreas = await db
     .select({
       id: areas.id,
       name: areas.name,
@@ -165,8 +171,7 @@ export function itemDetail(db: Db, id: string, now = new Date()): ItemDetail {
     .where(ofItem)
     .groupBy(areas.id)
     .orderBy(desc(sql`max(${stockTransactions.occurredAt})`))
-    .limit(5)
-    .all();
+    .limit(5);
   return {
     item: withLevel(row),
     metrics: {
@@ -199,20 +204,23 @@ function toHistoryEntry(r: {
 }
 
 /** The full history, newest first, a page at a time. */
-export function itemHistory(
+export async function itemHistory(
   db: Db,
   id: string,
   page: number,
   perPage: number,
-): Paged<HistoryEntry> {
+): Promise<Paged<HistoryEntry>> {
   const ofItem = and(eq(stockTransactions.itemId, id), isNull(stockTransactions.deletedAt));
   const total =
-    db
-      .select({ n: sql<number>`count(*)` })
-      .from(stockTransactions)
-      .where(ofItem)
-      .get()?.n ?? 0;
-  const rows = db
+    (
+      await first(
+        db
+          .select({ n: sql<number>`count(*)` })
+          .from(stockTransactions)
+          .where(ofItem),
+      )
+    )?.n ?? 0;
+  const rows = await db
     .select({ tx: stockTransactions, recordedByName: users.name, areaName: areas.name })
     .from(stockTransactions)
     .innerJoin(users, eq(users.id, stockTransactions.recordedBy))
@@ -220,8 +228,7 @@ export function itemHistory(
     .where(ofItem)
     .orderBy(desc(stockTransactions.occurredAt), desc(stockTransactions.id))
     .limit(perPage)
-    .offset((page - 1) * perPage)
-    .all();
+    .offset((page - 1) * perPage);
   return {
     data: rows.map(toHistoryEntry),
     meta: pageMeta(page, perPage, Number(total)),
@@ -232,22 +239,25 @@ export function itemHistory(
  * Transactions accepted although they took stock below zero (recorded offline against a stock
  * the device did not know was gone): shown to admins to check, newest first.
  */
-export function flaggedTransactions(
+export async function flaggedTransactions(
   db: Db,
   page: number,
   perPage: number,
-): Paged<HistoryEntry & { item_name: string }> {
+): Promise<Paged<HistoryEntry & { item_name: string }>> {
   const flagged = and(
     isNull(stockTransactions.deletedAt),
     sql`${stockTransactions.flag} IS NOT NULL`,
   );
   const total =
-    db
-      .select({ n: sql<number>`count(*)` })
-      .from(stockTransactions)
-      .where(flagged)
-      .get()?.n ?? 0;
-  const rows = db
+    (
+      await first(
+        db
+          .select({ n: sql<number>`count(*)` })
+          .from(stockTransactions)
+          .where(flagged),
+      )
+    )?.n ?? 0;
+  const rows = await db
     .select({
       tx: stockTransactions,
       recordedByName: users.name,
@@ -261,8 +271,7 @@ export function flaggedTransactions(
     .where(flagged)
     .orderBy(desc(stockTransactions.createdAt), desc(stockTransactions.id))
     .limit(perPage)
-    .offset((page - 1) * perPage)
-    .all();
+    .offset((page - 1) * perPage);
   return {
     data: rows.map((r) => ({ ...toHistoryEntry(r), item_name: r.itemName })),
     meta: pageMeta(page, perPage, Number(total)),
@@ -280,23 +289,23 @@ export interface StockMismatch {
  * The check behind the incrementally kept stock column: recomputes every item's stock from its
  * transaction history and lists the items where the two disagree (there should be none).
  */
-export function stockCheck(db: Db): StockMismatch[] {
+export async function stockCheck(db: Db): Promise<StockMismatch[]> {
   const fromHistory = sql<number>`coalesce(sum(${signedQuantity}), 0)`;
-  return db
-    .select({
-      id: inventoryItems.id,
-      name: inventoryItems.name,
-      stock: inventoryItems.stock,
-      from_history: fromHistory,
-    })
-    .from(inventoryItems)
-    .leftJoin(
-      stockTransactions,
-      and(eq(stockTransactions.itemId, inventoryItems.id), isNull(stockTransactions.deletedAt)),
-    )
-    .where(live)
-    .groupBy(inventoryItems.id)
-    .having(sql`${inventoryItems.stock} <> ${fromHistory}`)
-    .all()
-    .map((r) => ({ ...r, from_history: Number(r.from_history) }));
+  return (
+    await db
+      .select({
+        id: inventoryItems.id,
+        name: inventoryItems.name,
+        stock: inventoryItems.stock,
+        from_history: fromHistory,
+      })
+      .from(inventoryItems)
+      .leftJoin(
+        stockTransactions,
+        and(eq(stockTransactions.itemId, inventoryItems.id), isNull(stockTransactions.deletedAt)),
+      )
+      .where(live)
+      .groupBy(inventoryItems.id)
+      .having(sql`${inventoryItems.stock} <> ${fromHistory}`)
+  ).map((r) => ({ ...r, from_history: Number(r.from_history) }));
 }

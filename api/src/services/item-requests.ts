@@ -1,15 +1,13 @@
 import { and, asc, count, desc, eq, gte, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/sqlite-core';
 import { pageMeta, type ItemRequest, type Paged, type RequestStatus } from '@urs/sync-protocol';
 import type { Db } from '../db/client.js';
 import { inventoryItems, itemRequests, users } from '../db/schema.js';
-import { containsText } from '../lib/sql.js';
+import { first } from '../db/first.js';
+import { containsText } from '../db/dialect.js';
 import { localDayStart, localDate, type SchoolClock } from '../lib/school-time.js';
-import { toWire } from '../sync/rows.js';
-import type { Actor } from './policy.js';
-
-const requester = alias(users, 'requester');
-const approver = alias(users, 'approver');
+import { toWire } from '../data/wire.js';
+import type { Actor } from '../auth/policy.js';
+import { requestsVisibleTo } from '../auth/visibility.js';
 
 export type RequestListRow = ItemRequest & {
   item_name: string | null;
@@ -22,16 +20,6 @@ export interface RequestListQuery {
   q?: string | undefined;
   page: number;
   per_page: number;
-}
-
-/**
- * Admins and inventory staff see every request; everyone else their own. One rule for the
- * online list, exports, analytics and what a device pulls.
- */
-export function requestsVisibleTo(actor: Actor): SQL | undefined {
-  return actor.role === 'admin' || actor.role === 'inventory_staff'
-    ? undefined
-    : eq(itemRequests.requesterId, actor.id);
 }
 
 function conditions(
@@ -58,12 +46,15 @@ const joined = (db: Db) =>
     .select({
       request: itemRequests,
       itemName: inventoryItems.name,
-      requesterName: requester.name,
-      approverName: approver.name,
+      requesterName: users.name,
+      // A subquery rather than a second, aliased join on users: drizzle renders a SQLite
+      // table alias wrongly for PostgreSQL, and this reads the same on both engines.
+      approverName: sql<
+        string | null
+      >`(SELECT approver.name FROM ${users} AS approver WHERE approver.id = ${itemRequests.approverId})`,
     })
     .from(itemRequests)
-    .innerJoin(requester, eq(requester.id, itemRequests.requesterId))
-    .leftJoin(approver, eq(approver.id, itemRequests.approverId))
+    .innerJoin(users, eq(users.id, itemRequests.requesterId))
     .leftJoin(inventoryItems, eq(inventoryItems.id, itemRequests.itemId));
 
 type Joined = ReturnType<ReturnType<typeof joined>['all']>[number];
@@ -74,32 +65,38 @@ const toRow = (r: Joined): RequestListRow => ({
   approver_name: r.approverName,
 });
 
-export function listRequests(db: Db, actor: Actor, query: RequestListQuery): Paged<RequestListRow> {
+export async function listRequests(
+  db: Db,
+  actor: Actor,
+  query: RequestListQuery,
+): Promise<Paged<RequestListRow>> {
   const where = conditions(actor, query.status, query.q);
   const total =
-    db
-      .select({ n: count() })
-      .from(itemRequests)
-      .leftJoin(inventoryItems, eq(inventoryItems.id, itemRequests.itemId))
-      .where(where)
-      .get()?.n ?? 0;
-  const rows = joined(db)
+    (
+      await first(
+        db
+          .select({ n: count() })
+          .from(itemRequests)
+          .leftJoin(inventoryItems, eq(inventoryItems.id, itemRequests.itemId))
+          .where(where),
+      )
+    )?.n ?? 0;
+  const rows = await joined(db)
     .where(where)
     .orderBy(desc(itemRequests.createdAt), desc(itemRequests.id))
     .limit(query.per_page)
-    .offset((query.page - 1) * query.per_page)
-    .all();
+    .offset((query.page - 1) * query.per_page);
   return { data: rows.map(toRow), meta: pageMeta(query.page, query.per_page, total) };
 }
 
 /** All visible requests matching the filters, oldest first, read in keyset chunks. */
-export function* iterateRequests(
+export async function* iterateRequests(
   db: Db,
   actor: Actor,
   status: RequestStatus | undefined,
   q: string | undefined,
   chunk = 500,
-): Generator<RequestListRow> {
+): AsyncGenerator<RequestListRow> {
   let after: { createdAt: string; id: string } | undefined;
   for (;;) {
     const keyset =
@@ -109,11 +106,10 @@ export function* iterateRequests(
             sql`${itemRequests.createdAt} > ${after.createdAt}`,
             and(eq(itemRequests.createdAt, after.createdAt), sql`${itemRequests.id} > ${after.id}`),
           );
-    const rows = joined(db)
+    const rows = await joined(db)
       .where(and(conditions(actor, status, q), keyset))
       .orderBy(asc(itemRequests.createdAt), asc(itemRequests.id))
-      .limit(chunk)
-      .all();
+      .limit(chunk);
     for (const row of rows) yield toRow(row);
     const last = rows.at(-1);
     if (last === undefined || rows.length < chunk) return;
@@ -135,12 +131,12 @@ export interface RequestAnalytics {
 }
 
 /** The requests tab's 30-day analytics: most requested items, daily average, approval rate. */
-export function requestAnalytics(
+export async function requestAnalytics(
   db: Db,
   actor: Actor,
   clock: SchoolClock,
   now = new Date(),
-): RequestAnalytics {
+): Promise<RequestAnalytics> {
   const today = localDate(now, clock);
   const fromDay = new Date(Date.parse(`${today}T00:00:00.000Z`) - 29 * 86_400_000)
     .toISOString()
@@ -152,19 +148,21 @@ export function requestAnalytics(
     gte(itemRequests.createdAt, since),
   );
   const byStatus = new Map(
-    db
-      .select({ status: itemRequests.status, n: count() })
-      .from(itemRequests)
-      .where(where)
-      .groupBy(itemRequests.status)
-      .all()
-      .map((r) => [r.status, r.n]),
+    (
+      await db
+        .select({ status: itemRequests.status, n: count() })
+        .from(itemRequests)
+        .where(where)
+        .groupBy(itemRequests.status)
+    ).map((r) => [r.status, r.n]),
   );
-  const name = sql<string>`coalesce(${inventoryItems.name}, ${itemRequests.customName})`;
-  const most = db
+  // Aggregated, as PostgreSQL requires of every column outside the GROUP BY; each group has one
+  // item (or one custom name up to case), so max() only picks among equals.
+  const name = sql<string>`max(coalesce(${inventoryItems.name}, ${itemRequests.customName}))`;
+  const most = await db
     .select({
       name,
-      itemId: itemRequests.itemId,
+      itemId: sql<string | null>`max(${itemRequests.itemId})`,
       requests: count(),
       quantity: sql<number>`sum(${itemRequests.quantity})`,
     })
@@ -173,8 +171,7 @@ export function requestAnalytics(
     .where(where)
     .groupBy(sql`coalesce(${itemRequests.itemId}, lower(${itemRequests.customName}))`)
     .orderBy(desc(count()), desc(sql`sum(${itemRequests.quantity})`))
-    .limit(5)
-    .all();
+    .limit(5);
   const approved = byStatus.get('approved') ?? 0;
   const rejected = byStatus.get('rejected') ?? 0;
   const pending = byStatus.get('pending') ?? 0;

@@ -12,9 +12,11 @@ import {
 } from '@urs/sync-protocol';
 import type { Db } from '../db/client.js';
 import { nextChangeSeq, nowIso, type DbOrTx } from '../db/change-seq.js';
+import { countOf, first } from '../db/first.js';
+import { toWire } from '../data/wire.js';
 import { areas, categories } from '../db/schema.js';
 import { notFound, validationError } from '../lib/http-error.js';
-import { containsText } from '../lib/sql.js';
+import { containsText } from '../db/dialect.js';
 
 /*
  * Areas and categories are the same kind of thing (named reference data an admin keeps, read
@@ -41,14 +43,7 @@ const definedOnly = (values: Record<string, unknown>) =>
 export const AREA_KIND: ReferenceKind<AreaRow, Area, AreaCreateInput, AreaUpdateInput> = {
   table: areas,
   noun: 'Area',
-  toPublic: (row) => ({
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    active: row.active,
-    created_at: row.createdAt,
-    updated_at: row.updatedAt,
-  }),
+  toPublic: toWire.areas,
   insertValues: (input) => ({
     name: input.name,
     description: input.description ?? null,
@@ -71,13 +66,7 @@ export const CATEGORY_KIND: ReferenceKind<
 > = {
   table: categories,
   noun: 'Kategori',
-  toPublic: (row) => ({
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    created_at: row.createdAt,
-    updated_at: row.updatedAt,
-  }),
+  toPublic: toWire.categories,
   insertValues: (input) => ({ name: input.name, description: input.description ?? null }),
   updateValues: (input) => definedOnly({ name: input.name, description: input.description }),
 };
@@ -97,38 +86,41 @@ export class ReferenceService<
     return this.kind.table;
   }
 
-  private findLive(tx: DbOrTx, id: string): Row | undefined {
-    return tx
-      .select()
-      .from(this.t)
-      .where(and(eq(this.t.id, id), isNull(this.t.deletedAt)))
-      .get() as Row | undefined;
+  private async findLive(tx: DbOrTx, id: string): Promise<Row | undefined> {
+    return (await first(
+      tx
+        .select()
+        .from(this.t)
+        .where(and(eq(this.t.id, id), isNull(this.t.deletedAt))),
+    )) as Row | undefined;
   }
 
-  get(id: string): Out {
-    const row = this.findLive(this.db, id);
+  async get(id: string): Promise<Out> {
+    const row = await this.findLive(this.db, id);
     if (row === undefined) throw notFound(`${this.kind.noun} tidak ditemukan.`);
     return this.kind.toPublic(row);
   }
 
   /** Names are unique among live rows, ignoring case, so "Kantin" and "kantin" cannot both exist. */
-  private assertNameFree(tx: DbOrTx, name: string, exceptId?: string): void {
+  private async assertNameFree(tx: DbOrTx, name: string, exceptId?: string): Promise<void> {
     const conditions = [sql`lower(${this.t.name}) = lower(${name})`, isNull(this.t.deletedAt)];
     if (exceptId !== undefined) conditions.push(ne(this.t.id, exceptId));
-    const clash = tx
-      .select({ id: this.t.id })
-      .from(this.t)
-      .where(and(...conditions))
-      .get();
+    const clash = await first(
+      tx
+        .select({ id: this.t.id })
+        .from(this.t)
+        .where(and(...conditions))
+        .limit(1),
+    );
     if (clash !== undefined) {
       throw validationError({ name: [`${this.kind.noun} dengan nama ini sudah ada.`] });
     }
   }
 
-  list(
+  async list(
     query: { q?: string | undefined; page: number; per_page: number },
     raw: Record<string, string | undefined> = {},
-  ): Paged<Out> {
+  ): Promise<Paged<Out>> {
     const conditions: SQL[] = [isNull(this.t.deletedAt)];
     if (query.q !== undefined && query.q !== '') {
       const match = or(
@@ -140,15 +132,14 @@ export class ReferenceService<
     const extra = this.kind.filter?.(raw);
     if (extra !== undefined) conditions.push(extra);
     const where = and(...conditions);
-    const total = this.db.select({ n: count() }).from(this.t).where(where).get()?.n ?? 0;
-    const rows = this.db
+    const total = await countOf(this.db.select({ n: count() }).from(this.t).where(where));
+    const rows = (await this.db
       .select()
       .from(this.t)
       .where(where)
       .orderBy(sql`lower(${this.t.name})`, asc(this.t.id))
       .limit(query.per_page)
-      .offset((query.page - 1) * query.per_page)
-      .all() as Row[];
+      .offset((query.page - 1) * query.per_page)) as Row[];
     return {
       data: rows.map(this.kind.toPublic),
       meta: pageMeta(query.page, query.per_page, total),
@@ -156,57 +147,62 @@ export class ReferenceService<
   }
 
   /** Idempotent on a client-chosen id: creating the same id again answers the existing row. */
-  create(input: Create): Out {
-    return this.db.transaction((tx) => {
+  create(input: Create): Promise<Out> {
+    return this.db.write(async (tx) => {
       if (input.id !== undefined) {
-        const existing = tx.select().from(this.t).where(eq(this.t.id, input.id)).get() as
+        const existing = (await first(tx.select().from(this.t).where(eq(this.t.id, input.id)))) as
           Row | undefined;
         if (existing !== undefined) return this.kind.toPublic(existing);
       }
-      this.assertNameFree(tx, input.name);
+      await this.assertNameFree(tx, input.name);
       const now = nowIso();
-      const row = tx
-        .insert(this.t)
-        .values({
-          id: input.id ?? newId(),
-          ...this.kind.insertValues(input),
-          createdAt: now,
-          updatedAt: now,
-          changeSeq: nextChangeSeq(tx),
-        } as typeof areas.$inferInsert)
-        .returning()
-        .get() as Row;
+      const changeSeq = await nextChangeSeq(tx);
+      const row = (await first(
+        tx
+          .insert(this.t)
+          .values({
+            id: input.id ?? newId(),
+            ...this.kind.insertValues(input),
+            createdAt: now,
+            updatedAt: now,
+            changeSeq,
+          } as typeof areas.$inferInsert)
+          .returning(),
+      )) as Row;
       return this.kind.toPublic(row);
     });
   }
 
-  update(id: string, input: Update): Out {
-    return this.db.transaction((tx) => {
-      if (this.findLive(tx, id) === undefined) throw notFound(`${this.kind.noun} tidak ditemukan.`);
-      if (input.name !== undefined) this.assertNameFree(tx, input.name, id);
-      const row = tx
-        .update(this.t)
-        .set({
-          ...this.kind.updateValues(input),
-          updatedAt: nowIso(),
-          changeSeq: nextChangeSeq(tx),
-        })
-        .where(eq(this.t.id, id))
-        .returning()
-        .get() as Row;
+  update(id: string, input: Update): Promise<Out> {
+    return this.db.write(async (tx) => {
+      if ((await this.findLive(tx, id)) === undefined) {
+        throw notFound(`${this.kind.noun} tidak ditemukan.`);
+      }
+      if (input.name !== undefined) await this.assertNameFree(tx, input.name, id);
+      const changeSeq = await nextChangeSeq(tx);
+      const row = (await first(
+        tx
+          .update(this.t)
+          .set({ ...this.kind.updateValues(input), updatedAt: nowIso(), changeSeq })
+          .where(eq(this.t.id, id))
+          .returning(),
+      )) as Row;
       return this.kind.toPublic(row);
     });
   }
 
   /** Tombstones the row: reports that name it keep a valid reference, devices learn via pull. */
-  delete(id: string): void {
-    this.db.transaction((tx) => {
-      if (this.findLive(tx, id) === undefined) throw notFound(`${this.kind.noun} tidak ditemukan.`);
+  async delete(id: string): Promise<void> {
+    await this.db.write(async (tx) => {
+      if ((await this.findLive(tx, id)) === undefined) {
+        throw notFound(`${this.kind.noun} tidak ditemukan.`);
+      }
       const now = nowIso();
-      tx.update(this.t)
-        .set({ deletedAt: now, updatedAt: now, changeSeq: nextChangeSeq(tx) })
-        .where(eq(this.t.id, id))
-        .run();
+      const changeSeq = await nextChangeSeq(tx);
+      await tx
+        .update(this.t)
+        .set({ deletedAt: now, updatedAt: now, changeSeq })
+        .where(eq(this.t.id, id));
     });
   }
 }

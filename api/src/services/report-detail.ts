@@ -2,8 +2,9 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { ReportDetail } from '@urs/sync-protocol';
 import type { Db } from '../db/client.js';
 import { areas, categories, reportPhotos, reports, users } from '../db/schema.js';
+import { first } from '../db/first.js';
 import { notFound } from '../lib/http-error.js';
-import { toWire } from '../sync/rows.js';
+import { toWire } from '../data/wire.js';
 
 export const REPORT_NOT_FOUND = 'Laporan tidak ditemukan atau sudah dihapus.';
 
@@ -13,21 +14,22 @@ export const REPORT_NOT_FOUND = 'Laporan tidak ditemukan atau sudah dihapus.';
  * joined in, so a device that never pulled the reporter or the area can still show them.
  * Two indexed reads (by primary key, then the photos by report), whatever the table size.
  */
-export function reportDetail(db: Db, id: string): ReportDetail {
-  const found = db
-    .select({
-      report: reports,
-      areaName: areas.name,
-      categoryName: categories.name,
-      reporterName: users.name,
-      reporterRole: users.role,
-    })
-    .from(reports)
-    .innerJoin(users, eq(users.id, reports.reporterId))
-    .innerJoin(areas, eq(areas.id, reports.areaId))
-    .leftJoin(categories, eq(categories.id, reports.categoryId))
-    .where(and(eq(reports.id, id), isNull(reports.deletedAt)))
-    .get();
+export async function reportDetail(db: Db, id: string): Promise<ReportDetail> {
+  const found = await first(
+    db
+      .select({
+        report: reports,
+        areaName: areas.name,
+        categoryName: categories.name,
+        reporterName: users.name,
+        reporterRole: users.role,
+      })
+      .from(reports)
+      .innerJoin(users, eq(users.id, reports.reporterId))
+      .innerJoin(areas, eq(areas.id, reports.areaId))
+      .leftJoin(categories, eq(categories.id, reports.categoryId))
+      .where(and(eq(reports.id, id), isNull(reports.deletedAt))),
+  );
   if (found === undefined) throw notFound(REPORT_NOT_FOUND);
   const report = toWire.reports(found.report);
   return {
@@ -38,12 +40,12 @@ export function reportDetail(db: Db, id: string): ReportDetail {
         ? null
         : { id: report.category_id, name: found.categoryName },
     reporter: { id: report.reporter_id, name: found.reporterName, role: found.reporterRole },
-    photos: livePhotos(db, id),
+    photos: await livePhotos(db, id),
   };
 }
 
-function livePhotos(db: Db, reportId: string): ReportDetail['photos'] {
-  return db
+async function livePhotos(db: Db, reportId: string): Promise<ReportDetail['photos']> {
+  return await db
     .select({
       id: reportPhotos.id,
       kind: reportPhotos.kind,
@@ -54,6 +56,5 @@ function livePhotos(db: Db, reportId: string): ReportDetail['photos'] {
     })
     .from(reportPhotos)
     .where(and(eq(reportPhotos.reportId, reportId), isNull(reportPhotos.deletedAt)))
-    .orderBy(asc(reportPhotos.kind), asc(reportPhotos.position), asc(reportPhotos.id))
-    .all();
+    .orderBy(asc(reportPhotos.kind), asc(reportPhotos.position), asc(reportPhotos.id));
 }

@@ -1,5 +1,4 @@
 import { and, asc, count, desc, eq, gte, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/sqlite-core';
 import {
   pageMeta,
   type Paged,
@@ -10,11 +9,13 @@ import {
 } from '@urs/sync-protocol';
 import type { Db } from '../db/client.js';
 import { areas, categories, reportPhotos, reports, users } from '../db/schema.js';
-import { containsText } from '../lib/sql.js';
+import { first } from '../db/first.js';
+import { containsText } from '../db/dialect.js';
 import { localDayStart, type SchoolClock } from '../lib/school-time.js';
 
 const DAY_MS = 86_400_000;
-const reporter = alias(users, 'reporter');
+/** The one join on users; a plain join renders the same on both engines (aliases do not). */
+const reporter = users;
 
 const photoCount = (kind: 'before' | 'after') =>
   sql<number>`(SELECT count(*) FROM ${reportPhotos} WHERE ${reportPhotos.reportId} = ${reports.id} AND ${reportPhotos.kind} = ${kind} AND ${reportPhotos.deletedAt} IS NULL)`;
@@ -117,36 +118,38 @@ const joined = (db: Db) =>
     .innerJoin(areas, eq(areas.id, reports.areaId))
     .leftJoin(categories, eq(categories.id, reports.categoryId));
 
-function countMatching(db: Db, where: SQL | undefined): number {
+async function countMatching(db: Db, where: SQL | undefined): Promise<number> {
   return (
-    db
-      .select({ n: count() })
-      .from(reports)
-      .innerJoin(reporter, eq(reporter.id, reports.reporterId))
-      .innerJoin(areas, eq(areas.id, reports.areaId))
-      .where(where)
-      .get()?.n ?? 0
+    (
+      await first(
+        db
+          .select({ n: count() })
+          .from(reports)
+          .innerJoin(reporter, eq(reporter.id, reports.reporterId))
+          .innerJoin(areas, eq(areas.id, reports.areaId))
+          .where(where),
+      )
+    )?.n ?? 0
   );
 }
 
 /** The admin list: server-side filters, paging and sort by created date. */
-export function listReports(
+export async function listReports(
   db: Db,
   query: ReportListQuery,
   clock: SchoolClock,
-): Paged<ReportListRow> {
+): Promise<Paged<ReportListRow>> {
   const where = and(...reportConditions(query, clock));
-  const total = countMatching(db, where);
+  const total = await countMatching(db, where);
   const order =
     query.order === 'asc'
       ? [asc(reports.createdAt), asc(reports.id)]
       : [desc(reports.createdAt), desc(reports.id)];
-  const rows = joined(db)
+  const rows = (await joined(db)
     .where(where)
     .orderBy(...order)
     .limit(query.per_page)
-    .offset((query.page - 1) * query.per_page)
-    .all() as ListRecord[];
+    .offset((query.page - 1) * query.per_page)) as ListRecord[];
   return { data: rows.map(toRow), meta: pageMeta(query.page, query.per_page, total) };
 }
 
@@ -155,13 +158,13 @@ export function listReports(
  * bounded by one chunk however many years of reports there are, and no cursor is held open on
  * the connection between chunks.
  */
-export function* iterateReports(
+export async function* iterateReports(
   db: Db,
   filters: ReportFilters,
   clock: SchoolClock,
   range: { from?: Date | undefined; to?: Date | undefined },
   chunk = 500,
-): Generator<ReportListRow> {
+): AsyncGenerator<ReportListRow> {
   let after: { createdAt: string; id: string } | undefined;
   for (;;) {
     const conditions = reportConditions(filters, clock, range);
@@ -172,11 +175,10 @@ export function* iterateReports(
       );
       if (keyset !== undefined) conditions.push(keyset);
     }
-    const rows = joined(db)
+    const rows = (await joined(db)
       .where(and(...conditions))
       .orderBy(asc(reports.createdAt), asc(reports.id))
-      .limit(chunk)
-      .all() as ListRecord[];
+      .limit(chunk)) as ListRecord[];
     for (const row of rows) yield toRow(row);
     const last = rows.at(-1);
     if (last === undefined || rows.length < chunk) return;
@@ -192,15 +194,15 @@ export interface RoleExplorerEntry {
 }
 
 /** The role explorer: live users, by role and name, each with how many reports they filed. */
-export function reportCountsByUser(db: Db, role?: Role): RoleExplorerEntry[] {
+export async function reportCountsByUser(db: Db, role?: Role): Promise<RoleExplorerEntry[]> {
   const n = sql<number>`count(${reports.id})`;
-  return db
-    .select({ id: users.id, name: users.name, role: users.role, report_count: n })
-    .from(users)
-    .leftJoin(reports, and(eq(reports.reporterId, users.id), isNull(reports.deletedAt)))
-    .where(and(isNull(users.deletedAt), role === undefined ? undefined : eq(users.role, role)))
-    .groupBy(users.id)
-    .orderBy(asc(users.role), sql`lower(${users.name})`)
-    .all()
-    .map((r) => ({ ...r, report_count: Number(r.report_count) }));
+  return (
+    await db
+      .select({ id: users.id, name: users.name, role: users.role, report_count: n })
+      .from(users)
+      .leftJoin(reports, and(eq(reports.reporterId, users.id), isNull(reports.deletedAt)))
+      .where(and(isNull(users.deletedAt), role === undefined ? undefined : eq(users.role, role)))
+      .groupBy(users.id)
+      .orderBy(asc(users.role), sql`lower(${users.name})`)
+  ).map((r) => ({ ...r, report_count: Number(r.report_count) }));
 }

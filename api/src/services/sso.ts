@@ -2,11 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { eq, lt } from 'drizzle-orm';
 import * as oidc from 'openid-client';
 import type { Db } from '../db/client.js';
+import { first } from '../db/first.js';
 import { ssoStates } from '../db/schema.js';
 import type { Env } from '../env.js';
 import { HttpError } from '../lib/http-error.js';
 import { createUser, findLiveUserByEmail } from './users.js';
-import type { UserRow } from './sessions.js';
+import type { UserRow } from '../data/wire.js';
 
 const STATE_TTL_MS = 10 * 60_000;
 
@@ -87,20 +88,16 @@ export class SsoService {
     const nonce = oidc.randomNonce();
     const codeVerifier = oidc.randomPKCECodeVerifier();
     const now = Date.now();
-    this.db
-      .delete(ssoStates)
-      .where(lt(ssoStates.expiresAt, new Date(now).toISOString()))
-      .run();
-    this.db
-      .insert(ssoStates)
-      .values({
+    await this.db.write(async (tx) => {
+      await tx.delete(ssoStates).where(lt(ssoStates.expiresAt, new Date(now).toISOString()));
+      await tx.insert(ssoStates).values({
         state,
         nonce,
         codeVerifier,
         returnTo,
         expiresAt: new Date(now + STATE_TTL_MS).toISOString(),
-      })
-      .run();
+      });
+    });
     return oidc.buildAuthorizationUrl(config, {
       redirect_uri: this.redirectUri(origin),
       scope: 'openid email profile',
@@ -125,7 +122,9 @@ export class SsoService {
     callback.search = callbackQuery.startsWith('?') ? callbackQuery : `?${callbackQuery}`;
     const state = callback.searchParams.get('state') ?? '';
     // Deleting as we read makes the state single-use even if two callbacks race.
-    const attempt = this.db.delete(ssoStates).where(eq(ssoStates.state, state)).returning().get();
+    const attempt = await this.db.write((tx) =>
+      first(tx.delete(ssoStates).where(eq(ssoStates.state, state)).returning()),
+    );
     if (attempt === undefined || Date.parse(attempt.expiresAt) < Date.now()) {
       throw new HttpError(400, SSO_MESSAGES.badState);
     }
@@ -152,7 +151,7 @@ export class SsoService {
     if (domains.length > 0 && !domains.includes(email.split('@')[1] ?? '')) {
       throw new HttpError(403, SSO_MESSAGES.domain(email, domains));
     }
-    const existing = findLiveUserByEmail(this.db, email);
+    const existing = await findLiveUserByEmail(this.db, email);
     if (existing !== undefined) return { user: existing, returnTo: attempt.returnTo };
     const name =
       typeof claims?.['name'] === 'string' && claims['name'].trim() !== ''

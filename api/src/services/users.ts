@@ -10,55 +10,41 @@ import {
   type Role,
   type User,
 } from '@urs/sync-protocol';
-import type { Db } from '../db/client.js';
+import type { Db, Tx } from '../db/client.js';
 import { nextChangeSeq, nowIso, type DbOrTx } from '../db/change-seq.js';
+import { countOf, first } from '../db/first.js';
 import { users } from '../db/schema.js';
 import { conflict, notFound, validationError } from '../lib/http-error.js';
 import { hashPassword, verifyPassword } from '../lib/passwords.js';
-import { containsText } from '../lib/sql.js';
-import { revokeUserSessions, type UserRow } from './sessions.js';
-
-export function avatarUrl(sha256: string | null): string | null {
-  return sha256 === null ? null : `/api/avatars/${sha256}`;
-}
-
-export function toPublicUser(row: UserRow): User {
-  return {
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    phone: row.phone,
-    role: row.role,
-    preferred_theme: row.preferredTheme,
-    preferred_language: row.preferredLanguage,
-    photo_url: avatarUrl(row.photoSha256),
-    created_at: row.createdAt,
-    updated_at: row.updatedAt,
-  };
-}
+import { containsText } from '../db/dialect.js';
+import { toPublicUser, type UserRow } from '../data/wire.js';
+import { revokeUserSessions } from './sessions.js';
 
 const live = isNull(users.deletedAt);
 
-export function findLiveUserByEmail(db: DbOrTx, email: string): UserRow | undefined {
-  return db
-    .select()
-    .from(users)
-    .where(and(eq(users.email, email.trim().toLowerCase()), live))
-    .get();
+export function findLiveUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
+  return first(
+    db
+      .select()
+      .from(users)
+      .where(and(eq(users.email, email.trim().toLowerCase()), live))
+      .limit(1),
+  );
 }
 
-export function getLiveUser(db: DbOrTx, id: string): UserRow {
-  const row = db
-    .select()
-    .from(users)
-    .where(and(eq(users.id, id), live))
-    .get();
+export async function getLiveUser(db: DbOrTx, id: string): Promise<UserRow> {
+  const row = await first(
+    db
+      .select()
+      .from(users)
+      .where(and(eq(users.id, id), live)),
+  );
   if (row === undefined) throw notFound('User tidak ditemukan.');
   return row;
 }
 
-function assertEmailFree(db: DbOrTx, email: string, exceptUserId?: string): void {
-  const other = findLiveUserByEmail(db, email);
+async function assertEmailFree(db: DbOrTx, email: string, exceptUserId?: string): Promise<void> {
+  const other = await findLiveUserByEmail(db, email);
   if (other !== undefined && other.id !== exceptUserId) {
     throw validationError({ email: ['Email sudah terdaftar.'] });
   }
@@ -79,8 +65,8 @@ export interface NewUser {
 /** Creates a user; the email check and insert share one transaction so two sign-ups cannot race. */
 export async function createUser(db: Db, input: NewUser, scryptLogN: number): Promise<UserRow> {
   const passwordHash = await hashPassword(input.password, scryptLogN);
-  return db.transaction((tx) => {
-    assertEmailFree(tx, input.email);
+  return db.write(async (tx) => {
+    await assertEmailFree(tx, input.email);
     const now = nowIso();
     const row: UserRow = {
       id: input.id ?? newId(),
@@ -95,10 +81,10 @@ export async function createUser(db: Db, input: NewUser, scryptLogN: number): Pr
       lastActiveAt: null,
       createdAt: now,
       updatedAt: now,
-      changeSeq: nextChangeSeq(tx),
+      changeSeq: await nextChangeSeq(tx),
       deletedAt: null,
     };
-    tx.insert(users).values(row).run();
+    await tx.insert(users).values(row);
     return row;
   });
 }
@@ -117,13 +103,15 @@ type UserChanges = Partial<
   >
 >;
 
-function applyUserChanges(tx: DbOrTx, id: string, changes: UserChanges): UserRow {
-  const updated = tx
-    .update(users)
-    .set({ ...changes, updatedAt: nowIso(), changeSeq: nextChangeSeq(tx) })
-    .where(and(eq(users.id, id), live))
-    .returning()
-    .get();
+async function applyUserChanges(tx: Tx, id: string, changes: UserChanges): Promise<UserRow> {
+  const changeSeq = await nextChangeSeq(tx);
+  const updated = await first(
+    tx
+      .update(users)
+      .set({ ...changes, updatedAt: nowIso(), changeSeq })
+      .where(and(eq(users.id, id), live))
+      .returning(),
+  );
   if (updated === undefined) throw notFound('User tidak ditemukan.');
   return updated;
 }
@@ -134,12 +122,12 @@ export function updateProfile(
   userId: string,
   input: ProfileInput,
   photoSha256: string | undefined,
-): UserRow {
-  return db.transaction((tx) => {
+): Promise<UserRow> {
+  return db.write(async (tx) => {
     const changes: UserChanges = {};
     if (input.name !== undefined) changes.name = input.name;
     if (input.email !== undefined) {
-      assertEmailFree(tx, input.email, userId);
+      await assertEmailFree(tx, input.email, userId);
       changes.email = input.email;
     }
     if (input.phone !== undefined) changes.phone = blankToNull(input.phone);
@@ -148,8 +136,12 @@ export function updateProfile(
   });
 }
 
-export function updatePreferences(db: Db, userId: string, input: PreferencesInput): UserRow {
-  return db.transaction((tx) => {
+export function updatePreferences(
+  db: Db,
+  userId: string,
+  input: PreferencesInput,
+): Promise<UserRow> {
+  return db.write(async (tx) => {
     const changes: UserChanges = {};
     if (input.preferred_theme !== undefined) changes.preferredTheme = input.preferred_theme;
     if (input.preferred_language !== undefined)
@@ -169,7 +161,7 @@ export async function changePassword(
     throw validationError({ current_password: ['Password saat ini salah.'] });
   }
   const passwordHash = await hashPassword(newPassword, scryptLogN);
-  db.transaction((tx) => applyUserChanges(tx, user.id, { passwordHash }));
+  await db.write((tx) => applyUserChanges(tx, user.id, { passwordHash }));
 }
 
 export interface UserListQuery {
@@ -179,7 +171,7 @@ export interface UserListQuery {
   per_page: number;
 }
 
-export function listUsers(db: Db, query: UserListQuery): Paged<User> {
+export async function listUsers(db: Db, query: UserListQuery): Promise<Paged<User>> {
   const conditions: SQL[] = [live];
   if (query.role !== undefined) conditions.push(eq(users.role, query.role));
   if (query.q !== undefined && query.q !== '') {
@@ -191,25 +183,23 @@ export function listUsers(db: Db, query: UserListQuery): Paged<User> {
     if (match !== undefined) conditions.push(match);
   }
   const where = and(...conditions);
-  const total = db.select({ n: count() }).from(users).where(where).get()?.n ?? 0;
-  const rows = db
+  const total = await countOf(db.select({ n: count() }).from(users).where(where));
+  const rows = await db
     .select()
     .from(users)
     .where(where)
     .orderBy(sql`lower(${users.name})`, asc(users.id))
     .limit(query.per_page)
-    .offset((query.page - 1) * query.per_page)
-    .all();
+    .offset((query.page - 1) * query.per_page);
   return { data: rows.map(toPublicUser), meta: pageMeta(query.page, query.per_page, total) };
 }
 
-function otherLiveAdmins(tx: DbOrTx, userId: string): number {
-  return (
+function otherLiveAdmins(tx: DbOrTx, userId: string): Promise<number> {
+  return countOf(
     tx
       .select({ n: count() })
       .from(users)
-      .where(and(eq(users.role, 'admin'), ne(users.id, userId), live))
-      .get()?.n ?? 0
+      .where(and(eq(users.role, 'admin'), ne(users.id, userId), live)),
   );
 }
 
@@ -226,18 +216,18 @@ export async function adminUpdateUser(
 ): Promise<UserRow> {
   const password = input.password ?? '';
   const passwordHash = password === '' ? undefined : await hashPassword(password, scryptLogN);
-  return db.transaction((tx) => {
-    const current = getLiveUser(tx, id);
+  return db.write(async (tx) => {
+    const current = await getLiveUser(tx, id);
     const changes: UserChanges = {};
     if (input.name !== undefined) changes.name = input.name;
     if (input.email !== undefined) {
-      assertEmailFree(tx, input.email, id);
+      await assertEmailFree(tx, input.email, id);
       changes.email = input.email;
     }
     const phone = blankToNull(input.phone);
     if (phone !== null) changes.phone = phone;
     if (input.role !== undefined && input.role !== current.role) {
-      if (current.role === 'admin' && otherLiveAdmins(tx, id) === 0) {
+      if (current.role === 'admin' && (await otherLiveAdmins(tx, id)) === 0) {
         throw conflict('Tidak dapat mengubah peran admin terakhir.');
       }
       changes.role = input.role;
@@ -251,18 +241,19 @@ export async function adminUpdateUser(
  * Deletes by tombstone: the user's reports and transactions keep a valid reporter, other
  * devices learn of the deletion through pull, and the email becomes free again.
  */
-export function adminDeleteUser(db: Db, actorId: string, id: string): void {
+export async function adminDeleteUser(db: Db, actorId: string, id: string): Promise<void> {
   if (actorId === id) throw conflict('Anda tidak dapat menghapus akun Anda sendiri.');
-  db.transaction((tx) => {
-    const target = getLiveUser(tx, id);
-    if (target.role === 'admin' && otherLiveAdmins(tx, id) === 0) {
+  await db.write(async (tx) => {
+    const target = await getLiveUser(tx, id);
+    if (target.role === 'admin' && (await otherLiveAdmins(tx, id)) === 0) {
       throw conflict('Tidak dapat menghapus admin terakhir.');
     }
     const now = nowIso();
-    tx.update(users)
-      .set({ deletedAt: now, updatedAt: now, changeSeq: nextChangeSeq(tx) })
-      .where(eq(users.id, id))
-      .run();
-    revokeUserSessions(tx, id);
+    const changeSeq = await nextChangeSeq(tx);
+    await tx
+      .update(users)
+      .set({ deletedAt: now, updatedAt: now, changeSeq })
+      .where(eq(users.id, id));
+    await revokeUserSessions(tx, id);
   });
 }

@@ -55,7 +55,7 @@ describe('inventory permissions per role', () => {
     const remove = await one(role, 'item.delete', { id: itemId });
     expect(outcome(remove)).toBe(keeper ? 'applied' : 'forbidden');
 
-    const stored = t.db.select().from(inventoryItems).all();
+    const stored = await t.db.select().from(inventoryItems);
     expect(stored.some((row) => row.id === created)).toBe(keeper);
     const original = stored.find((row) => row.id === itemId);
     expect(original?.minStock).toBe(keeper ? 3 : 0);
@@ -81,19 +81,9 @@ describe('inventory permissions per role', () => {
     expect(outcome(filed)).toBe('applied');
     const decided = await one(role, 'request.approve', { id: request, notes: 'Ambil di gudang.' });
     expect(outcome(decided)).toBe(role === 'admin' ? 'applied' : 'forbidden');
-    const row = t.db
-      .select()
-      .from(itemRequests)
-      .all()
-      .find((r) => r.id === request);
+    const row = (await t.db.select().from(itemRequests)).find((r) => r.id === request);
     expect(row?.status).toBe(role === 'admin' ? 'approved' : 'pending');
-    expect(
-      t.db
-        .select()
-        .from(inventoryItems)
-        .all()
-        .find((r) => r.id === itemId)?.stock,
-    ).toBe(9);
+    expect((await t.db.select().from(inventoryItems)).find((r) => r.id === itemId)?.stock).toBe(9);
   });
 });
 

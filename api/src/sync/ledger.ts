@@ -1,7 +1,7 @@
 import { and, between, eq } from 'drizzle-orm';
 import type { MutationResult } from '@urs/sync-protocol';
-import type { Db } from '../db/client.js';
-import { statement } from '../db/prepared.js';
+import type { Tx } from '../db/client.js';
+import { rowsOf, run } from '../db/statement.js';
 import { syncRejections } from '../db/schema.js';
 import type { Refusal } from './refusal.js';
 
@@ -16,45 +16,55 @@ export interface LedgerKey {
 }
 
 /** The stored last seq, or 0 for a device that never pushed. */
-export function readLastSeq(db: Db, key: LedgerKey): number {
-  const row = statement<[string, string], { lastSeq: number }>(
+export async function readLastSeq(db: Tx, key: LedgerKey): Promise<number> {
+  const [row] = await rowsOf<{ lastSeq: number }>(
     db,
-    'SELECT last_seq AS lastSeq FROM sync_clients WHERE user_id = ? AND client_id = ?',
-  ).get(key.userId, key.clientId);
-  return row?.lastSeq ?? 0;
+    'SELECT last_seq AS "lastSeq" FROM sync_clients WHERE user_id = ? AND client_id = ?',
+    key.userId,
+    key.clientId,
+  );
+  return Number(row?.lastSeq ?? 0);
 }
 
 /** One statement whether or not the device is known yet; `created_at` stays the first push's. */
-export function saveLastSeq(db: Db, key: LedgerKey, lastSeq: number, now: string): void {
-  statement(
+export async function saveLastSeq(
+  db: Tx,
+  key: LedgerKey,
+  lastSeq: number,
+  now: string,
+): Promise<void> {
+  await run(
     db,
     `INSERT INTO sync_clients (user_id, client_id, last_seq, created_at, updated_at)
      VALUES (?, ?, ?, ?, ?)
      ON CONFLICT (user_id, client_id)
      DO UPDATE SET last_seq = excluded.last_seq, updated_at = excluded.updated_at`,
-  ).run(key.userId, key.clientId, lastSeq, now, now);
+    key.userId,
+    key.clientId,
+    lastSeq,
+    now,
+    now,
+  );
 }
 
 /** Kept so that a retried batch is told `rejected` again (see earlierAnswers). */
-export function recordRejection(
-  db: Db,
+export async function recordRejection(
+  db: Tx,
   key: LedgerKey,
   mutation: { seq: number; id: string },
   refusal: Refusal,
   now: string,
-): void {
-  db.insert(syncRejections)
-    .values({
-      userId: key.userId,
-      clientId: key.clientId,
-      seq: mutation.seq,
-      mutationId: mutation.id,
-      code: refusal.code,
-      message: refusal.message,
-      errors: refusal.errors ?? null,
-      createdAt: now,
-    })
-    .run();
+): Promise<void> {
+  await db.insert(syncRejections).values({
+    userId: key.userId,
+    clientId: key.clientId,
+    seq: mutation.seq,
+    mutationId: mutation.id,
+    code: refusal.code,
+    message: refusal.message,
+    errors: refusal.errors ?? null,
+    createdAt: now,
+  });
 }
 
 /**
@@ -62,27 +72,27 @@ export function recordRejection(
  * again for each that was refused (so a lost response cannot hide a refusal from the user),
  * otherwise `duplicate`. One query for the whole resent run, not one per mutation.
  */
-export function earlierAnswers(
-  db: Db,
+export async function earlierAnswers(
+  db: Tx,
   key: LedgerKey,
   mutations: readonly { seq: number; id: string }[],
-): MutationResult[] {
+): Promise<MutationResult[]> {
   const first = mutations[0];
   const last = mutations.at(-1);
   if (first === undefined || last === undefined) return [];
   const refusals = new Map(
-    db
-      .select()
-      .from(syncRejections)
-      .where(
-        and(
-          eq(syncRejections.userId, key.userId),
-          eq(syncRejections.clientId, key.clientId),
-          between(syncRejections.seq, first.seq, last.seq),
-        ),
-      )
-      .all()
-      .map((row) => [row.seq, row]),
+    (
+      await db
+        .select()
+        .from(syncRejections)
+        .where(
+          and(
+            eq(syncRejections.userId, key.userId),
+            eq(syncRejections.clientId, key.clientId),
+            between(syncRejections.seq, first.seq, last.seq),
+          ),
+        )
+    ).map((row) => [row.seq, row]),
   );
   return mutations.map(({ seq, id }): MutationResult => {
     const refused = refusals.get(seq);

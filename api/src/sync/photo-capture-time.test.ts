@@ -8,7 +8,7 @@ let staff: TestDevice;
 let reportId: string;
 
 beforeEach(async () => {
-  t = makeTestApp();
+  t = await makeTestApp();
   const admin = await t.signIn('admin');
   staff = new TestDevice(t, (await t.signIn('custodian')).token);
   const res = await t.request('/api/areas', {

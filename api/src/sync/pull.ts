@@ -10,12 +10,11 @@ import {
 import type { Db } from '../db/client.js';
 import type { DbOrTx } from '../db/change-seq.js';
 import * as t from '../db/schema.js';
-import { announcementVisibleTo } from '../db/visibility.js';
-import type { Actor } from '../services/policy.js';
-import { requestsVisibleTo } from '../services/item-requests.js';
-import { toPublicUser } from '../services/users.js';
-import type { UserRow } from '../services/sessions.js';
-import { toWire } from './rows.js';
+import { countOf } from '../db/first.js';
+import { announcementVisibleTo } from '../db/dialect.js';
+import type { Actor } from '../auth/policy.js';
+import { requestsVisibleTo } from '../auth/visibility.js';
+import { toPublicUser, toWire, type UserRow } from '../data/wire.js';
 
 interface Source {
   entity: SyncedEntity;
@@ -99,8 +98,8 @@ function toChange(source: Source, row: AnyRow, hidden: boolean): Change {
 }
 
 /** Announcements the actor may see and has not read; their own are never news to them. */
-export function unreadAnnouncementCount(db: DbOrTx, actor: Actor): number {
-  return (
+export function unreadAnnouncementCount(db: DbOrTx, actor: Actor): Promise<number> {
+  return countOf(
     db
       .select({ n: count() })
       .from(t.announcements)
@@ -111,21 +110,20 @@ export function unreadAnnouncementCount(db: DbOrTx, actor: Actor): number {
           actor.role === 'admin' ? undefined : announcementVisibleTo(actor.role),
           sql`NOT EXISTS (SELECT 1 FROM ${t.announcementReads} WHERE ${t.announcementReads.userId} = ${actor.id} AND ${t.announcementReads.announcementId} = ${t.announcements.id})`,
         ),
-      )
-      .get()?.n ?? 0
+      ),
   );
 }
 
 /** What the next pages will hold: every source's rows in scope past the cursor. */
-function remainingChanges(tx: DbOrTx, actor: Actor, cursor: number): number {
+async function remainingChanges(tx: DbOrTx, actor: Actor, cursor: number): Promise<number> {
   let total = 0;
   for (const source of SOURCES) {
-    total +=
+    total += await countOf(
       tx
         .select({ n: count() })
         .from(source.table)
-        .where(and(gt(source.table.changeSeq, cursor), source.scope(actor)))
-        .get()?.n ?? 0;
+        .where(and(gt(source.table.changeSeq, cursor), source.scope(actor))),
+    );
   }
   return total;
 }
@@ -136,13 +134,18 @@ function remainingChanges(tx: DbOrTx, actor: Actor, cursor: number): number {
  * the union are then exactly the next `limit` changes overall, and the extra row tells
  * whether there is more. Read in one transaction so the page is a consistent snapshot.
  */
-export function pullChanges(db: Db, user: UserRow, cursor: number, limit: number): PullResponse {
+export function pullChanges(
+  db: Db,
+  user: UserRow,
+  cursor: number,
+  limit: number,
+): Promise<PullResponse> {
   const actor: Actor = { id: user.id, role: user.role };
-  return db.transaction((tx) => {
+  return db.snapshot(async (tx) => {
     const candidates: { source: Source; row: AnyRow; hidden: boolean }[] = [];
     for (const source of SOURCES) {
       const hiddenCondition = source.hidden?.(actor);
-      const rows = tx
+      const rows = (await tx
         .select({
           row: source.table,
           hidden:
@@ -153,8 +156,7 @@ export function pullChanges(db: Db, user: UserRow, cursor: number, limit: number
         .from(source.table)
         .where(and(gt(source.table.changeSeq, cursor), source.scope(actor)))
         .orderBy(asc(source.table.changeSeq))
-        .limit(limit + 1)
-        .all() as { row: AnyRow; hidden: number }[];
+        .limit(limit + 1)) as { row: AnyRow; hidden: number }[];
       for (const r of rows) candidates.push({ source, row: r.row, hidden: r.hidden === 1 });
     }
     candidates.sort((a, b) => a.row.changeSeq - b.row.changeSeq);
@@ -168,8 +170,8 @@ export function pullChanges(db: Db, user: UserRow, cursor: number, limit: number
       cursor: String(nextCursor),
       has_more: hasMore,
       // Counted only when there is more: most pulls are one page and pay nothing for it.
-      remaining: hasMore ? remainingChanges(tx, actor, nextCursor) : 0,
-      unread_announcements: unreadAnnouncementCount(tx, actor),
+      remaining: hasMore ? await remainingChanges(tx, actor, nextCursor) : 0,
+      unread_announcements: await unreadAnnouncementCount(tx, actor),
       me: toPublicUser(user),
     };
   });

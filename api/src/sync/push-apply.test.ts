@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { newId, PROTOCOL_VERSION, type PushRequest } from '@urs/sync-protocol';
 import { areas, changeCounter, reports, syncClients, syncRejections } from '../db/schema.js';
 import * as savepoint from '../db/savepoint.js';
-import type { Actor } from '../services/policy.js';
+import type { Actor } from '../auth/policy.js';
+import { testEngine } from '../test/databases.js';
 import { makeTestApp, type TestApp } from '../test/harness.js';
 import { HANDLERS } from './handlers/index.js';
 import { applyPushBatch } from './push.js';
@@ -25,7 +26,7 @@ let clientId: string;
 let seq: number;
 
 beforeEach(async () => {
-  t = makeTestApp();
+  t = await makeTestApp();
   const admin = await t.signIn('admin');
   const { user } = await t.signIn('custodian');
   actor = { id: user.id, role: user.role };
@@ -39,9 +40,9 @@ beforeEach(async () => {
   seq = 0;
   vi.mocked(savepoint.withSavepoint).mockClear();
 });
-afterEach(() => {
+afterEach(async () => {
   vi.restoreAllMocks();
-  t.close();
+  await t.close();
 });
 
 type Envelope = PushRequest['mutations'][number];
@@ -64,65 +65,61 @@ const batch = (mutations: Envelope[]): PushRequest => ({
   client_id: clientId,
   mutations,
 });
-const push = (mutations: Envelope[]) => {
-  const outcome = applyPushBatch(t.db, actor, batch(mutations));
+const push = async (mutations: Envelope[]) => {
+  const outcome = await applyPushBatch(t.db, actor, batch(mutations));
   if (outcome.kind !== 'applied') throw new Error(`push answered ${outcome.kind}`);
   return outcome.body;
 };
-const statuses = (body: ReturnType<typeof push>) =>
+const statuses = (body: Awaited<ReturnType<typeof push>>) =>
   body.results.map((r) => (r.status === 'rejected' ? r.code : r.status));
-const lastSeq = () => t.db.select().from(syncClients).get()?.lastSeq;
-const counter = () => t.db.select().from(changeCounter).get()?.value;
-const reportIds = () =>
-  t.db
-    .select({ id: reports.id })
-    .from(reports)
-    .all()
-    .map((r) => r.id);
+const lastSeq = async () => (await t.db.select().from(syncClients))[0]?.lastSeq;
+const counter = async () => (await t.db.select().from(changeCounter))[0]?.value;
+const reportIds = async () =>
+  (await t.db.select({ id: reports.id }).from(reports)).map((r) => r.id);
 
-describe('a mutation whose handler writes once', () => {
-  it('runs without a savepoint, and a refusal leaves nothing of it behind but its record', () => {
-    const before = counter();
+describe.skipIf(testEngine !== 'sqlite')('a mutation whose handler writes once', () => {
+  it('runs without a savepoint, and a refusal leaves nothing of it behind but its record', async () => {
+    const before = await counter();
     const good = create();
     const missingArea = create({ area_id: newId() });
-    const body = push([good, missingArea]);
+    const body = await push([good, missingArea]);
     expect(statuses(body)).toEqual(['applied', 'validation']);
     expect(savepoint.withSavepoint).not.toHaveBeenCalled();
-    expect(reportIds()).toEqual([(good.args as { id: string }).id]);
+    expect(await reportIds()).toEqual([(good.args as { id: string }).id]);
     // Only the applied report took a change_seq; the refused one wrote nothing, not even that.
-    expect(counter()).toBe((before ?? 0) + 1);
-    expect(t.db.select().from(syncRejections).all()).toMatchObject([
+    expect(await counter()).toBe((before ?? 0) + 1);
+    expect(await t.db.select().from(syncRejections)).toMatchObject([
       { seq: missingArea.seq, mutationId: missingArea.id, code: 'validation' },
     ]);
-    expect(lastSeq()).toBe(2);
+    expect(await lastSeq()).toBe(2);
   });
 
-  it('fails the whole batch if its handler ever writes and then refuses', () => {
+  it('fails the whole batch if its handler ever writes and then refuses', async () => {
     vi.spyOn(HANDLERS, 'report.update').mockImplementation(({ tx }, a) => {
       tx.update(reports).set({ description: 'setengah jadi' }).where(eq(reports.id, a.id)).run();
       throw refuse.conflict('ditolak setelah menulis');
     });
     const first = create();
-    push([first]);
+    await push([first]);
     const id = (first.args as { id: string }).id;
-    const counterBefore = counter();
+    const counterBefore = await counter();
     const fresh = create();
     const edit = next('report.update', { id, description: 'diubah' });
-    expect(() => applyPushBatch(t.db, actor, batch([fresh, edit]))).toThrow(
+    await expect(applyPushBatch(t.db, actor, batch([fresh, edit]))).rejects.toThrow(
       /report\.update wrote before refusing/,
     );
-    expect(reportIds()).toEqual([id]);
-    expect(t.db.select().from(reports).get()?.description).toBe('Meja lab berdebu');
-    expect(counter()).toBe(counterBefore);
-    expect(t.db.select().from(syncRejections).all()).toEqual([]);
-    expect(lastSeq()).toBe(1);
+    expect(await reportIds()).toEqual([id]);
+    expect((await t.db.select().from(reports))[0]?.description).toBe('Meja lab berdebu');
+    expect(await counter()).toBe(counterBefore);
+    expect(await t.db.select().from(syncRejections)).toEqual([]);
+    expect(await lastSeq()).toBe(1);
   });
 });
 
-describe('a mutation whose handler writes more than once', () => {
-  it('runs in a savepoint that a refusal after its first write rolls back', () => {
+describe.skipIf(testEngine !== 'sqlite')('a mutation whose handler writes more than once', () => {
+  it('runs in a savepoint that a refusal after its first write rolls back', async () => {
     const first = create();
-    push([first]);
+    await push([first]);
     const id = (first.args as { id: string }).id;
     actor = { ...actor, role: 'admin' };
     vi.spyOn(HANDLERS, 'report.delete').mockImplementation(({ tx, now, seq: take }, a) => {
@@ -132,83 +129,81 @@ describe('a mutation whose handler writes more than once', () => {
         .run();
       throw refuse.conflict('foto tidak bisa dihapus');
     });
-    const body = push([next('report.delete', { id })]);
+    const body = await push([next('report.delete', { id })]);
     expect(statuses(body)).toEqual(['conflict']);
     expect(savepoint.withSavepoint).toHaveBeenCalledTimes(1);
-    expect(t.db.select().from(reports).get()?.deletedAt).toBeNull();
-    expect(lastSeq()).toBe(2);
+    expect((await t.db.select().from(reports))[0]?.deletedAt).toBeNull();
+    expect(await lastSeq()).toBe(2);
   });
 });
 
-describe('the ledger, read and written once per batch', () => {
-  it('answers a retried, partly applied batch exactly once per seq', () => {
+describe.skipIf(testEngine !== 'sqlite')('the ledger, read and written once per batch', () => {
+  it('answers a retried, partly applied batch exactly once per seq', async () => {
     const a = create();
     const refused = create({ description: '' });
     const b = create();
-    expect(statuses(push([a, refused, b]))).toEqual(['applied', 'validation', 'applied']);
+    expect(statuses(await push([a, refused, b]))).toEqual(['applied', 'validation', 'applied']);
     // The device lost the answer, and resends from `refused` with two new mutations after it.
     const c = create();
     const d = create();
-    const retry = push([refused, b, c, d]);
+    const retry = await push([refused, b, c, d]);
     expect(statuses(retry)).toEqual(['validation', 'duplicate', 'applied', 'applied']);
     expect(retry.last_seq).toBe(5);
-    expect(reportIds().sort()).toEqual(
+    expect((await reportIds()).sort()).toEqual(
       [a, b, c, d].map((m) => (m.args as { id: string }).id).sort(),
     );
-    expect(t.db.select().from(syncClients).all()).toMatchObject([{ lastSeq: 5 }]);
-    expect(t.db.select().from(syncRejections).all()).toHaveLength(1);
+    expect(await t.db.select().from(syncClients)).toMatchObject([{ lastSeq: 5 }]);
+    expect(await t.db.select().from(syncRejections)).toHaveLength(1);
   });
 
-  it('stays where it was when the batch fails midway, and the retry applies everything once', () => {
-    push([create()]);
-    const counterBefore = counter();
+  it('stays where it was when the batch fails midway, and the retry applies everything once', async () => {
+    await push([create()]);
+    const counterBefore = await counter();
     const mutations = [create(), create({ description: '' }), create()];
     let crash = true;
     const crashAt = (s: number) => {
       if (crash && s === 4) throw new Error('disk penuh');
     };
-    expect(() => applyPushBatch(t.db, actor, batch(mutations), { afterMutation: crashAt })).toThrow(
-      'disk penuh',
-    );
-    expect(lastSeq()).toBe(1);
-    expect(counter()).toBe(counterBefore);
-    expect(reportIds()).toHaveLength(1);
-    expect(t.db.select().from(syncRejections).all()).toEqual([]);
+    await expect(
+      applyPushBatch(t.db, actor, batch(mutations), { afterMutation: crashAt }),
+    ).rejects.toThrow('disk penuh');
+    expect(await lastSeq()).toBe(1);
+    expect(await counter()).toBe(counterBefore);
+    expect(await reportIds()).toHaveLength(1);
+    expect(await t.db.select().from(syncRejections)).toEqual([]);
     crash = false;
-    const retried = applyPushBatch(t.db, actor, batch(mutations), { afterMutation: crashAt });
+    const retried = await applyPushBatch(t.db, actor, batch(mutations), { afterMutation: crashAt });
     expect(retried.kind === 'applied' && statuses(retried.body)).toEqual([
       'applied',
       'validation',
       'applied',
     ]);
-    expect(lastSeq()).toBe(4);
-    expect(reportIds()).toHaveLength(3);
+    expect(await lastSeq()).toBe(4);
+    expect(await reportIds()).toHaveLength(3);
   });
 });
 
-describe('what a batch remembers', () => {
-  it('remembers a live area for its own mutations only, never into the next batch', () => {
-    expect(statuses(push([create(), create()]))).toEqual(['applied', 'applied']);
-    t.db
-      .update(areas)
-      .set({ deletedAt: new Date().toISOString() })
-      .where(eq(areas.id, areaId))
-      .run();
-    expect(statuses(push([create()]))).toEqual(['validation']);
+describe.skipIf(testEngine !== 'sqlite')('what a batch remembers', () => {
+  it('remembers a live area for its own mutations only, never into the next batch', async () => {
+    expect(statuses(await push([create(), create()]))).toEqual(['applied', 'applied']);
+    await t.db.write((tx) =>
+      tx.update(areas).set({ deletedAt: new Date().toISOString() }).where(eq(areas.id, areaId)),
+    );
+    expect(statuses(await push([create()]))).toEqual(['validation']);
   });
 });
 
-describe('the batch transaction', () => {
-  it('refuses to apply seqs that are not one contiguous run (the route answers 422 first)', () => {
+describe.skipIf(testEngine !== 'sqlite')('the batch transaction', () => {
+  it('refuses to apply seqs that are not one contiguous run (the route answers 422 first)', async () => {
     const a = create();
     create();
     const c = create();
-    expect(() => applyPushBatch(t.db, actor, batch([a, c]))).toThrow(/not contiguous/);
-    expect(reportIds()).toEqual([]);
+    await expect(applyPushBatch(t.db, actor, batch([a, c]))).rejects.toThrow(/not contiguous/);
+    expect(await reportIds()).toEqual([]);
   });
 
-  it('holds the write lock from its first statement, before any mutation writes', () => {
-    const other = new Database(t.db.$client.name, { timeout: 0 });
+  it('holds the write lock from its first statement, before any mutation writes', async () => {
+    const other = new Database(t.db.location, { timeout: 0 });
     let otherWriter: unknown = 'not tried';
     vi.spyOn(HANDLERS, 'report.create').mockImplementation(() => {
       try {
@@ -219,7 +214,7 @@ describe('the batch transaction', () => {
         otherWriter = (err as { code?: string }).code;
       }
     });
-    push([create()]);
+    await push([create()]);
     other.close();
     expect(otherWriter).toBe('SQLITE_BUSY');
   });

@@ -23,7 +23,7 @@ const report = (over: Record<string, unknown> = {}) => ({
   description: 'Lantai kantin lengket',
   ...over,
 });
-const countReports = () => t.db.select().from(reports).all().length;
+const countReports = async () => (await t.db.select().from(reports)).length;
 
 describe('POST /api/sync/push', () => {
   it('applies a batch once; the same batch again is answered duplicate and changes nothing', async () => {
@@ -36,7 +36,7 @@ describe('POST /api/sync/push', () => {
     expect(first.last_seq).toBe(2);
     const again = (await (await staff.pushRaw(batch)).json()) as PushResponse;
     expect(again.results.map((r) => r.status)).toEqual(['duplicate', 'duplicate']);
-    expect(countReports()).toBe(2);
+    expect(await countReports()).toBe(2);
   });
 
   it('rejects the one bad mutation of a batch and applies all the others', async () => {
@@ -59,7 +59,7 @@ describe('POST /api/sync/push', () => {
       errors: { description: ['Deskripsi wajib diisi.'] },
     });
     expect(result.last_seq).toBe(5);
-    expect(countReports()).toBe(4);
+    expect(await countReports()).toBe(4);
   });
 
   it('answers a retried refusal as rejected again, so a lost response cannot hide it', async () => {
@@ -74,7 +74,7 @@ describe('POST /api/sync/push', () => {
       { seq: 1, id: batch[0]?.id, status: 'duplicate' },
       first.results[1],
     ]);
-    expect(countReports()).toBe(1);
+    expect(await countReports()).toBe(1);
   });
 
   it('answers an unknown mutation or a wrong shape as rejected, never a crash', async () => {
@@ -120,12 +120,12 @@ describe('POST /api/sync/push', () => {
     } finally {
       console.error = original;
     }
-    expect(countReports()).toBe(0);
-    expect(t.db.select().from(syncClients).all()).toEqual([]);
+    expect(await countReports()).toBe(0);
+    expect(await t.db.select().from(syncClients)).toEqual([]);
     crash = false;
     const retried = (await (await send()).json()) as PushResponse;
     expect(retried.results.map((r) => r.status)).toEqual(['applied', 'applied', 'applied']);
-    expect(countReports()).toBe(3);
+    expect(await countReports()).toBe(3);
   });
 
   it('answers a gap in seqs with 409 seq_gap and the seq to resend from', async () => {
@@ -135,7 +135,7 @@ describe('POST /api/sync/push', () => {
     const res = await staff.pushRaw([later]);
     expect(res.status).toBe(409);
     expect(await res.json()).toMatchObject({ code: 'seq_gap', expected_seq: 2 });
-    expect(countReports()).toBe(1);
+    expect(await countReports()).toBe(1);
     const resent = (await (await staff.pushRaw([skipped, later])).json()) as PushResponse;
     expect(resent.results.map((r) => r.status)).toEqual(['applied', 'applied']);
   });
@@ -158,7 +158,7 @@ describe('POST /api/sync/push', () => {
     const phone2 = new TestDevice(t, staff.token);
     const result = await phone2.push(['report.create', report()]);
     expect(result.results[0]?.status).toBe('applied');
-    expect(countReports()).toBe(2);
+    expect(await countReports()).toBe(2);
   });
 
   it('answers 413 past the batch byte limit', async () => {
@@ -191,9 +191,9 @@ describe('authorisation inside a push', () => {
     expect(result.results.map((r) => (r.status === 'rejected' ? r.code : r.status))).toEqual(
       Array(7).fill('forbidden'),
     );
-    expect(t.db.select().from(reports).where(eq(reports.id, theirs.id)).get()?.description).toBe(
-      'Lantai kantin lengket',
-    );
+    expect(
+      (await t.db.select().from(reports).where(eq(reports.id, theirs.id)))[0]?.description,
+    ).toBe('Lantai kantin lengket');
   });
 
   it('lets an admin write a note on any report, which the reporter then pulls', async () => {
@@ -242,9 +242,9 @@ describe('report status transitions, per role', () => {
   async function attempt(actor: TestDevice, from: Status, to: Status) {
     const r = report();
     await staff.push(['report.create', r]);
-    t.db.update(reports).set({ status: from }).where(eq(reports.id, r.id)).run();
+    await t.db.write((tx) => tx.update(reports).set({ status: from }).where(eq(reports.id, r.id)));
     const [result] = (await actor.push(['report.set_status', { id: r.id, status: to }])).results;
-    const stored = t.db.select().from(reports).where(eq(reports.id, r.id)).get()?.status;
+    const stored = (await t.db.select().from(reports).where(eq(reports.id, r.id)))[0]?.status;
     if (result?.status === 'rejected') {
       expect(stored, `${from}>${to} was refused yet changed`).toBe(from);
       return result.code;
@@ -323,13 +323,12 @@ describe('stock through the outbox', () => {
       'stock.record',
       { id: newId(), item_id: item, type: 'out', quantity: 2, occurred_at: at },
     ]);
-    const row = t.db.select().from(inventoryItems).where(eq(inventoryItems.id, item)).get();
+    const row = (await t.db.select().from(inventoryItems).where(eq(inventoryItems.id, item)))[0];
     expect(row?.stock).toBe(-1);
-    const history = t.db
+    const history = await t.db
       .select()
       .from(stockTransactions)
-      .where(eq(stockTransactions.itemId, item))
-      .all();
+      .where(eq(stockTransactions.itemId, item));
     expect(history.map((h) => [h.type, h.quantity, h.flag])).toEqual([
       ['in', 3, null],
       ['out', 2, null],

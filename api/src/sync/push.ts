@@ -8,10 +8,10 @@ import {
   type PushResponse,
   type SeqGap,
 } from '@urs/sync-protocol';
-import type { Db } from '../db/client.js';
-import { ChangeSeqRange, nowIso, type DbOrTx } from '../db/change-seq.js';
-import { totalChanges, withSavepoint } from '../db/savepoint.js';
-import type { Actor } from '../services/policy.js';
+import type { Db, Tx } from '../db/client.js';
+import { ChangeSeqRange, nowIso } from '../db/change-seq.js';
+import { canCountChanges, totalChanges, withSavepoint } from '../db/savepoint.js';
+import type { Actor } from '../auth/policy.js';
 import { HANDLER_WRITES, HANDLERS } from './handlers/index.js';
 import type { MutationContext, MutationHandler } from './handlers/context.js';
 import {
@@ -28,7 +28,7 @@ export type PushOutcome =
 
 export interface PushOptions {
   /** Test hook: runs after each mutation inside the batch transaction, to inject a crash. */
-  afterMutation?: (seq: number) => void;
+  afterMutation?: (seq: number) => void | Promise<void>;
 }
 
 /** A refusal is the mutation's answer; anything else is a failure of the whole batch. */
@@ -42,23 +42,29 @@ function asRefusal(err: unknown): Refusal {
  * A `'many'` handler runs in a savepoint that its refusal rolls back. A `'one'` handler can only
  * refuse before its single write (see HANDLER_WRITES), so it runs without one: skipping the
  * savepoint's page copies is most of a push's speed. Should such a handler ever change a row and
- * then refuse, the whole batch fails instead of keeping half a mutation.
+ * then refuse, the whole batch fails instead of keeping half a mutation. PostgreSQL cannot
+ * count a transaction's changes cheaply, so there every mutation runs in a savepoint.
  */
-function applyMutation(ctx: MutationContext, mutation: ParsedMutation): Refusal | undefined {
+async function applyMutation(
+  ctx: MutationContext,
+  mutation: ParsedMutation,
+): Promise<Refusal | undefined> {
   // The map is keyed by the same union the parser produced, so name and args always agree.
   const handler = HANDLERS[mutation.name] as MutationHandler<MutationName>;
-  const client = ctx.db.$client;
-  if (HANDLER_WRITES[mutation.name] === 'many') {
+  if (HANDLER_WRITES[mutation.name] === 'many' || !canCountChanges()) {
     try {
-      withSavepoint(client, () => handler(ctx, mutation.args));
+      await withSavepoint(ctx.tx, async () => {
+        await handler(ctx, mutation.args);
+      });
       return undefined;
     } catch (err) {
       return asRefusal(err);
     }
   }
+  const client = ctx.db.$client;
   const before = totalChanges(client);
   try {
-    handler(ctx, mutation.args);
+    await handler(ctx, mutation.args);
     return undefined;
   } catch (err) {
     const refusal = asRefusal(err);
@@ -86,18 +92,18 @@ function seqGap(lastSeq: number): SeqGap {
 }
 
 /** Validates (the shared contract), authorises and applies one new mutation; never throws a refusal. */
-function answerNew(
+async function answerNew(
   ctx: MutationContext,
   key: LedgerKey,
   envelope: PushRequest['mutations'][number],
-): MutationResult {
+): Promise<MutationResult> {
   const { seq, id } = envelope;
   const check = checkMutation(envelope);
   const refusal = check.ok
-    ? applyMutation(ctx, check.mutation)
+    ? await applyMutation(ctx, check.mutation)
     : new Refusal(check.code, check.message, check.errors);
   if (refusal === undefined) return { seq, id, status: 'applied' };
-  recordRejection(ctx.db, key, envelope, refusal, ctx.now);
+  await recordRejection(ctx.tx, key, envelope, refusal, ctx.now);
   return {
     seq,
     id,
@@ -108,35 +114,38 @@ function answerNew(
   };
 }
 
-/**
- * The body of applyPushBatch, inside its transaction. `tx` and `db` are the same connection:
- * drizzle queries go through `tx`, prepared statements (see db/prepared.ts) through `db`.
- */
-function applyInTransaction(
-  db: Db,
-  tx: DbOrTx,
+/** The body of applyPushBatch, inside its write transaction. */
+async function applyInTransaction(
+  tx: Tx,
   actor: Actor,
   request: PushRequest,
   options: PushOptions,
-): PushOutcome {
+): Promise<PushOutcome> {
   const key: LedgerKey = { userId: actor.id, clientId: request.client_id };
-  let lastSeq = readLastSeq(db, key);
+  let lastSeq = await readLastSeq(tx, key);
   const firstSeq = request.mutations[0]?.seq ?? lastSeq + 1;
   if (firstSeq > lastSeq + 1) return { kind: 'seq_gap', body: seqGap(lastSeq) };
 
   const now = nowIso();
-  const changeSeqs = new ChangeSeqRange(db);
-  const ctx: MutationContext = { tx, db, actor, now, seq: changeSeqs.take, liveAreas: new Set() };
+  const changeSeqs = await ChangeSeqRange.open(tx);
+  const ctx: MutationContext = {
+    tx,
+    db: tx,
+    actor,
+    now,
+    seq: changeSeqs.take,
+    liveAreas: new Set(),
+  };
   // Seqs are contiguous (checked by applyPushBatch), so the resent ones, if any, come first.
   const resent = request.mutations.filter((m) => m.seq <= lastSeq);
-  const results = earlierAnswers(db, key, resent);
+  const results = await earlierAnswers(tx, key, resent);
   for (const envelope of request.mutations.slice(resent.length)) {
-    results.push(answerNew(ctx, key, envelope));
+    results.push(await answerNew(ctx, key, envelope));
     lastSeq = envelope.seq;
-    options.afterMutation?.(envelope.seq);
+    await options.afterMutation?.(envelope.seq);
   }
-  changeSeqs.commit();
-  saveLastSeq(db, key, lastSeq, now);
+  await changeSeqs.commit();
+  await saveLastSeq(tx, key, lastSeq, now);
   return {
     kind: 'applied',
     body: { protocol_version: PROTOCOL_VERSION, results, last_seq: lastSeq },
@@ -153,16 +162,14 @@ function applyInTransaction(
  * counted in last_seq, because resending a refused mutation would only be refused again.
  * The route answers a batch whose seqs are not contiguous with 422 before calling this.
  */
-export function applyPushBatch(
+export async function applyPushBatch(
   db: Db,
   actor: Actor,
   request: PushRequest,
   options: PushOptions = {},
-): PushOutcome {
+): Promise<PushOutcome> {
   if (!isContiguous(request.mutations)) throw new Error('push batch seqs are not contiguous');
-  // IMMEDIATE takes the write lock up front: the ledger read and the change_seq range are then
-  // guaranteed current for the whole batch, even with a second process (seed, bench) writing.
-  return db.transaction((tx) => applyInTransaction(db, tx, actor, request, options), {
-    behavior: 'immediate',
-  });
+  // The write transaction takes the write lock up front: the ledger read and the change_seq
+  // range are then current for the whole batch, even with a second process writing.
+  return db.write((tx) => applyInTransaction(tx, actor, request, options));
 }

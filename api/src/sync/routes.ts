@@ -16,20 +16,25 @@ export function syncRoutes({ db, guard }: RouteDeps, pushOptions: PushOptions = 
       throw validationError({ mutations: ['Nomor urut mutasi harus berurutan tanpa celah.'] });
     }
     const { user } = authOf(c);
-    const outcome = applyPushBatch(db, { id: user.id, role: user.role }, request, pushOptions);
+    const outcome = await applyPushBatch(
+      db,
+      { id: user.id, role: user.role },
+      request,
+      pushOptions,
+    );
     return outcome.kind === 'seq_gap' ? c.json(outcome.body, 409) : c.json(outcome.body);
   });
 
-  app.get('/api/sync/pull', guard('sync.use'), (c) => {
+  app.get('/api/sync/pull', guard('sync.use'), async (c) => {
     const query = parseOr422(pullQuerySchema, c.req.query());
     const cursor = query.cursor === '' ? 0 : Number(query.cursor);
-    return c.json(pullChanges(db, authOf(c).user, cursor, query.limit));
+    return c.json(await pullChanges(db, authOf(c).user, cursor, query.limit));
   });
 
   /** Spec section 7: the number behind the sidebar badge, for the roles that may see them. */
-  app.get('/api/announcements/unread-count', guard('announcements.read'), (c) => {
+  app.get('/api/announcements/unread-count', guard('announcements.read'), async (c) => {
     const { user } = authOf(c);
-    return c.json({ count: unreadAnnouncementCount(db, { id: user.id, role: user.role }) });
+    return c.json({ count: await unreadAnnouncementCount(db, { id: user.id, role: user.role }) });
   });
 
   return app;

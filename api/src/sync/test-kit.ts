@@ -99,7 +99,7 @@ export async function syncFixture(
   areaName: string,
   options: TestAppOptions = {},
 ): Promise<SyncFixture> {
-  const t = makeTestApp({}, options);
+  const t = await makeTestApp({}, options);
   const admin = new TestDevice(t, (await t.signIn('admin')).token);
   const staff = new TestDevice(t, (await t.signIn(staffRole)).token);
   const res = await t.request('/api/areas', {

@@ -3,9 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Role, User } from '@urs/sync-protocol';
 import { createApp } from '../app.js';
-import { migrateDatabase, openDatabase, type Db } from '../db/client.js';
+import type { Db } from '../db/client.js';
 import { loadEnv, type Env } from '../env.js';
 import { createUser } from '../services/users.js';
+import { createTestDatabase, removeDir } from './databases.js';
 
 export const TEST_PASSWORD = 'rahasia-123';
 
@@ -16,7 +17,12 @@ export interface TestApp {
   request(path: string, init?: RequestInit & { token?: string; json?: unknown }): Promise<Response>;
   /** Creates a user of the role directly in the database and signs in through the API. */
   signIn(role: Role, email?: string): Promise<{ token: string; user: User }>;
-  close(): void;
+  /**
+   * Another app on its own connection to the same database, as a second API process (or this
+   * one after a restart) would be: nothing is shared with this one but the database.
+   */
+  twin(): TestApp;
+  close(): Promise<void>;
 }
 
 export interface TestAppOptions {
@@ -24,23 +30,52 @@ export interface TestAppOptions {
   now?: () => Date;
 }
 
-/** A fresh app on a fresh temporary SQLite file, migrated, with cheap password hashing. */
-export function makeTestApp(
+/**
+ * A fresh app on a fresh migrated database of its own (SQLite, or PostgreSQL under
+ * URS_TEST_ENGINE=postgres: see test/databases.ts), with cheap password hashing.
+ */
+export async function makeTestApp(
   overrides: Record<string, string> = {},
   options: TestAppOptions = {},
-): TestApp {
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'urs-api-test-'));
-  const env = loadEnv({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    SCRYPT_LOG_N: '10',
-    TRUST_PROXY: 'true',
-    ...overrides,
-  });
-  const db = openDatabase(path.join(dataDir, 'test.sqlite'));
-  migrateDatabase(db);
+  let env: Env;
+  try {
+    env = loadEnv({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      SCRYPT_LOG_N: '10',
+      TRUST_PROXY: 'true',
+      ...overrides,
+    });
+  } catch (err) {
+    removeDir(dataDir);
+    throw err;
+  }
+  const database = await createTestDatabase(dataDir);
+  const counter = { value: 0 };
+  return appOn(
+    database.db,
+    env,
+    options,
+    counter,
+    () => database.reopen(),
+    async () => {
+      await database.drop();
+      removeDir(dataDir);
+    },
+  );
+}
+
+function appOn(
+  db: Db,
+  env: Env,
+  options: TestAppOptions,
+  counter: { value: number },
+  reopen: () => Db,
+  cleanUp: () => Promise<void>,
+): TestApp {
   const app = createApp({ db, env, ...options });
-  let counter = 0;
 
   const request: TestApp['request'] = (p, init = {}) => {
     const { token, json, headers, ...rest } = init;
@@ -57,14 +92,15 @@ export function makeTestApp(
   return {
     db,
     env,
-    dataDir,
+    dataDir: env.dataDir,
     request,
     async signIn(role, email) {
-      counter += 1;
-      const address = email ?? `${role}.${counter}@sekolah.test`;
+      counter.value += 1;
+      const n = counter.value;
+      const address = email ?? `${role}.${n}@sekolah.test`;
       await createUser(
         db,
-        { name: `Test ${role} ${counter}`, email: address, role, password: TEST_PASSWORD },
+        { name: `Test ${role} ${n}`, email: address, role, password: TEST_PASSWORD },
         env.SCRYPT_LOG_N,
       );
       const res = await request('/api/login', {
@@ -75,9 +111,12 @@ export function makeTestApp(
       const body = (await res.json()) as { access_token: string; user: User };
       return { token: body.access_token, user: body.user };
     },
-    close() {
-      db.$client.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+    twin() {
+      return appOn(reopen(), env, options, counter, reopen, () => Promise.resolve());
+    },
+    async close() {
+      await db.close();
+      await cleanUp();
     },
   };
 }

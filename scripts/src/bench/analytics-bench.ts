@@ -1,12 +1,13 @@
+import { sqliteWriter } from '@urs/api';
 import { benchServer } from './bench-server.js';
 import { newId, REPORT_STATUSES, STAFF_ROLES } from '@urs/sync-protocol';
 import { time, type BenchRow } from './measure.js';
 
 /** A school with `reports` reports over the last year, 120 staff, 40 areas, written directly. */
 async function school(reports: number) {
-  const server = benchServer('analytics');
+  const server = await benchServer('analytics');
   const { db, app } = server;
-  const sqlite = db.$client;
+  const sqlite = sqliteWriter(db);
   const now = Date.now();
   const iso = (ms: number) => new Date(ms).toISOString();
   sqlite.transaction(() => {
@@ -88,8 +89,8 @@ export async function analyticsBench(samples: number, reports = 200_000): Promis
   };
   const base = await measure(small);
   const big = await measure(large);
-  small.server.close();
-  large.server.close();
+  await small.server.close();
+  await large.server.close();
   const p = (xs: number[], q: number) =>
     xs[Math.min(xs.length - 1, Math.floor((xs.length * q) / 100))] ?? 0;
   return [

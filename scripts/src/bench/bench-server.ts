@@ -9,14 +9,14 @@ export interface BenchServer {
   app: App;
   /** Registers an account through the API (custodian by default) and returns its token. */
   register(email?: string): Promise<{ token: string; userId: string }>;
-  close(): void;
+  close(): Promise<void>;
 }
 
-export function benchServer(prefix: string): BenchServer {
+export async function benchServer(prefix: string): Promise<BenchServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `urs-${prefix}-bench-`));
   const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dir, SCRYPT_LOG_N: '10' });
   const db = openDatabase(path.join(dir, 'bench.sqlite'));
-  migrateDatabase(db);
+  await migrateDatabase(db);
   const app = createApp({ db, env });
   return {
     db,
@@ -35,8 +35,8 @@ export function benchServer(prefix: string): BenchServer {
       const body = (await res.json()) as { access_token: string; user: { id: string } };
       return { token: body.access_token, userId: body.user.id };
     },
-    close() {
-      db.$client.close();
+    async close() {
+      await db.close();
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -149,7 +149,7 @@ export async function firstSyncBench(rounds: number): Promise<BenchRow[]> {
   } finally {
     await browser.close();
     server.close();
-    f.server.close();
+    await f.server.close();
     await rm(outDir, { recursive: true, force: true });
   }
 }

@@ -1,4 +1,4 @@
-import type { App, Db } from '@urs/api';
+import { sqliteWriter, type App, type Db } from '@urs/api';
 import { benchServer, type BenchServer } from './bench-server.js';
 import { newId } from '@urs/sync-protocol';
 import { time, type BenchRow } from './measure.js';
@@ -16,10 +16,10 @@ interface Scale {
  * items with their stock kept consistent with a history of out/in transactions.
  */
 async function buildScale(items: number, transactions: number): Promise<Scale> {
-  const server = benchServer('inv');
+  const server = await benchServer('inv');
   const { db, app } = server;
   const { token, userId } = await server.register();
-  const sqlite = db.$client;
+  const sqlite = sqliteWriter(db);
   const now = Date.now();
   const iso = (ms: number) => new Date(ms).toISOString();
   const itemIds = Array.from({ length: items }, () => newId());
@@ -133,7 +133,7 @@ export async function inventoryBench(
       baselineMs: pct(base, 50),
     });
   }
-  small.server.close();
-  large.server.close();
+  await small.server.close();
+  await large.server.close();
   return rows;
 }

@@ -1,4 +1,4 @@
-import { applyPushBatch, nextChangeSeq, tables, type App, type Db } from '@urs/api';
+import { applyPushBatch, nextChangeSeq, sqliteWriter, tables, type App, type Db } from '@urs/api';
 import {
   newId,
   PROTOCOL_VERSION,
@@ -19,20 +19,20 @@ export interface Fixture {
 }
 
 export async function fixture(): Promise<Fixture> {
-  const server = benchServer('sync');
+  const server = await benchServer('sync');
   const { db, app } = server;
   const { token, userId } = await server.register();
   const areaId = newId();
   const now = new Date().toISOString();
-  db.insert(tables.areas)
-    .values({
+  await db.write(async (tx) =>
+    tx.insert(tables.areas).values({
       id: areaId,
       name: 'Aula',
       createdAt: now,
       updatedAt: now,
-      changeSeq: nextChangeSeq(db),
-    })
-    .run();
+      changeSeq: await nextChangeSeq(tx),
+    }),
+  );
   return { db, app, token, userId, areaId, server };
 }
 
@@ -45,18 +45,20 @@ export const reportArgs = (areaId: string, i: number) => ({
 
 /** The floor: the same rows written straight through better-sqlite3, one transaction, no HTTP. */
 export function rawInsert(f: Fixture, rows: { id: string; description: string }[]): void {
-  const insert = f.db.$client.prepare(
+  const insert = sqliteWriter(f.db).prepare(
     `INSERT INTO reports (id, reporter_id, area_id, work_type, description, status, created_at, updated_at, change_seq)
      VALUES (?, ?, ?, 'cleaning', ?, 'pending', ?, ?, ?)`,
   );
-  const ledger = f.db.$client.prepare(
+  const ledger = sqliteWriter(f.db).prepare(
     `INSERT INTO sync_clients (user_id, client_id, last_seq, created_at, updated_at) VALUES (?, ?, ?, ?, ?)
      ON CONFLICT (user_id, client_id) DO UPDATE SET last_seq = excluded.last_seq`,
   );
-  const counter = f.db.$client.prepare('SELECT value FROM change_counter WHERE id = 1').pluck();
-  const setCounter = f.db.$client.prepare('UPDATE change_counter SET value = ? WHERE id = 1');
+  const counter = sqliteWriter(f.db)
+    .prepare('SELECT value FROM change_counter WHERE id = 1')
+    .pluck();
+  const setCounter = sqliteWriter(f.db).prepare('UPDATE change_counter SET value = ? WHERE id = 1');
   const clientId = newId();
-  f.db.$client.transaction(() => {
+  sqliteWriter(f.db).transaction(() => {
     const now = new Date().toISOString();
     let seq = counter.get() as number;
     for (const a of rows) insert.run(a.id, f.userId, f.areaId, a.description, now, now, ++seq);
@@ -136,10 +138,10 @@ async function pushRound(): Promise<PushRound> {
     pushRequestSchema.parse(JSON.parse(body)),
   );
   const actor = { id: c.userId, role: 'custodian' as const };
-  const apply = await time(() =>
-    requests.forEach((request) => applyPushBatch(c.db, actor, request)),
-  );
-  for (const f of [a, b, c]) f.server.close();
+  const apply = await time(async () => {
+    for (const request of requests) await applyPushBatch(c.db, actor, request);
+  });
+  for (const f of [a, b, c]) await f.server.close();
   return { raw, http, apply };
 }
 
@@ -170,7 +172,9 @@ export async function syncBench(rounds: number): Promise<BenchRow[]> {
   let pulled = 0;
   for (let r = 0; r < rounds; r++) {
     rawRead.push(
-      await time(() => big.db.$client.prepare('SELECT * FROM reports ORDER BY change_seq').all()),
+      await time(() =>
+        sqliteWriter(big.db).prepare('SELECT * FROM reports ORDER BY change_seq').all(),
+      ),
     );
     pullTimes.push(
       await time(async () => {
@@ -178,7 +182,7 @@ export async function syncBench(rounds: number): Promise<BenchRow[]> {
       }),
     );
   }
-  big.server.close();
+  await big.server.close();
   if (pulled < 10_000) throw new Error(`pull returned ${pulled} changes`);
 
   return [

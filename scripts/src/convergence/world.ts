@@ -4,10 +4,9 @@ import path from 'node:path';
 import {
   createApp,
   hashPassword,
+  createTestDatabase,
   loadEnv,
-  migrateDatabase,
   nextChangeSeq,
-  openDatabase,
   tables,
   type Db,
 } from '@urs/api';
@@ -28,24 +27,40 @@ export function prng(seed: number): () => number {
 export interface ServerWorld {
   db: Db;
   app: ReturnType<typeof createApp>;
+  /** One app per API process, each on its own connection to the same database. */
+  apps: ReturnType<typeof createApp>[];
   dir: string;
   users: { id: string; role: Role; token: string }[];
   areaId: string;
   itemId: string;
   initialStock: number;
-  close(): void;
+  close(): Promise<void>;
 }
 
 let cachedHash: Promise<string> | undefined;
 const PASSWORD = 'konvergen-123';
 
-/** The real API on a fresh SQLite file, with an admin, two staff, an area and an item. */
-export async function startServer(): Promise<ServerWorld> {
+export interface ServerOptions {
+  engine?: 'sqlite' | 'postgres';
+  /** API processes sharing the database; devices' requests are spread across them. */
+  processes?: number;
+}
+
+/**
+ * The real API on a fresh database (a SQLite file, or a scratch PostgreSQL database), as one
+ * or more processes, with an admin, two staff, an area and an item.
+ */
+export async function startServer({
+  engine = 'sqlite',
+  processes = 1,
+}: ServerOptions = {}): Promise<ServerWorld> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'urs-converge-'));
   const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dir, SCRYPT_LOG_N: '10' });
-  const db = openDatabase(path.join(dir, 'server.sqlite'));
-  migrateDatabase(db);
+  const database = await createTestDatabase(dir, engine);
+  const db = database.db;
+  const others = Array.from({ length: processes - 1 }, () => database.reopen());
   const app = createApp({ db, env });
+  const apps = [app, ...others.map((other) => createApp({ db: other, env }))];
   cachedHash ??= hashPassword(PASSWORD, 10);
   const passwordHash = await cachedHash;
   const now = new Date().toISOString();
@@ -54,8 +69,8 @@ export async function startServer(): Promise<ServerWorld> {
   for (const [i, role] of roles.entries()) {
     const id = newId();
     const email = `u${i}@konvergen.test`;
-    db.insert(tables.users)
-      .values({
+    await db.write(async (tx) =>
+      tx.insert(tables.users).values({
         id,
         name: `User ${i}`,
         email,
@@ -63,9 +78,9 @@ export async function startServer(): Promise<ServerWorld> {
         passwordHash,
         createdAt: now,
         updatedAt: now,
-        changeSeq: nextChangeSeq(db),
-      })
-      .run();
+        changeSeq: await nextChangeSeq(tx),
+      }),
+    );
     const res = await app.request('/api/login', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -75,19 +90,19 @@ export async function startServer(): Promise<ServerWorld> {
     users.push({ id, role, token });
   }
   const areaId = newId();
-  db.insert(tables.areas)
-    .values({
+  await db.write(async (tx) =>
+    tx.insert(tables.areas).values({
       id: areaId,
       name: 'Laboratorium',
       createdAt: now,
       updatedAt: now,
-      changeSeq: nextChangeSeq(db),
-    })
-    .run();
+      changeSeq: await nextChangeSeq(tx),
+    }),
+  );
   const itemId = newId();
   const initialStock = 50;
-  db.insert(tables.inventoryItems)
-    .values({
+  await db.write(async (tx) =>
+    tx.insert(tables.inventoryItems).values({
       id: itemId,
       name: 'Cairan pembersih',
       unit: 'botol',
@@ -95,19 +110,22 @@ export async function startServer(): Promise<ServerWorld> {
       minStock: 5,
       createdAt: now,
       updatedAt: now,
-      changeSeq: nextChangeSeq(db),
-    })
-    .run();
+      changeSeq: await nextChangeSeq(tx),
+    }),
+  );
   return {
     db,
     app,
+    apps,
     dir,
     users,
     areaId,
     itemId,
     initialStock,
-    close() {
-      db.$client.close();
+    async close() {
+      for (const other of others) await other.close();
+      await db.close();
+      await database.drop();
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
@@ -119,11 +137,16 @@ export type Drop = 'none' | 'before' | 'after';
  * The patchy campus network between one device and the server: a request may be lost before
  * it reaches the server, or its response lost after the server committed.
  */
-export function flakyFetch(world: ServerWorld, decide: () => Drop) {
+export function flakyFetch(world: ServerWorld, decide: () => Drop, pick: () => number) {
   return async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const drop = decide();
     if (drop === 'before') throw new TypeError('Failed to fetch (request lost)');
-    const response = await world.app.fetch(new Request(input, init));
+    // Whichever process the load balancer picks for this request.
+    const app =
+      world.apps.length > 1
+        ? (world.apps[Math.floor(pick() * world.apps.length)] ?? world.app)
+        : world.app;
+    const response = await app.fetch(new Request(input, init));
     if (drop === 'after') {
       await response.arrayBuffer();
       throw new TypeError('Failed to fetch (response lost)');

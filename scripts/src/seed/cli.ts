@@ -1,6 +1,12 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { databaseFile, loadConfiguration, migrateDatabase, openDatabase } from '@urs/api';
+import {
+  connectDatabase,
+  DatabaseConfigError,
+  databaseTarget,
+  loadConfiguration,
+  redact,
+} from '@urs/api';
 import { DEMO_ACCOUNTS, isDatabaseEmpty, seedDemoSchool } from './index.js';
 
 /**
@@ -12,11 +18,14 @@ const { env, photos } = await loadConfiguration({
   ...process.env,
   DATA_DIR: process.env['DATA_DIR'] ?? path.join(repoRoot, 'data'),
 });
-const file = databaseFile(env.dataDir);
-const db = openDatabase(file);
+const target = databaseTarget(env.DATABASE_URL, env.dataDir);
+const file = target.engine === 'sqlite' ? target.file : redact(target.url);
+const db = await connectDatabase(target).catch((err: unknown) => {
+  console.error(`Cannot seed: ${err instanceof DatabaseConfigError ? err.message : String(err)}`);
+  process.exit(1);
+});
 try {
-  migrateDatabase(db);
-  if (!isDatabaseEmpty(db)) {
+  if (!(await isDatabaseEmpty(db))) {
     console.log(`${file} already has data: nothing seeded.`);
   } else {
     const started = Date.now();
@@ -33,5 +42,5 @@ try {
     }
   }
 } finally {
-  db.$client.close();
+  await db.close();
 }

@@ -1,6 +1,15 @@
-import { hashPassword, nextChangeSeq, sha256Hex, tables, type Db, type PhotoStore } from '@urs/api';
+import {
+  hashPassword,
+  nextChangeSeq,
+  sha256Hex,
+  tables,
+  type Db,
+  type PhotoStore,
+  type Reader,
+  type Tx,
+} from '@urs/api';
 import type { Role } from '@urs/sync-protocol';
-import type { StoredImage } from './context.js';
+import type { NewRow, StoredImage } from './context.js';
 import { ADMIN_PASSWORD, PEOPLE, STAFF_PASSWORD } from './data.js';
 import { IMAGE_SPECS, imageKey, renderJpeg } from './images.js';
 import { planDemoSchool, type SeedPlan } from './plan.js';
@@ -30,11 +39,10 @@ export interface SeedOptions {
   now?: Date;
 }
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
 /** True while the users table has no rows at all (tombstones count as rows). */
-export function isDatabaseEmpty(db: Db | Tx): boolean {
-  return db.select({ id: tables.users.id }).from(tables.users).limit(1).get() === undefined;
+export async function isDatabaseEmpty(db: Reader): Promise<boolean> {
+  const rows = await db.select({ id: tables.users.id }).from(tables.users).limit(1);
+  return rows.length === 0;
 }
 
 function summarize(plan: SeedPlan): SeedSummary {
@@ -69,33 +77,30 @@ function* chunks<T>(rows: readonly T[], size = 100): Generator<T[]> {
   for (let i = 0; i < rows.length; i += size) yield rows.slice(i, i + size);
 }
 
-function insertPlan(tx: Tx, plan: SeedPlan): void {
-  const stamp = <R>(rows: readonly R[]) =>
-    rows.map((row) => ({ ...row, changeSeq: nextChangeSeq(tx) }));
+/** The tables the seed fills: every one takes a change_seq per row. */
+type SyncedTable = (typeof tables)[keyof SeedPlan];
+
+async function insertPlan(tx: Tx, plan: SeedPlan): Promise<void> {
+  const insertAll = async <T extends SyncedTable>(table: T, rows: readonly NewRow<T>[]) => {
+    const stamped: T['$inferInsert'][] = [];
+    for (const row of rows) {
+      // A row without its change_seq plus the change_seq is the table's insert type; TypeScript
+      // cannot see through Omit on a generic table.
+      stamped.push({ ...row, changeSeq: await nextChangeSeq(tx) } as T['$inferInsert']);
+    }
+    for (const chunk of chunks(stamped)) await tx.insert(table).values(chunk);
+  };
   // Parents before children: foreign keys are checked row by row.
-  for (const rows of chunks(stamp(plan.users))) tx.insert(tables.users).values(rows).run();
-  for (const rows of chunks(stamp(plan.areas))) tx.insert(tables.areas).values(rows).run();
-  for (const rows of chunks(stamp(plan.categories)))
-    tx.insert(tables.categories).values(rows).run();
-  for (const rows of chunks(stamp(plan.inventoryItems))) {
-    tx.insert(tables.inventoryItems).values(rows).run();
-  }
-  for (const rows of chunks(stamp(plan.stockTransactions))) {
-    tx.insert(tables.stockTransactions).values(rows).run();
-  }
-  for (const rows of chunks(stamp(plan.reports))) tx.insert(tables.reports).values(rows).run();
-  for (const rows of chunks(stamp(plan.reportPhotos))) {
-    tx.insert(tables.reportPhotos).values(rows).run();
-  }
-  for (const rows of chunks(stamp(plan.itemRequests))) {
-    tx.insert(tables.itemRequests).values(rows).run();
-  }
-  for (const rows of chunks(stamp(plan.announcements))) {
-    tx.insert(tables.announcements).values(rows).run();
-  }
-  for (const rows of chunks(stamp(plan.announcementReads))) {
-    tx.insert(tables.announcementReads).values(rows).run();
-  }
+  await insertAll(tables.users, plan.users);
+  await insertAll(tables.areas, plan.areas);
+  await insertAll(tables.categories, plan.categories);
+  await insertAll(tables.inventoryItems, plan.inventoryItems);
+  await insertAll(tables.stockTransactions, plan.stockTransactions);
+  await insertAll(tables.reports, plan.reports);
+  await insertAll(tables.reportPhotos, plan.reportPhotos);
+  await insertAll(tables.itemRequests, plan.itemRequests);
+  await insertAll(tables.announcements, plan.announcements);
+  await insertAll(tables.announcementReads, plan.announcementReads);
 }
 
 /** Every photo the plan points at: report photos and the custom requests' product shots. */
@@ -117,9 +122,9 @@ function referencedPhotos(plan: SeedPlan): Set<string> {
  * counts, so the summary always says what this call added.
  */
 export async function seedDemoSchool(db: Db, opts: SeedOptions): Promise<SeedSummary> {
-  if (!isDatabaseEmpty(db)) return { ...NOTHING_ADDED };
+  if (!(await isDatabaseEmpty(db))) return { ...NOTHING_ADDED };
 
-  // better-sqlite3 transactions are synchronous, so all slow async work happens first.
+  // The slow work (hashing, painting, storing photos) happens before the write transaction.
   const [adminHash, staffHash] = await Promise.all([
     hashPassword(ADMIN_PASSWORD, opts.scryptLogN),
     hashPassword(STAFF_PASSWORD, opts.scryptLogN),
@@ -144,10 +149,10 @@ export async function seedDemoSchool(db: Db, opts: SeedOptions): Promise<SeedSum
     if (stored !== sha256) throw new Error('demo seed: photo store returned another hash');
   }
 
-  return db.transaction((tx) => {
+  return db.write(async (tx) => {
     // Another process may have seeded while this one was hashing and painting.
-    if (!isDatabaseEmpty(tx)) return { ...NOTHING_ADDED };
-    insertPlan(tx, plan);
+    if (!(await isDatabaseEmpty(tx))) return { ...NOTHING_ADDED };
+    await insertPlan(tx, plan);
     return summarize(plan);
   });
 }

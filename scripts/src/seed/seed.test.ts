@@ -7,6 +7,7 @@ import {
   loadEnv,
   migrateDatabase,
   openDatabase,
+  sqliteWriter,
   type Db,
 } from '@urs/api';
 import { ROLES } from '@urs/sync-protocol';
@@ -35,19 +36,19 @@ interface Fixture {
   photos: DiskPhotoStore;
 }
 
-function freshFixture(): Fixture {
+async function freshFixture(): Promise<Fixture> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'urs-seed-test-'));
   const db = openDatabase(path.join(dir, 'urs.sqlite'));
-  migrateDatabase(db);
+  await migrateDatabase(db);
   return { dir, db, photos: new DiskPhotoStore(path.join(dir, 'photos')) };
 }
 
 function all<Row>(db: Db, query: string): Row[] {
-  return db.$client.prepare<[], Row>(query).all();
+  return sqliteWriter(db).prepare<[], Row>(query).all();
 }
 
 function scalar(db: Db, query: string): number {
-  const row = db.$client.prepare<[], { n: number }>(query).get();
+  const row = sqliteWriter(db).prepare<[], { n: number }>(query).get();
   if (row === undefined) throw new Error(`no row for ${query}`);
   return row.n;
 }
@@ -56,18 +57,18 @@ let f: Fixture;
 let summary: SeedSummary;
 
 beforeAll(async () => {
-  f = freshFixture();
-  expect(isDatabaseEmpty(f.db)).toBe(true);
+  f = await freshFixture();
+  expect(await isDatabaseEmpty(f.db)).toBe(true);
   summary = await seedDemoSchool(f.db, { photos: f.photos, scryptLogN: SCRYPT_LOG_N, now: NOW });
 }, 60_000);
 
-afterAll(() => {
-  f.db.$client.close();
+afterAll(async () => {
+  await f.db.close();
   fs.rmSync(f.dir, { recursive: true, force: true });
 });
 
 describe('seedDemoSchool', () => {
-  it('reports what it added, and that matches the tables', () => {
+  it('reports what it added, and that matches the tables', async () => {
     expect(summary).toMatchObject({
       users: DEMO_ACCOUNTS.length,
       areas: 14,
@@ -93,7 +94,7 @@ describe('seedDemoSchool', () => {
       summary.announcements,
       summary.announcementReads,
     ]);
-    expect(isDatabaseEmpty(f.db)).toBe(false);
+    expect(await isDatabaseEmpty(f.db)).toBe(false);
   });
 
   it('has at least two users of every staff role and an admin', () => {
@@ -259,7 +260,7 @@ describe('seedDemoSchool', () => {
   });
 
   it('produces the same school for the same "now"', async () => {
-    const other = freshFixture();
+    const other = await freshFixture();
     try {
       await seedDemoSchool(other.db, { photos: other.photos, scryptLogN: SCRYPT_LOG_N, now: NOW });
       const content = (db: Db) =>
@@ -271,7 +272,7 @@ describe('seedDemoSchool', () => {
         );
       expect(content(other.db)).toEqual(content(f.db));
     } finally {
-      other.db.$client.close();
+      await other.db.close();
       fs.rmSync(other.dir, { recursive: true, force: true });
     }
   }, 60_000);

@@ -5,8 +5,8 @@ import type { RouteDeps } from '../deps.js';
 
 export function analyticsRoutes({ db, guard, clock }: RouteDeps) {
   const app = new Hono<AppEnv>();
-  app.get('/api/analytics', guard('analytics.read'), (c) =>
-    c.json({ data: analyticsSnapshot(db, clock) }),
+  app.get('/api/analytics', guard('analytics.read'), async (c) =>
+    c.json({ data: await analyticsSnapshot(db, clock) }),
   );
   return app;
 }

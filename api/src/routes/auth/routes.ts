@@ -12,8 +12,9 @@ import { HttpError, parseOr422 } from '../../lib/http-error.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { revokeSession } from '../../services/sessions.js';
 import { signInAnswer } from '../../services/sign-in.js';
-import { createUser, findLiveUserByEmail, toPublicUser } from '../../services/users.js';
+import { createUser, findLiveUserByEmail } from '../../services/users.js';
 import type { RouteDeps } from '../deps.js';
+import { toPublicUser } from '../../data/wire.js';
 
 function clientIp(c: Context, trustProxy: boolean): string {
   if (trustProxy) {
@@ -37,36 +38,30 @@ function tooManyAttempts(retryAfterMs: number): HttpError {
   );
 }
 
-export function authRoutes({ db, env, guard, loginLimits, sessionPolicy }: RouteDeps) {
+export function authRoutes({ db, env, guard, loginThrottle, sessionPolicy }: RouteDeps) {
   const app = new Hono<AppEnv>();
   // Verifying against this when the email is unknown keeps both paths equally slow.
   const decoyHash = hashPassword('decoy password for timing', env.SCRYPT_LOG_N);
 
   async function checkCredentials(input: LoginInput, ip: string) {
-    const ipKey = `ip:${ip}`;
-    const emailKey = `email:${input.email}`;
-    const wait = Math.max(
-      loginLimits.perIp.retryAfterMs(ipKey),
-      loginLimits.perEmail.retryAfterMs(emailKey),
-    );
+    const wait = await loginThrottle.retryAfterMs(input.email, ip);
     if (wait > 0) throw tooManyAttempts(wait);
-    const user = findLiveUserByEmail(db, input.email);
+    const user = await findLiveUserByEmail(db, input.email);
     const ok = await verifyPassword(input.password, user?.passwordHash ?? (await decoyHash));
     if (user === undefined || !ok) {
-      loginLimits.perIp.fail(ipKey);
-      loginLimits.perEmail.fail(emailKey);
+      await loginThrottle.fail(input.email, ip);
       throw new HttpError(401, ERROR_MESSAGES.invalidCredentials, {
         email: [ERROR_MESSAGES.invalidCredentials],
       });
     }
-    loginLimits.perEmail.reset(emailKey);
+    await loginThrottle.succeed(input.email, ip);
     return user;
   }
 
   app.post('/api/login', limitBody(16 * KB), async (c) => {
     const input = parseOr422(loginInputSchema, await readJson(c));
     const user = await checkCredentials(input, clientIp(c, env.TRUST_PROXY));
-    return c.json(signInAnswer(db, user, sessionPolicy, c.req.header('user-agent') ?? null));
+    return c.json(await signInAnswer(db, user, sessionPolicy, c.req.header('user-agent') ?? null));
   });
 
   app.post('/api/register', limitBody(16 * KB), async (c) => {
@@ -78,15 +73,18 @@ export function authRoutes({ db, env, guard, loginLimits, sessionPolicy }: Route
       { ...input, role: env.REGISTRATION_DEFAULT_ROLE },
       env.SCRYPT_LOG_N,
     );
-    return c.json(signInAnswer(db, user, sessionPolicy, c.req.header('user-agent') ?? null), 201);
+    return c.json(
+      await signInAnswer(db, user, sessionPolicy, c.req.header('user-agent') ?? null),
+      201,
+    );
   });
 
   app.get('/api/user', guard('session.self'), (c) =>
     c.json({ user: toPublicUser(authOf(c).user) }),
   );
 
-  app.post('/api/logout', guard('session.self'), (c) => {
-    revokeSession(db, authOf(c).session.id);
+  app.post('/api/logout', guard('session.self'), async (c) => {
+    await revokeSession(db, authOf(c).session.id);
     return c.json({ message: 'Berhasil keluar.' });
   });
 

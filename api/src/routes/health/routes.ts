@@ -1,14 +1,13 @@
 import { Hono } from 'hono';
-import { sql } from 'drizzle-orm';
 import type { AppEnv } from '../../middleware/guard.js';
 import type { RouteDeps } from '../deps.js';
 
 export function healthRoutes({ db }: RouteDeps) {
   const app = new Hono<AppEnv>();
   /** 200 only when the database answers a query; a load balancer can rely on it. */
-  app.get('/api/health', (c) => {
+  app.get('/api/health', async (c) => {
     try {
-      db.get(sql`SELECT 1`);
+      await db.ping();
     } catch (err) {
       console.error('[api] health check: database unreachable', err);
       return c.json({ status: 'error', database: 'unreachable' }, 503);

@@ -140,7 +140,9 @@ describe('inventory reads', () => {
       f.admin.token,
     );
     expect(clean).toEqual({ ok: true, mismatches: [] });
-    f.t.db.update(inventoryItems).set({ stock: 99 }).where(eq(inventoryItems.id, id)).run();
+    await f.t.db.write((tx) =>
+      tx.update(inventoryItems).set({ stock: 99 }).where(eq(inventoryItems.id, id)),
+    );
     const broken = await get<{ ok: boolean; mismatches: StockMismatch[] }>(
       '/api/inventory/stock-check',
       f.admin.token,

@@ -6,6 +6,7 @@ import { authOf, type AppEnv } from '../../middleware/guard.js';
 import { forbidden, notFound, parseOr422 } from '../../lib/http-error.js';
 import { xlsxHeaders } from '../../lib/xlsx-stream.js';
 import { itemRequests } from '../../db/schema.js';
+import { first } from '../../db/first.js';
 import {
   flaggedTransactions,
   inventorySummary,
@@ -16,7 +17,7 @@ import {
 } from '../../services/inventory.js';
 import { exportItems, exportRequests } from '../../services/inventory-export.js';
 import { listRequests, requestAnalytics } from '../../services/item-requests.js';
-import { can } from '../../services/policy.js';
+import { can } from '../../auth/policy.js';
 import type { RouteDeps } from '../deps.js';
 import { streamPhoto } from '../photos/stream-photo.js';
 
@@ -34,12 +35,12 @@ const requestQuerySchema = listQuerySchema.extend({
 export function inventoryRoutes({ db, guard, clock, photos }: RouteDeps) {
   const app = new Hono<AppEnv>();
 
-  app.get('/api/inventory/summary', guard('inventory.read'), (c) =>
-    c.json({ data: inventorySummary(db) }),
+  app.get('/api/inventory/summary', guard('inventory.read'), async (c) =>
+    c.json({ data: await inventorySummary(db) }),
   );
 
-  app.get('/api/inventory/items', guard('inventory.read'), (c) =>
-    c.json(listItems(db, parseOr422(inventoryListQuerySchema, c.req.query()))),
+  app.get('/api/inventory/items', guard('inventory.read'), async (c) =>
+    c.json(await listItems(db, parseOr422(inventoryListQuerySchema, c.req.query()))),
   );
 
   app.get('/api/inventory/items/export', guard('inventory.read'), (c) => {
@@ -48,32 +49,32 @@ export function inventoryRoutes({ db, guard, clock, photos }: RouteDeps) {
     return new Response(body, { headers: xlsxHeaders(filename) });
   });
 
-  app.get('/api/inventory/items/:id', guard('inventory.read'), (c) =>
-    c.json({ data: itemDetail(db, c.req.param('id')) }),
+  app.get('/api/inventory/items/:id', guard('inventory.read'), async (c) =>
+    c.json({ data: await itemDetail(db, c.req.param('id')) }),
   );
 
-  app.get('/api/inventory/items/:id/transactions', guard('inventory.read'), (c) => {
+  app.get('/api/inventory/items/:id/transactions', guard('inventory.read'), async (c) => {
     const { page, per_page } = parseOr422(listQuerySchema, c.req.query());
-    return c.json(itemHistory(db, c.req.param('id'), page, per_page));
+    return c.json(await itemHistory(db, c.req.param('id'), page, per_page));
   });
 
-  app.get('/api/inventory/stock-check', guard('inventory.audit'), (c) => {
-    const mismatches = stockCheck(db);
+  app.get('/api/inventory/stock-check', guard('inventory.audit'), async (c) => {
+    const mismatches = await stockCheck(db);
     return c.json({ ok: mismatches.length === 0, mismatches });
   });
 
-  app.get('/api/inventory/flagged-transactions', guard('inventory.audit'), (c) => {
+  app.get('/api/inventory/flagged-transactions', guard('inventory.audit'), async (c) => {
     const { page, per_page } = parseOr422(listQuerySchema, c.req.query());
-    return c.json(flaggedTransactions(db, page, per_page));
+    return c.json(await flaggedTransactions(db, page, per_page));
   });
 
-  app.get('/api/inventory/requests', guard('inventory.read'), (c) => {
+  app.get('/api/inventory/requests', guard('inventory.read'), async (c) => {
     const query = parseOr422(requestQuerySchema, c.req.query());
-    return c.json(listRequests(db, authOf(c).user, query));
+    return c.json(await listRequests(db, authOf(c).user, query));
   });
 
-  app.get('/api/inventory/requests/analytics', guard('inventory.read'), (c) =>
-    c.json({ data: requestAnalytics(db, authOf(c).user, clock) }),
+  app.get('/api/inventory/requests/analytics', guard('inventory.read'), async (c) =>
+    c.json({ data: await requestAnalytics(db, authOf(c).user, clock) }),
   );
 
   app.get('/api/inventory/requests/export', guard('inventory.read'), (c) => {
@@ -85,11 +86,12 @@ export function inventoryRoutes({ db, guard, clock, photos }: RouteDeps) {
   /** The reference image of a custom request, for its requester and whoever decides on it. */
   app.get('/api/inventory/requests/:id/image', guard('inventory.read'), async (c) => {
     const { user } = authOf(c);
-    const request = db
-      .select()
-      .from(itemRequests)
-      .where(and(eq(itemRequests.id, c.req.param('id')), isNull(itemRequests.deletedAt)))
-      .get();
+    const request = await first(
+      db
+        .select()
+        .from(itemRequests)
+        .where(and(eq(itemRequests.id, c.req.param('id')), isNull(itemRequests.deletedAt))),
+    );
     if (request?.imageSha256 === null || request === undefined)
       throw notFound('Gambar tidak ditemukan.');
     const decider = can(user, 'requests.decide') || user.role === 'inventory_staff';

@@ -23,7 +23,7 @@ describe.each(PHOTO_BACKENDS)('photos on $name', (backend) => {
   afterAll(() => backendEnv.stop());
 
   beforeEach(async () => {
-    t = makeTestApp(backendEnv.env());
+    t = await makeTestApp(backendEnv.env());
     // A second handle on the same store, to see what reached it apart from the routes.
     store = photoStoreFrom(t.env);
     admin = await t.signIn('admin');

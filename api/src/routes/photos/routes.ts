@@ -8,9 +8,10 @@ import { HttpError, forbidden, notFound, validationError } from '../../lib/http-
 import { sniffImageType } from '../../lib/images.js';
 import { nowIso } from '../../db/change-seq.js';
 import { photoUploads, reportPhotos, reports } from '../../db/schema.js';
+import { first } from '../../db/first.js';
 import { sha256Hex } from '../../storage/photo-store.js';
 import { streamPhoto } from './stream-photo.js';
-import { can, type Actor } from '../../services/policy.js';
+import { can, type Actor } from '../../auth/policy.js';
 import type { RouteDeps } from '../deps.js';
 
 const photoId = z.uuid();
@@ -62,7 +63,9 @@ export function photoRoutes({ db, photos, guard }: RouteDeps) {
         });
       }
       const { user } = authOf(c);
-      const existing = db.select().from(photoUploads).where(eq(photoUploads.id, id.data)).get();
+      const existing = await first(
+        db.select().from(photoUploads).where(eq(photoUploads.id, id.data)),
+      );
       if (existing !== undefined) {
         if (existing.sha256 !== sha256 || existing.userId !== user.id) {
           throw new HttpError(409, 'ID foto ini sudah dipakai untuk foto lain.');
@@ -77,17 +80,19 @@ export function photoRoutes({ db, photos, guard }: RouteDeps) {
       // Bytes first, then the row: a crash between the two leaves an unreferenced file, never a
       // row pointing at bytes that are not there.
       await photos.put(bytes);
-      db.insert(photoUploads)
-        .values({
-          id: id.data,
-          userId: user.id,
-          sha256,
-          mimeType,
-          sizeBytes: bytes.byteLength,
-          createdAt: nowIso(),
-        })
-        .onConflictDoNothing()
-        .run();
+      await db.write((tx) =>
+        tx
+          .insert(photoUploads)
+          .values({
+            id: id.data,
+            userId: user.id,
+            sha256,
+            mimeType,
+            sizeBytes: bytes.byteLength,
+            createdAt: nowIso(),
+          })
+          .onConflictDoNothing(),
+      );
       return c.json(
         { id: id.data, sha256, mime_type: mimeType, size_bytes: bytes.byteLength },
         201,
@@ -98,19 +103,20 @@ export function photoRoutes({ db, photos, guard }: RouteDeps) {
   app.get('/api/photos/:id', guard('sync.use'), async (c) => {
     const id = c.req.param('id');
     const { user } = authOf(c);
-    const attached = db
-      .select({
-        sha256: reportPhotos.sha256,
-        mimeType: reportPhotos.mimeType,
-        reporterId: reports.reporterId,
-        photoDeletedAt: reportPhotos.deletedAt,
-        reportDeletedAt: reports.deletedAt,
-      })
-      .from(reportPhotos)
-      .innerJoin(reports, eq(reports.id, reportPhotos.reportId))
-      .where(eq(reportPhotos.id, id))
-      .get();
-    const upload = db.select().from(photoUploads).where(eq(photoUploads.id, id)).get();
+    const attached = await first(
+      db
+        .select({
+          sha256: reportPhotos.sha256,
+          mimeType: reportPhotos.mimeType,
+          reporterId: reports.reporterId,
+          photoDeletedAt: reportPhotos.deletedAt,
+          reportDeletedAt: reports.deletedAt,
+        })
+        .from(reportPhotos)
+        .innerJoin(reports, eq(reports.id, reportPhotos.reportId))
+        .where(eq(reportPhotos.id, id)),
+    );
+    const upload = await first(db.select().from(photoUploads).where(eq(photoUploads.id, id)));
     if (attached === undefined && upload === undefined) throw notFound('Foto tidak ditemukan.');
     const mayRead =
       (attached !== undefined && mayViewAttached(user, attached)) ||

@@ -9,10 +9,10 @@ let s3: S3TestServer | null;
 let t: TestApp;
 beforeEach(async () => {
   s3 = await startS3Server();
-  t = makeTestApp(s3.env('outage'));
+  t = await makeTestApp(s3.env('outage'));
 });
 afterEach(async () => {
-  t.close();
+  await t.close();
   await s3?.stop();
 });
 
@@ -25,7 +25,7 @@ describe('a photo store that goes away while the API runs', () => {
     s3 = null;
     const res = await uploadPhoto(t, token, id, bytes);
     expect(res.status).toBe(500);
-    expect(t.db.select().from(photoUploads).all()).toEqual([]);
+    expect(await t.db.select().from(photoUploads)).toEqual([]);
     expect((await t.request(`/api/photos/${id}`, { token })).status).toBe(404);
   });
 });

@@ -11,14 +11,10 @@ import { KB, MB, limitBody, readJson } from '../../middleware/body.js';
 import { HttpError, parseOr422, validationError } from '../../lib/http-error.js';
 import { sniffImageType } from '../../lib/images.js';
 import { revokeUserSessions } from '../../services/sessions.js';
-import {
-  changePassword,
-  toPublicUser,
-  updatePreferences,
-  updateProfile,
-} from '../../services/users.js';
+import { changePassword, updatePreferences, updateProfile } from '../../services/users.js';
 import type { RouteDeps } from '../deps.js';
 import { streamPhoto } from '../photos/stream-photo.js';
+import { toPublicUser } from '../../data/wire.js';
 
 const PROFILE_TEXT_FIELDS = ['name', 'email', 'phone'] as const;
 
@@ -54,7 +50,7 @@ export function profileRoutes({ db, env, photos, guard }: RouteDeps) {
       } else if (typeof photo === 'string' && photo !== '') {
         throw validationError({ photo: ['Foto harus dikirim sebagai berkas.'] });
       }
-      const user = updateProfile(db, authOf(c).user.id, input, photoSha);
+      const user = await updateProfile(db, authOf(c).user.id, input, photoSha);
       return c.json({ user: toPublicUser(user) });
     },
   );
@@ -64,13 +60,13 @@ export function profileRoutes({ db, env, photos, guard }: RouteDeps) {
     const { user, session } = authOf(c);
     await changePassword(db, user, input.current_password, input.password, env.SCRYPT_LOG_N);
     // A changed password ends every other session: a lost phone stops working.
-    revokeUserSessions(db, user.id, session.id);
+    await db.write((tx) => revokeUserSessions(tx, user.id, session.id));
     return c.json({ message: 'Password berhasil diperbarui.' });
   });
 
   app.post('/api/profile/preferences', guard('profile.update'), limitBody(4 * KB), async (c) => {
     const input = parseOr422(preferencesInputSchema, await readJson(c));
-    const user = updatePreferences(db, authOf(c).user.id, input);
+    const user = await updatePreferences(db, authOf(c).user.id, input);
     return c.json({ user: toPublicUser(user) });
   });
 

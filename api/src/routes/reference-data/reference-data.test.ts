@@ -6,7 +6,7 @@ let t: TestApp;
 let admin: string;
 let staff: string;
 beforeEach(async () => {
-  t = makeTestApp();
+  t = await makeTestApp();
   admin = (await t.signIn('admin')).token;
   staff = (await t.signIn('custodian')).token;
 });

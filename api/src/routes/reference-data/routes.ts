@@ -10,7 +10,7 @@ import {
 import type { AppEnv } from '../../middleware/guard.js';
 import { KB, limitBody, readJson } from '../../middleware/body.js';
 import { parseOr422 } from '../../lib/http-error.js';
-import type { Permission } from '../../services/policy.js';
+import type { Permission } from '../../auth/policy.js';
 import { AREA_KIND, CATEGORY_KIND, ReferenceService } from '../../services/reference-data.js';
 import type { RouteDeps } from '../deps.js';
 
@@ -19,10 +19,10 @@ interface ReferenceResource<Out> {
   manage: Permission;
   service: {
     list: ReferenceService<unknown, Out, never, never>['list'];
-    get(id: string): Out;
-    create(input: never): Out;
-    update(id: string, input: never): Out;
-    delete(id: string): void;
+    get(id: string): Promise<Out>;
+    create(input: never): Promise<Out>;
+    update(id: string, input: never): Promise<Out>;
+    delete(id: string): Promise<void>;
   };
   createSchema: z.ZodType;
   updateSchema: z.ZodType;
@@ -33,23 +33,23 @@ interface ReferenceResource<Out> {
  * change it. Lists: `?q&page&per_page` (areas also `active=true|false`).
  */
 function mount<Out>(app: Hono<AppEnv>, { guard }: RouteDeps, r: ReferenceResource<Out>) {
-  app.get(r.path, guard('reference.read'), (c) => {
+  app.get(r.path, guard('reference.read'), async (c) => {
     const query = parseOr422(listQuerySchema, c.req.query());
-    return c.json(r.service.list(query, c.req.query()));
+    return c.json(await r.service.list(query, c.req.query()));
   });
-  app.get(`${r.path}/:id`, guard('reference.read'), (c) =>
-    c.json({ data: r.service.get(c.req.param('id')) }),
+  app.get(`${r.path}/:id`, guard('reference.read'), async (c) =>
+    c.json({ data: await r.service.get(c.req.param('id')) }),
   );
   app.post(r.path, guard(r.manage), limitBody(16 * KB), async (c) => {
     const input = parseOr422(r.createSchema, await readJson(c)) as never;
-    return c.json({ data: r.service.create(input) }, 201);
+    return c.json({ data: await r.service.create(input) }, 201);
   });
   app.on(['PUT', 'PATCH'], `${r.path}/:id`, guard(r.manage), limitBody(16 * KB), async (c) => {
     const input = parseOr422(r.updateSchema, await readJson(c)) as never;
-    return c.json({ data: r.service.update(c.req.param('id'), input) });
+    return c.json({ data: await r.service.update(c.req.param('id'), input) });
   });
-  app.delete(`${r.path}/:id`, guard(r.manage), (c) => {
-    r.service.delete(c.req.param('id'));
+  app.delete(`${r.path}/:id`, guard(r.manage), async (c) => {
+    await r.service.delete(c.req.param('id'));
     return c.json({ message: 'Data berhasil dihapus.' });
   });
 }

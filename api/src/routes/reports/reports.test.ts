@@ -28,7 +28,9 @@ async function file(device: TestDevice, description: string, createdAt: string, 
     'report.create',
     { id, area_id: f.areaId, work_type: 'cleaning', description, ...(status && { status }) },
   ]);
-  f.t.db.update(reports).set({ createdAt, updatedAt: createdAt }).where(eq(reports.id, id)).run();
+  await f.t.db.write((tx) =>
+    tx.update(reports).set({ createdAt, updatedAt: createdAt }).where(eq(reports.id, id)),
+  );
   return id;
 }
 

@@ -26,14 +26,14 @@ const explorerQuery = z.object({
 export function reportRoutes({ db, guard, clock, now }: RouteDeps) {
   const app = new Hono<AppEnv>();
 
-  app.get('/api/reports', guard('reports.list'), (c) => {
+  app.get('/api/reports', guard('reports.list'), async (c) => {
     const query = parseOr422(reportListQuerySchema, c.req.query());
-    return c.json(listReports(db, query, clock));
+    return c.json(await listReports(db, query, clock));
   });
 
-  app.get('/api/reports/by-role', guard('reports.list'), (c) => {
+  app.get('/api/reports/by-role', guard('reports.list'), async (c) => {
     const { role } = parseOr422(explorerQuery, c.req.query());
-    return c.json({ data: reportCountsByUser(db, role) });
+    return c.json({ data: await reportCountsByUser(db, role) });
   });
 
   app.get('/api/reports/export', guard('reports.list'), (c) => {
@@ -44,8 +44,8 @@ export function reportRoutes({ db, guard, clock, now }: RouteDeps) {
   });
 
   // After the fixed paths above, so `by-role` and `export` never read as an id.
-  app.get('/api/reports/:id', guard('reports.detail'), (c) =>
-    c.json({ data: reportDetail(db, c.req.param('id')) } satisfies ReportDetailResponse),
+  app.get('/api/reports/:id', guard('reports.detail'), async (c) =>
+    c.json({ data: await reportDetail(db, c.req.param('id')) } satisfies ReportDetailResponse),
   );
 
   return app;

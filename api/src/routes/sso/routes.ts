@@ -40,7 +40,7 @@ export function ssoRoutes({ db, env, sessionPolicy }: RouteDeps) {
     const { query } = parseOr422(callbackBody, await readJson(c));
     const { user, returnTo } = await sso.complete(new URL(c.req.url).origin, query);
     return c.json({
-      ...signInAnswer(db, user, sessionPolicy, c.req.header('user-agent') ?? null),
+      ...(await signInAnswer(db, user, sessionPolicy, c.req.header('user-agent') ?? null)),
       redirect: returnTo,
     });
   });

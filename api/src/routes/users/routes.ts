@@ -15,9 +15,9 @@ import {
   adminUpdateUser,
   getLiveUser,
   listUsers,
-  toPublicUser,
 } from '../../services/users.js';
 import type { RouteDeps } from '../deps.js';
+import { toPublicUser } from '../../data/wire.js';
 
 const userListQuerySchema = listQuerySchema.extend({
   role: z.union([z.literal('').transform(() => undefined), roleSchema]).optional(),
@@ -27,13 +27,13 @@ const userListQuerySchema = listQuerySchema.extend({
 export function userRoutes({ db, env, guard }: RouteDeps) {
   const app = new Hono<AppEnv>();
 
-  app.get('/api/users', guard('users.manage'), (c) => {
+  app.get('/api/users', guard('users.manage'), async (c) => {
     const query = parseOr422(userListQuerySchema, c.req.query());
-    return c.json(listUsers(db, query));
+    return c.json(await listUsers(db, query));
   });
 
-  app.get('/api/users/:id', guard('users.manage'), (c) =>
-    c.json({ data: toPublicUser(getLiveUser(db, c.req.param('id'))) }),
+  app.get('/api/users/:id', guard('users.manage'), async (c) =>
+    c.json({ data: toPublicUser(await getLiveUser(db, c.req.param('id'))) }),
   );
 
   app.post('/api/users', guard('users.manage'), limitBody(16 * KB), async (c) => {
@@ -54,8 +54,8 @@ export function userRoutes({ db, env, guard }: RouteDeps) {
     },
   );
 
-  app.delete('/api/users/:id', guard('users.manage'), (c) => {
-    adminDeleteUser(db, authOf(c).user.id, c.req.param('id'));
+  app.delete('/api/users/:id', guard('users.manage'), async (c) => {
+    await adminDeleteUser(db, authOf(c).user.id, c.req.param('id'));
     return c.json({ message: 'User berhasil dihapus.' });
   });
 

@@ -5,7 +5,7 @@ import { makeTestApp, TEST_PASSWORD, type TestApp } from '../../test/harness.js'
 let t: TestApp;
 let admin: { token: string; user: User };
 beforeEach(async () => {
-  t = makeTestApp();
+  t = await makeTestApp();
   admin = await t.signIn('admin');
 });
 afterEach(() => t.close());

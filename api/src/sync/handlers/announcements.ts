@@ -1,21 +1,23 @@
+import type { Tx } from '../../db/client.js';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/change-seq.js';
 import { announcementReads, announcements } from '../../db/schema.js';
-import { announcementVisibleTo } from '../../db/visibility.js';
-import type { Actor } from '../../services/policy.js';
+import { first } from '../../db/first.js';
+import { announcementVisibleTo } from '../../db/dialect.js';
+import type { Actor } from '../../auth/policy.js';
 import { refuse } from '../refusal.js';
 import { authorize, isRepeatOfOwnCreate, type HandlerMap } from './context.js';
 
-function liveAnnouncement(tx: DbOrTx, id: string, visibleTo?: Actor) {
+async function liveAnnouncement(tx: Tx, id: string, visibleTo?: Actor) {
   const conditions = [eq(announcements.id, id), isNull(announcements.deletedAt)];
   if (visibleTo !== undefined && visibleTo.role !== 'admin') {
     conditions.push(announcementVisibleTo(visibleTo.role));
   }
-  const row = tx
-    .select()
-    .from(announcements)
-    .where(and(...conditions))
-    .get();
+  const row = await first(
+    tx
+      .select()
+      .from(announcements)
+      .where(and(...conditions)),
+  );
   if (row === undefined) throw refuse.notFound('Pengumuman tidak ditemukan atau sudah dihapus.');
   return row;
 }
@@ -24,32 +26,31 @@ export const announcementHandlers: Pick<
   HandlerMap,
   'announcement.create' | 'announcement.update' | 'announcement.delete' | 'announcement.mark_read'
 > = {
-  'announcement.create': ({ tx, actor, now, seq }, a) => {
+  'announcement.create': async ({ tx, actor, now, seq }, a) => {
     authorize(actor, 'announcements.manage');
-    const existing = tx.select().from(announcements).where(eq(announcements.id, a.id)).get();
+    const existing = await first(tx.select().from(announcements).where(eq(announcements.id, a.id)));
     if (isRepeatOfOwnCreate(existing && { ownerId: existing.authorId }, actor, 'pengumuman'))
       return;
-    tx.insert(announcements)
-      .values({
-        id: a.id,
-        title: a.title,
-        body: a.body,
-        audience: a.audience,
-        priority: a.priority,
-        pinned: a.pinned,
-        authorId: actor.id,
-        publishedAt: now,
-        createdAt: now,
-        updatedAt: now,
-        changeSeq: seq(),
-      })
-      .run();
+    await tx.insert(announcements).values({
+      id: a.id,
+      title: a.title,
+      body: a.body,
+      audience: a.audience,
+      priority: a.priority,
+      pinned: a.pinned,
+      authorId: actor.id,
+      publishedAt: now,
+      createdAt: now,
+      updatedAt: now,
+      changeSeq: seq(),
+    });
   },
 
-  'announcement.update': ({ tx, actor, now, seq }, a) => {
+  'announcement.update': async ({ tx, actor, now, seq }, a) => {
     authorize(actor, 'announcements.manage');
-    liveAnnouncement(tx, a.id);
-    tx.update(announcements)
+    await liveAnnouncement(tx, a.id);
+    await tx
+      .update(announcements)
       .set({
         ...(a.title !== undefined && { title: a.title }),
         ...(a.body !== undefined && { body: a.body }),
@@ -59,46 +60,46 @@ export const announcementHandlers: Pick<
         updatedAt: now,
         changeSeq: seq(),
       })
-      .where(eq(announcements.id, a.id))
-      .run();
+      .where(eq(announcements.id, a.id));
   },
 
-  'announcement.delete': ({ tx, actor, now, seq }, a) => {
+  'announcement.delete': async ({ tx, actor, now, seq }, a) => {
     authorize(actor, 'announcements.manage');
-    liveAnnouncement(tx, a.id);
-    tx.update(announcements)
+    await liveAnnouncement(tx, a.id);
+    await tx
+      .update(announcements)
       .set({ deletedAt: now, updatedAt: now, changeSeq: seq() })
-      .where(eq(announcements.id, a.id))
-      .run();
+      .where(eq(announcements.id, a.id));
   },
 
-  'announcement.mark_read': ({ tx, actor, now, seq }, a) => {
+  'announcement.mark_read': async ({ tx, actor, now, seq }, a) => {
     authorize(actor, 'announcements.read');
-    liveAnnouncement(tx, a.announcement_id, actor);
-    const already = tx
-      .select({ id: announcementReads.id })
-      .from(announcementReads)
-      .where(
-        and(
-          eq(announcementReads.userId, actor.id),
-          eq(announcementReads.announcementId, a.announcement_id),
+    await liveAnnouncement(tx, a.announcement_id, actor);
+    const already = await first(
+      tx
+        .select({ id: announcementReads.id })
+        .from(announcementReads)
+        .where(
+          and(
+            eq(announcementReads.userId, actor.id),
+            eq(announcementReads.announcementId, a.announcement_id),
+          ),
         ),
-      )
-      .get();
+    );
     // Read on two devices: the first mark stands and the second is a no-op, not an error.
     if (already !== undefined) return;
-    const sameId = tx.select().from(announcementReads).where(eq(announcementReads.id, a.id)).get();
+    const sameId = await first(
+      tx.select().from(announcementReads).where(eq(announcementReads.id, a.id)),
+    );
     if (isRepeatOfOwnCreate(sameId && { ownerId: sameId.userId }, actor, 'tanda baca')) return;
-    tx.insert(announcementReads)
-      .values({
-        id: a.id,
-        announcementId: a.announcement_id,
-        userId: actor.id,
-        readAt: a.read_at,
-        createdAt: now,
-        updatedAt: now,
-        changeSeq: seq(),
-      })
-      .run();
+    await tx.insert(announcementReads).values({
+      id: a.id,
+      announcementId: a.announcement_id,
+      userId: actor.id,
+      readAt: a.read_at,
+      createdAt: now,
+      updatedAt: now,
+      changeSeq: seq(),
+    });
   },
 };

@@ -1,14 +1,14 @@
 import type { MutationName, ParsedMutationArgs } from '@urs/sync-protocol';
-import type { DbOrTx } from '../../db/change-seq.js';
-import type { Db } from '../../db/client.js';
-import { statement } from '../../db/prepared.js';
-import { can, type Actor, type Permission } from '../../services/policy.js';
+import type { Tx } from '../../db/client.js';
+import { rowsOf } from '../../db/statement.js';
+import { can, type Actor, type Permission } from '../../auth/policy.js';
 import { refuse } from '../refusal.js';
 
 export interface MutationContext {
-  tx: DbOrTx;
-  /** The connection itself, for prepared queries (they run inside the open transaction). */
-  db: Db;
+  /** The batch's write transaction. */
+  tx: Tx;
+  /** The same transaction, named for the prepared statements that run on its connection. */
+  db: Tx;
   actor: Actor;
   /** One timestamp for the whole batch: every row it writes says the same `updated_at`. */
   now: string;
@@ -21,7 +21,7 @@ export interface MutationContext {
 export type MutationHandler<N extends MutationName> = (
   ctx: MutationContext,
   args: ParsedMutationArgs<N>,
-) => void;
+) => void | Promise<void>;
 
 export type HandlerMap = { [N in MutationName]: MutationHandler<N> };
 
@@ -52,24 +52,22 @@ export function isRepeatOfOwnCreate(
  * same few areas: areas are written only by the admin REST routes, never by a sync mutation, and
  * those cannot commit while the batch holds SQLite's write lock, so the answer cannot change.
  */
-export function assertAreaExists(
+export async function assertAreaExists(
   { db, liveAreas }: Pick<MutationContext, 'db' | 'liveAreas'>,
   areaId: string,
   field = 'area_id',
-): void {
+): Promise<void> {
   if (liveAreas.has(areaId)) return;
-  const row = statement<[string]>(
-    db,
-    'SELECT 1 FROM areas WHERE id = ? AND deleted_at IS NULL',
-  ).get(areaId);
-  if (row === undefined) throw refuse.invalid(field, 'Area tidak ditemukan.');
+  const rows = await rowsOf(db, 'SELECT 1 FROM areas WHERE id = ? AND deleted_at IS NULL', areaId);
+  if (rows.length === 0) throw refuse.invalid(field, 'Area tidak ditemukan.');
   liveAreas.add(areaId);
 }
 
-export function assertCategoryExists(db: Db, categoryId: string): void {
-  const row = statement<[string]>(
+export async function assertCategoryExists(db: Tx, categoryId: string): Promise<void> {
+  const rows = await rowsOf(
     db,
     'SELECT 1 FROM categories WHERE id = ? AND deleted_at IS NULL',
-  ).get(categoryId);
-  if (row === undefined) throw refuse.invalid('category_id', 'Kategori tidak ditemukan.');
+    categoryId,
+  );
+  if (rows.length === 0) throw refuse.invalid('category_id', 'Kategori tidak ditemukan.');
 }

@@ -1,16 +1,18 @@
+import type { Tx } from '../../db/client.js';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { newId } from '@urs/sync-protocol';
-import type { DbOrTx } from '../../db/change-seq.js';
 import { inventoryItems, stockTransactions } from '../../db/schema.js';
+import { first } from '../../db/first.js';
 import { refuse } from '../refusal.js';
 import { assertAreaExists, authorize, isRepeatOfOwnCreate, type HandlerMap } from './context.js';
 
-function liveItem(tx: DbOrTx, id: string, field = 'id') {
-  const row = tx
-    .select()
-    .from(inventoryItems)
-    .where(and(eq(inventoryItems.id, id), isNull(inventoryItems.deletedAt)))
-    .get();
+async function liveItem(tx: Tx, id: string, field = 'id') {
+  const row = await first(
+    tx
+      .select()
+      .from(inventoryItems)
+      .where(and(eq(inventoryItems.id, id), isNull(inventoryItems.deletedAt))),
+  );
   if (row === undefined) {
     throw field === 'id'
       ? refuse.notFound('Barang tidak ditemukan atau sudah dihapus.')
@@ -19,19 +21,24 @@ function liveItem(tx: DbOrTx, id: string, field = 'id') {
   return row;
 }
 
-function assertSkuFree(tx: DbOrTx, sku: string | null | undefined, exceptId: string): void {
+async function assertSkuFree(
+  tx: Tx,
+  sku: string | null | undefined,
+  exceptId: string,
+): Promise<void> {
   if (sku === null || sku === undefined) return;
-  const clash = tx
-    .select({ id: inventoryItems.id })
-    .from(inventoryItems)
-    .where(
-      and(
-        sql`lower(${inventoryItems.sku}) = lower(${sku})`,
-        isNull(inventoryItems.deletedAt),
-        ne(inventoryItems.id, exceptId),
+  const clash = await first(
+    tx
+      .select({ id: inventoryItems.id })
+      .from(inventoryItems)
+      .where(
+        and(
+          sql`lower(${inventoryItems.sku}) = lower(${sku})`,
+          isNull(inventoryItems.deletedAt),
+          ne(inventoryItems.id, exceptId),
+        ),
       ),
-    )
-    .get();
+  );
   if (clash !== undefined) throw refuse.invalid('sku', 'SKU sudah dipakai barang lain.');
 }
 
@@ -40,8 +47,8 @@ function assertSkuFree(tx: DbOrTx, sku: string | null | undefined, exceptId: str
  * stock column always equals the sum of the item's history. Transactions are facts: two phones
  * recording usage offline simply add up. An `out` past the known stock is kept and flagged.
  */
-export function recordStock(
-  tx: DbOrTx,
+export async function recordStock(
+  tx: Tx,
   input: {
     id: string;
     itemId: string;
@@ -54,61 +61,59 @@ export function recordStock(
     now: string;
     seq: () => number;
   },
-): void {
-  const item = liveItem(tx, input.itemId, 'item_id');
+): Promise<void> {
+  const item = await liveItem(tx, input.itemId, 'item_id');
   const delta = input.type === 'out' ? -input.quantity : input.quantity;
   const stock = item.stock + delta;
-  tx.insert(stockTransactions)
-    .values({
-      id: input.id,
-      itemId: input.itemId,
-      type: input.type,
-      quantity: input.quantity,
-      notes: input.notes,
-      areaId: input.areaId,
-      recordedBy: input.recordedBy,
-      occurredAt: input.occurredAt,
-      flag: stock < 0 ? 'insufficient_stock' : null,
-      createdAt: input.now,
-      updatedAt: input.now,
-      changeSeq: input.seq(),
-    })
-    .run();
-  tx.update(inventoryItems)
+  await tx.insert(stockTransactions).values({
+    id: input.id,
+    itemId: input.itemId,
+    type: input.type,
+    quantity: input.quantity,
+    notes: input.notes,
+    areaId: input.areaId,
+    recordedBy: input.recordedBy,
+    occurredAt: input.occurredAt,
+    flag: stock < 0 ? 'insufficient_stock' : null,
+    createdAt: input.now,
+    updatedAt: input.now,
+    changeSeq: input.seq(),
+  });
+  await tx
+    .update(inventoryItems)
     .set({ stock, updatedAt: input.now, changeSeq: input.seq() })
-    .where(eq(inventoryItems.id, input.itemId))
-    .run();
+    .where(eq(inventoryItems.id, input.itemId));
 }
 
 export const inventoryHandlers: Pick<
   HandlerMap,
   'item.create' | 'item.update' | 'item.delete' | 'stock.record'
 > = {
-  'item.create': ({ tx, actor, now, seq }, a) => {
+  'item.create': async ({ tx, actor, now, seq }, a) => {
     authorize(actor, 'items.manage');
-    const existing = tx.select().from(inventoryItems).where(eq(inventoryItems.id, a.id)).get();
+    const existing = await first(
+      tx.select().from(inventoryItems).where(eq(inventoryItems.id, a.id)),
+    );
     if (isRepeatOfOwnCreate(existing && { ownerId: existing.createdBy ?? '' }, actor, 'barang'))
       return;
-    assertSkuFree(tx, a.sku, a.id);
-    tx.insert(inventoryItems)
-      .values({
-        id: a.id,
-        name: a.name,
-        sku: a.sku ?? null,
-        unit: a.unit,
-        stock: 0,
-        minStock: a.min_stock,
-        description: a.description ?? null,
-        active: a.active,
-        trackable: a.trackable,
-        createdBy: actor.id,
-        createdAt: now,
-        updatedAt: now,
-        changeSeq: seq(),
-      })
-      .run();
+    await assertSkuFree(tx, a.sku, a.id);
+    await tx.insert(inventoryItems).values({
+      id: a.id,
+      name: a.name,
+      sku: a.sku ?? null,
+      unit: a.unit,
+      stock: 0,
+      minStock: a.min_stock,
+      description: a.description ?? null,
+      active: a.active,
+      trackable: a.trackable,
+      createdBy: actor.id,
+      createdAt: now,
+      updatedAt: now,
+      changeSeq: seq(),
+    });
     if (a.stock > 0) {
-      recordStock(tx, {
+      await recordStock(tx, {
         id: newId(),
         itemId: a.id,
         type: 'in',
@@ -123,11 +128,12 @@ export const inventoryHandlers: Pick<
     }
   },
 
-  'item.update': ({ tx, actor, now, seq }, a) => {
+  'item.update': async ({ tx, actor, now, seq }, a) => {
     authorize(actor, 'items.manage');
-    liveItem(tx, a.id);
-    assertSkuFree(tx, a.sku, a.id);
-    tx.update(inventoryItems)
+    await liveItem(tx, a.id);
+    await assertSkuFree(tx, a.sku, a.id);
+    await tx
+      .update(inventoryItems)
       .set({
         ...(a.name !== undefined && { name: a.name }),
         ...(a.sku !== undefined && { sku: a.sku }),
@@ -139,31 +145,28 @@ export const inventoryHandlers: Pick<
         updatedAt: now,
         changeSeq: seq(),
       })
-      .where(eq(inventoryItems.id, a.id))
-      .run();
+      .where(eq(inventoryItems.id, a.id));
   },
 
-  'item.delete': ({ tx, actor, now, seq }, a) => {
+  'item.delete': async ({ tx, actor, now, seq }, a) => {
     authorize(actor, 'items.manage');
-    liveItem(tx, a.id);
-    tx.update(inventoryItems)
+    await liveItem(tx, a.id);
+    await tx
+      .update(inventoryItems)
       .set({ deletedAt: now, updatedAt: now, changeSeq: seq() })
-      .where(eq(inventoryItems.id, a.id))
-      .run();
+      .where(eq(inventoryItems.id, a.id));
   },
 
-  'stock.record': (ctx, a) => {
+  'stock.record': async (ctx, a) => {
     const { tx, actor, now, seq } = ctx;
     authorize(actor, 'stock.record');
-    const existing = tx
-      .select()
-      .from(stockTransactions)
-      .where(eq(stockTransactions.id, a.id))
-      .get();
+    const existing = await first(
+      tx.select().from(stockTransactions).where(eq(stockTransactions.id, a.id)),
+    );
     if (isRepeatOfOwnCreate(existing && { ownerId: existing.recordedBy }, actor, 'transaksi'))
       return;
-    if (a.area_id !== undefined && a.area_id !== null) assertAreaExists(ctx, a.area_id);
-    recordStock(tx, {
+    if (a.area_id !== undefined && a.area_id !== null) await assertAreaExists(ctx, a.area_id);
+    await recordStock(tx, {
       id: a.id,
       itemId: a.item_id,
       type: a.type,

@@ -1,9 +1,9 @@
+import type { Tx } from '../../db/client.js';
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { canChangeStatus } from '@urs/sync-protocol';
-import type { DbOrTx } from '../../db/change-seq.js';
-import type { Db } from '../../db/client.js';
-import { statement } from '../../db/prepared.js';
+import { rowsOf, run } from '../../db/statement.js';
 import { photoUploads, reportPhotos, reports } from '../../db/schema.js';
+import { first } from '../../db/first.js';
 import { Refusal, refuse } from '../refusal.js';
 import {
   assertAreaExists,
@@ -15,25 +15,28 @@ import {
 
 export const MAX_PHOTOS_PER_KIND = 10;
 
-function liveReport(tx: DbOrTx, id: string) {
-  const row = tx
-    .select()
-    .from(reports)
-    .where(and(eq(reports.id, id), isNull(reports.deletedAt)))
-    .get();
+async function liveReport(tx: Tx, id: string) {
+  const row = await first(
+    tx
+      .select()
+      .from(reports)
+      .where(and(eq(reports.id, id), isNull(reports.deletedAt))),
+  );
   if (row === undefined) throw refuse.notFound('Laporan tidak ditemukan atau sudah dihapus.');
   return row;
 }
 
 /**
  * Report creation is the hottest write of all (a day's field work arrives as a batch of them):
- * its statements run on better-sqlite3 directly, prepared once per connection.
+ * its statements are plain SQL, prepared once per connection on SQLite (db/statement.ts).
  */
-function reportOwner(db: Db, id: string): { ownerId: string } | undefined {
-  return statement<[string], { ownerId: string }>(
+async function reportOwner(db: Tx, id: string): Promise<{ ownerId: string } | undefined> {
+  const [row] = await rowsOf<{ ownerId: string }>(
     db,
-    'SELECT reporter_id AS ownerId FROM reports WHERE id = ?',
-  ).get(id);
+    'SELECT reporter_id AS "ownerId" FROM reports WHERE id = ?',
+    id,
+  );
+  return row;
 }
 
 /** Parameters in column order; status and category are the contract's optional fields. */
@@ -58,18 +61,20 @@ export const reportHandlers: Pick<
   | 'photo.attach'
   | 'photo.remove'
 > = {
-  'report.create': (ctx, a) => {
+  'report.create': async (ctx, a) => {
     const { db, actor, now, seq } = ctx;
     authorize(actor, 'reports.create');
-    if (isRepeatOfOwnCreate(reportOwner(db, a.id), actor, 'laporan')) return;
-    assertAreaExists(ctx, a.area_id);
+    if (isRepeatOfOwnCreate(await reportOwner(db, a.id), actor, 'laporan')) return;
+    await assertAreaExists(ctx, a.area_id);
     if (a.category_id !== undefined && a.category_id !== null) {
-      assertCategoryExists(db, a.category_id);
+      await assertCategoryExists(db, a.category_id);
     }
     if (a.status === 'cancelled') {
       throw refuse.invalid('status', 'Laporan baru tidak bisa langsung dibatalkan.');
     }
-    statement(db, INSERT_REPORT).run(
+    await run(
+      db,
+      INSERT_REPORT,
       a.id,
       actor.id,
       a.area_id,
@@ -83,15 +88,16 @@ export const reportHandlers: Pick<
     );
   },
 
-  'report.update': (ctx, a) => {
+  'report.update': async (ctx, a) => {
     const { tx, db, actor, now, seq } = ctx;
-    const report = liveReport(tx, a.id);
+    const report = await liveReport(tx, a.id);
     authorize(actor, 'reports.update', report.reporterId);
-    if (a.area_id !== undefined) assertAreaExists(ctx, a.area_id);
+    if (a.area_id !== undefined) await assertAreaExists(ctx, a.area_id);
     if (a.category_id !== undefined && a.category_id !== null)
-      assertCategoryExists(db, a.category_id);
+      await assertCategoryExists(db, a.category_id);
     // Field-level last writer wins: only the fields this mutation carries are written.
-    tx.update(reports)
+    await tx
+      .update(reports)
       .set({
         ...(a.area_id !== undefined && { areaId: a.area_id }),
         ...(a.category_id !== undefined && { categoryId: a.category_id }),
@@ -100,12 +106,11 @@ export const reportHandlers: Pick<
         updatedAt: now,
         changeSeq: seq(),
       })
-      .where(eq(reports.id, a.id))
-      .run();
+      .where(eq(reports.id, a.id));
   },
 
-  'report.set_status': ({ tx, actor, now, seq }, a) => {
-    const report = liveReport(tx, a.id);
+  'report.set_status': async ({ tx, actor, now, seq }, a) => {
+    const report = await liveReport(tx, a.id);
     authorize(actor, 'reports.set_status', report.reporterId);
     if (report.status === a.status) return;
     if (!canChangeStatus(report.status, a.status, actor.role)) {
@@ -115,51 +120,50 @@ export const reportHandlers: Pick<
         { status: ['Perubahan status ini tidak diizinkan.'] },
       );
     }
-    tx.update(reports)
+    await tx
+      .update(reports)
       .set({ status: a.status, updatedAt: now, changeSeq: seq() })
-      .where(eq(reports.id, a.id))
-      .run();
+      .where(eq(reports.id, a.id));
   },
 
-  'report.set_admin_note': ({ tx, actor, now, seq }, a) => {
+  'report.set_admin_note': async ({ tx, actor, now, seq }, a) => {
     authorize(actor, 'reports.admin_note');
-    liveReport(tx, a.id);
-    tx.update(reports)
+    await liveReport(tx, a.id);
+    await tx
+      .update(reports)
       .set({ adminNote: a.admin_note ?? null, updatedAt: now, changeSeq: seq() })
-      .where(eq(reports.id, a.id))
-      .run();
+      .where(eq(reports.id, a.id));
   },
 
-  'report.delete': ({ tx, actor, now, seq }, a) => {
+  'report.delete': async ({ tx, actor, now, seq }, a) => {
     authorize(actor, 'reports.delete');
-    liveReport(tx, a.id);
+    await liveReport(tx, a.id);
     // The report and its photos become tombstones together, so no device keeps orphan photos.
-    tx.update(reports)
+    await tx
+      .update(reports)
       .set({ deletedAt: now, updatedAt: now, changeSeq: seq() })
-      .where(eq(reports.id, a.id))
-      .run();
-    const photos = tx
+      .where(eq(reports.id, a.id));
+    const photos = await tx
       .select({ id: reportPhotos.id })
       .from(reportPhotos)
-      .where(and(eq(reportPhotos.reportId, a.id), isNull(reportPhotos.deletedAt)))
-      .all();
+      .where(and(eq(reportPhotos.reportId, a.id), isNull(reportPhotos.deletedAt)));
     for (const photo of photos) {
-      tx.update(reportPhotos)
+      await tx
+        .update(reportPhotos)
         .set({ deletedAt: now, updatedAt: now, changeSeq: seq() })
-        .where(eq(reportPhotos.id, photo.id))
-        .run();
+        .where(eq(reportPhotos.id, photo.id));
     }
   },
 
-  'photo.attach': ({ tx, actor, now, seq }, a) => {
-    const report = liveReport(tx, a.report_id);
+  'photo.attach': async ({ tx, actor, now, seq }, a) => {
+    const report = await liveReport(tx, a.report_id);
     authorize(actor, 'reports.update', report.reporterId);
-    const existing = tx.select().from(reportPhotos).where(eq(reportPhotos.id, a.id)).get();
+    const existing = await first(tx.select().from(reportPhotos).where(eq(reportPhotos.id, a.id)));
     if (existing !== undefined) {
       if (existing.reportId === a.report_id && existing.deletedAt === null) return;
       throw refuse.conflict('ID foto sudah dipakai foto lain.');
     }
-    const upload = tx.select().from(photoUploads).where(eq(photoUploads.id, a.id)).get();
+    const upload = await first(tx.select().from(photoUploads).where(eq(photoUploads.id, a.id)));
     if (upload === undefined || (upload.userId !== actor.id && actor.role !== 'admin')) {
       throw new Refusal('photo_missing', 'Foto belum terunggah ke server.');
     }
@@ -167,52 +171,54 @@ export const reportHandlers: Pick<
       throw refuse.invalid('sha256', 'Foto tidak sama dengan yang diunggah.');
     }
     const sameKind =
-      tx
-        .select({ n: count() })
-        .from(reportPhotos)
-        .where(
-          and(
-            eq(reportPhotos.reportId, a.report_id),
-            eq(reportPhotos.kind, a.kind),
-            isNull(reportPhotos.deletedAt),
-          ),
+      (
+        await first(
+          tx
+            .select({ n: count() })
+            .from(reportPhotos)
+            .where(
+              and(
+                eq(reportPhotos.reportId, a.report_id),
+                eq(reportPhotos.kind, a.kind),
+                isNull(reportPhotos.deletedAt),
+              ),
+            ),
         )
-        .get()?.n ?? 0;
+      )?.n ?? 0;
     if (sameKind >= MAX_PHOTOS_PER_KIND) {
       throw refuse.invalid(
         'kind',
         `Maksimal ${MAX_PHOTOS_PER_KIND} foto ${a.kind === 'before' ? 'sebelum' : 'sesudah'} per laporan.`,
       );
     }
-    tx.insert(reportPhotos)
-      .values({
-        id: a.id,
-        reportId: a.report_id,
-        kind: a.kind,
-        sha256: upload.sha256,
-        mimeType: upload.mimeType,
-        sizeBytes: upload.sizeBytes,
-        position: a.position,
-        capturedAt: a.captured_at ?? null,
-        createdAt: now,
-        updatedAt: now,
-        changeSeq: seq(),
-      })
-      .run();
+    await tx.insert(reportPhotos).values({
+      id: a.id,
+      reportId: a.report_id,
+      kind: a.kind,
+      sha256: upload.sha256,
+      mimeType: upload.mimeType,
+      sizeBytes: upload.sizeBytes,
+      position: a.position,
+      capturedAt: a.captured_at ?? null,
+      createdAt: now,
+      updatedAt: now,
+      changeSeq: seq(),
+    });
   },
 
-  'photo.remove': ({ tx, actor, now, seq }, a) => {
-    const photo = tx
-      .select()
-      .from(reportPhotos)
-      .where(and(eq(reportPhotos.id, a.id), isNull(reportPhotos.deletedAt)))
-      .get();
+  'photo.remove': async ({ tx, actor, now, seq }, a) => {
+    const photo = await first(
+      tx
+        .select()
+        .from(reportPhotos)
+        .where(and(eq(reportPhotos.id, a.id), isNull(reportPhotos.deletedAt))),
+    );
     if (photo === undefined) throw refuse.notFound('Foto tidak ditemukan atau sudah dihapus.');
-    const report = liveReport(tx, photo.reportId);
+    const report = await liveReport(tx, photo.reportId);
     authorize(actor, 'reports.update', report.reporterId);
-    tx.update(reportPhotos)
+    await tx
+      .update(reportPhotos)
       .set({ deletedAt: now, updatedAt: now, changeSeq: seq() })
-      .where(eq(reportPhotos.id, a.id))
-      .run();
+      .where(eq(reportPhotos.id, a.id));
   },
 };

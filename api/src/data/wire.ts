@@ -1,4 +1,6 @@
 import type {
+  Area,
+  Category,
   Announcement,
   AnnouncementRead,
   InventoryItem,
@@ -7,11 +9,32 @@ import type {
   ReportPhoto,
   Role,
   StockTransaction,
+  User,
   UserSummary,
 } from '@urs/sync-protocol';
 import type * as t from '../db/schema.js';
-import { AREA_KIND, CATEGORY_KIND } from '../services/reference-data.js';
-import { avatarUrl } from '../services/users.js';
+
+export type UserRow = typeof t.users.$inferSelect;
+
+export function avatarUrl(sha256: string | null): string | null {
+  return sha256 === null ? null : `/api/avatars/${sha256}`;
+}
+
+/** The signed-in user as the app sees it (login answers, `GET /api/user`, pull's `me`). */
+export function toPublicUser(row: UserRow): User {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    role: row.role,
+    preferred_theme: row.preferredTheme,
+    preferred_language: row.preferredLanguage,
+    photo_url: avatarUrl(row.photoSha256),
+    created_at: row.createdAt,
+    updated_at: row.updatedAt,
+  };
+}
 
 /** Database rows to the wire rows of sync-protocol (snake_case, the shape devices store). */
 export const toWire = {
@@ -23,8 +46,21 @@ export const toWire = {
     created_at: r.createdAt,
     updated_at: r.updatedAt,
   }),
-  areas: AREA_KIND.toPublic,
-  categories: CATEGORY_KIND.toPublic,
+  areas: (r: typeof t.areas.$inferSelect): Area => ({
+    id: r.id,
+    name: r.name,
+    description: r.description,
+    active: r.active,
+    created_at: r.createdAt,
+    updated_at: r.updatedAt,
+  }),
+  categories: (r: typeof t.categories.$inferSelect): Category => ({
+    id: r.id,
+    name: r.name,
+    description: r.description,
+    created_at: r.createdAt,
+    updated_at: r.updatedAt,
+  }),
   reports: (r: typeof t.reports.$inferSelect): Report => ({
     id: r.id,
     reporter_id: r.reporterId,

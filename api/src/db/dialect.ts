@@ -1,0 +1,77 @@
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { Role } from '@urs/sync-protocol';
+import { announcements } from './schema.js';
+
+/*
+ * Every piece of SQL that differs between SQLite and PostgreSQL lives here and nowhere else
+ * (docs/decisions/007-two-engines.md). The rest of the API writes drizzle's query builder and
+ * plain SQL both engines read alike.
+ *
+ * The engine is chosen once per process, by DATABASE_URL, when the database is opened
+ * (db/connect.ts): one process never serves two engines, so these builders can read it here
+ * instead of every query carrying it.
+ */
+export type Engine = 'sqlite' | 'postgres';
+
+let engine: Engine | undefined;
+
+/** Called by the database opener; a process that tried to open both engines is a bug. */
+export function useEngine(next: Engine): void {
+  if (engine !== undefined && engine !== next) {
+    throw new Error(`this process already uses ${engine}; it cannot also open ${next}`);
+  }
+  engine = next;
+}
+
+export function currentEngine(): Engine {
+  return engine ?? 'sqlite';
+}
+
+/**
+ * `column` contains `text`, ignoring ASCII case, with the user's `%`, `_` and `\` taken
+ * literally. SQLite's LIKE already ignores ASCII case; PostgreSQL's needs ILIKE. Neither has a
+ * default escape character, so the ESCAPE clause is spelled out.
+ */
+export function containsText(column: AnyColumn, text: string): SQL {
+  const escaped = text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+  const pattern = `%${escaped}%`;
+  return currentEngine() === 'postgres'
+    ? sql`${column} ILIKE ${pattern} ESCAPE '\\'`
+    : sql`${column} LIKE ${pattern} ESCAPE '\\'`;
+}
+
+/** The school-local calendar day (`YYYY-MM-DD`) of a UTC ISO timestamp column, for GROUP BY. */
+export function localDaySql(column: AnyColumn, offsetMinutes: number): SQL<string> {
+  return localFormat(column, offsetMinutes, '%Y-%m-%d', 'YYYY-MM-DD');
+}
+
+/** The school-local month (`YYYY-MM`) of a UTC ISO timestamp column. */
+export function localMonthSql(column: AnyColumn, offsetMinutes: number): SQL<string> {
+  return localFormat(column, offsetMinutes, '%Y-%m', 'YYYY-MM');
+}
+
+function localFormat(
+  column: AnyColumn,
+  offsetMinutes: number,
+  strftime: string,
+  toChar: string,
+): SQL<string> {
+  // The offset is a number from our own configuration, inlined so the GROUP BY expression is
+  // textually the same as the SELECT one (PostgreSQL compares them before binding).
+  const minutes = sql.raw(String(Math.trunc(offsetMinutes)));
+  return currentEngine() === 'postgres'
+    ? sql<string>`to_char((${column})::timestamptz AT TIME ZONE 'UTC' + ${minutes} * interval '1 minute', ${sql.raw(`'${toChar}'`)})`
+    : sql<string>`strftime(${sql.raw(`'${strftime}'`)}, ${column}, ${sql.raw(`'${Math.trunc(offsetMinutes)} minutes'`)})`;
+}
+
+/**
+ * Announcements a role may see: audience NULL (everyone) or a JSON array naming the role.
+ * The array is stored as JSON text on both engines; SQLite walks it with json_each, PostgreSQL
+ * reads it as jsonb.
+ */
+export function announcementVisibleTo(role: Role): SQL {
+  const audience = announcements.audience;
+  return currentEngine() === 'postgres'
+    ? sql`(${audience} IS NULL OR (${audience})::jsonb @> jsonb_build_array(${role}::text))`
+    : sql`(${audience} IS NULL OR EXISTS (SELECT 1 FROM json_each(${audience}) WHERE json_each.value = ${role}))`;
+}

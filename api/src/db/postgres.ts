@@ -1,0 +1,69 @@
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import type { Db, Reader, Tx } from './client.js';
+import { useEngine } from './dialect.js';
+
+/** Any constant shared by every URS process: the advisory lock that serialises migrations. */
+const MIGRATION_LOCK = 7_240_011;
+
+const MIGRATIONS_DIR = fileURLToPath(new URL('../../src/db/migrations-pg', import.meta.url));
+
+/*
+ * bigint counts, sums and change_seqs arrive as numbers, as they do from SQLite (all < 2^53).
+ * Set on the driver itself: drizzle's node-postgres session passes its own type parsers per
+ * query and falls back to these, not to a pool's. A process uses one engine, so this touches
+ * nothing else.
+ */
+const INT8 = 20;
+const NUMERIC = 1700;
+pg.types.setTypeParser(INT8, Number);
+pg.types.setTypeParser(NUMERIC, Number);
+
+/**
+ * The same Db on a pool of PostgreSQL connections. Queries are written once against the
+ * SQLite-typed schema (schema.ts); the tables PostgreSQL holds are derived from it
+ * (schema.pg.ts) with the same names, so drizzle renders the same statements for both, and
+ * the few that differ come from db/dialect.ts.
+ *
+ * write: a READ COMMITTED transaction on one pooled connection; what must be serialised (the
+ * change counter) is serialised by a row lock inside it (db/change-seq.ts).
+ * snapshot: a REPEATABLE READ, READ ONLY transaction, so several queries see one instant.
+ */
+export function openPostgres(url: string, poolSize = 10): Db {
+  useEngine('postgres');
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle connection dropped by the server must not crash the process; the pool replaces it.
+  pool.on('error', (err) => console.error('[api] idle PostgreSQL connection failed:', err.message));
+  const client = drizzle(pool);
+  const asReader = client as unknown as Reader;
+  return Object.assign(Object.create(asReader) as Reader, {
+    write: <T>(fn: (tx: Tx) => Promise<T>) => client.transaction((tx) => fn(tx as unknown as Tx)),
+    snapshot: <T>(fn: (reader: Reader) => Promise<T>) =>
+      client.transaction((tx) => fn(tx as unknown as Reader), {
+        isolationLevel: 'repeatable read',
+        accessMode: 'read only',
+      }),
+    ping: async () => {
+      await pool.query('SELECT 1');
+    },
+    migrate: async () => {
+      // Several processes may start at once: one migrates while the others wait here, then
+      // find nothing left to do.
+      const lock = await pool.connect();
+      try {
+        await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+        await migrate(client, { migrationsFolder: MIGRATIONS_DIR });
+      } finally {
+        await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+        lock.release();
+      }
+    },
+    location: url,
+    close: async () => {
+      // Idempotent: a test may close a broken app before its cleanup closes it again.
+      if (!pool.ended) await pool.end();
+    },
+  });
+}

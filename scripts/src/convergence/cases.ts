@@ -1,0 +1,412 @@
+import 'fake-indexeddb/auto';
+import { expect } from 'vitest';
+import { tables } from '@urs/api';
+import { newId, type PullResponse, type ReportStatus } from '@urs/sync-protocol';
+import { openUrsDatabase, type UrsDatabase } from '@urs/web/db';
+import {
+  claimLocalData,
+  createMemoryLock,
+  createSyncEngine,
+  discardRejected,
+  enqueue,
+  savePhoto,
+  type SyncEngine,
+} from '@urs/web/sync';
+import {
+  flakyFetch,
+  prng,
+  startServer,
+  type Drop,
+  type ServerOptions,
+  type ServerWorld,
+} from './world.js';
+
+/*
+ * Convergence property: several devices (two phones of one custodian, a gardener, an admin)
+ * make random changes while the network drops requests before and after the server commits,
+ * syncing at random moments. Once the network is good and every device has synced, each
+ * device holds exactly what the server says that user may see, and every change was applied
+ * exactly once. Each case is reproducible from its seed.
+ */
+export const CASES = Number(process.env['CONVERGENCE_CASES'] ?? 200);
+const STEPS = 24;
+const BASE_URL = 'http://urs.test/';
+
+interface Device {
+  name: string;
+  userId: string;
+  token: string;
+  db: UrsDatabase;
+  engine: SyncEngine;
+}
+
+interface Ledger {
+  reports: Set<string>;
+  stock: Map<string, number>;
+  photos: Set<string>;
+  reads: Set<string>;
+}
+
+function jpeg(rng: () => number): Uint8Array {
+  const bytes = new Uint8Array(64 + Math.floor(rng() * 64));
+  bytes.set([0xff, 0xd8, 0xff, 0xe0]);
+  for (let i = 4; i < bytes.length; i++) bytes[i] = Math.floor(rng() * 256);
+  return bytes;
+}
+
+const NEXT_STATUS: Partial<Record<ReportStatus, ReportStatus>> = {
+  pending: 'in_progress',
+  in_progress: 'completed',
+};
+
+async function randomStep(
+  rng: () => number,
+  world: ServerWorld,
+  device: Device,
+  ledger: Ledger,
+  at: () => string,
+) {
+  const pick = rng();
+  const myReports = await device.db.reports.where('reporter_id').equals(device.userId).toArray();
+  const { userId, db } = device;
+  if (pick < 0.3 || myReports.length === 0) {
+    const id = newId();
+    const now = at();
+    await enqueue(
+      db,
+      userId,
+      'report.create',
+      { id, area_id: world.areaId, work_type: 'cleaning', description: `Laporan ${id.slice(-6)}` },
+      [
+        {
+          entity: 'reports',
+          op: 'put',
+          row: {
+            id,
+            reporter_id: userId,
+            area_id: world.areaId,
+            category_id: null,
+            work_type: 'cleaning',
+            description: `Laporan ${id.slice(-6)}`,
+            status: 'pending',
+            admin_note: null,
+            created_at: now,
+            updated_at: now,
+          },
+        },
+      ],
+    );
+    ledger.reports.add(id);
+    return;
+  }
+  const report = myReports[Math.floor(rng() * myReports.length)];
+  if (report === undefined) return;
+  if (pick < 0.45) {
+    const description = `Diperbarui ${Math.floor(rng() * 1e6)}`;
+    await enqueue(db, userId, 'report.update', { id: report.id, description }, [
+      { entity: 'reports', op: 'put', row: { ...report, description, updated_at: at() } },
+    ]);
+  } else if (pick < 0.55) {
+    const status = NEXT_STATUS[report.status];
+    if (status === undefined) return;
+    await enqueue(db, userId, 'report.set_status', { id: report.id, status }, [
+      { entity: 'reports', op: 'put', row: { ...report, status, updated_at: at() } },
+    ]);
+  } else if (pick < 0.75) {
+    const id = newId();
+    const quantity = 1 + Math.floor(rng() * 3);
+    const item = await db.inventory_items.get(world.itemId);
+    const occurred = at();
+    const optimistic = [
+      {
+        entity: 'stock_transactions' as const,
+        op: 'put' as const,
+        row: {
+          id,
+          item_id: world.itemId,
+          type: 'out' as const,
+          quantity,
+          notes: null,
+          area_id: world.areaId,
+          recorded_by: userId,
+          occurred_at: occurred,
+          created_at: occurred,
+          updated_at: occurred,
+        },
+      },
+      ...(item === undefined
+        ? []
+        : [
+            {
+              entity: 'inventory_items' as const,
+              op: 'put' as const,
+              row: { ...item, stock: item.stock - quantity },
+            },
+          ]),
+    ];
+    await enqueue(
+      db,
+      userId,
+      'stock.record',
+      {
+        id,
+        item_id: world.itemId,
+        type: 'out',
+        quantity,
+        area_id: world.areaId,
+        occurred_at: occurred,
+      },
+      optimistic,
+    );
+    ledger.stock.set(id, quantity);
+  } else if (pick < 0.9) {
+    const photo = await savePhoto(db, userId, jpeg(rng), 'image/jpeg', { compress: null });
+    const now = at();
+    await enqueue(
+      db,
+      userId,
+      'photo.attach',
+      {
+        id: photo.id,
+        report_id: report.id,
+        kind: 'before',
+        sha256: photo.sha256,
+        mime_type: 'image/jpeg',
+        size_bytes: photo.size_bytes,
+        position: 0,
+      },
+      [
+        {
+          entity: 'report_photos',
+          op: 'put',
+          row: {
+            id: photo.id,
+            report_id: report.id,
+            kind: 'before',
+            sha256: photo.sha256,
+            mime_type: 'image/jpeg',
+            size_bytes: photo.size_bytes,
+            position: 0,
+            created_at: now,
+            updated_at: now,
+          },
+        },
+      ],
+    );
+    ledger.photos.add(photo.id);
+  } else {
+    const announcements = await db.announcements.toArray();
+    const announcement = announcements[Math.floor(rng() * announcements.length)];
+    if (announcement === undefined) return;
+    const already = await db.announcement_reads
+      .where('announcement_id')
+      .equals(announcement.id)
+      .count();
+    if (already > 0) return;
+    const id = newId();
+    const now = at();
+    await enqueue(
+      db,
+      userId,
+      'announcement.mark_read',
+      { id, announcement_id: announcement.id, read_at: now },
+      [
+        {
+          entity: 'announcement_reads',
+          op: 'put',
+          row: {
+            id,
+            announcement_id: announcement.id,
+            user_id: userId,
+            read_at: now,
+            created_at: now,
+            updated_at: now,
+          },
+        },
+      ],
+    );
+    ledger.reads.add(announcement.id + userId);
+  }
+}
+
+/** What the server says this user may see, from a pull from the very beginning. */
+async function serverView(world: ServerWorld, token: string): Promise<Map<string, unknown>> {
+  const view = new Map<string, unknown>();
+  let cursor = '';
+  for (;;) {
+    const res = await world.app.request(`/api/sync/pull?cursor=${cursor}&limit=1000`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const page = (await res.json()) as PullResponse;
+    for (const change of page.changes) {
+      const key = `${change.entity}/${change.id}`;
+      if (change.op === 'put') view.set(key, change.row);
+      else view.delete(key);
+    }
+    cursor = page.cursor;
+    if (!page.has_more) return view;
+  }
+}
+
+async function deviceView(device: Device): Promise<Map<string, unknown>> {
+  const view = new Map<string, unknown>();
+  for (const table of device.db.entityTables()) {
+    for (const row of await table.toArray()) view.set(`${table.name}/${row.id}`, row);
+  }
+  return view;
+}
+
+async function runCase(seed: number, server: ServerOptions): Promise<void> {
+  const rng = prng(seed);
+  const world = await startServer(server);
+  let clock = Date.parse('2026-11-22T06:00:00.000Z');
+  const at = () => new Date((clock += 1000)).toISOString();
+  const dropRate = 0.15 + rng() * 0.35;
+  let networkGood = false;
+  const decide = (): Drop => {
+    if (networkGood) return 'none';
+    const r = rng();
+    return r < dropRate / 2 ? 'before' : r < dropRate ? 'after' : 'none';
+  };
+  const [custodian, gardener, admin] = world.users;
+  if (custodian === undefined || gardener === undefined || admin === undefined)
+    throw new Error('world users');
+  const owners = [custodian, custodian, gardener, admin];
+  const devices: Device[] = [];
+  for (const [i, owner] of owners.entries()) {
+    const db = openUrsDatabase(`converge-${seed}-${i}`);
+    await claimLocalData(db, owner.id);
+    const engine = createSyncEngine({
+      db,
+      baseUrl: BASE_URL,
+      getToken: () => owner.token,
+      getUserId: () => owner.id,
+      fetch: flakyFetch(world, decide, rng),
+      random: rng,
+      now: () => clock,
+      lock: createMemoryLock(),
+    });
+    devices.push({
+      name: `device ${i} (${owner.role})`,
+      userId: owner.id,
+      token: owner.token,
+      db,
+      engine,
+    });
+  }
+  const ledger: Ledger = {
+    reports: new Set(),
+    stock: new Map(),
+    photos: new Set(),
+    reads: new Set(),
+  };
+  const rejectedIds = new Set<string>();
+
+  try {
+    // The admin publishes two announcements everyone may read.
+    const adminDevice = devices[3];
+    if (adminDevice === undefined) throw new Error('admin device');
+    for (const title of ['Kerja bakti', 'Rapat staf']) {
+      const id = newId();
+      const now = at();
+      await enqueue(adminDevice.db, admin.id, 'announcement.create', { id, title, body: 'Info' }, [
+        {
+          entity: 'announcements',
+          op: 'put',
+          row: {
+            id,
+            title,
+            body: 'Info',
+            audience: null,
+            priority: 'normal',
+            pinned: false,
+            author_id: admin.id,
+            published_at: now,
+            created_at: now,
+            updated_at: now,
+          },
+        },
+      ]);
+    }
+
+    for (let step = 0; step < STEPS; step++) {
+      const device = devices[Math.floor(rng() * devices.length)];
+      if (device === undefined) continue;
+      if (rng() < 0.35) await device.engine.syncOnce({ force: true });
+      else await randomStep(rng, world, device, ledger, at);
+    }
+
+    // The network comes back. Everyone syncs; refusals are discarded as a user would.
+    networkGood = true;
+    for (let round = 0; round < 3; round++) {
+      for (const device of devices) {
+        for (const entry of await device.db.outbox
+          .where('user_id')
+          .equals(device.userId)
+          .toArray()) {
+          if (entry.status === 'rejected') {
+            rejectedIds.add(String((entry.mutation.args as { id?: string }).id));
+            await discardRejected(device.db, device.userId, entry.id ?? -1);
+          }
+        }
+        const outcome = await device.engine.syncOnce({ force: true });
+        expect(outcome.status, `${device.name} final sync`).toBe('ok');
+      }
+    }
+
+    for (const device of devices) {
+      expect(
+        await device.db.outbox.where('user_id').equals(device.userId).count(),
+        `${device.name} outbox drained`,
+      ).toBe(0);
+      expect(await deviceView(device), `${device.name} equals the server's view`).toEqual(
+        await serverView(world, device.token),
+      );
+    }
+
+    // Exactly once: every change the devices made exists once on the server, refusals not at all.
+    const serverReports = new Set(
+      (await world.db.select({ id: tables.reports.id }).from(tables.reports)).map((r) => r.id),
+    );
+    expect(serverReports).toEqual(
+      new Set([...ledger.reports].filter((id) => !rejectedIds.has(id))),
+    );
+    const stockRows = await world.db.select().from(tables.stockTransactions);
+    const applied = [...ledger.stock].filter(([id]) => !rejectedIds.has(id));
+    expect(stockRows.map((r) => r.id).sort()).toEqual(applied.map(([id]) => id).sort());
+    const [item] = await world.db.select().from(tables.inventoryItems);
+    expect(item?.stock).toBe(world.initialStock - applied.reduce((sum, [, q]) => sum + q, 0));
+    const photoRows = (
+      await world.db.select({ id: tables.reportPhotos.id }).from(tables.reportPhotos)
+    ).map((r) => r.id);
+    expect(new Set(photoRows)).toEqual(
+      new Set([...ledger.photos].filter((id) => !rejectedIds.has(id))),
+    );
+    expect(photoRows.length).toBe(new Set(photoRows).size);
+  } finally {
+    for (const device of devices) {
+      device.db.close();
+      await device.db.delete();
+    }
+    await world.close();
+  }
+}
+
+/**
+ * `cases` seeded cases from CONVERGENCE_SEED: every device ends equal to the server and every
+ * change is applied once. A failure names the seed that reproduces it.
+ */
+export async function runCases(cases: number, server: ServerOptions = {}): Promise<void> {
+  const base = Number(process.env['CONVERGENCE_SEED'] ?? 20261122);
+  for (let i = 0; i < cases; i++) {
+    const seed = base + i;
+    try {
+      await runCase(seed, server);
+    } catch (err) {
+      throw new Error(
+        `convergence case failed; reproduce with CONVERGENCE_SEED=${seed} CONVERGENCE_CASES=1\n${String(err)}`,
+        { cause: err },
+      );
+    }
+  }
+}

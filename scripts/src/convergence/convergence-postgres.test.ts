@@ -1,0 +1,18 @@
+import { describe, it } from 'vitest';
+import { runCases } from './cases.js';
+
+/*
+ * The same property with two API processes sharing one PostgreSQL, each request going to one
+ * of them at random. Needs TEST_DATABASE_URL (a role that may CREATEDB; `.ci/run` sets it up).
+ * Fewer cases than on SQLite: each one creates and drops a database.
+ */
+const CASES = Number(process.env['CONVERGENCE_PG_CASES'] ?? 25);
+
+describe.skipIf(!process.env['TEST_DATABASE_URL'])(
+  'convergence with two API processes on one PostgreSQL',
+  () => {
+    it(`${CASES} seeded cases: every device and the server converge, every mutation applied once`, async () => {
+      await runCases(CASES, { engine: 'postgres', processes: 2 });
+    }, 900_000);
+  },
+);

@@ -59,6 +59,14 @@ export interface EnqueueStep {
   optimistic?: readonly OptimisticWrite[];
 }
 
+/** Validates every step before anything is written, so a refused one leaves nothing behind. */
+function parseSteps(steps: readonly EnqueueStep[]) {
+  return steps.map((step) => ({
+    mutation: parseMutation(step.name, step.args),
+    optimistic: step.optimistic ?? [],
+  }));
+}
+
 /**
  * Records several mutations that make up one user action (a report and its photos) in ONE
  * transaction: all of them are queued with their optimistic rows, or none is. A crash or a full
@@ -73,10 +81,7 @@ export async function enqueueAll(
   steps: readonly EnqueueStep[],
   options: EnqueueOptions = {},
 ): Promise<OutboxEntry[]> {
-  const parsed = steps.map((step) => ({
-    mutation: parseMutation(step.name, step.args),
-    optimistic: step.optimistic ?? [],
-  }));
+  const parsed = parseSteps(steps);
   const at = (options.now ?? (() => new Date()))();
   const entries = await withStorageGuard(() =>
     db.transaction('rw', writeScope(db), async () => {
@@ -154,10 +159,7 @@ export function resendRejected(
   steps: readonly EnqueueStep[],
   options: EnqueueOptions = {},
 ): Promise<OutboxEntry[]> {
-  const parsed = steps.map((step) => ({
-    mutation: parseMutation(step.name, step.args),
-    optimistic: step.optimistic ?? [],
-  }));
+  const parsed = parseSteps(steps);
   return replaceRejected(db, userId, entryIds, parsed, options);
 }
 

@@ -12,6 +12,7 @@ import {
   retryRejectedItem,
   updateItem,
 } from './items-store.js';
+import { item as sharedItem } from './test-fixtures.js';
 
 const USER = newId();
 const AREA = newId();
@@ -20,22 +21,13 @@ const at = () => NOW;
 
 let db: UrsDatabase;
 
-function item(overrides: Partial<InventoryItem> = {}): InventoryItem {
-  return {
+const item = (overrides: Partial<InventoryItem> = {}): InventoryItem =>
+  sharedItem({
     id: newId(),
-    name: 'Sapu ijuk',
-    sku: 'SP-01',
-    unit: 'pcs',
-    stock: 10,
-    min_stock: 4,
-    description: null,
-    active: true,
-    trackable: true,
     created_at: '2026-11-01T00:00:00.000Z',
     updated_at: '2026-11-01T00:00:00.000Z',
     ...overrides,
-  };
-}
+  });
 
 /** A server row already on the device (as a pull would have left it). */
 async function seed(...rows: InventoryItem[]) {

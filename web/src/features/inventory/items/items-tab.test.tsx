@@ -35,6 +35,7 @@ import { claimLocalData } from '../../../sync/index.js';
 import { ItemsTab } from './items-tab.js';
 import { parseSearch, stringifySearch } from '../../../lib/search-params.js';
 import { inventorySearchSchema } from '../inventory-search.js';
+import { item as sharedItem } from './test-fixtures.js';
 
 const AT = '2026-11-01T00:00:00.000Z';
 
@@ -53,22 +54,15 @@ function person(role: User['role']): User {
   };
 }
 
-function item(overrides: Partial<InventoryItem>): InventoryItem {
-  return {
+const item = (overrides: Partial<InventoryItem>): InventoryItem =>
+  sharedItem({
     id: newId(),
     name: 'Barang',
     sku: null,
-    unit: 'pcs',
-    stock: 10,
-    min_stock: 4,
-    description: null,
-    active: true,
-    trackable: true,
     created_at: AT,
     updated_at: AT,
     ...overrides,
-  };
-}
+  });
 
 function renderTab(path = '/inventory') {
   // The app's route for the tab: same id, same search schema and URL codec.

@@ -54,7 +54,9 @@ function startApi(vars: Record<string, string>) {
   return { child, exited, listening };
 }
 
-describe('the API process with a photo store it cannot use', () => {
+// Each case starts a real Node process that compiles the entry with tsx: on a loaded 2-core CI
+// machine that alone has taken more than vitest's default 5 s. The limit only guards a hang.
+describe('the API process with a photo store it cannot use', { timeout: 60_000 }, () => {
   it('stops before migrating, with one line naming a missing bucket', async () => {
     const api = startApi({ ...s3.env(''), PHOTO_STORE: 's3://no-such-bucket' });
     const result = await api.exited;

@@ -162,37 +162,22 @@ async function randomStep(
   } else if (pick < 0.9) {
     const photo = await savePhoto(db, userId, jpeg(rng), 'image/jpeg', { compress: null });
     const now = at();
-    await enqueue(
-      db,
-      userId,
-      'photo.attach',
+    const attached = {
+      id: photo.id,
+      report_id: report.id,
+      kind: 'before',
+      sha256: photo.sha256,
+      mime_type: 'image/jpeg',
+      size_bytes: photo.size_bytes,
+      position: 0,
+    } as const;
+    await enqueue(db, userId, 'photo.attach', attached, [
       {
-        id: photo.id,
-        report_id: report.id,
-        kind: 'before',
-        sha256: photo.sha256,
-        mime_type: 'image/jpeg',
-        size_bytes: photo.size_bytes,
-        position: 0,
+        entity: 'report_photos',
+        op: 'put',
+        row: { ...attached, created_at: now, updated_at: now },
       },
-      [
-        {
-          entity: 'report_photos',
-          op: 'put',
-          row: {
-            id: photo.id,
-            report_id: report.id,
-            kind: 'before',
-            sha256: photo.sha256,
-            mime_type: 'image/jpeg',
-            size_bytes: photo.size_bytes,
-            position: 0,
-            created_at: now,
-            updated_at: now,
-          },
-        },
-      ],
-    );
+    ]);
     ledger.photos.add(photo.id);
   } else {
     const announcements = await db.announcements.toArray();

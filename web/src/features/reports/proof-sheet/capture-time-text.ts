@@ -1,5 +1,6 @@
 import { captureParts } from '@urs/sync-protocol';
 import i18next from 'i18next';
+import { localeOf } from '../../../lib/format.js';
 import './proof-i18n.js';
 
 /**
@@ -14,7 +15,7 @@ export function formatCaptureTime(
   const parts = typeof value === 'string' ? captureParts(value) : null;
   if (parts === null) return null;
   const wall = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute);
-  const text = new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'id-ID', {
+  const text = new Intl.DateTimeFormat(localeOf(language), {
     dateStyle: 'medium',
     timeStyle: 'short',
     timeZone: 'UTC',

@@ -32,10 +32,7 @@ async function report(
     },
   ]);
   await f.t.db.write((tx) =>
-    tx
-      .update(reports)
-      .set({ reportedAt, createdAt: receivedAt })
-      .where(eq(reports.id, id)),
+    tx.update(reports).set({ reportedAt, createdAt: receivedAt }).where(eq(reports.id, id)),
   );
 }
 

@@ -98,8 +98,20 @@ describe('GET /api/reports (admin list)', () => {
 
   it('dates, filters and orders a late-synced report by when it was filed, not when it arrived', async () => {
     // Filed offline on Friday the 13th, 15:00 WIB; the phone found signal on Monday the 16th.
-    await file(f.staff, 'Talang bocor', '2026-11-13T08:00:00.000Z', undefined, '2026-11-16T00:00:00.000Z');
-    await file(f.staff, 'Pintu macet', '2026-11-14T02:00:00.000Z', undefined, '2026-11-14T02:00:00.000Z');
+    await file(
+      f.staff,
+      'Talang bocor',
+      '2026-11-13T08:00:00.000Z',
+      undefined,
+      '2026-11-16T00:00:00.000Z',
+    );
+    await file(
+      f.staff,
+      'Pintu macet',
+      '2026-11-14T02:00:00.000Z',
+      undefined,
+      '2026-11-14T02:00:00.000Z',
+    );
     const friday = await list('date_from=2026-11-13&date_to=2026-11-13');
     expect(friday.data.map((r) => r.description)).toEqual(['Talang bocor']);
     expect(friday.data[0]).toMatchObject({
@@ -107,14 +119,17 @@ describe('GET /api/reports (admin list)', () => {
       created_at: '2026-11-16T00:00:00.000Z',
     });
     expect((await list('date_from=2026-11-16')).meta.total).toBe(0);
-    expect((await list('')).data.map((r) => r.description)).toEqual(['Pintu macet', 'Talang bocor']);
+    expect((await list('')).data.map((r) => r.description)).toEqual([
+      'Pintu macet',
+      'Talang bocor',
+    ]);
     expect((await list('sort=created_at')).data.map((r) => r.description)).toEqual([
       'Talang bocor',
       'Pintu macet',
     ]);
-    expect((await f.t.request('/api/reports?sort=updated_at', { token: f.admin.token })).status).toBe(
-      422,
-    );
+    expect(
+      (await f.t.request('/api/reports?sort=updated_at', { token: f.admin.token })).status,
+    ).toBe(422);
   });
 
   it('lists users by role with their report counts for the role explorer', async () => {
@@ -345,7 +360,13 @@ describe('GET /api/reports/export', () => {
 
   it('puts a late-synced report in the week it was filed, with both its filing and receipt times', async () => {
     // Filed offline on Friday the 13th, 15:00 WIB (last week); received Monday the 16th, 07:00 WIB.
-    await file(f.staff, 'Talang bocor', '2026-11-13T08:00:00.000Z', undefined, '2026-11-16T00:00:00.000Z');
+    await file(
+      f.staff,
+      'Talang bocor',
+      '2026-11-13T08:00:00.000Z',
+      undefined,
+      '2026-11-16T00:00:00.000Z',
+    );
     await file(f.staff, 'Hari ini', NOW.toISOString(), undefined, NOW.toISOString());
     const week = await exportSheet('scope=this_week');
     expect(dataRows(week.sheet).map((r) => r.getCell(DESCRIPTION_COLUMN).value)).toEqual([

@@ -16,6 +16,7 @@ import {
   ADMIN,
   GARDENER,
   HIDE_TOASTS,
+  apiGet,
   apiToken,
   makeJpeg,
   outboxCount,
@@ -128,11 +129,11 @@ describe('an offline report keeps the time it was filed on the device', () => {
         .toBe(await shown(page, received));
 
       // The server holds the device's filing time too, for lists, exports and analytics.
-      const res = await fetch(`${server.url}/api/reports/${id}`, {
-        headers: { authorization: `Bearer ${adminToken}`, accept: 'application/json' },
-      });
-      expect(res.status).toBe(200);
-      const { data } = (await res.json()) as { data: StoredReport };
+      const { data } = await apiGet<{ data: StoredReport }>(
+        server.url,
+        adminToken,
+        `/api/reports/${id}`,
+      );
       expect(data).toMatchObject({ reported_at: filed, created_at: received });
 
       await page.addStyleTag({ content: HIDE_TOASTS });

@@ -46,6 +46,13 @@ async function file(
   return id;
 }
 
+/**
+ * 'Talang bocor', filed offline on Friday the 13th at 15:00 WIB (last week, as NOW sees it);
+ * the phone found signal on Monday the 16th at 07:00 WIB.
+ */
+const fileInDeadZone = () =>
+  file(f.staff, 'Talang bocor', '2026-11-13T08:00:00.000Z', undefined, '2026-11-16T00:00:00.000Z');
+
 const list = async (query: string) => {
   const res = await f.t.request(`/api/reports?${query}`, { token: f.admin.token });
   expect(res.status).toBe(200);
@@ -97,14 +104,7 @@ describe('GET /api/reports (admin list)', () => {
   });
 
   it('dates, filters and orders a late-synced report by when it was filed, not when it arrived', async () => {
-    // Filed offline on Friday the 13th, 15:00 WIB; the phone found signal on Monday the 16th.
-    await file(
-      f.staff,
-      'Talang bocor',
-      '2026-11-13T08:00:00.000Z',
-      undefined,
-      '2026-11-16T00:00:00.000Z',
-    );
+    await fileInDeadZone();
     await file(
       f.staff,
       'Pintu macet',
@@ -359,14 +359,7 @@ describe('GET /api/reports/export', () => {
   });
 
   it('puts a late-synced report in the week it was filed, with both its filing and receipt times', async () => {
-    // Filed offline on Friday the 13th, 15:00 WIB (last week); received Monday the 16th, 07:00 WIB.
-    await file(
-      f.staff,
-      'Talang bocor',
-      '2026-11-13T08:00:00.000Z',
-      undefined,
-      '2026-11-16T00:00:00.000Z',
-    );
+    await fileInDeadZone();
     await file(f.staff, 'Hari ini', NOW.toISOString(), undefined, NOW.toISOString());
     const week = await exportSheet('scope=this_week');
     expect(dataRows(week.sheet).map((r) => r.getCell(DESCRIPTION_COLUMN).value)).toEqual([

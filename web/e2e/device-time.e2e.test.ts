@@ -3,7 +3,8 @@
  * offline while its clock reads three hours ago; the phone's clock then moves on to the present
  * and the report syncs. The phone's detail keeps the filing time (it does not jump to the sync),
  * shows the server's receipt time beside it, and the server holds the filing time as the
- * report's `reported_at`. At 390 px and 1366 px, on Playwright's fake clock (`page.clock`).
+ * report's `reported_at`; the proof sheet made on the phone prints the filing time. At 390 px
+ * and 1366 px, on Playwright's fake clock (`page.clock`).
  *
  * Needs `npx turbo run build` first.
  */
@@ -18,6 +19,7 @@ import {
   HIDE_TOASTS,
   apiGet,
   apiToken,
+  downloadPdf,
   makeJpeg,
   outboxCount,
   signInAndSync,
@@ -26,6 +28,7 @@ import {
   watchForProblems,
 } from './app-kit.js';
 import { startServerAndBrowser, stopServerAndBrowser, type RunningServer } from './harness.js';
+import { readPdf } from '../src/test/pdf-reader.js';
 
 const SCREENSHOT_DIR = fileURLToPath(new URL('../screenshots', import.meta.url));
 const HOUR_MS = 3_600_000;
@@ -73,7 +76,11 @@ describe('an offline report keeps the time it was filed on the device', () => {
     'files at a device time three hours back, syncs later, and keeps that time (%o)',
     async (viewport) => {
       const problems: string[] = [];
-      const context = await browser.newContext({ viewport, timezoneId: 'Asia/Jakarta' });
+      const context = await browser.newContext({
+        viewport,
+        timezoneId: 'Asia/Jakarta',
+        acceptDownloads: true,
+      });
       const page = await context.newPage();
       await watchForProblems(page, problems);
       // The phone's clock reads three hours ago, and runs on from there.
@@ -135,6 +142,11 @@ describe('an offline report keeps the time it was filed on the device', () => {
         `/api/reports/${id}`,
       );
       expect(data).toMatchObject({ reported_at: filed, created_at: received });
+
+      // The proof sheet made on the phone prints the filing time, not the receipt time.
+      const sheet = (await readPdf(await downloadPdf(page, 'Cetak / Unduh PDF'))).text.join('\n');
+      expect(sheet).toContain(`WAKTU PENGAJUAN ${filedText}`);
+      expect(sheet).not.toContain(`WAKTU PENGAJUAN ${await shown(page, received)}`);
 
       await page.addStyleTag({ content: HIDE_TOASTS });
       await page.screenshot({

@@ -27,6 +27,7 @@ const rows: { [E in Change['entity']]: Extract<Change, { entity: E; op: 'put' }>
     description: 'Keran bocor',
     status: 'in_progress',
     admin_note: null,
+    reported_at: '2026-11-20T00:14:00.000Z',
   },
   report_photos: {
     ...base(),

@@ -8,7 +8,8 @@ const localDate = z.iso.date({ error: 'Tanggal harus berformat YYYY-MM-DD.' });
 
 /**
  * The admin report list's filters, as they travel in the URL (the screen keeps them in its
- * search params) and in the API query string. Blank values mean "no filter".
+ * search params) and in the API query string. Blank values mean "no filter". The dates are the
+ * school's calendar days of the filing time (`reported_at`).
  */
 export const reportFiltersSchema = z
   .object({
@@ -31,7 +32,8 @@ export const reportListQuerySchema = listQuerySchema
   .and(reportFiltersSchema)
   .and(
     z.object({
-      sort: z.enum(['created_at']).default('created_at'),
+      /** Filing time on the device (the default), or the server's receipt time. */
+      sort: z.enum(['reported_at', 'created_at']).default('reported_at'),
       order: z.enum(['asc', 'desc']).default('desc'),
     }),
   );
@@ -54,6 +56,9 @@ export interface ReportListRow {
   status: z.infer<typeof reportStatusSchema>;
   work_type: string;
   admin_note: string | null;
+  /** Filed on the device; the list's dates, filters and order. */
+  reported_at: string;
+  /** Received by the server. */
   created_at: string;
   updated_at: string;
   area: { id: string; name: string };

@@ -3,6 +3,7 @@
  * is ready to work offline), reading the app's IndexedDB from the page, syncing on demand,
  * asking the API what the server holds, and making real JPEG bytes with the browser's encoder.
  */
+import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 
@@ -216,4 +217,14 @@ export async function pageApiGet<T>(page: Page, baseUrl: string, path: string): 
   });
   expect(response.status()).toBe(200);
   return (await response.json()) as T;
+}
+
+/** Presses a button that downloads a PDF (a proof sheet) and returns the file's bytes. */
+export async function downloadPdf(page: Page, button: string): Promise<Uint8Array> {
+  const [download] = await Promise.all([
+    page.waitForEvent('download', { timeout: 60_000 }),
+    page.getByRole('button', { name: button }).click(),
+  ]);
+  const file = await download.path();
+  return new Uint8Array(fs.readFileSync(file));
 }

@@ -19,6 +19,7 @@ import {
   GARDENER,
   HIDE_TOASTS,
   apiToken,
+  downloadPdf,
   logInAt,
   makeImage,
   makeJpeg,
@@ -44,15 +45,6 @@ afterAll(() => stopServerAndBrowser(server, browser));
 
 const captions = (page: Page, section: string) =>
   page.getByRole('region', { name: section }).getByTestId('photo-captured').allTextContents();
-
-async function downloadPdf(page: Page, button: string): Promise<Uint8Array> {
-  const [download] = await Promise.all([
-    page.waitForEvent('download', { timeout: 60_000 }),
-    page.getByRole('button', { name: button }).click(),
-  ]);
-  const file = await download.path();
-  return new Uint8Array(fs.readFileSync(file));
-}
 
 describe('proof of work: capture times and the printable sheet', () => {
   it('files offline with capture times, warns on the order, and prints the sheet offline', async () => {

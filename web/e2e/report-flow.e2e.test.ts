@@ -57,7 +57,15 @@ const photosIn = (page: Page, section: string) =>
   page.getByRole('region', { name: section }).locator('img');
 
 /** The export's columns (api/src/services/report-export.ts). */
-const COLUMN = { created: 2, description: 8, role: 10, before: 12, after: 13, id: 15 };
+const COLUMN = {
+  reported: 2,
+  received: 3,
+  description: 9,
+  role: 11,
+  before: 13,
+  after: 14,
+  id: 16,
+};
 
 describe('a report from an offline gardener to the admin’s export', () => {
   it('files a report with two before and one after photo offline, keeps it over an offline reload, then syncs it', async () => {
@@ -182,7 +190,8 @@ describe('a report from an offline gardener to the admin’s export', () => {
     expect(row?.getCell(COLUMN.role).value).toBe('Gardener');
     expect(row?.getCell(COLUMN.before).value).toBe(2);
     expect(row?.getCell(COLUMN.after).value).toBe(1);
-    expect(row?.getCell(COLUMN.created).type).toBe(ExcelJS.ValueType.Date);
+    expect(row?.getCell(COLUMN.reported).type).toBe(ExcelJS.ValueType.Date);
+    expect(row?.getCell(COLUMN.received).type).toBe(ExcelJS.ValueType.Date);
     await context.close();
   }, 120_000);
 

@@ -70,6 +70,7 @@ export const toWire = {
     description: r.description,
     status: r.status,
     admin_note: r.adminNote,
+    reported_at: r.reportedAt,
     created_at: r.createdAt,
     updated_at: r.updatedAt,
   }),

@@ -146,21 +146,29 @@ export const reports = sqliteTable(
     description: text('description').notNull(),
     status: text('status', { enum: REPORT_STATUSES }).notNull().default('pending'),
     adminNote: text('admin_note'),
+    /**
+     * When the work was filed on the device, bounded on arrival (sync/filing-time.ts); the
+     * inherited created_at is when the server received it. Every "when was it reported" reads
+     * this column: docs/decisions/012-device-filing-time.md.
+     */
+    reportedAt: text('reported_at').notNull(),
   },
   (t) => [
-    // The admin list sorts by created and filters by status, area, reporter (and so role) and dates.
+    // The admin list sorts by filing time and filters by status, area, reporter (and so role)
+    // and filing dates; sorting by receipt time stays possible.
+    index('reports_reported_idx').on(t.reportedAt),
     index('reports_created_idx').on(t.createdAt),
-    index('reports_status_created_idx').on(t.status, t.createdAt),
+    index('reports_status_reported_idx').on(t.status, t.reportedAt),
     // Analytics read only live rows by date, status, area and reporter: these partial covering
     // indexes answer their counts without touching the table.
-    index('reports_live_created_idx')
-      .on(t.createdAt, t.status, t.areaId, t.reporterId)
+    index('reports_live_reported_idx')
+      .on(t.reportedAt, t.status, t.areaId, t.reporterId)
       .where(sql`deleted_at IS NULL`),
     index('reports_live_status_area_idx')
       .on(t.status, t.areaId)
       .where(sql`deleted_at IS NULL`),
-    index('reports_area_created_idx').on(t.areaId, t.createdAt),
-    index('reports_reporter_created_idx').on(t.reporterId, t.createdAt),
+    index('reports_area_reported_idx').on(t.areaId, t.reportedAt),
+    index('reports_reporter_reported_idx').on(t.reporterId, t.reportedAt),
     index('reports_change_seq_idx').on(t.changeSeq),
   ],
 );

@@ -14,7 +14,12 @@ beforeEach(async () => {
 });
 afterEach(() => f.t.close());
 
-async function report(createdAt: string, status?: 'in_progress' | 'completed') {
+/** A report filed (on the device) at `reportedAt` and received by the server at `receivedAt`. */
+async function report(
+  reportedAt: string,
+  status?: 'in_progress' | 'completed',
+  receivedAt = reportedAt,
+) {
   const id = newId();
   await f.staff.push([
     'report.create',
@@ -26,7 +31,9 @@ async function report(createdAt: string, status?: 'in_progress' | 'completed') {
       ...(status && { status }),
     },
   ]);
-  await f.t.db.write((tx) => tx.update(reports).set({ createdAt }).where(eq(reports.id, id)));
+  await f.t.db.write((tx) =>
+    tx.update(reports).set({ reportedAt, createdAt: receivedAt }).where(eq(reports.id, id)),
+  );
 }
 
 describe('analytics snapshot', () => {
@@ -71,6 +78,21 @@ describe('analytics snapshot', () => {
       reports_30d: 4,
       completed_30d: 1,
       completion_rate: 25,
+    });
+  });
+
+  it('counts a report on the day it was filed on the device, not the day the server received it', async () => {
+    // Filed offline on Sunday the 15th, 23:30 WIB (last week); received on Tuesday the 17th.
+    await report('2026-11-15T16:30:00.000Z', undefined, '2026-11-17T02:00:00.000Z');
+    // Filed on Friday the 20th in a dead zone; received today, Sunday the 22nd.
+    await report('2026-11-20T02:00:00.000Z', 'completed', '2026-11-22T04:00:00.000Z');
+    const s = await analyticsSnapshot(f.t.db, wib, NOW);
+    expect(s.reports.this_week).toBe(1);
+    expect(s.daily_7d.map((d) => d.created)).toEqual([0, 0, 0, 0, 1, 0, 0]);
+    expect(s.daily_7d.find((d) => d.date === '2026-11-20')).toEqual({
+      date: '2026-11-20',
+      created: 1,
+      completed: 1,
     });
   });
 

@@ -37,6 +37,8 @@ const rate = (part: number, whole: number) =>
 /**
  * The admin analytics, computed in SQL: every query is bounded by a date window on an indexed
  * column or is a single grouped pass, so it answers well under a second at 200,000 reports.
+ * Report windows are on the filing time: a report filed offline on Friday and received on
+ * Monday is Friday's work (docs/decisions/012-device-filing-time.md).
  */
 export async function analyticsSnapshot(
   db: Db,
@@ -73,31 +75,31 @@ export async function analyticsSnapshot(
           .where(
             and(
               liveReport,
-              gte(reports.createdAt, week.from?.toISOString() ?? ''),
-              lt(reports.createdAt, week.to?.toISOString() ?? ''),
+              gte(reports.reportedAt, week.from?.toISOString() ?? ''),
+              lt(reports.reportedAt, week.to?.toISOString() ?? ''),
             ),
           ),
       )
     )?.n ?? 0;
 
   const completed = sql<number>`sum(CASE WHEN ${reports.status} = 'completed' THEN 1 ELSE 0 END)`;
-  const perDay = localDaySql(reports.createdAt, offset);
+  const perDay = localDaySql(reports.reportedAt, offset);
   const daily = new Map(
     (
       await db
         .select({ day: perDay, created: count(), completed })
         .from(reports)
-        .where(and(liveReport, gte(reports.createdAt, from7)))
+        .where(and(liveReport, gte(reports.reportedAt, from7)))
         .groupBy(perDay)
     ).map((r) => [r.day, r]),
   );
-  const perMonth = localMonthSql(reports.createdAt, offset);
+  const perMonth = localMonthSql(reports.reportedAt, offset);
   const monthly = new Map(
     (
       await db
         .select({ month: perMonth, created: count(), completed })
         .from(reports)
-        .where(and(liveReport, gte(reports.createdAt, from6m)))
+        .where(and(liveReport, gte(reports.reportedAt, from6m)))
         .groupBy(perMonth)
     ).map((r) => [r.month, r]),
   );
@@ -142,7 +144,7 @@ export async function analyticsSnapshot(
     })
     .from(reports)
     .innerJoin(users, eq(users.id, reports.reporterId))
-    .where(and(liveReport, gte(reports.createdAt, from30)))
+    .where(and(liveReport, gte(reports.reportedAt, from30)))
     .groupBy(users.role);
   const staffPerRole = new Map(
     (
@@ -204,7 +206,7 @@ export async function analyticsSnapshot(
       completed: Number(monthly.get(month)?.completed ?? 0),
     })),
     priority_areas: {
-      most_reports_30d: await areaCount(and(liveReport, gte(reports.createdAt, from30))),
+      most_reports_30d: await areaCount(and(liveReport, gte(reports.reportedAt, from30))),
       most_pending: await areaCount(and(liveReport, inArray(reports.status, ['pending']))),
     },
     productivity_by_role: ROLES.map((role: Role) => {

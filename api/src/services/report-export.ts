@@ -21,7 +21,8 @@ const WORK_TYPE_LABEL: Record<string, string> = {
 
 const COLUMNS: Partial<ExcelJS.Column>[] = [
   { header: 'No', key: 'no', width: 6 },
-  { header: 'Dibuat', key: 'created', width: 18, style: { numFmt: 'yyyy-mm-dd hh:mm' } },
+  { header: 'Dilaporkan', key: 'reported', width: 18, style: { numFmt: 'yyyy-mm-dd hh:mm' } },
+  { header: 'Diterima server', key: 'received', width: 18, style: { numFmt: 'yyyy-mm-dd hh:mm' } },
   { header: 'Diperbarui', key: 'updated', width: 18, style: { numFmt: 'yyyy-mm-dd hh:mm' } },
   { header: 'Area', key: 'area', width: 24 },
   { header: 'Kategori', key: 'category', width: 18 },
@@ -45,6 +46,8 @@ export interface ReportExport {
 /**
  * The matching reports as an .xlsx, streamed: rows come from keyset chunks, so a year of
  * reports never sits in memory at once. Dates are real Excel date cells in the school's time.
+ * The scope and the order are the filing time ("Dilaporkan"); "Diterima server" shows when the
+ * report arrived, so work that came in late from a dead zone can be told apart.
  */
 export function exportReports(
   db: Db,
@@ -63,7 +66,8 @@ export function exportReports(
         rows: iterateReports(db, query, clock, range),
         toCells: (r: ReportListRow, no) => ({
           no,
-          created: asLocalWallClock(new Date(r.created_at), clock),
+          reported: asLocalWallClock(new Date(r.reported_at), clock),
+          received: asLocalWallClock(new Date(r.created_at), clock),
           updated: asLocalWallClock(new Date(r.updated_at), clock),
           area: r.area.name,
           category: r.category?.name ?? '',

@@ -26,6 +26,7 @@ const listColumns = {
   status: reports.status,
   workType: reports.workType,
   adminNote: reports.adminNote,
+  reportedAt: reports.reportedAt,
   createdAt: reports.createdAt,
   updatedAt: reports.updatedAt,
   areaId: areas.id,
@@ -45,6 +46,7 @@ interface ListRecord {
   status: ReportListRow['status'];
   workType: string;
   adminNote: string | null;
+  reportedAt: string;
   createdAt: string;
   updatedAt: string;
   areaId: string;
@@ -65,6 +67,7 @@ function toRow(r: ListRecord): ReportListRow {
     status: r.status,
     work_type: r.workType,
     admin_note: r.adminNote,
+    reported_at: r.reportedAt,
     created_at: r.createdAt,
     updated_at: r.updatedAt,
     area: { id: r.areaId, name: r.areaName },
@@ -77,7 +80,10 @@ function toRow(r: ListRecord): ReportListRow {
   };
 }
 
-/** Conditions for the filters; dates are the school's local calendar days, both ends included. */
+/**
+ * Conditions for the filters. Dates and ranges are on the filing time: the school's local
+ * calendar days of when the work was reported, both ends included.
+ */
 export function reportConditions(
   filters: ReportFilters,
   clock: SchoolClock,
@@ -90,14 +96,14 @@ export function reportConditions(
     conditions.push(eq(reports.reporterId, filters.reporter_id));
   if (filters.role !== undefined) conditions.push(eq(reporter.role, filters.role));
   if (filters.date_from !== undefined) {
-    conditions.push(gte(reports.createdAt, localDayStart(filters.date_from, clock).toISOString()));
+    conditions.push(gte(reports.reportedAt, localDayStart(filters.date_from, clock).toISOString()));
   }
   if (filters.date_to !== undefined) {
     const end = new Date(localDayStart(filters.date_to, clock).getTime() + DAY_MS);
-    conditions.push(lt(reports.createdAt, end.toISOString()));
+    conditions.push(lt(reports.reportedAt, end.toISOString()));
   }
-  if (range.from !== undefined) conditions.push(gte(reports.createdAt, range.from.toISOString()));
-  if (range.to !== undefined) conditions.push(lt(reports.createdAt, range.to.toISOString()));
+  if (range.from !== undefined) conditions.push(gte(reports.reportedAt, range.from.toISOString()));
+  if (range.to !== undefined) conditions.push(lt(reports.reportedAt, range.to.toISOString()));
   if (filters.q !== undefined && filters.q !== '') {
     const match = or(
       containsText(reports.description, filters.q),
@@ -133,7 +139,7 @@ async function countMatching(db: Db, where: SQL | undefined): Promise<number> {
   );
 }
 
-/** The admin list: server-side filters, paging and sort by created date. */
+/** The admin list: server-side filters, paging and sort by filing time (or receipt time). */
 export async function listReports(
   db: Db,
   query: ReportListQuery,
@@ -141,10 +147,9 @@ export async function listReports(
 ): Promise<Paged<ReportListRow>> {
   const where = and(...reportConditions(query, clock));
   const total = await countMatching(db, where);
+  const column = query.sort === 'created_at' ? reports.createdAt : reports.reportedAt;
   const order =
-    query.order === 'asc'
-      ? [asc(reports.createdAt), asc(reports.id)]
-      : [desc(reports.createdAt), desc(reports.id)];
+    query.order === 'asc' ? [asc(column), asc(reports.id)] : [desc(column), desc(reports.id)];
   const rows = (await joined(db)
     .where(where)
     .orderBy(...order)
@@ -154,7 +159,7 @@ export async function listReports(
 }
 
 /**
- * Every matching row, oldest first, in chunks read by keyset (created_at, id): memory stays
+ * Every matching row, first filed first, in chunks read by keyset (reported_at, id): memory stays
  * bounded by one chunk however many years of reports there are, and no cursor is held open on
  * the connection between chunks.
  */
@@ -165,24 +170,24 @@ export async function* iterateReports(
   range: { from?: Date | undefined; to?: Date | undefined },
   chunk = 500,
 ): AsyncGenerator<ReportListRow> {
-  let after: { createdAt: string; id: string } | undefined;
+  let after: { reportedAt: string; id: string } | undefined;
   for (;;) {
     const conditions = reportConditions(filters, clock, range);
     if (after !== undefined) {
       const keyset = or(
-        sql`${reports.createdAt} > ${after.createdAt}`,
-        and(eq(reports.createdAt, after.createdAt), sql`${reports.id} > ${after.id}`),
+        sql`${reports.reportedAt} > ${after.reportedAt}`,
+        and(eq(reports.reportedAt, after.reportedAt), sql`${reports.id} > ${after.id}`),
       );
       if (keyset !== undefined) conditions.push(keyset);
     }
     const rows = (await joined(db)
       .where(and(...conditions))
-      .orderBy(asc(reports.createdAt), asc(reports.id))
+      .orderBy(asc(reports.reportedAt), asc(reports.id))
       .limit(chunk)) as ListRecord[];
     for (const row of rows) yield toRow(row);
     const last = rows.at(-1);
     if (last === undefined || rows.length < chunk) return;
-    after = { createdAt: last.createdAt, id: last.id };
+    after = { reportedAt: last.reportedAt, id: last.id };
   }
 }
 

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { newId, pullResponseSchema, type PullResponse } from '@urs/sync-protocol';
 import type { TestApp } from '../test/harness.js';
+import { users } from '../db/schema.js';
 import { syncFixture, TestDevice } from './test-kit.js';
 
 let t: TestApp;
@@ -188,6 +189,8 @@ describe('GET /api/sync/pull', () => {
     const recent = newId();
     const old = newId();
     const daysAgo = (d: number) => new Date(Date.now() - d * 86_400_000).toISOString();
+    // Usage is never dated before its user existed: these users have been here a year.
+    await t.db.write((tx) => tx.update(users).set({ createdAt: daysAgo(365) }));
     await staff.push(
       [
         'stock.record',

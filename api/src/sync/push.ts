@@ -22,6 +22,7 @@ import {
   type LedgerKey,
 } from './ledger.js';
 import { Refusal } from './refusal.js';
+import { userCreatedAt, type FilingBounds } from './filing-time.js';
 
 export type PushOutcome =
   { kind: 'applied'; body: PushResponse } | { kind: 'seq_gap'; body: SeqGap };
@@ -100,7 +101,7 @@ async function answerNew(
   const { seq, id } = envelope;
   const check = checkMutation(envelope);
   const refusal = check.ok
-    ? await applyMutation(ctx, check.mutation)
+    ? await applyMutation({ ...ctx, queuedAt: envelope.at }, check.mutation)
     : new Refusal(check.code, check.message, check.errors);
   if (refusal === undefined) return { seq, id, status: 'applied' };
   await recordRejection(ctx.tx, key, envelope, refusal, ctx.now);
@@ -128,6 +129,7 @@ async function applyInTransaction(
 
   const now = nowIso();
   const changeSeqs = await ChangeSeqRange.open(tx);
+  let bounds: Promise<FilingBounds> | undefined;
   const ctx: MutationContext = {
     tx,
     db: tx,
@@ -135,6 +137,12 @@ async function applyInTransaction(
     now,
     seq: changeSeqs.take,
     liveAreas: new Set(),
+    filingBounds: () =>
+      (bounds ??= userCreatedAt(tx, actor.id).then((userSince) => ({
+        receivedAt: now,
+        userSince,
+      }))),
+    queuedAt: now,
   };
   // Seqs are contiguous (checked by applyPushBatch), so the resent ones, if any, come first.
   const resent = request.mutations.filter((m) => m.seq <= lastSeq);

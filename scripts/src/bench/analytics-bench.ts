@@ -38,8 +38,8 @@ async function school(reports: number) {
       return id;
     });
     const report = sqlite.prepare(
-      `INSERT INTO reports (id, reporter_id, area_id, work_type, description, status, created_at, updated_at, change_seq)
-       VALUES (?, ?, ?, 'cleaning', 'Laporan bench', ?, ?, ?, ?)`,
+      `INSERT INTO reports (id, reporter_id, area_id, work_type, description, status, reported_at, created_at, updated_at, change_seq)
+       VALUES (?, ?, ?, 'cleaning', 'Laporan bench', ?, ?, ?, ?, ?)`,
     );
     for (let i = 0; i < reports; i++) {
       const at = iso(now - Math.floor((i / reports) * 365 * 86_400_000));
@@ -48,6 +48,7 @@ async function school(reports: number) {
         staff[i % staff.length],
         areaIds[(i * 7) % areaIds.length],
         REPORT_STATUSES[i % 4],
+        at,
         at,
         at,
         ++seq,

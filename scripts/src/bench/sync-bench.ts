@@ -41,13 +41,14 @@ export const reportArgs = (areaId: string, i: number) => ({
   area_id: areaId,
   work_type: 'cleaning',
   description: `Laporan uji ${i}: lantai koridor perlu dipel ulang`,
+  reported_at: new Date().toISOString(),
 });
 
 /** The floor: the same rows written straight through better-sqlite3, one transaction, no HTTP. */
 export function rawInsert(f: Fixture, rows: { id: string; description: string }[]): void {
   const insert = sqliteWriter(f.db).prepare(
-    `INSERT INTO reports (id, reporter_id, area_id, work_type, description, status, created_at, updated_at, change_seq)
-     VALUES (?, ?, ?, 'cleaning', ?, 'pending', ?, ?, ?)`,
+    `INSERT INTO reports (id, reporter_id, area_id, work_type, description, status, reported_at, created_at, updated_at, change_seq)
+     VALUES (?, ?, ?, 'cleaning', ?, 'pending', ?, ?, ?, ?)`,
   );
   const ledger = sqliteWriter(f.db).prepare(
     `INSERT INTO sync_clients (user_id, client_id, last_seq, created_at, updated_at) VALUES (?, ?, ?, ?, ?)
@@ -61,7 +62,7 @@ export function rawInsert(f: Fixture, rows: { id: string; description: string }[
   sqliteWriter(f.db).transaction(() => {
     const now = new Date().toISOString();
     let seq = counter.get() as number;
-    for (const a of rows) insert.run(a.id, f.userId, f.areaId, a.description, now, now, ++seq);
+    for (const a of rows) insert.run(a.id, f.userId, f.areaId, a.description, now, now, now, ++seq);
     setCounter.run(seq);
     ledger.run(f.userId, clientId, rows.length, now, now);
   })();

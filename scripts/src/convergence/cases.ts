@@ -76,7 +76,13 @@ async function randomStep(
       db,
       userId,
       'report.create',
-      { id, area_id: world.areaId, work_type: 'cleaning', description: `Laporan ${id.slice(-6)}` },
+      {
+        id,
+        area_id: world.areaId,
+        work_type: 'cleaning',
+        description: `Laporan ${id.slice(-6)}`,
+        reported_at: now,
+      },
       [
         {
           entity: 'reports',
@@ -90,6 +96,7 @@ async function randomStep(
             description: `Laporan ${id.slice(-6)}`,
             status: 'pending',
             admin_note: null,
+            reported_at: now,
             created_at: now,
             updated_at: now,
           },

@@ -113,6 +113,7 @@ export function planReports(ctx: PlanContext): { reports: ReportRow[]; photos: P
       description: template.description,
       status,
       adminNote: rng.chance(NOTE_CHANCE[status]) ? rng.pick(ADMIN_NOTES[status]) : null,
+      reportedAt: createdAt.toISOString(),
     };
     reports.push(report);
     ctx.touch(reporter, createdAt);

@@ -29,6 +29,12 @@ export const reportSchema = z.object({
   description: z.string(),
   status: reportStatusSchema,
   admin_note: z.string().nullable(),
+  /**
+   * When the work was filed on the device (its clock, bounded by the server when it arrives);
+   * `created_at` is when the server received it. Lists, date filters, dashboards, analytics and
+   * exports read this one: docs/decisions/012-device-filing-time.md.
+   */
+  reported_at: iso,
 });
 export type Report = z.infer<typeof reportSchema>;
 

@@ -47,6 +47,11 @@ export const reportCreateArgs = z.object({
   work_type: workTypeSchema,
   description: requiredText(5000, 'Deskripsi wajib diisi.'),
   status: reportStatusSchema.optional(),
+  /**
+   * The device's clock when the report was filed. Optional so an entry queued by an app from
+   * before filing times is still accepted; the server bounds it (and fills it) on arrival.
+   */
+  reported_at: iso.optional(),
 });
 export const reportUpdateArgs = z.object({
   id: uuid,

@@ -17,6 +17,27 @@ describe('mutation contract', () => {
     if (check.ok) expect(check.mutation.args).toMatchObject({ id, description: 'Lantai basah' });
   });
 
+  it('takes the filing time of a report with its offset, and leaves it out for older clients', () => {
+    const args = { id: newId(), area_id: newId(), work_type: 'cleaning', description: 'Lantai' };
+    const filed = checkMutation({
+      name: 'report.create',
+      args: { ...args, reported_at: '2026-11-20T07:14:00+07:00' },
+    });
+    expect(filed.ok && filed.mutation.args).toMatchObject({
+      reported_at: '2026-11-20T07:14:00+07:00',
+    });
+    const older = checkMutation({ name: 'report.create', args });
+    expect(older.ok && 'reported_at' in older.mutation.args).toBe(false);
+    const unreadable = checkMutation({
+      name: 'report.create',
+      args: { ...args, reported_at: '20 Nov 07.14' },
+    });
+    expect(unreadable).toMatchObject({
+      ok: false,
+      errors: { reported_at: ['Waktu tidak valid.'] },
+    });
+  });
+
   it('answers an unknown name as unknown_mutation, never by throwing', () => {
     for (const name of ['report.explode', 'toString', '__proto__', '']) {
       const check = checkMutation({ name, args: {} });

@@ -1,5 +1,8 @@
+import { Dexie } from 'dexie';
+import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { newId } from '@urs/sync-protocol';
+import { openUrsDatabase } from './database.js';
 import { openTestDatabase } from './test-database.js';
 
 describe('UrsDatabase', () => {
@@ -22,6 +25,44 @@ describe('UrsDatabase', () => {
     expect([...new Uint8Array(stored?.bytes ?? new ArrayBuffer(0))]).toEqual([
       0xff, 0xd8, 0xff, 1, 2, 3,
     ]);
+    db.close();
+  });
+
+  it('gives reports stored before filing times their created time as filing time, shadows too', async () => {
+    const name = `urs-upgrade-${newId()}`;
+    // A device as version 1 of the app left it: a pulled report and the kept server version of
+    // one the user changed offline, neither with reported_at.
+    const v1 = new Dexie(name, { indexedDB, IDBKeyRange });
+    v1.version(1).stores({
+      reports: 'id, reporter_id, created_at, status, area_id, [reporter_id+created_at]',
+      shadows: '[entity+id]',
+    });
+    const old = {
+      id: newId(),
+      reporter_id: 'u1',
+      area_id: 'a1',
+      category_id: null,
+      work_type: 'cleaning',
+      description: 'Lantai aula',
+      status: 'pending',
+      admin_note: null,
+      created_at: '2026-11-20T01:00:00.000Z',
+      updated_at: '2026-11-20T01:00:00.000Z',
+    };
+    await v1.table('reports').put(old);
+    await v1.table('shadows').put({ entity: 'reports', id: old.id, row: old });
+    await v1.table('shadows').put({ entity: 'reports', id: newId(), row: null });
+    v1.close();
+
+    const db = openUrsDatabase(name, { indexedDB, IDBKeyRange });
+    expect((await db.reports.get(old.id))?.reported_at).toBe(old.created_at);
+    const shadow = await db.shadows.get(['reports', old.id]);
+    expect(shadow?.row).toMatchObject({ reported_at: old.created_at });
+    const mine = await db.reports
+      .where('[reporter_id+reported_at]')
+      .between(['u1', ''], ['u1', '\uffff'])
+      .toArray();
+    expect(mine.map((r) => r.id)).toEqual([old.id]);
     db.close();
   });
 });

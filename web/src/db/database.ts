@@ -1,4 +1,4 @@
-import { Dexie, type DexieOptions, type EntityTable, type Table } from 'dexie';
+import { Dexie, type DexieOptions, type EntityTable, type Table, type Transaction } from 'dexie';
 import {
   SYNCED_ENTITIES,
   type AllowedImageType,
@@ -123,6 +123,14 @@ const SCHEMA_V1 = {
   meta: 'key',
 } satisfies Record<SyncedEntity | 'outbox' | 'photos' | 'sync_state' | 'shadows' | 'meta', string>;
 
+/**
+ * Version 2: reports are listed by when they were filed on the device (`reported_at`), no longer
+ * by the server's receipt time. Only the changed table is named; the others keep version 1.
+ */
+const SCHEMA_V2 = {
+  reports: 'id, reporter_id, reported_at, status, area_id, [reporter_id+reported_at]',
+} satisfies Partial<typeof SCHEMA_V1>;
+
 export class UrsDatabase extends Dexie {
   declare users: EntityTable<EntityRow<'users'>, 'id'>;
   declare areas: EntityTable<EntityRow<'areas'>, 'id'>;
@@ -143,6 +151,7 @@ export class UrsDatabase extends Dexie {
   constructor(name: string, options?: DexieOptions) {
     super(name, options);
     this.version(1).stores(SCHEMA_V1);
+    this.version(2).stores(SCHEMA_V2).upgrade(fileStoredReports);
   }
 
   /** The table of one synced entity, typed by the union of synced rows. */
@@ -154,6 +163,28 @@ export class UrsDatabase extends Dexie {
   entityTables(): Table<SyncedRow, string>[] {
     return SYNCED_ENTITIES.map((entity) => this.entityTable(entity));
   }
+}
+
+/**
+ * Reports stored before filing times existed were filed, as far as anyone knows, when they were
+ * created: on the device for one not yet synced (its optimistic row's time is the device's),
+ * on the server for one pulled, which is what the server's own backfill says too. Kept server
+ * versions (shadows) get the same, so undoing a local change restores a complete row.
+ */
+async function fileStoredReports(tx: Transaction): Promise<void> {
+  await tx
+    .table<{ reported_at?: string; created_at: string }>('reports')
+    .toCollection()
+    .modify((row) => {
+      row.reported_at ??= row.created_at;
+    });
+  await tx
+    .table<{ entity: string; row: { reported_at?: string; created_at: string } | null }>('shadows')
+    .where('[entity+id]')
+    .between(['reports', Dexie.minKey], ['reports', Dexie.maxKey])
+    .modify((shadow) => {
+      if (shadow.row !== null) shadow.row.reported_at ??= shadow.row.created_at;
+    });
 }
 
 /** Opens (lazily, on first use) the app database; tests pass their own name. */

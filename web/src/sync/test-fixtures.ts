@@ -36,6 +36,7 @@ export function reportRow(
     description: args.description,
     status: args.status ?? 'pending',
     admin_note: null,
+    reported_at: args.reported_at ?? at,
     created_at: at,
     updated_at: at,
   };

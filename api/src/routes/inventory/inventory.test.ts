@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { newId, type Paged } from '@urs/sync-protocol';
-import { inventoryItems } from '../../db/schema.js';
+import { inventoryItems, users } from '../../db/schema.js';
 import type {
   HistoryEntry,
   ItemDetail,
@@ -79,6 +79,8 @@ describe('inventory reads', () => {
   it('shows an item with metrics, recent areas, the last transaction and a paged history', async () => {
     const id = await item('Kantong sampah', 10, 5);
     const at = (d: number) => new Date(Date.now() - d * 86_400_000).toISOString();
+    // Usage is never dated before its user existed: these users have been here a year.
+    await f.t.db.write((tx) => tx.update(users).set({ createdAt: at(365) }));
     await f.staff.push(
       [
         'stock.record',

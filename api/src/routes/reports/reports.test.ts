@@ -21,18 +21,37 @@ beforeEach(async () => {
 });
 afterEach(() => f.t.close());
 
-/** Files a report through the real push, then moves its creation time for date tests. */
-async function file(device: TestDevice, description: string, createdAt: string, status?: string) {
+/**
+ * Files a report through the real push, then moves its filing time (the device's) for date
+ * tests; the server's receipt time stays today's, or `receivedAt` when given.
+ */
+async function file(
+  device: TestDevice,
+  description: string,
+  reportedAt: string,
+  status?: string,
+  receivedAt?: string,
+) {
   const id = newId();
   await device.push([
     'report.create',
     { id, area_id: f.areaId, work_type: 'cleaning', description, ...(status && { status }) },
   ]);
   await f.t.db.write((tx) =>
-    tx.update(reports).set({ createdAt, updatedAt: createdAt }).where(eq(reports.id, id)),
+    tx
+      .update(reports)
+      .set({ reportedAt, ...(receivedAt !== undefined && { createdAt: receivedAt }) })
+      .where(eq(reports.id, id)),
   );
   return id;
 }
+
+/**
+ * 'Talang bocor', filed offline on Friday the 13th at 15:00 WIB (last week, as NOW sees it);
+ * the phone found signal on Monday the 16th at 07:00 WIB.
+ */
+const fileInDeadZone = () =>
+  file(f.staff, 'Talang bocor', '2026-11-13T08:00:00.000Z', undefined, '2026-11-16T00:00:00.000Z');
 
 const list = async (query: string) => {
   const res = await f.t.request(`/api/reports?${query}`, { token: f.admin.token });
@@ -41,7 +60,7 @@ const list = async (query: string) => {
 };
 
 describe('GET /api/reports (admin list)', () => {
-  it('pages and sorts by created date, newest first by default, with names and photo counts', async () => {
+  it('pages and sorts by filing date, newest first by default, with names and photo counts', async () => {
     for (let d = 1; d <= 5; d++) await file(f.staff, `Laporan ${d}`, `2026-11-0${d}T03:00:00.000Z`);
     const page = await list('per_page=2&page=2');
     expect(page.meta).toEqual({ page: 2, per_page: 2, total: 5, last_page: 3 });
@@ -82,6 +101,35 @@ describe('GET /api/reports (admin list)', () => {
     expect((await f.t.request('/api/reports?status=done', { token: f.admin.token })).status).toBe(
       422,
     );
+  });
+
+  it('dates, filters and orders a late-synced report by when it was filed, not when it arrived', async () => {
+    await fileInDeadZone();
+    await file(
+      f.staff,
+      'Pintu macet',
+      '2026-11-14T02:00:00.000Z',
+      undefined,
+      '2026-11-14T02:00:00.000Z',
+    );
+    const friday = await list('date_from=2026-11-13&date_to=2026-11-13');
+    expect(friday.data.map((r) => r.description)).toEqual(['Talang bocor']);
+    expect(friday.data[0]).toMatchObject({
+      reported_at: '2026-11-13T08:00:00.000Z',
+      created_at: '2026-11-16T00:00:00.000Z',
+    });
+    expect((await list('date_from=2026-11-16')).meta.total).toBe(0);
+    expect((await list('')).data.map((r) => r.description)).toEqual([
+      'Pintu macet',
+      'Talang bocor',
+    ]);
+    expect((await list('sort=created_at')).data.map((r) => r.description)).toEqual([
+      'Talang bocor',
+      'Pintu macet',
+    ]);
+    expect(
+      (await f.t.request('/api/reports?sort=updated_at', { token: f.admin.token })).status,
+    ).toBe(422);
   });
 
   it('lists users by role with their report counts for the role explorer', async () => {
@@ -262,9 +310,10 @@ function dataRows(sheet: ExcelJS.Worksheet): ExcelJS.Row[] {
   return sheet.getRows(2, sheet.rowCount - 1) ?? [];
 }
 
-const ID_COLUMN = 15;
-const CREATED_COLUMN = 2;
-const DESCRIPTION_COLUMN = 8;
+const ID_COLUMN = 16;
+const REPORTED_COLUMN = 2;
+const RECEIVED_COLUMN = 3;
+const DESCRIPTION_COLUMN = 9;
 
 describe('GET /api/reports/export', () => {
   it('streams a real .xlsx with a header row, typed local-time dates, names, roles and photo counts', async () => {
@@ -281,7 +330,8 @@ describe('GET /api/reports/export', () => {
     expect(sheet.getRow(1).values).toEqual([
       undefined,
       'No',
-      'Dibuat',
+      'Dilaporkan',
+      'Diterima server',
       'Diperbarui',
       'Area',
       'Kategori',
@@ -301,10 +351,29 @@ describe('GET /api/reports/export', () => {
     expect(first.getCell(2).type).toBe(ExcelJS.ValueType.Date);
     // 03:15 UTC is 10:15 in the school (WIB), which is what Excel must show.
     expect((first.getCell(2).value as Date).toISOString()).toBe('2026-11-10T10:15:00.000Z');
-    expect(first.getCell(8).value).toBe('Wastafel bocor');
-    expect(first.getCell(10).value).toBe('Custodian');
-    expect(sheet.getRow(3).getCell(7).value).toBe('Selesai');
-    expect(sheet.getRow(3).getCell(13).type).toBe(ExcelJS.ValueType.Number);
+    expect(first.getCell(RECEIVED_COLUMN).type).toBe(ExcelJS.ValueType.Date);
+    expect(first.getCell(DESCRIPTION_COLUMN).value).toBe('Wastafel bocor');
+    expect(first.getCell(11).value).toBe('Custodian');
+    expect(sheet.getRow(3).getCell(8).value).toBe('Selesai');
+    expect(sheet.getRow(3).getCell(14).type).toBe(ExcelJS.ValueType.Number);
+  });
+
+  it('puts a late-synced report in the week it was filed, with both its filing and receipt times', async () => {
+    await fileInDeadZone();
+    await file(f.staff, 'Hari ini', NOW.toISOString(), undefined, NOW.toISOString());
+    const week = await exportSheet('scope=this_week');
+    expect(dataRows(week.sheet).map((r) => r.getCell(DESCRIPTION_COLUMN).value)).toEqual([
+      'Hari ini',
+    ]);
+    const all = dataRows((await exportSheet('scope=all')).sheet);
+    const late = all.find((r) => r.getCell(DESCRIPTION_COLUMN).value === 'Talang bocor');
+    // The school's wall clock, as Excel shows it: filed Friday 15:00, received Monday 07:00.
+    expect((late?.getCell(REPORTED_COLUMN).value as Date).toISOString()).toBe(
+      '2026-11-13T15:00:00.000Z',
+    );
+    expect((late?.getCell(RECEIVED_COLUMN).value as Date).toISOString()).toBe(
+      '2026-11-16T07:00:00.000Z',
+    );
   });
 
   it('applies the scope and the active filters, and refuses an unknown scope', async () => {
@@ -356,7 +425,7 @@ describe('GET /api/reports/export', () => {
       expect(rows.map((r) => r.getCell(ID_COLUMN).value)).toEqual(names.map((n) => ids.get(n)));
       const placedAt = new Map(PLACED);
       rows.forEach((row, i) => {
-        const cell = row.getCell(CREATED_COLUMN);
+        const cell = row.getCell(REPORTED_COLUMN);
         expect(cell.type).toBe(ExcelJS.ValueType.Date);
         // Excel has no time zones: the cell holds the school's wall clock, UTC + 7 hours.
         const utc = Date.parse(placedAt.get(names[i] ?? '') ?? '');

@@ -3,6 +3,7 @@ import type { Tx } from '../../db/client.js';
 import { rowsOf } from '../../db/statement.js';
 import { can, type Actor, type Permission } from '../../auth/policy.js';
 import { refuse } from '../refusal.js';
+import type { FilingBounds } from '../filing-time.js';
 
 export interface MutationContext {
   /** The batch's write transaction. */
@@ -16,6 +17,13 @@ export interface MutationContext {
   seq: () => number;
   /** Areas this batch has already found live (see assertAreaExists); new for every batch. */
   liveAreas: Set<string>;
+  /** What a device's own times are bounded by (see boundFilingTime); read once per batch. */
+  filingBounds: () => Promise<FilingBounds>;
+  /**
+   * The mutation's envelope `at`: when the device queued it. The filing time of an entry
+   * queued by an app from before report filing times existed.
+   */
+  queuedAt: string;
 }
 
 export type MutationHandler<N extends MutationName> = (

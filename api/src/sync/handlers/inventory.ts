@@ -4,6 +4,7 @@ import { newId } from '@urs/sync-protocol';
 import { inventoryItems, stockTransactions } from '../../db/schema.js';
 import { first } from '../../db/first.js';
 import { refuse } from '../refusal.js';
+import { boundFilingTime } from '../filing-time.js';
 import { assertAreaExists, authorize, isRepeatOfOwnCreate, type HandlerMap } from './context.js';
 
 async function liveItem(tx: Tx, id: string, field = 'id') {
@@ -174,7 +175,9 @@ export const inventoryHandlers: Pick<
       notes: a.notes ?? null,
       areaId: a.area_id ?? null,
       recordedBy: actor.id,
-      occurredAt: a.occurred_at,
+      // The same bounds as a report's filing time: a wrong clock must not put usage in the
+      // future or before the user existed, where it would reorder the item's history.
+      occurredAt: boundFilingTime(a.occurred_at, await ctx.filingBounds()),
       now,
       seq,
     });

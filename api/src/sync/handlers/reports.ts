@@ -5,6 +5,7 @@ import { rowsOf, run } from '../../db/statement.js';
 import { photoUploads, reportPhotos, reports } from '../../db/schema.js';
 import { first } from '../../db/first.js';
 import { Refusal, refuse } from '../refusal.js';
+import { boundFilingTime } from '../filing-time.js';
 import {
   assertAreaExists,
   assertCategoryExists,
@@ -41,8 +42,8 @@ async function reportOwner(db: Tx, id: string): Promise<{ ownerId: string } | un
 
 /** Parameters in column order; status and category are the contract's optional fields. */
 const INSERT_REPORT = `INSERT INTO reports
-  (id, reporter_id, area_id, category_id, work_type, description, status, created_at, updated_at, change_seq)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+  (id, reporter_id, area_id, category_id, work_type, description, status, reported_at, created_at, updated_at, change_seq)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 
 const STATUS_LABEL = {
   pending: 'Menunggu',
@@ -72,6 +73,8 @@ export const reportHandlers: Pick<
     if (a.status === 'cancelled') {
       throw refuse.invalid('status', 'Laporan baru tidak bisa langsung dibatalkan.');
     }
+    // An entry queued before filing times existed carries its device time only as its queue time.
+    const reportedAt = boundFilingTime(a.reported_at ?? ctx.queuedAt, await ctx.filingBounds());
     await run(
       db,
       INSERT_REPORT,
@@ -82,6 +85,7 @@ export const reportHandlers: Pick<
       a.work_type,
       a.description,
       a.status ?? 'pending',
+      reportedAt,
       now,
       now,
       seq(),

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Report, ReportStatus } from '@urs/sync-protocol';
 import { startOfWeek, summarize } from './dashboard-stats.js';
 
-function report(id: string, created: Date, status: ReportStatus): Report {
+/** A report filed on the device at `filed`, received by the server at `received`. */
+function report(id: string, filed: Date, status: ReportStatus, received = filed): Report {
   return {
     id,
     reporter_id: 'u',
@@ -12,8 +13,9 @@ function report(id: string, created: Date, status: ReportStatus): Report {
     description: id,
     status,
     admin_note: null,
-    created_at: created.toISOString(),
-    updated_at: created.toISOString(),
+    reported_at: filed.toISOString(),
+    created_at: received.toISOString(),
+    updated_at: received.toISOString(),
   };
 }
 
@@ -40,5 +42,19 @@ describe('dashboard summary', () => {
     expect(summary.completed).toBe(2);
     expect(summary.latest.map((r) => r.id)).toEqual(['thu', 'wed', 'mon', 'lastSun']);
     expect(summarize(reports, now, 2).latest.map((r) => r.id)).toEqual(['thu', 'wed']);
+  });
+
+  it('counts a report in the week it was filed on the device, whenever the server received it', () => {
+    const now = new Date(2026, 10, 19, 12, 0); // Thursday
+    const reports = [
+      // Filed in a dead zone last Friday, received this Wednesday: last week's work.
+      report('deadZone', new Date(2026, 10, 13, 15), 'pending', new Date(2026, 10, 18, 10)),
+      // Filed this Tuesday, received this Wednesday.
+      report('tue', new Date(2026, 10, 17, 9), 'completed', new Date(2026, 10, 18, 8)),
+    ];
+    const summary = summarize(reports, now);
+    expect(summary.week).toEqual({ total: 1, pending: 0, completed: 1 });
+    // Still among the last seven days' reports, in the order the work was filed.
+    expect(summary.latest.map((r) => r.id)).toEqual(['tue', 'deadZone']);
   });
 });

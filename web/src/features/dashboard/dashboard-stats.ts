@@ -18,7 +18,11 @@ export interface DashboardSummary {
   latest: Report[];
 }
 
-/** The dashboard's numbers from the reports on the device (a staff member's own; all for admin). */
+/**
+ * The dashboard's numbers from the reports on the device (a staff member's own; all for admin),
+ * by when each was filed on the device: work done offline on Friday is Friday's, whenever it
+ * reached the server.
+ */
 export function summarize(
   reports: readonly Report[],
   now: Date,
@@ -30,15 +34,15 @@ export function summarize(
   let completed = 0;
   const recent: Report[] = [];
   for (const report of reports) {
-    const created = Date.parse(report.created_at);
+    const filed = Date.parse(report.reported_at);
     if (report.status === 'completed') completed += 1;
-    if (created >= weekStart) {
+    if (filed >= weekStart) {
       week.total += 1;
       if (report.status === 'pending') week.pending += 1;
       if (report.status === 'completed') week.completed += 1;
     }
-    if (created >= sevenDaysAgo) recent.push(report);
+    if (filed >= sevenDaysAgo) recent.push(report);
   }
-  recent.sort((a, b) => b.created_at.localeCompare(a.created_at));
+  recent.sort((a, b) => b.reported_at.localeCompare(a.reported_at));
   return { week, total: reports.length, completed, latest: recent.slice(0, latestLimit) };
 }

@@ -12,7 +12,7 @@ import { useUnsyncedReportIds } from './report-queries.js';
 import './report-i18n.js';
 import './reports.css';
 
-/** The signed-in user's reports from the device, newest first, ten per page. */
+/** The signed-in user's reports from the device, last filed first, ten per page. */
 export function MyReportsScreen() {
   const { t } = useTranslation();
   const user = useCurrentUser();
@@ -21,7 +21,7 @@ export function MyReportsScreen() {
   const reports = useLiveQuery(async () => {
     if (userId === null) return [];
     return db.reports
-      .where('[reporter_id+created_at]')
+      .where('[reporter_id+reported_at]')
       .between([userId, ''], [userId, '\uffff'])
       .reverse()
       .toArray();

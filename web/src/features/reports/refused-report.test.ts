@@ -17,6 +17,7 @@ const report: Report = {
   description: 'Daun menumpuk di taman depan',
   status: 'pending',
   admin_note: null,
+  reported_at: AT,
   created_at: AT,
   updated_at: AT,
 };
@@ -84,7 +85,7 @@ describe('a refused report', () => {
     expect(refusalReason([])).toBeNull();
   });
 
-  it('is created again with the corrected fields and every photo in the form', () => {
+  it('is created again with the corrected fields, every photo in the form and its first filing time', () => {
     const entries = [create, attachFirst, attachSecond];
     expect(creationRefused(entries)).toBe(true);
     const plan = planResend({
@@ -101,7 +102,13 @@ describe('a refused report', () => {
       'photo.attach',
       'photo.attach',
     ]);
-    expect(plan[0]?.args).toMatchObject({ id: report.id, area_id: fixedValues.area_id });
+    // Filed on the 20th; corrected and sent again on the 23rd: still the 20th's work.
+    expect(plan[0]?.args).toMatchObject({
+      id: report.id,
+      area_id: fixedValues.area_id,
+      reported_at: AT,
+    });
+    expect(plan[0]?.optimistic[0]).toMatchObject({ row: { reported_at: AT } });
     expect(plan.slice(1).map((step) => (step.args as { id: string }).id)).toEqual([
       first.id,
       second.id,

@@ -57,7 +57,15 @@ export function planResend(input: {
 }): PlannedMutation[] {
   const { report, refused, values, photos, now } = input;
   if (creationRefused(refused) || input.serverReport === null) {
-    return planCreate({ id: report.id, reporterId: report.reporter_id, values, photos, now });
+    // The work was filed when it was first saved; correcting it does not make it later work.
+    return planCreate({
+      id: report.id,
+      reporterId: report.reporter_id,
+      values,
+      photos,
+      now,
+      reportedAt: report.reported_at,
+    });
   }
   const refusedPhotos = new Set(
     refused.filter((entry) => entry.entity === 'report_photos').map((entry) => entry.entity_id),

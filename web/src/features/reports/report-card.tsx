@@ -38,7 +38,7 @@ export function ReportCard({
           </span>
         )}
         <span className="rp-card-date muted">
-          {formatDateTime(report.created_at, i18n.language)}
+          {formatDateTime(report.reported_at, i18n.language)}
         </span>
       </div>
       <p className="rp-card-area">{info?.area ?? t('reports.unknownArea')}</p>

@@ -15,6 +15,7 @@ import { statusKey, workTypeKey } from './report-i18n.js';
 import { photoFileName, usePhotoUrl, useUnsyncedReportIds } from './report-queries.js';
 import { confirmAndDeleteReport, runPlan } from './report-save.js';
 import { mayChangeReport, type DetailState } from './report-detail-source.js';
+import { arrivedLate } from './filing-time.js';
 import { useReportDetail } from './use-report.js';
 import './reports.css';
 import { ReportUnavailable } from './report-unavailable.js';
@@ -211,7 +212,16 @@ export function ReportDetailScreen() {
     [t('reports.workType'), t(workTypeKey(report.work_type))],
     [t('reports.reporter'), names.reporter ?? t('reports.unknownUser')],
     [t('reports.reportId'), report.id],
-    [t('reports.createdAt'), formatDateTime(report.created_at, i18n.language)],
+    // Created is when the work was filed on the device; the receipt only when it says more.
+    [t('reports.createdAt'), formatDateTime(report.reported_at, i18n.language)],
+    ...(arrivedLate(report)
+      ? [
+          [t('reports.receivedAt'), formatDateTime(report.created_at, i18n.language)] as [
+            string,
+            string,
+          ],
+        ]
+      : []),
     [t('reports.updatedAt'), formatDateTime(report.updated_at, i18n.language)],
   ];
 

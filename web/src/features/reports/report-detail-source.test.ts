@@ -24,6 +24,7 @@ const row = {
   description: 'Pangkas pagar tanaman',
   status: 'pending',
   admin_note: null,
+  reported_at: AT,
   created_at: AT,
   updated_at: AT,
 };

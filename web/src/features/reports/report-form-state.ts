@@ -88,15 +88,21 @@ function attachMutations(rows: readonly ReportPhoto[], attached: ReadonlySet<str
     );
 }
 
-/** report.create plus one photo.attach per photo, each with its full optimistic row. */
+/**
+ * report.create plus one photo.attach per photo, each with its full optimistic row. The report
+ * is filed at `reportedAt` (a corrected refusal keeps its first filing time), else now: the
+ * device's clock, which the server keeps within bounds, so the detail never jumps to the sync.
+ */
 export function planCreate(input: {
   id: string;
   reporterId: string;
   values: ReportFormValues;
   photos: readonly FormPhoto[];
   now: Date;
+  reportedAt?: string | undefined;
 }): PlannedMutation[] {
   const at = input.now.toISOString();
+  const reportedAt = input.reportedAt ?? at;
   const { values } = input;
   const categoryId = values.category_id === '' ? null : values.category_id;
   const row: Report = {
@@ -108,6 +114,7 @@ export function planCreate(input: {
     description: values.description.trim(),
     status: values.status,
     admin_note: null,
+    reported_at: reportedAt,
     created_at: at,
     updated_at: at,
   };
@@ -121,6 +128,7 @@ export function planCreate(input: {
         work_type: values.work_type,
         description: values.description,
         status: values.status,
+        reported_at: reportedAt,
       },
       [{ entity: 'reports', op: 'put', row }],
     ),

@@ -75,7 +75,7 @@ describe('report list URL ⇄ filters', () => {
 describe('API paths', () => {
   it('asks for one page of 15, sorted by created', () => {
     expect(reportListPath({ filters: { status: 'pending' }, page: 2, order: 'desc' })).toBe(
-      'api/reports?status=pending&page=2&per_page=15&sort=created_at&order=desc',
+      'api/reports?status=pending&page=2&per_page=15&sort=reported_at&order=desc',
     );
   });
 

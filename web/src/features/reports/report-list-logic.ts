@@ -46,7 +46,7 @@ export function reportListPath(state: ReportListState, perPage = REPORT_LIST_PER
     ...filterParams(state.filters),
     page: state.page,
     per_page: perPage,
-    sort: 'created_at',
+    sort: 'reported_at',
     order: state.order,
   })}`;
 }

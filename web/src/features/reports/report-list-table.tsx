@@ -62,7 +62,9 @@ export function ReportListTable({ rows, loading, onRemove }: TableProps) {
                   </span>
                 </td>
                 <td data-label={t('reportList.colCreated')}>
-                  <time dateTime={row.created_at}>{formatDate(row.created_at, i18n.language)}</time>
+                  <time dateTime={row.reported_at}>
+                    {formatDate(row.reported_at, i18n.language)}
+                  </time>
                 </td>
                 <td className="admin-actions-cell">
                   <RowActions name={row.area.name} onDelete={() => onRemove(row)}>

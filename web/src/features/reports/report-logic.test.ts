@@ -62,6 +62,7 @@ describe('planCreate', () => {
       work_type: 'cleaning',
       description: '  Keran bocor  ',
       status: 'in_progress',
+      reported_at: AT,
     });
     expect(plan[0]?.optimistic).toEqual([
       {
@@ -76,6 +77,7 @@ describe('planCreate', () => {
           description: 'Keran bocor',
           status: 'in_progress',
           admin_note: null,
+          reported_at: AT,
           created_at: AT,
           updated_at: AT,
         },
@@ -141,6 +143,7 @@ describe('planEdit', () => {
     description: 'Lama',
     status: 'pending',
     admin_note: null,
+    reported_at: '2026-11-20T00:00:00.000Z',
     created_at: '2026-11-20T00:00:00.000Z',
     updated_at: '2026-11-20T00:00:00.000Z',
   };

@@ -139,8 +139,8 @@ function UserDetail({
                 </span>
               </span>
               <span className="explorer-user-report-text">{truncate(row.description, 60)}</span>
-              <time className="muted" dateTime={row.created_at}>
-                {formatDate(row.created_at, i18n.language)}
+              <time className="muted" dateTime={row.reported_at}>
+                {formatDate(row.reported_at, i18n.language)}
               </time>
             </Link>
           </li>

@@ -16,6 +16,7 @@ const report: Report = {
   description: 'Daun kering menumpuk di sepanjang jalan setapak taman depan sekolah',
   status: 'pending',
   admin_note: null,
+  reported_at: AT,
   created_at: AT,
   updated_at: AT,
 };

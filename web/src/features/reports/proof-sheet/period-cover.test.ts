@@ -27,6 +27,7 @@ function source(
       description: 'x',
       status,
       admin_note: null,
+      reported_at: AT,
       created_at: AT,
       updated_at: AT,
     },

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { formatDateTime } from '../../../lib/format.js';
 import { initI18n } from '../../../lib/i18n.js';
 import { readPdf } from '../../../test/pdf-reader.js';
 import type * as BuildSheet from './build-sheet.js';
@@ -23,6 +24,8 @@ beforeAll(async () => {
 });
 
 const AT = '2026-11-20T01:00:00.000Z';
+/** The server received the report three days after it was filed offline. */
+const RECEIVED = '2026-11-23T02:30:00.000Z';
 function source(photoCount: number): SheetSource {
   return {
     report: {
@@ -34,8 +37,9 @@ function source(photoCount: number): SheetSource {
       description: 'Pengecatan ulang pagar depan. '.repeat(40).trim(),
       status: 'completed',
       admin_note: 'Sudah dicek.',
-      created_at: AT,
-      updated_at: AT,
+      reported_at: AT,
+      created_at: RECEIVED,
+      updated_at: RECEIVED,
     },
     photos: Array.from({ length: photoCount }, (_, i) => ({
       id: `p${i}`,
@@ -77,6 +81,16 @@ describe('the printed sheet', () => {
     expect(all).toContain('Sudah dicek.');
     expect(all).toContain('PELAPOR');
     expect(all).toContain('DIPERIKSA OLEH');
+  });
+
+  it('prints when the report was filed on the device, not when the server received it', async () => {
+    const sheet = build.buildSheet(source(1), new Map(), 'id');
+    const filed = sheet.facts.find((fact) => fact.label === 'Waktu pengajuan');
+    expect(filed?.value).toBe(formatDateTime(AT, 'id'));
+    expect(formatDateTime(AT, 'id')).not.toBe(formatDateTime(RECEIVED, 'id'));
+    const all = (await sheetPdf(1)).text.join(' ');
+    expect(all).toContain(`WAKTU PENGAJUAN ${formatDateTime(AT, 'id')}`);
+    expect(all).not.toContain(formatDateTime(RECEIVED, 'id'));
   });
 
   it('prints a photo it cannot get as not available instead of failing the sheet', async () => {

@@ -1,12 +1,11 @@
 import type { Report } from '@urs/sync-protocol';
 
 /**
- * The time a sheet prints as "filed". Today it is the report's created time as the app holds it;
- * once reports carry the device's own filing time (the field issue, part 1), this is the one
- * line to change.
+ * The time a sheet prints as "filed": when the work was filed on the device, never when the
+ * server happened to receive it (docs/decisions/012-device-filing-time.md).
  */
-export function filedTimeOf(report: Pick<Report, 'created_at'>): string {
-  return report.created_at;
+export function filedTimeOf(report: Pick<Report, 'reported_at'>): string {
+  return report.reported_at;
 }
 
 /** A photo's bytes ready for the PDF: always JPEG, which a PDF embeds as it is (DCT). */

@@ -1,0 +1,44 @@
+import type { Tx } from '../db/client.js';
+import { rowsOf } from '../db/statement.js';
+
+/**
+ * How far ahead of the server's clock a device's may run before its times are not believed.
+ * Phones set their clocks from the network and drift by seconds; a time further ahead is a
+ * wrong clock (or a user setting it forward), not work done in the future.
+ */
+export const FILING_CLOCK_SKEW_MS = 5 * 60_000;
+
+export interface FilingBounds {
+  /** The server's receipt time of the batch (UTC ISO). */
+  receivedAt: string;
+  /** When the user's account was created (UTC ISO): nobody filed work before they existed. */
+  userSince: string;
+}
+
+/**
+ * The time to store for work a device says it did at `claimed` (its own clock), as a UTC ISO
+ * string that sorts as text. The device's time is the truth for offline work, within bounds
+ * against a wrong or abused clock: later than the receipt time by more than the skew is
+ * clamped to the receipt time, earlier than the user's account to the account's creation.
+ * Clamped, never refused: refusing would lose work done with a wrong clock.
+ * (docs/decisions/012-device-filing-time.md)
+ */
+export function boundFilingTime(claimed: string | undefined, bounds: FilingBounds): string {
+  const received = Date.parse(bounds.receivedAt);
+  const at = claimed === undefined ? Number.NaN : Date.parse(claimed);
+  if (Number.isNaN(at) || at > received + FILING_CLOCK_SKEW_MS) return bounds.receivedAt;
+  const since = Date.parse(bounds.userSince);
+  if (at < since) return new Date(since).toISOString();
+  return new Date(at).toISOString();
+}
+
+/** The creation time of the user whose batch this is; read once per batch, when first needed. */
+export async function userCreatedAt(tx: Tx, userId: string): Promise<string> {
+  const [row] = await rowsOf<{ createdAt: string }>(
+    tx,
+    'SELECT created_at AS "createdAt" FROM users WHERE id = ?',
+    userId,
+  );
+  if (row === undefined) throw new Error(`pushing user ${userId} has no users row`);
+  return row.createdAt;
+}

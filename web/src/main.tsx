@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import 'sonner/dist/styles.css';
 import './styles.css';
@@ -10,8 +10,14 @@ import { registerServiceWorker } from './pwa/register.js';
 import { STORAGE_KEYS } from './lib/storage-keys.js';
 import { router } from './app/router.js';
 import { SSO_CALLBACK_PATH } from './features/auth/sso-redirect.js';
+import { preloadOpeningRoute } from './app/route-preload.js';
 
 async function start() {
+  preloadOpeningRoute(
+    router,
+    window.location.pathname,
+    localStorage.getItem(STORAGE_KEYS.token) !== null,
+  );
   initI18n();
   // Before the first paint, from local storage: the user's own preference follows at bootstrap.
   languagePreference.init();
@@ -20,12 +26,17 @@ async function start() {
 
   const container = document.getElementById('root');
   if (container === null) throw new Error('#root is missing from index.html');
-  // The router's guards wait for bootstrap, so rendering need not.
-  createRoot(container).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  // The router's guards wait for bootstrap, so rendering need not. As a transition, the first
+  // render yields to the browser every few milliseconds instead of holding the main thread for
+  // one long task (hundreds of ms on a mid-range phone), so input and paints are not blocked.
+  const root = createRoot(container);
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
 
   await session.bootstrap();
   await router.load();

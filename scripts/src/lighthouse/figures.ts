@@ -11,6 +11,8 @@ export interface PageFigures {
   transferredBytes: number;
   scriptBytes: number;
   requests: number;
+  /** Lighthouse's measure of this machine's speed at the time (higher is faster, ~1000+ a desktop). */
+  benchmarkIndex: number;
   /** Audits below a full score, with what Lighthouse says about them, to say what to fix. */
   flagged: string[];
 }
@@ -23,7 +25,8 @@ const numeric = (lhr: Result, id: string): number => {
 
 const score = (lhr: Result, category: string): number => {
   const value = lhr.categories[category]?.score;
-  if (value === undefined || value === null) throw new Error(`Lighthouse did not score ${category}`);
+  if (value === undefined || value === null)
+    throw new Error(`Lighthouse did not score ${category}`);
   return value;
 };
 
@@ -75,6 +78,7 @@ export function figuresOf(lhr: Result): PageFigures {
     transferredBytes: total.bytes,
     scriptBytes: summaryRow(lhr, 'script').bytes,
     requests: total.requests,
+    benchmarkIndex: lhr.environment.benchmarkIndex,
     flagged: flaggedAudits(lhr),
   };
 }

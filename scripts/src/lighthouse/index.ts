@@ -56,7 +56,7 @@ try {
       const figures = figuresOf(lhr);
       results.get(page.name)?.push(figures);
       console.log(
-        `run ${run + 1}/${RUNS} ${page.name}: performance ${figures.performance}, accessibility ${figures.accessibility}, LCP ${figures.lcpMs.toFixed(0)} ms, ${kb(figures.transferredBytes)} transferred`,
+        `run ${run + 1}/${RUNS} ${page.name}: performance ${figures.performance}, accessibility ${figures.accessibility}, LCP ${figures.lcpMs.toFixed(0)} ms, TBT ${figures.tbtMs.toFixed(0)} ms, ${kb(figures.transferredBytes)} transferred, benchmark index ${figures.benchmarkIndex.toFixed(0)}`,
       );
     }
   }

@@ -20,12 +20,7 @@ export interface Account {
   password: string;
 }
 
-/**
- * Signs in through the login form as a person would, in the browser Lighthouse will drive,
- * then forgets every cached byte (HTTP cache, service worker, Cache Storage) so the measured
- * load fetches the app from the network like a first visit. The sign-in's results stay:
- * the token in localStorage and the synced data in IndexedDB.
- */
+/** Signs in through the login form as a person would, and waits for the first sync to end. */
 async function signIn(port: number, baseUrl: string, who: Account): Promise<void> {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   try {
@@ -51,8 +46,8 @@ async function signIn(port: number, baseUrl: string, who: Account): Promise<void
             const request = db.transaction('sync_state').objectStore('sync_state').getAll();
             request.onsuccess = () => {
               db.close();
-              const rows = request.result as { last_success_at: string | null }[];
-              resolve(rows.some((row) => row.last_success_at !== null));
+              const rows = request.result as { cursor: string; last_success_at: string | null }[];
+              resolve(rows.some((row) => row.cursor !== '' && row.last_success_at !== null));
             };
             request.onerror = () => resolve(false);
           };
@@ -60,12 +55,18 @@ async function signIn(port: number, baseUrl: string, who: Account): Promise<void
       undefined,
       { timeout: 60_000 },
     );
+    // A sync the first one set off (the announcements, the device's claim) ends before closing.
+    await page.waitForLoadState('networkidle');
+    // Forget every cached byte, keep what the sign-in stored (token, IndexedDB): the measured
+    // load then fetches the app from the network like a first visit.
+    await page.evaluate(async () => {
+      for (const registration of await navigator.serviceWorker.getRegistrations()) {
+        await registration.unregister();
+      }
+      for (const name of await caches.keys()) await caches.delete(name);
+    });
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.clearBrowserCache');
-    await cdp.send('Storage.clearDataForOrigin', {
-      origin: new URL(baseUrl).origin,
-      storageTypes: 'service_workers,cache_storage',
-    });
     await page.close();
   } finally {
     // Disconnects playwright only; the browser belongs to chrome-launcher.
@@ -75,8 +76,9 @@ async function signIn(port: number, baseUrl: string, who: Account): Promise<void
 
 /**
  * One Lighthouse run (its default mobile settings: emulated phone, simulated slow 4G, 4x CPU)
- * in a fresh Chromium profile. With `signedInAs`, the profile signs in first and Lighthouse
- * keeps its storage (otherwise it would sign the user out before loading).
+ * in a fresh Chromium profile. With `signedInAs`, the profile signs in first and keeps what a
+ * sign-in leaves (the token in localStorage, the synced data in IndexedDB), but none of the
+ * cached files; Lighthouse then keeps the storage, or it would sign the user out first.
  */
 export async function runLighthouse(url: string, signedInAs?: Account): Promise<Result> {
   const chrome = await launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });

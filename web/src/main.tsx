@@ -1,4 +1,4 @@
-import { startTransition, StrictMode } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import 'sonner/dist/styles.css';
 import './styles.css';
@@ -26,17 +26,12 @@ async function start() {
 
   const container = document.getElementById('root');
   if (container === null) throw new Error('#root is missing from index.html');
-  // The router's guards wait for bootstrap, so rendering need not. As a transition, the first
-  // render yields to the browser every few milliseconds instead of holding the main thread for
-  // one long task (hundreds of ms on a mid-range phone), so input and paints are not blocked.
-  const root = createRoot(container);
-  startTransition(() => {
-    root.render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    );
-  });
+  // The router's guards wait for bootstrap, so rendering need not.
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
 
   await session.bootstrap();
   await router.load();

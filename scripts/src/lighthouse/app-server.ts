@@ -41,7 +41,9 @@ export interface AppServer {
 export async function startAppServer(): Promise<AppServer> {
   const temp = await mkdtemp(path.join(os.tmpdir(), 'urs-lighthouse-'));
   const dist = path.join(temp, 'dist');
-  await cp(path.join(repoRoot, 'web', 'dist'), dist, { recursive: true });
+  // LIGHTHOUSE_WEB_DIST measures another build (an older one, for a same-day comparison).
+  const built = process.env['LIGHTHOUSE_WEB_DIST'] ?? path.join(repoRoot, 'web', 'dist');
+  await cp(built, dist, { recursive: true });
   await writeFile(path.join(dist, BASELINE_PATH.slice(1)), BASELINE_HTML);
 
   const child = spawn(process.execPath, [path.join(repoRoot, 'scripts/dist/start.js')], {

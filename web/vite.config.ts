@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
+import { routeHtml } from './build/route-html.js';
 
 /** Dark theme by default: the manifest, the splash screen and <meta name="theme-color"> agree. */
 const THEME_COLOR = '#0f172a';
@@ -48,11 +49,14 @@ export default defineConfig({
         rollupFormat: 'iife',
         // The app shell: scripts, styles, the HTML, icons and fonts. Never source maps.
         globPatterns: ['**/*.{js,css,html,png,svg,ico,woff,woff2}'],
-        globIgnores: ['**/*.map', 'sw.js'],
+        // A page's own index.html (build/route-html.ts) only speeds a first visit; offline, every
+        // navigation is answered with /index.html.
+        globIgnores: ['**/*.map', 'sw.js', '*/index.html'],
         // The app bundle (React, router, Dexie, i18n) may pass workbox's 2 MiB default.
         maximumFileSizeToCacheInBytes: 6 * 1024 * 1024,
       },
     }),
+    routeHtml(),
     // A brotli and a gzip copy beside each text file, made once at build time at the highest
     // levels; the API picks one per request by Accept-Encoding (api/src/routes/web).
     compression({

@@ -10,8 +10,14 @@ import { registerServiceWorker } from './pwa/register.js';
 import { STORAGE_KEYS } from './lib/storage-keys.js';
 import { router } from './app/router.js';
 import { SSO_CALLBACK_PATH } from './features/auth/sso-redirect.js';
+import { preloadOpeningRoute } from './app/route-preload.js';
 
 async function start() {
+  preloadOpeningRoute(
+    router,
+    window.location.pathname,
+    localStorage.getItem(STORAGE_KEYS.token) !== null,
+  );
   initI18n();
   // Before the first paint, from local storage: the user's own preference follows at bootstrap.
   languagePreference.init();

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,6 +13,8 @@ export const FIRST_SYNC_TARGET = 1.5;
 /** Lighthouse's mobile CPU slowdown, so the figures speak for a mid-range phone. */
 const CPU_THROTTLE = 4;
 const ROWS = 10_000;
+/** When set, the app pull's last round is CPU-profiled (CDP Profiler) into this file. */
+const PROFILE_FILE = process.env['FIRST_SYNC_PROFILE'];
 const PAGE = 500;
 
 const webDir = fileURLToPath(new URL('../../../web', import.meta.url));
@@ -31,6 +33,8 @@ async function buildBenchPage(outDir: string): Promise<void> {
       outDir,
       emptyOutDir: true,
       sourcemap: false,
+      // A profile should name our functions; minified names would say nothing.
+      minify: PROFILE_FILE === undefined,
       rollupOptions: {
         input: path.join(webDir, 'src/bench/first-sync-page.ts'),
         output: { entryFileNames: 'first-sync.js' },
@@ -135,6 +139,15 @@ export async function firstSyncBench(rounds: number): Promise<BenchRow[]> {
       rows = appRound.rows;
       appTimes.push(appRound.ms);
       rawTimes.push(rawRound.ms);
+    }
+    if (PROFILE_FILE !== undefined) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+      await app();
+      const { profile } = await cdp.send('Profiler.stop');
+      await writeFile(PROFILE_FILE, JSON.stringify(profile));
+      console.log(`first sync: CPU profile of one app pull written to ${PROFILE_FILE}`);
     }
     if (rows < ROWS) throw new Error(`the first sync brought ${rows} rows, expected ${ROWS}+`);
     return [

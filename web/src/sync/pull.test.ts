@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { newId, PROTOCOL_VERSION, type PullResponse, type User } from '@urs/sync-protocol';
 import type { EntityRow, UrsDatabase } from '../db/database.js';
 import { enqueue } from './outbox.js';
-import { applyPullPage, CursorMovedError } from './pull.js';
+import { applyPullPage, CursorMovedError, pullChanges } from './pull.js';
 import { ensureSyncState } from './sync-state.js';
 import { FIXED_NOW, openTestDatabase, reportCreate, reportRow } from './test-fixtures.js';
 
@@ -45,13 +45,13 @@ const report = (description: string): EntityRow<'reports'> =>
 
 type PageChange = PullResponse['changes'][number];
 
-function page(changes: PageChange[], cursor: string): PullResponse {
+function page(changes: PageChange[], cursor: string, remaining = 0): PullResponse {
   return {
     protocol_version: PROTOCOL_VERSION,
     changes,
     cursor,
-    has_more: false,
-    remaining: 0,
+    has_more: remaining > 0,
+    remaining,
     unread_announcements: 4,
     me,
   };
@@ -184,5 +184,81 @@ describe('applying a pulled page', () => {
     );
     expect(await db.reports.count()).toBe(0);
     expect((await db.sync_state.get(me.id))?.cursor).toBe('40');
+  });
+});
+
+describe('pulling every page', () => {
+  /** Pages by the cursor they answer; each request records the cursor stored at that moment. */
+  function server(db: UrsDatabase, pages: Record<string, PullResponse | Error>) {
+    const requests: { cursor: string; storedCursor: string | undefined }[] = [];
+    return {
+      requests,
+      async pull(cursor: string) {
+        requests.push({ cursor, storedCursor: (await db.sync_state.get(me.id))?.cursor });
+        const answer = pages[cursor];
+        if (answer === undefined) throw new Error(`no page after ${cursor}`);
+        if (answer instanceof Error) throw answer;
+        return answer;
+      },
+    };
+  }
+
+  it('asks for the next page before writing the one it has, and stores each cursor with its rows', async () => {
+    const db = await freshDevice();
+    const [first, second, third] = [report('Satu'), report('Dua'), report('Tiga')];
+    if (first === undefined || second === undefined || third === undefined) throw new Error();
+    const api = server(db, {
+      '': page([put('reports', first)], '10', 2),
+      '10': page([put('reports', second)], '20', 1),
+      '20': page([put('reports', third)], '30'),
+    });
+    const progress: number[] = [];
+
+    const summary = await pullChanges(db, api, me.id, 1, ({ applied }) => progress.push(applied));
+
+    expect(summary).toEqual({ pages: 3, changes: 3 });
+    expect(await db.reports.count()).toBe(3);
+    expect((await db.sync_state.get(me.id))?.cursor).toBe('30');
+    expect(progress).toEqual([1, 2, 3]);
+    // Page 2 was asked for while page 1 was not yet written, and so on.
+    expect(api.requests).toEqual([
+      { cursor: '', storedCursor: '' },
+      { cursor: '10', storedCursor: '' },
+      { cursor: '20', storedCursor: '10' },
+    ]);
+  });
+
+  it('stops at a page that fails to apply and never writes the page fetched after it', async () => {
+    const db = await freshDevice();
+    const early = report('Dulu');
+    const later = report('Nanti');
+    const api = server(db, {
+      '': page([put('reports', early)], '10', 1),
+      '10': page([put('reports', later)], '20'),
+    });
+    // Another user claimed the device after the first page was requested.
+    const moved = api.pull.bind(api);
+    api.pull = async (cursor: string) => {
+      const answer = await moved(cursor);
+      if (cursor === '') await db.sync_state.update(me.id, { cursor: '5' });
+      return answer;
+    };
+
+    await expect(pullChanges(db, api, me.id, 1)).rejects.toThrow(CursorMovedError);
+    expect(await db.reports.count()).toBe(0);
+    expect((await db.sync_state.get(me.id))?.cursor).toBe('5');
+  });
+
+  it('keeps the pages it wrote when a later page cannot be fetched, to resume from there', async () => {
+    const db = await freshDevice();
+    const kept = report('Tersimpan');
+    const api = server(db, {
+      '': page([put('reports', kept)], '10', 5),
+      '10': new Error('sinyal hilang'),
+    });
+
+    await expect(pullChanges(db, api, me.id, 1)).rejects.toThrow('sinyal hilang');
+    expect(await db.reports.get(kept.id)).toMatchObject({ description: 'Tersimpan' });
+    expect((await db.sync_state.get(me.id))?.cursor).toBe('10');
   });
 });

@@ -38,31 +38,46 @@ export interface PullProgress {
  *
  * Called after the push in the same cycle: mutations confirmed by that push have server rows
  * with a change_seq above our cursor, so this pull brings them and replaces the optimistic rows.
+ *
+ * The next page is requested as soon as a page arrives, before that page is written: the
+ * server's time and the network's round trip then overlap IndexedDB's write instead of
+ * following it (a first sync is dozens of pages). Only fetching runs ahead; pages are still
+ * applied one at a time, in order, each checking in its transaction that the cursor it was
+ * asked with is still the stored one, so a page that fails leaves the one fetched after it
+ * unused.
  */
 export async function pullChanges(
   db: UrsDatabase,
-  api: ApiClient,
+  api: Pick<ApiClient, 'pull'>,
   userId: string,
   limit = DEFAULT_PULL_LIMIT,
   onProgress?: (progress: PullProgress) => void,
 ): Promise<PullSummary> {
   const summary: PullSummary = { pages: 0, changes: 0 };
+  const state = await db.sync_state.get(userId);
+  if (state === undefined) return summary;
+  let cursor = state.cursor;
+  let pending = api.pull(cursor, limit);
   for (;;) {
-    const state = await db.sync_state.get(userId);
-    if (state === undefined) return summary;
-    const page = await api.pull(state.cursor, limit);
+    const page = await pending;
     if (page.me.id !== userId) throw new SessionMismatchError();
-    await applyPullPage(db, userId, state.cursor, page);
+    if (page.has_more && page.cursor === cursor) {
+      throw new UnexpectedResponseError('Server melaporkan data lanjutan tanpa memajukan cursor.');
+    }
+    const following = page.has_more ? api.pull(page.cursor, limit) : undefined;
+    // Settled here too, so a page that fails to apply does not leave its successor's failure
+    // unhandled; the loop still awaits `following` itself and sees any error.
+    following?.catch(() => undefined);
+    await applyPullPage(db, userId, cursor, page);
     summary.pages += 1;
     summary.changes += page.changes.length;
     // A one-page pull is over before anyone could read a count; a longer one reports each page.
     if (page.has_more || summary.pages > 1) {
       onProgress?.({ applied: summary.changes, total: summary.changes + page.remaining });
     }
-    if (!page.has_more) break;
-    if (page.cursor === state.cursor) {
-      throw new UnexpectedResponseError('Server melaporkan data lanjutan tanpa memajukan cursor.');
-    }
+    if (following === undefined) break;
+    cursor = page.cursor;
+    pending = following;
   }
   // Only now, with nothing left to pull, is an unreplaced shadow known to be the server's row.
   await releaseSettledRows(db, userId);

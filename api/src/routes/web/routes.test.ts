@@ -89,6 +89,24 @@ describe('built web app', () => {
     expect(brotliDecompressSync(await bytesOf(res)).toString()).toBe(HTML);
   });
 
+  it('answers a page the build wrote its own index.html for with that file, compressed and uncached', async () => {
+    const loginHtml = HTML.replace(
+      '<body>',
+      '<head><link rel="modulepreload" href="/assets/login.js"></head><body>',
+    );
+    expect(loginHtml).not.toBe(HTML);
+    writeWithVariants('login/index.html', loginHtml);
+    for (const url of ['/login', '/login?redirect=%2Finventory']) {
+      const res = await get(url, 'br, gzip');
+      expect(res.status, url).toBe(200);
+      expect(res.headers.get('content-encoding'), url).toBe('br');
+      expect(res.headers.get('cache-control'), url).toBe('no-cache');
+      expect(brotliDecompressSync(await bytesOf(res)).toString(), url).toBe(loginHtml);
+    }
+    const other = await get('/inventory', 'br');
+    expect(brotliDecompressSync(await bytesOf(other)).toString()).toBe(HTML);
+  });
+
   it('serves a file without variants as it is, with no Vary', async () => {
     const res = await get('/sw.js', 'br, gzip');
     expect(res.headers.get('content-encoding')).toBeNull();

@@ -1,0 +1,53 @@
+import type { Rollup } from 'vite';
+
+type OutputBundle = Rollup.OutputBundle;
+type OutputChunk = Rollup.OutputChunk;
+import { describe, expect, it } from 'vitest';
+import { routeLinks } from './route-html.js';
+
+/** Just the fields routeLinks reads; the rest of a real chunk does not matter here. */
+function chunk(fileName: string, fields: Partial<OutputChunk> & { css?: string[] }): OutputChunk {
+  const { css = [], ...rest } = fields;
+  return {
+    type: 'chunk',
+    fileName,
+    name: fileName.replace(/^assets\//, '').replace(/-\w+\.js$/, ''),
+    isEntry: false,
+    imports: [],
+    viteMetadata: { importedCss: new Set(css), importedAssets: new Set() },
+    ...rest,
+  } as OutputChunk;
+}
+
+function bundleOf(...chunks: OutputChunk[]): OutputBundle {
+  return Object.fromEntries(chunks.map((c) => [c.fileName, c]));
+}
+
+describe('a page’s own preload links', () => {
+  const bundle = bundleOf(
+    chunk('assets/index-a1.js', { isEntry: true, imports: ['assets/react-b2.js'] }),
+    chunk('assets/react-b2.js', {}),
+    chunk('assets/login-screen-c3.js', {
+      imports: ['assets/react-b2.js', 'assets/field-d4.js'],
+      css: ['assets/login-screen-e5.css'],
+    }),
+    chunk('assets/field-d4.js', { imports: ['assets/react-b2.js'] }),
+  );
+
+  it('lists the screen’s chunk, what it imports and its stylesheet, but nothing the shell loads', () => {
+    const links = routeLinks(bundle, 'login-screen');
+    expect(links).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/login-screen-c3.js">',
+    );
+    expect(links).toContain('<link rel="modulepreload" crossorigin href="/assets/field-d4.js">');
+    expect(links).toContain(
+      '<link rel="preload" as="style" crossorigin href="/assets/login-screen-e5.css">',
+    );
+    expect(links).not.toContain('react-b2');
+    expect(links).not.toContain('index-a1');
+  });
+
+  it('stops the build when the screen’s chunk is not there (renamed), instead of a page without links', () => {
+    expect(() => routeLinks(bundle, 'logon-screen')).toThrow(/no chunk named logon-screen/);
+  });
+});

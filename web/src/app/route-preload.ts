@@ -1,0 +1,29 @@
+import type { AnyRoute } from '@tanstack/react-router';
+
+/** The pathless route every signed-in screen hangs under (router.tsx's `_shell`). */
+const SIGNED_IN_SHELL_ID = '/_shell';
+
+interface ChunkLoader {
+  getMatchedRoutes(pathname: string): readonly [ReadonlyArray<AnyRoute>, ...unknown[]];
+  loadRouteChunk(route: AnyRoute): Promise<unknown> | undefined;
+}
+
+/**
+ * Starts downloading the lazy chunks of the route the page opened on, at once, instead of when
+ * the router reaches them: its guard first waits for the session, and a signed-in session
+ * waits for `GET /api/user`, so the dashboard's chunks would only be asked for a round trip
+ * later. Only what the visitor will be allowed to see: a signed-in route when a token is kept,
+ * a guest route when none is (a redirect would make the download wasted). A failed download
+ * (offline) is the router's to report when it loads the route itself.
+ */
+export function preloadOpeningRoute(
+  router: ChunkLoader,
+  pathname: string,
+  hasToken: boolean,
+): AnyRoute[] {
+  const [routes] = router.getMatchedRoutes(pathname);
+  const signedInRoute = routes.some((route) => route.id === SIGNED_IN_SHELL_ID);
+  if (signedInRoute !== hasToken) return [];
+  for (const route of routes) void router.loadRouteChunk(route)?.catch(() => undefined);
+  return [...routes];
+}

@@ -1,6 +1,5 @@
 import { z } from './zod.js';
 import { code } from './error-codes.js';
-import { errorReasonSchema, fieldReasonsSchema } from './errors.js';
 import { userSchema } from './entities/user.js';
 import { areaSchema, categorySchema } from './entities/area.js';
 import {
@@ -51,6 +50,13 @@ export const SYNC_ERROR_CODES = [
   'photo_missing',
 ] as const;
 export type SyncErrorCode = (typeof SYNC_ERROR_CODES)[number];
+
+/** Codes from the wire are open strings: a newer server's code must not fail an older parser. */
+export const errorReasonSchema = z.object({
+  code: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+});
+export const fieldReasonsSchema = z.record(z.string(), z.array(errorReasonSchema));
 
 export const mutationResultSchema = z.discriminatedUnion('status', [
   z.object({ seq: z.number().int(), id: z.string(), status: z.literal('applied') }),

@@ -175,15 +175,14 @@ export type TypedReason = {
   [C in ErrorCode]: { code: C; params?: ErrorParams<C> };
 }[ErrorCode];
 
-type ParamsArg<C extends ErrorCode> =
-  keyof ErrorParams<C> extends never ? [] : [params: ErrorParams<C>];
+type ParamsArg<C extends ErrorCode> = keyof ErrorParams<C> extends never
+  ? []
+  : [params: ErrorParams<C>];
 
 /** A reason with the parameters its code's text needs, checked by the compiler. */
 export function reason<C extends ErrorCode>(code: C, ...params: ParamsArg<C>): ErrorReason {
   const [given] = params;
-  return given === undefined
-    ? { code }
-    : { code, params: given as Record<string, ErrorParamValue> };
+  return given === undefined ? { code } : { code, params: given };
 }
 
 export function isErrorCode(code: unknown): code is ErrorCode {

@@ -1,4 +1,4 @@
-import { z } from './zod.js';
+import type { z } from './zod.js';
 import {
   indonesianText,
   isErrorCode,
@@ -22,13 +22,6 @@ export interface ApiErrorBody {
 
 /** Per field, the reasons a value was refused. */
 export type FieldReasons = Record<string, ErrorReason[]>;
-
-/** Codes from the wire are open strings: a newer server's code must not fail an older parser. */
-export const errorReasonSchema = z.object({
-  code: z.string(),
-  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
-});
-export const fieldReasonsSchema = z.record(z.string(), z.array(errorReasonSchema));
 
 /**
  * The reason of one zod issue. The contract's schemas give each check an error code as its

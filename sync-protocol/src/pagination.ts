@@ -4,7 +4,11 @@ import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from './limits.js';
 
 /** `?page&per_page&q`, as every list route reads them. */
 export const listQuerySchema = z.object({
-  page: z.coerce.number({ error: code('page_invalid') }).int().min(1).default(1),
+  page: z.coerce
+    .number({ error: code('page_invalid') })
+    .int()
+    .min(1)
+    .default(1),
   per_page: z.coerce
     .number({ error: code('per_page_invalid') })
     .int()

@@ -41,9 +41,7 @@ export type ReportListQuery = z.infer<typeof reportListQuerySchema>;
 export const EXPORT_SCOPES = ['all', 'today', 'this_week', 'this_month'] as const;
 export const reportExportQuerySchema = reportFiltersSchema.and(
   z.object({
-    scope: z
-      .enum(EXPORT_SCOPES, { error: code('export_scope_invalid') })
-      .default('all'),
+    scope: z.enum(EXPORT_SCOPES, { error: code('export_scope_invalid') }).default('all'),
   }),
 );
 export type ReportExportQuery = z.infer<typeof reportExportQuerySchema>;

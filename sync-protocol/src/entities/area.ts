@@ -1,16 +1,17 @@
 import { z } from '../zod.js';
 import { code } from '../error-codes.js';
+import { TEXT_LIMITS } from '../limits.js';
 
 const name = z
   .string({ error: code('name_required') })
   .trim()
   .min(1, code('name_required'))
-  .max(120, code('text_too_long'));
+  .max(TEXT_LIMITS.referenceName, code('text_too_long'));
 /** Descriptions are optional (spec section 5); blank is stored as null. */
 const description = z
   .string()
   .trim()
-  .max(1000, code('text_too_long'))
+  .max(TEXT_LIMITS.referenceDescription, code('text_too_long'))
   .nullable()
   .optional()
   .transform((v) => (v === undefined ? undefined : v === null || v === '' ? null : v));

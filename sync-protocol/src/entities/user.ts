@@ -1,7 +1,7 @@
 import { z } from '../zod.js';
 import { code } from '../error-codes.js';
 import { issueReason } from '../errors.js';
-import { MIN_PASSWORD_LENGTH } from '../limits.js';
+import { MIN_PASSWORD_LENGTH, TEXT_LIMITS } from '../limits.js';
 import { roleSchema } from '../roles.js';
 
 import { LANGUAGES, THEMES } from '../vocabulary.js';
@@ -34,24 +34,24 @@ const trimmed = (max: number, requiredMessage: string) =>
     .min(1, requiredMessage)
     .max(max, code('text_too_long'));
 
-export const nameField = trimmed(120, code('name_required'));
+export const nameField = trimmed(TEXT_LIMITS.personName, code('name_required'));
 export const emailField = z
   .string({ error: code('email_required') })
   .trim()
   .toLowerCase()
   .min(1, code('email_required'))
-  .max(190, code('text_too_long'))
+  .max(TEXT_LIMITS.email, code('text_too_long'))
   .pipe(z.email({ error: code('email_invalid') }));
 /** Digits, spaces, +, -, parentheses: what people type for an Indonesian or international number. */
 export const phoneField = z
   .string()
   .trim()
-  .max(32, code('text_too_long'))
+  .max(TEXT_LIMITS.phone, code('text_too_long'))
   .regex(/^[+()\d\s-]*$/, code('phone_invalid'));
 export const newPasswordField = z
   .string({ error: code('password_required') })
   .min(MIN_PASSWORD_LENGTH, code('password_too_short'))
-  .max(200, code('text_too_long'));
+  .max(TEXT_LIMITS.password, code('text_too_long'));
 
 /**
  * The confirmation check runs even when other fields failed, so the form shows every problem

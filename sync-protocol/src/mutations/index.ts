@@ -1,6 +1,6 @@
 import { z } from '../zod.js';
 import { code } from '../error-codes.js';
-import { ALLOWED_IMAGE_TYPES, MAX_IMAGE_BYTES } from '../limits.js';
+import { ALLOWED_IMAGE_TYPES, MAX_IMAGE_BYTES, TEXT_LIMITS } from '../limits.js';
 import { capturedAtSchema } from '../capture-time.js';
 import { roleSchema } from '../roles.js';
 import {
@@ -36,7 +36,7 @@ const sha256 = z.string().regex(/^[0-9a-f]{64}$/, code('photo_hash_invalid'));
  */
 const STORE_LINK_MESSAGE = code('store_link_invalid');
 const storeLinkUrl = z.httpUrl({ error: STORE_LINK_MESSAGE });
-const storeLink = optionalText(1000).refine(
+const storeLink = optionalText(TEXT_LIMITS.storeLink).refine(
   (v) => v === undefined || v === null || storeLinkUrl.safeParse(v).success,
   { message: STORE_LINK_MESSAGE },
 );
@@ -46,7 +46,7 @@ export const reportCreateArgs = z.object({
   area_id: z.uuid({ error: code('area_required') }),
   category_id: uuid.nullable().optional(),
   work_type: workTypeSchema,
-  description: requiredText(5000, code('description_required')),
+  description: requiredText(TEXT_LIMITS.reportDescription, code('description_required')),
   status: reportStatusSchema.optional(),
 });
 export const reportUpdateArgs = z.object({
@@ -54,10 +54,13 @@ export const reportUpdateArgs = z.object({
   area_id: uuid.optional(),
   category_id: uuid.nullable().optional(),
   work_type: workTypeSchema.optional(),
-  description: requiredText(5000, code('description_required')).optional(),
+  description: requiredText(TEXT_LIMITS.reportDescription, code('description_required')).optional(),
 });
 export const reportSetStatusArgs = z.object({ id: uuid, status: reportStatusSchema });
-export const reportSetAdminNoteArgs = z.object({ id: uuid, admin_note: optionalText(2000) });
+export const reportSetAdminNoteArgs = z.object({
+  id: uuid,
+  admin_note: optionalText(TEXT_LIMITS.adminNote),
+});
 export const byIdArgs = z.object({ id: uuid });
 
 export const photoAttachArgs = z.object({
@@ -74,29 +77,27 @@ export const photoAttachArgs = z.object({
   captured_at: capturedAtSchema.nullable().optional(),
 });
 
-const quantity = z
-  .number({ error: code('quantity_not_number') })
-  .int(code('quantity_not_integer'));
+const quantity = z.number({ error: code('quantity_not_number') }).int(code('quantity_not_integer'));
 
 export const itemCreateArgs = z.object({
   id: uuid,
-  name: requiredText(160, code('item_name_required')),
-  sku: optionalText(64),
-  unit: requiredText(32, code('unit_required')),
+  name: requiredText(TEXT_LIMITS.itemName, code('item_name_required')),
+  sku: optionalText(TEXT_LIMITS.sku),
+  unit: requiredText(TEXT_LIMITS.unit, code('unit_required')),
   /** Opening stock; recorded by the server as the item's first transaction. */
   stock: quantity.min(0, code('stock_negative')).default(0),
   min_stock: quantity.min(0, code('min_stock_negative')).default(0),
-  description: optionalText(2000),
+  description: optionalText(TEXT_LIMITS.itemDescription),
   active: z.boolean().default(true),
   trackable: z.boolean().default(true),
 });
 export const itemUpdateArgs = z.object({
   id: uuid,
-  name: requiredText(160, code('item_name_required')).optional(),
-  sku: optionalText(64),
-  unit: requiredText(32, code('unit_required')).optional(),
+  name: requiredText(TEXT_LIMITS.itemName, code('item_name_required')).optional(),
+  sku: optionalText(TEXT_LIMITS.sku),
+  unit: requiredText(TEXT_LIMITS.unit, code('unit_required')).optional(),
   min_stock: quantity.min(0, code('min_stock_negative')).optional(),
-  description: optionalText(2000),
+  description: optionalText(TEXT_LIMITS.itemDescription),
   active: z.boolean().optional(),
   trackable: z.boolean().optional(),
 });
@@ -108,7 +109,7 @@ export const stockRecordArgs = z
     type: z.enum(TRANSACTION_TYPES),
     /** Positive for in/out; an adjustment carries a signed, non-zero delta. */
     quantity,
-    notes: optionalText(1000),
+    notes: optionalText(TEXT_LIMITS.stockNotes),
     area_id: uuid.nullable().optional(),
     occurred_at: iso,
   })
@@ -122,12 +123,15 @@ export const requestCreateArgs = z
     id: uuid,
     type: z.enum(REQUEST_TYPES),
     item_id: uuid.nullable().optional(),
-    custom_name: optionalText(160),
+    custom_name: optionalText(TEXT_LIMITS.requestName),
     store_link: storeLink,
     image_sha256: sha256.nullable().optional(),
     quantity: quantity.min(1, code('quantity_too_small')),
-    needed_date: z.iso.date({ error: code('date_invalid') }).nullable().optional(),
-    notes: optionalText(2000),
+    needed_date: z.iso
+      .date({ error: code('date_invalid') })
+      .nullable()
+      .optional(),
+    notes: optionalText(TEXT_LIMITS.requestNotes),
   })
   .superRefine((v, ctx) => {
     if (v.type === 'stock' && (v.item_id ?? null) === null) {
@@ -152,20 +156,23 @@ export const requestCreateArgs = z
       });
     }
   });
-export const requestDecideArgs = z.object({ id: uuid, notes: optionalText(2000) });
+export const requestDecideArgs = z.object({
+  id: uuid,
+  notes: optionalText(TEXT_LIMITS.requestNotes),
+});
 
 export const announcementCreateArgs = z.object({
   id: uuid,
-  title: requiredText(200, code('title_required')),
-  body: requiredText(10_000, code('announcement_body_required')),
+  title: requiredText(TEXT_LIMITS.announcementTitle, code('title_required')),
+  body: requiredText(TEXT_LIMITS.announcementBody, code('announcement_body_required')),
   audience: z.array(roleSchema).min(1, code('audience_required')).nullable().default(null),
   priority: z.enum(ANNOUNCEMENT_PRIORITIES).default('normal'),
   pinned: z.boolean().default(false),
 });
 export const announcementUpdateArgs = z.object({
   id: uuid,
-  title: requiredText(200, code('title_required')).optional(),
-  body: requiredText(10_000, code('announcement_body_required')).optional(),
+  title: requiredText(TEXT_LIMITS.announcementTitle, code('title_required')).optional(),
+  body: requiredText(TEXT_LIMITS.announcementBody, code('announcement_body_required')).optional(),
   audience: z.array(roleSchema).min(1, code('audience_required')).nullable().optional(),
   priority: z.enum(ANNOUNCEMENT_PRIORITIES).optional(),
   pinned: z.boolean().optional(),

@@ -32,7 +32,12 @@ export type MutationCheck =
 export function checkMutation(envelope: Pick<MutationEnvelope, 'name' | 'args'>): MutationCheck {
   if (!isMutationName(envelope.name)) {
     const unknown = reason('unknown_mutation', { name: envelope.name });
-    return { ok: false, code: 'unknown_mutation', reason: unknown, message: indonesianText(unknown) };
+    return {
+      ok: false,
+      code: 'unknown_mutation',
+      reason: unknown,
+      message: indonesianText(unknown),
+    };
   }
   const result = MUTATION_ARGS[envelope.name].safeParse(envelope.args);
   if (!result.success) {

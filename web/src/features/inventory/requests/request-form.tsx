@@ -1,5 +1,5 @@
 import { SearchableSelect } from '../../../components/ui/searchable-select.js';
-import { REQUEST_TYPES, type ItemRequest, type RequestType } from '@urs/sync-protocol';
+import { REQUEST_TYPES, TEXT_LIMITS, type ItemRequest, type RequestType } from '@urs/sync-protocol';
 import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/ui/form-modal.js';
@@ -10,8 +10,6 @@ import type { ImageCompressor } from '../../../sync/index.js';
 import { problemTextKey, problemTitleKey, requestKey, typeKey } from './requests-i18n.js';
 import {
   EMPTY_REQUEST_FORM,
-  NAME_MAX,
-  NOTES_MAX,
   firstProblem,
   imageProblem,
   type FieldProblem,
@@ -245,7 +243,7 @@ export function RequestForm({
           <TextField
             label={k('form.customName')}
             value={values.custom_name}
-            maxLength={NAME_MAX}
+            maxLength={TEXT_LIMITS.requestName}
             autoComplete="off"
             errors={problemText(problems.custom_name)}
             onChange={(event) => set('custom_name', event.target.value)}
@@ -340,7 +338,7 @@ export function RequestForm({
           id={`${id}-notes`}
           className="input"
           rows={3}
-          maxLength={NOTES_MAX}
+          maxLength={TEXT_LIMITS.requestNotes}
           value={values.notes}
           aria-invalid={notesErrors !== undefined}
           {...(notesErrors !== undefined && { 'aria-describedby': `${id}-notes-error` })}

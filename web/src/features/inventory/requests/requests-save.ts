@@ -13,7 +13,7 @@ import {
 import {
   contractProblems,
   createArgs,
-  problemsFromErrors,
+  problemsFromReasons,
   validateRequestForm,
   type FormProblems,
   type ItemChoice,
@@ -128,7 +128,7 @@ export async function createItemRequest(
     // The request was not queued: an image nobody refers to must not be uploaded.
     if (photo !== null) await db.photos.delete(photo.id).catch(() => undefined);
     if (err instanceof MutationValidationError) {
-      const fields = problemsFromErrors(err.errors);
+      const fields = problemsFromReasons(err.fields);
       return {
         ok: false,
         problems:

@@ -163,7 +163,10 @@ describe('every answer', () => {
   it('answers an unknown API path with a JSON 404', async () => {
     const res = await t.request('/api/does-not-exist');
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ message: 'Alamat API tidak ditemukan.', code: 'api_not_found' });
+    expect(await res.json()).toEqual({
+      message: 'Alamat API tidak ditemukan.',
+      code: 'api_not_found',
+    });
   });
 
   it('never leaks a stack trace or SQL when something breaks inside', async () => {

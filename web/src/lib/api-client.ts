@@ -46,7 +46,8 @@ export class ApiError extends Error {
     this.code = reason?.code;
     const texts = errorsField(body);
     const fields = fieldReasonsOf(field(body, 'field_reasons'));
-    this.errors = texts === undefined && fields === undefined ? undefined : localFieldTexts(texts, fields);
+    this.errors =
+      texts === undefined && fields === undefined ? undefined : localFieldTexts(texts, fields);
   }
 }
 

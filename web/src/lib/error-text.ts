@@ -2,10 +2,12 @@ import {
   ERROR_TEXTS_ID,
   fillErrorText,
   isErrorCode,
+  placeholdersOf,
   type ErrorReason,
   type ErrorText,
   type FieldReasons,
   type Language,
+  type MutationResult,
 } from '@urs/sync-protocol';
 import { ERROR_TEXTS_EN } from './error-texts-en.js';
 
@@ -26,6 +28,10 @@ const DEVICE_TEXTS = {
     id: 'Browser menolak menghitung hash foto. Buka aplikasi melalui HTTPS.',
     en: 'The browser refused to hash the photo. Open the app over HTTPS.',
   },
+  photo_upload_failed: {
+    id: 'Foto tidak dapat diunggah: {detail}',
+    en: 'The photo could not be uploaded: {detail}',
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 export type DeviceErrorCode = keyof typeof DEVICE_TEXTS;
 
@@ -44,8 +50,8 @@ export function currentLanguage(): Language {
 const isDeviceCode = (code: string): code is DeviceErrorCode => Object.hasOwn(DEVICE_TEXTS, code);
 
 /**
- * A reason in the user's language. A code this build does not know (a newer server's) shows
- * `fallback`, the server's own message, when there is one.
+ * A reason in the user's language. A code this build does not know (a newer server's), or one
+ * without the params its text needs, shows `fallback`, the server's own message, when there is one.
  */
 export function errorText(
   reason: ErrorReason,
@@ -53,11 +59,13 @@ export function errorText(
   language: Language = currentLanguage(),
 ): string {
   const { code, params } = reason;
-  if (isErrorCode(code)) {
+  const complete =
+    isErrorCode(code) && placeholdersOf(code).every((name) => params?.[name] !== undefined);
+  if (isErrorCode(code) && (complete || fallback === undefined)) {
     const text: ErrorText = language === 'en' ? ERROR_TEXTS_EN[code] : ERROR_TEXTS_ID[code];
     return fillErrorText(text, params);
   }
-  if (isDeviceCode(code)) return DEVICE_TEXTS[code][language];
+  if (isDeviceCode(code)) return fillErrorText(DEVICE_TEXTS[code][language], params);
   return fallback ?? errorText({ code: 'invalid' }, undefined, language);
 }
 
@@ -87,4 +95,27 @@ export function refusalTexts(
   return fields !== undefined && Object.keys(fields).length > 0
     ? fieldTexts(fields, language)
     : { _: [errorText(reason, undefined, language)] };
+}
+
+/** The server's refusal of a queued change, as the outbox keeps it. */
+type Rejection = Pick<
+  Extract<MutationResult, { status: 'rejected' }>,
+  'message' | 'errors' | 'reason' | 'field_reasons'
+>;
+
+/** Why a queued change was refused, in the user's language (its message from an older server). */
+export function rejectionText(result: Rejection | undefined): string {
+  if (result === undefined) return '';
+  return result.reason === undefined ? result.message : errorText(result.reason, result.message);
+}
+
+/** A refused change's per-field texts, for its form; one that names no field goes under `_`. */
+export function rejectionFields(result: Rejection | undefined): Record<string, string[]> {
+  if (result === undefined) return {};
+  const fields: Record<string, string[]> = { ...result.errors };
+  for (const [name, reasons] of Object.entries(result.field_reasons ?? {})) {
+    const fallbacks = result.errors?.[name] ?? [];
+    fields[name] = reasons.map((reason, i) => errorText(reason, fallbacks[i]));
+  }
+  return Object.keys(fields).length > 0 ? fields : { _: [rejectionText(result)] };
 }

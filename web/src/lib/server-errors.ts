@@ -7,8 +7,9 @@ import { stringField } from './json-fields.js';
  */
 export function serverMessage(err: unknown): string | undefined {
   if (!(err instanceof ApiError)) return undefined;
-  const said = err.reason !== undefined || (stringField(err.body, 'message') ?? '') !== '';
-  return said ? err.message : undefined;
+  if (err.reason !== undefined) return err.message;
+  const message = stringField(err.body, 'message');
+  return message !== '' ? message : undefined;
 }
 
 export interface FormFailure {

@@ -161,7 +161,10 @@ describe('enqueue', () => {
       optimisticReport(args, userId),
     ]).catch((err: unknown) => err);
     expect(error).toBeInstanceOf(StorageFullError);
-    expect(error).toHaveProperty('message', 'Penyimpanan perangkat penuh. Hapus data lama atau foto, lalu coba lagi.');
+    expect(error).toHaveProperty(
+      'message',
+      'Penyimpanan perangkat penuh. Hapus data lama atau foto, lalu coba lagi.',
+    );
     expect(await db.reports.get(args.id)).toBeUndefined();
     expect(await db.shadows.get(['reports', args.id])).toBeUndefined();
     // What was saved before is untouched.

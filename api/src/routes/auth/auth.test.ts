@@ -82,7 +82,10 @@ describe('POST /api/login', () => {
       headers: { 'content-type': 'application/json' },
     });
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toEqual({ message: 'Body bukan JSON yang valid.', code: 'json_invalid' });
+    expect(await bad.json()).toEqual({
+      message: 'Body bukan JSON yang valid.',
+      code: 'json_invalid',
+    });
     const form = await t.request('/api/login', {
       method: 'POST',
       body: 'email=a',

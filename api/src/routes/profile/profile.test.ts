@@ -107,7 +107,10 @@ describe('POST /api/profile', () => {
       body: profileForm({ photo: image(JPEG_MAGIC, 12 * 1024 * 1024) }),
     });
     expect(huge.status).toBe(413);
-    expect(await huge.json()).toEqual({ message: 'Data yang dikirim terlalu besar.', code: 'too_large' });
+    expect(await huge.json()).toEqual({
+      message: 'Data yang dikirim terlalu besar.',
+      code: 'too_large',
+    });
   });
 
   it('validates text fields and a taken email per field', async () => {

@@ -97,6 +97,10 @@ export interface RequestDraft {
   notes: string | null;
 }
 
+/** Any id- and hash-shaped values: let the contract judge the fields before ids and photos exist. */
+const PLACEHOLDER_ID = '00000000-0000-7000-8000-000000000000';
+export const HASH_PLACEHOLDER = '0'.repeat(64);
+
 export type FormCheck = { ok: true; draft: RequestDraft } | { ok: false; problems: FormProblems };
 
 /** The image rule of spec §5: present for a custom request, JPG/PNG/WEBP, at most 10 MB. */
@@ -177,21 +181,20 @@ export function validateRequestForm(
   if (neededDate !== null && !isCalendarDate(neededDate))
     problems.needed_date = { code: 'dateInvalid' };
 
-  const notes = blankToNull(values.notes);
-
-  if (Object.keys(problems).length > 0 || quantity === null) return { ok: false, problems };
-  return {
-    ok: true,
-    draft: {
-      type: values.type,
-      item_id: itemId,
-      custom_name: customName,
-      store_link: storeLink,
-      quantity,
-      needed_date: neededDate,
-      notes,
-    },
+  const draft: RequestDraft = {
+    type: values.type,
+    item_id: itemId,
+    custom_name: customName,
+    store_link: storeLink,
+    quantity: quantity ?? 1,
+    needed_date: neededDate,
+    notes: blankToNull(values.notes),
   };
+  // Every problem at once: what the device found, then what the contract finds in the rest.
+  const placeholderHash = context.image === null ? null : HASH_PLACEHOLDER;
+  const judged = contractProblems(createArgs(draft, PLACEHOLDER_ID, placeholderHash)) ?? {};
+  const all: FormProblems = { ...judged, ...problems };
+  return Object.keys(all).length > 0 ? { ok: false, problems: all } : { ok: true, draft };
 }
 
 /** `request.create` args with every field present (the optimistic row is built from them). */

@@ -37,7 +37,8 @@ export function decisionNotes(
   raw: string,
 ): { ok: true; notes: string | null } | { ok: false; code: 'notesTooLong' } {
   const notes = blankToNull(raw);
-  if (notes !== null && notes.length > TEXT_LIMITS.requestNotes) return { ok: false, code: 'notesTooLong' };
+  if (notes !== null && notes.length > TEXT_LIMITS.requestNotes)
+    return { ok: false, code: 'notesTooLong' };
   return { ok: true, notes };
 }
 

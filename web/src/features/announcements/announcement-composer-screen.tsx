@@ -1,5 +1,12 @@
 import { getRouteApi, useBlocker, useNavigate } from '@tanstack/react-router';
-import { ROLES, newId, roleLabel, type Announcement, type Role } from '@urs/sync-protocol';
+import {
+  ROLES,
+  newId,
+  roleLabel,
+  type Announcement,
+  type Role,
+  TEXT_LIMITS,
+} from '@urs/sync-protocol';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -175,7 +182,7 @@ function ComposerForm({ announcement }: { announcement: Announcement | null }) {
         label={t('announcements.title')}
         name="title"
         value={values.title}
-        maxLength={200}
+        maxLength={TEXT_LIMITS.announcementTitle}
         errors={err('title')}
         onChange={(event) => set('title', event.target.value)}
       />

@@ -56,7 +56,7 @@ export class NetworkError extends Error {
   override readonly name = 'NetworkError';
 
   constructor(cause: unknown) {
-    super('Tidak dapat terhubung ke server. Periksa koneksi internet Anda.', { cause });
+    super(errorText({ code: 'network_unreachable' }), { cause });
   }
 }
 

@@ -28,6 +28,10 @@ const DEVICE_TEXTS = {
     id: 'Browser menolak menghitung hash foto. Buka aplikasi melalui HTTPS.',
     en: 'The browser refused to hash the photo. Open the app over HTTPS.',
   },
+  network_unreachable: {
+    id: 'Tidak dapat terhubung ke server. Periksa koneksi internet Anda.',
+    en: 'Cannot reach the server. Check your internet connection.',
+  },
   photo_upload_failed: {
     id: 'Foto tidak dapat diunggah: {detail}',
     en: 'The photo could not be uploaded: {detail}',

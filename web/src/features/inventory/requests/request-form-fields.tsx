@@ -10,7 +10,7 @@ import type {
 } from './request-form-logic.js';
 import { problemTextKey, problemTitleKey, requestKey, typeKey } from './requests-i18n.js';
 
-type SetField = (
+export type SetField = (
   field: Exclude<keyof RequestFormValues, 'type'> & RequestField,
   value: string,
 ) => void;

@@ -13,13 +13,17 @@ import {
   imageProblem,
   type FieldProblem,
   type FormProblems,
-  type RequestField,
   type RequestFormValues,
 } from './request-form-logic.js';
 import type { PickerItem } from './requests-queries.js';
 import type { RefusedRequest } from './refused-request.js';
 import { describeImage } from './requests-save.js';
-import { RequestCommonFields, RequestTypeChoice, useProblemText } from './request-form-fields.js';
+import {
+  RequestCommonFields,
+  RequestTypeChoice,
+  useProblemText,
+  type SetField,
+} from './request-form-fields.js';
 import { RequestImageField, useChosenImage } from './request-image-field.js';
 import { useRequestSubmit } from './use-request-submit.js';
 
@@ -63,14 +67,9 @@ export function RequestForm({
       keywords: item.sku ?? '',
     }));
 
-  const set = (field: Exclude<keyof RequestFormValues, 'type'> & RequestField, value: string) => {
+  const set: SetField = (field, value) => {
     setValues((current) => ({ ...current, [field]: value }));
-    setProblems((current) => {
-      if (current[field] === undefined) return current;
-      const next = { ...current };
-      delete next[field];
-      return next;
-    });
+    setProblems(({ [field]: _cleared, ...rest }) => rest);
   };
 
   const setType = (type: RequestType) => {

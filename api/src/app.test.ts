@@ -163,7 +163,10 @@ describe('every answer', () => {
   it('answers an unknown API path with a JSON 404', async () => {
     const res = await t.request('/api/does-not-exist');
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ message: 'Alamat API tidak ditemukan.' });
+    expect(await res.json()).toEqual({
+      message: 'Alamat API tidak ditemukan.',
+      code: 'api_not_found',
+    });
   });
 
   it('never leaks a stack trace or SQL when something breaks inside', async () => {
@@ -177,7 +180,10 @@ describe('every answer', () => {
       const res = await broken.request('/api/users?q=x', { token });
       expect(res.status).toBe(500);
       expect(await res.text()).toBe(
-        JSON.stringify({ message: 'Terjadi kesalahan pada server. Silakan coba lagi.' }),
+        JSON.stringify({
+          message: 'Terjadi kesalahan pada server. Silakan coba lagi.',
+          code: 'server_error',
+        }),
       );
       const health = await broken.request('/api/health');
       expect(health.status).toBe(503);

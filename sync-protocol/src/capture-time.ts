@@ -1,4 +1,5 @@
 import { z } from './zod.js';
+import { code } from './error-codes.js';
 
 /**
  * When a photo was taken, as its camera recorded it (EXIF `DateTimeOriginal`, with
@@ -11,7 +12,7 @@ export const capturedAtSchema = z
   .string()
   .regex(
     /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d([+-](0\d|1[0-4]):[0-5]\d)?$/,
-    'Waktu pengambilan foto tidak valid.',
+    code('captured_at_invalid'),
   );
 export type CapturedAt = z.infer<typeof capturedAtSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from './zod.js';
+import { code } from './error-codes.js';
 import { userSchema } from './entities/user.js';
 import { areaSchema, categorySchema } from './entities/area.js';
 import {
@@ -50,6 +51,13 @@ export const SYNC_ERROR_CODES = [
 ] as const;
 export type SyncErrorCode = (typeof SYNC_ERROR_CODES)[number];
 
+/** Codes from the wire are open strings: a newer server's code must not fail an older parser. */
+export const errorReasonSchema = z.object({
+  code: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+});
+export const fieldReasonsSchema = z.record(z.string(), z.array(errorReasonSchema));
+
 export const mutationResultSchema = z.discriminatedUnion('status', [
   z.object({ seq: z.number().int(), id: z.string(), status: z.literal('applied') }),
   z.object({ seq: z.number().int(), id: z.string(), status: z.literal('duplicate') }),
@@ -60,6 +68,9 @@ export const mutationResultSchema = z.discriminatedUnion('status', [
     code: z.enum(SYNC_ERROR_CODES),
     message: z.string(),
     errors: z.record(z.string(), z.array(z.string())).optional(),
+    /** What `message` says, by code; absent from an older server. */
+    reason: errorReasonSchema.optional(),
+    field_reasons: fieldReasonsSchema.optional(),
   }),
 ]);
 export type MutationResult = z.infer<typeof mutationResultSchema>;
@@ -79,6 +90,7 @@ export type PushResponse = z.infer<typeof pushResponseSchema>;
 export const seqGapSchema = z.object({
   message: z.string(),
   code: z.literal('seq_gap'),
+  params: z.object({ expected: z.number() }).optional(),
   expected_seq: z.number().int().positive(),
 });
 export type SeqGap = z.infer<typeof seqGapSchema>;
@@ -130,7 +142,7 @@ export type Change = z.infer<typeof changeSchema>;
 
 export const pullQuerySchema = z.object({
   /** Opaque to the client; today the last change_seq it has, as a decimal string. */
-  cursor: z.string().regex(/^\d*$/, 'Cursor tidak valid.').default(''),
+  cursor: z.string().regex(/^\d*$/, code('cursor_invalid')).default(''),
   limit: z.coerce.number().int().min(1).max(MAX_PULL_LIMIT).default(DEFAULT_PULL_LIMIT),
 });
 export type PullQuery = z.infer<typeof pullQuerySchema>;

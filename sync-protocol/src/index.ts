@@ -1,5 +1,6 @@
 export * from './roles.js';
 export * from './limits.js';
+export * from './error-codes.js';
 export * from './errors.js';
 export * from './pagination.js';
 export * from './entities/user.js';

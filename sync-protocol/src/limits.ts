@@ -5,3 +5,28 @@ export type AllowedImageType = (typeof ALLOWED_IMAGE_TYPES)[number];
 export const MIN_PASSWORD_LENGTH = 8;
 export const DEFAULT_PER_PAGE = 15;
 export const MAX_PER_PAGE = 100;
+
+/**
+ * Longest text each field takes, in characters. The schemas enforce them; forms read them for
+ * their inputs' maxLength instead of restating a number.
+ */
+export const TEXT_LIMITS = {
+  personName: 120,
+  email: 190,
+  phone: 32,
+  password: 200,
+  referenceName: 120,
+  referenceDescription: 1000,
+  reportDescription: 5000,
+  adminNote: 2000,
+  itemName: 160,
+  sku: 64,
+  unit: 32,
+  itemDescription: 2000,
+  stockNotes: 1000,
+  requestName: 160,
+  storeLink: 1000,
+  requestNotes: 2000,
+  announcementTitle: 200,
+  announcementBody: 10_000,
+} as const;

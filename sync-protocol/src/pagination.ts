@@ -1,14 +1,19 @@
 import { z } from './zod.js';
+import { code } from './error-codes.js';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from './limits.js';
 
 /** `?page&per_page&q`, as every list route reads them. */
 export const listQuerySchema = z.object({
-  page: z.coerce.number({ error: 'page harus berupa angka.' }).int().min(1).default(1),
-  per_page: z.coerce
-    .number({ error: 'per_page harus berupa angka.' })
+  page: z.coerce
+    .number({ error: code('page_invalid') })
     .int()
     .min(1)
-    .max(MAX_PER_PAGE, `per_page maksimal ${MAX_PER_PAGE}.`)
+    .default(1),
+  per_page: z.coerce
+    .number({ error: code('per_page_invalid') })
+    .int()
+    .min(1)
+    .max(MAX_PER_PAGE, code('per_page_too_large'))
     .default(DEFAULT_PER_PAGE),
   q: z.string().trim().max(200).optional(),
 });

@@ -1,10 +1,11 @@
 import { z } from './zod.js';
+import { code } from './error-codes.js';
 import { listQuerySchema } from './pagination.js';
 import { roleSchema } from './roles.js';
 import { reportStatusSchema } from './work.js';
 
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
-const localDate = z.iso.date({ error: 'Tanggal harus berformat YYYY-MM-DD.' });
+const localDate = z.iso.date({ error: code('date_format') });
 
 /**
  * The admin report list's filters, as they travel in the URL (the screen keeps them in its
@@ -23,7 +24,7 @@ export const reportFiltersSchema = z
   })
   .refine((f) => f.date_from === undefined || f.date_to === undefined || f.date_from <= f.date_to, {
     path: ['date_to'],
-    message: 'Tanggal akhir tidak boleh sebelum tanggal awal.',
+    message: code('date_range'),
   });
 export type ReportFilters = z.infer<typeof reportFiltersSchema>;
 
@@ -42,9 +43,7 @@ export type ReportListQuery = z.infer<typeof reportListQuerySchema>;
 export const EXPORT_SCOPES = ['all', 'today', 'this_week', 'this_month'] as const;
 export const reportExportQuerySchema = reportFiltersSchema.and(
   z.object({
-    scope: z
-      .enum(EXPORT_SCOPES, { error: 'Cakupan ekspor: all, today, this_week, this_month.' })
-      .default('all'),
+    scope: z.enum(EXPORT_SCOPES, { error: code('export_scope_invalid') }).default('all'),
   }),
 );
 export type ReportExportQuery = z.infer<typeof reportExportQuerySchema>;

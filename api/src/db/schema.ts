@@ -19,7 +19,13 @@ import {
   THEMES,
   TRANSACTION_TYPES,
   WORK_TYPES,
+  type ErrorReason,
+  type FieldReasons,
 } from '@urs/sync-protocol';
+
+/** `sync_rejections.errors`: a refusal's reasons; rows from before error codes hold field texts. */
+export type StoredRefusal =
+  { reason: ErrorReason; fields?: FieldReasons } | Record<string, string[]>;
 
 /*
  * Timestamps are ISO-8601 UTC strings (`2026-11-22T04:31:41.123Z`): they sort as text,
@@ -413,7 +419,7 @@ export const syncRejections = sqliteTable(
     mutationId: text('mutation_id').notNull(),
     code: text('code', { enum: SYNC_ERROR_CODES }).notNull(),
     message: text('message').notNull(),
-    errors: text('errors', { mode: 'json' }).$type<Record<string, string[]> | null>(),
+    errors: text('errors', { mode: 'json' }).$type<StoredRefusal | null>(),
     createdAt: text('created_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.clientId, t.seq] })],

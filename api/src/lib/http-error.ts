@@ -1,33 +1,48 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { ERROR_MESSAGES, fieldErrors } from '@urs/sync-protocol';
+import {
+  fieldReasons,
+  firstReason,
+  indonesianFields,
+  indonesianText,
+  reason,
+  type ErrorReason,
+  type FieldReasons,
+} from '@urs/sync-protocol';
 import type { z } from 'zod';
 
-/** A refusal the client should see as `{ message, errors? }` with this status. */
+/**
+ * A refusal the client should see with this status: `{ message, code, params, errors?,
+ * field_reasons? }`, the Indonesian texts beside the codes they were made from.
+ */
 export class HttpError extends Error {
+  readonly errors?: Record<string, string[]>;
+
   constructor(
     readonly status: ContentfulStatusCode,
-    message: string,
-    readonly errors?: Record<string, string[]>,
+    readonly reason: ErrorReason,
+    readonly fields?: FieldReasons,
     readonly headers?: Record<string, string>,
   ) {
-    super(message);
+    super(indonesianText(reason));
+    if (fields !== undefined) this.errors = indonesianFields(fields);
   }
 }
 
-export const unauthenticated = () => new HttpError(401, ERROR_MESSAGES.unauthenticated);
-export const forbidden = (message: string = ERROR_MESSAGES.forbidden) =>
-  new HttpError(403, message);
-export const notFound = (message: string = ERROR_MESSAGES.notFound) => new HttpError(404, message);
-export const conflict = (message: string) => new HttpError(409, message);
+export const unauthenticated = () => new HttpError(401, reason('unauthenticated'));
+export const forbidden = (why: ErrorReason = reason('forbidden')) => new HttpError(403, why);
+export const notFound = (why: ErrorReason = reason('not_found')) => new HttpError(404, why);
+export const conflict = (why: ErrorReason) => new HttpError(409, why);
 
-export function validationError(errors: Record<string, string[]>, message?: string): HttpError {
-  const first = Object.values(errors)[0]?.[0];
-  return new HttpError(422, message ?? first ?? ERROR_MESSAGES.validation, errors);
+/** One field refused for one reason. */
+export const fieldRefusal = (field: string, why: ErrorReason): FieldReasons => ({ [field]: [why] });
+
+export function validationError(fields: FieldReasons, why?: ErrorReason): HttpError {
+  return new HttpError(422, why ?? firstReason(fields) ?? reason('invalid'), fields);
 }
 
-/** Parses with a shared schema; a failure becomes a 422 with per-field messages. */
+/** Parses with a shared schema; a failure becomes a 422 with per-field reasons. */
 export function parseOr422<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
   const result = schema.safeParse(input);
-  if (!result.success) throw validationError(fieldErrors(result.error));
+  if (!result.success) throw validationError(fieldReasons(result.error));
   return result.data;
 }

@@ -1,21 +1,31 @@
 import type { ErrorHandler, NotFoundHandler } from 'hono';
-import { ERROR_MESSAGES, type ApiErrorBody } from '@urs/sync-protocol';
+import { indonesianText, reason, type ApiErrorBody, type ErrorReason } from '@urs/sync-protocol';
 import { HttpError } from '../lib/http-error.js';
 
+/** The body of a refusal: its Indonesian text for old clients, its code for every client. */
+export function errorBody(why: ErrorReason): ApiErrorBody {
+  return {
+    message: indonesianText(why),
+    code: why.code,
+    ...(why.params !== undefined && { params: why.params }),
+  };
+}
+
 /**
- * Every failure answers `{ message, errors? }`. Unknown errors are logged with their stack on
- * the server and answered with a generic message: no stack trace or SQL leaves the process.
+ * Every failure answers `{ message, code, params?, errors?, field_reasons? }`. Unknown errors
+ * are logged with their stack on the server and answered with a generic reason: no stack trace
+ * or SQL leaves the process.
  */
 export const onError: ErrorHandler = (err, c) => {
   if (err instanceof HttpError) {
-    const body: ApiErrorBody = { message: err.message };
+    const body = errorBody(err.reason);
     if (err.errors !== undefined) body.errors = err.errors;
+    if (err.fields !== undefined) body.field_reasons = err.fields;
     for (const [name, value] of Object.entries(err.headers ?? {})) c.header(name, value);
     return c.json(body, err.status);
   }
   console.error(`[api] ${c.req.method} ${new URL(c.req.url).pathname} failed:`, err);
-  return c.json({ message: ERROR_MESSAGES.server } satisfies ApiErrorBody, 500);
+  return c.json(errorBody(reason('server_error')), 500);
 };
 
-export const onNotFound: NotFoundHandler = (c) =>
-  c.json({ message: 'Alamat API tidak ditemukan.' } satisfies ApiErrorBody, 404);
+export const onNotFound: NotFoundHandler = (c) => c.json(errorBody(reason('api_not_found')), 404);

@@ -8,6 +8,7 @@ import {
   type Paged,
   type StockLevel,
   type StockTransaction,
+  reason,
 } from '@urs/sync-protocol';
 import type { Db } from '../db/client.js';
 import { areas, inventoryItems, stockTransactions, users } from '../db/schema.js';
@@ -139,7 +140,7 @@ export async function itemDetail(db: Db, id: string, now = new Date()): Promise<
       .from(inventoryItems)
       .where(and(eq(inventoryItems.id, id), live)),
   );
-  if (row === undefined) throw notFound('Barang tidak ditemukan.');
+  if (row === undefined) throw notFound(reason('item_not_found'));
   const since = new Date(now.getTime() - 30 * 86_400_000).toISOString();
   const ofItem = and(eq(stockTransactions.itemId, id), isNull(stockTransactions.deletedAt));
   const totals = await first(

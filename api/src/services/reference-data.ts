@@ -9,6 +9,7 @@ import {
   type CategoryCreateInput,
   type CategoryUpdateInput,
   type Paged,
+  reason,
 } from '@urs/sync-protocol';
 import type { Db } from '../db/client.js';
 import { nextChangeSeq, nowIso, type DbOrTx } from '../db/change-seq.js';
@@ -26,7 +27,8 @@ type ReferenceTable = typeof areas | typeof categories;
 
 interface ReferenceKind<Row, Out, Create, Update> {
   table: ReferenceTable;
-  noun: string;
+  /** The kind's name in error reasons. */
+  code: 'area' | 'category';
   toPublic: (row: Row) => Out;
   insertValues: (input: Create) => Record<string, unknown>;
   updateValues: (input: Update) => Record<string, unknown>;
@@ -42,7 +44,7 @@ const definedOnly = (values: Record<string, unknown>) =>
 
 export const AREA_KIND: ReferenceKind<AreaRow, Area, AreaCreateInput, AreaUpdateInput> = {
   table: areas,
-  noun: 'Area',
+  code: 'area',
   toPublic: toWire.areas,
   insertValues: (input) => ({
     name: input.name,
@@ -65,7 +67,7 @@ export const CATEGORY_KIND: ReferenceKind<
   CategoryUpdateInput
 > = {
   table: categories,
-  noun: 'Kategori',
+  code: 'category',
   toPublic: toWire.categories,
   insertValues: (input) => ({ name: input.name, description: input.description ?? null }),
   updateValues: (input) => definedOnly({ name: input.name, description: input.description }),
@@ -97,7 +99,7 @@ export class ReferenceService<
 
   async get(id: string): Promise<Out> {
     const row = await this.findLive(this.db, id);
-    if (row === undefined) throw notFound(`${this.kind.noun} tidak ditemukan.`);
+    if (row === undefined) throw notFound(reason('reference_not_found', { kind: this.kind.code }));
     return this.kind.toPublic(row);
   }
 
@@ -113,7 +115,7 @@ export class ReferenceService<
         .limit(1),
     );
     if (clash !== undefined) {
-      throw validationError({ name: [`${this.kind.noun} dengan nama ini sudah ada.`] });
+      throw validationError({ name: [reason('reference_name_taken', { kind: this.kind.code })] });
     }
   }
 
@@ -176,7 +178,7 @@ export class ReferenceService<
   update(id: string, input: Update): Promise<Out> {
     return this.db.write(async (tx) => {
       if ((await this.findLive(tx, id)) === undefined) {
-        throw notFound(`${this.kind.noun} tidak ditemukan.`);
+        throw notFound(reason('reference_not_found', { kind: this.kind.code }));
       }
       if (input.name !== undefined) await this.assertNameFree(tx, input.name, id);
       const changeSeq = await nextChangeSeq(tx);
@@ -195,7 +197,7 @@ export class ReferenceService<
   async delete(id: string): Promise<void> {
     await this.db.write(async (tx) => {
       if ((await this.findLive(tx, id)) === undefined) {
-        throw notFound(`${this.kind.noun} tidak ditemukan.`);
+        throw notFound(reason('reference_not_found', { kind: this.kind.code }));
       }
       const now = nowIso();
       const changeSeq = await nextChangeSeq(tx);

@@ -1,12 +1,11 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
+import { reason } from '@urs/sync-protocol';
 import type { ReportDetail } from '@urs/sync-protocol';
 import type { Db } from '../db/client.js';
 import { areas, categories, reportPhotos, reports, users } from '../db/schema.js';
 import { first } from '../db/first.js';
 import { notFound } from '../lib/http-error.js';
 import { toWire } from '../data/wire.js';
-
-export const REPORT_NOT_FOUND = 'Laporan tidak ditemukan atau sudah dihapus.';
 
 /**
  * One live report for its detail screen, whoever filed it: the spec lets every signed-in user
@@ -30,7 +29,7 @@ export async function reportDetail(db: Db, id: string): Promise<ReportDetail> {
       .leftJoin(categories, eq(categories.id, reports.categoryId))
       .where(and(eq(reports.id, id), isNull(reports.deletedAt))),
   );
-  if (found === undefined) throw notFound(REPORT_NOT_FOUND);
+  if (found === undefined) throw notFound(reason('report_not_found'));
   const report = toWire.reports(found.report);
   return {
     ...report,

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { reason } from '@urs/sync-protocol';
 import { eq, lt } from 'drizzle-orm';
 import * as oidc from 'openid-client';
 import type { Db } from '../db/client.js';
@@ -10,16 +11,6 @@ import { createUser, findLiveUserByEmail } from './users.js';
 import type { UserRow } from '../data/wire.js';
 
 const STATE_TTL_MS = 10 * 60_000;
-
-export const SSO_MESSAGES = {
-  badState: 'Sesi masuk SSO tidak valid atau sudah kedaluwarsa. Silakan coba masuk lagi.',
-  badCode:
-    'Masuk dengan SSO gagal: kode masuk tidak valid atau sudah kedaluwarsa. Silakan coba lagi.',
-  noEmail: 'Akun SSO ini tidak memberikan alamat email.',
-  notConfigured: 'Masuk dengan SSO belum diaktifkan di server ini.',
-  domain: (email: string, domains: string[]) =>
-    `Akun ${email} tidak diizinkan masuk. Gunakan email dengan domain: ${domains.join(', ')}.`,
-} as const;
 
 /** `email`, or Entra ID's `preferred_username` when it is an address (the user's UPN). */
 function emailOf(claims: Record<string, unknown>): string {
@@ -55,7 +46,7 @@ export class SsoService {
   private config(): Promise<oidc.Configuration> {
     const { OIDC_ISSUER: issuer, OIDC_CLIENT_ID: clientId, OIDC_CLIENT_SECRET: secret } = this.env;
     if (issuer === undefined || clientId === undefined) {
-      throw new HttpError(404, SSO_MESSAGES.notConfigured);
+      throw new HttpError(404, reason('sso_not_configured'));
     }
     const url = new URL(issuer);
     // Plain http only for a provider on this machine (tests, a local provider); never in the field.
@@ -126,7 +117,7 @@ export class SsoService {
       first(tx.delete(ssoStates).where(eq(ssoStates.state, state)).returning()),
     );
     if (attempt === undefined || Date.parse(attempt.expiresAt) < Date.now()) {
-      throw new HttpError(400, SSO_MESSAGES.badState);
+      throw new HttpError(400, reason('sso_bad_state'));
     }
     let tokens: Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>;
     try {
@@ -138,7 +129,7 @@ export class SsoService {
       });
     } catch (err) {
       console.warn('[api] SSO code exchange refused:', err instanceof Error ? err.message : err);
-      throw new HttpError(401, SSO_MESSAGES.badCode);
+      throw new HttpError(401, reason('sso_bad_code'));
     }
     const claims: Record<string, unknown> = { ...tokens.claims() };
     // Many providers keep profile claims out of the ID token; the userinfo endpoint has them.
@@ -146,10 +137,10 @@ export class SsoService {
       Object.assign(claims, await oidc.fetchUserInfo(config, tokens.access_token, claims['sub']));
     }
     const email = emailOf(claims);
-    if (email === '') throw new HttpError(403, SSO_MESSAGES.noEmail);
+    if (email === '') throw new HttpError(403, reason('sso_no_email'));
     const domains = this.env.OIDC_ALLOWED_DOMAINS.map((d) => d.toLowerCase());
     if (domains.length > 0 && !domains.includes(email.split('@')[1] ?? '')) {
-      throw new HttpError(403, SSO_MESSAGES.domain(email, domains));
+      throw new HttpError(403, reason('sso_domain', { email, domains: domains.join(', ') }));
     }
     const existing = await findLiveUserByEmail(this.db, email);
     if (existing !== undefined) return { user: existing, returnTo: attempt.returnTo };

@@ -9,6 +9,7 @@ import {
   type ProfileInput,
   type Role,
   type User,
+  reason,
 } from '@urs/sync-protocol';
 import type { Db, Tx } from '../db/client.js';
 import { nextChangeSeq, nowIso, type DbOrTx } from '../db/change-seq.js';
@@ -39,14 +40,14 @@ export async function getLiveUser(db: DbOrTx, id: string): Promise<UserRow> {
       .from(users)
       .where(and(eq(users.id, id), live)),
   );
-  if (row === undefined) throw notFound('User tidak ditemukan.');
+  if (row === undefined) throw notFound(reason('user_not_found'));
   return row;
 }
 
 async function assertEmailFree(db: DbOrTx, email: string, exceptUserId?: string): Promise<void> {
   const other = await findLiveUserByEmail(db, email);
   if (other !== undefined && other.id !== exceptUserId) {
-    throw validationError({ email: ['Email sudah terdaftar.'] });
+    throw validationError({ email: [reason('email_taken')] });
   }
 }
 
@@ -112,7 +113,7 @@ async function applyUserChanges(tx: Tx, id: string, changes: UserChanges): Promi
       .where(and(eq(users.id, id), live))
       .returning(),
   );
-  if (updated === undefined) throw notFound('User tidak ditemukan.');
+  if (updated === undefined) throw notFound(reason('user_not_found'));
   return updated;
 }
 
@@ -158,7 +159,7 @@ export async function changePassword(
   scryptLogN: number,
 ): Promise<void> {
   if (!(await verifyPassword(currentPassword, user.passwordHash))) {
-    throw validationError({ current_password: ['Password saat ini salah.'] });
+    throw validationError({ current_password: [reason('current_password_wrong')] });
   }
   const passwordHash = await hashPassword(newPassword, scryptLogN);
   await db.write((tx) => applyUserChanges(tx, user.id, { passwordHash }));
@@ -228,7 +229,7 @@ export async function adminUpdateUser(
     if (phone !== null) changes.phone = phone;
     if (input.role !== undefined && input.role !== current.role) {
       if (current.role === 'admin' && (await otherLiveAdmins(tx, id)) === 0) {
-        throw conflict('Tidak dapat mengubah peran admin terakhir.');
+        throw conflict(reason('last_admin_role'));
       }
       changes.role = input.role;
     }
@@ -242,11 +243,11 @@ export async function adminUpdateUser(
  * devices learn of the deletion through pull, and the email becomes free again.
  */
 export async function adminDeleteUser(db: Db, actorId: string, id: string): Promise<void> {
-  if (actorId === id) throw conflict('Anda tidak dapat menghapus akun Anda sendiri.');
+  if (actorId === id) throw conflict(reason('self_delete'));
   await db.write(async (tx) => {
     const target = await getLiveUser(tx, id);
     if (target.role === 'admin' && (await otherLiveAdmins(tx, id)) === 0) {
-      throw conflict('Tidak dapat menghapus admin terakhir.');
+      throw conflict(reason('last_admin_delete'));
     }
     const now = nowIso();
     const changeSeq = await nextChangeSeq(tx);

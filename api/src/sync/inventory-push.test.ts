@@ -101,6 +101,8 @@ describe('request validation messages (spec §5) as the server answers them', ()
       code: 'validation',
       message: 'Silakan pilih barang yang ingin diminta.',
       errors: { item_id: ['Silakan pilih barang yang ingin diminta.'] },
+      reason: { code: 'request_item_required' },
+      field_reasons: { item_id: [{ code: 'request_item_required' }] },
     });
   });
 

@@ -3,7 +3,7 @@ import type { MutationResult } from '@urs/sync-protocol';
 import type { Tx } from '../db/client.js';
 import { rowsOf, run } from '../db/statement.js';
 import { syncRejections } from '../db/schema.js';
-import type { Refusal } from './refusal.js';
+import { answerOfStored, storedRefusal, type Refusal } from './refusal.js';
 
 /**
  * The exactly-once ledger of one device: the highest seq the server has applied or refused for
@@ -62,7 +62,7 @@ export async function recordRejection(
     mutationId: mutation.id,
     code: refusal.code,
     message: refusal.message,
-    errors: refusal.errors ?? null,
+    errors: storedRefusal(refusal),
     createdAt: now,
   });
 }
@@ -97,13 +97,6 @@ export async function earlierAnswers(
   return mutations.map(({ seq, id }): MutationResult => {
     const refused = refusals.get(seq);
     if (refused === undefined) return { seq, id, status: 'duplicate' };
-    return {
-      seq,
-      id,
-      status: 'rejected',
-      code: refused.code,
-      message: refused.message,
-      ...(refused.errors !== null && { errors: refused.errors }),
-    };
+    return { seq, id, status: 'rejected', ...answerOfStored(refused) };
   });
 }

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { newId, PROTOCOL_VERSION, type PushRequest } from '@urs/sync-protocol';
+import { newId, PROTOCOL_VERSION, reason, type PushRequest } from '@urs/sync-protocol';
 import { areas, changeCounter, reports, syncClients, syncRejections } from '../db/schema.js';
 import * as savepoint from '../db/savepoint.js';
 import type { Actor } from '../auth/policy.js';
@@ -97,7 +97,7 @@ describe.skipIf(testEngine !== 'sqlite')('a mutation whose handler writes once',
   it('fails the whole batch if its handler ever writes and then refuses', async () => {
     vi.spyOn(HANDLERS, 'report.update').mockImplementation(({ tx }, a) => {
       tx.update(reports).set({ description: 'setengah jadi' }).where(eq(reports.id, a.id)).run();
-      throw refuse.conflict('ditolak setelah menulis');
+      throw refuse.conflict(reason('id_taken', { kind: 'report' }));
     });
     const first = create();
     await push([first]);
@@ -127,7 +127,7 @@ describe.skipIf(testEngine !== 'sqlite')('a mutation whose handler writes more t
         .set({ deletedAt: now, changeSeq: take() })
         .where(eq(reports.id, a.id))
         .run();
-      throw refuse.conflict('foto tidak bisa dihapus');
+      throw refuse.conflict(reason('photo_gone'));
     });
     const body = await push([next('report.delete', { id })]);
     expect(statuses(body)).toEqual(['conflict']);

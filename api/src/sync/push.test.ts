@@ -69,7 +69,14 @@ describe('POST /api/sync/push', () => {
     ];
     const first = (await (await staff.pushRaw(batch)).json()) as PushResponse;
     const retry = (await (await staff.pushRaw(batch)).json()) as PushResponse;
-    expect(first.results[1]).toMatchObject({ status: 'rejected', code: 'validation' });
+    const unknownArea = { code: 'reference_not_found', params: { kind: 'area' } };
+    expect(first.results[1]).toMatchObject({
+      status: 'rejected',
+      code: 'validation',
+      message: 'Area tidak ditemukan.',
+      reason: unknownArea,
+      field_reasons: { area_id: [unknownArea] },
+    });
     expect(retry.results).toEqual([
       { seq: 1, id: batch[0]?.id, status: 'duplicate' },
       first.results[1],
@@ -287,6 +294,8 @@ describe('report status transitions, per role', () => {
       code: 'invalid_transition',
       message: 'Status laporan tidak dapat diubah dari "Selesai" ke "Dikerjakan".',
       errors: { status: ['Perubahan status ini tidak diizinkan.'] },
+      reason: { code: 'report_transition', params: { from: 'completed', to: 'in_progress' } },
+      field_reasons: { status: [{ code: 'status_change_refused' }] },
     });
   });
 });

@@ -1,4 +1,6 @@
 import {
+  indonesianText,
+  reason,
   checkMutation,
   PROTOCOL_VERSION,
   type MutationName,
@@ -21,7 +23,7 @@ import {
   saveLastSeq,
   type LedgerKey,
 } from './ledger.js';
-import { Refusal } from './refusal.js';
+import { Refusal, refusalAnswer } from './refusal.js';
 import { userCreatedAt, type FilingBounds } from './filing-time.js';
 
 export type PushOutcome =
@@ -88,7 +90,8 @@ function seqGap(lastSeq: number): SeqGap {
   return {
     code: 'seq_gap',
     expected_seq: lastSeq + 1,
-    message: `Urutan sinkronisasi terputus: server menunggu nomor ${lastSeq + 1}.`,
+    params: { expected: lastSeq + 1 },
+    message: indonesianText(reason('seq_gap', { expected: lastSeq + 1 })),
   };
 }
 
@@ -102,16 +105,14 @@ async function answerNew(
   const check = checkMutation(envelope);
   const refusal = check.ok
     ? await applyMutation({ ...ctx, queuedAt: envelope.at }, check.mutation)
-    : new Refusal(check.code, check.message, check.errors);
+    : new Refusal(check.code, check.reason, check.fields);
   if (refusal === undefined) return { seq, id, status: 'applied' };
   await recordRejection(ctx.tx, key, envelope, refusal, ctx.now);
   return {
     seq,
     id,
     status: 'rejected',
-    code: refusal.code,
-    message: refusal.message,
-    ...(refusal.errors && { errors: refusal.errors }),
+    ...refusalAnswer(refusal),
   };
 }
 

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { MAX_PUSH_BYTES, pullQuerySchema, pushRequestSchema } from '@urs/sync-protocol';
+import { MAX_PUSH_BYTES, pullQuerySchema, pushRequestSchema, reason } from '@urs/sync-protocol';
 import { authOf, type AppEnv } from '../middleware/guard.js';
 import { limitBody, readJson } from '../middleware/body.js';
 import { parseOr422, validationError } from '../lib/http-error.js';
@@ -13,7 +13,7 @@ export function syncRoutes({ db, guard }: RouteDeps, pushOptions: PushOptions = 
   app.post('/api/sync/push', guard('sync.use'), limitBody(MAX_PUSH_BYTES), async (c) => {
     const request = parseOr422(pushRequestSchema, await readJson(c));
     if (!isContiguous(request.mutations)) {
-      throw validationError({ mutations: ['Nomor urut mutasi harus berurutan tanpa celah.'] });
+      throw validationError({ mutations: [reason('seq_not_contiguous')] });
     }
     const { user } = authOf(c);
     const outcome = await applyPushBatch(

@@ -1,15 +1,17 @@
 import { z } from '../zod.js';
+import { code } from '../error-codes.js';
+import { TEXT_LIMITS } from '../limits.js';
 
 const name = z
-  .string({ error: 'Nama wajib diisi.' })
+  .string({ error: code('name_required') })
   .trim()
-  .min(1, 'Nama wajib diisi.')
-  .max(120, 'Maksimal 120 karakter.');
+  .min(1, code('name_required'))
+  .max(TEXT_LIMITS.referenceName, code('text_too_long'));
 /** Descriptions are optional (spec section 5); blank is stored as null. */
 const description = z
   .string()
   .trim()
-  .max(1000, 'Maksimal 1000 karakter.')
+  .max(TEXT_LIMITS.referenceDescription, code('text_too_long'))
   .nullable()
   .optional()
   .transform((v) => (v === undefined ? undefined : v === null || v === '' ? null : v));
@@ -25,10 +27,10 @@ export const areaSchema = z.object({
 export type Area = z.infer<typeof areaSchema>;
 
 export const areaCreateSchema = z.object({
-  id: z.uuid({ error: 'ID tidak valid.' }).optional(),
+  id: z.uuid({ error: code('invalid_id') }).optional(),
   name,
   description,
-  active: z.boolean({ error: 'Status aktif harus true atau false.' }).optional(),
+  active: z.boolean({ error: code('active_not_boolean') }).optional(),
 });
 export type AreaCreateInput = z.infer<typeof areaCreateSchema>;
 export const areaUpdateSchema = areaCreateSchema.omit({ id: true }).partial();
@@ -44,7 +46,7 @@ export const categorySchema = z.object({
 export type Category = z.infer<typeof categorySchema>;
 
 export const categoryCreateSchema = z.object({
-  id: z.uuid({ error: 'ID tidak valid.' }).optional(),
+  id: z.uuid({ error: code('invalid_id') }).optional(),
   name,
   description,
 });

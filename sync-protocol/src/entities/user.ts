@@ -1,14 +1,16 @@
 import { z } from '../zod.js';
-import { MIN_PASSWORD_LENGTH } from '../limits.js';
+import { code } from '../error-codes.js';
+import { issueReason } from '../errors.js';
+import { MIN_PASSWORD_LENGTH, TEXT_LIMITS } from '../limits.js';
 import { roleSchema } from '../roles.js';
 
 import { LANGUAGES, THEMES } from '../vocabulary.js';
 
 export { LANGUAGES, THEMES, type Language, type Theme } from '../vocabulary.js';
 export const themeSchema = z.enum(THEMES, {
-  error: 'Tema harus salah satu dari: dark, light, cream.',
+  error: code('theme_invalid'),
 });
-export const languageSchema = z.enum(LANGUAGES, { error: 'Bahasa harus salah satu dari: id, en.' });
+export const languageSchema = z.enum(LANGUAGES, { error: code('language_invalid') });
 
 /** The user object every auth answer carries. */
 export const userSchema = z.object({
@@ -30,33 +32,33 @@ const trimmed = (max: number, requiredMessage: string) =>
     .string({ error: requiredMessage })
     .trim()
     .min(1, requiredMessage)
-    .max(max, `Maksimal ${max} karakter.`);
+    .max(max, code('text_too_long'));
 
-export const nameField = trimmed(120, 'Nama wajib diisi.');
+export const nameField = trimmed(TEXT_LIMITS.personName, code('name_required'));
 export const emailField = z
-  .string({ error: 'Email wajib diisi.' })
+  .string({ error: code('email_required') })
   .trim()
   .toLowerCase()
-  .min(1, 'Email wajib diisi.')
-  .max(190, 'Maksimal 190 karakter.')
-  .pipe(z.email({ error: 'Format email tidak valid.' }));
+  .min(1, code('email_required'))
+  .max(TEXT_LIMITS.email, code('text_too_long'))
+  .pipe(z.email({ error: code('email_invalid') }));
 /** Digits, spaces, +, -, parentheses: what people type for an Indonesian or international number. */
 export const phoneField = z
   .string()
   .trim()
-  .max(32, 'Maksimal 32 karakter.')
-  .regex(/^[+()\d\s-]*$/, 'Nomor telepon hanya boleh berisi angka, spasi, +, -, dan tanda kurung.');
+  .max(TEXT_LIMITS.phone, code('text_too_long'))
+  .regex(/^[+()\d\s-]*$/, code('phone_invalid'));
 export const newPasswordField = z
-  .string({ error: 'Password wajib diisi.' })
-  .min(MIN_PASSWORD_LENGTH, `Password minimal ${MIN_PASSWORD_LENGTH} karakter.`)
-  .max(200, 'Maksimal 200 karakter.');
+  .string({ error: code('password_required') })
+  .min(MIN_PASSWORD_LENGTH, code('password_too_short'))
+  .max(TEXT_LIMITS.password, code('text_too_long'));
 
 /**
  * The confirmation check runs even when other fields failed, so the form shows every problem
  * at once (zod skips object refinements after a field error unless told when to run them).
  */
 const confirmationMatches = {
-  message: 'Konfirmasi password tidak cocok.',
+  message: code('password_mismatch'),
   path: ['password_confirmation'],
   when: (payload: { value: unknown }) => {
     const value = payload.value as Record<string, unknown> | null;
@@ -70,7 +72,7 @@ const passwordsMatch = (value: { password: string; password_confirmation: string
 
 export const loginInputSchema = z.object({
   email: emailField,
-  password: z.string({ error: 'Password wajib diisi.' }).min(1, 'Password wajib diisi.'),
+  password: z.string({ error: code('password_required') }).min(1, code('password_required')),
 });
 export type LoginInput = z.infer<typeof loginInputSchema>;
 
@@ -80,7 +82,7 @@ export const registerInputSchema = z
     email: emailField,
     phone: phoneField.optional().nullable(),
     password: newPasswordField,
-    password_confirmation: z.string({ error: 'Konfirmasi password wajib diisi.' }),
+    password_confirmation: z.string({ error: code('password_confirmation_required') }),
   })
   .refine(passwordsMatch, confirmationMatches);
 export type RegisterInput = z.infer<typeof registerInputSchema>;
@@ -88,10 +90,10 @@ export type RegisterInput = z.infer<typeof registerInputSchema>;
 export const passwordChangeInputSchema = z
   .object({
     current_password: z
-      .string({ error: 'Password saat ini wajib diisi.' })
-      .min(1, 'Password saat ini wajib diisi.'),
+      .string({ error: code('current_password_required') })
+      .min(1, code('current_password_required')),
     password: newPasswordField,
-    password_confirmation: z.string({ error: 'Konfirmasi password wajib diisi.' }),
+    password_confirmation: z.string({ error: code('password_confirmation_required') }),
   })
   .refine(passwordsMatch, confirmationMatches);
 export type PasswordChangeInput = z.infer<typeof passwordChangeInputSchema>;
@@ -103,7 +105,7 @@ export const preferencesInputSchema = z
   })
   .strict()
   .refine((v) => v.preferred_theme !== undefined || v.preferred_language !== undefined, {
-    message: 'Kirim preferred_theme atau preferred_language.',
+    message: code('preferences_empty'),
   });
 export type PreferencesInput = z.infer<typeof preferencesInputSchema>;
 
@@ -123,7 +125,7 @@ export const adminUserCreateSchema = z
     phone: phoneField.optional().nullable(),
     role: roleSchema,
     password: newPasswordField,
-    password_confirmation: z.string({ error: 'Konfirmasi password wajib diisi.' }),
+    password_confirmation: z.string({ error: code('password_confirmation_required') }),
   })
   .refine(passwordsMatch, confirmationMatches);
 export type AdminUserCreateInput = z.infer<typeof adminUserCreateSchema>;
@@ -144,14 +146,15 @@ export const adminUserUpdateSchema = z
     const parsed = newPasswordField.safeParse(password);
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
-        ctx.addIssue({ code: 'custom', path: ['password'], message: issue.message });
+        const { code: message, params } = issueReason(issue);
+        ctx.addIssue({ code: 'custom', path: ['password'], message, ...(params && { params }) });
       }
     }
     if (password !== (value.password_confirmation ?? '')) {
       ctx.addIssue({
         code: 'custom',
         path: ['password_confirmation'],
-        message: 'Konfirmasi password tidak cocok.',
+        message: code('password_mismatch'),
       });
     }
   });

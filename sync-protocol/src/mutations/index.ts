@@ -1,5 +1,6 @@
 import { z } from '../zod.js';
-import { ALLOWED_IMAGE_TYPES, MAX_IMAGE_BYTES } from '../limits.js';
+import { code } from '../error-codes.js';
+import { ALLOWED_IMAGE_TYPES, MAX_IMAGE_BYTES, TEXT_LIMITS } from '../limits.js';
 import { capturedAtSchema } from '../capture-time.js';
 import { roleSchema } from '../roles.js';
 import {
@@ -16,36 +17,36 @@ import {
  * the outbox entry and the push on the server, so a mutation the client could queue is one the
  * server can judge (and refuse with a field-level message) rather than crash on.
  */
-const uuid = z.uuid({ error: 'ID tidak valid.' });
-const iso = z.iso.datetime({ offset: true, error: 'Waktu tidak valid.' });
+const uuid = z.uuid({ error: code('invalid_id') });
+const iso = z.iso.datetime({ offset: true, error: code('invalid_time') });
 const requiredText = (max: number, message: string) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `Maksimal ${max} karakter.`);
+  z.string({ error: message }).trim().min(1, message).max(max, code('text_too_long'));
 const optionalText = (max: number) =>
   z
     .string()
     .trim()
-    .max(max, `Maksimal ${max} karakter.`)
+    .max(max, code('text_too_long'))
     .nullable()
     .optional()
     .transform((v) => (v === undefined ? undefined : v === null || v === '' ? null : v));
-const sha256 = z.string().regex(/^[0-9a-f]{64}$/, 'Hash foto tidak valid.');
+const sha256 = z.string().regex(/^[0-9a-f]{64}$/, code('photo_hash_invalid'));
 /**
  * A store link is opened by whoever reads the request (the admin deciding it, the export): only
  * a web address with a host, never `javascript:` or `data:`, which would run or render there.
  */
-const STORE_LINK_MESSAGE = 'Isi tautan toko yang diawali http:// atau https://.';
+const STORE_LINK_MESSAGE = code('store_link_invalid');
 const storeLinkUrl = z.httpUrl({ error: STORE_LINK_MESSAGE });
-const storeLink = optionalText(1000).refine(
+const storeLink = optionalText(TEXT_LIMITS.storeLink).refine(
   (v) => v === undefined || v === null || storeLinkUrl.safeParse(v).success,
   { message: STORE_LINK_MESSAGE },
 );
 
 export const reportCreateArgs = z.object({
   id: uuid,
-  area_id: z.uuid({ error: 'Pilih area.' }),
+  area_id: z.uuid({ error: code('area_required') }),
   category_id: uuid.nullable().optional(),
   work_type: workTypeSchema,
-  description: requiredText(5000, 'Deskripsi wajib diisi.'),
+  description: requiredText(TEXT_LIMITS.reportDescription, code('description_required')),
   status: reportStatusSchema.optional(),
   /**
    * The device's clock when the report was filed. Optional so an entry queued by an app from
@@ -58,10 +59,13 @@ export const reportUpdateArgs = z.object({
   area_id: uuid.optional(),
   category_id: uuid.nullable().optional(),
   work_type: workTypeSchema.optional(),
-  description: requiredText(5000, 'Deskripsi wajib diisi.').optional(),
+  description: requiredText(TEXT_LIMITS.reportDescription, code('description_required')).optional(),
 });
 export const reportSetStatusArgs = z.object({ id: uuid, status: reportStatusSchema });
-export const reportSetAdminNoteArgs = z.object({ id: uuid, admin_note: optionalText(2000) });
+export const reportSetAdminNoteArgs = z.object({
+  id: uuid,
+  admin_note: optionalText(TEXT_LIMITS.adminNote),
+});
 export const byIdArgs = z.object({ id: uuid });
 
 export const photoAttachArgs = z.object({
@@ -70,37 +74,35 @@ export const photoAttachArgs = z.object({
   kind: z.enum(PHOTO_KINDS),
   sha256,
   mime_type: z.enum(ALLOWED_IMAGE_TYPES, {
-    error: 'Jenis berkas tidak didukung. Gunakan JPG, PNG, atau WEBP.',
+    error: code('image_type_unsupported'),
   }),
-  size_bytes: z.number().int().positive().max(MAX_IMAGE_BYTES, 'Ukuran gambar maksimal 10 MB.'),
+  size_bytes: z.number().int().positive().max(MAX_IMAGE_BYTES, code('image_too_large')),
   position: z.number().int().nonnegative().default(0),
   /** Read from the original file's EXIF on the device; null or absent when it had none. */
   captured_at: capturedAtSchema.nullable().optional(),
 });
 
-const quantity = z
-  .number({ error: 'Jumlah harus berupa angka.' })
-  .int('Jumlah harus bilangan bulat.');
+const quantity = z.number({ error: code('quantity_not_number') }).int(code('quantity_not_integer'));
 
 export const itemCreateArgs = z.object({
   id: uuid,
-  name: requiredText(160, 'Nama barang wajib diisi.'),
-  sku: optionalText(64),
-  unit: requiredText(32, 'Satuan wajib diisi.'),
+  name: requiredText(TEXT_LIMITS.itemName, code('item_name_required')),
+  sku: optionalText(TEXT_LIMITS.sku),
+  unit: requiredText(TEXT_LIMITS.unit, code('unit_required')),
   /** Opening stock; recorded by the server as the item's first transaction. */
-  stock: quantity.min(0, 'Stok tidak boleh negatif.').default(0),
-  min_stock: quantity.min(0, 'Stok minimum tidak boleh negatif.').default(0),
-  description: optionalText(2000),
+  stock: quantity.min(0, code('stock_negative')).default(0),
+  min_stock: quantity.min(0, code('min_stock_negative')).default(0),
+  description: optionalText(TEXT_LIMITS.itemDescription),
   active: z.boolean().default(true),
   trackable: z.boolean().default(true),
 });
 export const itemUpdateArgs = z.object({
   id: uuid,
-  name: requiredText(160, 'Nama barang wajib diisi.').optional(),
-  sku: optionalText(64),
-  unit: requiredText(32, 'Satuan wajib diisi.').optional(),
-  min_stock: quantity.min(0, 'Stok minimum tidak boleh negatif.').optional(),
-  description: optionalText(2000),
+  name: requiredText(TEXT_LIMITS.itemName, code('item_name_required')).optional(),
+  sku: optionalText(TEXT_LIMITS.sku),
+  unit: requiredText(TEXT_LIMITS.unit, code('unit_required')).optional(),
+  min_stock: quantity.min(0, code('min_stock_negative')).optional(),
+  description: optionalText(TEXT_LIMITS.itemDescription),
   active: z.boolean().optional(),
   trackable: z.boolean().optional(),
 });
@@ -112,13 +114,13 @@ export const stockRecordArgs = z
     type: z.enum(TRANSACTION_TYPES),
     /** Positive for in/out; an adjustment carries a signed, non-zero delta. */
     quantity,
-    notes: optionalText(1000),
+    notes: optionalText(TEXT_LIMITS.stockNotes),
     area_id: uuid.nullable().optional(),
     occurred_at: iso,
   })
   .refine((v) => (v.type === 'adjustment' ? v.quantity !== 0 : v.quantity > 0), {
     path: ['quantity'],
-    message: 'Jumlah harus lebih dari 0.',
+    message: code('quantity_not_positive'),
   });
 
 export const requestCreateArgs = z
@@ -126,51 +128,57 @@ export const requestCreateArgs = z
     id: uuid,
     type: z.enum(REQUEST_TYPES),
     item_id: uuid.nullable().optional(),
-    custom_name: optionalText(160),
+    custom_name: optionalText(TEXT_LIMITS.requestName),
     store_link: storeLink,
     image_sha256: sha256.nullable().optional(),
-    quantity: quantity.min(1, 'Jumlah minimal 1.'),
-    needed_date: z.iso.date({ error: 'Tanggal tidak valid.' }).nullable().optional(),
-    notes: optionalText(2000),
+    quantity: quantity.min(1, code('quantity_too_small')),
+    needed_date: z.iso
+      .date({ error: code('date_invalid') })
+      .nullable()
+      .optional(),
+    notes: optionalText(TEXT_LIMITS.requestNotes),
   })
   .superRefine((v, ctx) => {
     if (v.type === 'stock' && (v.item_id ?? null) === null) {
       ctx.addIssue({
         code: 'custom',
         path: ['item_id'],
-        message: 'Silakan pilih barang yang ingin diminta.',
+        message: code('request_item_required'),
       });
     }
     if (v.type === 'custom' && (v.custom_name ?? null) === null) {
       ctx.addIssue({
         code: 'custom',
         path: ['custom_name'],
-        message: 'Isi nama barang yang ingin diajukan.',
+        message: code('request_name_required'),
       });
     }
     if (v.type === 'custom' && (v.image_sha256 ?? null) === null) {
       ctx.addIssue({
         code: 'custom',
         path: ['image_sha256'],
-        message: 'Silakan unggah gambar produk sebagai referensi.',
+        message: code('request_image_required'),
       });
     }
   });
-export const requestDecideArgs = z.object({ id: uuid, notes: optionalText(2000) });
+export const requestDecideArgs = z.object({
+  id: uuid,
+  notes: optionalText(TEXT_LIMITS.requestNotes),
+});
 
 export const announcementCreateArgs = z.object({
   id: uuid,
-  title: requiredText(200, 'Judul wajib diisi.'),
-  body: requiredText(10_000, 'Isi pengumuman wajib diisi.'),
-  audience: z.array(roleSchema).min(1, 'Pilih minimal satu peran.').nullable().default(null),
+  title: requiredText(TEXT_LIMITS.announcementTitle, code('title_required')),
+  body: requiredText(TEXT_LIMITS.announcementBody, code('announcement_body_required')),
+  audience: z.array(roleSchema).min(1, code('audience_required')).nullable().default(null),
   priority: z.enum(ANNOUNCEMENT_PRIORITIES).default('normal'),
   pinned: z.boolean().default(false),
 });
 export const announcementUpdateArgs = z.object({
   id: uuid,
-  title: requiredText(200, 'Judul wajib diisi.').optional(),
-  body: requiredText(10_000, 'Isi pengumuman wajib diisi.').optional(),
-  audience: z.array(roleSchema).min(1, 'Pilih minimal satu peran.').nullable().optional(),
+  title: requiredText(TEXT_LIMITS.announcementTitle, code('title_required')).optional(),
+  body: requiredText(TEXT_LIMITS.announcementBody, code('announcement_body_required')).optional(),
+  audience: z.array(roleSchema).min(1, code('audience_required')).nullable().optional(),
   priority: z.enum(ANNOUNCEMENT_PRIORITIES).optional(),
   pinned: z.boolean().optional(),
 });

@@ -1,4 +1,5 @@
-import { ERROR_MESSAGES, fieldErrors } from '../errors.js';
+import { indonesianText, reason, type ErrorReason } from '../error-codes.js';
+import { fieldReasons, firstReason, indonesianFields, type FieldReasons } from '../errors.js';
 import type { MutationEnvelope } from '../envelope.js';
 import {
   MUTATION_ARGS,
@@ -16,6 +17,10 @@ export type MutationCheck =
   | {
       ok: false;
       code: 'unknown_mutation' | 'validation';
+      /** What is wrong as a whole: the first field's reason, or the unknown name. */
+      reason: ErrorReason;
+      fields?: FieldReasons;
+      /** The same in the contract's Indonesian, for logs and old clients. */
       message: string;
       errors?: Record<string, string[]>;
     };
@@ -26,17 +31,26 @@ export type MutationCheck =
  */
 export function checkMutation(envelope: Pick<MutationEnvelope, 'name' | 'args'>): MutationCheck {
   if (!isMutationName(envelope.name)) {
+    const unknown = reason('unknown_mutation', { name: envelope.name });
     return {
       ok: false,
       code: 'unknown_mutation',
-      message: `Mutasi tidak dikenal: ${envelope.name}`,
+      reason: unknown,
+      message: indonesianText(unknown),
     };
   }
   const result = MUTATION_ARGS[envelope.name].safeParse(envelope.args);
   if (!result.success) {
-    const errors = fieldErrors(result.error);
-    const first = Object.values(errors)[0]?.[0];
-    return { ok: false, code: 'validation', message: first ?? ERROR_MESSAGES.validation, errors };
+    const fields = fieldReasons(result.error);
+    const first = firstReason(fields) ?? reason('invalid');
+    return {
+      ok: false,
+      code: 'validation',
+      reason: first,
+      fields,
+      message: indonesianText(first),
+      errors: indonesianFields(fields),
+    };
   }
   return { ok: true, mutation: { name: envelope.name, args: result.data } as ParsedMutation };
 }

@@ -1,4 +1,5 @@
-import { fieldErrors, type PageMeta, type z } from '@urs/sync-protocol';
+import { fieldReasons, type PageMeta, type z } from '@urs/sync-protocol';
+import { fieldTexts } from './error-text.js';
 import { ApiError, NetworkError } from './api-client.js';
 import { serverMessage } from './server-errors.js';
 import { field, numberField } from './json-fields.js';
@@ -60,7 +61,7 @@ export function check<T>(schema: z.ZodType<T>, input: unknown): Checked<T> {
   const parsed = schema.safeParse(input);
   return parsed.success
     ? { ok: true, payload: parsed.data }
-    : { ok: false, errors: fieldErrors(parsed.error) };
+    : { ok: false, errors: fieldTexts(fieldReasons(parsed.error)) };
 }
 
 export const OFFLINE_MESSAGE_KEY = 'admin.offline';

@@ -1,13 +1,15 @@
 import ky, { type KyInstance } from 'ky';
 import { loadContracts } from './load-contracts.js';
 import {
-  ERROR_MESSAGES,
   type AllowedImageType,
+  type ErrorReason,
   type PullResponse,
   type PushRequest,
   type PushResponse,
 } from '@urs/sync-protocol';
 import { field, numberField, stringField } from './json-fields.js';
+import { errorText } from './error-text.js';
+import { fieldReasonsOf, localFieldTexts, reasonOf } from './wire-reasons.js';
 
 export type FetchLike = (input: Request | URL | string, init?: RequestInit) => Promise<Response>;
 
@@ -21,21 +23,31 @@ export interface ApiClientOptions {
   timeoutMs?: number;
 }
 
-/** The server answered with an error status. Fields mirror the API's `{ message, errors?, code? }`. */
+/**
+ * The server answered with an error status. `message` and `errors` are in the user's language,
+ * made from the answer's codes (`code`, `params`, `field_reasons`); an older server's Indonesian
+ * texts, or `message` when the code is unknown here, stand in where there is no code.
+ */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly status: number;
   readonly code: string | undefined;
+  readonly reason: ErrorReason | undefined;
   readonly errors: Record<string, string[]> | undefined;
   /** The parsed JSON body, for callers that need more than the common fields (e.g. seq_gap). */
   readonly body: unknown;
 
   constructor(status: number, message: string, body: unknown) {
-    super(message);
+    const reason = reasonOf(body);
+    super(reason === undefined ? message : errorText(reason, message));
     this.status = status;
     this.body = body;
-    this.code = stringField(body, 'code');
-    this.errors = errorsField(body);
+    this.reason = reason;
+    this.code = reason?.code;
+    const texts = errorsField(body);
+    const fields = fieldReasonsOf(field(body, 'field_reasons'));
+    this.errors =
+      texts === undefined && fields === undefined ? undefined : localFieldTexts(texts, fields);
   }
 }
 
@@ -44,7 +56,7 @@ export class NetworkError extends Error {
   override readonly name = 'NetworkError';
 
   constructor(cause: unknown) {
-    super('Tidak dapat terhubung ke server. Periksa koneksi internet Anda.', { cause });
+    super(errorText({ code: 'network_unreachable' }), { cause });
   }
 }
 
@@ -192,19 +204,23 @@ async function toApiError(response: Response): Promise<ApiError> {
   }
   return new ApiError(
     response.status,
-    stringField(body, 'message') ?? fallbackMessage(response.status),
+    stringField(body, 'message') ?? statusMessage(response.status),
     body,
   );
 }
 
-function fallbackMessage(status: number): string {
-  if (status === 401) return ERROR_MESSAGES.unauthenticated;
-  if (status === 403) return ERROR_MESSAGES.forbidden;
-  if (status === 404) return ERROR_MESSAGES.notFound;
-  if (status === 413) return ERROR_MESSAGES.tooLarge;
-  if (status === 415) return ERROR_MESSAGES.unsupportedMedia;
-  if (status === 422) return ERROR_MESSAGES.validation;
-  return ERROR_MESSAGES.server;
+const STATUS_CODES: Record<number, string> = {
+  401: 'unauthenticated',
+  403: 'forbidden',
+  404: 'not_found',
+  413: 'too_large',
+  415: 'image_type_unsupported',
+  422: 'invalid',
+};
+
+/** A body without a message (a proxy's error page): the text of the status's usual code. */
+export function statusMessage(status: number): string {
+  return errorText({ code: STATUS_CODES[status] ?? 'server_error' });
 }
 
 function toReceipt(body: unknown): PhotoUploadReceipt | undefined {

@@ -1,9 +1,13 @@
 import { ApiError } from './api-client.js';
 import { stringField } from './json-fields.js';
 
-/** The `message` the server itself wrote, not a fallback made up from the status code. */
+/**
+ * What the server itself said, in the user's language (by its code; its own `message` for a code
+ * unknown here), not a fallback made up from the status code.
+ */
 export function serverMessage(err: unknown): string | undefined {
   if (!(err instanceof ApiError)) return undefined;
+  if (err.reason !== undefined) return err.message;
   const message = stringField(err.body, 'message');
   return message !== '' ? message : undefined;
 }

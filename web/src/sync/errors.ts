@@ -1,57 +1,62 @@
-import { ERROR_MESSAGES } from '@urs/sync-protocol';
+import type { ErrorReason, FieldReasons } from '@urs/sync-protocol';
+import { errorText, errorTitle, fieldTexts, type TitledErrorCode } from '../lib/error-text.js';
 
-/** A mutation the contract refuses; nothing was written. `errors` is keyed by field for the form. */
+/**
+ * A mutation the contract refuses; nothing was written. `reason` and `fields` say why by code;
+ * `message` and `errors` (keyed by field, for the form) are their texts in the user's language.
+ */
 export class MutationValidationError extends Error {
   override readonly name = 'MutationValidationError';
   readonly code: 'validation' | 'unknown_mutation';
+  readonly reason: ErrorReason;
+  readonly fields: FieldReasons;
   readonly errors: Record<string, string[]>;
 
   constructor(
-    message: string,
     code: 'validation' | 'unknown_mutation',
-    errors: Record<string, string[]> = {},
+    reason: ErrorReason,
+    fields: FieldReasons = {},
   ) {
-    super(message);
+    super(errorText(reason));
     this.code = code;
-    this.errors = errors;
+    this.reason = reason;
+    this.fields = fields;
+    this.errors = fieldTexts(fields);
   }
 }
-
-export const STORAGE_FULL_MESSAGE =
-  'Penyimpanan perangkat penuh. Hapus data lama atau foto, lalu coba lagi.';
 
 /** IndexedDB ran out of quota. The transaction was aborted, so nothing partial was written. */
 export class StorageFullError extends Error {
   override readonly name = 'StorageFullError';
 
   constructor(cause?: unknown) {
-    super(STORAGE_FULL_MESSAGE, { cause });
+    super(errorText({ code: 'storage_full' }), { cause });
   }
 }
 
 export type PhotoProblem = 'too_large' | 'unsupported_type' | 'unavailable';
 
+const PHOTO_REASONS = {
+  too_large: 'image_too_large',
+  unsupported_type: 'image_type_unsupported',
+  unavailable: 'photo_hash_unavailable',
+} as const satisfies Record<PhotoProblem, TitledErrorCode>;
+
 /** A photo the device will not keep, with the spec's title and message for the toast. */
 export class PhotoError extends Error {
   override readonly name = 'PhotoError';
   readonly problem: PhotoProblem;
+  readonly reason: ErrorReason;
   readonly title: string;
 
-  constructor(problem: PhotoProblem, title: string, message: string) {
-    super(message);
+  constructor(problem: PhotoProblem) {
+    const code = PHOTO_REASONS[problem];
+    super(errorText({ code }));
     this.problem = problem;
-    this.title = title;
+    this.reason = { code };
+    this.title = errorTitle(code);
   }
 }
-
-export const PHOTO_TOO_LARGE = {
-  title: 'File terlalu besar',
-  message: ERROR_MESSAGES.imageTooLarge,
-} as const;
-export const PHOTO_TYPE_UNSUPPORTED = {
-  title: 'Format tidak didukung',
-  message: ERROR_MESSAGES.unsupportedMedia,
-} as const;
 
 /**
  * Quota errors reach us in several wrappings: the DOMException itself, Dexie's

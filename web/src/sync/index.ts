@@ -35,7 +35,6 @@ export {
   MutationValidationError,
   PhotoError,
   StorageFullError,
-  STORAGE_FULL_MESSAGE,
   withStorageGuard,
 } from './errors.js';
 export { backoffDelay, DEFAULT_BACKOFF } from './backoff.js';

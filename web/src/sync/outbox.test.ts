@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { newId } from '@urs/sync-protocol';
 import type { UrsDatabase } from '../db/database.js';
-import { MutationValidationError, STORAGE_FULL_MESSAGE, StorageFullError } from './errors.js';
+import { MutationValidationError, StorageFullError } from './errors.js';
 import { onLocalWrite } from './local-writes.js';
 import {
   discardRejected,
@@ -161,7 +161,10 @@ describe('enqueue', () => {
       optimisticReport(args, userId),
     ]).catch((err: unknown) => err);
     expect(error).toBeInstanceOf(StorageFullError);
-    expect(error).toHaveProperty('message', STORAGE_FULL_MESSAGE);
+    expect(error).toHaveProperty(
+      'message',
+      'Penyimpanan perangkat penuh. Hapus data lama atau foto, lalu coba lagi.',
+    );
     expect(await db.reports.get(args.id)).toBeUndefined();
     expect(await db.shadows.get(['reports', args.id])).toBeUndefined();
     // What was saved before is untouched.

@@ -202,7 +202,7 @@ async function replaceRejected(
 
 function parseMutation(name: string, args: unknown): ParsedMutation {
   const check = checkMutation({ name, args });
-  if (!check.ok) throw new MutationValidationError(check.message, check.code, check.errors);
+  if (!check.ok) throw new MutationValidationError(check.code, check.reason, check.fields);
   return check.mutation;
 }
 

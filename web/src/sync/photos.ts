@@ -1,7 +1,7 @@
 import { MAX_IMAGE_BYTES, newId, type AllowedImageType } from '@urs/sync-protocol';
 import type { PhotoRecord, UrsDatabase } from '../db/database.js';
 import { ApiError, type ApiClient } from '../lib/api-client.js';
-import { PHOTO_TOO_LARGE, PHOTO_TYPE_UNSUPPORTED, PhotoError, withStorageGuard } from './errors.js';
+import { PhotoError, withStorageGuard } from './errors.js';
 import { readCaptureTime } from './capture-time.js';
 import { defaultCompressor, type ImageCompressor } from './photo-compress.js';
 
@@ -29,11 +29,7 @@ export function sniffImageType(bytes: Uint8Array): AllowedImageType | null {
 export async function sha256Hex(bytes: ArrayBuffer): Promise<string> {
   if (typeof crypto === 'undefined' || crypto.subtle === undefined) {
     // crypto.subtle exists only in secure contexts (HTTPS or localhost).
-    throw new PhotoError(
-      'unavailable',
-      'Tidak dapat memproses foto',
-      'Browser menolak menghitung hash foto. Buka aplikasi melalui HTTPS.',
-    );
+    throw new PhotoError('unavailable');
   }
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
   return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
@@ -56,15 +52,11 @@ export async function savePhoto(
 ): Promise<PhotoRecord> {
   const original = await toArrayBuffer(input);
   if (original.byteLength > MAX_IMAGE_BYTES) {
-    throw new PhotoError('too_large', PHOTO_TOO_LARGE.title, PHOTO_TOO_LARGE.message);
+    throw new PhotoError('too_large');
   }
   const sniffed = sniffImageType(new Uint8Array(original));
   if (sniffed === null) {
-    throw new PhotoError(
-      'unsupported_type',
-      PHOTO_TYPE_UNSUPPORTED.title,
-      PHOTO_TYPE_UNSUPPORTED.message,
-    );
+    throw new PhotoError('unsupported_type');
   }
 
   // Before compression: the canvas re-encode drops the EXIF that holds it.

@@ -9,6 +9,7 @@ import {
 import type { OutboxEntry, UrsDatabase } from '../db/database.js';
 import { ApiError, UnexpectedResponseError, type ApiClient } from '../lib/api-client.js';
 import { pendingFor } from './session.js';
+import { errorText } from '../lib/error-text.js';
 
 export interface PushSummary {
   applied: number;
@@ -155,6 +156,8 @@ async function renumberFrom(db: UrsDatabase, userId: string, expectedSeq: number
   });
 }
 
+const uploadFailed = (detail: string) => ({ code: 'photo_upload_failed', params: { detail } });
+
 /**
  * A photo the server refused for good will never upload, so the mutation that needs it can
  * never be pushed; left pending it would block the whole queue. It becomes `rejected` locally
@@ -187,7 +190,8 @@ async function rejectEntriesWithFailedPhotos(db: UrsDatabase, userId: string): P
             id: entry.mutation.id,
             status: 'rejected',
             code: 'photo_missing',
-            message: `Foto tidak dapat diunggah: ${reason}`,
+            message: errorText(uploadFailed(reason), undefined, 'id'),
+            reason: uploadFailed(reason),
           },
         });
         shift += 1;

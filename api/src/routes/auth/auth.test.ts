@@ -60,7 +60,9 @@ describe('POST /api/login', () => {
       expect(res.status).toBe(401);
       expect(await res.json()).toEqual({
         message: 'Email atau password salah.',
+        code: 'invalid_credentials',
         errors: { email: ['Email atau password salah.'] },
+        field_reasons: { email: [{ code: 'invalid_credentials' }] },
       });
     }
   });
@@ -80,7 +82,10 @@ describe('POST /api/login', () => {
       headers: { 'content-type': 'application/json' },
     });
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toEqual({ message: 'Body bukan JSON yang valid.' });
+    expect(await bad.json()).toEqual({
+      message: 'Body bukan JSON yang valid.',
+      code: 'json_invalid',
+    });
     const form = await t.request('/api/login', {
       method: 'POST',
       body: 'email=a',
@@ -121,9 +126,18 @@ describe('POST /api/register', () => {
       json: { ...valid, password: 'pendek', password_confirmation: 'lain' },
     });
     expect(short.status).toBe(422);
-    const errors = ((await short.json()) as { errors: Record<string, string[]> }).errors;
-    expect(errors['password']).toEqual(['Password minimal 8 karakter.']);
-    expect(errors['password_confirmation']).toEqual(['Konfirmasi password tidak cocok.']);
+    const shortBody = (await short.json()) as {
+      errors: Record<string, string[]>;
+      field_reasons: Record<string, unknown[]>;
+    };
+    expect(shortBody.errors['password']).toEqual(['Password minimal 8 karakter.']);
+    expect(shortBody.errors['password_confirmation']).toEqual(['Konfirmasi password tidak cocok.']);
+    expect(shortBody.field_reasons['password']).toEqual([
+      { code: 'password_too_short', params: { min: 8 } },
+    ]);
+    expect(shortBody.field_reasons['password_confirmation']).toEqual([
+      { code: 'password_mismatch' },
+    ]);
 
     expect((await t.request('/api/register', { method: 'POST', json: valid })).status).toBe(201);
     const again = await t.request('/api/register', {
@@ -133,7 +147,9 @@ describe('POST /api/register', () => {
     expect(again.status).toBe(422);
     expect(await again.json()).toEqual({
       message: 'Email sudah terdaftar.',
+      code: 'email_taken',
       errors: { email: ['Email sudah terdaftar.'] },
+      field_reasons: { email: [{ code: 'email_taken' }] },
     });
   });
 

@@ -1,11 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
-import {
-  ERROR_MESSAGES,
-  loginInputSchema,
-  registerInputSchema,
-  type LoginInput,
-} from '@urs/sync-protocol';
+import { loginInputSchema, registerInputSchema, type LoginInput, reason } from '@urs/sync-protocol';
 import { authOf, type AppEnv } from '../../middleware/guard.js';
 import { KB, limitBody, readJson } from '../../middleware/body.js';
 import { HttpError, parseOr422 } from '../../lib/http-error.js';
@@ -30,12 +25,9 @@ function clientIp(c: Context, trustProxy: boolean): string {
 
 function tooManyAttempts(retryAfterMs: number): HttpError {
   const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
-  return new HttpError(
-    429,
-    `Terlalu banyak percobaan masuk yang gagal. Coba lagi dalam ${minutes} menit.`,
-    undefined,
-    { 'Retry-After': String(Math.ceil(retryAfterMs / 1000)) },
-  );
+  return new HttpError(429, reason('too_many_logins', { minutes }), undefined, {
+    'Retry-After': String(Math.ceil(retryAfterMs / 1000)),
+  });
 }
 
 export function authRoutes({ db, env, guard, loginThrottle, sessionPolicy }: RouteDeps) {
@@ -50,8 +42,8 @@ export function authRoutes({ db, env, guard, loginThrottle, sessionPolicy }: Rou
     const ok = await verifyPassword(input.password, user?.passwordHash ?? (await decoyHash));
     if (user === undefined || !ok) {
       await loginThrottle.fail(input.email, ip);
-      throw new HttpError(401, ERROR_MESSAGES.invalidCredentials, {
-        email: [ERROR_MESSAGES.invalidCredentials],
+      throw new HttpError(401, reason('invalid_credentials'), {
+        email: [reason('invalid_credentials')],
       });
     }
     await loginThrottle.succeed(input.email, ip);
@@ -65,7 +57,7 @@ export function authRoutes({ db, env, guard, loginThrottle, sessionPolicy }: Rou
   });
 
   app.post('/api/register', limitBody(16 * KB), async (c) => {
-    if (!env.REGISTRATION_ENABLED) throw new HttpError(403, ERROR_MESSAGES.registrationClosed);
+    if (!env.REGISTRATION_ENABLED) throw new HttpError(403, reason('registration_closed'));
     const input = parseOr422(registerInputSchema, await readJson(c));
     // Self-registration never chooses its role: it gets the configured staff role (custodian by default).
     const user = await createUser(

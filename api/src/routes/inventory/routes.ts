@@ -1,7 +1,12 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { and, eq, isNull } from 'drizzle-orm';
-import { inventoryListQuerySchema, listQuerySchema, REQUEST_STATUSES } from '@urs/sync-protocol';
+import {
+  inventoryListQuerySchema,
+  listQuerySchema,
+  REQUEST_STATUSES,
+  reason,
+} from '@urs/sync-protocol';
 import { authOf, type AppEnv } from '../../middleware/guard.js';
 import { forbidden, notFound, parseOr422 } from '../../lib/http-error.js';
 import { xlsxHeaders } from '../../lib/xlsx-stream.js';
@@ -93,13 +98,13 @@ export function inventoryRoutes({ db, guard, clock, photos }: RouteDeps) {
         .where(and(eq(itemRequests.id, c.req.param('id')), isNull(itemRequests.deletedAt))),
     );
     if (request?.imageSha256 === null || request === undefined)
-      throw notFound('Gambar tidak ditemukan.');
+      throw notFound(reason('image_not_found'));
     const decider = can(user, 'requests.decide') || user.role === 'inventory_staff';
     if (request.requesterId !== user.id && !decider) throw forbidden();
     return streamPhoto(c, photos, {
       sha256: request.imageSha256,
       cacheScope: 'private',
-      missingMessage: 'Berkas gambar tidak ada di server.',
+      missing: reason('image_file_missing'),
     });
   });
 

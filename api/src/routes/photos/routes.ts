@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { eq } from 'drizzle-orm';
-import { ERROR_MESSAGES, MAX_IMAGE_BYTES } from '@urs/sync-protocol';
+import { MAX_IMAGE_BYTES, reason } from '@urs/sync-protocol';
 import { authOf, type AppEnv } from '../../middleware/guard.js';
 import { limitBody } from '../../middleware/body.js';
 import { HttpError, forbidden, notFound, validationError } from '../../lib/http-error.js';
@@ -41,25 +41,24 @@ export function photoRoutes({ db, photos, guard }: RouteDeps) {
   app.put(
     '/api/photos/:id',
     guard('photos.upload'),
-    limitBody(MAX_IMAGE_BYTES, ERROR_MESSAGES.imageTooLarge),
+    limitBody(MAX_IMAGE_BYTES, reason('image_too_large')),
     async (c) => {
       const id = photoId.safeParse(c.req.param('id'));
-      if (!id.success) throw validationError({ id: ['ID foto tidak valid.'] });
+      if (!id.success) throw validationError({ id: [reason('photo_id_invalid')] });
       const declared = sha256Header.safeParse(c.req.header('x-content-sha256')?.toLowerCase());
       if (!declared.success) {
         throw validationError({
-          sha256: ['Header X-Content-SHA256 (hex SHA-256 dari isi foto) wajib dikirim.'],
+          sha256: [reason('photo_hash_header')],
         });
       }
       const bytes = new Uint8Array(await c.req.arrayBuffer());
-      if (bytes.byteLength > MAX_IMAGE_BYTES)
-        throw new HttpError(413, ERROR_MESSAGES.imageTooLarge);
+      if (bytes.byteLength > MAX_IMAGE_BYTES) throw new HttpError(413, reason('image_too_large'));
       const mimeType = sniffImageType(bytes);
-      if (mimeType === null) throw new HttpError(415, ERROR_MESSAGES.unsupportedMedia);
+      if (mimeType === null) throw new HttpError(415, reason('image_type_unsupported'));
       const sha256 = sha256Hex(bytes);
       if (sha256 !== declared.data) {
         throw validationError({
-          sha256: ['Isi foto tidak cocok dengan hash yang dikirim; unggah ulang.'],
+          sha256: [reason('photo_hash_mismatch')],
         });
       }
       const { user } = authOf(c);
@@ -68,7 +67,7 @@ export function photoRoutes({ db, photos, guard }: RouteDeps) {
       );
       if (existing !== undefined) {
         if (existing.sha256 !== sha256 || existing.userId !== user.id) {
-          throw new HttpError(409, 'ID foto ini sudah dipakai untuk foto lain.');
+          throw new HttpError(409, reason('photo_id_taken'));
         }
         return c.json({
           id: existing.id,
@@ -117,17 +116,17 @@ export function photoRoutes({ db, photos, guard }: RouteDeps) {
         .where(eq(reportPhotos.id, id)),
     );
     const upload = await first(db.select().from(photoUploads).where(eq(photoUploads.id, id)));
-    if (attached === undefined && upload === undefined) throw notFound('Foto tidak ditemukan.');
+    if (attached === undefined && upload === undefined) throw notFound(reason('photo_not_found'));
     const mayRead =
       (attached !== undefined && mayViewAttached(user, attached)) ||
       (upload !== undefined && (upload.userId === user.id || user.role === 'admin'));
-    if (!mayRead) throw forbidden('Anda tidak dapat melihat foto ini.');
+    if (!mayRead) throw forbidden(reason('photo_forbidden'));
     const sha256 = attached?.sha256 ?? upload?.sha256 ?? '';
     return streamPhoto(c, photos, {
       sha256,
       mimeType: attached?.mimeType ?? upload?.mimeType ?? 'application/octet-stream',
       cacheScope: 'private',
-      missingMessage: 'Berkas foto tidak ada di server.',
+      missing: reason('photo_file_missing'),
     });
   });
 

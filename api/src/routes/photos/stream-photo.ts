@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { type ErrorReason } from '@urs/sync-protocol';
 import { notFound } from '../../lib/http-error.js';
 import type { PhotoStore } from '../../storage/photo-store.js';
 import { peekImageType } from '../../storage/peek-image-type.js';
@@ -9,7 +10,7 @@ export interface PhotoAnswer {
   mimeType?: string;
   /** `private` for photos behind a guard, `public` where the hash itself is the capability. */
   cacheScope: 'private' | 'public';
-  missingMessage: string;
+  missing: ErrorReason;
 }
 
 /**
@@ -37,7 +38,7 @@ export async function streamPhoto(
     return c.body(null, 304);
   }
   const stored = await photos.open(answer.sha256);
-  if (stored === null) throw notFound(answer.missingMessage);
+  if (stored === null) throw notFound(answer.missing);
   let { body } = stored;
   let mimeType = answer.mimeType;
   if (mimeType === undefined) {
@@ -45,7 +46,7 @@ export async function streamPhoto(
     body = peeked.body;
     if (peeked.mimeType === null) {
       await body.cancel();
-      throw notFound(answer.missingMessage);
+      throw notFound(answer.missing);
     }
     mimeType = peeked.mimeType;
   }

@@ -81,7 +81,9 @@ describe('POST /api/profile', () => {
     expect(res.status).toBe(422);
     expect(await res.json()).toEqual({
       message: 'Jenis berkas tidak didukung. Gunakan JPG, PNG, atau WEBP.',
+      code: 'image_type_unsupported',
       errors: { photo: ['Jenis berkas tidak didukung. Gunakan JPG, PNG, atau WEBP.'] },
+      field_reasons: { photo: [{ code: 'image_type_unsupported' }] },
     });
     // Nothing of the refused request was applied.
     const me = (await (await t.request('/api/user', { token })).json()) as UserBody;
@@ -105,7 +107,10 @@ describe('POST /api/profile', () => {
       body: profileForm({ photo: image(JPEG_MAGIC, 12 * 1024 * 1024) }),
     });
     expect(huge.status).toBe(413);
-    expect(await huge.json()).toEqual({ message: 'Data yang dikirim terlalu besar.' });
+    expect(await huge.json()).toEqual({
+      message: 'Data yang dikirim terlalu besar.',
+      code: 'too_large',
+    });
   });
 
   it('validates text fields and a taken email per field', async () => {

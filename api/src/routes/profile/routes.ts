@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import {
-  ERROR_MESSAGES,
+  reason,
   MAX_IMAGE_BYTES,
   passwordChangeInputSchema,
   preferencesInputSchema,
@@ -29,7 +29,7 @@ export function profileRoutes({ db, env, photos, guard }: RouteDeps) {
     async (c) => {
       const type = c.req.header('content-type') ?? '';
       if (!/^multipart\/form-data|^application\/x-www-form-urlencoded/i.test(type)) {
-        throw new HttpError(415, 'Kirim profil sebagai multipart/form-data.');
+        throw new HttpError(415, reason('multipart_required'));
       }
       const form = await c.req.parseBody();
       const text: Record<string, string> = {};
@@ -42,13 +42,13 @@ export function profileRoutes({ db, env, photos, guard }: RouteDeps) {
       const photo = form['photo'];
       if (photo !== undefined && typeof photo !== 'string') {
         if (photo.size > MAX_IMAGE_BYTES)
-          throw validationError({ photo: [ERROR_MESSAGES.imageTooLarge] });
+          throw validationError({ photo: [reason('image_too_large')] });
         const bytes = new Uint8Array(await photo.arrayBuffer());
         if (sniffImageType(bytes) === null)
-          throw validationError({ photo: [ERROR_MESSAGES.unsupportedMedia] });
+          throw validationError({ photo: [reason('image_type_unsupported')] });
         photoSha = await photos.put(bytes);
       } else if (typeof photo === 'string' && photo !== '') {
-        throw validationError({ photo: ['Foto harus dikirim sebagai berkas.'] });
+        throw validationError({ photo: [reason('photo_not_file')] });
       }
       const user = await updateProfile(db, authOf(c).user.id, input, photoSha);
       return c.json({ user: toPublicUser(user) });
@@ -78,7 +78,7 @@ export function profileRoutes({ db, env, photos, guard }: RouteDeps) {
     return streamPhoto(c, photos, {
       sha256: c.req.param('sha256'),
       cacheScope: 'public',
-      missingMessage: 'Foto tidak ditemukan.',
+      missing: reason('photo_not_found'),
     });
   });
 

@@ -117,7 +117,10 @@ describe('areas', () => {
     expect(dup.status).toBe(422);
     expect(await dup.json()).toEqual({
       message: 'Area dengan nama ini sudah ada.',
+      code: 'reference_name_taken',
+      params: { kind: 'area' },
       errors: { name: ['Area dengan nama ini sudah ada.'] },
+      field_reasons: { name: [{ code: 'reference_name_taken', params: { kind: 'area' } }] },
     });
     const blank = await t.request('/api/areas', {
       method: 'POST',

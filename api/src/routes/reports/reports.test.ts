@@ -271,6 +271,7 @@ describe('GET /api/reports/:id (detail, any signed-in user)', () => {
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toEqual({
       message: 'Laporan tidak ditemukan atau sudah dihapus.',
+      code: 'report_not_found',
     });
     await f.admin.push(['report.delete', { id: filed.id }]);
     for (const token of [f.staff.token, f.admin.token]) {

@@ -126,7 +126,10 @@ describe('admin user management', () => {
       token: admin.token,
     });
     expect(self.status).toBe(409);
-    expect(await self.json()).toEqual({ message: 'Anda tidak dapat menghapus akun Anda sendiri.' });
+    expect(await self.json()).toEqual({
+      message: 'Anda tidak dapat menghapus akun Anda sendiri.',
+      code: 'self_delete',
+    });
     const demote = await t.request(`/api/users/${admin.user.id}`, {
       method: 'PUT',
       token: admin.token,

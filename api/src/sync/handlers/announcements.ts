@@ -1,4 +1,5 @@
 import type { Tx } from '../../db/client.js';
+import { reason } from '@urs/sync-protocol';
 import { and, eq, isNull } from 'drizzle-orm';
 import { announcementReads, announcements } from '../../db/schema.js';
 import { first } from '../../db/first.js';
@@ -18,7 +19,7 @@ async function liveAnnouncement(tx: Tx, id: string, visibleTo?: Actor) {
       .from(announcements)
       .where(and(...conditions)),
   );
-  if (row === undefined) throw refuse.notFound('Pengumuman tidak ditemukan atau sudah dihapus.');
+  if (row === undefined) throw refuse.notFound(reason('announcement_gone'));
   return row;
 }
 
@@ -29,7 +30,7 @@ export const announcementHandlers: Pick<
   'announcement.create': async ({ tx, actor, now, seq }, a) => {
     authorize(actor, 'announcements.manage');
     const existing = await first(tx.select().from(announcements).where(eq(announcements.id, a.id)));
-    if (isRepeatOfOwnCreate(existing && { ownerId: existing.authorId }, actor, 'pengumuman'))
+    if (isRepeatOfOwnCreate(existing && { ownerId: existing.authorId }, actor, 'announcement'))
       return;
     await tx.insert(announcements).values({
       id: a.id,
@@ -91,7 +92,7 @@ export const announcementHandlers: Pick<
     const sameId = await first(
       tx.select().from(announcementReads).where(eq(announcementReads.id, a.id)),
     );
-    if (isRepeatOfOwnCreate(sameId && { ownerId: sameId.userId }, actor, 'tanda baca')) return;
+    if (isRepeatOfOwnCreate(sameId && { ownerId: sameId.userId }, actor, 'read')) return;
     await tx.insert(announcementReads).values({
       id: a.id,
       announcementId: a.announcement_id,

@@ -1,4 +1,5 @@
 import type { MutationName, ParsedMutationArgs } from '@urs/sync-protocol';
+import { reason } from '@urs/sync-protocol';
 import type { Tx } from '../../db/client.js';
 import { rowsOf } from '../../db/statement.js';
 import { can, type Actor, type Permission } from '../../auth/policy.js';
@@ -47,11 +48,11 @@ export function authorize(actor: Actor, permission: Permission, ownerId?: string
 export function isRepeatOfOwnCreate(
   existing: { ownerId: string } | undefined,
   actor: Actor,
-  noun: string,
+  kind: string,
 ): boolean {
   if (existing === undefined) return false;
   if (existing.ownerId === actor.id) return true;
-  throw refuse.conflict(`ID ${noun} sudah dipakai data lain.`);
+  throw refuse.conflict(reason('id_taken', { kind }));
 }
 
 /**
@@ -67,7 +68,8 @@ export async function assertAreaExists(
 ): Promise<void> {
   if (liveAreas.has(areaId)) return;
   const rows = await rowsOf(db, 'SELECT 1 FROM areas WHERE id = ? AND deleted_at IS NULL', areaId);
-  if (rows.length === 0) throw refuse.invalid(field, 'Area tidak ditemukan.');
+  if (rows.length === 0)
+    throw refuse.invalid(field, reason('reference_not_found', { kind: 'area' }));
   liveAreas.add(areaId);
 }
 
@@ -77,5 +79,6 @@ export async function assertCategoryExists(db: Tx, categoryId: string): Promise<
     'SELECT 1 FROM categories WHERE id = ? AND deleted_at IS NULL',
     categoryId,
   );
-  if (rows.length === 0) throw refuse.invalid('category_id', 'Kategori tidak ditemukan.');
+  if (rows.length === 0)
+    throw refuse.invalid('category_id', reason('reference_not_found', { kind: 'category' }));
 }

@@ -1,6 +1,6 @@
 import type { Tx } from '../../db/client.js';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
-import { newId } from '@urs/sync-protocol';
+import { newId, reason } from '@urs/sync-protocol';
 import { inventoryItems, stockTransactions } from '../../db/schema.js';
 import { first } from '../../db/first.js';
 import { refuse } from '../refusal.js';
@@ -16,8 +16,8 @@ async function liveItem(tx: Tx, id: string, field = 'id') {
   );
   if (row === undefined) {
     throw field === 'id'
-      ? refuse.notFound('Barang tidak ditemukan atau sudah dihapus.')
-      : refuse.invalid(field, 'Barang tidak ditemukan atau sudah dihapus.');
+      ? refuse.notFound(reason('item_gone'))
+      : refuse.invalid(field, reason('item_gone'));
   }
   return row;
 }
@@ -40,7 +40,7 @@ async function assertSkuFree(
         ),
       ),
   );
-  if (clash !== undefined) throw refuse.invalid('sku', 'SKU sudah dipakai barang lain.');
+  if (clash !== undefined) throw refuse.invalid('sku', reason('sku_taken'));
 }
 
 /**
@@ -95,7 +95,7 @@ export const inventoryHandlers: Pick<
     const existing = await first(
       tx.select().from(inventoryItems).where(eq(inventoryItems.id, a.id)),
     );
-    if (isRepeatOfOwnCreate(existing && { ownerId: existing.createdBy ?? '' }, actor, 'barang'))
+    if (isRepeatOfOwnCreate(existing && { ownerId: existing.createdBy ?? '' }, actor, 'item'))
       return;
     await assertSkuFree(tx, a.sku, a.id);
     await tx.insert(inventoryItems).values({
@@ -164,8 +164,7 @@ export const inventoryHandlers: Pick<
     const existing = await first(
       tx.select().from(stockTransactions).where(eq(stockTransactions.id, a.id)),
     );
-    if (isRepeatOfOwnCreate(existing && { ownerId: existing.recordedBy }, actor, 'transaksi'))
-      return;
+    if (isRepeatOfOwnCreate(existing && { ownerId: existing.recordedBy }, actor, 'stock')) return;
     if (a.area_id !== undefined && a.area_id !== null) await assertAreaExists(ctx, a.area_id);
     await recordStock(tx, {
       id: a.id,

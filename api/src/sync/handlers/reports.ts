@@ -1,6 +1,6 @@
 import type { Tx } from '../../db/client.js';
 import { and, count, eq, isNull } from 'drizzle-orm';
-import { canChangeStatus } from '@urs/sync-protocol';
+import { canChangeStatus, reason } from '@urs/sync-protocol';
 import { rowsOf, run } from '../../db/statement.js';
 import { photoUploads, reportPhotos, reports } from '../../db/schema.js';
 import { first } from '../../db/first.js';
@@ -23,7 +23,7 @@ async function liveReport(tx: Tx, id: string) {
       .from(reports)
       .where(and(eq(reports.id, id), isNull(reports.deletedAt))),
   );
-  if (row === undefined) throw refuse.notFound('Laporan tidak ditemukan atau sudah dihapus.');
+  if (row === undefined) throw refuse.notFound(reason('report_not_found'));
   return row;
 }
 
@@ -45,13 +45,6 @@ const INSERT_REPORT = `INSERT INTO reports
   (id, reporter_id, area_id, category_id, work_type, description, status, reported_at, created_at, updated_at, change_seq)
   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 
-const STATUS_LABEL = {
-  pending: 'Menunggu',
-  in_progress: 'Dikerjakan',
-  completed: 'Selesai',
-  cancelled: 'Dibatalkan',
-} as const;
-
 export const reportHandlers: Pick<
   HandlerMap,
   | 'report.create'
@@ -65,13 +58,13 @@ export const reportHandlers: Pick<
   'report.create': async (ctx, a) => {
     const { db, actor, now, seq } = ctx;
     authorize(actor, 'reports.create');
-    if (isRepeatOfOwnCreate(await reportOwner(db, a.id), actor, 'laporan')) return;
+    if (isRepeatOfOwnCreate(await reportOwner(db, a.id), actor, 'report')) return;
     await assertAreaExists(ctx, a.area_id);
     if (a.category_id !== undefined && a.category_id !== null) {
       await assertCategoryExists(db, a.category_id);
     }
     if (a.status === 'cancelled') {
-      throw refuse.invalid('status', 'Laporan baru tidak bisa langsung dibatalkan.');
+      throw refuse.invalid('status', reason('report_cancel_new'));
     }
     // An entry queued before filing times existed carries its device time only as its queue time.
     const reportedAt = boundFilingTime(a.reported_at ?? ctx.queuedAt, await ctx.filingBounds());
@@ -120,8 +113,8 @@ export const reportHandlers: Pick<
     if (!canChangeStatus(report.status, a.status, actor.role)) {
       throw new Refusal(
         'invalid_transition',
-        `Status laporan tidak dapat diubah dari "${STATUS_LABEL[report.status]}" ke "${STATUS_LABEL[a.status]}".`,
-        { status: ['Perubahan status ini tidak diizinkan.'] },
+        reason('report_transition', { from: report.status, to: a.status }),
+        { status: [reason('status_change_refused')] },
       );
     }
     await tx
@@ -165,14 +158,14 @@ export const reportHandlers: Pick<
     const existing = await first(tx.select().from(reportPhotos).where(eq(reportPhotos.id, a.id)));
     if (existing !== undefined) {
       if (existing.reportId === a.report_id && existing.deletedAt === null) return;
-      throw refuse.conflict('ID foto sudah dipakai foto lain.');
+      throw refuse.conflict(reason('photo_id_conflict'));
     }
     const upload = await first(tx.select().from(photoUploads).where(eq(photoUploads.id, a.id)));
     if (upload === undefined || (upload.userId !== actor.id && actor.role !== 'admin')) {
-      throw new Refusal('photo_missing', 'Foto belum terunggah ke server.');
+      throw new Refusal('photo_missing', reason('photo_not_uploaded'));
     }
     if (upload.sha256 !== a.sha256) {
-      throw refuse.invalid('sha256', 'Foto tidak sama dengan yang diunggah.');
+      throw refuse.invalid('sha256', reason('photo_differs'));
     }
     const sameKind =
       (
@@ -192,7 +185,7 @@ export const reportHandlers: Pick<
     if (sameKind >= MAX_PHOTOS_PER_KIND) {
       throw refuse.invalid(
         'kind',
-        `Maksimal ${MAX_PHOTOS_PER_KIND} foto ${a.kind === 'before' ? 'sebelum' : 'sesudah'} per laporan.`,
+        reason('photos_per_kind', { max: MAX_PHOTOS_PER_KIND, kind: a.kind }),
       );
     }
     await tx.insert(reportPhotos).values({
@@ -217,7 +210,7 @@ export const reportHandlers: Pick<
         .from(reportPhotos)
         .where(and(eq(reportPhotos.id, a.id), isNull(reportPhotos.deletedAt))),
     );
-    if (photo === undefined) throw refuse.notFound('Foto tidak ditemukan atau sudah dihapus.');
+    if (photo === undefined) throw refuse.notFound(reason('photo_gone'));
     const report = await liveReport(tx, photo.reportId);
     authorize(actor, 'reports.update', report.reporterId);
     await tx

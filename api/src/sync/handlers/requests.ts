@@ -1,4 +1,5 @@
 import type { Tx } from '../../db/client.js';
+import { reason } from '@urs/sync-protocol';
 import { and, desc, eq, isNull, like } from 'drizzle-orm';
 import { inventoryItems, itemRequests, photoUploads } from '../../db/schema.js';
 import { first } from '../../db/first.js';
@@ -26,8 +27,6 @@ async function nextRequestNumber(tx: Tx, now: string): Promise<string> {
   return `${prefix}${String(n + 1).padStart(6, '0')}`;
 }
 
-const DECISION_LABEL = { approved: 'disetujui', rejected: 'ditolak', pending: 'menunggu' } as const;
-
 async function decide(
   { tx, actor, now, seq }: MutationContext,
   a: { id: string; notes?: string | null | undefined },
@@ -40,11 +39,10 @@ async function decide(
       .from(itemRequests)
       .where(and(eq(itemRequests.id, a.id), isNull(itemRequests.deletedAt))),
   );
-  if (request === undefined) throw refuse.notFound('Permintaan barang tidak ditemukan.');
+  if (request === undefined) throw refuse.notFound(reason('request_not_found'));
   if (request.status !== 'pending') {
-    const which = request.number === null ? 'Permintaan ini' : `Permintaan ${request.number}`;
     throw refuse.conflict(
-      `${which} sudah ${DECISION_LABEL[request.status]} sebelumnya; status tidak diubah.`,
+      reason('request_decided', { number: request.number ?? '', status: request.status }),
     );
   }
   await tx
@@ -67,7 +65,7 @@ export const requestHandlers: Pick<
   'request.create': async ({ tx, actor, now, seq }, a) => {
     authorize(actor, 'requests.create');
     const existing = await first(tx.select().from(itemRequests).where(eq(itemRequests.id, a.id)));
-    if (isRepeatOfOwnCreate(existing && { ownerId: existing.requesterId }, actor, 'permintaan'))
+    if (isRepeatOfOwnCreate(existing && { ownerId: existing.requesterId }, actor, 'request'))
       return;
     if (a.type === 'stock') {
       const item = await first(
@@ -76,8 +74,7 @@ export const requestHandlers: Pick<
           .from(inventoryItems)
           .where(and(eq(inventoryItems.id, a.item_id ?? ''), isNull(inventoryItems.deletedAt))),
       );
-      if (item === undefined)
-        throw refuse.invalid('item_id', 'Barang tidak ditemukan atau sudah dihapus.');
+      if (item === undefined) throw refuse.invalid('item_id', reason('item_gone'));
     }
     if (a.type === 'custom') {
       const upload = await first(
@@ -89,7 +86,7 @@ export const requestHandlers: Pick<
           ),
       );
       if (upload === undefined)
-        throw new Refusal('photo_missing', 'Gambar produk belum terunggah ke server.');
+        throw new Refusal('photo_missing', reason('request_image_not_uploaded'));
     }
     await tx.insert(itemRequests).values({
       id: a.id,

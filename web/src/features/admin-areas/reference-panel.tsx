@@ -1,3 +1,4 @@
+import { TEXT_LIMITS } from '@urs/sync-protocol';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../lib/toast.js';
@@ -208,7 +209,7 @@ function ReferenceFormModal({
       <TextField
         label={t('areas.name')}
         {...text('name')}
-        maxLength={120}
+        maxLength={TEXT_LIMITS.referenceName}
         required
         autoFocus
         autoComplete="off"
@@ -221,7 +222,7 @@ function ReferenceFormModal({
           id={`description-${kind}`}
           className="input"
           rows={3}
-          maxLength={1000}
+          maxLength={TEXT_LIMITS.referenceDescription}
           value={form.description}
           aria-invalid={errors['description'] !== undefined}
           onChange={(event) => set({ description: event.target.value })}

@@ -2,7 +2,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { User } from '@urs/sync-protocol';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
 const json = vi.hoisted(() => vi.fn());
 vi.mock('../../lib/api.js', () => ({ api: { json } }));
@@ -10,7 +10,7 @@ vi.mock('../../lib/toast.js', () => ({
   toast: { success: vi.fn(), error: vi.fn() },
 }));
 
-import { initI18n } from '../../lib/i18n.js';
+import { applyLanguage, initI18n } from '../../lib/i18n.js';
 import { toast } from '../../lib/toast.js';
 import { ApiError } from '../../lib/api-client.js';
 import { UserFormModal } from './user-form-modal.js';
@@ -91,5 +91,41 @@ describe('<UserFormModal />', () => {
     expect(screen.getByText('Nama wajib diisi.')).toBeDefined();
     expect(screen.getByText('Password minimal 8 karakter.')).toBeDefined();
     expect(json).not.toHaveBeenCalled();
+  });
+
+  describe('in English', () => {
+    beforeAll(() => applyLanguage('en'));
+    afterAll(() => applyLanguage('id'));
+
+    it("shows the contract's field errors in English, with the limit from the contract", async () => {
+      const user = userEvent.setup();
+      render(<UserFormModal editing={{ mode: 'create' }} onClose={vi.fn()} onSaved={vi.fn()} />);
+      await user.type(screen.getByLabelText('Password'), 'pendek');
+      await user.click(screen.getByRole('button', { name: 'Create user' }));
+      expect(screen.getByText('Name is required.')).toBeDefined();
+      expect(screen.getByText('Password must be at least 8 characters.')).toBeDefined();
+      expect(screen.queryByText('Nama wajib diisi.')).toBeNull();
+      expect(json).not.toHaveBeenCalled();
+    });
+
+    it("shows the server's refusal in English by its code, not its Indonesian message", async () => {
+      const user = userEvent.setup();
+      json.mockRejectedValue(
+        new ApiError(422, 'Email sudah terdaftar.', {
+          message: 'Email sudah terdaftar.',
+          code: 'email_taken',
+          errors: { email: ['Email sudah terdaftar.'] },
+          field_reasons: { email: [{ code: 'email_taken' }] },
+        }),
+      );
+      render(<UserFormModal editing={{ mode: 'create' }} onClose={vi.fn()} onSaved={vi.fn()} />);
+      await user.type(screen.getByLabelText('Name'), 'Budi');
+      await user.type(screen.getByLabelText('Email'), 'siti.aminah@urs.sch.id');
+      await user.type(screen.getByLabelText('Password'), 'rahasia123');
+      await user.type(screen.getByLabelText('Confirm password'), 'rahasia123');
+      await user.click(screen.getByRole('button', { name: 'Create user' }));
+      await screen.findByText('This email is already registered.');
+      expect(screen.queryByText('Email sudah terdaftar.')).toBeNull();
+    });
   });
 });

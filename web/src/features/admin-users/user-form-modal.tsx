@@ -1,4 +1,4 @@
-import { isRole, type User } from '@urs/sync-protocol';
+import { isRole, type User, TEXT_LIMITS } from '@urs/sync-protocol';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../lib/toast.js';
 import { FormModal, useModalForm } from '../../components/ui/form-modal.js';
@@ -60,7 +60,7 @@ export function UserFormModal({
       <TextField
         label={t('users.name')}
         {...text('name')}
-        maxLength={120}
+        maxLength={TEXT_LIMITS.personName}
         required
         autoFocus
         autoComplete="off"
@@ -69,7 +69,7 @@ export function UserFormModal({
         label={t('users.email')}
         {...text('email')}
         type="email"
-        maxLength={190}
+        maxLength={TEXT_LIMITS.email}
         required
         autoComplete="off"
       />
@@ -77,7 +77,7 @@ export function UserFormModal({
         label={`${t('users.phoneField')} ${t('admin.optional')}`}
         {...text('phone')}
         type="tel"
-        maxLength={32}
+        maxLength={TEXT_LIMITS.phone}
         autoComplete="off"
         {...(isEdit && { hint: t('users.phoneUnchanged') })}
       />

@@ -1,7 +1,7 @@
-import { getRouteApi, useBlocker, useNavigate } from '@tanstack/react-router';
-import { ROLES, newId, roleLabel, type Announcement, type Role } from '@urs/sync-protocol';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { newId, type Announcement, TEXT_LIMITS } from '@urs/sync-protocol';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../components/ui/page.js';
 import { TextField } from '../../components/ui/text-field.js';
@@ -9,8 +9,9 @@ import { db } from '../../db/index.js';
 import { confirmDialog } from '../../lib/dialog.js';
 import { toast } from '../../lib/toast.js';
 import { useCurrentUser } from '../../lib/use-session.js';
-import { useUnsavedChanges } from '../../pwa/index.js';
 import { useAnnouncementActions } from './announcement-actions.js';
+import { ComposerOptions } from './composer-options.js';
+import { useLeaveGuard } from './use-leave-guard.js';
 import {
   EMPTY_ANNOUNCEMENT,
   formOf,
@@ -76,41 +77,13 @@ function ComposerForm({ announcement }: { announcement: Announcement | null }) {
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [saving, setSaving] = useState(false);
   const [done, setDone] = useState(false);
-  const dirty = !done && isFormDirty(values, initial);
-  useUnsavedChanges('announcement-composer', dirty);
-  // Leaving inside the app with unsaved input asks first; a save or delete leaves freely.
-  const leaving = useRef(false);
-  const dirtyRef = useRef(dirty);
-  useEffect(() => {
-    dirtyRef.current = dirty;
-  }, [dirty]);
-  useBlocker({
-    shouldBlockFn: async () => {
-      if (leaving.current || !dirtyRef.current) return false;
-      const discard = await confirmDialog({
-        title: t('announcements.discardTitle'),
-        text: t('announcements.discardText'),
-        icon: 'warning',
-        confirmLabel: t('announcements.discard'),
-        cancelLabel: t('announcements.cancel'),
-      });
-      return !discard;
-    },
-    enableBeforeUnload: () => dirtyRef.current && !leaving.current,
-  });
+  const leaving = useLeaveGuard(!done && isFormDirty(values, initial));
 
   if (user === null) return null;
 
   const set = <K extends keyof AnnouncementFormValues>(key: K, value: AnnouncementFormValues[K]) =>
     setValues((current) => ({ ...current, [key]: value }));
   const err = (field: string): string[] | undefined => errors[field];
-  const toggleRole = (role: Role, on: boolean) =>
-    set(
-      'roles',
-      on
-        ? [...values.roles.filter((r) => r !== role), role]
-        : values.roles.filter((r) => r !== role),
-    );
 
   const finish = () => {
     leaving.current = true;
@@ -166,7 +139,6 @@ function ComposerForm({ announcement }: { announcement: Announcement | null }) {
   };
 
   const general = err('_') ?? err('id');
-  const audienceErrors = err('audience');
 
   return (
     <form className="card form an-form" noValidate onSubmit={(event) => void onSubmit(event)}>
@@ -175,7 +147,7 @@ function ComposerForm({ announcement }: { announcement: Announcement | null }) {
         label={t('announcements.title')}
         name="title"
         value={values.title}
-        maxLength={200}
+        maxLength={TEXT_LIMITS.announcementTitle}
         errors={err('title')}
         onChange={(event) => set('title', event.target.value)}
       />
@@ -202,70 +174,7 @@ function ComposerForm({ announcement }: { announcement: Announcement | null }) {
           </p>
         )}
       </div>
-      <fieldset className="choice-group">
-        <legend className="choice-legend">{t('announcements.audience')}</legend>
-        <div className="choices">
-          <label className="choice">
-            <input
-              type="radio"
-              name="audience"
-              checked={values.audienceMode === 'everyone'}
-              onChange={() => set('audienceMode', 'everyone')}
-            />
-            {t('announcements.everyone')}
-          </label>
-          <label className="choice">
-            <input
-              type="radio"
-              name="audience"
-              checked={values.audienceMode === 'roles'}
-              onChange={() => set('audienceMode', 'roles')}
-            />
-            {t('announcements.chosenRoles')}
-          </label>
-          {values.audienceMode === 'roles' && (
-            <div className="an-roles">
-              {ROLES.map((role) => (
-                <label key={role} className="choice">
-                  <input
-                    type="checkbox"
-                    checked={values.roles.includes(role)}
-                    onChange={(event) => toggleRole(role, event.target.checked)}
-                  />
-                  {roleLabel(role)}
-                </label>
-              ))}
-            </div>
-          )}
-        </div>
-        {audienceErrors !== undefined && <p className="field-error">{audienceErrors.join(' ')}</p>}
-      </fieldset>
-      <fieldset className="choice-group">
-        <legend className="choice-legend">{t('announcements.priority')}</legend>
-        <div className="choices">
-          {(['normal', 'important'] as const).map((priority) => (
-            <label key={priority} className="choice">
-              <input
-                type="radio"
-                name="priority"
-                checked={values.priority === priority}
-                onChange={() => set('priority', priority)}
-              />
-              {priority === 'normal'
-                ? t('announcements.priorityNormal')
-                : t('announcements.priorityImportant')}
-            </label>
-          ))}
-        </div>
-      </fieldset>
-      <label className="choice">
-        <input
-          type="checkbox"
-          checked={values.pinned}
-          onChange={(event) => set('pinned', event.target.checked)}
-        />
-        {t('announcements.pinnedLabel')}
-      </label>
+      <ComposerOptions values={values} set={set} errors={err('audience')} />
       <div className="an-form-actions">
         <div>
           <button type="submit" className="button button-primary" disabled={saving}>

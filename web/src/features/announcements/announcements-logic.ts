@@ -4,6 +4,7 @@ import {
   type AnnouncementRead,
   type Role,
 } from '@urs/sync-protocol';
+import { refusalTexts } from '../../lib/error-text.js';
 import { planned, type PlannedMutation } from '../../sync/planned.js';
 
 export type { PlannedMutation };
@@ -220,5 +221,5 @@ export function planMarkRead(input: {
 export function validatePlanned(step: PlannedMutation): Record<string, string[]> {
   const check = checkMutation({ name: step.name, args: step.args });
   if (check.ok) return {};
-  return check.errors ?? { _: [check.message] };
+  return refusalTexts(check.fields, check.reason);
 }

@@ -1,6 +1,6 @@
-import { ERROR_MESSAGES, type User } from '@urs/sync-protocol';
+import type { User } from '@urs/sync-protocol';
 import { api } from '../../lib/api.js';
-import { ApiError, NetworkError } from '../../lib/api-client.js';
+import { ApiError, NetworkError, statusMessage } from '../../lib/api-client.js';
 import { parseUser } from '../../lib/session.js';
 import { STORAGE_KEYS } from '../../lib/storage-keys.js';
 import { field } from '../../lib/json-fields.js';
@@ -36,7 +36,7 @@ export async function postProfile(form: FormData, fetchImpl: typeof fetch = fetc
     const message = field(body, 'message');
     throw new ApiError(
       response.status,
-      typeof message === 'string' && message !== '' ? message : fallback(response.status),
+      typeof message === 'string' && message !== '' ? message : statusMessage(response.status),
       body,
     );
   }
@@ -49,12 +49,4 @@ export async function postPassword(payload: PasswordChange): Promise<string | nu
   const body = await api.json('POST', 'api/profile/password', payload);
   const message = field(body, 'message');
   return typeof message === 'string' ? message : null;
-}
-
-function fallback(status: number): string {
-  if (status === 413) return ERROR_MESSAGES.tooLarge;
-  if (status === 415) return ERROR_MESSAGES.unsupportedMedia;
-  if (status === 422) return ERROR_MESSAGES.validation;
-  if (status === 401) return ERROR_MESSAGES.unauthenticated;
-  return ERROR_MESSAGES.server;
 }

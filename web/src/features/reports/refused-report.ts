@@ -7,6 +7,7 @@ import {
   type PlannedMutation,
   type ReportFormValues,
 } from './report-form-state.js';
+import { rejectionText } from '../../lib/error-text.js';
 
 /*
  * A report the server refused (its area was removed, it was no longer the user's to change...)
@@ -33,7 +34,7 @@ export function refusedEntriesOf(
 /** Why the server refused it: the report's own refusal first (a photo's follows from it). */
 export function refusalReason(entries: readonly OutboxEntry[]): string | null {
   const own = entries.find((entry) => entry.entity === 'reports') ?? entries[0];
-  return own?.result?.message ?? null;
+  return own?.result === undefined ? null : rejectionText(own.result);
 }
 
 /** True when the server never accepted the report itself: it must be created again. */

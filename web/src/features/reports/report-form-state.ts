@@ -6,6 +6,7 @@ import {
   type ReportStatus,
   type WorkType,
 } from '@urs/sync-protocol';
+import { refusalTexts } from '../../lib/error-text.js';
 import { planned, type PlannedMutation } from '../../sync/planned.js';
 
 export type { PlannedMutation };
@@ -214,7 +215,7 @@ export function validatePlan(plan: readonly PlannedMutation[]): Record<string, s
   for (const step of plan) {
     const check = checkMutation({ name: step.name, args: step.args });
     if (check.ok) continue;
-    for (const [field, messages] of Object.entries(check.errors ?? { _: [check.message] })) {
+    for (const [field, messages] of Object.entries(refusalTexts(check.fields, check.reason))) {
       errors[field] = [...new Set([...(errors[field] ?? []), ...messages])];
     }
   }

@@ -1,13 +1,12 @@
 import { SearchableSelect } from '../../components/ui/searchable-select.js';
 import { SelectField } from '../../components/ui/select-field.js';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PHOTO_KINDS, WORK_TYPES, type PhotoKind, type ReportStatus } from '@urs/sync-protocol';
 import { db } from '../../db/index.js';
-import { useUnsavedChanges } from '../../pwa/index.js';
-import { clearDraft, loadStoredDraft, saveDraft } from './report-draft.js';
 import type { FormPhoto, ReportFormValues } from './report-form-state.js';
+import { useReportForm } from './use-report-form.js';
 import { statusKey, workTypeKey } from './report-i18n.js';
 import { PhotoField } from './photo-field.js';
 import { CaptureOrderProvider, CaptureOrderWarning } from './proof-sheet/capture-caption.js';
@@ -40,32 +39,9 @@ function Errors({ id, errors }: { id: string; errors: readonly string[] | undefi
 export function ReportForm(props: ReportFormProps) {
   const { t } = useTranslation();
   const id = useId();
-  const { userId, draftKey } = props;
-  const stored = useMemo(() => loadStoredDraft(localStorage, draftKey), [draftKey]);
-  const restored = stored.kind === 'kept' ? stored.draft : null;
-  const [values, setValues] = useState<ReportFormValues>(restored?.values ?? props.initialValues);
-  const [photos, setPhotos] = useState<FormPhoto[]>(restored?.photos ?? [...props.initialPhotos]);
-  const [dirty, setDirty] = useState(restored !== null);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [saving, setSaving] = useState(false);
-  const savedRef = useRef(false);
-
-  useUnsavedChanges(`report-form:${draftKey}`, dirty && !saving);
-
-  // Photos of a restored draft whose bytes are gone (storage cleared) are dropped.
-  useEffect(() => {
-    if (restored === null) return;
-    const ids = restored.photos.filter((photo) => photo.attached !== true).map((p) => p.id);
-    void db.photos.bulkGet(ids).then((found) => {
-      const missing = new Set(ids.filter((_, index) => found[index] === undefined));
-      if (missing.size > 0) setPhotos((list) => list.filter((photo) => !missing.has(photo.id)));
-    });
-  }, [restored]);
-
-  useEffect(() => {
-    if (!dirty || savedRef.current) return;
-    saveDraft(localStorage, draftKey, { values, photos });
-  }, [dirty, draftKey, values, photos]);
+  const { userId } = props;
+  const form = useReportForm(props);
+  const { values, photos, errors } = form;
 
   const areas = useLiveQuery(
     async () =>
@@ -77,55 +53,6 @@ export function ReportForm(props: ReportFormProps) {
   const categories = useLiveQuery(async () =>
     (await db.categories.toArray()).sort((a, b) => a.name.localeCompare(b.name, 'id')),
   );
-
-  const set = <K extends keyof ReportFormValues>(key: K, value: ReportFormValues[K]) => {
-    setValues((current) => ({ ...current, [key]: value }));
-    setDirty(true);
-    setErrors(({ [key]: _removed, ...rest }) => rest);
-  };
-
-  const addPhoto = (photo: FormPhoto) => {
-    setPhotos((list) => [...list, photo]);
-    setDirty(true);
-  };
-  const removePhoto = (photo: FormPhoto) => {
-    setPhotos((list) => list.filter((item) => item.id !== photo.id));
-    setDirty(true);
-    // A photo never attached to anything is only taking space: drop its bytes too.
-    if (photo.attached !== true) void db.photos.delete(photo.id).catch(() => undefined);
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (saving) return;
-    setSaving(true);
-    try {
-      const result = await props.onSubmit(values, photos);
-      if (result === null) {
-        savedRef.current = true;
-        setDirty(false);
-        clearDraft(localStorage, draftKey);
-      } else {
-        setErrors(result);
-        const first = Object.keys(result)[0];
-        if (first !== undefined) {
-          document.querySelector<HTMLElement>(`[data-field="${first}"]`)?.focus();
-        }
-      }
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  const cancel = () => {
-    clearDraft(localStorage, draftKey);
-    for (const photo of photos) {
-      if (photo.attached !== true) void db.photos.delete(photo.id).catch(() => undefined);
-    }
-    savedRef.current = true;
-    setDirty(false);
-    props.onCancel();
-  };
 
   const err = (field: string) => errors[field];
   const described = (field: string) =>
@@ -139,13 +66,13 @@ export function ReportForm(props: ReportFormProps) {
     .flatMap(([, messages]) => messages);
 
   return (
-    <form className="form card rp-form" noValidate onSubmit={(event) => void submit(event)}>
-      {restored !== null && (
+    <form className="form card rp-form" noValidate onSubmit={(event) => void form.submit(event)}>
+      {form.restored !== null && (
         <div className="alert alert-info rp-draft" role="status">
           {t('reports.draftRestored')}
         </div>
       )}
-      {stored.kind === 'unreadable' && (
+      {form.stored.kind === 'unreadable' && (
         <div className="alert alert-info rp-draft" role="status">
           {t('reports.draftUnreadable')}
         </div>
@@ -163,7 +90,7 @@ export function ReportForm(props: ReportFormProps) {
         searchLabel={t('reports.areaSearch')}
         options={(areas ?? []).map((area) => ({ id: area.id, label: area.name }))}
         value={values.area_id}
-        onChange={(value) => set('area_id', value)}
+        onChange={(value) => form.set('area_id', value)}
         placeholder={t('reports.areaChoose')}
         noMatch={t('reports.areaNone')}
         errors={err('area_id')}
@@ -181,7 +108,7 @@ export function ReportForm(props: ReportFormProps) {
             value: category.id,
             label: category.name,
           }))}
-          onChange={(value) => set('category_id', value)}
+          onChange={(value) => form.set('category_id', value)}
         >
           <option value="">{t('reports.categoryNone')}</option>
         </SelectField>
@@ -195,7 +122,7 @@ export function ReportForm(props: ReportFormProps) {
           options={WORK_TYPES.map((type) => ({ value: type, label: t(workTypeKey(type)) }))}
           onChange={(value) => {
             const next = WORK_TYPES.find((type) => type === value);
-            if (next !== undefined) set('work_type', next);
+            if (next !== undefined) form.set('work_type', next);
           }}
         />
 
@@ -211,7 +138,7 @@ export function ReportForm(props: ReportFormProps) {
           }))}
           onChange={(value) => {
             const next = props.statusOptions.find((status) => status === value);
-            if (next !== undefined) set('status', next);
+            if (next !== undefined) form.set('status', next);
           }}
         />
       </div>
@@ -229,7 +156,7 @@ export function ReportForm(props: ReportFormProps) {
           placeholder={t('reports.descriptionHint')}
           aria-invalid={err('description') !== undefined}
           {...described('description')}
-          onChange={(event) => set('description', event.target.value)}
+          onChange={(event) => form.set('description', event.target.value)}
         />
         <Errors id={`${id}-description-error`} errors={err('description')} />
       </div>
@@ -241,19 +168,19 @@ export function ReportForm(props: ReportFormProps) {
             kind={kind}
             userId={userId}
             photos={photosOf(kind)}
-            onAdd={addPhoto}
-            onRemove={removePhoto}
+            onAdd={form.addPhoto}
+            onRemove={form.removePhoto}
           />
         ))}
       </CaptureOrderProvider>
       <CaptureOrderWarning photos={photos} />
 
       <div className="rp-actions">
-        <button type="button" className="button button-secondary" onClick={cancel}>
+        <button type="button" className="button button-secondary" onClick={form.cancel}>
           {t('reports.cancel')}
         </button>
-        <button type="submit" className="button button-primary" disabled={saving}>
-          {saving ? t('reports.saving') : t('reports.save')}
+        <button type="submit" className="button button-primary" disabled={form.saving}>
+          {form.saving ? t('reports.saving') : t('reports.save')}
         </button>
       </div>
     </form>

@@ -6,6 +6,7 @@ import type {
   ReportPhoto,
 } from '@urs/sync-protocol';
 import type { OutboxEntry } from '../../db/database.js';
+import { rejectionText } from '../../lib/error-text.js';
 
 /*
  * The sync panel's list of what the server refused, in the user's words: one line per record
@@ -161,7 +162,7 @@ export function refusedItems(
       key,
       kind,
       ...describe(kind, id, entries, lookups),
-      why: own?.result?.message ?? '',
+      why: rejectionText(own?.result),
       entryIds: entries.map((entry) => entry.id),
     };
   });

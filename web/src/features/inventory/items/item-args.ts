@@ -4,6 +4,7 @@ import {
   type MutationName,
   type ParsedMutationArgs,
 } from '@urs/sync-protocol';
+import { refusalTexts } from '../../../lib/error-text.js';
 
 export type FieldErrors = Record<string, string[]>;
 export type Checked<N extends MutationName> =
@@ -13,8 +14,7 @@ export type Checked<N extends MutationName> =
 export function checkArgs<N extends MutationName>(name: N, args: MutationArgs<N>): Checked<N> {
   const check = checkMutation({ name, args });
   if (!check.ok) {
-    const errors = check.errors ?? {};
-    return { ok: false, errors: Object.keys(errors).length > 0 ? errors : { _: [check.message] } };
+    return { ok: false, errors: refusalTexts(check.fields, check.reason) };
   }
   // checkMutation parsed with MUTATION_ARGS[name], so the args are this mutation's.
   return { ok: true, args: check.mutation.args as ParsedMutationArgs<N> };

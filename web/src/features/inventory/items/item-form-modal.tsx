@@ -1,3 +1,4 @@
+import { TEXT_LIMITS } from '@urs/sync-protocol';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/ui/form-modal.js';
@@ -115,7 +116,7 @@ export function ItemFormModal({
       <TextField
         label={tx('form.name')}
         autoComplete="off"
-        maxLength={160}
+        maxLength={TEXT_LIMITS.itemName}
         required
         {...text('name')}
       />
@@ -124,14 +125,14 @@ export function ItemFormModal({
           label={tx('form.sku')}
           hint={tx('form.skuHint')}
           autoComplete="off"
-          maxLength={64}
+          maxLength={TEXT_LIMITS.sku}
           {...text('sku')}
         />
         <TextField
           label={tx('form.unit')}
           hint={tx('form.unitHint')}
           autoComplete="off"
-          maxLength={32}
+          maxLength={TEXT_LIMITS.unit}
           required
           {...text('unit')}
         />
@@ -158,7 +159,7 @@ export function ItemFormModal({
           id={`${id}-description`}
           className="input inv-textarea"
           rows={3}
-          maxLength={2000}
+          maxLength={TEXT_LIMITS.itemDescription}
           value={values.description}
           aria-invalid={descriptionErrors.length > 0}
           {...(descriptionErrors.length > 0 && { 'aria-describedby': `${id}-description-error` })}

@@ -4,6 +4,7 @@ import type { OutboxEntry } from '../../../db/index.js';
 import type { ItemFormTarget } from './item-form-modal.js';
 import { discardItemChange } from './items-actions.js';
 import { itemsKey } from './items-i18n.js';
+import { rejectionFields, rejectionText } from '../../../lib/error-text.js';
 
 /** What a refused change was, in the words of the button that made it. */
 const REJECTED_LABEL: Partial<Record<string, string>> = {
@@ -29,13 +30,13 @@ export function RejectedChange({
   const { t } = useTranslation();
   const tx = (key: string) => t(itemsKey(key));
   const result = entry.result;
-  const fields = Object.values(result?.errors ?? {}).flat();
+  const fields = Object.values(result?.errors === undefined ? {} : rejectionFields(result)).flat();
   const name = entry.mutation.name;
   const fixable = canFix && (name === 'item.create' || name === 'item.update');
   return (
     <li className="inv-rejected-item">
       <p>
-        <strong>{tx(REJECTED_LABEL[name] ?? 'edit')}:</strong> {result?.message ?? ''}
+        <strong>{tx(REJECTED_LABEL[name] ?? 'edit')}:</strong> {rejectionText(result)}
         {fields.length > 0 && ` (${fields.join(' ')})`}
       </p>
       <div className="inv-actions">
@@ -50,7 +51,7 @@ export function RejectedChange({
                 item,
                 creates: name === 'item.create',
                 args: entry.mutation.args,
-                errors: result?.errors ?? (result === undefined ? {} : { _: [result.message] }),
+                errors: rejectionFields(result),
               })
             }
           >

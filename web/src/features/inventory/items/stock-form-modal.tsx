@@ -1,5 +1,5 @@
 import { SearchableSelect } from '../../../components/ui/searchable-select.js';
-import { TRANSACTION_TYPES, type Area, type InventoryItem } from '@urs/sync-protocol';
+import { TRANSACTION_TYPES, type Area, type InventoryItem, TEXT_LIMITS } from '@urs/sync-protocol';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/ui/form-modal.js';
@@ -143,7 +143,7 @@ export function StockFormModal({
           id={`${id}-notes`}
           className="input inv-textarea"
           rows={2}
-          maxLength={1000}
+          maxLength={TEXT_LIMITS.stockNotes}
           value={values.notes}
           aria-invalid={notesErrors.length > 0}
           {...(notesErrors.length > 0 && { 'aria-describedby': `${id}-notes-error` })}

@@ -1,6 +1,7 @@
 import { REQUEST_TYPES, type RequestType } from '@urs/sync-protocol';
 import type { OutboxEntry, UrsDatabase } from '../../../db/database.js';
 import { EMPTY_REQUEST_FORM, type RequestFormValues } from './request-form-logic.js';
+import { rejectionText } from '../../../lib/error-text.js';
 
 /** A refused `request.create`, ready to open in the request form to be corrected. */
 export interface RefusedRequest {
@@ -59,7 +60,7 @@ export async function loadRefusedRequest(
   return {
     entryId: entry.id,
     requestId: entry.entity_id,
-    reason: entry.result?.message ?? '',
+    reason: rejectionText(entry.result),
     values: formValuesOf(args),
     image:
       photo === undefined

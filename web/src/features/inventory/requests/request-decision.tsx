@@ -4,8 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/ui/form-modal.js';
 import { db as appDb, type UrsDatabase } from '../../../db/index.js';
 import { toast } from '../../../lib/toast.js';
-import { problemTextKey, problemTitleKey, requestKey } from './requests-i18n.js';
-import { NOTES_MAX } from './request-form-logic.js';
+import { problemTitleKey, requestKey } from './requests-i18n.js';
+import { TEXT_LIMITS, reason } from '@urs/sync-protocol';
+import { errorText } from '../../../lib/error-text.js';
 import { type Decision } from './request-rows.js';
 import { decideItemRequest, type DecideOutcome } from './requests-save.js';
 
@@ -42,7 +43,7 @@ export function RequestDecisionModal({
       case 'notFound':
         return k('detail.notFound');
       case 'notesTooLong':
-        return `${t(problemTitleKey('notesTooLong'))}: ${t(problemTextKey('notesTooLong'))}`;
+        return `${t(problemTitleKey('notesTooLong'))}: ${errorText(reason('text_too_long', { max: TEXT_LIMITS.requestNotes }))}`;
       case 'failed':
         return outcome.message ?? k('decide.failed');
     }
@@ -92,7 +93,7 @@ export function RequestDecisionModal({
           id={`${id}-notes`}
           className="input"
           rows={3}
-          maxLength={NOTES_MAX}
+          maxLength={TEXT_LIMITS.requestNotes}
           value={notes}
           onChange={(event) => setNotes(event.target.value)}
         />

@@ -99,7 +99,7 @@ describe('validateRequestForm: the spec §5 pairs', () => {
       store_link: { code: 'linkInvalid' },
       quantity: { code: 'quantityInvalid' },
       needed_date: { code: 'dateInvalid' },
-      notes: { code: 'notesTooLong' },
+      notes: { code: 'notesTooLong', detail: 'Maksimal 2000 karakter.' },
     });
     expect(firstProblem(check.problems)).toEqual({ code: 'nameMissing' });
     expect(FIELD_ORDER.indexOf('custom_name')).toBeLessThan(FIELD_ORDER.indexOf('image'));
@@ -156,13 +156,18 @@ describe('validateRequestForm: the spec §5 pairs', () => {
     });
   });
 
-  it('a name over 160 characters is refused', () => {
+  it("a name over the contract's limit is refused with the contract's text", () => {
     const check = validateRequestForm(form({ type: 'custom', custom_name: 'a'.repeat(161) }), {
       image: JPEG_OK,
       items,
     });
     expect(check.ok).toBe(false);
-    if (!check.ok) expect(check.problems.custom_name).toEqual({ code: 'nameTooLong' });
+    if (!check.ok) {
+      expect(check.problems.custom_name).toEqual({
+        code: 'nameTooLong',
+        detail: 'Maksimal 160 karakter.',
+      });
+    }
   });
 });
 

@@ -1,16 +1,16 @@
 import {
   MAX_IMAGE_BYTES,
-  fieldErrors,
+  TEXT_LIMITS,
+  fieldReasons,
   requestCreateArgs,
+  type ErrorReason,
+  type FieldReasons,
   type AllowedImageType,
   type MutationArgs,
   type RequestType,
 } from '@urs/sync-protocol';
 import { isCalendarDate } from '../../../lib/calendar-date.js';
-
-export const NAME_MAX = 160;
-export const LINK_MAX = 1000;
-export const NOTES_MAX = 2000;
+import { errorText } from '../../../lib/error-text.js';
 
 export interface RequestFormValues {
   type: RequestType;
@@ -78,7 +78,7 @@ export type ProblemCode =
   | 'notesTooLong'
   | 'invalid';
 
-/** A title/text pair from the dictionary; `detail` carries a contract message for 'invalid'. */
+/** A title/text pair from the dictionary; `detail`, when set, is the contract's text instead. */
 export interface FieldProblem {
   code: ProblemCode;
   detail?: string;
@@ -96,6 +96,10 @@ export interface RequestDraft {
   needed_date: string | null;
   notes: string | null;
 }
+
+/** Any id- and hash-shaped values: let the contract judge the fields before ids and photos exist. */
+const PLACEHOLDER_ID = '00000000-0000-7000-8000-000000000000';
+export const HASH_PLACEHOLDER = '0'.repeat(64);
 
 export type FormCheck = { ok: true; draft: RequestDraft } | { ok: false; problems: FormProblems };
 
@@ -115,7 +119,7 @@ export function normalizeStoreLink(raw: string): string | null | undefined {
   const text = raw.trim();
   if (text === '') return null;
   const candidate = /^[a-z][a-z0-9+.-]*:/i.test(text) ? text : `https://${text}`;
-  if (candidate.length > LINK_MAX || /\s/.test(candidate)) return undefined;
+  if (candidate.length > TEXT_LIMITS.storeLink || /\s/.test(candidate)) return undefined;
   let url: URL;
   try {
     url = new URL(candidate);
@@ -141,9 +145,10 @@ export const blankToNull = (text: string): string | null => {
 };
 
 /**
- * Checks the whole form before anything is stored. A stock request needs an active item; a
- * custom one a name and an image (spec §5); quantity is at least 1; link, date and notes are
- * optional but must be valid when given. Fields of the other type are dropped, not checked.
+ * Reads the form as the device sees it before anything is stored: a stock request needs an
+ * item still active here; a custom one a name and a picked image (spec §5); quantity and date
+ * must parse. Lengths and the rest of the contract are judged by the contract itself (see
+ * contractProblems). Fields of the other type are dropped, not checked.
  */
 export function validateRequestForm(
   values: RequestFormValues,
@@ -162,7 +167,6 @@ export function validateRequestForm(
   } else {
     customName = blankToNull(values.custom_name);
     if (customName === null) problems.custom_name = { code: 'nameMissing' };
-    else if (customName.length > NAME_MAX) problems.custom_name = { code: 'nameTooLong' };
     const image = imageProblem(context.image);
     if (image !== null) problems.image = image;
     const link = normalizeStoreLink(values.store_link);
@@ -177,22 +181,20 @@ export function validateRequestForm(
   if (neededDate !== null && !isCalendarDate(neededDate))
     problems.needed_date = { code: 'dateInvalid' };
 
-  const notes = blankToNull(values.notes);
-  if (notes !== null && notes.length > NOTES_MAX) problems.notes = { code: 'notesTooLong' };
-
-  if (Object.keys(problems).length > 0 || quantity === null) return { ok: false, problems };
-  return {
-    ok: true,
-    draft: {
-      type: values.type,
-      item_id: itemId,
-      custom_name: customName,
-      store_link: storeLink,
-      quantity,
-      needed_date: neededDate,
-      notes,
-    },
+  const draft: RequestDraft = {
+    type: values.type,
+    item_id: itemId,
+    custom_name: customName,
+    store_link: storeLink,
+    quantity: quantity ?? 1,
+    needed_date: neededDate,
+    notes: blankToNull(values.notes),
   };
+  // Every problem at once: what the device found, then what the contract finds in the rest.
+  const placeholderHash = context.image === null ? null : HASH_PLACEHOLDER;
+  const judged = contractProblems(createArgs(draft, PLACEHOLDER_ID, placeholderHash)) ?? {};
+  const all: FormProblems = { ...judged, ...problems };
+  return Object.keys(all).length > 0 ? { ok: false, problems: all } : { ok: true, draft };
 }
 
 /** `request.create` args with every field present (the optimistic row is built from them). */
@@ -221,38 +223,41 @@ export function createArgs(
   };
 }
 
-/** The contract's messages, per field, as the form's problems (spec pairs where they match). */
-export function problemsFromErrors(errors: Record<string, readonly string[]>): FormProblems {
+/** Which of the form's problems a contract code on a field is; anything else shows its own text. */
+const PROBLEM_OF: Partial<Record<string, Partial<Record<string, ProblemCode>>>> = {
+  item_id: { request_item_required: 'itemMissing' },
+  custom_name: { request_name_required: 'nameMissing', text_too_long: 'nameTooLong' },
+  image_sha256: { request_image_required: 'imageMissing' },
+  store_link: { store_link_invalid: 'linkInvalid' },
+  quantity: { quantity_too_small: 'quantityInvalid' },
+  needed_date: { date_invalid: 'dateInvalid' },
+  notes: { text_too_long: 'notesTooLong' },
+};
+/** Where a contract field shows on the form. */
+const FIELD_OF: Partial<Record<string, RequestField>> = {
+  item_id: 'item_id',
+  custom_name: 'custom_name',
+  image_sha256: 'image',
+  store_link: 'store_link',
+  quantity: 'quantity',
+  needed_date: 'needed_date',
+  notes: 'notes',
+};
+/** Problems whose spec text is the title/text pair; the others carry the contract's own text. */
+const SPEC_PAIRS: readonly ProblemCode[] = ['itemMissing', 'nameMissing', 'imageMissing'];
+
+function problemOf(key: string, reason: ErrorReason): FieldProblem {
+  const code = PROBLEM_OF[key]?.[reason.code] ?? 'invalid';
+  return SPEC_PAIRS.includes(code) ? { code } : { code, detail: errorText(reason) };
+}
+
+/** The contract's reasons, per field, as the form's problems (by code, never by their text). */
+export function problemsFromReasons(fields: FieldReasons): FormProblems {
   const problems: FormProblems = {};
-  for (const [key, messages] of Object.entries(errors)) {
-    const detail = messages.join(' ');
-    switch (key) {
-      case 'item_id':
-        problems.item_id = { code: 'itemMissing' };
-        break;
-      case 'custom_name':
-        problems.custom_name = /karakter/.test(detail)
-          ? { code: 'nameTooLong' }
-          : { code: 'nameMissing' };
-        break;
-      case 'image_sha256':
-        problems.image = { code: 'imageMissing' };
-        break;
-      case 'quantity':
-        problems.quantity = { code: 'quantityInvalid' };
-        break;
-      case 'needed_date':
-        problems.needed_date = { code: 'dateInvalid' };
-        break;
-      case 'store_link':
-        problems.store_link = { code: 'linkInvalid' };
-        break;
-      case 'notes':
-        problems.notes = { code: 'notesTooLong' };
-        break;
-      default:
-        problems._ = { code: 'invalid', detail };
-    }
+  for (const [key, reasons] of Object.entries(fields)) {
+    const first = reasons[0];
+    if (first === undefined) continue;
+    problems[FIELD_OF[key] ?? '_'] ??= problemOf(key, first);
   }
   return problems;
 }
@@ -260,7 +265,7 @@ export function problemsFromErrors(errors: Record<string, readonly string[]>): F
 /** The contract's own judgement of the args, as form problems; null when it accepts them. */
 export function contractProblems(args: RequestCreateArgs): FormProblems | null {
   const parsed = requestCreateArgs.safeParse(args);
-  return parsed.success ? null : problemsFromErrors(fieldErrors(parsed.error));
+  return parsed.success ? null : problemsFromReasons(fieldReasons(parsed.error));
 }
 
 /** The field problem shown first (and toasted): the topmost field's. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { newId } from '@urs/sync-protocol';
-import { contractProblems, createArgs, problemsFromErrors } from './request-form-logic.js';
+import { contractProblems, createArgs, problemsFromReasons } from './request-form-logic.js';
 import { decidedRow, decisionMutation, decisionNotes, newRequestRow } from './request-rows.js';
 import { NOW, request } from './test-fixtures.js';
 
@@ -32,7 +32,7 @@ describe('args, contract and optimistic rows', () => {
     expect(contractProblems(args)).toBeNull();
   });
 
-  it("the contract's superRefine messages map back to the spec pairs", () => {
+  it("the contract's codes map back to the spec pairs, never its texts", () => {
     expect(contractProblems(createArgs(draft, newId(), null))).toEqual({
       image: { code: 'imageMissing' },
     });
@@ -42,16 +42,19 @@ describe('args, contract and optimistic rows', () => {
       ),
     ).toEqual({ item_id: { code: 'itemMissing' } });
     expect(
-      problemsFromErrors({
-        custom_name: ['Isi nama barang yang ingin diajukan.'],
-        quantity: ['Jumlah minimal 1.'],
-        id: ['ID tidak valid.'],
+      problemsFromReasons({
+        custom_name: [{ code: 'request_name_required' }],
+        quantity: [{ code: 'quantity_too_small', params: { min: 1 } }],
+        id: [{ code: 'invalid_id' }],
       }),
     ).toEqual({
       custom_name: { code: 'nameMissing' },
-      quantity: { code: 'quantityInvalid' },
+      quantity: { code: 'quantityInvalid', detail: 'Jumlah minimal 1.' },
       _: { code: 'invalid', detail: 'ID tidak valid.' },
     });
+    expect(
+      contractProblems(createArgs({ ...draft, custom_name: 'a'.repeat(161) }, newId(), null)),
+    ).toMatchObject({ custom_name: { code: 'nameTooLong', detail: 'Maksimal 160 karakter.' } });
   });
 
   it('a new request shows at once: no number, pending, mine', () => {

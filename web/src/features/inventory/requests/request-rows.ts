@@ -1,5 +1,6 @@
 import { type ItemRequest, type RequestStatus } from '@urs/sync-protocol';
-import { NOTES_MAX, type RequestCreateArgs, blankToNull } from './request-form-logic.js';
+import { TEXT_LIMITS } from '@urs/sync-protocol';
+import { type RequestCreateArgs, blankToNull } from './request-form-logic.js';
 
 /** The row the screen shows at once: no number until the server assigns one, pending. */
 export function newRequestRow(
@@ -36,7 +37,8 @@ export function decisionNotes(
   raw: string,
 ): { ok: true; notes: string | null } | { ok: false; code: 'notesTooLong' } {
   const notes = blankToNull(raw);
-  if (notes !== null && notes.length > NOTES_MAX) return { ok: false, code: 'notesTooLong' };
+  if (notes !== null && notes.length > TEXT_LIMITS.requestNotes)
+    return { ok: false, code: 'notesTooLong' };
   return { ok: true, notes };
 }
 

@@ -1,4 +1,5 @@
 import type { OutboxEntry } from '../../../db/database.js';
+import { rejectionText } from '../../../lib/error-text.js';
 
 export interface RequestSyncMark {
   /** Outbox entries still waiting to reach the server. */
@@ -27,7 +28,7 @@ export function syncMarks(entries: readonly MarkSource[]): Map<string, RequestSy
       mark.refused.push({
         entryId: entry.id,
         name: entry.mutation.name,
-        message: entry.result?.message ?? '',
+        message: rejectionText(entry.result),
       });
     }
   }

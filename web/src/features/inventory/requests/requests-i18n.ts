@@ -83,7 +83,7 @@ const idTexts = {
       text: 'Barang ini tidak aktif atau sudah dihapus. Pilih barang lain.',
     },
     nameMissing: { title: 'Lengkapi nama barang', text: 'Isi nama barang yang ingin diajukan.' },
-    nameTooLong: { title: 'Nama barang terlalu panjang', text: 'Maksimal 160 karakter.' },
+    nameTooLong: { title: 'Nama barang terlalu panjang', text: 'Teks terlalu panjang.' },
     imageMissing: {
       title: 'Unggah gambar',
       text: 'Silakan unggah gambar produk sebagai referensi.',
@@ -99,7 +99,7 @@ const idTexts = {
       text: 'Isi tautan toko yang diawali http:// atau https://.',
     },
     dateInvalid: { title: 'Tanggal tidak valid', text: 'Gunakan tanggal yang benar.' },
-    notesTooLong: { title: 'Catatan terlalu panjang', text: 'Maksimal 2000 karakter.' },
+    notesTooLong: { title: 'Catatan terlalu panjang', text: 'Teks terlalu panjang.' },
     invalid: { title: 'Periksa isian', text: 'Isian ini tidak valid.' },
   },
   detail: {
@@ -253,7 +253,7 @@ const enTexts: Texts = {
       title: 'Complete the item name',
       text: 'Enter the name of the item you are requesting.',
     },
-    nameTooLong: { title: 'Item name too long', text: 'At most 160 characters.' },
+    nameTooLong: { title: 'Item name too long', text: 'The text is too long.' },
     imageMissing: {
       title: 'Upload an image',
       text: 'Please upload a product image as a reference.',
@@ -269,7 +269,7 @@ const enTexts: Texts = {
       text: 'Enter a store link starting with http:// or https://.',
     },
     dateInvalid: { title: 'Invalid date', text: 'Use a valid date.' },
-    notesTooLong: { title: 'Notes too long', text: 'At most 2000 characters.' },
+    notesTooLong: { title: 'Notes too long', text: 'The text is too long.' },
     invalid: { title: 'Check this field', text: 'This value is not valid.' },
   },
   detail: {

@@ -11,9 +11,8 @@ import {
   type ImageCompressor,
 } from '../../../sync/index.js';
 import {
-  contractProblems,
   createArgs,
-  problemsFromErrors,
+  problemsFromReasons,
   validateRequestForm,
   type FormProblems,
   type ItemChoice,
@@ -65,9 +64,6 @@ export type CreateOutcome =
   /** `problems` for the form's fields; `failure` when the device could not save at all. */
   | { ok: false; problems: FormProblems; failure: string | null };
 
-/** Any hash-shaped value: lets the contract judge the other fields before a photo is stored. */
-const HASH_PLACEHOLDER = '0'.repeat(64);
-
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /**
@@ -90,8 +86,6 @@ export async function createItemRequest(
 
   const id = options.id ?? newId();
   const now = (options.now ?? (() => new Date()))();
-  const problems = contractProblems(createArgs(check.draft, id, custom ? HASH_PLACEHOLDER : null));
-  if (problems !== null) return { ok: false, problems, failure: null };
 
   let photo: PhotoRecord | null = null;
   if (custom && input.image !== null) {
@@ -128,7 +122,7 @@ export async function createItemRequest(
     // The request was not queued: an image nobody refers to must not be uploaded.
     if (photo !== null) await db.photos.delete(photo.id).catch(() => undefined);
     if (err instanceof MutationValidationError) {
-      const fields = problemsFromErrors(err.errors);
+      const fields = problemsFromReasons(err.fields);
       return {
         ok: false,
         problems:

@@ -1,0 +1,99 @@
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { db } from '../../db/index.js';
+import { useUnsavedChanges } from '../../pwa/index.js';
+import { clearDraft, loadStoredDraft, saveDraft } from './report-draft.js';
+import type { FormPhoto, ReportFormValues } from './report-form-state.js';
+import type { ReportFormProps } from './report-form.js';
+
+/** The report form's state: kept as a draft on every change, photos in Dexie at once. */
+export function useReportForm(props: ReportFormProps) {
+  const { draftKey } = props;
+  const stored = useMemo(() => loadStoredDraft(localStorage, draftKey), [draftKey]);
+  const restored = stored.kind === 'kept' ? stored.draft : null;
+  const [values, setValues] = useState<ReportFormValues>(restored?.values ?? props.initialValues);
+  const [photos, setPhotos] = useState<FormPhoto[]>(restored?.photos ?? [...props.initialPhotos]);
+  const [dirty, setDirty] = useState(restored !== null);
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [saving, setSaving] = useState(false);
+  const savedRef = useRef(false);
+
+  useUnsavedChanges(`report-form:${draftKey}`, dirty && !saving);
+
+  // Photos of a restored draft whose bytes are gone (storage cleared) are dropped.
+  useEffect(() => {
+    if (restored === null) return;
+    const ids = restored.photos.filter((photo) => photo.attached !== true).map((p) => p.id);
+    void db.photos.bulkGet(ids).then((found) => {
+      const missing = new Set(ids.filter((_, index) => found[index] === undefined));
+      if (missing.size > 0) setPhotos((list) => list.filter((photo) => !missing.has(photo.id)));
+    });
+  }, [restored]);
+
+  useEffect(() => {
+    if (!dirty || savedRef.current) return;
+    saveDraft(localStorage, draftKey, { values, photos });
+  }, [dirty, draftKey, values, photos]);
+
+  const set = <K extends keyof ReportFormValues>(key: K, value: ReportFormValues[K]) => {
+    setValues((current) => ({ ...current, [key]: value }));
+    setDirty(true);
+    setErrors(({ [key]: _removed, ...rest }) => rest);
+  };
+
+  const addPhoto = (photo: FormPhoto) => {
+    setPhotos((list) => [...list, photo]);
+    setDirty(true);
+  };
+  const removePhoto = (photo: FormPhoto) => {
+    setPhotos((list) => list.filter((item) => item.id !== photo.id));
+    setDirty(true);
+    // A photo never attached to anything is only taking space: drop its bytes too.
+    if (photo.attached !== true) void db.photos.delete(photo.id).catch(() => undefined);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (saving) return;
+    setSaving(true);
+    try {
+      const result = await props.onSubmit(values, photos);
+      if (result === null) {
+        savedRef.current = true;
+        setDirty(false);
+        clearDraft(localStorage, draftKey);
+      } else {
+        setErrors(result);
+        const first = Object.keys(result)[0];
+        if (first !== undefined) {
+          document.querySelector<HTMLElement>(`[data-field="${first}"]`)?.focus();
+        }
+      }
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const cancel = () => {
+    clearDraft(localStorage, draftKey);
+    for (const photo of photos) {
+      if (photo.attached !== true) void db.photos.delete(photo.id).catch(() => undefined);
+    }
+    savedRef.current = true;
+    setDirty(false);
+    props.onCancel();
+  };
+
+  return {
+    stored,
+    restored,
+    values,
+    photos,
+    errors,
+    saving,
+    set,
+    addPhoto,
+    removePhoto,
+    submit,
+    cancel,
+  };
+}

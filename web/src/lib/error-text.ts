@@ -1,0 +1,125 @@
+import {
+  ERROR_TEXTS_ID,
+  fillErrorText,
+  isErrorCode,
+  placeholdersOf,
+  type ErrorReason,
+  type ErrorText,
+  type FieldReasons,
+  type Language,
+  type MutationResult,
+} from '@urs/sync-protocol';
+import { ERROR_TEXTS_EN } from './error-texts-en.js';
+
+/*
+ * The one place a refusal's code becomes text. Contract and server codes read their
+ * Indonesian from the contract itself (the spec's wording, never restated here) and their
+ * English from error-texts-en.ts; a few failures only the device can have live below. Kept free
+ * of i18next: the sync engine and the service worker use it too, so the language is read from
+ * <html lang>, which applyLanguage keeps current.
+ */
+
+const DEVICE_TEXTS = {
+  storage_full: {
+    id: 'Penyimpanan perangkat penuh. Hapus data lama atau foto, lalu coba lagi.',
+    en: 'Device storage is full. Delete old data or photos, then try again.',
+  },
+  photo_hash_unavailable: {
+    id: 'Browser menolak menghitung hash foto. Buka aplikasi melalui HTTPS.',
+    en: 'The browser refused to hash the photo. Open the app over HTTPS.',
+  },
+  network_unreachable: {
+    id: 'Tidak dapat terhubung ke server. Periksa koneksi internet Anda.',
+    en: 'Cannot reach the server. Check your internet connection.',
+  },
+  photo_upload_failed: {
+    id: 'Foto tidak dapat diunggah: {detail}',
+    en: 'The photo could not be uploaded: {detail}',
+  },
+} as const satisfies Record<string, Record<Language, string>>;
+export type DeviceErrorCode = keyof typeof DEVICE_TEXTS;
+
+/** Short toast titles of the photo problems (spec §5: 'File terlalu besar'). */
+const TITLES = {
+  image_too_large: { id: 'File terlalu besar', en: 'File too large' },
+  image_type_unsupported: { id: 'Format tidak didukung', en: 'Unsupported format' },
+  photo_hash_unavailable: { id: 'Tidak dapat memproses foto', en: 'Could not process the photo' },
+} as const satisfies Record<string, Record<Language, string>>;
+export type TitledErrorCode = keyof typeof TITLES;
+
+export function currentLanguage(): Language {
+  return typeof document !== 'undefined' && document.documentElement.lang === 'en' ? 'en' : 'id';
+}
+
+const isDeviceCode = (code: string): code is DeviceErrorCode => Object.hasOwn(DEVICE_TEXTS, code);
+
+/**
+ * A reason in the user's language. A code this build does not know (a newer server's), or one
+ * without the params its text needs, shows `fallback`, the server's own message, when there is one.
+ */
+export function errorText(
+  reason: ErrorReason,
+  fallback?: string,
+  language: Language = currentLanguage(),
+): string {
+  const { code, params } = reason;
+  const complete =
+    isErrorCode(code) && placeholdersOf(code).every((name) => params?.[name] !== undefined);
+  if (isErrorCode(code) && (complete || fallback === undefined)) {
+    const text: ErrorText = language === 'en' ? ERROR_TEXTS_EN[code] : ERROR_TEXTS_ID[code];
+    return fillErrorText(text, params);
+  }
+  if (isDeviceCode(code)) return fillErrorText(DEVICE_TEXTS[code][language], params);
+  return fallback ?? errorText({ code: 'invalid' }, undefined, language);
+}
+
+export function errorTitle(code: TitledErrorCode, language: Language = currentLanguage()): string {
+  return TITLES[code][language];
+}
+
+/** Field reasons as the per-field texts a form shows. */
+export function fieldTexts(
+  fields: FieldReasons,
+  language: Language = currentLanguage(),
+): Record<string, string[]> {
+  return Object.fromEntries(
+    Object.entries(fields).map(([key, reasons]) => [
+      key,
+      reasons.map((reason) => errorText(reason, undefined, language)),
+    ]),
+  );
+}
+
+/** A refusal as per-field texts; one that names no field goes under `_`. */
+export function refusalTexts(
+  fields: FieldReasons | undefined,
+  reason: ErrorReason,
+  language: Language = currentLanguage(),
+): Record<string, string[]> {
+  return fields !== undefined && Object.keys(fields).length > 0
+    ? fieldTexts(fields, language)
+    : { _: [errorText(reason, undefined, language)] };
+}
+
+/** The server's refusal of a queued change, as the outbox keeps it. */
+type Rejection = Pick<
+  Extract<MutationResult, { status: 'rejected' }>,
+  'message' | 'errors' | 'reason' | 'field_reasons'
+>;
+
+/** Why a queued change was refused, in the user's language (its message from an older server). */
+export function rejectionText(result: Rejection | undefined): string {
+  if (result === undefined) return '';
+  return result.reason === undefined ? result.message : errorText(result.reason, result.message);
+}
+
+/** A refused change's per-field texts, for its form; one that names no field goes under `_`. */
+export function rejectionFields(result: Rejection | undefined): Record<string, string[]> {
+  if (result === undefined) return {};
+  const fields: Record<string, string[]> = { ...result.errors };
+  for (const [name, reasons] of Object.entries(result.field_reasons ?? {})) {
+    const fallbacks = result.errors?.[name] ?? [];
+    fields[name] = reasons.map((reason, i) => errorText(reason, fallbacks[i]));
+  }
+  return Object.keys(fields).length > 0 ? fields : { _: [rejectionText(result)] };
+}

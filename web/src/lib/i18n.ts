@@ -28,6 +28,20 @@ export function applyLanguage(language: Language) {
   document.documentElement.lang = language;
 }
 
+/**
+ * Merges a feature's dictionaries into the running i18next (deep, never overwriting shared keys).
+ * init() builds a new resource store, so a module imported before it (tests) waits for it.
+ */
+export function registerTexts(texts: Record<Language, object>): void {
+  const add = () => {
+    for (const language of LANGUAGES) {
+      i18next.addResourceBundle(language, 'translation', texts[language], true, false);
+    }
+  };
+  if (i18next.isInitialized) add();
+  else i18next.on('initialized', add);
+}
+
 /** Translation outside React (toasts raised by services). */
 export function t(key: string, options?: Record<string, unknown>): string {
   return i18next.t(key, options);

@@ -1,4 +1,4 @@
-import i18next from 'i18next';
+import { registerTexts } from '../../lib/i18n.js';
 
 /** Texts of the admin screens (areas, categories, QR posters); spec strings kept verbatim. */
 const id = {
@@ -150,14 +150,4 @@ const en = {
   },
 } satisfies Dictionary<typeof id>;
 
-/** Adds the bundle to the running i18next (deep, without overwriting shared keys). */
-export function registerAdminStrings(): void {
-  const add = () => {
-    i18next.addResourceBundle('id', 'translation', id, true, false);
-    i18next.addResourceBundle('en', 'translation', en, true, false);
-  };
-  if (i18next.isInitialized) add();
-  else i18next.on('initialized', add);
-}
-
-registerAdminStrings();
+registerTexts({ id, en });

@@ -2,14 +2,13 @@ import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { itemsSearch, itemsStateOf } from '../inventory-search.js';
 import type { InventoryItem, InventorySummary } from '@urs/sync-protocol';
 import { INVENTORY_FILTERS } from '@urs/sync-protocol';
-import { useEffect, useEffectEvent, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOnline } from '../../../components/ui/online.js';
 import { Pager } from '../../../components/ui/pager.js';
-import { useDebounced } from '../../../components/ui/use-debounced.js';
+import { UrlSearchBox } from '../../../components/ui/url-search-box.js';
+import { ExportButton } from '../../../components/ui/export-button.js';
 import { SelectField } from '../../../components/ui/select-field.js';
-import { failureText } from '../../../lib/admin-kit.js';
-import { toast } from '../../../lib/toast.js';
 import { useCurrentUser } from '../../../lib/use-session.js';
 import { FlaggedPanel } from './flagged-panel.js';
 import { ItemDetail } from './item-detail.js';
@@ -181,7 +180,15 @@ function ItemsOverview({
       {isAdmin && <FlaggedPanel online={online} onOpenItem={onOpenId} />}
 
       <div className="inv-toolbar">
-        <SearchBox q={state.q} onSearch={(q) => go({ ...state, q, page: 1 }, true)} />
+        <UrlSearchBox
+          q={state.q}
+          onSearch={(q) => go({ ...state, q, page: 1 }, true)}
+          label={tx('search')}
+          placeholder={tx('searchPlaceholder')}
+          className="inv-search"
+          maxLength={200}
+          delay={250}
+        />
         <SelectField
           label={tx('filter')}
           className="inv-filter"
@@ -201,7 +208,7 @@ function ItemsOverview({
               {tx('add')}
             </button>
           )}
-          <ExportButton q={state.q} filter={state.filter} online={online} />
+          <ItemsExport q={state.q} filter={state.filter} online={online} />
         </div>
       </div>
 
@@ -267,45 +274,7 @@ function SummaryCards({ summary, loading }: { summary: InventorySummary; loading
   );
 }
 
-/**
- * The search box types freely; the URL (and so the list) follows 250 ms after the last key.
- * A URL change from elsewhere (back button, a link) refills the box.
- */
-function SearchBox({ q, onSearch }: { q: string; onSearch: (q: string) => void }) {
-  const { t } = useTranslation();
-  const id = useId();
-  const [text, setText] = useState(q);
-  const settled = useDebounced(text, 250).trim();
-  const [seen, setSeen] = useState(q);
-  if (seen !== q) {
-    setSeen(q);
-    if (q !== settled) setText(q);
-  }
-  const publish = useEffectEvent((value: string) => {
-    if (value !== q) onSearch(value);
-  });
-  useEffect(() => publish(settled), [settled]);
-
-  return (
-    <div className="field inv-search">
-      <label className="field-label" htmlFor={id}>
-        {t(itemsKey('search'))}
-      </label>
-      <input
-        id={id}
-        className="input"
-        type="search"
-        autoComplete="off"
-        maxLength={200}
-        placeholder={t(itemsKey('searchPlaceholder'))}
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-      />
-    </div>
-  );
-}
-
-function ExportButton({
+function ItemsExport({
   q,
   filter,
   online,
@@ -317,31 +286,20 @@ function ExportButton({
   const { t } = useTranslation();
   const tx = (key: string, options?: Record<string, unknown>) => t(itemsKey(key), options);
   const hintId = useId();
-  const [busy, setBusy] = useState(false);
-  const run = async () => {
-    setBusy(true);
-    try {
-      const name = await downloadItemsExport(q, filter);
-      toast.success(tx('exported', { name }));
-    } catch (err) {
-      const title = tx('exportFailed');
-      const detail = failureText(err, title, tx('exportOffline'), navigator.onLine);
-      toast.error(title, detail === title ? undefined : detail);
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
     <div className="inv-export">
-      <button
-        type="button"
-        className="button button-secondary"
-        disabled={!online || busy}
-        {...(!online && { 'aria-describedby': hintId })}
-        onClick={() => void run()}
-      >
-        {busy ? tx('exporting') : tx('export')}
-      </button>
+      <ExportButton
+        download={() => downloadItemsExport(q, filter)}
+        online={online}
+        hintId={hintId}
+        texts={{
+          export: tx('export'),
+          exporting: tx('exporting'),
+          exported: (name) => tx('exported', { name }),
+          failed: tx('exportFailed'),
+          offline: tx('exportOffline'),
+        }}
+      />
       {!online && (
         <p id={hintId} className="field-hint">
           {tx('exportOffline')}

@@ -2,13 +2,11 @@ import { useState } from 'react';
 import { failureText } from '../../lib/admin-kit.js';
 import { toast } from '../../lib/toast.js';
 
-export interface ExportTexts {
-  export: string;
-  exporting: string;
-  exported: (name: string) => string;
-  failed: string;
-  offline: string;
-}
+/** A screen's texts by their shared keys: export, exporting, exported ({{name}}), exportFailed, exportOffline. */
+type ExportText = (
+  key: 'export' | 'exporting' | 'exported' | 'exportFailed' | 'exportOffline',
+  options?: { name: string },
+) => string;
 
 /**
  * An Excel export's button: needs the network (disabled offline, described by the screen's
@@ -18,22 +16,23 @@ export function ExportButton({
   download,
   online,
   hintId,
-  texts,
+  text,
 }: {
   /** Resolves to the downloaded file's name. */
   download: () => Promise<string>;
   online: boolean;
   hintId: string;
-  texts: ExportTexts;
+  text: ExportText;
 }) {
   const [busy, setBusy] = useState(false);
   const run = async () => {
     setBusy(true);
     try {
-      toast.success(texts.exported(await download()));
+      toast.success(text('exported', { name: await download() }));
     } catch (err) {
-      const detail = failureText(err, texts.failed, texts.offline, navigator.onLine);
-      toast.error(texts.failed, detail === texts.failed ? undefined : detail);
+      const title = text('exportFailed');
+      const detail = failureText(err, title, text('exportOffline'), navigator.onLine);
+      toast.error(title, detail === title ? undefined : detail);
     } finally {
       setBusy(false);
     }
@@ -47,7 +46,7 @@ export function ExportButton({
       {...(!online && { 'aria-describedby': hintId })}
       onClick={() => void run()}
     >
-      {busy ? texts.exporting : texts.export}
+      {busy ? text('exporting') : text('export')}
     </button>
   );
 }

@@ -8,7 +8,7 @@ export function FactList({
 }: {
   facts: readonly (readonly [label: string, value: ReactNode])[];
   className: string;
-  itemClassName: string;
+  itemClassName?: string;
 }) {
   return (
     <dl className={className}>

@@ -292,13 +292,7 @@ function ItemsExport({
         download={() => downloadItemsExport(q, filter)}
         online={online}
         hintId={hintId}
-        texts={{
-          export: tx('export'),
-          exporting: tx('exporting'),
-          exported: (name) => tx('exported', { name }),
-          failed: tx('exportFailed'),
-          offline: tx('exportOffline'),
-        }}
+        text={tx}
       />
       {!online && (
         <p id={hintId} className="field-hint">

@@ -266,13 +266,7 @@ function RequestFilters({
             download={() => exportRequests(view)}
             online={online}
             hintId={hintId}
-            texts={{
-              export: k('export'),
-              exporting: k('exporting'),
-              exported: (name) => k('exported', { name }),
-              failed: k('exportFailed'),
-              offline: k('exportOffline'),
-            }}
+            text={k}
           />
         </div>
       </div>

@@ -70,24 +70,18 @@ export function Sidebar({ user, id, hidden, onNavigate }: SidebarProps) {
       </nav>
 
       <div className="sidebar-footer">
-        <Link
-          to="/profile"
-          className="nav-link"
-          activeProps={{ className: 'nav-link is-active', 'aria-current': 'page' }}
-          onClick={onNavigate}
-        >
-          <Icon name="profile" />
-          <span className="nav-label">{t('nav.profile')}</span>
-        </Link>
-        <Link
-          to="/settings"
-          className="nav-link"
-          activeProps={{ className: 'nav-link is-active', 'aria-current': 'page' }}
-          onClick={onNavigate}
-        >
-          <Icon name="settings" />
-          <span className="nav-label">{t('nav.settings')}</span>
-        </Link>
+        {(['profile', 'settings'] as const).map((page) => (
+          <Link
+            key={page}
+            to={`/${page}`}
+            className="nav-link"
+            activeProps={{ className: 'nav-link is-active', 'aria-current': 'page' }}
+            onClick={onNavigate}
+          >
+            <Icon name={page} />
+            <span className="nav-label">{t(`nav.${page}`)}</span>
+          </Link>
+        ))}
         <button type="button" className="nav-link nav-button" onClick={() => void onLogout()}>
           <Icon name="logout" />
           <span className="nav-label">{t('nav.logout')}</span>

@@ -331,8 +331,6 @@ const en: Texts = {
   },
 };
 
-export const ITEM_TEXTS = { id, en } as const;
-
 registerTexts({ id: { inventory: { items: id } }, en: { inventory: { items: en } } });
 
 const PREFIX = 'inventory.items';

@@ -1,4 +1,4 @@
-import { registerTexts } from '../../lib/i18n.js';
+import { registerTexts, type Dictionary } from '../../lib/i18n.js';
 
 /** Texts of the admin screens (areas, categories, QR posters); spec strings kept verbatim. */
 const id = {
@@ -74,8 +74,6 @@ const id = {
     image: 'Kode QR untuk melapor di {{name}}',
   },
 };
-
-type Dictionary<T> = { [K in keyof T]: T[K] extends string ? string : Dictionary<T[K]> };
 
 const en = {
   admin: {

@@ -1,4 +1,4 @@
-import { registerTexts } from '../../lib/i18n.js';
+import { registerTexts, type Dictionary } from '../../lib/i18n.js';
 
 /** Texts of the users screen; spec strings kept verbatim. */
 const id = {
@@ -34,8 +34,6 @@ const id = {
     deleteTitle: 'Hapus user {{name}}?',
   },
 };
-
-type Dictionary<T> = { [K in keyof T]: T[K] extends string ? string : Dictionary<T[K]> };
 
 const en = {
   users: {

@@ -1,4 +1,4 @@
-import { registerTexts } from '../../lib/i18n.js';
+import { registerTexts, type Dictionary } from '../../lib/i18n.js';
 
 /** The announcement screens' texts (Indonesian first, English second). */
 const id = {
@@ -50,8 +50,6 @@ const id = {
     loading: 'Memuat…',
   },
 };
-
-type Dictionary<T> = { [K in keyof T]: T[K] extends string ? string : Dictionary<T[K]> };
 
 const en = {
   announcements: {

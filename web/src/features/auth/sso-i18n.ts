@@ -1,4 +1,4 @@
-import { registerTexts } from '../../lib/i18n.js';
+import { registerTexts, type Dictionary } from '../../lib/i18n.js';
 
 const id = {
   sso: {
@@ -9,8 +9,6 @@ const id = {
     backToLogin: 'Kembali ke halaman masuk',
   },
 };
-
-type Dictionary<T> = { [K in keyof T]: T[K] extends string ? string : Dictionary<T[K]> };
 
 const en = {
   sso: {

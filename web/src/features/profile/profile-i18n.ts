@@ -1,4 +1,4 @@
-import { registerTexts } from '../../lib/i18n.js';
+import { registerTexts, type Dictionary } from '../../lib/i18n.js';
 
 /** The profile screen's texts; the spec's Indonesian strings are kept verbatim. */
 const id = {
@@ -31,8 +31,6 @@ const id = {
     passwordFailed: 'Gagal memperbarui password',
   },
 };
-
-type Dictionary<T> = { [K in keyof T]: T[K] extends string ? string : Dictionary<T[K]> };
 
 const en = {
   profile: {

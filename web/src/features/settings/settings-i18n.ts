@@ -1,4 +1,4 @@
-import { registerTexts } from '../../lib/i18n.js';
+import { registerTexts, type Dictionary } from '../../lib/i18n.js';
 
 const id = {
   deviceStorage: {
@@ -18,8 +18,6 @@ const id = {
     pendingValue_other: '{{count}} perubahan',
   },
 };
-
-type Dictionary<T> = { [K in keyof T]: T[K] extends string ? string : Dictionary<T[K]> };
 
 const en = {
   deviceStorage: {

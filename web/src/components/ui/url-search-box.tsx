@@ -1,5 +1,11 @@
-import { useEffect, useEffectEvent, useId, useState } from 'react';
+import { useEffect, useEffectEvent, useState, type ComponentProps } from 'react';
+import { TextField } from './text-field.js';
 import { useDebounced } from './use-debounced.js';
+
+type SearchFieldProps = Pick<
+  ComponentProps<typeof TextField>,
+  'label' | 'placeholder' | 'className' | 'maxLength'
+>;
 
 /**
  * A list's search box that types freely; the trimmed text reaches the URL (and so the list) once
@@ -8,21 +14,9 @@ import { useDebounced } from './use-debounced.js';
 export function UrlSearchBox({
   q,
   onSearch,
-  label,
-  placeholder,
-  className,
-  maxLength,
   delay,
-}: {
-  q: string;
-  onSearch: (q: string) => void;
-  label: string;
-  placeholder: string;
-  className: string;
-  maxLength: number;
-  delay?: number;
-}) {
-  const id = useId();
+  ...field
+}: SearchFieldProps & { q: string; onSearch: (q: string) => void; delay?: number }) {
   const [text, setText] = useState(q);
   const settled = useDebounced(text, delay).trim();
   const [seen, setSeen] = useState(q);
@@ -36,20 +30,12 @@ export function UrlSearchBox({
   useEffect(() => publish(settled), [settled]);
 
   return (
-    <div className={`field ${className}`}>
-      <label className="field-label" htmlFor={id}>
-        {label}
-      </label>
-      <input
-        id={id}
-        className="input"
-        type="search"
-        autoComplete="off"
-        maxLength={maxLength}
-        placeholder={placeholder}
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-      />
-    </div>
+    <TextField
+      {...field}
+      type="search"
+      autoComplete="off"
+      value={text}
+      onChange={(event) => setText(event.target.value)}
+    />
   );
 }

@@ -37,6 +37,15 @@ const inventoryRoute = getRouteApi('/_shell/inventory');
 
 type Modal = { kind: 'item'; target: ItemFormTarget } | { kind: 'stock'; itemId: string } | null;
 
+/** What the list and the detail ask of the tab, which owns the URL and the modals. */
+interface ItemActions {
+  open: (itemId: string) => void;
+  record: (item: InventoryItem) => void;
+  add: () => void;
+  edit: (item: InventoryItem) => void;
+  remove: (item: InventoryItem) => void;
+}
+
 /** The list state lives in the URL, so a reload or a shared link opens the same view. */
 function useItemsUrl(): [ItemsListState, (next: ItemsListState, replace?: boolean) => void] {
   const navigate = useNavigate();
@@ -68,12 +77,16 @@ export function ItemsTab() {
 
   if (user === null) return null;
 
-  const openItem = (itemId: string) => go({ ...state, item: itemId });
-  const record = (item: InventoryItem) => setModal({ kind: 'stock', itemId: item.id });
-  const edit = (item: InventoryItem) => setModal({ kind: 'item', target: { kind: 'edit', item } });
-  const remove = async (item: InventoryItem) => {
-    const deleted = await confirmAndDeleteItem(user.id, item);
-    if (deleted && state.item === item.id) go({ ...state, item: null });
+  const actions: ItemActions = {
+    open: (itemId) => go({ ...state, item: itemId }),
+    record: (item) => setModal({ kind: 'stock', itemId: item.id }),
+    add: () => setModal({ kind: 'item', target: { kind: 'create' } }),
+    edit: (item) => setModal({ kind: 'item', target: { kind: 'edit', item } }),
+    remove: (item) => {
+      void confirmAndDeleteItem(user.id, item).then((deleted) => {
+        if (deleted && state.item === item.id) go({ ...state, item: null });
+      });
+    },
   };
   const stockItem =
     modal?.kind === 'stock' ? (items?.find((item) => item.id === modal.itemId) ?? null) : null;
@@ -89,9 +102,9 @@ export function ItemsTab() {
           marks={marks}
           openEntries={entries}
           onBack={() => go({ ...state, item: null })}
-          onRecord={record}
-          onEdit={edit}
-          onDelete={(item) => void remove(item)}
+          onRecord={actions.record}
+          onEdit={actions.edit}
+          onDelete={actions.remove}
           onFix={(target) => setModal({ kind: 'item', target })}
         />
       ) : (
@@ -103,12 +116,7 @@ export function ItemsTab() {
           isAdmin={user.role === 'admin'}
           canManage={canManage}
           marks={marks.items}
-          onOpen={(item) => openItem(item.id)}
-          onOpenId={openItem}
-          onRecord={record}
-          onAdd={() => setModal({ kind: 'item', target: { kind: 'create' } })}
-          onEdit={edit}
-          onDelete={(item) => void remove(item)}
+          actions={actions}
         />
       )}
       {modal?.kind === 'item' && (
@@ -140,12 +148,7 @@ function ItemsOverview({
   isAdmin,
   canManage,
   marks,
-  onOpen,
-  onOpenId,
-  onRecord,
-  onAdd,
-  onEdit,
-  onDelete,
+  actions,
 }: {
   state: ItemsListState;
   go: (next: ItemsListState, replace?: boolean) => void;
@@ -154,12 +157,7 @@ function ItemsOverview({
   isAdmin: boolean;
   canManage: boolean;
   marks: ReadonlyMap<string, 'pending' | 'rejected'>;
-  onOpen: (item: InventoryItem) => void;
-  onOpenId: (itemId: string) => void;
-  onRecord: (item: InventoryItem) => void;
-  onAdd: () => void;
-  onEdit: (item: InventoryItem) => void;
-  onDelete: (item: InventoryItem) => void;
+  actions: ItemActions;
 }) {
   const { t } = useTranslation();
   const tx = (key: string, options?: Record<string, unknown>) => t(itemsKey(key), options);
@@ -177,7 +175,7 @@ function ItemsOverview({
   return (
     <div className="inv-overview">
       <SummaryCards summary={summary} loading={items === undefined} />
-      {isAdmin && <FlaggedPanel online={online} onOpenItem={onOpenId} />}
+      {isAdmin && <FlaggedPanel online={online} onOpenItem={actions.open} />}
 
       <div className="inv-toolbar">
         <UrlSearchBox
@@ -204,7 +202,7 @@ function ItemsOverview({
         />
         <div className="inv-toolbar-actions">
           {canManage && (
-            <button type="button" className="button button-primary" onClick={onAdd}>
+            <button type="button" className="button button-primary" onClick={actions.add}>
               {tx('add')}
             </button>
           )}
@@ -228,10 +226,10 @@ function ItemsOverview({
               items={rows}
               marks={marks}
               wide={wide}
-              onOpen={onOpen}
-              onRecord={onRecord}
-              onEdit={canManage ? onEdit : undefined}
-              onDelete={canManage ? onDelete : undefined}
+              onOpen={(item) => actions.open(item.id)}
+              onRecord={actions.record}
+              onEdit={canManage ? actions.edit : undefined}
+              onDelete={canManage ? actions.remove : undefined}
             />
           )}
           {lastPage > 1 && (

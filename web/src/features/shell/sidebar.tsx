@@ -70,16 +70,21 @@ export function Sidebar({ user, id, hidden, onNavigate }: SidebarProps) {
       </nav>
 
       <div className="sidebar-footer">
-        {(['profile', 'settings'] as const).map((page) => (
+        {(
+          [
+            ['/profile', 'profile'],
+            ['/settings', 'settings'],
+          ] as const
+        ).map(([to, name]) => (
           <Link
-            key={page}
-            to={`/${page}`}
+            key={name}
+            to={to}
             className="nav-link"
             activeProps={{ className: 'nav-link is-active', 'aria-current': 'page' }}
             onClick={onNavigate}
           >
-            <Icon name={page} />
-            <span className="nav-label">{t(`nav.${page}`)}</span>
+            <Icon name={name} />
+            <span className="nav-label">{t(`nav.${name}`)}</span>
           </Link>
         ))}
         <button type="button" className="nav-link nav-button" onClick={() => void onLogout()}>

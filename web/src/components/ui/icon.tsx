@@ -27,12 +27,10 @@ export function Icon({
   name,
   size = 20,
   className = 'icon',
-  strokeWidth = 1.8,
 }: {
   name: IconName;
   size?: number;
   className?: string;
-  strokeWidth?: number;
 }) {
   return (
     <svg
@@ -42,7 +40,7 @@ export function Icon({
       viewBox="0 0 24 24"
       fill="none"
       stroke="currentColor"
-      strokeWidth={strokeWidth}
+      strokeWidth={1.8}
       strokeLinecap="round"
       strokeLinejoin="round"
       aria-hidden="true"

@@ -148,7 +148,7 @@ function AnnouncementCard({
         <span className="an-tags">
           {a.pinned && (
             <span className="an-tag an-tag-pinned" data-testid="pinned">
-              <Icon name="pin" size={12} className="an-pin" strokeWidth={2} />
+              <Icon name="pin" size={12} className="an-pin" />
               {t('announcements.pinned')}
             </span>
           )}

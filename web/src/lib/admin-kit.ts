@@ -64,8 +64,6 @@ export function check<T>(schema: z.ZodType<T>, input: unknown): Checked<T> {
     : { ok: false, errors: fieldTexts(fieldReasons(parsed.error)) };
 }
 
-export const OFFLINE_MESSAGE_KEY = 'admin.offline';
-
 /** True when a failure means "no connection" rather than a refusal by the server. */
 export function isNetworkFailure(err: unknown, online: boolean): boolean {
   return !online || err instanceof NetworkError;

@@ -111,11 +111,6 @@ export function createDialogQueue(): DialogQueue {
 /** The app's queue; `<DialogHost />` shows its head. */
 export const dialogs = createDialogQueue();
 
-/** Opens a dialog and resolves with the user's choice (and the textarea's value, if any). */
-export function showDialog(options: DialogOptions): Promise<DialogResult> {
-  return dialogs.open(options);
-}
-
 /** A yes/no question: resolves true only when confirmed. */
 export async function confirmDialog(options: DialogOptions): Promise<boolean> {
   return (await dialogs.open({ icon: 'question', ...options })).confirmed;

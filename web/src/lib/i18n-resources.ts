@@ -131,7 +131,8 @@ export const id = {
   },
 };
 
-type Dictionary<T> = { [K in keyof T]: T[K] extends string ? string : Dictionary<T[K]> };
+/** The other language's dictionary: the same keys, any text. */
+export type Dictionary<T> = { [K in keyof T]: T[K] extends string ? string : Dictionary<T[K]> };
 
 export const en = {
   app: { name: 'URS', school: 'SMA Harapan Nusantara', tagline: 'School operations reports' },

@@ -2,6 +2,8 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGES, type Language } from '@urs/sync-protocol';
 import { en, id } from './i18n-resources.js';
+
+export type { Dictionary } from './i18n-resources.js';
 import { createPreferenceController, type PreferenceController } from './preferences.js';
 import { STORAGE_KEYS } from './storage-keys.js';
 
@@ -26,6 +28,20 @@ export function applyLanguage(language: Language) {
   initI18n(language);
   if (i18next.language !== language) void i18next.changeLanguage(language);
   document.documentElement.lang = language;
+}
+
+/**
+ * Merges a feature's dictionaries into the running i18next (deep, never overwriting shared keys).
+ * init() builds a new resource store, so a module imported before it (tests) waits for it.
+ */
+export function registerTexts(texts: Record<Language, object>): void {
+  const add = () => {
+    for (const language of LANGUAGES) {
+      i18next.addResourceBundle(language, 'translation', texts[language], true, false);
+    }
+  };
+  if (i18next.isInitialized) add();
+  else i18next.on('initialized', add);
 }
 
 /** Translation outside React (toasts raised by services). */

@@ -1,4 +1,4 @@
-import i18next from 'i18next';
+import { registerTexts, type Dictionary } from '../../lib/i18n.js';
 
 /** Texts of the admin screens (areas, categories, QR posters); spec strings kept verbatim. */
 const id = {
@@ -75,8 +75,6 @@ const id = {
   },
 };
 
-type Dictionary<T> = { [K in keyof T]: T[K] extends string ? string : Dictionary<T[K]> };
-
 const en = {
   admin: {
     offline: 'You are offline. Admin pages need an internet connection; try again once connected.',
@@ -150,14 +148,4 @@ const en = {
   },
 } satisfies Dictionary<typeof id>;
 
-/** Adds the bundle to the running i18next (deep, without overwriting shared keys). */
-export function registerAdminStrings(): void {
-  const add = () => {
-    i18next.addResourceBundle('id', 'translation', id, true, false);
-    i18next.addResourceBundle('en', 'translation', en, true, false);
-  };
-  if (i18next.isInitialized) add();
-  else i18next.on('initialized', add);
-}
-
-registerAdminStrings();
+registerTexts({ id, en });

@@ -17,15 +17,24 @@ const PATHS = {
   menu: 'M4 6h16M4 12h16M4 18h16',
   close: 'M6 6l12 12M18 6L6 18',
   sync: 'M20 11a8 8 0 00-14.9-3M4 4v4h4M4 13a8 8 0 0014.9 3M20 20v-4h-4',
+  pin: 'M9 4h6l-1 6 4 3v2H6v-2l4-3-1-6zM12 15v6',
   cloudOff: 'M3 3l18 18M8.5 6.3A6 6 0 0117.7 10H18a4 4 0 011.9 7.5M16 18H7a5 5 0 01-1.7-9.7',
 } as const;
 
 export type IconName = keyof typeof PATHS;
 
-export function Icon({ name, size = 20 }: { name: IconName; size?: number }) {
+export function Icon({
+  name,
+  size = 20,
+  className = 'icon',
+}: {
+  name: IconName;
+  size?: number;
+  className?: string;
+}) {
   return (
     <svg
-      className="icon"
+      className={className}
       width={size}
       height={size}
       viewBox="0 0 24 24"

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 
 export interface Remote<T> {
   data: T | null;
@@ -9,9 +9,14 @@ export interface Remote<T> {
 
 /**
  * Loads `load()` whenever `key` changes (or `reload()` is called); an answer that arrives after
- * a newer request started is dropped, so fast typing never shows an older list.
+ * a newer request started is dropped, so fast typing never shows an older list. `onError` hears
+ * each failure once (a toast), with the caller's latest props.
  */
-export function useRemote<T>(key: string, load: () => Promise<T>): Remote<T> {
+export function useRemote<T>(
+  key: string,
+  load: () => Promise<T>,
+  onError?: (error: unknown) => void,
+): Remote<T> {
   const [state, setState] = useState<{ data: T | null; error: unknown; loading: boolean }>({
     data: null,
     error: null,
@@ -20,6 +25,7 @@ export function useRemote<T>(key: string, load: () => Promise<T>): Remote<T> {
   const [token, setToken] = useState(0);
   const loadRef = useRef(load);
   loadRef.current = load;
+  const failed = useEffectEvent((error: unknown) => onError?.(error));
 
   useEffect(() => {
     let current = true;
@@ -29,7 +35,9 @@ export function useRemote<T>(key: string, load: () => Promise<T>): Remote<T> {
         if (current) setState({ data, error: null, loading: false });
       },
       (error: unknown) => {
-        if (current) setState((previous) => ({ ...previous, error, loading: false }));
+        if (!current) return;
+        setState((previous) => ({ ...previous, error, loading: false }));
+        failed(error);
       },
     );
     return () => {

@@ -1,4 +1,4 @@
-import i18next from 'i18next';
+import { registerTexts, type Dictionary } from '../../lib/i18n.js';
 
 /** Texts of the users screen; spec strings kept verbatim. */
 const id = {
@@ -35,8 +35,6 @@ const id = {
   },
 };
 
-type Dictionary<T> = { [K in keyof T]: T[K] extends string ? string : Dictionary<T[K]> };
-
 const en = {
   users: {
     search: 'Search users',
@@ -71,13 +69,4 @@ const en = {
   },
 } satisfies Dictionary<typeof id>;
 
-export function registerUsersStrings(): void {
-  const add = () => {
-    i18next.addResourceBundle('id', 'translation', id, true, false);
-    i18next.addResourceBundle('en', 'translation', en, true, false);
-  };
-  if (i18next.isInitialized) add();
-  else i18next.on('initialized', add);
-}
-
-registerUsersStrings();
+registerTexts({ id, en });

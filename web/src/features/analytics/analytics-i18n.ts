@@ -1,4 +1,4 @@
-import i18next from 'i18next';
+import { registerTexts } from '../../lib/i18n.js';
 
 const id = {
   analytics: {
@@ -98,5 +98,4 @@ const en: typeof id = {
   },
 };
 
-i18next.addResourceBundle('id', 'translation', id, true, false);
-i18next.addResourceBundle('en', 'translation', en, true, false);
+registerTexts({ id, en });

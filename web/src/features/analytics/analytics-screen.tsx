@@ -6,6 +6,7 @@ import { StatGrid } from '../../components/ui/stat-grid.js';
 import { formatNumber } from '../../lib/format.js';
 import '../../components/ui/admin-cards.css';
 import { api } from '../../lib/api.js';
+import { saveBlobAs } from '../../lib/download.js';
 import { toast } from '../../lib/toast.js';
 import './analytics-i18n.js';
 import './analytics.css';
@@ -26,9 +27,9 @@ const TrendLines = lazy(() =>
 
 type Load = { state: 'loading' } | { state: 'ready'; live: boolean } | { state: 'failed' };
 
-/** The admin analytics: computed by the server; the last snapshot stays readable offline. */
-export function AnalyticsScreen() {
-  const { t, i18n } = useTranslation();
+/** The last snapshot (kept for offline reading) and how the latest attempt to refresh it went. */
+function useAnalyticsSnapshot() {
+  const { t } = useTranslation();
   const [data, setData] = useState<StoredSnapshot | null>(() => readStoredSnapshot());
   const [load, setLoad] = useState<Load>({ state: 'loading' });
 
@@ -50,16 +51,18 @@ export function AnalyticsScreen() {
   useEffect(() => {
     void refresh();
   }, [refresh]);
+  return { data, load, refresh };
+}
+
+/** The admin analytics: computed by the server; the last snapshot stays readable offline. */
+export function AnalyticsScreen() {
+  const { t, i18n } = useTranslation();
+  const { data, load, refresh } = useAnalyticsSnapshot();
 
   const exportJson = () => {
     if (data === null) return;
-    const blob = new Blob([JSON.stringify(data.snapshot, null, 2)], { type: 'application/json' });
-    const url = URL.createObjectURL(blob);
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = exportFileName(data.snapshot);
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    const json = JSON.stringify(data.snapshot, null, 2);
+    saveBlobAs(new Blob([json], { type: 'application/json' }), exportFileName(data.snapshot));
   };
 
   const actions = (
@@ -98,6 +101,10 @@ export function AnalyticsScreen() {
   const num = (value: number) => formatNumber(value, i18n.language);
   const r = s.requests_30d;
   const live = load.state === 'ready' && load.live;
+  const createdCompleted = [
+    { key: 'created', label: t('analytics.created'), color: 'var(--primary)' },
+    { key: 'completed', label: t('analytics.completed'), color: 'var(--success)' },
+  ];
   return (
     <Page title={t('pages.analytics')} actions={actions}>
       <p className={live ? 'muted analytics-age' : 'analytics-stale'} role="status">
@@ -139,21 +146,11 @@ export function AnalyticsScreen() {
           <DailyBars
             data={s.daily_7d.map((d) => ({ ...d, label: d.date.slice(5) }))}
             xKey="label"
-            series={[
-              { key: 'created', label: t('analytics.created'), color: 'var(--primary)' },
-              { key: 'completed', label: t('analytics.completed'), color: 'var(--success)' },
-            ]}
+            series={createdCompleted}
           />
         </ChartCard>
         <ChartCard title={t('analytics.monthly6')}>
-          <TrendLines
-            data={s.monthly_6m}
-            xKey="month"
-            series={[
-              { key: 'created', label: t('analytics.created'), color: 'var(--primary)' },
-              { key: 'completed', label: t('analytics.completed'), color: 'var(--success)' },
-            ]}
-          />
+          <TrendLines data={s.monthly_6m} xKey="month" series={createdCompleted} />
         </ChartCard>
       </div>
 
@@ -173,28 +170,7 @@ export function AnalyticsScreen() {
         </section>
         <section className="card analytics-section">
           <h2>{t('analytics.productivity')}</h2>
-          <table className="analytics-table stack-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('analytics.role')}</th>
-                <th scope="col">{t('analytics.staff')}</th>
-                <th scope="col">{t('analytics.reports30')}</th>
-                <th scope="col">{t('analytics.completed30')}</th>
-                <th scope="col">{t('analytics.completionRate')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {s.productivity_by_role.map((row) => (
-                <tr key={row.role}>
-                  <th scope="row">{roleLabel(row.role)}</th>
-                  <td data-label={t('analytics.staff')}>{num(row.staff)}</td>
-                  <td data-label={t('analytics.reports30')}>{num(row.reports_30d)}</td>
-                  <td data-label={t('analytics.completed30')}>{num(row.completed_30d)}</td>
-                  <td data-label={t('analytics.completionRate')}>{num(row.completion_rate)}%</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <ProductivityTable rows={s.productivity_by_role} num={num} />
         </section>
       </div>
 
@@ -258,5 +234,39 @@ function AreaList({
         </ol>
       )}
     </div>
+  );
+}
+
+function ProductivityTable({
+  rows,
+  num,
+}: {
+  rows: AnalyticsSnapshot['productivity_by_role'];
+  num: (value: number) => string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <table className="analytics-table stack-table">
+      <thead>
+        <tr>
+          <th scope="col">{t('analytics.role')}</th>
+          <th scope="col">{t('analytics.staff')}</th>
+          <th scope="col">{t('analytics.reports30')}</th>
+          <th scope="col">{t('analytics.completed30')}</th>
+          <th scope="col">{t('analytics.completionRate')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.role}>
+            <th scope="row">{roleLabel(row.role)}</th>
+            <td data-label={t('analytics.staff')}>{num(row.staff)}</td>
+            <td data-label={t('analytics.reports30')}>{num(row.reports_30d)}</td>
+            <td data-label={t('analytics.completed30')}>{num(row.completed_30d)}</td>
+            <td data-label={t('analytics.completionRate')}>{num(row.completion_rate)}%</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

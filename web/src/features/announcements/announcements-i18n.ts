@@ -1,4 +1,4 @@
-import i18next from 'i18next';
+import { registerTexts, type Dictionary } from '../../lib/i18n.js';
 
 /** The announcement screens' texts (Indonesian first, English second). */
 const id = {
@@ -51,8 +51,6 @@ const id = {
   },
 };
 
-type Dictionary<T> = { [K in keyof T]: T[K] extends string ? string : Dictionary<T[K]> };
-
 const en = {
   announcements: {
     empty: 'No announcements yet.',
@@ -103,14 +101,4 @@ const en = {
   },
 } satisfies Dictionary<typeof id>;
 
-/** Adds the bundle to the running i18next (deep, without overwriting the shared keys). */
-export function registerAnnouncementStrings(): void {
-  const add = () => {
-    i18next.addResourceBundle('id', 'translation', id, true, false);
-    i18next.addResourceBundle('en', 'translation', en, true, false);
-  };
-  if (i18next.isInitialized) add();
-  else i18next.on('initialized', add);
-}
-
-registerAnnouncementStrings();
+registerTexts({ id, en });

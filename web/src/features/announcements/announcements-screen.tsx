@@ -3,6 +3,7 @@ import { roleLabel, type Announcement } from '@urs/sync-protocol';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Icon } from '../../components/ui/icon.js';
 import { Page } from '../../components/ui/page.js';
 import { db } from '../../db/index.js';
 import { toast } from '../../lib/toast.js';
@@ -110,26 +111,6 @@ export function AnnouncementsScreen() {
   );
 }
 
-/** A small push-pin, drawn inline (no emoji font needed, works offline). */
-function PinIcon() {
-  return (
-    <svg
-      className="an-pin"
-      width={12}
-      height={12}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
-      <path d="M9 4h6l-1 6 4 3v2H6v-2l4-3-1-6zM12 15v6" />
-    </svg>
-  );
-}
-
 function AnnouncementCard({
   announcement: a,
   author,
@@ -167,7 +148,7 @@ function AnnouncementCard({
         <span className="an-tags">
           {a.pinned && (
             <span className="an-tag an-tag-pinned" data-testid="pinned">
-              <PinIcon />
+              <Icon name="pin" size={12} className="an-pin" />
               {t('announcements.pinned')}
             </span>
           )}

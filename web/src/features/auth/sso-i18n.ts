@@ -1,4 +1,4 @@
-import i18next from 'i18next';
+import { registerTexts, type Dictionary } from '../../lib/i18n.js';
 
 const id = {
   sso: {
@@ -10,8 +10,6 @@ const id = {
   },
 };
 
-type Dictionary<T> = { [K in keyof T]: T[K] extends string ? string : Dictionary<T[K]> };
-
 const en = {
   sso: {
     button: 'Sign in with {{provider}}',
@@ -22,14 +20,4 @@ const en = {
   },
 } satisfies Dictionary<typeof id>;
 
-export function registerSsoStrings(): void {
-  const add = () => {
-    i18next.addResourceBundle('id', 'translation', id, true, false);
-    i18next.addResourceBundle('en', 'translation', en, true, false);
-  };
-  // init() builds a new resource store, so a bundle added before it would be lost.
-  if (i18next.isInitialized) add();
-  else i18next.on('initialized', add);
-}
-
-registerSsoStrings();
+registerTexts({ id, en });

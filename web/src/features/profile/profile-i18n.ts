@@ -1,4 +1,4 @@
-import i18next from 'i18next';
+import { registerTexts, type Dictionary } from '../../lib/i18n.js';
 
 /** The profile screen's texts; the spec's Indonesian strings are kept verbatim. */
 const id = {
@@ -32,8 +32,6 @@ const id = {
   },
 };
 
-type Dictionary<T> = { [K in keyof T]: T[K] extends string ? string : Dictionary<T[K]> };
-
 const en = {
   profile: {
     details: 'Personal details',
@@ -65,15 +63,4 @@ const en = {
   },
 } satisfies Dictionary<typeof id>;
 
-/** Adds the bundle to the running i18next (deep, without overwriting the shared keys). */
-export function registerProfileStrings(): void {
-  const add = () => {
-    i18next.addResourceBundle('id', 'translation', id, true, false);
-    i18next.addResourceBundle('en', 'translation', en, true, false);
-  };
-  // init() builds a new resource store, so a bundle added before it would be lost.
-  if (i18next.isInitialized) add();
-  else i18next.on('initialized', add);
-}
-
-registerProfileStrings();
+registerTexts({ id, en });

@@ -36,7 +36,7 @@ export function ReportCreateScreen() {
           );
           if (errors !== null) return errors;
           toast.success(navigator.onLine ? t('reports.saved') : t('reports.savedOffline'));
-          void navigate({ to: `/reports/${id}` });
+          void navigate({ to: '/reports/$id', params: { id } });
           return null;
         }}
       />

@@ -6,15 +6,17 @@ import {
   type PhotoKind,
   type ReportDetailPhoto,
   type ReportStatus,
+  type User,
 } from '@urs/sync-protocol';
+import { FactList } from '../../components/ui/fact-list.js';
 import { Page } from '../../components/ui/page.js';
 import { toast } from '../../lib/toast.js';
 import { useCurrentUser } from '../../lib/use-session.js';
 import { PhotoLightbox } from './photo-lightbox.js';
 import { statusKey, workTypeKey } from './report-i18n.js';
 import { photoFileName, usePhotoUrl, useUnsyncedReportIds } from './report-queries.js';
-import { confirmAndDeleteReport, runPlan } from './report-save.js';
-import { mayChangeReport, type DetailState } from './report-detail-source.js';
+import { changeReport, confirmAndDeleteReport } from './report-save.js';
+import { mayChangeReport, type DetailState, type ReportView } from './report-detail-source.js';
 import { arrivedLate } from './filing-time.js';
 import { useReportDetail } from './use-report.js';
 import './reports.css';
@@ -37,36 +39,32 @@ function PhotoTile({
 }) {
   const { t } = useTranslation();
   const url = usePhotoUrl(photo.id);
-  if (url.state !== 'ready') {
-    return (
-      <li className="rp-photo" data-photo-id={photo.id}>
-        <div className="rp-thumb rp-thumb-large">
-          <span className="rp-thumb-missing">
-            {url.state === 'loading' ? t('reports.photoLoading') : t('reports.photoUnavailable')}
-          </span>
-        </div>
-        <CaptureCaption photoId={photo.id} capturedAt={photo.captured_at} />
-      </li>
-    );
-  }
   return (
     <li className="rp-photo" data-photo-id={photo.id}>
       <div className="rp-thumb rp-thumb-large">
-        <button
-          type="button"
-          className="rp-thumb-open"
-          aria-label={t('reports.enlarge', { name: label })}
-          onClick={onOpen}
-        >
-          <img src={url.url} alt={label} />
-        </button>
-        <a
-          className="rp-thumb-download"
-          href={url.url}
-          download={photoFileName(photo.id, url.mime)}
-        >
-          {t('reports.download')}
-        </a>
+        {url.state === 'ready' ? (
+          <>
+            <button
+              type="button"
+              className="rp-thumb-open"
+              aria-label={t('reports.enlarge', { name: label })}
+              onClick={onOpen}
+            >
+              <img src={url.url} alt={label} />
+            </button>
+            <a
+              className="rp-thumb-download"
+              href={url.url}
+              download={photoFileName(photo.id, url.mime)}
+            >
+              {t('reports.download')}
+            </a>
+          </>
+        ) : (
+          <span className="rp-thumb-missing">
+            {url.state === 'loading' ? t('reports.photoLoading') : t('reports.photoUnavailable')}
+          </span>
+        )}
       </div>
       <CaptureCaption photoId={photo.id} capturedAt={photo.captured_at} />
     </li>
@@ -123,15 +121,10 @@ function unavailableText(detail: DetailState): string | null {
 }
 
 export function ReportDetailScreen() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const user = useCurrentUser();
-  const navigate = useNavigate();
   const { id } = route.useParams();
   const detail = useReportDetail(id);
-  const unsynced = useUnsyncedReportIds(user?.id ?? null);
-  const [note, setNote] = useState<string | null>(null);
-  const adminNote = detail.state === 'ready' ? (detail.view.report.admin_note ?? '') : '';
-  useEffect(() => setNote(null), [adminNote]);
 
   if (user === null) return null;
   const title = t('pages.reportDetail');
@@ -146,84 +139,8 @@ export function ReportDetailScreen() {
     );
   }
   const { view } = detail;
-  const { report, photos, names } = view;
+  const { report, photos } = view;
   const mayChange = mayChangeReport(view, user);
-  const adminTools = mayChange && user.role === 'admin';
-  const nextStatuses = mayChange ? allowedStatusChanges(report.status, user.role) : [];
-
-  const setStatus = async (status: ReportStatus) => {
-    const errors = await runPlan(user.id, [
-      {
-        name: 'report.set_status',
-        args: { id: report.id, status },
-        optimistic: [
-          {
-            entity: 'reports',
-            op: 'put',
-            row: { ...report, status, updated_at: new Date().toISOString() },
-          },
-        ],
-      },
-    ]);
-    if (errors === null)
-      toast.success(t('reports.statusChanged', { status: t(statusKey(status)) }));
-    else toast.error(t('reports.saveFailed'), Object.values(errors).flat().join(' '));
-  };
-
-  const saveNote = async () => {
-    const value = (note ?? adminNote).trim();
-    const errors = await runPlan(user.id, [
-      {
-        name: 'report.set_admin_note',
-        args: { id: report.id, admin_note: value === '' ? null : value },
-        optimistic: [
-          {
-            entity: 'reports',
-            op: 'put',
-            row: {
-              ...report,
-              admin_note: value === '' ? null : value,
-              updated_at: new Date().toISOString(),
-            },
-          },
-        ],
-      },
-    ]);
-    if (errors === null) toast.success(t('reports.noteSaved'));
-    else toast.error(t('reports.saveFailed'), Object.values(errors).flat().join(' '));
-  };
-
-  const remove = async () => {
-    const deleted = await confirmAndDeleteReport(
-      user.id,
-      report.id,
-      photos.map((photo) => photo.id),
-    );
-    if (!deleted) return;
-    toast.success(t('reports.deleted'));
-    void navigate({ to: '/reports' });
-  };
-
-  const before = photos.filter((photo) => photo.kind === 'before');
-  const after = photos.filter((photo) => photo.kind === 'after');
-  const rows: [string, string][] = [
-    [t('reports.area'), names.area ?? t('reports.unknownArea')],
-    [t('reports.category'), names.category ?? t('reports.categoryNone')],
-    [t('reports.workType'), t(workTypeKey(report.work_type))],
-    [t('reports.reporter'), names.reporter ?? t('reports.unknownUser')],
-    [t('reports.reportId'), report.id],
-    // Created is when the work was filed on the device; the receipt only when it says more.
-    [t('reports.createdAt'), formatDateTime(report.reported_at, i18n.language)],
-    ...(arrivedLate(report)
-      ? [
-          [t('reports.receivedAt'), formatDateTime(report.created_at, i18n.language)] as [
-            string,
-            string,
-          ],
-        ]
-      : []),
-    [t('reports.updatedAt'), formatDateTime(report.updated_at, i18n.language)],
-  ];
 
   return (
     <Page
@@ -244,87 +161,145 @@ export function ReportDetailScreen() {
       }
     >
       <div className="rp-detail">
-        <section className="card rp-section">
-          <div className="rp-card-head">
-            <span className={`rp-status rp-status-${report.status}`}>
-              {t(statusKey(report.status))}
-            </span>
-            {unsynced.has(report.id) && (
-              <span className="rp-unsynced" data-testid="unsynced">
-                {t('reports.unsynced')}
-              </span>
-            )}
-          </div>
-          <p className="rp-description">{report.description}</p>
-          {view.source === 'server' && (
-            <p className="muted" data-testid="report-from-server">
-              {t('reports.fromServer')}
-            </p>
-          )}
-          <dl className="rp-facts">
-            {rows.map(([label, value]) => (
-              <div key={label} className="rp-fact">
-                <dt>{label}</dt>
-                <dd>{value}</dd>
-              </div>
-            ))}
-            <div className="rp-fact">
-              <dt>{t('reports.adminNote')}</dt>
-              <dd>{report.admin_note ?? t('reports.adminNoteEmpty')}</dd>
-            </div>
-          </dl>
-          {nextStatuses.length > 0 && (
-            <div className="rp-status-actions" role="group" aria-label={t('reports.changeStatus')}>
-              {nextStatuses.map((status) => (
-                <button
-                  key={status}
-                  type="button"
-                  className={
-                    status === 'cancelled'
-                      ? 'button button-small button-secondary'
-                      : 'button button-small button-primary'
-                  }
-                  onClick={() => void setStatus(status)}
-                >
-                  {t('reports.setStatus', { status: t(statusKey(status)) })}
-                </button>
-              ))}
-            </div>
-          )}
-        </section>
-
+        <ReportSummary view={view} user={user} mayChange={mayChange} />
         <CaptureOrderProvider photos={photos}>
-          <PhotoGroup kind="before" photos={before} />
-          <PhotoGroup kind="after" photos={after} />
+          <PhotoGroup kind="before" photos={photos.filter((photo) => photo.kind === 'before')} />
+          <PhotoGroup kind="after" photos={photos.filter((photo) => photo.kind === 'after')} />
         </CaptureOrderProvider>
-
-        {adminTools && (
-          <section className="card rp-section no-print">
-            <label className="field">
-              <span className="field-label">{t('reports.adminNote')}</span>
-              <textarea
-                className="input"
-                rows={3}
-                value={note ?? adminNote}
-                onChange={(event) => setNote(event.target.value)}
-              />
-            </label>
-            <div className="rp-actions">
-              <button type="button" className="button button-danger" onClick={() => void remove()}>
-                {t('reports.delete')}
-              </button>
-              <button
-                type="button"
-                className="button button-primary"
-                disabled={note === null || note.trim() === adminNote}
-                onClick={() => void saveNote()}
-              >
-                {t('reports.saveNote')}
-              </button>
-            </div>
-          </section>
-        )}
+        {mayChange && user.role === 'admin' && <AdminTools view={view} userId={user.id} />}
       </div>
     </Page>
+  );
+}
+
+/** Status, description, the facts, and the status changes this user may make. */
+function ReportSummary({
+  view,
+  user,
+  mayChange,
+}: {
+  view: ReportView;
+  user: Pick<User, 'id' | 'role'>;
+  mayChange: boolean;
+}) {
+  const { t, i18n } = useTranslation();
+  const unsynced = useUnsyncedReportIds(user.id);
+  const { report, names } = view;
+  const nextStatuses = mayChange ? allowedStatusChanges(report.status, user.role) : [];
+
+  const setStatus = async (status: ReportStatus) => {
+    if (await changeReport(user.id, report, { name: 'report.set_status', patch: { status } }))
+      toast.success(t('reports.statusChanged', { status: t(statusKey(status)) }));
+  };
+
+  const rows: [string, string][] = [
+    [t('reports.area'), names.area ?? t('reports.unknownArea')],
+    [t('reports.category'), names.category ?? t('reports.categoryNone')],
+    [t('reports.workType'), t(workTypeKey(report.work_type))],
+    [t('reports.reporter'), names.reporter ?? t('reports.unknownUser')],
+    [t('reports.reportId'), report.id],
+    // Created is when the work was filed on the device; the receipt only when it says more.
+    [t('reports.createdAt'), formatDateTime(report.reported_at, i18n.language)],
+    ...(arrivedLate(report)
+      ? [
+          [t('reports.receivedAt'), formatDateTime(report.created_at, i18n.language)] as [
+            string,
+            string,
+          ],
+        ]
+      : []),
+    [t('reports.updatedAt'), formatDateTime(report.updated_at, i18n.language)],
+    [t('reports.adminNote'), report.admin_note ?? t('reports.adminNoteEmpty')],
+  ];
+
+  return (
+    <section className="card rp-section">
+      <div className="rp-card-head">
+        <span className={`rp-status rp-status-${report.status}`}>
+          {t(statusKey(report.status))}
+        </span>
+        {unsynced.has(report.id) && (
+          <span className="rp-unsynced" data-testid="unsynced">
+            {t('reports.unsynced')}
+          </span>
+        )}
+      </div>
+      <p className="rp-description">{report.description}</p>
+      {view.source === 'server' && (
+        <p className="muted" data-testid="report-from-server">
+          {t('reports.fromServer')}
+        </p>
+      )}
+      <FactList className="rp-facts" itemClassName="rp-fact" facts={rows} />
+      {nextStatuses.length > 0 && (
+        <div className="rp-status-actions" role="group" aria-label={t('reports.changeStatus')}>
+          {nextStatuses.map((status) => (
+            <button
+              key={status}
+              type="button"
+              className={
+                status === 'cancelled'
+                  ? 'button button-small button-secondary'
+                  : 'button button-small button-primary'
+              }
+              onClick={() => void setStatus(status)}
+            >
+              {t('reports.setStatus', { status: t(statusKey(status)) })}
+            </button>
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** The admin's note and the delete, for an admin who may change this report. */
+function AdminTools({ view, userId }: { view: ReportView; userId: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { report, photos } = view;
+  const [note, setNote] = useState<string | null>(null);
+  const adminNote = report.admin_note ?? '';
+  useEffect(() => setNote(null), [adminNote]);
+
+  const saveNote = async () => {
+    const value = (note ?? adminNote).trim();
+    const patch = { admin_note: value === '' ? null : value };
+    if (await changeReport(userId, report, { name: 'report.set_admin_note', patch }))
+      toast.success(t('reports.noteSaved'));
+  };
+
+  const remove = async () => {
+    const photoIds = photos.map((photo) => photo.id);
+    if (!(await confirmAndDeleteReport(userId, report.id, photoIds))) return;
+    toast.success(t('reports.deleted'));
+    void navigate({ to: '/reports' });
+  };
+
+  return (
+    <section className="card rp-section no-print">
+      <label className="field">
+        <span className="field-label">{t('reports.adminNote')}</span>
+        <textarea
+          className="input"
+          rows={3}
+          value={note ?? adminNote}
+          onChange={(event) => setNote(event.target.value)}
+        />
+      </label>
+      <div className="rp-actions">
+        <button type="button" className="button button-danger" onClick={() => void remove()}>
+          {t('reports.delete')}
+        </button>
+        <button
+          type="button"
+          className="button button-primary"
+          disabled={note === null || note.trim() === adminNote}
+          onClick={() => void saveNote()}
+        >
+          {t('reports.saveNote')}
+        </button>
+      </div>
+    </section>
   );
 }

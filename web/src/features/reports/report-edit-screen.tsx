@@ -39,13 +39,7 @@ export function ReportEditScreen() {
   }
   const { report, photos } = loaded;
   if (user.role !== 'admin' && report.reporter_id !== user.id) {
-    return (
-      <Page title={title}>
-        <div className="alert alert-error" role="alert">
-          {t('reports.notOwner')}
-        </div>
-      </Page>
-    );
+    return <ReportUnavailable title={title} loading={false} message={t('reports.notOwner')} />;
   }
 
   const statusOptions: ReportStatus[] = [
@@ -83,7 +77,7 @@ export function ReportEditScreen() {
         }}
         initialPhotos={initialPhotos}
         statusOptions={statusOptions}
-        onCancel={() => void navigate({ to: `/reports/${report.id}` })}
+        onCancel={() => void navigate({ to: '/reports/$id', params: { id: report.id } })}
         onSubmit={async (values, formPhotos) => {
           const now = new Date();
           const errors =
@@ -113,7 +107,7 @@ export function ReportEditScreen() {
                 ? t('reports.saved')
                 : t('reports.savedOffline'),
           );
-          void navigate({ to: `/reports/${report.id}` });
+          void navigate({ to: '/reports/$id', params: { id: report.id } });
           return null;
         }}
       />

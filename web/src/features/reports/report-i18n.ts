@@ -1,5 +1,5 @@
-import i18next from 'i18next';
 import type { ReportStatus, WorkType } from '@urs/sync-protocol';
+import { registerTexts } from '../../lib/i18n.js';
 
 /** The report and dashboard screens' texts; merged into the app dictionaries on first import. */
 const id = {
@@ -226,17 +226,7 @@ const en: Dictionary = {
   },
 };
 
-let registered = false;
-
-/** Adds these texts without overwriting the shared dictionaries (deep merge, no overwrite). */
-export function registerReportTexts(): void {
-  if (registered) return;
-  registered = true;
-  i18next.addResourceBundle('id', 'translation', id, true, false);
-  i18next.addResourceBundle('en', 'translation', en, true, false);
-}
-
-registerReportTexts();
+registerTexts({ id, en });
 
 export const statusKey = (status: ReportStatus) => `reports.statuses.${status}`;
 export const workTypeKey = (workType: WorkType) => `reports.workTypes.${workType}`;

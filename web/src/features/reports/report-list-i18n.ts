@@ -1,5 +1,5 @@
-import i18next from 'i18next';
 import './report-i18n.js';
+import { registerTexts } from '../../lib/i18n.js';
 
 /** The admin report list's own texts, merged into the app dictionaries on first import. */
 const id = {
@@ -104,13 +104,4 @@ const en: typeof id = {
   },
 };
 
-let registered = false;
-
-export function registerReportListTexts(): void {
-  if (registered) return;
-  registered = true;
-  i18next.addResourceBundle('id', 'translation', id, true, false);
-  i18next.addResourceBundle('en', 'translation', en, true, false);
-}
-
-registerReportListTexts();
+registerTexts({ id, en });

@@ -1,5 +1,5 @@
 import type { ReportListRow, Role } from '@urs/sync-protocol';
-import { useEffect, useEffectEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OfflineNotice, useOnline } from '../../components/ui/online.js';
 import { Page } from '../../components/ui/page.js';
@@ -32,8 +32,6 @@ export function ReportListScreen() {
   const engine = useSyncEngine();
   const [state, setState] = useReportListState();
   const key = stringifySearch(searchOfState(state));
-  const list = useRemote(`list${key}`, () => listReports(state));
-  const rows = list.data?.data ?? [];
   const offline = t('admin.offline');
   /** A failure toast: the catalogue title (§8), the cause (offline or the server's word) below. */
   const fail = (title: string, err: unknown) => {
@@ -41,16 +39,16 @@ export function ReportListScreen() {
     toast.error(title, detail === undefined || detail === title ? undefined : detail);
   };
 
-  const onLoadError = useEffectEvent((err: unknown) => fail(t('reportList.loadFailed'), err));
-  useEffect(() => {
-    if (list.error !== null && list.error !== undefined) onLoadError(list.error);
-  }, [list.error]);
+  const onLoadError = (err: unknown) => fail(t('reportList.loadFailed'), err);
+  const list = useRemote(`list${key}`, () => listReports(state), onLoadError);
+  const rows = list.data?.data ?? [];
 
   const [explorerRole, setExplorerRole] = useState<Role>('custodian');
-  const explorer = useRemote(`role|${explorerRole}`, () => listReportersByRole(explorerRole));
-  useEffect(() => {
-    if (explorer.error !== null && explorer.error !== undefined) onLoadError(explorer.error);
-  }, [explorer.error]);
+  const explorer = useRemote(
+    `role|${explorerRole}`,
+    () => listReportersByRole(explorerRole),
+    onLoadError,
+  );
 
   const reporterId = state.filters.reporter_id;
   const reporterName =

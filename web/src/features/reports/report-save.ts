@@ -1,3 +1,4 @@
+import type { Report } from '@urs/sync-protocol';
 import { db } from '../../db/index.js';
 import { confirmDialog } from '../../lib/dialog.js';
 import { t } from '../../lib/i18n.js';
@@ -6,7 +7,9 @@ import {
   MutationValidationError,
   StorageFullError,
   enqueueAll,
+  planned,
   resendRejected,
+  type OptimisticWrite,
 } from '../../sync/index.js';
 import { validatePlan, type PlannedMutation } from './report-form-state.js';
 
@@ -74,4 +77,26 @@ export async function confirmAndDeleteReport(
   if (errors === null) return true;
   toast.error(t('reports.deleteFailed'), Object.values(errors).flat().join(' '));
   return false;
+}
+
+/**
+ * A status or admin-note change from the detail screen: the mutation and the row it leaves on
+ * this device, queued together. True once queued; a refusal is already a toast.
+ */
+export async function changeReport(
+  userId: string,
+  report: Report,
+  change:
+    | { name: 'report.set_status'; patch: Pick<Report, 'status'> }
+    | { name: 'report.set_admin_note'; patch: Pick<Report, 'admin_note'> },
+): Promise<boolean> {
+  const row = { ...report, ...change.patch, updated_at: new Date().toISOString() };
+  const optimistic: OptimisticWrite[] = [{ entity: 'reports', op: 'put', row }];
+  const errors = await runPlan(userId, [
+    change.name === 'report.set_status'
+      ? planned(change.name, { id: report.id, ...change.patch }, optimistic)
+      : planned(change.name, { id: report.id, ...change.patch }, optimistic),
+  ]);
+  if (errors !== null) toast.error(t('reports.saveFailed'), Object.values(errors).flat().join(' '));
+  return errors === null;
 }

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { isRole, roleLabel, type Role } from '@urs/sync-protocol';
-import { useEffect, useEffectEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MetaPager } from '../../components/ui/pager.js';
 import { useRemote } from '../../components/ui/use-remote.js';
@@ -103,13 +103,15 @@ function UserDetail({
 }) {
   const { t, i18n } = useTranslation();
   const [page, setPage] = useState(1);
-  const reports = useRemote(`explorer|${person.id}|${page}`, () =>
-    listReports({ filters: { reporter_id: person.id }, page, order: 'desc' }, USER_DETAIL_PER_PAGE),
+  const reports = useRemote(
+    `explorer|${person.id}|${page}`,
+    () =>
+      listReports(
+        { filters: { reporter_id: person.id }, page, order: 'desc' },
+        USER_DETAIL_PER_PAGE,
+      ),
+    onLoadError,
   );
-  const failed = useEffectEvent((err: unknown) => onLoadError(err));
-  useEffect(() => {
-    if (reports.error !== null && reports.error !== undefined) failed(reports.error);
-  }, [reports.error]);
   const rows = reports.data?.data ?? [];
 
   return (

@@ -1,4 +1,4 @@
-import i18next from 'i18next';
+import { registerTexts, type Dictionary } from '../../lib/i18n.js';
 
 const id = {
   deviceStorage: {
@@ -19,8 +19,6 @@ const id = {
   },
 };
 
-type Dictionary<T> = { [K in keyof T]: T[K] extends string ? string : Dictionary<T[K]> };
-
 const en = {
   deviceStorage: {
     title: 'Device storage',
@@ -40,14 +38,4 @@ const en = {
   },
 } satisfies Dictionary<typeof id>;
 
-export function registerSettingsStrings(): void {
-  const add = () => {
-    i18next.addResourceBundle('id', 'translation', id, true, false);
-    i18next.addResourceBundle('en', 'translation', en, true, false);
-  };
-  // init() builds a new resource store, so a bundle added before it would be lost.
-  if (i18next.isInitialized) add();
-  else i18next.on('initialized', add);
-}
-
-registerSettingsStrings();
+registerTexts({ id, en });

@@ -70,24 +70,23 @@ export function Sidebar({ user, id, hidden, onNavigate }: SidebarProps) {
       </nav>
 
       <div className="sidebar-footer">
-        <Link
-          to="/profile"
-          className="nav-link"
-          activeProps={{ className: 'nav-link is-active', 'aria-current': 'page' }}
-          onClick={onNavigate}
-        >
-          <Icon name="profile" />
-          <span className="nav-label">{t('nav.profile')}</span>
-        </Link>
-        <Link
-          to="/settings"
-          className="nav-link"
-          activeProps={{ className: 'nav-link is-active', 'aria-current': 'page' }}
-          onClick={onNavigate}
-        >
-          <Icon name="settings" />
-          <span className="nav-label">{t('nav.settings')}</span>
-        </Link>
+        {(
+          [
+            ['/profile', 'profile'],
+            ['/settings', 'settings'],
+          ] as const
+        ).map(([to, name]) => (
+          <Link
+            key={name}
+            to={to}
+            className="nav-link"
+            activeProps={{ className: 'nav-link is-active', 'aria-current': 'page' }}
+            onClick={onNavigate}
+          >
+            <Icon name={name} />
+            <span className="nav-label">{t(`nav.${name}`)}</span>
+          </Link>
+        ))}
         <button type="button" className="nav-link nav-button" onClick={() => void onLogout()}>
           <Icon name="logout" />
           <span className="nav-label">{t('nav.logout')}</span>

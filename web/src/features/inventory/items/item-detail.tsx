@@ -1,4 +1,5 @@
-import { stockLevel, type InventoryItem } from '@urs/sync-protocol';
+import { stockLevel, type InventoryItem, type StockTransaction } from '@urs/sync-protocol';
+import { FactList } from '../../../components/ui/fact-list.js';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRemote } from '../../../components/ui/use-remote.js';
@@ -7,10 +8,11 @@ import { InactiveBadge, LevelBadge, SyncBadge } from './item-badges.js';
 import type { ItemFormTarget } from './item-form-modal.js';
 import { fetchItemDetail } from './items-api.js';
 import { itemsKey, levelKey } from './items-i18n.js';
-import { localMetrics, recentAreas } from './item-detail-logic.js';
+import { localMetrics, recentAreas, type LocalMetrics } from './item-detail-logic.js';
 import { entriesForItem, type SyncMarks } from './item-sync-marks.js';
 import { useItem, useItemTransactions, useNames } from './items-queries.js';
 import { FullHistory, LocalHistory, TransactionLine } from './item-history.js';
+import { ItemSection } from './item-section.js';
 import { RejectedChange } from './rejected-change.js';
 import { useFormat } from '../../../lib/format.js';
 
@@ -67,11 +69,9 @@ function ItemDetailBody({
 }: DetailProps & { item: InventoryItem }) {
   const { t } = useTranslation();
   const tx = (key: string, options?: Record<string, unknown>) => t(itemsKey(key), options);
-  const { number, dateTime: when } = useFormat();
   const transactions = useItemTransactions(item.id);
   const local = useMemo(() => transactions ?? [], [transactions]);
   const metrics = useMemo(() => localMetrics(local, new Date()), [local]);
-  const areas = useMemo(() => recentAreas(local), [local]);
   const names = useNames(
     local.map((row) => row.recorded_by),
     local.flatMap((row) => (row.area_id === null ? [] : [row.area_id])),
@@ -81,11 +81,7 @@ function ItemDetailBody({
     online ? fetchItemDetail(item.id) : Promise.resolve(null),
   );
   const rejected = entriesForItem(openEntries, item.id).filter((e) => e.status === 'rejected');
-  const level = stockLevel(item);
-
-  const serverLast = server.data?.metrics.last_transaction ?? null;
-  const last = metrics.last ?? serverLast;
-  const serverAreas = server.data?.recent_areas ?? [];
+  const last = metrics.last ?? server.data?.metrics.last_transaction ?? null;
 
   return (
     <>
@@ -146,98 +142,11 @@ function ItemDetailBody({
         </section>
       )}
 
-      <section className="card inv-section" aria-labelledby="inv-metrics">
-        <h3 id="inv-metrics" className="inv-section-title">
-          {tx('detail.metrics')}
-        </h3>
-        <dl className="inv-metrics">
-          <div>
-            <dt>{tx('detail.currentStock')}</dt>
-            <dd data-testid="detail-stock">
-              {number(item.stock)} {item.unit}
-            </dd>
-          </div>
-          <div>
-            <dt>{tx('detail.minStock')}</dt>
-            <dd>
-              {number(item.min_stock)} {item.unit}
-            </dd>
-          </div>
-          <div>
-            <dt>{tx('detail.level')}</dt>
-            <dd>{t(levelKey(level))}</dd>
-          </div>
-          <div>
-            <dt>{tx('detail.totalIn')}</dt>
-            <dd>{number(metrics.totalIn)}</dd>
-          </div>
-          <div>
-            <dt>{tx('detail.totalOut')}</dt>
-            <dd>{number(metrics.totalOut)}</dd>
-          </div>
-          <div>
-            <dt>{tx('detail.adjusted')}</dt>
-            <dd>
-              {metrics.adjusted > 0 ? '+' : ''}
-              {number(metrics.adjusted)}
-            </dd>
-          </div>
-        </dl>
-        <p className="muted inv-note">{tx('detail.windowNote')}</p>
-      </section>
-
+      <ItemMetrics item={item} metrics={metrics} />
       <div className="inv-detail-grid">
-        <section className="card inv-section" aria-labelledby="inv-info">
-          <h3 id="inv-info" className="inv-section-title">
-            {tx('detail.info')}
-          </h3>
-          <dl className="inv-info">
-            <dt>{tx('detail.unit')}</dt>
-            <dd>{item.unit}</dd>
-            <dt>{tx('detail.sku')}</dt>
-            <dd>{item.sku ?? '—'}</dd>
-            <dt>{tx('detail.status')}</dt>
-            <dd>{item.active ? tx('detail.active') : tx('inactive')}</dd>
-            <dt>{tx('detail.trackable')}</dt>
-            <dd>{item.trackable ? tx('detail.tracked') : tx('detail.untracked')}</dd>
-            <dt>{tx('detail.description')}</dt>
-            <dd className="inv-pre">{item.description ?? '—'}</dd>
-          </dl>
-        </section>
-
-        <section className="card inv-section" aria-labelledby="inv-areas">
-          <h3 id="inv-areas" className="inv-section-title">
-            {tx('detail.recentAreas')}
-          </h3>
-          {areas.length > 0 ? (
-            <ul className="inv-plain-list">
-              {areas.map((area) => (
-                <li key={area.area_id}>
-                  <strong>{names.areas.get(area.area_id) ?? tx('detail.unknownArea')}</strong>{' '}
-                  <span className="muted">
-                    {when(area.last_used_at)} · {tx('detail.uses', { count: area.uses })}
-                  </span>
-                </li>
-              ))}
-            </ul>
-          ) : serverAreas.length > 0 ? (
-            <ul className="inv-plain-list">
-              {serverAreas.map((area) => (
-                <li key={area.id}>
-                  <strong>{area.name}</strong>{' '}
-                  <span className="muted">{when(area.last_used_at)}</span>
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="muted">{tx('detail.noAreas')}</p>
-          )}
-        </section>
-
-        <section className="card inv-section" aria-labelledby="inv-last">
-          <h3 id="inv-last" className="inv-section-title">
-            {tx('detail.lastTransaction')}
-          </h3>
+        <ItemInfo item={item} />
+        <RecentAreas local={local} names={names.areas} server={server.data?.recent_areas ?? []} />
+        <ItemSection id="inv-last" title={tx('detail.lastTransaction')}>
           {last === null ? (
             <p className="muted">{tx('detail.noTransactions')}</p>
           ) : (
@@ -248,7 +157,7 @@ function ItemDetailBody({
               mark={marks.transactions.get(last.id)}
             />
           )}
-        </section>
+        </ItemSection>
       </div>
 
       <LocalHistory transactions={local} names={names} marks={marks} />
@@ -259,5 +168,90 @@ function ItemDetailBody({
         version={local.filter((row) => marks.transactions.has(row.id)).length}
       />
     </>
+  );
+}
+
+/** The figures: stock, level and the device's 90-day totals. */
+function ItemMetrics({ item, metrics }: { item: InventoryItem; metrics: LocalMetrics }) {
+  const { t } = useTranslation();
+  const tx = (key: string) => t(itemsKey(key));
+  const { number } = useFormat();
+  const adjusted = `${metrics.adjusted > 0 ? '+' : ''}${number(metrics.adjusted)}`;
+  return (
+    <ItemSection id="inv-metrics" title={tx('detail.metrics')}>
+      <FactList
+        className="inv-metrics"
+        facts={[
+          [
+            tx('detail.currentStock'),
+            <span data-testid="detail-stock">{`${number(item.stock)} ${item.unit}`}</span>,
+          ],
+          [tx('detail.minStock'), `${number(item.min_stock)} ${item.unit}`],
+          [tx('detail.level'), t(levelKey(stockLevel(item)))],
+          [tx('detail.totalIn'), number(metrics.totalIn)],
+          [tx('detail.totalOut'), number(metrics.totalOut)],
+          [tx('detail.adjusted'), adjusted],
+        ]}
+      />
+      <p className="muted inv-note">{tx('detail.windowNote')}</p>
+    </ItemSection>
+  );
+}
+
+function ItemInfo({ item }: { item: InventoryItem }) {
+  const { t } = useTranslation();
+  const tx = (key: string) => t(itemsKey(key));
+  return (
+    <ItemSection id="inv-info" title={tx('detail.info')}>
+      <FactList
+        className="inv-info"
+        facts={[
+          [tx('detail.unit'), item.unit],
+          [tx('detail.sku'), item.sku ?? '—'],
+          [tx('detail.status'), item.active ? tx('detail.active') : tx('inactive')],
+          [tx('detail.trackable'), item.trackable ? tx('detail.tracked') : tx('detail.untracked')],
+          [tx('detail.description'), <span className="inv-pre">{item.description ?? '—'}</span>],
+        ]}
+      />
+    </ItemSection>
+  );
+}
+
+/** Where the item went lately: the device's transactions, else the server's summary. */
+function RecentAreas({
+  local,
+  names,
+  server,
+}: {
+  local: readonly StockTransaction[];
+  names: ReadonlyMap<string, string>;
+  server: readonly { id: string; name: string; last_used_at: string }[];
+}) {
+  const { t } = useTranslation();
+  const tx = (key: string, options?: Record<string, unknown>) => t(itemsKey(key), options);
+  const { dateTime: when } = useFormat();
+  const areas = useMemo(() => recentAreas(local), [local]);
+  const rows =
+    areas.length > 0
+      ? areas.map((area) => ({
+          id: area.area_id,
+          name: names.get(area.area_id) ?? tx('detail.unknownArea'),
+          meta: `${when(area.last_used_at)} · ${tx('detail.uses', { count: area.uses })}`,
+        }))
+      : server.map((area) => ({ id: area.id, name: area.name, meta: when(area.last_used_at) }));
+  return (
+    <ItemSection id="inv-areas" title={tx('detail.recentAreas')}>
+      {rows.length > 0 ? (
+        <ul className="inv-plain-list">
+          {rows.map((row) => (
+            <li key={row.id}>
+              <strong>{row.name}</strong> <span className="muted">{row.meta}</span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="muted">{tx('detail.noAreas')}</p>
+      )}
+    </ItemSection>
   );
 }

@@ -8,6 +8,7 @@ import type { SyncMarks } from './item-sync-marks.js';
 import type { HistoryEntry } from './items-api.js';
 import { itemsKey } from './items-i18n.js';
 import { useServerHistory } from './use-server-history.js';
+import { ItemSection } from './item-section.js';
 
 const LOCAL_PAGE = 10;
 
@@ -68,10 +69,7 @@ export function LocalHistory({
   const tx = (key: string) => t(itemsKey(key));
   const [shown, setShown] = useState(LOCAL_PAGE);
   return (
-    <section className="card inv-section" aria-labelledby="inv-local-history">
-      <h3 id="inv-local-history" className="inv-section-title">
-        {tx('detail.localHistory')}
-      </h3>
+    <ItemSection id="inv-local-history" title={tx('detail.localHistory')}>
       <p className="muted inv-note">{tx('detail.localHistoryNote')}</p>
       {transactions.length === 0 ? (
         <p className="muted">{tx('detail.noTransactions')}</p>
@@ -98,7 +96,7 @@ export function LocalHistory({
           {tx('detail.showMore')}
         </button>
       )}
-    </section>
+    </ItemSection>
   );
 }
 
@@ -116,10 +114,7 @@ export function FullHistory({
   const history = useServerHistory(itemId, online, version);
   const failed = history.error !== null && history.error !== undefined;
   return (
-    <section className="card inv-section" aria-labelledby="inv-full-history">
-      <h3 id="inv-full-history" className="inv-section-title">
-        {tx('detail.fullHistory')}
-      </h3>
+    <ItemSection id="inv-full-history" title={tx('detail.fullHistory')}>
       {!online ? (
         <p className="muted" role="status" data-testid="full-history-offline">
           {tx('detail.fullHistoryOffline')}
@@ -164,6 +159,6 @@ export function FullHistory({
           )}
         </>
       )}
-    </section>
+    </ItemSection>
   );
 }

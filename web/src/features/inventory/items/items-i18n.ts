@@ -1,6 +1,6 @@
-import i18next from 'i18next';
 import type { StockLevel, TransactionType } from '@urs/sync-protocol';
 import type { InventoryFilter } from './items-search.js';
+import { registerTexts } from '../../../lib/i18n.js';
 
 /** The items tab's texts (Indonesian first, English second), under `inventory.items`. */
 const id = {
@@ -331,26 +331,7 @@ const en: Texts = {
   },
 };
 
-export const ITEM_TEXTS = { id, en } as const;
-
-let registered = false;
-
-/**
- * Merges the texts into both dictionaries under `inventory.items` (deep, so the frame's
- * `inventory.tabs` stay), once; waits for i18next when imported before it starts (tests).
- */
-export function registerItemTexts(): void {
-  if (registered) return;
-  registered = true;
-  const add = () => {
-    i18next.addResourceBundle('id', 'translation', { inventory: { items: id } }, true, false);
-    i18next.addResourceBundle('en', 'translation', { inventory: { items: en } }, true, false);
-  };
-  if (i18next.isInitialized) add();
-  else i18next.on('initialized', add);
-}
-
-registerItemTexts();
+registerTexts({ id: { inventory: { items: id } }, en: { inventory: { items: en } } });
 
 const PREFIX = 'inventory.items';
 export const itemsKey = (key: string) => `${PREFIX}.${key}`;

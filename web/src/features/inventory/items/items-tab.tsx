@@ -2,14 +2,13 @@ import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { itemsSearch, itemsStateOf } from '../inventory-search.js';
 import type { InventoryItem, InventorySummary } from '@urs/sync-protocol';
 import { INVENTORY_FILTERS } from '@urs/sync-protocol';
-import { useEffect, useEffectEvent, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOnline } from '../../../components/ui/online.js';
 import { Pager } from '../../../components/ui/pager.js';
-import { useDebounced } from '../../../components/ui/use-debounced.js';
+import { UrlSearchBox } from '../../../components/ui/url-search-box.js';
+import { ExportButton } from '../../../components/ui/export-button.js';
 import { SelectField } from '../../../components/ui/select-field.js';
-import { failureText } from '../../../lib/admin-kit.js';
-import { toast } from '../../../lib/toast.js';
 import { useCurrentUser } from '../../../lib/use-session.js';
 import { FlaggedPanel } from './flagged-panel.js';
 import { ItemDetail } from './item-detail.js';
@@ -37,6 +36,15 @@ import { StatGrid, type StatTone } from '../../../components/ui/stat-grid.js';
 const inventoryRoute = getRouteApi('/_shell/inventory');
 
 type Modal = { kind: 'item'; target: ItemFormTarget } | { kind: 'stock'; itemId: string } | null;
+
+/** What the list and the detail ask of the tab, which owns the URL and the modals. */
+interface ItemActions {
+  open: (itemId: string) => void;
+  record: (item: InventoryItem) => void;
+  add: () => void;
+  edit: (item: InventoryItem) => void;
+  remove: (item: InventoryItem) => void;
+}
 
 /** The list state lives in the URL, so a reload or a shared link opens the same view. */
 function useItemsUrl(): [ItemsListState, (next: ItemsListState, replace?: boolean) => void] {
@@ -69,12 +77,16 @@ export function ItemsTab() {
 
   if (user === null) return null;
 
-  const openItem = (itemId: string) => go({ ...state, item: itemId });
-  const record = (item: InventoryItem) => setModal({ kind: 'stock', itemId: item.id });
-  const edit = (item: InventoryItem) => setModal({ kind: 'item', target: { kind: 'edit', item } });
-  const remove = async (item: InventoryItem) => {
-    const deleted = await confirmAndDeleteItem(user.id, item);
-    if (deleted && state.item === item.id) go({ ...state, item: null });
+  const actions: ItemActions = {
+    open: (itemId) => go({ ...state, item: itemId }),
+    record: (item) => setModal({ kind: 'stock', itemId: item.id }),
+    add: () => setModal({ kind: 'item', target: { kind: 'create' } }),
+    edit: (item) => setModal({ kind: 'item', target: { kind: 'edit', item } }),
+    remove: (item) => {
+      void confirmAndDeleteItem(user.id, item).then((deleted) => {
+        if (deleted && state.item === item.id) go({ ...state, item: null });
+      });
+    },
   };
   const stockItem =
     modal?.kind === 'stock' ? (items?.find((item) => item.id === modal.itemId) ?? null) : null;
@@ -90,9 +102,9 @@ export function ItemsTab() {
           marks={marks}
           openEntries={entries}
           onBack={() => go({ ...state, item: null })}
-          onRecord={record}
-          onEdit={edit}
-          onDelete={(item) => void remove(item)}
+          onRecord={actions.record}
+          onEdit={actions.edit}
+          onDelete={actions.remove}
           onFix={(target) => setModal({ kind: 'item', target })}
         />
       ) : (
@@ -104,12 +116,7 @@ export function ItemsTab() {
           isAdmin={user.role === 'admin'}
           canManage={canManage}
           marks={marks.items}
-          onOpen={(item) => openItem(item.id)}
-          onOpenId={openItem}
-          onRecord={record}
-          onAdd={() => setModal({ kind: 'item', target: { kind: 'create' } })}
-          onEdit={edit}
-          onDelete={(item) => void remove(item)}
+          actions={actions}
         />
       )}
       {modal?.kind === 'item' && (
@@ -141,12 +148,7 @@ function ItemsOverview({
   isAdmin,
   canManage,
   marks,
-  onOpen,
-  onOpenId,
-  onRecord,
-  onAdd,
-  onEdit,
-  onDelete,
+  actions,
 }: {
   state: ItemsListState;
   go: (next: ItemsListState, replace?: boolean) => void;
@@ -155,12 +157,7 @@ function ItemsOverview({
   isAdmin: boolean;
   canManage: boolean;
   marks: ReadonlyMap<string, 'pending' | 'rejected'>;
-  onOpen: (item: InventoryItem) => void;
-  onOpenId: (itemId: string) => void;
-  onRecord: (item: InventoryItem) => void;
-  onAdd: () => void;
-  onEdit: (item: InventoryItem) => void;
-  onDelete: (item: InventoryItem) => void;
+  actions: ItemActions;
 }) {
   const { t } = useTranslation();
   const tx = (key: string, options?: Record<string, unknown>) => t(itemsKey(key), options);
@@ -178,10 +175,18 @@ function ItemsOverview({
   return (
     <div className="inv-overview">
       <SummaryCards summary={summary} loading={items === undefined} />
-      {isAdmin && <FlaggedPanel online={online} onOpenItem={onOpenId} />}
+      {isAdmin && <FlaggedPanel online={online} onOpenItem={actions.open} />}
 
       <div className="inv-toolbar">
-        <SearchBox q={state.q} onSearch={(q) => go({ ...state, q, page: 1 }, true)} />
+        <UrlSearchBox
+          q={state.q}
+          onSearch={(q) => go({ ...state, q, page: 1 }, true)}
+          label={tx('search')}
+          placeholder={tx('searchPlaceholder')}
+          className="inv-search"
+          maxLength={200}
+          delay={250}
+        />
         <SelectField
           label={tx('filter')}
           className="inv-filter"
@@ -197,11 +202,11 @@ function ItemsOverview({
         />
         <div className="inv-toolbar-actions">
           {canManage && (
-            <button type="button" className="button button-primary" onClick={onAdd}>
+            <button type="button" className="button button-primary" onClick={actions.add}>
               {tx('add')}
             </button>
           )}
-          <ExportButton q={state.q} filter={state.filter} online={online} />
+          <ItemsExport q={state.q} filter={state.filter} online={online} />
         </div>
       </div>
 
@@ -221,10 +226,10 @@ function ItemsOverview({
               items={rows}
               marks={marks}
               wide={wide}
-              onOpen={onOpen}
-              onRecord={onRecord}
-              onEdit={canManage ? onEdit : undefined}
-              onDelete={canManage ? onDelete : undefined}
+              onOpen={(item) => actions.open(item.id)}
+              onRecord={actions.record}
+              onEdit={canManage ? actions.edit : undefined}
+              onDelete={canManage ? actions.remove : undefined}
             />
           )}
           {lastPage > 1 && (
@@ -267,45 +272,7 @@ function SummaryCards({ summary, loading }: { summary: InventorySummary; loading
   );
 }
 
-/**
- * The search box types freely; the URL (and so the list) follows 250 ms after the last key.
- * A URL change from elsewhere (back button, a link) refills the box.
- */
-function SearchBox({ q, onSearch }: { q: string; onSearch: (q: string) => void }) {
-  const { t } = useTranslation();
-  const id = useId();
-  const [text, setText] = useState(q);
-  const settled = useDebounced(text, 250).trim();
-  const [seen, setSeen] = useState(q);
-  if (seen !== q) {
-    setSeen(q);
-    if (q !== settled) setText(q);
-  }
-  const publish = useEffectEvent((value: string) => {
-    if (value !== q) onSearch(value);
-  });
-  useEffect(() => publish(settled), [settled]);
-
-  return (
-    <div className="field inv-search">
-      <label className="field-label" htmlFor={id}>
-        {t(itemsKey('search'))}
-      </label>
-      <input
-        id={id}
-        className="input"
-        type="search"
-        autoComplete="off"
-        maxLength={200}
-        placeholder={t(itemsKey('searchPlaceholder'))}
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-      />
-    </div>
-  );
-}
-
-function ExportButton({
+function ItemsExport({
   q,
   filter,
   online,
@@ -317,31 +284,14 @@ function ExportButton({
   const { t } = useTranslation();
   const tx = (key: string, options?: Record<string, unknown>) => t(itemsKey(key), options);
   const hintId = useId();
-  const [busy, setBusy] = useState(false);
-  const run = async () => {
-    setBusy(true);
-    try {
-      const name = await downloadItemsExport(q, filter);
-      toast.success(tx('exported', { name }));
-    } catch (err) {
-      const title = tx('exportFailed');
-      const detail = failureText(err, title, tx('exportOffline'), navigator.onLine);
-      toast.error(title, detail === title ? undefined : detail);
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
     <div className="inv-export">
-      <button
-        type="button"
-        className="button button-secondary"
-        disabled={!online || busy}
-        {...(!online && { 'aria-describedby': hintId })}
-        onClick={() => void run()}
-      >
-        {busy ? tx('exporting') : tx('export')}
-      </button>
+      <ExportButton
+        download={() => downloadItemsExport(q, filter)}
+        online={online}
+        hintId={hintId}
+        text={tx}
+      />
       {!online && (
         <p id={hintId} className="field-hint">
           {tx('exportOffline')}

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Area, InventoryItem } from '@urs/sync-protocol';
+import type { Area } from '@urs/sync-protocol';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
 const saveStockForm = vi.hoisted(() => vi.fn());
@@ -10,21 +10,9 @@ vi.mock('./items-actions.js', () => ({ saveStockForm }));
 import { initI18n } from '../../../lib/i18n.js';
 import { ItemList } from './item-list.js';
 import { StockFormModal } from './stock-form-modal.js';
+import { AT, item } from './test-fixtures.js';
 
-const AT = '2026-11-23T08:00:00.000Z';
-const sapu: InventoryItem = {
-  id: '0190a0b0-0000-7000-8000-0000000000a1',
-  name: 'Sapu ijuk',
-  sku: 'SP-01',
-  unit: 'pcs',
-  stock: 4,
-  min_stock: 4,
-  description: null,
-  active: true,
-  trackable: true,
-  created_at: AT,
-  updated_at: AT,
-};
+const sapu = item({ stock: 4 });
 const areas: Area[] = [
   {
     id: '0190a0b0-0000-7000-8000-0000000000c1',

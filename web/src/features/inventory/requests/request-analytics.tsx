@@ -1,4 +1,3 @@
-import { useEffect, useEffectEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRemote } from '../../../components/ui/use-remote.js';
 import { toast } from '../../../lib/toast.js';
@@ -15,13 +14,11 @@ import { StatGrid } from '../../../components/ui/stat-grid.js';
 export function RequestAnalyticsCard({ online }: { online: boolean }) {
   const { t, i18n } = useTranslation();
   const k = (key: string, options?: Record<string, unknown>) => t(requestKey(key), options);
-  const remote = useRemote<RequestAnalytics | null>(`request-analytics|${String(online)}`, () =>
-    online ? loadRequestAnalytics() : Promise.resolve(null),
+  const remote = useRemote<RequestAnalytics | null>(
+    `request-analytics|${String(online)}`,
+    () => (online ? loadRequestAnalytics() : Promise.resolve(null)),
+    () => toast.error(k('analytics.failed')),
   );
-  const onError = useEffectEvent(() => toast.error(k('analytics.failed')));
-  useEffect(() => {
-    if (remote.error !== null && remote.error !== undefined && online) onError();
-  }, [remote.error, online]);
 
   const data = remote.data;
   const lang = i18n.language;

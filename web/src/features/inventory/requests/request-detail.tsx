@@ -13,6 +13,7 @@ import { buildTimeline, type TimelineStep } from './request-timeline.js';
 import { type RequestEntry } from './requests-list.js';
 import { useRequestImage } from './requests-queries.js';
 import { formatDateTime, formatDay } from '../../../lib/format.js';
+import { FactList } from '../../../components/ui/fact-list.js';
 
 /** Only a web address becomes a link; a `javascript:` or `data:` one would run here. */
 const WEB_ADDRESS = /^https?:\/\//i;
@@ -155,74 +156,16 @@ function Timeline({
   );
 }
 
-/**
- * One request in full (selected by `?request=<id>`): facts, image, timeline, the server's
- * refusals with a way to dismiss them, and — for an admin, while pending — approve or reject.
- */
-export function RequestDetail({
-  entry,
-  loading,
-  mark,
-  user,
-  online,
-  onClose,
-  onFix,
-  database = appDb,
-}: {
-  /** null: the device has no such request. */
-  entry: RequestEntry | null;
-  loading: boolean;
-  mark: RequestSyncMark | undefined;
-  user: Pick<User, 'id' | 'name' | 'role'>;
-  online: boolean;
-  onClose: () => void;
-  /** Opens a refused creation in the request form, to correct and send again. */
-  onFix?: (entryId: number) => void;
-  /** The app's database; tests pass their own. */
-  database?: UrsDatabase;
-}) {
+/** The request's label-and-value facts; a custom request adds its store link, shown safely. */
+function RequestFacts({ entry, requester }: { entry: RequestEntry; requester: string }) {
   const { t, i18n } = useTranslation();
-  const k = (key: string, options?: Record<string, unknown>) => t(requestKey(key), options);
-  const [deciding, setDeciding] = useState<Decision | null>(null);
-  const [dismissing, setDismissing] = useState<number | null>(null);
-
-  if (entry === null) {
-    return (
-      <DetailDialog title={k('detail.title')} onClose={onClose}>
-        <p className="muted" role="status">
-          {loading ? k('loading') : k('detail.notFound')}
-        </p>
-      </DetailDialog>
-    );
-  }
-
+  const k = (key: string) => t(requestKey(key));
   const { request } = entry;
-  const number = request.number ?? k('awaitingNumber');
-  const itemName = entry.itemName ?? k('unknownItem');
-  const nameOf = (id: string | null, known: string | null) =>
-    known ?? (id !== null && id === user.id ? user.name : k('unknownUser'));
-  const requester = nameOf(request.requester_id, entry.requesterName);
-  const approver = nameOf(request.approver_id, entry.approverName);
-  const steps = buildTimeline(request, mark);
-  const mayDecide = user.role === 'admin' && request.status === 'pending';
   const none = k('detail.none');
-
-  const dismiss = async (entryId: number) => {
-    setDismissing(entryId);
-    try {
-      await discardRejected(database, user.id, entryId);
-      toast.success(k('conflict.dismissed'));
-    } catch (err) {
-      toast.error(err instanceof Error ? err.message : String(err));
-    } finally {
-      setDismissing(null);
-    }
-  };
-
   const facts: [string, ReactNode][] = [
-    [k('detail.number'), number],
+    [k('detail.number'), request.number ?? k('awaitingNumber')],
     [k('detail.type'), t(typeKey(request.type))],
-    [k('detail.item'), itemName],
+    [k('detail.item'), entry.itemName ?? k('unknownItem')],
     [
       k('detail.quantity'),
       entry.unit === null ? String(request.quantity) : `${request.quantity} ${entry.unit}`,
@@ -251,9 +194,120 @@ export function RequestDetail({
   }
   if (request.approver_notes !== null)
     facts.push([k('detail.approverNotes'), request.approver_notes]);
+  return <FactList className="req-facts" itemClassName="req-fact" facts={facts} />;
+}
+
+/** The server's refusals of this request's changes, each to fix (a creation) or dismiss. */
+function RefusalNotices({
+  mark,
+  userId,
+  database,
+  onFix,
+}: {
+  mark: RequestSyncMark | undefined;
+  userId: string;
+  database: UrsDatabase;
+  onFix: ((entryId: number) => void) | undefined;
+}) {
+  const { t } = useTranslation();
+  const k = (key: string) => t(requestKey(key));
+  const [dismissing, setDismissing] = useState<number | null>(null);
+
+  const dismiss = async (entryId: number) => {
+    setDismissing(entryId);
+    try {
+      await discardRejected(database, userId, entryId);
+      toast.success(k('conflict.dismissed'));
+    } catch (err) {
+      toast.error(err instanceof Error ? err.message : String(err));
+    } finally {
+      setDismissing(null);
+    }
+  };
+
+  return mark?.refused.map((refusal) => (
+    <div
+      key={refusal.entryId}
+      className="alert alert-error req-conflict"
+      role="alert"
+      data-testid="request-conflict"
+    >
+      <p className="req-conflict-title">{k('conflict.title')}</p>
+      <p>{refusal.message}</p>
+      <p className="req-conflict-hint">{k('conflict.hint')}</p>
+      {refusal.name === 'request.create' && onFix !== undefined && (
+        <button
+          type="button"
+          className="button button-primary"
+          onClick={() => onFix(refusal.entryId)}
+        >
+          {k('conflict.fix')}
+        </button>
+      )}
+      <button
+        type="button"
+        className="button button-secondary"
+        disabled={dismissing === refusal.entryId}
+        onClick={() => void dismiss(refusal.entryId)}
+      >
+        {k('conflict.dismiss')}
+      </button>
+    </div>
+  ));
+}
+
+/**
+ * One request in full (selected by `?request=<id>`): facts, image, timeline, the server's
+ * refusals with a way to dismiss them, and — for an admin, while pending — approve or reject.
+ */
+export function RequestDetail({
+  entry,
+  loading,
+  mark,
+  user,
+  online,
+  onClose,
+  onFix,
+  database = appDb,
+}: {
+  /** null: the device has no such request. */
+  entry: RequestEntry | null;
+  loading: boolean;
+  mark: RequestSyncMark | undefined;
+  user: Pick<User, 'id' | 'name' | 'role'>;
+  online: boolean;
+  onClose: () => void;
+  /** Opens a refused creation in the request form, to correct and send again. */
+  onFix?: (entryId: number) => void;
+  /** The app's database; tests pass their own. */
+  database?: UrsDatabase;
+}) {
+  const { t } = useTranslation();
+  const k = (key: string) => t(requestKey(key));
+  const [deciding, setDeciding] = useState<Decision | null>(null);
+
+  if (entry === null) {
+    return (
+      <DetailDialog title={k('detail.title')} onClose={onClose}>
+        <p className="muted" role="status">
+          {loading ? k('loading') : k('detail.notFound')}
+        </p>
+      </DetailDialog>
+    );
+  }
+
+  const { request } = entry;
+  const nameOf = (id: string | null, known: string | null) =>
+    known ?? (id !== null && id === user.id ? user.name : k('unknownUser'));
+  const requester = nameOf(request.requester_id, entry.requesterName);
+  const approver = nameOf(request.approver_id, entry.approverName);
+  const mayDecide = user.role === 'admin' && request.status === 'pending';
 
   return (
-    <DetailDialog title={`${k('detail.title')} · ${number}`} onClose={onClose}>
+    <DetailDialog
+      title={`${k('detail.title')} · ${request.number ?? k('awaitingNumber')}`}
+      onClose={onClose}
+    >
       <div className="req-detail-badges">
         <span className={`req-status req-status-${request.status}`}>
           {t(statusKey(request.status))}
@@ -262,49 +316,10 @@ export function RequestDetail({
           <span className="req-mark req-mark-pending">{k('unsynced')}</span>
         )}
       </div>
-
-      {mark?.refused.map((refusal) => (
-        <div
-          key={refusal.entryId}
-          className="alert alert-error req-conflict"
-          role="alert"
-          data-testid="request-conflict"
-        >
-          <p className="req-conflict-title">{k('conflict.title')}</p>
-          <p>{refusal.message}</p>
-          <p className="req-conflict-hint">{k('conflict.hint')}</p>
-          {refusal.name === 'request.create' && onFix !== undefined && (
-            <button
-              type="button"
-              className="button button-primary"
-              onClick={() => onFix(refusal.entryId)}
-            >
-              {k('conflict.fix')}
-            </button>
-          )}
-          <button
-            type="button"
-            className="button button-secondary"
-            disabled={dismissing === refusal.entryId}
-            onClick={() => void dismiss(refusal.entryId)}
-          >
-            {k('conflict.dismiss')}
-          </button>
-        </div>
-      ))}
-
-      <dl className="req-facts">
-        {facts.map(([label, value]) => (
-          <div key={label} className="req-fact">
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
-
+      <RefusalNotices mark={mark} userId={user.id} database={database} onFix={onFix} />
+      <RequestFacts entry={entry} requester={requester} />
       {request.type === 'custom' && <RequestImage entry={entry} online={online} />}
-
-      <Timeline steps={steps} names={{ requester, approver }} />
+      <Timeline steps={buildTimeline(request, mark)} names={{ requester, approver }} />
 
       {mayDecide && (
         <div className="req-decide" role="group" aria-label={k('decide.actions')}>
@@ -329,7 +344,7 @@ export function RequestDetail({
         <RequestDecisionModal
           actor={user}
           requestId={request.id}
-          label={request.number ?? itemName}
+          label={request.number ?? entry.itemName ?? k('unknownItem')}
           decision={deciding}
           onClose={() => setDeciding(null)}
           database={database}

@@ -1,6 +1,6 @@
-import i18next from 'i18next';
 import type { RequestStatus, RequestType } from '@urs/sync-protocol';
 import type { ProblemCode } from './request-form-logic.js';
+import { registerTexts } from '../../../lib/i18n.js';
 
 /**
  * Texts of the inventory screen's requests tab, under `inventory.requests`. The spec's strings
@@ -345,30 +345,10 @@ const enTexts: Texts = {
 /** The dictionaries, exported so tests can hold the spec's strings against them. */
 export const REQUEST_TEXTS = { id: idTexts, en: enTexts } as const;
 
-/** Adds the texts to the running i18next (deep, without overwriting shared keys). */
-export function registerRequestTexts(): void {
-  const add = () => {
-    i18next.addResourceBundle(
-      'id',
-      'translation',
-      { inventory: { requests: idTexts } },
-      true,
-      false,
-    );
-    i18next.addResourceBundle(
-      'en',
-      'translation',
-      { inventory: { requests: enTexts } },
-      true,
-      false,
-    );
-  };
-  // i18next attaches its resource methods in init(); a module loaded earlier waits for it.
-  if (i18next.isInitialized) add();
-  else i18next.on('initialized', add);
-}
-
-registerRequestTexts();
+registerTexts({
+  id: { inventory: { requests: idTexts } },
+  en: { inventory: { requests: enTexts } },
+});
 
 const P = 'inventory.requests';
 export const requestKey = (key: string) => `${P}.${key}`;

@@ -16,14 +16,6 @@ export interface RequestsView {
   creating: boolean;
 }
 
-export const DEFAULT_VIEW: RequestsView = {
-  status: 'all',
-  q: '',
-  page: 1,
-  request: null,
-  creating: false,
-};
-
 /** `api/inventory/requests/export?status=&q=` for the current filters (no paging). */
 export function exportPath(view: Pick<RequestsView, 'status' | 'q'>): string {
   return `api/inventory/requests/export${buildQuery({

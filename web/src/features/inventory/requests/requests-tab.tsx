@@ -1,14 +1,12 @@
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { requestsSearch, requestsViewOf } from '../inventory-search.js';
-import { useEffect, useEffectEvent, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOnline } from '../../../components/ui/online.js';
 import { Pager } from '../../../components/ui/pager.js';
-import { useDebounced } from '../../../components/ui/use-debounced.js';
+import { ExportButton } from '../../../components/ui/export-button.js';
+import { UrlSearchBox } from '../../../components/ui/url-search-box.js';
 import { db } from '../../../db/index.js';
-import { isNetworkFailure } from '../../../lib/admin-kit.js';
-import { serverMessage } from '../../../lib/server-errors.js';
-import { toast } from '../../../lib/toast.js';
 import { useCurrentUser } from '../../../lib/use-session.js';
 import { RequestAnalyticsCard } from './request-analytics.js';
 import { RequestDetail } from './request-detail.js';
@@ -117,20 +115,6 @@ export function RequestsTab() {
   const [view, setView] = useView();
   const data = useRequestsData();
   const marks = useRequestSyncMarks(user?.id ?? null);
-  const ids = useId();
-
-  // The search box: typed freely, written to the URL once typing pauses.
-  const [query, setQuery] = useState(view.q);
-  const [queryFor, setQueryFor] = useState(view.q);
-  if (queryFor !== view.q) {
-    setQueryFor(view.q);
-    setQuery(view.q);
-  }
-  const settled = useDebounced(query);
-  const writeQuery = useEffectEvent((q: string) => {
-    if (q.trim() !== view.q.trim()) setView({ ...view, q: q.trim(), page: 1 }, true);
-  });
-  useEffect(() => writeQuery(settled), [settled]);
 
   // A refused request opened in its form to be corrected (the detail's "Perbaiki").
   const [fixing, setFixing] = useState<RefusedRequest | null>(null);
@@ -138,22 +122,6 @@ export function RequestsTab() {
     const entry = await db.outbox.get(entryId);
     if (user === null || entry === undefined || entry.status !== 'rejected') return;
     setFixing(await loadRefusedRequest(db, user.id, entry));
-  };
-
-  const [exporting, setExporting] = useState(false);
-  const runExport = async () => {
-    setExporting(true);
-    try {
-      const name = await exportRequests(view);
-      toast.success(k('exported', { name }));
-    } catch (err) {
-      const detail = isNetworkFailure(err, navigator.onLine)
-        ? k('exportOffline')
-        : (serverMessage(err) ?? (err instanceof Error ? err.message : undefined));
-      toast.error(k('exportFailed'), detail);
-    } finally {
-      setExporting(false);
-    }
   };
 
   if (user === null) return null;
@@ -170,62 +138,12 @@ export function RequestsTab() {
     <div className="req-tab">
       <RequestAnalyticsCard online={online} />
 
-      <section className="card req-panel" aria-label={k('filters')}>
-        <div className="req-chips" role="group" aria-label={k('statusFilter')}>
-          {STATUS_FILTERS.map((status) => (
-            <button
-              key={status}
-              type="button"
-              className="req-chip"
-              aria-pressed={view.status === status}
-              data-status={status}
-              onClick={() => setView({ ...view, status, page: 1 })}
-            >
-              {status === 'all' ? k('statusAll') : t(statusKey(status))}
-            </button>
-          ))}
-        </div>
-        <div className="req-toolbar">
-          <div className="field req-search">
-            <label className="field-label" htmlFor={`${ids}-q`}>
-              {k('search')}
-            </label>
-            <input
-              id={`${ids}-q`}
-              type="search"
-              className="input"
-              placeholder={k('searchPlaceholder')}
-              value={query}
-              maxLength={100}
-              onChange={(event) => setQuery(event.target.value)}
-            />
-          </div>
-          <div className="req-actions">
-            <button
-              type="button"
-              className="button button-primary"
-              onClick={() => setView({ ...view, creating: true })}
-            >
-              {k('newRequest')}
-            </button>
-            <button
-              type="button"
-              className="button button-secondary"
-              disabled={!online || exporting}
-              aria-busy={exporting}
-              aria-describedby={online ? undefined : `${ids}-export-hint`}
-              onClick={() => void runExport()}
-            >
-              {exporting ? k('exporting') : k('export')}
-            </button>
-          </div>
-        </div>
-        {!online && (
-          <p id={`${ids}-export-hint`} className="field-hint">
-            {k('exportOffline')}
-          </p>
-        )}
-      </section>
+      <RequestFilters
+        view={view}
+        setView={setView}
+        online={online}
+        onCreate={() => setView({ ...view, creating: true })}
+      />
 
       <section className="req-results" aria-label={k('list')}>
         {page.rows.length === 0 ? (
@@ -297,5 +215,66 @@ export function RequestsTab() {
         />
       )}
     </div>
+  );
+}
+
+/** Status chips, the search, a new request and the export, above the list. */
+function RequestFilters({
+  view,
+  setView,
+  online,
+  onCreate,
+}: {
+  view: RequestsView;
+  setView: (next: RequestsView, replace?: boolean) => void;
+  online: boolean;
+  onCreate: () => void;
+}) {
+  const { t } = useTranslation();
+  const k = (key: string, options?: Record<string, unknown>) => t(requestKey(key), options);
+  const hintId = useId();
+  return (
+    <section className="card req-panel" aria-label={k('filters')}>
+      <div className="req-chips" role="group" aria-label={k('statusFilter')}>
+        {STATUS_FILTERS.map((status) => (
+          <button
+            key={status}
+            type="button"
+            className="req-chip"
+            aria-pressed={view.status === status}
+            data-status={status}
+            onClick={() => setView({ ...view, status, page: 1 })}
+          >
+            {status === 'all' ? k('statusAll') : t(statusKey(status))}
+          </button>
+        ))}
+      </div>
+      <div className="req-toolbar">
+        <UrlSearchBox
+          q={view.q}
+          onSearch={(q) => setView({ ...view, q, page: 1 }, true)}
+          label={k('search')}
+          placeholder={k('searchPlaceholder')}
+          className="req-search"
+          maxLength={100}
+        />
+        <div className="req-actions">
+          <button type="button" className="button button-primary" onClick={onCreate}>
+            {k('newRequest')}
+          </button>
+          <ExportButton
+            download={() => exportRequests(view)}
+            online={online}
+            hintId={hintId}
+            text={k}
+          />
+        </div>
+      </div>
+      {!online && (
+        <p id={hintId} className="field-hint">
+          {k('exportOffline')}
+        </p>
+      )}
+    </section>
   );
 }

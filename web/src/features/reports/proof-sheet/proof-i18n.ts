@@ -1,4 +1,4 @@
-import i18next from 'i18next';
+import { registerTexts } from '../../../lib/i18n.js';
 
 /** Texts of issue 15: capture times, the order warning, the printable sheet and the period PDF. */
 const id = {
@@ -87,14 +87,4 @@ const en: Dictionary = {
   },
 };
 
-let registered = false;
-
-/** Adds these texts without overwriting the shared dictionaries (deep merge, no overwrite). */
-export function registerProofTexts(): void {
-  if (registered) return;
-  registered = true;
-  i18next.addResourceBundle('id', 'translation', id, true, false);
-  i18next.addResourceBundle('en', 'translation', en, true, false);
-}
-
-registerProofTexts();
+registerTexts({ id, en });

@@ -3,6 +3,7 @@ import { analyticsBench } from './analytics-bench.js';
 import { bundleSizeRows } from './bundle-size.js';
 import { firstSyncBench } from './first-sync-bench.js';
 import { inventoryBench } from './inventory-bench.js';
+import { postgresBench } from './postgres-cases.js';
 import { syncBench } from './sync-bench.js';
 
 /**
@@ -19,6 +20,7 @@ const CASES: Record<string, () => Promise<BenchRow[]>> = {
   'first-sync': () => firstSyncBench(rounds),
   inventory: () => inventoryBench(rounds * 20, transactions),
   analytics: () => analyticsBench(rounds * 2, reports),
+  postgres: () => postgresBench(),
   bundle: () => bundleSizeRows(),
 };
 

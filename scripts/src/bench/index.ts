@@ -2,6 +2,7 @@ import { printTable, type BenchRow } from './measure.js';
 import { analyticsBench } from './analytics-bench.js';
 import { bundleSizeRows } from './bundle-size.js';
 import { firstSyncBench } from './first-sync-bench.js';
+import { hotEndpointsBench } from './hot-endpoints-bench.js';
 import { inventoryBench } from './inventory-bench.js';
 import { postgresBench } from './postgres-cases.js';
 import { syncBench } from './sync-bench.js';
@@ -17,6 +18,7 @@ const reports = Number(process.env['BENCH_REPORTS'] ?? 200_000);
 
 const CASES: Record<string, () => Promise<BenchRow[]>> = {
   sync: () => syncBench(rounds),
+  'hot-endpoints': () => hotEndpointsBench(rounds),
   'first-sync': () => firstSyncBench(rounds),
   inventory: () => inventoryBench(rounds * 20, transactions),
   analytics: () => analyticsBench(rounds * 2, reports),

@@ -122,7 +122,7 @@ function unreadSelect(d: DbOrTx, role: Role) {
 /** Announcements the actor may see and has not read; their own are never news to them. */
 export async function unreadAnnouncementCount(db: DbOrTx, actor: Actor): Promise<number> {
   const query = preparedQuery(db, `unread announcements ${actor.role}`, (d) =>
-    unreadSelect(d, actor.role).prepare(),
+    unreadSelect(d, actor.role),
   );
   const [row] = await query.execute({ actor: actor.id });
   return row?.n ?? 0;
@@ -152,7 +152,7 @@ function countsQuery(db: DbOrTx, role: Role) {
     }
     columns[UNREAD] = sql`(${unreadSelect(d, role)})`.mapWith(Number);
     // The counter's one row carries the scalar subqueries: a FROM every engine accepts.
-    return d.select(columns).from(t.changeCounter).where(eq(t.changeCounter.id, 1)).prepare();
+    return d.select(columns).from(t.changeCounter).where(eq(t.changeCounter.id, 1));
   });
 }
 
@@ -171,8 +171,7 @@ function pageQuery(db: DbOrTx, source: Source, role: Role) {
       .from(source.table)
       .where(and(gt(source.table.changeSeq, CURSOR), source.scope(viewer)))
       .orderBy(asc(source.table.changeSeq))
-      .limit(sql.placeholder('limit'))
-      .prepare();
+      .limit(sql.placeholder('limit'));
   });
 }
 

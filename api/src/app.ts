@@ -65,8 +65,10 @@ export function createApp({ db, env, photos, pushOptions, now }: AppOptions) {
   app.use('/api/*', corsPolicy(env.CORS_ORIGINS));
   app.use('/api/*', async (c, next) => {
     await next();
-    // API answers carry personal data: never let a shared cache keep them.
-    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
+    // API answers carry personal data: never let a shared cache keep them. Set on the answer's
+    // own headers: c.header() after the handler has answered rebuilds the Response around its
+    // body stream, which the node server then has to pump (it was most of a small GET's time).
+    if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
   });
 
   const api = [

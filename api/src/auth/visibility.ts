@@ -1,12 +1,15 @@
-import { eq, type SQL } from 'drizzle-orm';
+import { eq, type Placeholder, type SQL } from 'drizzle-orm';
 import { itemRequests } from '../db/schema.js';
 import type { Actor } from './policy.js';
+
+/** An actor whose id may be a placeholder, bound when a query prepared once runs. */
+export type Viewer = Pick<Actor, 'role'> & { id: Actor['id'] | Placeholder };
 
 /**
  * Admins and inventory staff see every request; everyone else their own. One rule for the
  * online list, exports, analytics and what a device pulls.
  */
-export function requestsVisibleTo(actor: Actor): SQL | undefined {
+export function requestsVisibleTo(actor: Viewer): SQL | undefined {
   return actor.role === 'admin' || actor.role === 'inventory_staff'
     ? undefined
     : eq(itemRequests.requesterId, actor.id);

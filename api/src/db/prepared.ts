@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { Reader, Tx } from './client.js';
+import { currentEngine } from './dialect.js';
 
 const caches = new WeakMap<Database.Database, Map<string, Database.Statement>>();
 
@@ -29,21 +30,48 @@ export function statement<P extends unknown[] = unknown[], R = unknown>(
 }
 
 const queries = new WeakMap<Reader, Map<string, unknown>>();
+const statementNames = new Map<string, string>();
+
+/**
+ * The server-side name of a query on PostgreSQL: one per key, so each pooled connection parses
+ * and plans it once (pg remembers which names a connection has prepared) instead of on every
+ * call. A key always builds the same SQL, which a name must never change.
+ */
+function postgresName(key: string): string {
+  let name = statementNames.get(key);
+  if (name === undefined) {
+    name = `urs_q${statementNames.size + 1}`;
+    statementNames.set(key, name);
+  }
+  return name;
+}
 
 /**
  * A drizzle prepared query built once per connection and reused, for a per-request query whose
  * rows drizzle should still map (joins, JSON columns). Build it with `sql.placeholder`
- * parameters; the key names the query.
+ * parameters and hand back the builder unprepared; the key names the query. On PostgreSQL a
+ * transaction is a new handle each time, so the query is rebuilt per transaction there, but it
+ * runs as a named statement the connection has already parsed and planned.
  */
-export function preparedQuery<D extends Reader, T>(db: D, key: string, build: (db: D) => T): T {
+export function preparedQuery<D extends Reader, Q extends { prepare(): unknown }>(
+  db: D,
+  key: string,
+  build: (db: D) => Q,
+): ReturnType<Q['prepare']> {
   let cache = queries.get(db);
   if (cache === undefined) {
     cache = new Map();
     queries.set(db, cache);
   }
-  let query = cache.get(key) as T | undefined;
+  let query = cache.get(key) as ReturnType<Q['prepare']> | undefined;
   if (query === undefined) {
-    query = build(db);
+    const builder = build(db);
+    // The handle is typed for SQLite (db/client.ts); PostgreSQL's builder takes the name.
+    query = (
+      currentEngine() === 'postgres'
+        ? (builder as unknown as { prepare(name: string): unknown }).prepare(postgresName(key))
+        : builder.prepare()
+    ) as ReturnType<Q['prepare']>;
     cache.set(key, query);
   }
   return query;

@@ -35,24 +35,36 @@ export function totalChanges(client: Database.Database): number {
 }
 
 /**
+ * PostgreSQL transactions whose last savepoint succeeded and is still open. Releasing it
+ * is folded into the next savepoint's round trip (or into COMMIT, which keeps whatever an open
+ * savepoint holds): a push batch opens one savepoint per mutation there, and every statement
+ * is a network round trip.
+ */
+const openSavepoints = new WeakSet<Tx>();
+
+async function onPostgres<T>(tx: Tx, fn: () => Promise<T>): Promise<T> {
+  const wasOpen = openSavepoints.delete(tx);
+  // No parameters, so pg sends it as one simple query: both statements in one round trip.
+  await run(tx, wasOpen ? 'RELEASE SAVEPOINT mutation; SAVEPOINT mutation' : 'SAVEPOINT mutation');
+  try {
+    const result = await fn();
+    openSavepoints.add(tx);
+    return result;
+  } catch (err) {
+    await run(tx, 'ROLLBACK TO SAVEPOINT mutation; RELEASE SAVEPOINT mutation');
+    throw err;
+  }
+}
+
+/**
  * Runs `fn` inside a SAVEPOINT on the connection's open transaction: if it throws, only its own
  * writes are undone and the error is rethrown. On SQLite the statements are prepared once per
  * connection, because a push batch opens one savepoint per mutation. The connection is the caller's write
- * transaction, which nothing else uses until it commits, so `fn` may await.
+ * transaction, which nothing else uses until it commits, so `fn` may await. Not for nesting:
+ * `fn` must not open another.
  */
 export async function withSavepoint<T>(tx: Tx, fn: () => Promise<T>): Promise<T> {
-  if (currentEngine() === 'postgres') {
-    await run(tx, 'SAVEPOINT mutation');
-    try {
-      const result = await fn();
-      await run(tx, 'RELEASE SAVEPOINT mutation');
-      return result;
-    } catch (err) {
-      await run(tx, 'ROLLBACK TO SAVEPOINT mutation');
-      await run(tx, 'RELEASE SAVEPOINT mutation');
-      throw err;
-    }
-  }
+  if (currentEngine() === 'postgres') return onPostgres(tx, fn);
   const s = statements(tx.$client);
   s.begin.run();
   try {

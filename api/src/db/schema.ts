@@ -176,6 +176,8 @@ export const reports = sqliteTable(
     index('reports_area_reported_idx').on(t.areaId, t.reportedAt),
     index('reports_reporter_reported_idx').on(t.reporterId, t.reportedAt),
     index('reports_change_seq_idx').on(t.changeSeq),
+    // A staff member's pull: their own rows past the cursor, in change order, from one range.
+    index('reports_reporter_change_seq_idx').on(t.reporterId, t.changeSeq),
   ],
 );
 
@@ -194,11 +196,19 @@ export const reportPhotos = sqliteTable(
     position: integer('position').notNull().default(0),
     /** EXIF capture time as the device read it (sync-protocol capture-time.ts); null: unknown. */
     capturedAt: text('captured_at'),
+    /**
+     * The report's reporter, copied when the photo is attached (a report never changes hands),
+     * so a staff member's pull reads their photos past the cursor from one index range instead
+     * of probing every one of their reports on every page. Null only for rows no migration
+     * has filled, which nothing writes.
+     */
+    reporterId: text('reporter_id'),
   },
   (t) => [
     index('report_photos_report_idx').on(t.reportId, t.kind, t.position),
     index('report_photos_sha_idx').on(t.sha256),
     index('report_photos_change_seq_idx').on(t.changeSeq),
+    index('report_photos_reporter_change_seq_idx').on(t.reporterId, t.changeSeq),
   ],
 );
 

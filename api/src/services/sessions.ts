@@ -68,8 +68,7 @@ export async function resolveSession(
       .select({ session: sessions, user: users })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.tokenHash, sql.placeholder('hash')), isNull(sessions.revokedAt)))
-      .prepare(),
+      .where(and(eq(sessions.tokenHash, sql.placeholder('hash')), isNull(sessions.revokedAt))),
   ).execute({ hash: hashToken(token) });
   if (row === undefined || row.user.deletedAt !== null) return null;
   const now = Date.now();

@@ -21,6 +21,16 @@ const newReport = () => ({
   description: 'Rumput tinggi',
 });
 
+/** The gardener's report and another staff member's, each filed from their own device. */
+async function reportsOfTwoStaff() {
+  const other = new TestDevice(t, (await t.signIn('custodian')).token);
+  const mine = newReport();
+  const theirs = newReport();
+  await staff.push(['report.create', mine]);
+  await other.push(['report.create', theirs]);
+  return { other, mine, theirs };
+}
+
 describe('GET /api/sync/pull', () => {
   it('pages every change with monotonic cursors, ends with has_more false, and validates against the contract', async () => {
     for (let i = 0; i < 7; i++) await staff.push(['report.create', newReport()]);
@@ -62,15 +72,25 @@ describe('GET /api/sync/pull', () => {
   });
 
   it('shows staff only their own reports and requests, and admins everything', async () => {
-    const other = new TestDevice(t, (await t.signIn('custodian')).token);
-    const mine = newReport();
-    const theirs = newReport();
-    await staff.push(['report.create', mine]);
-    await other.push(['report.create', theirs]);
+    const { mine, theirs } = await reportsOfTwoStaff();
     const staffIds = (await staff.pullAll()).filter((c) => c.entity === 'reports').map((c) => c.id);
     expect(staffIds).toEqual([mine.id]);
     const adminIds = (await admin.pullAll()).filter((c) => c.entity === 'reports').map((c) => c.id);
     expect(adminIds.sort()).toEqual([mine.id, theirs.id].sort());
+  });
+
+  it("shows staff the photos of their own reports, whoever attached them, and no one else's", async () => {
+    const { other, mine, theirs } = await reportsOfTwoStaff();
+    const own = await staff.attachPhoto(mine.id, 'before');
+    const byAdmin = await admin.attachPhoto(mine.id, 'after');
+    const foreign = await other.attachPhoto(theirs.id, 'before');
+    for (const attached of [own, byAdmin, foreign]) expect(attached.result?.status).toBe('applied');
+
+    const photoIds = (changes: PullResponse['changes']) =>
+      changes.filter((c) => c.entity === 'report_photos').map((c) => c.id);
+    expect(photoIds(await staff.pullAll()).sort()).toEqual([own.id, byAdmin.id].sort());
+    expect(photoIds(await other.pullAll())).toEqual([foreign.id]);
+    expect(photoIds(await admin.pullAll()).sort()).toEqual([own.id, byAdmin.id, foreign.id].sort());
   });
 
   it('shows item requests to their requester, and all of them to inventory staff and admins', async () => {

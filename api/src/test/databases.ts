@@ -22,6 +22,7 @@ export interface TestDatabase {
 export async function createTestDatabase(
   dataDir: string,
   engine: 'sqlite' | 'postgres' = testEngine,
+  admin = process.env['TEST_DATABASE_URL'],
 ): Promise<TestDatabase> {
   if (engine === 'sqlite') {
     const file = path.join(dataDir, 'test.sqlite');
@@ -29,7 +30,6 @@ export async function createTestDatabase(
     await db.migrate();
     return { db, reopen: () => openDatabase(file), drop: () => Promise.resolve() };
   }
-  const admin = process.env['TEST_DATABASE_URL'];
   if (admin === undefined || admin === '') {
     throw new Error('URS_TEST_ENGINE=postgres needs TEST_DATABASE_URL (a role that may CREATEDB)');
   }

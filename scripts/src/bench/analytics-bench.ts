@@ -1,7 +1,10 @@
-import { sqliteWriter } from '@urs/api';
+import { sqliteWriter, type App } from '@urs/api';
 import { benchServer } from './bench-server.js';
 import { newId, REPORT_STATUSES, STAFF_ROLES } from '@urs/sync-protocol';
 import { time, type BenchRow } from './measure.js';
+
+export const SCHOOL_STAFF = 120;
+export const SCHOOL_AREAS = 40;
 
 /** A school with `reports` reports over the last year, 120 staff, 40 areas, written directly. */
 async function school(reports: number) {
@@ -15,7 +18,7 @@ async function school(reports: number) {
     const user = sqlite.prepare(
       'INSERT INTO users (id, name, email, role, password_hash, created_at, updated_at, change_seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
     );
-    const staff = Array.from({ length: 120 }, (_, i) => {
+    const staff = Array.from({ length: SCHOOL_STAFF }, (_, i) => {
       const id = newId();
       user.run(
         id,
@@ -32,7 +35,7 @@ async function school(reports: number) {
     const areaStmt = sqlite.prepare(
       'INSERT INTO areas (id, name, created_at, updated_at, change_seq) VALUES (?, ?, ?, ?, ?)',
     );
-    const areaIds = Array.from({ length: 40 }, (_, i) => {
+    const areaIds = Array.from({ length: SCHOOL_AREAS }, (_, i) => {
       const id = newId();
       areaStmt.run(id, `Area ${i}`, iso(now), iso(now), ++seq);
       return id;
@@ -69,37 +72,48 @@ async function school(reports: number) {
   return { app, token, server };
 }
 
+/** `samples` timings of `GET /api/analytics` as the admin behind `token`, sorted. */
+export async function measureAnalytics(app: App, token: string, samples: number) {
+  const out: number[] = [];
+  for (let i = 0; i < samples; i++) {
+    out.push(
+      await time(async () => {
+        const res = await app.request('/api/analytics', {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        if (res.status !== 200) throw new Error(`analytics answered ${res.status}`);
+        await res.arrayBuffer();
+      }),
+    );
+  }
+  return out.sort((a, b) => a - b);
+}
+
+const percentile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * q) / 100))] ?? 0;
+
+/** The analytics row: the large school's p50 against the small one's, same run. */
+export function analyticsRow(
+  engine: string,
+  reports: number,
+  base: number[],
+  big: number[],
+): BenchRow {
+  return {
+    name: `${engine}GET /api/analytics at ${reports.toLocaleString('en')} reports: p50 ${percentile(big, 50).toFixed(1)} ms, p95 ${percentile(big, 95).toFixed(1)} ms`,
+    baseline: `same at 2,000 reports (p50 ${percentile(base, 50).toFixed(1)} ms)`,
+    ms: percentile(big, 50),
+    baselineMs: percentile(base, 50),
+  };
+}
+
 /** `GET /api/analytics` at 200,000 reports against the same at 2,000, in the same run. */
 export async function analyticsBench(samples: number, reports = 200_000): Promise<BenchRow[]> {
   const small = await school(2_000);
   const large = await school(reports);
-  const measure = async (s: Awaited<ReturnType<typeof school>>) => {
-    const out: number[] = [];
-    for (let i = 0; i < samples; i++) {
-      out.push(
-        await time(async () => {
-          const res = await s.app.request('/api/analytics', {
-            headers: { authorization: `Bearer ${s.token}` },
-          });
-          if (res.status !== 200) throw new Error(`analytics answered ${res.status}`);
-          await res.arrayBuffer();
-        }),
-      );
-    }
-    return out.sort((a, b) => a - b);
-  };
-  const base = await measure(small);
-  const big = await measure(large);
+  const base = await measureAnalytics(small.app, small.token, samples);
+  const big = await measureAnalytics(large.app, large.token, samples);
   await small.server.close();
   await large.server.close();
-  const p = (xs: number[], q: number) =>
-    xs[Math.min(xs.length - 1, Math.floor((xs.length * q) / 100))] ?? 0;
-  return [
-    {
-      name: `GET /api/analytics at ${reports.toLocaleString('en')} reports: p50 ${p(big, 50).toFixed(1)} ms, p95 ${p(big, 95).toFixed(1)} ms`,
-      baseline: `same at 2,000 reports (p50 ${p(base, 50).toFixed(1)} ms)`,
-      ms: p(big, 50),
-      baselineMs: p(base, 50),
-    },
-  ];
+  return [analyticsRow('', reports, base, big)];
 }

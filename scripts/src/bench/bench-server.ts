@@ -3,7 +3,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { createApp, loadEnv, migrateDatabase, openDatabase, type App, type Db } from '@urs/api';
 
-/** The real app on a fresh SQLite file in a temporary folder, for one bench case. */
+/** Opens the case's database (migrated); SQLite in the case's folder unless told otherwise. */
+export type OpenBenchDb = (dir: string) => Promise<{ db: Db; drop: () => Promise<void> }>;
+
+async function sqliteBenchDb(dir: string) {
+  const db = openDatabase(path.join(dir, 'bench.sqlite'));
+  await migrateDatabase(db);
+  return { db, drop: () => Promise.resolve() };
+}
+
+/** The real app on a fresh database (SQLite file in a temporary folder by default), for one bench case. */
 export interface BenchServer {
   db: Db;
   app: App;
@@ -12,11 +21,13 @@ export interface BenchServer {
   close(): Promise<void>;
 }
 
-export async function benchServer(prefix: string): Promise<BenchServer> {
+export async function benchServer(
+  prefix: string,
+  open: OpenBenchDb = sqliteBenchDb,
+): Promise<BenchServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `urs-${prefix}-bench-`));
   const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dir, SCRYPT_LOG_N: '10' });
-  const db = openDatabase(path.join(dir, 'bench.sqlite'));
-  await migrateDatabase(db);
+  const { db, drop } = await open(dir);
   const app = createApp({ db, env });
   return {
     db,
@@ -37,6 +48,7 @@ export async function benchServer(prefix: string): Promise<BenchServer> {
     },
     async close() {
       await db.close();
+      await drop();
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };

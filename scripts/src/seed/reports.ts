@@ -125,6 +125,7 @@ export function planReports(ctx: PlanContext): { reports: ReportRow[]; photos: P
         photos.push({
           ...ctx.sync(at),
           reportId: report.id,
+          reporterId: report.reporterId,
           kind,
           sha256: image.sha256,
           mimeType: 'image/jpeg',

@@ -197,6 +197,7 @@ export const reportHandlers: Pick<
       sizeBytes: upload.sizeBytes,
       position: a.position,
       capturedAt: a.captured_at ?? null,
+      reporterId: report.reporterId,
       createdAt: now,
       updatedAt: now,
       changeSeq: seq(),

@@ -85,6 +85,24 @@ describe('translating a reason', () => {
     ).toBe('The report status cannot change from "Completed" to "In progress".');
   });
 
+  it('has both languages for the failures only the device can have', () => {
+    const device = [
+      'storage_full',
+      'photo_hash_unavailable',
+      'network_unreachable',
+      'refusal_gone',
+    ];
+    for (const code of device) {
+      const id = errorText({ code }, undefined, 'id');
+      const en = errorText({ code }, undefined, 'en');
+      expect(id).not.toBe(en);
+      expect(en).not.toBe('The data sent is not valid.');
+    }
+    expect(errorText({ code: 'refusal_gone' }, undefined, 'en')).toBe(
+      'This change is not found or is no longer refused.',
+    );
+  });
+
   it("shows the server's message for a code it does not know, or one missing its params", () => {
     expect(errorText({ code: 'from_a_newer_server' }, 'Pesan server.', 'en')).toBe('Pesan server.');
     expect(errorText({ code: 'seq_gap' }, 'Server menunggu nomor 3.', 'en')).toBe(

@@ -36,6 +36,11 @@ const DEVICE_TEXTS = {
     id: 'Foto tidak dapat diunggah: {detail}',
     en: 'The photo could not be uploaded: {detail}',
   },
+  // A refusal fixed or discarded in another tab, or by a second tap, is no longer there.
+  refusal_gone: {
+    id: 'Perubahan ini tidak ditemukan atau tidak sedang ditolak.',
+    en: 'This change is not found or is no longer refused.',
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 export type DeviceErrorCode = keyof typeof DEVICE_TEXTS;
 

@@ -224,6 +224,16 @@ describe('rejected entries', () => {
     expect(await db.shadows.count()).toBe(0);
   });
 
+  it('a refusal already discarded can be neither discarded nor retried again', async () => {
+    db = openTestDatabase();
+    const { entry } = await rejectedUpdate();
+    await discardRejected(db, userId, entry.id);
+    const gone = 'Perubahan ini tidak ditemukan atau tidak sedang ditolak.';
+    await expect(discardRejected(db, userId, entry.id)).rejects.toThrow(gone);
+    await expect(retryRejected(db, userId, entry.id)).rejects.toThrow(gone);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
   it('retrying queues the edited mutation with a new id and the next seq', async () => {
     db = openTestDatabase();
     const { entry, reportId } = await rejectedUpdate();

@@ -9,6 +9,7 @@ import {
   type SyncedEntity,
 } from '@urs/sync-protocol';
 import type { EntityRow, OutboxEntry, UrsDatabase } from '../db/database.js';
+import { errorText } from '../lib/error-text.js';
 import { MutationValidationError, withStorageGuard } from './errors.js';
 import { notifyLocalWrite } from './local-writes.js';
 import { claimLocalData } from './session.js';
@@ -137,8 +138,7 @@ export async function retryRejected(
     [{ mutation, optimistic: edit.optimistic ?? [] }],
     options,
   );
-  if (entry === undefined)
-    throw new Error('Perubahan ini tidak ditemukan atau tidak sedang ditolak.');
+  if (entry === undefined) throw new Error(errorText({ code: 'refusal_gone' }));
   return entry;
 }
 
@@ -209,7 +209,7 @@ function parseMutation(name: string, args: unknown): ParsedMutation {
 async function rejectedEntry(db: UrsDatabase, userId: string, entryId: number) {
   const entry = await db.outbox.get(entryId);
   if (entry === undefined || entry.user_id !== userId || entry.status !== 'rejected') {
-    throw new Error('Perubahan ini tidak ditemukan atau tidak sedang ditolak.');
+    throw new Error(errorText({ code: 'refusal_gone' }));
   }
   return entry;
 }

@@ -6,6 +6,7 @@
 import type { Language, Theme } from '@urs/sync-protocol';
 import type { AppSession } from '../lib/use-session.js';
 import { api } from '../lib/api.js';
+import { UnexpectedResponseError } from '../lib/api-client.js';
 import { createAnnouncementPoller } from '../lib/announcement-poller.js';
 import { confirmDialog } from '../lib/dialog.js';
 import { createLanguageController, t } from '../lib/i18n.js';
@@ -39,7 +40,8 @@ export const announcementPoller = createAnnouncementPoller({
   async fetchCount() {
     const body = await api.json('GET', 'api/announcements/unread-count');
     const count = numberField(body, 'count');
-    if (count === undefined) throw new Error('Jawaban jumlah pengumuman tidak dikenali.');
+    if (count === undefined)
+      throw new UnexpectedResponseError('unread count answer not recognised');
     return count;
   },
   onRise(count) {

@@ -1,6 +1,6 @@
 import { fieldReasons, type PageMeta, type z } from '@urs/sync-protocol';
 import { fieldTexts } from './error-text.js';
-import { ApiError, NetworkError } from './api-client.js';
+import { ApiError, NetworkError, UnexpectedResponseError } from './api-client.js';
 import { serverMessage } from './server-errors.js';
 import { field, numberField } from './json-fields.js';
 
@@ -27,11 +27,12 @@ export interface PagedAnswer<T> {
 
 /** Checks the `{ data, meta }` envelope of a list answer and parses each row with `schema`. */
 export function parsePaged<T>(body: unknown, schema: z.ZodType<T>): PagedAnswer<T> {
-  if (typeof body !== 'object' || body === null) throw new TypeError('Jawaban daftar tidak valid.');
+  if (typeof body !== 'object' || body === null)
+    throw new UnexpectedResponseError('list answer is not an object');
   const data = field(body, 'data');
   const meta = field(body, 'meta');
   if (!Array.isArray(data) || typeof meta !== 'object' || meta === null) {
-    throw new TypeError('Jawaban daftar tidak valid.');
+    throw new UnexpectedResponseError('list answer has no rows');
   }
   const number = (key: string, fallback: number) => {
     const value = numberField(meta, key);

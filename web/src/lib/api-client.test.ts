@@ -102,6 +102,10 @@ describe('api client', () => {
         client_id: '0190a0b0-0000-7000-8000-000000000001',
         mutations: [],
       }),
-    ).rejects.toThrow('kontrak');
+    ).rejects.toMatchObject({
+      name: 'UnexpectedResponseError',
+      message: 'Jawaban server tidak dikenali.',
+      detail: 'push answer breaks the contract',
+    });
   });
 });

@@ -61,8 +61,18 @@ export class NetworkError extends Error {
 }
 
 /** The server answered 2xx with a body that breaks the contract. */
+/**
+ * The server answered with something this build cannot read: a contract break, not the user's
+ * doing. The user reads one sentence in their language; `detail` says what did not fit, for logs.
+ */
 export class UnexpectedResponseError extends Error {
   override readonly name = 'UnexpectedResponseError';
+  readonly detail: string;
+
+  constructor(detail: string, options?: ErrorOptions) {
+    super(errorText({ code: 'answer_unrecognised' }), options);
+    this.detail = detail;
+  }
 }
 
 export interface PhotoUploadReceipt {
@@ -136,7 +146,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     try {
       return await response.json();
     } catch (err) {
-      throw new UnexpectedResponseError('Jawaban server bukan JSON.', { cause: err });
+      throw new UnexpectedResponseError('answer is not JSON', { cause: err });
     }
   }
 
@@ -162,7 +172,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const response = await send(() => http.post('api/sync/push', { json: request }));
       const { pushResponseSchema } = await loadContracts();
       const parsed = pushResponseSchema.safeParse(await readJson(response));
-      if (!parsed.success) throw new UnexpectedResponseError('Jawaban push tidak sesuai kontrak.');
+      if (!parsed.success) throw new UnexpectedResponseError('push answer breaks the contract');
       return parsed.data;
     },
 
@@ -172,7 +182,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       );
       const { pullResponseSchema } = await loadContracts();
       const parsed = pullResponseSchema.safeParse(await readJson(response));
-      if (!parsed.success) throw new UnexpectedResponseError('Jawaban pull tidak sesuai kontrak.');
+      if (!parsed.success) throw new UnexpectedResponseError('pull answer breaks the contract');
       return parsed.data;
     },
 
@@ -185,7 +195,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       );
       const receipt = toReceipt(await readJson(response));
       if (receipt === undefined) {
-        throw new UnexpectedResponseError('Jawaban unggah foto tidak sesuai kontrak.');
+        throw new UnexpectedResponseError('photo upload answer breaks the contract');
       }
       return receipt;
     },

@@ -36,6 +36,14 @@ const DEVICE_TEXTS = {
     id: 'Foto tidak dapat diunggah: {detail}',
     en: 'The photo could not be uploaded: {detail}',
   },
+  session_mismatch: {
+    id: 'Sesi tidak cocok dengan pengguna di perangkat ini. Silakan masuk kembali.',
+    en: 'This session belongs to another user than the one on this device. Please sign in again.',
+  },
+  answer_unrecognised: {
+    id: 'Jawaban server tidak dikenali.',
+    en: "The server's answer was not recognised.",
+  },
   // A refusal fixed or discarded in another tab, or by a second tap, is no longer there.
   refusal_gone: {
     id: 'Perubahan ini tidak ditemukan atau tidak sedang ditolak.',

@@ -1,6 +1,6 @@
 import type { User } from '@urs/sync-protocol';
 import { loadContracts } from './load-contracts.js';
-import { ApiError, type ApiClient } from './api-client.js';
+import { ApiError, UnexpectedResponseError, type ApiClient } from './api-client.js';
 import { STORAGE_KEYS } from './storage-keys.js';
 import { field, stringField } from './json-fields.js';
 
@@ -102,7 +102,7 @@ export function createSessionStore(deps: SessionStoreDeps): SessionStore {
     const body = await api.json('GET', 'api/user');
     // The spec allows either `{ user }` or the user object itself.
     const user = (await parseUser(field(body, 'user'))) ?? (await parseUser(body));
-    if (user === null) throw new Error('Data pengguna dari server tidak dikenali.');
+    if (user === null) throw new UnexpectedResponseError('user data not recognised');
     return user;
   }
 

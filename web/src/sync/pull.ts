@@ -1,6 +1,7 @@
 import { DEFAULT_PULL_LIMIT, type PullResponse, type SyncedEntity } from '@urs/sync-protocol';
 import type { ShadowRow, SyncedRow, UrsDatabase } from '../db/database.js';
 import { UnexpectedResponseError, type ApiClient } from '../lib/api-client.js';
+import { errorText } from '../lib/error-text.js';
 import { withStorageGuard } from './errors.js';
 import { heldRowKeys, releaseSettledRows, rowKey } from './shadows.js';
 
@@ -9,7 +10,7 @@ export class SessionMismatchError extends Error {
   override readonly name = 'SessionMismatchError';
 
   constructor() {
-    super('Sesi tidak cocok dengan pengguna di perangkat ini. Silakan masuk kembali.');
+    super(errorText({ code: 'session_mismatch' }));
   }
 }
 
@@ -62,7 +63,7 @@ export async function pullChanges(
     const page = await pending;
     if (page.me.id !== userId) throw new SessionMismatchError();
     if (page.has_more && page.cursor === cursor) {
-      throw new UnexpectedResponseError('Server melaporkan data lanjutan tanpa memajukan cursor.');
+      throw new UnexpectedResponseError('more data announced without the cursor moving');
     }
     const following = page.has_more ? api.pull(page.cursor, limit) : undefined;
     // Settled here too, so a page that fails to apply does not leave its successor's failure

@@ -74,7 +74,7 @@ export async function pushOutbox(
     summary.rejected += settled.rejected;
     if (settled.applied + settled.duplicate + settled.rejected === 0) {
       // Nothing matched: looping would resend the same batch forever.
-      throw new UnexpectedResponseError('Jawaban push tidak cocok dengan mutasi yang dikirim.');
+      throw new UnexpectedResponseError('push answer does not match the mutations sent');
     }
   }
 }
@@ -148,7 +148,7 @@ async function renumberFrom(db: UrsDatabase, userId: string, expectedSeq: number
     if (first.seq <= expectedSeq) {
       // We already start at or before what the server expects: a gap answer makes no sense.
       throw new UnexpectedResponseError(
-        `Server meminta urutan ${expectedSeq}, antrean mulai di ${first.seq}.`,
+        `server expects seq ${expectedSeq}, the queue starts at ${first.seq}`,
       );
     }
     await renumber(db, pending, (index) => expectedSeq + index);

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuthLayout } from '../../components/ui/auth-layout.js';
 import { api } from '../../lib/api.js';
+import { UnexpectedResponseError } from '../../lib/api-client.js';
 import { parseUser, TOKEN_MISSING_MESSAGE, type SessionStore } from '../../lib/session.js';
 import { useAppSession } from '../../lib/use-session.js';
 import { serverMessage } from '../../lib/server-errors.js';
@@ -22,7 +23,7 @@ async function completeSso(session: SessionStore, query: string): Promise<string
   const token = stringField(body, 'access_token');
   if (token === undefined || token === '') throw new Error(TOKEN_MISSING_MESSAGE);
   const user = await parseUser(field(body, 'user') ?? null);
-  if (user === null) throw new Error('Data pengguna dari server tidak dikenali.');
+  if (user === null) throw new UnexpectedResponseError('user data not recognised');
   // The same store call the password login ends with: token in storage, sync, preferences.
   session.setSession(token, user, 'login');
   return redirectAfterSso(body);

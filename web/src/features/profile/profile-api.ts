@@ -1,6 +1,11 @@
 import type { User } from '@urs/sync-protocol';
 import { api } from '../../lib/api.js';
-import { ApiError, NetworkError, statusMessage } from '../../lib/api-client.js';
+import {
+  ApiError,
+  NetworkError,
+  statusMessage,
+  UnexpectedResponseError,
+} from '../../lib/api-client.js';
 import { parseUser } from '../../lib/session.js';
 import { STORAGE_KEYS } from '../../lib/storage-keys.js';
 import { field } from '../../lib/json-fields.js';
@@ -41,7 +46,7 @@ export async function postProfile(form: FormData, fetchImpl: typeof fetch = fetc
     );
   }
   const user = await parseUser(field(body, 'user'));
-  if (user === null) throw new Error('Data pengguna dari server tidak dikenali.');
+  if (user === null) throw new UnexpectedResponseError('user data not recognised');
   return user;
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseAnalytics } from './request-analytics-data.js';
+import { UnexpectedResponseError } from '../../../lib/api-client.js';
 import { ITEM } from './test-fixtures.js';
 
 describe('analytics', () => {
@@ -16,7 +17,9 @@ describe('analytics', () => {
       most_requested: [{ name: 'Kertas HVS A4', item_id: ITEM, requests: 5, quantity: 20 }],
     };
     expect(parseAnalytics({ data })).toEqual(data);
-    expect(() => parseAnalytics({ data: { ...data, approval_rate: '75' } })).toThrow(TypeError);
-    expect(() => parseAnalytics(null)).toThrow(TypeError);
+    expect(() => parseAnalytics({ data: { ...data, approval_rate: '75' } })).toThrow(
+      UnexpectedResponseError,
+    );
+    expect(() => parseAnalytics(null)).toThrow(UnexpectedResponseError);
   });
 });

@@ -1,5 +1,6 @@
 import { z } from '@urs/sync-protocol';
 import { field } from '../../../lib/json-fields.js';
+import { UnexpectedResponseError } from '../../../lib/api-client.js';
 
 const analyticsSchema = z.object({
   from: z.string(),
@@ -24,6 +25,7 @@ export type RequestAnalytics = z.infer<typeof analyticsSchema>;
 /** The `{ data }` of GET /api/inventory/requests/analytics, checked. */
 export function parseAnalytics(body: unknown): RequestAnalytics {
   const parsed = analyticsSchema.safeParse(field(body, 'data'));
-  if (!parsed.success) throw new TypeError('Jawaban analitik permintaan tidak valid.');
+  if (!parsed.success)
+    throw new UnexpectedResponseError('request analytics answer breaks the contract');
   return parsed.data;
 }

@@ -9,7 +9,13 @@ import {
   type ErrorParamValue,
 } from '@urs/sync-protocol';
 import { ApiError } from './api-client.js';
-import { errorText, fieldTexts, rejectionFields, rejectionText } from './error-text.js';
+import {
+  DEVICE_ERROR_CODES,
+  errorText,
+  fieldTexts,
+  rejectionFields,
+  rejectionText,
+} from './error-text.js';
 import { ERROR_TEXTS_EN } from './error-texts-en.js';
 
 /*
@@ -86,13 +92,8 @@ describe('translating a reason', () => {
   });
 
   it('has both languages for the failures only the device can have', () => {
-    const device = [
-      'storage_full',
-      'photo_hash_unavailable',
-      'network_unreachable',
-      'refusal_gone',
-    ];
-    for (const code of device) {
+    expect(DEVICE_ERROR_CODES).toContain('refusal_gone');
+    for (const code of DEVICE_ERROR_CODES) {
       const id = errorText({ code }, undefined, 'id');
       const en = errorText({ code }, undefined, 'en');
       expect(id).not.toBe(en);

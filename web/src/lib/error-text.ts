@@ -40,6 +40,10 @@ const DEVICE_TEXTS = {
     id: 'Sesi tidak cocok dengan pengguna di perangkat ini. Silakan masuk kembali.',
     en: 'This session belongs to another user than the one on this device. Please sign in again.',
   },
+  cursor_moved: {
+    id: 'Cursor berubah selama sinkronisasi; coba lagi.',
+    en: 'Another sign-in on this device interrupted the sync; try again.',
+  },
   answer_unrecognised: {
     id: 'Jawaban server tidak dikenali.',
     en: "The server's answer was not recognised.",
@@ -51,6 +55,7 @@ const DEVICE_TEXTS = {
   },
 } as const satisfies Record<string, Record<Language, string>>;
 export type DeviceErrorCode = keyof typeof DEVICE_TEXTS;
+export const DEVICE_ERROR_CODES = Object.keys(DEVICE_TEXTS) as readonly DeviceErrorCode[];
 
 /** Short toast titles of the photo problems (spec §5: 'File terlalu besar'). */
 const TITLES = {

@@ -17,6 +17,10 @@ export class SessionMismatchError extends Error {
 /** The cursor moved while a page was in flight (another user claimed the device). */
 export class CursorMovedError extends Error {
   override readonly name = 'CursorMovedError';
+
+  constructor() {
+    super(errorText({ code: 'cursor_moved' }));
+  }
 }
 
 export interface PullSummary {
@@ -113,7 +117,7 @@ export async function applyPullPage(
     db.transaction('rw', [db.sync_state, db.outbox, db.shadows, ...db.entityTables()], async () => {
       const state = await db.sync_state.get(userId);
       if (state === undefined || state.cursor !== requestedCursor) {
-        throw new CursorMovedError('Cursor berubah selama sinkronisasi; coba lagi.');
+        throw new CursorMovedError();
       }
       // Pending local mutations win: a row an unconfirmed entry touched keeps its local
       // version; the server's version is kept aside as its shadow. Read inside this

@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes } from 'react';
+import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react';
 import { useField, type FieldProps } from './field.js';
 
 interface TextFieldProps
@@ -25,6 +25,34 @@ export function TextField({
       className={inputClassName === undefined ? 'input' : `input ${inputClassName}`}
       {...field.aria}
       {...input}
+    />,
+  );
+}
+
+interface TextAreaFieldProps
+  extends FieldProps, Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'className'> {
+  label: ReactNode;
+  /** Extra classes for the textarea (it always has `input`). */
+  inputClassName?: string;
+}
+
+/** The multi-line twin of `TextField`, tied to its hint and errors the same way. */
+export function TextAreaField({
+  label,
+  id,
+  hint,
+  errors,
+  className,
+  inputClassName,
+  ...textarea
+}: TextAreaFieldProps) {
+  const field = useField({ label, id, hint, errors, className });
+  return field.frame(
+    <textarea
+      id={field.id}
+      className={inputClassName === undefined ? 'input' : `input ${inputClassName}`}
+      {...field.aria}
+      {...textarea}
     />,
   );
 }

@@ -9,7 +9,7 @@ import { LoadError } from '../../components/ui/load-error.js';
 import { useOnline } from '../../components/ui/online.js';
 import { MetaPager } from '../../components/ui/pager.js';
 import { RowActions } from '../../components/ui/row-actions.js';
-import { TextField } from '../../components/ui/text-field.js';
+import { TextAreaField, TextField } from '../../components/ui/text-field.js';
 import { useConfirmDelete } from '../../components/ui/use-confirm-delete.js';
 import { useListSearch } from '../../components/ui/use-list-search.js';
 import { useRemote } from '../../components/ui/use-remote.js';
@@ -214,23 +214,19 @@ function ReferenceFormModal({
         autoFocus
         autoComplete="off"
       />
-      <div className="field">
-        <label className="field-label" htmlFor={`description-${kind}`}>
-          {t('areas.description')} <span className="muted">{t('admin.optional')}</span>
-        </label>
-        <textarea
-          id={`description-${kind}`}
-          className="input"
-          rows={3}
-          maxLength={TEXT_LIMITS.referenceDescription}
-          value={form.description}
-          aria-invalid={errors['description'] !== undefined}
-          onChange={(event) => set({ description: event.target.value })}
-        />
-        {errors['description'] !== undefined && (
-          <span className="field-error">{errors['description'].join(' ')}</span>
-        )}
-      </div>
+      <TextAreaField
+        id={`description-${kind}`}
+        label={
+          <>
+            {t('areas.description')} <span className="muted">{t('admin.optional')}</span>
+          </>
+        }
+        rows={3}
+        maxLength={TEXT_LIMITS.referenceDescription}
+        value={form.description}
+        errors={errors['description']}
+        onChange={(event) => set({ description: event.target.value })}
+      />
       {isAreas && (
         <label className="admin-check">
           <input

@@ -1,10 +1,10 @@
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { newId, type Announcement, TEXT_LIMITS } from '@urs/sync-protocol';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../components/ui/page.js';
-import { TextField } from '../../components/ui/text-field.js';
+import { TextAreaField, TextField } from '../../components/ui/text-field.js';
 import { db } from '../../db/index.js';
 import { confirmDialog } from '../../lib/dialog.js';
 import { toast } from '../../lib/toast.js';
@@ -69,7 +69,6 @@ function ComposerForm({ announcement }: { announcement: Announcement | null }) {
   const user = useCurrentUser();
   const navigate = useNavigate();
   const { runPlan } = useAnnouncementActions();
-  const fid = useId();
   const [initial] = useState<AnnouncementFormValues>(() =>
     announcement === null ? EMPTY_ANNOUNCEMENT : formOf(announcement),
   );
@@ -151,29 +150,15 @@ function ComposerForm({ announcement }: { announcement: Announcement | null }) {
         errors={err('title')}
         onChange={(event) => set('title', event.target.value)}
       />
-      <div className="field">
-        <label className="field-label" htmlFor={`${fid}-body`}>
-          {t('announcements.body')}
-        </label>
-        <textarea
-          id={`${fid}-body`}
-          name="body"
-          className="input"
-          rows={8}
-          value={values.body}
-          aria-invalid={err('body') !== undefined}
-          aria-describedby={`${fid}-body-hint${err('body') !== undefined ? ` ${fid}-body-error` : ''}`}
-          onChange={(event) => set('body', event.target.value)}
-        />
-        <p id={`${fid}-body-hint`} className="field-hint">
-          {t('announcements.bodyHint')}
-        </p>
-        {err('body') !== undefined && (
-          <p id={`${fid}-body-error`} className="field-error">
-            {err('body')?.join(' ')}
-          </p>
-        )}
-      </div>
+      <TextAreaField
+        name="body"
+        label={t('announcements.body')}
+        hint={t('announcements.bodyHint')}
+        rows={8}
+        value={values.body}
+        errors={err('body')}
+        onChange={(event) => set('body', event.target.value)}
+      />
       <ComposerOptions values={values} set={set} errors={err('audience')} />
       <div className="an-form-actions">
         <div>

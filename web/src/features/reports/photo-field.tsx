@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { PhotoKind } from '@urs/sync-protocol';
 import { db } from '../../db/index.js';
 import { toast } from '../../lib/toast.js';
-import { PhotoError, StorageFullError, savePhoto } from '../../sync/index.js';
+import { PhotoError, savePhoto } from '../../sync/index.js';
 import type { FormPhoto } from './report-form-state.js';
 import { usePhotoUrl } from './report-queries.js';
 import { CaptureCaption } from './proof-sheet/capture-caption.js';
@@ -55,14 +55,12 @@ export function PhotoField({
   photos,
   onAdd,
   onRemove,
-  errors,
 }: {
   kind: PhotoKind;
   userId: string;
   photos: readonly FormPhoto[];
   onAdd: (photo: FormPhoto) => void;
   onRemove: (photo: FormPhoto) => void;
-  errors?: readonly string[] | undefined;
 }) {
   const { t } = useTranslation();
   const id = useId();
@@ -91,10 +89,8 @@ export function PhotoField({
         if (err instanceof PhotoError) {
           setProblem(`${err.title}: ${err.message}`);
           toast.error(err.title, err.message);
-        } else if (err instanceof StorageFullError) {
-          setProblem(err.message);
-          toast.error(err.message);
         } else {
+          // A full storage (StorageFullError) says so in its own message.
           const message = err instanceof Error ? err.message : String(err);
           setProblem(message);
           toast.error(message);
@@ -105,13 +101,9 @@ export function PhotoField({
     }
   };
 
-  const messages = [...(errors ?? []), ...(problem === null ? [] : [problem])];
   const kindLabel = t(`reports.kinds.${kind}`);
   return (
-    <fieldset
-      className="rp-photos"
-      aria-describedby={messages.length > 0 ? `${id}-error` : undefined}
-    >
+    <fieldset className="rp-photos" aria-describedby={problem !== null ? `${id}-error` : undefined}>
       <legend className="field-label">{title}</legend>
       <div className="rp-photo-buttons">
         <label className="button button-secondary button-small rp-file">
@@ -153,9 +145,9 @@ export function PhotoField({
           ))}
         </ul>
       )}
-      {messages.length > 0 && (
+      {problem !== null && (
         <p id={`${id}-error`} className="field-error" role="alert">
-          {messages.join(' ')}
+          {problem}
         </p>
       )}
     </fieldset>

@@ -25,6 +25,7 @@ import { CaptureCaption, CaptureOrderProvider } from './proof-sheet/capture-capt
 import { PrintReportButton } from './proof-sheet/print-report-button.js';
 import './proof-sheet/report-print.css';
 import { formatDateTime } from '../../lib/format.js';
+import { TextAreaField } from '../../components/ui/text-field.js';
 
 const route = getRouteApi('/_shell/reports/$id');
 
@@ -278,15 +279,12 @@ function AdminTools({ view, userId }: { view: ReportView; userId: string }) {
 
   return (
     <section className="card rp-section no-print">
-      <label className="field">
-        <span className="field-label">{t('reports.adminNote')}</span>
-        <textarea
-          className="input"
-          rows={3}
-          value={note ?? adminNote}
-          onChange={(event) => setNote(event.target.value)}
-        />
-      </label>
+      <TextAreaField
+        label={t('reports.adminNote')}
+        rows={3}
+        value={note ?? adminNote}
+        onChange={(event) => setNote(event.target.value)}
+      />
       <div className="rp-actions">
         <button type="button" className="button button-danger" onClick={() => void remove()}>
           {t('reports.delete')}

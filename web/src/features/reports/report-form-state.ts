@@ -65,28 +65,26 @@ function photoRows(reportId: string, photos: readonly FormPhoto[], at: string): 
   }));
 }
 
-function attachMutations(rows: readonly ReportPhoto[], attached: ReadonlySet<string>) {
-  return rows
-    .filter((row) => !attached.has(row.id))
-    .map((row) =>
-      planned(
-        'photo.attach',
-        {
-          id: row.id,
-          report_id: row.report_id,
-          kind: row.kind,
-          sha256: row.sha256,
-          mime_type:
-            row.mime_type === 'image/png' || row.mime_type === 'image/webp'
-              ? row.mime_type
-              : 'image/jpeg',
-          size_bytes: row.size_bytes,
-          position: row.position,
-          captured_at: row.captured_at ?? null,
-        },
-        [{ entity: 'report_photos', op: 'put', row }],
-      ),
-    );
+function attachMutations(rows: readonly ReportPhoto[]) {
+  return rows.map((row) =>
+    planned(
+      'photo.attach',
+      {
+        id: row.id,
+        report_id: row.report_id,
+        kind: row.kind,
+        sha256: row.sha256,
+        mime_type:
+          row.mime_type === 'image/png' || row.mime_type === 'image/webp'
+            ? row.mime_type
+            : 'image/jpeg',
+        size_bytes: row.size_bytes,
+        position: row.position,
+        captured_at: row.captured_at ?? null,
+      },
+      [{ entity: 'report_photos', op: 'put', row }],
+    ),
+  );
 }
 
 /**
@@ -133,7 +131,7 @@ export function planCreate(input: {
       },
       [{ entity: 'reports', op: 'put', row }],
     ),
-    ...attachMutations(photoRows(input.id, input.photos, at), new Set()),
+    ...attachMutations(photoRows(input.id, input.photos, at)),
   ];
 }
 
@@ -205,7 +203,7 @@ export function planEdit(input: {
     ...row,
     position: nextPosition[row.kind]++,
   }));
-  out.push(...attachMutations(rows, new Set()));
+  out.push(...attachMutations(rows));
   return out;
 }
 

@@ -11,6 +11,7 @@ import { statusKey, workTypeKey } from './report-i18n.js';
 import { PhotoField } from './photo-field.js';
 import { CaptureOrderProvider, CaptureOrderWarning } from './proof-sheet/capture-caption.js';
 import './reports.css';
+import { TextAreaField } from '../../components/ui/text-field.js';
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -24,15 +25,6 @@ export interface ReportFormProps {
   /** Returns field errors to show, or null when saved (the draft is then cleared). */
   onSubmit: (values: ReportFormValues, photos: FormPhoto[]) => Promise<FieldErrors | null>;
   onCancel: () => void;
-}
-
-function Errors({ id, errors }: { id: string; errors: readonly string[] | undefined }) {
-  if (errors === undefined || errors.length === 0) return null;
-  return (
-    <p id={id} className="field-error">
-      {errors.join(' ')}
-    </p>
-  );
 }
 
 /** The create and edit form: every change is kept as a draft, photos go to Dexie at once. */
@@ -55,8 +47,6 @@ export function ReportForm(props: ReportFormProps) {
   );
 
   const err = (field: string) => errors[field];
-  const described = (field: string) =>
-    err(field) !== undefined ? { 'aria-describedby': `${id}-${field}-error` } : {};
   const photosOf = (kind: PhotoKind) => photos.filter((photo) => photo.kind === kind);
   const otherErrors = Object.entries(errors)
     .filter(
@@ -143,23 +133,16 @@ export function ReportForm(props: ReportFormProps) {
         />
       </div>
 
-      <div className="field">
-        <label className="field-label" htmlFor={`${id}-description`}>
-          {t('reports.description')}
-        </label>
-        <textarea
-          id={`${id}-description`}
-          className="input"
-          rows={4}
-          data-field="description"
-          value={values.description}
-          placeholder={t('reports.descriptionHint')}
-          aria-invalid={err('description') !== undefined}
-          {...described('description')}
-          onChange={(event) => form.set('description', event.target.value)}
-        />
-        <Errors id={`${id}-description-error`} errors={err('description')} />
-      </div>
+      <TextAreaField
+        id={`${id}-description`}
+        label={t('reports.description')}
+        rows={4}
+        data-field="description"
+        value={values.description}
+        placeholder={t('reports.descriptionHint')}
+        errors={err('description')}
+        onChange={(event) => form.set('description', event.target.value)}
+      />
 
       <CaptureOrderProvider photos={photos}>
         {PHOTO_KINDS.map((kind) => (

@@ -88,35 +88,24 @@ export function skuTaken(
 
 export const blankToNull = (text: string) => (text.trim() === '' ? null : text);
 
+const countOf = (text: string) => (text.trim() === '' ? 0 : parseWholeNumber(text));
+
 export function itemCreateArgs(values: ItemFormValues, id: string): MutationArgs<'item.create'> {
-  return {
-    id,
-    name: values.name,
-    sku: normalizeSku(values.sku),
-    unit: values.unit,
-    stock: values.stock.trim() === '' ? 0 : parseWholeNumber(values.stock),
-    min_stock: values.min_stock.trim() === '' ? 0 : parseWholeNumber(values.min_stock),
-    description: blankToNull(values.description),
-    active: values.active,
-    trackable: values.trackable,
-  };
+  return { ...itemFullUpdateArgs(values, id), stock: countOf(values.stock) };
 }
 
 /** Every editable field, for a retry of a refused update (the device no longer knows the base). */
-export function itemFullUpdateArgs(
-  values: ItemFormValues,
-  id: string,
-): MutationArgs<'item.update'> {
+export function itemFullUpdateArgs(values: ItemFormValues, id: string) {
   return {
     id,
     name: values.name,
     sku: normalizeSku(values.sku),
     unit: values.unit,
-    min_stock: values.min_stock.trim() === '' ? 0 : parseWholeNumber(values.min_stock),
+    min_stock: countOf(values.min_stock),
     description: blankToNull(values.description),
     active: values.active,
     trackable: values.trackable,
-  };
+  } satisfies MutationArgs<'item.update'>;
 }
 
 /**
@@ -129,37 +118,18 @@ export function itemUpdateArgs(
   values: ItemFormValues,
 ): MutationArgs<'item.update'> | null {
   const full = itemFullUpdateArgs(values, item.id);
-  const args: MutationArgs<'item.update'> = { id: item.id };
-  let changed = false;
-  if ((full.name ?? '').trim() !== item.name) {
-    args.name = full.name;
-    changed = true;
-  }
-  if ((full.sku ?? null) !== item.sku) {
-    args.sku = full.sku;
-    changed = true;
-  }
-  if ((full.unit ?? '').trim() !== item.unit) {
-    args.unit = full.unit;
-    changed = true;
-  }
-  if (full.min_stock !== item.min_stock) {
-    args.min_stock = full.min_stock;
-    changed = true;
-  }
-  if ((full.description?.trim() || null) !== item.description) {
-    args.description = full.description;
-    changed = true;
-  }
-  if (full.active !== item.active) {
-    args.active = full.active;
-    changed = true;
-  }
-  if (full.trackable !== item.trackable) {
-    args.trackable = full.trackable;
-    changed = true;
-  }
-  return changed ? args : null;
+  const changed: Omit<MutationArgs<'item.update'>, 'id'> = {
+    ...(full.name.trim() !== item.name && { name: full.name }),
+    ...(full.sku !== item.sku && { sku: full.sku }),
+    ...(full.unit.trim() !== item.unit && { unit: full.unit }),
+    ...(full.min_stock !== item.min_stock && { min_stock: full.min_stock }),
+    ...((full.description?.trim() || null) !== item.description && {
+      description: full.description,
+    }),
+    ...(full.active !== item.active && { active: full.active }),
+    ...(full.trackable !== item.trackable && { trackable: full.trackable }),
+  };
+  return Object.keys(changed).length > 0 ? { id: item.id, ...changed } : null;
 }
 
 /** The row a new item shows at once: its opening stock included, as the server will record it. */

@@ -2,7 +2,7 @@ import { TEXT_LIMITS } from '@urs/sync-protocol';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/ui/form-modal.js';
-import { TextField } from '../../../components/ui/text-field.js';
+import { TextAreaField, TextField } from '../../../components/ui/text-field.js';
 import { saveItemForm, type ItemFormMode } from './items-actions.js';
 import { itemsKey } from './items-i18n.js';
 import { type FieldErrors } from './item-args.js';
@@ -101,7 +101,6 @@ export function ItemFormModal({
         : tx('form.fixTitle');
   const hasFieldErrors = FORM_FIELDS.some((field) => (errors[field]?.length ?? 0) > 0);
   const generalError = formLevelError(errors) ?? (hasFieldErrors ? tx('form.fixErrors') : null);
-  const descriptionErrors = errors.description ?? [];
 
   return (
     <FormModal
@@ -151,26 +150,16 @@ export function ItemFormModal({
           {...text('min_stock')}
         />
       </div>
-      <div className="field">
-        <label className="field-label" htmlFor={`${id}-description`}>
-          {tx('form.description')}
-        </label>
-        <textarea
-          id={`${id}-description`}
-          className="input inv-textarea"
-          rows={3}
-          maxLength={TEXT_LIMITS.itemDescription}
-          value={values.description}
-          aria-invalid={descriptionErrors.length > 0}
-          {...(descriptionErrors.length > 0 && { 'aria-describedby': `${id}-description-error` })}
-          onChange={(event) => set('description')(event.target.value)}
-        />
-        {descriptionErrors.length > 0 && (
-          <p id={`${id}-description-error`} className="field-error">
-            {descriptionErrors.join(' ')}
-          </p>
-        )}
-      </div>
+      <TextAreaField
+        id={`${id}-description`}
+        label={tx('form.description')}
+        inputClassName="inv-textarea"
+        rows={3}
+        maxLength={TEXT_LIMITS.itemDescription}
+        value={values.description}
+        errors={errors.description}
+        onChange={(event) => set('description')(event.target.value)}
+      />
       <label className="admin-check inv-check">
         <input
           type="checkbox"

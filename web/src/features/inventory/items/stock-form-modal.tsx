@@ -3,7 +3,7 @@ import { TRANSACTION_TYPES, type Area, type InventoryItem, TEXT_LIMITS } from '@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/ui/form-modal.js';
-import { TextField } from '../../../components/ui/text-field.js';
+import { TextAreaField, TextField } from '../../../components/ui/text-field.js';
 import { saveStockForm } from './items-actions.js';
 import { itemsKey, typeKey } from './items-i18n.js';
 import { type FieldErrors } from './item-args.js';
@@ -65,7 +65,6 @@ export function StockFormModal({
     .flatMap(([, messages]) => messages);
   const fieldError = (field: string) => errors[field];
   const areaErrors = fieldError('area_id') ?? [];
-  const notesErrors = fieldError('notes') ?? [];
 
   return (
     <FormModal
@@ -135,26 +134,16 @@ export function StockFormModal({
         noMatch={tx('stock.areaNoMatch')}
         errors={areaErrors}
       />
-      <div className="field">
-        <label className="field-label" htmlFor={`${id}-notes`}>
-          {tx('stock.notes')}
-        </label>
-        <textarea
-          id={`${id}-notes`}
-          className="input inv-textarea"
-          rows={2}
-          maxLength={TEXT_LIMITS.stockNotes}
-          value={values.notes}
-          aria-invalid={notesErrors.length > 0}
-          {...(notesErrors.length > 0 && { 'aria-describedby': `${id}-notes-error` })}
-          onChange={(event) => set('notes')(event.target.value)}
-        />
-        {notesErrors.length > 0 && (
-          <p id={`${id}-notes-error`} className="field-error">
-            {notesErrors.join(' ')}
-          </p>
-        )}
-      </div>
+      <TextAreaField
+        id={`${id}-notes`}
+        label={tx('stock.notes')}
+        inputClassName="inv-textarea"
+        rows={2}
+        maxLength={TEXT_LIMITS.stockNotes}
+        value={values.notes}
+        errors={fieldError('notes')}
+        onChange={(event) => set('notes')(event.target.value)}
+      />
     </FormModal>
   );
 }

@@ -1,5 +1,5 @@
 import type { Role } from '@urs/sync-protocol';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/ui/form-modal.js';
 import { db as appDb, type UrsDatabase } from '../../../db/index.js';
@@ -9,6 +9,7 @@ import { TEXT_LIMITS, reason } from '@urs/sync-protocol';
 import { errorText } from '../../../lib/error-text.js';
 import { type Decision } from './request-rows.js';
 import { decideItemRequest, type DecideOutcome } from './requests-save.js';
+import { TextAreaField } from '../../../components/ui/text-field.js';
 
 /** The admin's approve/reject form with optional notes; queued offline like any write. */
 export function RequestDecisionModal({
@@ -29,7 +30,6 @@ export function RequestDecisionModal({
 }) {
   const { t } = useTranslation();
   const k = (key: string, options?: Record<string, unknown>) => t(requestKey(key), options);
-  const id = useId();
   const [notes, setNotes] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -85,19 +85,13 @@ export function RequestDecisionModal({
       onClose={onClose}
       testId="request-decision"
     >
-      <div className="field">
-        <label className="field-label" htmlFor={`${id}-notes`}>
-          {`${k('decide.notes')} ${k('form.optional')}`}
-        </label>
-        <textarea
-          id={`${id}-notes`}
-          className="input"
-          rows={3}
-          maxLength={TEXT_LIMITS.requestNotes}
-          value={notes}
-          onChange={(event) => setNotes(event.target.value)}
-        />
-      </div>
+      <TextAreaField
+        label={`${k('decide.notes')} ${k('form.optional')}`}
+        rows={3}
+        maxLength={TEXT_LIMITS.requestNotes}
+        value={notes}
+        onChange={(event) => setNotes(event.target.value)}
+      />
     </FormModal>
   );
 }

@@ -1,19 +1,10 @@
-import { REQUEST_TYPES, TEXT_LIMITS, type RequestType } from '@urs/sync-protocol';
+import { REQUEST_TYPES, TEXT_LIMITS } from '@urs/sync-protocol';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TextField } from '../../../components/ui/text-field.js';
-import type {
-  FieldProblem,
-  FormProblems,
-  RequestField,
-  RequestFormValues,
-} from './request-form-logic.js';
+import { TextAreaField, TextField } from '../../../components/ui/text-field.js';
+import type { FieldProblem } from './request-form-logic.js';
 import { problemTextKey, problemTitleKey, requestKey, typeKey } from './requests-i18n.js';
-
-export type SetField = (
-  field: Exclude<keyof RequestFormValues, 'type'> & RequestField,
-  value: string,
-) => void;
+import type { RequestFormState } from './use-request-form.js';
 
 /** "Pilih barang: Silakan pilih barang yang ingin diminta." — the spec's title and text together. */
 export function useProblemText() {
@@ -26,13 +17,7 @@ export function useProblemText() {
 }
 
 /** Stock item or a new item: the choice that decides the rest of the form. */
-export function RequestTypeChoice({
-  value,
-  onChange,
-}: {
-  value: RequestType;
-  onChange: (type: RequestType) => void;
-}) {
+export function RequestTypeChoice({ form }: { form: RequestFormState }) {
   const { t } = useTranslation();
   const k = (key: string) => t(requestKey(key));
   const id = useId();
@@ -45,8 +30,8 @@ export function RequestTypeChoice({
             type="radio"
             name={`${id}-type`}
             value={type}
-            checked={value === type}
-            onChange={() => onChange(type)}
+            checked={form.values.type === type}
+            onChange={() => form.setType(type)}
           />
           <span>
             <span className="req-type-name">{t(typeKey(type))}</span>
@@ -59,21 +44,12 @@ export function RequestTypeChoice({
 }
 
 /** Quantity, needed date and notes, which both kinds of request have. */
-export function RequestCommonFields({
-  values,
-  problems,
-  set,
-}: {
-  values: RequestFormValues;
-  problems: FormProblems;
-  set: SetField;
-}) {
+export function RequestCommonFields({ form }: { form: RequestFormState }) {
+  const { values, problems, set } = form;
   const { t } = useTranslation();
   const k = (key: string) => t(requestKey(key));
-  const id = useId();
   const problemText = useProblemText();
   const optional = ` ${k('form.optional')}`;
-  const notesErrors = problemText(problems.notes);
   return (
     <>
       <div className="req-form-row">
@@ -95,26 +71,14 @@ export function RequestCommonFields({
           onChange={(event) => set('needed_date', event.target.value)}
         />
       </div>
-      <div className="field">
-        <label className="field-label" htmlFor={`${id}-notes`}>
-          {`${k('form.notes')}${optional}`}
-        </label>
-        <textarea
-          id={`${id}-notes`}
-          className="input"
-          rows={3}
-          maxLength={TEXT_LIMITS.requestNotes}
-          value={values.notes}
-          aria-invalid={notesErrors !== undefined}
-          {...(notesErrors !== undefined && { 'aria-describedby': `${id}-notes-error` })}
-          onChange={(event) => set('notes', event.target.value)}
-        />
-        {notesErrors !== undefined && (
-          <p id={`${id}-notes-error`} className="field-error">
-            {notesErrors.join(' ')}
-          </p>
-        )}
-      </div>
+      <TextAreaField
+        label={`${k('form.notes')}${optional}`}
+        rows={3}
+        maxLength={TEXT_LIMITS.requestNotes}
+        value={values.notes}
+        errors={problemText(problems.notes)}
+        onChange={(event) => set('notes', event.target.value)}
+      />
     </>
   );
 }

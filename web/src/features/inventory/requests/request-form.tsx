@@ -1,31 +1,17 @@
-import { SearchableSelect } from '../../../components/ui/searchable-select.js';
-import { TEXT_LIMITS, type ItemRequest, type RequestType } from '@urs/sync-protocol';
-import { useId, useMemo, useState } from 'react';
+import { TEXT_LIMITS, type ItemRequest } from '@urs/sync-protocol';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/ui/form-modal.js';
+import { SearchableSelect } from '../../../components/ui/searchable-select.js';
 import { TextField } from '../../../components/ui/text-field.js';
 import { db as appDb, type UrsDatabase } from '../../../db/index.js';
-import { toast } from '../../../lib/toast.js';
 import type { ImageCompressor } from '../../../sync/index.js';
-import { problemTextKey, problemTitleKey, requestKey } from './requests-i18n.js';
-import {
-  EMPTY_REQUEST_FORM,
-  imageProblem,
-  type FieldProblem,
-  type FormProblems,
-  type RequestFormValues,
-} from './request-form-logic.js';
-import type { PickerItem } from './requests-queries.js';
+import { RequestCommonFields, RequestTypeChoice, useProblemText } from './request-form-fields.js';
+import { RequestImageField } from './request-image-field.js';
 import type { RefusedRequest } from './refused-request.js';
-import { describeImage } from './requests-save.js';
-import {
-  RequestCommonFields,
-  RequestTypeChoice,
-  useProblemText,
-  type SetField,
-} from './request-form-fields.js';
-import { RequestImageField, useChosenImage } from './request-image-field.js';
-import { useRequestSubmit } from './use-request-submit.js';
+import { requestKey } from './requests-i18n.js';
+import type { PickerItem } from './requests-queries.js';
+import { useRequestForm } from './use-request-form.js';
 
 /**
  * The new-request form (all five roles), offline: nothing is stored until the whole form is
@@ -55,10 +41,8 @@ export function RequestForm({
   const k = (key: string, options?: Record<string, unknown>) => t(requestKey(key), options);
   const problemText = useProblemText();
   const id = useId();
-  const [values, setValues] = useState<RequestFormValues>(refused?.values ?? EMPTY_REQUEST_FORM);
-  const [problems, setProblems] = useState<FormProblems>({});
-  const image = useChosenImage(refused?.image ?? null);
-  const itemMap = useMemo(() => new Map(items.map((item) => [item.id, item])), [items]);
+  const form = useRequestForm({ database, userId, items, compress, refused, onCreated });
+  const { values, problems, image } = form;
   const itemOptions = items
     .filter((item) => item.active || item.id === values.item_id)
     .map((item) => ({
@@ -66,62 +50,15 @@ export function RequestForm({
       label: k('form.itemStock', { name: item.name, stock: item.stock, unit: item.unit }),
       keywords: item.sku ?? '',
     }));
-
-  const set: SetField = (field, value) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setProblems(({ [field]: _cleared, ...rest }) => rest);
-  };
-
-  const setType = (type: RequestType) => {
-    setValues((current) => ({ ...current, type }));
-    setProblems({});
-  };
-
-  const showProblem = (problem: FieldProblem) => {
-    toast.error(
-      t(problemTitleKey(problem.code)),
-      problem.detail ?? t(problemTextKey(problem.code)),
-    );
-  };
-
-  const { busy, failure, submit } = useRequestSubmit({
-    database,
-    userId,
-    values,
-    image: values.type === 'custom' ? (image.chosen?.file ?? null) : null,
-    items: itemMap,
-    options: {
-      ...(compress !== undefined && { compress }),
-      ...(refused !== undefined && { id: refused.requestId, replacing: refused.entryId }),
-    },
-    onCreated,
-    onProblems: setProblems,
-    showProblem,
-  });
-
-  const onFile = async (file: File) => {
-    const problem = imageProblem(await describeImage(file));
-    if (problem !== null) {
-      // The previous image (if any) stays: a refused file never replaces a good one.
-      setProblems((current) => ({ ...current, image: problem }));
-      showProblem(problem);
-      return;
-    }
-    image.choose(file);
-    setProblems(({ image: _accepted, ...rest }) => rest);
-  };
-
   const optional = ` ${k('form.optional')}`;
-  const itemErrors = problemText(problems.item_id);
-  const formErrors = problemText(problems._);
 
   return (
     <FormModal
       title={refused === undefined ? k('form.title') : k('form.fixTitle')}
       submitLabel={k('form.submit')}
-      busy={busy}
-      error={failure ?? formErrors?.join(' ') ?? null}
-      onSubmit={() => void submit()}
+      busy={form.busy}
+      error={form.failure ?? problemText(problems._)?.join(' ') ?? null}
+      onSubmit={() => void form.submit()}
       onClose={onClose}
       testId="request-form"
     >
@@ -131,23 +68,21 @@ export function RequestForm({
         </p>
       )}
 
-      <RequestTypeChoice value={values.type} onChange={setType} />
+      <RequestTypeChoice form={form} />
 
       {values.type === 'stock' ? (
-        <>
-          <SearchableSelect
-            id={`${id}-item`}
-            label={k('form.item')}
-            searchLabel={k('form.itemSearch')}
-            searchPlaceholder={k('form.itemSearchPlaceholder')}
-            options={itemOptions}
-            value={values.item_id}
-            onChange={(value) => set('item_id', value)}
-            placeholder={k('form.itemChoose')}
-            noMatch={k('form.itemNone')}
-            errors={itemErrors}
-          />
-        </>
+        <SearchableSelect
+          id={`${id}-item`}
+          label={k('form.item')}
+          searchLabel={k('form.itemSearch')}
+          searchPlaceholder={k('form.itemSearchPlaceholder')}
+          options={itemOptions}
+          value={values.item_id}
+          onChange={(value) => form.set('item_id', value)}
+          placeholder={k('form.itemChoose')}
+          noMatch={k('form.itemNone')}
+          errors={problemText(problems.item_id)}
+        />
       ) : (
         <>
           <TextField
@@ -156,7 +91,7 @@ export function RequestForm({
             maxLength={TEXT_LIMITS.requestName}
             autoComplete="off"
             errors={problemText(problems.custom_name)}
-            onChange={(event) => set('custom_name', event.target.value)}
+            onChange={(event) => form.set('custom_name', event.target.value)}
           />
           <TextField
             label={`${k('form.storeLink')}${optional}`}
@@ -165,17 +100,17 @@ export function RequestForm({
             hint={k('form.storeLinkHint')}
             value={values.store_link}
             errors={problemText(problems.store_link)}
-            onChange={(event) => set('store_link', event.target.value)}
+            onChange={(event) => form.set('store_link', event.target.value)}
           />
           <RequestImageField
             image={image.chosen}
             errors={problemText(problems.image)}
-            onFile={(file) => void onFile(file)}
+            onFile={(file) => void form.chooseImage(file)}
             onRemove={image.remove}
           />
         </>
       )}
-      <RequestCommonFields values={values} problems={problems} set={set} />
+      <RequestCommonFields form={form} />
     </FormModal>
   );
 }

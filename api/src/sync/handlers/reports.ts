@@ -1,7 +1,7 @@
 import type { Tx } from '../../db/client.js';
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { canChangeStatus, reason, type ParsedMutationArgs } from '@urs/sync-protocol';
-import { rowsOf } from '../../db/statement.js';
+import { rowsOf, run } from '../../db/statement.js';
 import { photoUploads, reportPhotos, reports } from '../../db/schema.js';
 import { first } from '../../db/first.js';
 import { Refusal, refuse } from '../refusal.js';
@@ -45,8 +45,7 @@ async function reportOwner(db: Tx, id: string): Promise<{ ownerId: string } | un
 const INSERT_REPORT = `INSERT INTO reports
   (id, reporter_id, area_id, category_id, work_type, description, status, reported_at, created_at, updated_at, change_seq)
   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-  ON CONFLICT (id) DO NOTHING
-  RETURNING id`;
+  ON CONFLICT (id) DO NOTHING`;
 
 /** The create's checks, in the order a device sees their refusals; its filing time if it passes. */
 async function checkNewReport(
@@ -88,7 +87,7 @@ export const reportHandlers: Pick<
     }
     // The insert comes first and the id's owner is looked up only when it inserted nothing: a
     // resent create is rare, and on PostgreSQL every statement is a round trip.
-    const inserted = await rowsOf(
+    const inserted = await run(
       db,
       INSERT_REPORT,
       a.id,
@@ -103,7 +102,7 @@ export const reportHandlers: Pick<
       now,
       seq(),
     );
-    if (inserted.length > 0) return;
+    if (inserted > 0) return;
     const owner = await reportOwner(db, a.id);
     if (owner === undefined) throw new Error(`report ${a.id} conflicted but is not there`);
     isRepeatOfOwnCreate(owner, actor, 'report');

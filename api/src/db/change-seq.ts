@@ -54,8 +54,8 @@ export class ChangeSeqRange {
   readonly take = (): number => this.next++;
 
   /** Must run inside the same transaction, after the last take(). */
-  commit(): Promise<void> {
-    return run(this.db, 'UPDATE change_counter SET value = ? WHERE id = 1', this.next - 1);
+  async commit(): Promise<void> {
+    await run(this.db, 'UPDATE change_counter SET value = ? WHERE id = 1', this.next - 1);
   }
 }
 

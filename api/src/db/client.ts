@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { useEngine } from './dialect.js';
+import { statement } from './prepared.js';
 import { schema } from './schema.js';
 
 /** A connection inside its write transaction: the only handle that may change rows. */
@@ -24,6 +25,13 @@ export type Reader = Omit<Tx, 'insert' | 'update' | 'delete' | 'run' | 'transact
 export interface Db extends Reader {
   write<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   snapshot<T>(fn: (reader: Reader) => Promise<T>): Promise<T>;
+  /**
+   * The rows of one plain SQL read (`?` placeholders, columns aliased as the caller wants them),
+   * prepared once per connection, with no query builder or row mapping in between: for the
+   * few reads every request makes (the guard's session lookup). Everything else uses the
+   * query builder.
+   */
+  rows<R>(text: string, params: readonly unknown[]): Promise<R[]>;
   /** Answers once the database does (health check, start-up). */
   ping(): Promise<void>;
   /** Applies pending migrations; the API does it at start. */
@@ -102,6 +110,8 @@ export function openDatabase(file: string): Db {
   const db = Object.assign(reader, {
     write,
     snapshot: <T>(fn: (r: Reader) => Promise<T>) => snapshot(fn),
+    rows: <R>(text: string, params: readonly unknown[]) =>
+      Promise.resolve(statement<unknown[], R>(reader, text).all(...params)),
     ping: () => {
       reader.get(sql`SELECT 1`);
       return Promise.resolve();

@@ -4,6 +4,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type { Db, Reader, Tx } from './client.js';
 import { useEngine } from './dialect.js';
+import { postgresStatement } from './prepared.js';
 
 /** Any constant shared by every URS process: the advisory lock that serialises migrations. */
 const MIGRATION_LOCK = 7_240_011;
@@ -45,6 +46,11 @@ export function openPostgres(url: string, poolSize = 10): Db {
         isolationLevel: 'repeatable read',
         accessMode: 'read only',
       }),
+    rows: async <R>(text: string, params: readonly unknown[]) => {
+      const named = postgresStatement(text);
+      const result = await pool.query({ ...named, values: [...params] });
+      return result.rows as R[];
+    },
     ping: async () => {
       await pool.query('SELECT 1');
     },

@@ -46,6 +46,22 @@ function postgresName(key: string): string {
   return name;
 }
 
+const plainStatements = new Map<string, { name: string; text: string }>();
+
+/**
+ * A plain `?` statement as PostgreSQL takes it: numbered parameters and a name of its own, so
+ * each pooled connection parses and plans it once.
+ */
+export function postgresStatement(sql: string): { name: string; text: string } {
+  let named = plainStatements.get(sql);
+  if (named === undefined) {
+    let n = 0;
+    named = { name: postgresName(`plain ${sql}`), text: sql.replace(/\?/g, () => `$${++n}`) };
+    plainStatements.set(sql, named);
+  }
+  return named;
+}
+
 /**
  * A drizzle prepared query built once per connection and reused, for a per-request query whose
  * rows drizzle should still map (joins, JSON columns). Build it with `sql.placeholder`

@@ -37,7 +37,7 @@ export function totalChanges(client: Database.Database): number {
 /**
  * PostgreSQL transactions whose last savepoint succeeded and is still open. Releasing it
  * is folded into the next savepoint's round trip (or into COMMIT, which keeps whatever an open
- * savepoint holds): a push batch opens one savepoint per mutation there, and every statement
+ * savepoint holds): a push batch opens one savepoint per mutation that writes more than once, and every statement
  * is a network round trip.
  */
 const openSavepoints = new WeakSet<Tx>();
@@ -80,7 +80,7 @@ export async function withSavepoint<T>(tx: Tx, fn: () => Promise<T>): Promise<T>
 
 /**
  * Whether the engine can tell cheaply that a piece of work wrote nothing (SQLite's
- * total_changes). Where it cannot, every mutation pays for a savepoint.
+ * total_changes), to check that a handler said to write once did not write before refusing.
  */
 export function canCountChanges(): boolean {
   return currentEngine() === 'sqlite';

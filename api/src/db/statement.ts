@@ -12,7 +12,7 @@ import { statement } from './prepared.js';
  */
 
 interface PgExecutor {
-  execute(query: SQL): Promise<{ rows: unknown[] }>;
+  execute(query: SQL): Promise<{ rows: unknown[]; rowCount: number | null }>;
 }
 
 function bound(text: string, params: readonly unknown[]): SQL {
@@ -32,11 +32,9 @@ export async function rowsOf<R>(tx: Tx, text: string, ...params: unknown[]): Pro
   return result.rows as R[];
 }
 
-/** A write inside `tx`. */
-export async function run(tx: Tx, text: string, ...params: unknown[]): Promise<void> {
-  if (currentEngine() === 'sqlite') {
-    statement<unknown[]>(tx, text).run(...params);
-    return;
-  }
-  await (tx as unknown as PgExecutor).execute(bound(text, params));
+/** A write inside `tx`; how many rows it inserted, updated or deleted. */
+export async function run(tx: Tx, text: string, ...params: unknown[]): Promise<number> {
+  if (currentEngine() === 'sqlite') return statement<unknown[]>(tx, text).run(...params).changes;
+  const result = await (tx as unknown as PgExecutor).execute(bound(text, params));
+  return result.rowCount ?? 0;
 }

@@ -1,8 +1,7 @@
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import { newId } from '@urs/sync-protocol';
 import type { Db, Tx } from '../db/client.js';
 import { nowIso } from '../db/change-seq.js';
-import { preparedQuery } from '../db/prepared.js';
 import { sessions, userActivity, users } from '../db/schema.js';
 import { localDate, type SchoolClock } from '../lib/school-time.js';
 import { hashToken, newSessionToken } from '../lib/tokens.js';
@@ -52,6 +51,60 @@ export async function createSession(
   return { token, session };
 }
 
+/*
+ * Every authenticated request runs this lookup: plain SQL prepared once per connection on both
+ * engines (Db.rows), because drizzle's mapping of the joined session and user rows was most of
+ * its cost. Session columns are prefixed `s_`; user columns keep the schema's property names.
+ */
+const LIVE_SESSION_BY_HASH = `SELECT
+  s.id AS s_id, s.user_id AS s_user_id, s.token_hash AS s_token_hash, s.created_at AS s_created_at,
+  s.last_used_at AS s_last_used_at, s.expires_at AS s_expires_at, s.user_agent AS s_user_agent,
+  u.id, u.created_at AS "createdAt", u.updated_at AS "updatedAt", u.change_seq AS "changeSeq",
+  u.deleted_at AS "deletedAt", u.name, u.email, u.phone, u.role, u.password_hash AS "passwordHash",
+  u.preferred_theme AS "preferredTheme", u.preferred_language AS "preferredLanguage",
+  u.photo_sha256 AS "photoSha256", u.last_active_at AS "lastActiveAt"
+  FROM sessions s JOIN users u ON u.id = s.user_id
+  WHERE s.token_hash = ? AND s.revoked_at IS NULL`;
+
+interface SessionColumns {
+  s_id: string;
+  s_user_id: string;
+  s_token_hash: string;
+  s_created_at: string;
+  s_last_used_at: string;
+  s_expires_at: string;
+  s_user_agent: string | null;
+}
+
+type LiveSessionRow = SessionColumns & UserRow;
+
+function asSessionAndUser(row: LiveSessionRow): { session: SessionRow; user: UserRow } {
+  const {
+    s_id,
+    s_user_id,
+    s_token_hash,
+    s_created_at,
+    s_last_used_at,
+    s_expires_at,
+    s_user_agent,
+    ...user
+  } = row;
+  return {
+    session: {
+      id: s_id,
+      userId: s_user_id,
+      tokenHash: s_token_hash,
+      createdAt: s_created_at,
+      lastUsedAt: s_last_used_at,
+      expiresAt: s_expires_at,
+      // The query only finds sessions that are not revoked.
+      revokedAt: null,
+      userAgent: s_user_agent,
+    },
+    user,
+  };
+}
+
 /**
  * The live session and user behind a bearer token, or null when the token is unknown,
  * revoked, expired, or its user deleted. Each use slides the expiry forward, so a phone that
@@ -62,14 +115,9 @@ export async function resolveSession(
   token: string,
   policy: SessionPolicy,
 ): Promise<{ session: SessionRow; user: UserRow } | null> {
-  // Every authenticated request runs this: built and prepared once per connection.
-  const [row] = await preparedQuery(db, 'live session by token hash', (d) =>
-    d
-      .select({ session: sessions, user: users })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.tokenHash, sql.placeholder('hash')), isNull(sessions.revokedAt))),
-  ).execute({ hash: hashToken(token) });
+  const [found] = await db.rows<LiveSessionRow>(LIVE_SESSION_BY_HASH, [hashToken(token)]);
+  if (found === undefined) return null;
+  const row = asSessionAndUser(found);
   if (row === undefined || row.user.deletedAt !== null) return null;
   const now = Date.now();
   if (Date.parse(row.session.expiresAt) <= now) return null;

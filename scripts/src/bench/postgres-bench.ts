@@ -51,9 +51,9 @@ async function rawInsert(f: PgFixture, rows: { id: string; description: string }
     for (const a of rows) {
       await c.query({
         name: 'bench_insert_report',
-        text: `INSERT INTO reports (id, reporter_id, area_id, work_type, description, status, created_at, updated_at, change_seq)
-               VALUES ($1, $2, $3, 'cleaning', $4, 'pending', $5, $6, $7)`,
-        values: [a.id, f.userId, f.areaId, a.description, now, now, ++seq],
+        text: `INSERT INTO reports (id, reporter_id, area_id, work_type, description, status, reported_at, created_at, updated_at, change_seq)
+               VALUES ($1, $2, $3, 'cleaning', $4, 'pending', $5, $6, $7, $8)`,
+        values: [a.id, f.userId, f.areaId, a.description, now, now, now, ++seq],
       });
     }
     await c.query('UPDATE change_counter SET value = $1 WHERE id = 1', [seq]);
@@ -184,9 +184,9 @@ async function pgSchool(adminUrl: string, reports: number) {
   await c.query(
     `WITH staff AS (SELECT array_agg(id ORDER BY email) AS ids FROM users WHERE email LIKE '%@bench.test'),
           places AS (SELECT array_agg(id ORDER BY name) AS ids FROM areas WHERE name LIKE 'Area %')
-     INSERT INTO reports (id, reporter_id, area_id, work_type, description, status, created_at, updated_at, change_seq)
+     INSERT INTO reports (id, reporter_id, area_id, work_type, description, status, reported_at, created_at, updated_at, change_seq)
      SELECT gen_random_uuid()::text, staff.ids[1 + i % $2], places.ids[1 + (i * 7) % $3], 'cleaning',
-            'Laporan bench', ($4::text[])[1 + i % cardinality($4::text[])], at, at, 10000 + i
+            'Laporan bench', ($4::text[])[1 + i % cardinality($4::text[])], at, at, at, 10000 + i
      FROM staff, places, generate_series(0, $1 - 1) AS i,
           LATERAL (SELECT to_char((now() - (i::float8 / $1) * interval '365 days') AT TIME ZONE 'UTC',
                                   'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at) AS t`,

@@ -1,6 +1,6 @@
 import type { Tx } from '../../db/client.js';
 import { and, count, eq, isNull } from 'drizzle-orm';
-import { canChangeStatus, reason } from '@urs/sync-protocol';
+import { canChangeStatus, reason, type ParsedMutationArgs } from '@urs/sync-protocol';
 import { rowsOf, run } from '../../db/statement.js';
 import { photoUploads, reportPhotos, reports } from '../../db/schema.js';
 import { first } from '../../db/first.js';
@@ -12,6 +12,7 @@ import {
   authorize,
   isRepeatOfOwnCreate,
   type HandlerMap,
+  type MutationContext,
 } from './context.js';
 
 export const MAX_PHOTOS_PER_KIND = 10;
@@ -43,7 +44,24 @@ async function reportOwner(db: Tx, id: string): Promise<{ ownerId: string } | un
 /** Parameters in column order; status and category are the contract's optional fields. */
 const INSERT_REPORT = `INSERT INTO reports
   (id, reporter_id, area_id, category_id, work_type, description, status, reported_at, created_at, updated_at, change_seq)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+  ON CONFLICT (id) DO NOTHING`;
+
+/** The create's checks, in the order a device sees their refusals; its filing time if it passes. */
+async function checkNewReport(
+  ctx: MutationContext,
+  a: ParsedMutationArgs<'report.create'>,
+): Promise<string> {
+  await assertAreaExists(ctx, a.area_id);
+  if (a.category_id !== undefined && a.category_id !== null) {
+    await assertCategoryExists(ctx.db, a.category_id);
+  }
+  if (a.status === 'cancelled') {
+    throw refuse.invalid('status', reason('report_cancel_new'));
+  }
+  // An entry queued before filing times existed carries its device time only as its queue time.
+  return boundFilingTime(a.reported_at ?? ctx.queuedAt, await ctx.filingBounds());
+}
 
 export const reportHandlers: Pick<
   HandlerMap,
@@ -58,17 +76,18 @@ export const reportHandlers: Pick<
   'report.create': async (ctx, a) => {
     const { db, actor, now, seq } = ctx;
     authorize(actor, 'reports.create');
-    if (isRepeatOfOwnCreate(await reportOwner(db, a.id), actor, 'report')) return;
-    await assertAreaExists(ctx, a.area_id);
-    if (a.category_id !== undefined && a.category_id !== null) {
-      await assertCategoryExists(db, a.category_id);
+    let reportedAt: string;
+    try {
+      reportedAt = await checkNewReport(ctx, a);
+    } catch (err) {
+      if (!(err instanceof Refusal)) throw err;
+      // A resent create is a no-op whatever changed since it first applied (an area removed).
+      if (isRepeatOfOwnCreate(await reportOwner(db, a.id), actor, 'report')) return;
+      throw err;
     }
-    if (a.status === 'cancelled') {
-      throw refuse.invalid('status', reason('report_cancel_new'));
-    }
-    // An entry queued before filing times existed carries its device time only as its queue time.
-    const reportedAt = boundFilingTime(a.reported_at ?? ctx.queuedAt, await ctx.filingBounds());
-    await run(
+    // The insert comes first and the id's owner is looked up only when it inserted nothing: a
+    // resent create is rare, and on PostgreSQL every statement is a round trip.
+    const inserted = await run(
       db,
       INSERT_REPORT,
       a.id,
@@ -83,6 +102,10 @@ export const reportHandlers: Pick<
       now,
       seq(),
     );
+    if (inserted > 0) return;
+    const owner = await reportOwner(db, a.id);
+    if (owner === undefined) throw new Error(`report ${a.id} conflicted but is not there`);
+    isRepeatOfOwnCreate(owner, actor, 'report');
   },
 
   'report.update': async (ctx, a) => {

@@ -41,7 +41,7 @@ describe('a page’s own preload links', () => {
     );
     expect(links).toContain('<link rel="modulepreload" crossorigin href="/assets/field-d4.js">');
     expect(links).toContain(
-      '<link rel="preload" as="style" crossorigin href="/assets/login-screen-e5.css">',
+      '<link rel="stylesheet" crossorigin href="/assets/login-screen-e5.css">',
     );
     expect(links).not.toContain('react-b2');
     expect(links).not.toContain('index-a1');

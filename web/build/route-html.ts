@@ -1,16 +1,57 @@
-import type { Plugin, Rollup } from 'vite';
+import { fileURLToPath } from 'node:url';
+import { runnerImport, type Plugin, type Rollup } from 'vite';
+import { PRERENDERED_ID } from '../src/features/auth/prerendered-id.js';
 
 type OutputBundle = Rollup.OutputBundle;
 type OutputChunk = Rollup.OutputChunk;
 
+export interface RoutePage {
+  /** The lazy chunk that draws the page (Vite names a chunk after its module). */
+  chunk: string;
+  /** A module (from web/) whose `render()` gives the page's first frame, rendered ahead. */
+  markup?: string;
+}
+
 /**
- * The pages a first visit opens on by their own URL, each with the lazy chunk that draws it
- * (Vite names a chunk after its module). The server answers `/login` with `login/index.html`
- * (a directory's index), so these need no routing of their own.
+ * The pages a first visit opens on by their own URL. The server answers `/login` with
+ * `login/index.html` (a directory's index), so these need no routing of their own.
  */
-export const ROUTE_PAGES: Record<string, string> = {
-  login: 'login-screen',
+export const ROUTE_PAGES: Record<string, RoutePage> = {
+  login: { chunk: 'login-screen', markup: '/build/login-markup.tsx' },
 };
+
+/**
+ * Runs a markup module through Vite's module runner (TypeScript, JSX, the app's own sources)
+ * and returns what its `render()` draws. The contract package is taken from its sources, as
+ * the app's build does.
+ */
+async function renderAhead(module: string): Promise<string> {
+  const { module: loaded } = await runnerImport<{ render: () => string }>(module, {
+    configFile: false,
+    root: fileURLToPath(new URL('..', import.meta.url)),
+    logLevel: 'warn',
+    resolve: {
+      alias: {
+        '@urs/sync-protocol': fileURLToPath(
+          new URL('../../sync-protocol/src/index.ts', import.meta.url),
+        ),
+      },
+    },
+  });
+  return loaded.render();
+}
+
+/**
+ * index.html with the page's links, and its first frame (when it has one) drawn before `#root`
+ * in the default theme, so the browser paints it before any script runs.
+ */
+export function pageHtml(index: string, links: string, markup: string | null): string {
+  const withLinks = index.replace('</head>', `\n    ${links}\n  </head>`);
+  if (markup === null) return withLinks;
+  return withLinks
+    .replace('<html lang="id">', '<html lang="id" data-theme="dark" style="color-scheme: dark">')
+    .replace('<div id="root">', `<div id="${PRERENDERED_ID}">${markup}</div>\n    <div id="root">`);
+}
 
 const isChunk = (file: OutputBundle[string] | undefined): file is OutputChunk =>
   file?.type === 'chunk';
@@ -47,7 +88,8 @@ export function routeLinks(bundle: OutputBundle, chunkName: string): string {
     tags.push(`<link rel="modulepreload" crossorigin href="/${file}">`);
     const chunk = bundle[file];
     for (const css of isChunk(chunk) ? (chunk.viteMetadata?.importedCss ?? []) : []) {
-      tags.push(`<link rel="preload" as="style" crossorigin href="/${css}">`);
+      // Applied, not just fetched: the first frame rendered ahead is drawn with it.
+      tags.push(`<link rel="stylesheet" crossorigin href="/${css}">`);
     }
   }
   return tags.join('\n    ');
@@ -59,22 +101,23 @@ export function routeLinks(bundle: OutputBundle, chunkName: string): string {
  * round trip after it (the router only asks for a screen once the entry has run). index.html
  * itself stays the shell's, so no other page downloads more.
  */
-export function routeHtml(pages: Record<string, string> = ROUTE_PAGES): Plugin {
+export function routeHtml(pages: Record<string, RoutePage> = ROUTE_PAGES): Plugin {
   return {
     name: 'urs-route-html',
     apply: 'build',
     enforce: 'post',
-    generateBundle(_options, bundle) {
+    async generateBundle(_options, bundle) {
       const index = bundle['index.html'];
       if (index?.type !== 'asset' || typeof index.source !== 'string') {
         this.error('route-html: index.html is not in the build');
       }
-      for (const [page, chunkName] of Object.entries(pages)) {
-        const links = routeLinks(bundle, chunkName);
+      for (const [page, { chunk, markup }] of Object.entries(pages)) {
+        const links = routeLinks(bundle, chunk);
+        const frame = markup === undefined ? null : await renderAhead(markup);
         this.emitFile({
           type: 'asset',
           fileName: `${page}/index.html`,
-          source: index.source.replace('</head>', `\n    ${links}\n  </head>`),
+          source: pageHtml(index.source, links, frame),
         });
       }
     },

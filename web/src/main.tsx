@@ -11,6 +11,7 @@ import { STORAGE_KEYS } from './lib/storage-keys.js';
 import { router } from './app/router.js';
 import { SSO_CALLBACK_PATH } from './features/auth/sso-redirect.js';
 import { preloadOpeningRoute } from './app/route-preload.js';
+import { takePrerendered } from './features/auth/prerendered-login.js';
 
 async function start() {
   preloadOpeningRoute(
@@ -35,6 +36,9 @@ async function start() {
 
   await session.bootstrap();
   await router.load();
+  // login/index.html's form drawn ahead is the login screen's to replace; a visitor sent
+  // elsewhere (already signed in) must not keep it above the page they were sent to.
+  if (router.state.location.pathname !== '/login') takePrerendered();
   // The SSO callback is the sign-in itself: it restores the kept path once it has signed in
   // (redirectAfterSso). Replacing its route now would drop the provider's code.
   if (router.state.location.pathname !== SSO_CALLBACK_PATH) {

@@ -1,0 +1,98 @@
+import type { FormEvent, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FormFailure } from '../../lib/server-errors.js';
+import { AuthLayout } from '../../components/ui/auth-layout.js';
+import { TextField } from '../../components/ui/text-field.js';
+import type { SsoConfig } from './sso-redirect.js';
+import './sso-i18n.js';
+
+export interface LoginFormProps {
+  localOnly: boolean;
+  sso: SsoConfig | null;
+  email: string;
+  password: string;
+  sending: boolean;
+  failure: FormFailure;
+  onEmail: (value: string) => void;
+  onPassword: (value: string) => void;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  onSso: () => void;
+  /** The router's link in the app; a plain anchor in the page the build renders ahead. */
+  registerLink: ReactNode;
+}
+
+/**
+ * What the login screen draws, without the router or the session: the build renders it ahead
+ * into `login/index.html` (build/login-markup.tsx), so it must stay free of both.
+ */
+export function LoginForm(props: LoginFormProps) {
+  const { t } = useTranslation();
+  const { localOnly, sso, failure } = props;
+  return (
+    <AuthLayout
+      title={localOnly ? t('auth.adminLoginTitle') : t('auth.loginTitle')}
+      subtitle={localOnly ? t('auth.adminLoginSubtitle') : t('auth.loginSubtitle')}
+    >
+      {sso?.enabled === true && (
+        <>
+          <button
+            type="button"
+            className="button button-secondary button-block sso-button"
+            onClick={props.onSso}
+          >
+            {t('sso.button', { provider: sso.provider })}
+          </button>
+          <p className="auth-divider">
+            <span>{t('sso.or')}</span>
+          </p>
+        </>
+      )}
+      {/* POST: a submit before the scripts arrive must never put the password in the URL. */}
+      <form className="form" method="post" onSubmit={props.onSubmit} noValidate>
+        {failure.message !== null && (
+          <p className="alert alert-error" role="alert">
+            {failure.message}
+          </p>
+        )}
+        <TextField
+          label={t('auth.email')}
+          type="email"
+          name="email"
+          autoComplete="username"
+          inputMode="email"
+          required
+          value={props.email}
+          onChange={(event) => props.onEmail(event.target.value)}
+          errors={failure.fields['email']}
+        />
+        <TextField
+          label={t('auth.password')}
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={props.password}
+          onChange={(event) => props.onPassword(event.target.value)}
+          errors={failure.fields['password']}
+        />
+        {Object.keys(failure.fields).length > 0 && (
+          <p className="sr-only" role="alert">
+            {Object.values(failure.fields).flat().join(' ')}
+          </p>
+        )}
+        <button
+          type="submit"
+          className="button button-primary button-block"
+          disabled={props.sending}
+        >
+          {props.sending ? t('auth.sending') : t('auth.submitLogin')}
+        </button>
+      </form>
+      {!localOnly && (
+        <p className="auth-switch">
+          {t('auth.noAccount')} {props.registerLink}
+        </p>
+      )}
+    </AuthLayout>
+  );
+}

@@ -12,6 +12,7 @@ export function render(): string {
   const i18n = initI18n('id');
   return renderToString(
     <LoginForm
+      formRef={null}
       localOnly={false}
       sso={null}
       email=""

@@ -3,7 +3,7 @@ import type { Rollup } from 'vite';
 type OutputBundle = Rollup.OutputBundle;
 type OutputChunk = Rollup.OutputChunk;
 import { describe, expect, it } from 'vitest';
-import { routeLinks } from './route-html.js';
+import { pageHtml, routeLinks } from './route-html.js';
 
 /** Just the fields routeLinks reads; the rest of a real chunk does not matter here. */
 function chunk(fileName: string, fields: Partial<OutputChunk> & { css?: string[] }): OutputChunk {
@@ -49,5 +49,27 @@ describe('a page’s own preload links', () => {
 
   it('stops the build when the screen’s chunk is not there (renamed), instead of a page without links', () => {
     expect(() => routeLinks(bundle, 'logon-screen')).toThrow(/no chunk named logon-screen/);
+  });
+});
+
+describe('a page’s own index.html', () => {
+  const index =
+    '<!doctype html>\n<html lang="id">\n  <head>\n    <title>URS</title>\n  </head>\n  <body>\n    <div id="root"></div>\n  </body>\n</html>';
+  const links = '<link rel="modulepreload" crossorigin href="/assets/login-screen-c3.js">';
+
+  it('draws the frame rendered ahead before the app’s root, in the default theme', () => {
+    const html = pageHtml(index, links, '<main class="auth">Masuk</main>');
+    expect(html).toContain(
+      '<div id="prerendered"><main class="auth">Masuk</main></div>\n    <div id="root"></div>',
+    );
+    expect(html).toContain('<html lang="id" data-theme="dark" style="color-scheme: dark">');
+    expect(html.indexOf(links)).toBeLessThan(html.indexOf('</head>'));
+  });
+
+  it('is index.html with its links only, for a page without a frame', () => {
+    const html = pageHtml(index, links, null);
+    expect(html).not.toContain('prerendered');
+    expect(html).toContain('<html lang="id">');
+    expect(html).toContain(links);
   });
 });

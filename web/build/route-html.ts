@@ -41,6 +41,9 @@ async function renderAhead(module: string): Promise<string> {
   return loaded.render();
 }
 
+const HTML_OPEN = '<html lang="id">';
+const ROOT_OPEN = '<div id="root">';
+
 /**
  * index.html with the page's links, and its first frame (when it has one) drawn before `#root`
  * in the default theme, so the browser paints it before any script runs.
@@ -48,9 +51,12 @@ async function renderAhead(module: string): Promise<string> {
 export function pageHtml(index: string, links: string, markup: string | null): string {
   const withLinks = index.replace('</head>', `\n    ${links}\n  </head>`);
   if (markup === null) return withLinks;
+  for (const needed of [HTML_OPEN, ROOT_OPEN]) {
+    if (!index.includes(needed)) throw new Error(`route-html: index.html has no ${needed}`);
+  }
   return withLinks
-    .replace('<html lang="id">', '<html lang="id" data-theme="dark" style="color-scheme: dark">')
-    .replace('<div id="root">', `<div id="${PRERENDERED_ID}">${markup}</div>\n    <div id="root">`);
+    .replace(HTML_OPEN, '<html lang="id" data-theme="dark" style="color-scheme: dark">')
+    .replace(ROOT_OPEN, `<div id="${PRERENDERED_ID}">${markup}</div>\n    ${ROOT_OPEN}`);
 }
 
 const isChunk = (file: OutputBundle[string] | undefined): file is OutputChunk =>

@@ -1,4 +1,4 @@
-import type { FormEvent, ReactNode } from 'react';
+import type { FormEvent, ReactNode, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FormFailure } from '../../lib/server-errors.js';
 import { AuthLayout } from '../../components/ui/auth-layout.js';
@@ -7,6 +7,8 @@ import type { SsoConfig } from './sso-redirect.js';
 import './sso-i18n.js';
 
 export interface LoginFormProps {
+  /** Null in the page rendered ahead: its send button stays inert until the live form takes over. */
+  formRef: Ref<HTMLFormElement> | null;
   localOnly: boolean;
   sso: SsoConfig | null;
   email: string;
@@ -47,8 +49,13 @@ export function LoginForm(props: LoginFormProps) {
           </p>
         </>
       )}
-      {/* POST: a submit before the scripts arrive must never put the password in the URL. */}
-      <form className="form" method="post" onSubmit={props.onSubmit} noValidate>
+      <form
+        ref={props.formRef ?? undefined}
+        className="form"
+        method="post"
+        onSubmit={props.onSubmit}
+        noValidate
+      >
         {failure.message !== null && (
           <p className="alert alert-error" role="alert">
             {failure.message}
@@ -80,8 +87,10 @@ export function LoginForm(props: LoginFormProps) {
             {Object.values(failure.fields).flat().join(' ')}
           </p>
         )}
+        {/* Before the scripts a send would post the form to the server, which has no such page;
+            an inert button and no other way to submit (two fields block Enter) keep it here. */}
         <button
-          type="submit"
+          type={props.formRef === null ? 'button' : 'submit'}
           className="button button-primary button-block"
           disabled={props.sending}
         >

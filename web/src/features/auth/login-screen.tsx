@@ -44,10 +44,11 @@ export function LoginScreen({ localOnly = false }: { localOnly?: boolean }) {
     }
   };
 
-  useAdoptPrerendered(setEmail, setPassword);
+  const form = useAdoptPrerendered(setEmail, setPassword);
 
   return (
     <LoginForm
+      formRef={form}
       localOnly={localOnly}
       sso={sso}
       email={email}

@@ -3,7 +3,7 @@ import type { Rollup } from 'vite';
 type OutputBundle = Rollup.OutputBundle;
 type OutputChunk = Rollup.OutputChunk;
 import { describe, expect, it } from 'vitest';
-import { pageHtml, routeLinks } from './route-html.js';
+import { pageHtml, routeLinks, starterSource } from './route-html.js';
 
 /** Just the fields routeLinks reads; the rest of a real chunk does not matter here. */
 function chunk(fileName: string, fields: Partial<OutputChunk> & { css?: string[] }): OutputChunk {
@@ -54,11 +54,14 @@ describe('a page’s own preload links', () => {
 
 describe('a page’s own index.html', () => {
   const index =
-    '<!doctype html>\n<html lang="id">\n  <head>\n    <title>URS</title>\n  </head>\n  <body>\n    <div id="root"></div>\n  </body>\n</html>';
+    '<!doctype html>\n<html lang="id">\n  <head>\n    <title>URS</title>\n    <script type="module" crossorigin src="/assets/index-a1.js"></script>\n  </head>\n  <body>\n    <div id="root"></div>\n  </body>\n</html>';
   const links = '<link rel="modulepreload" crossorigin href="/assets/login-screen-c3.js">';
 
   it('draws the frame rendered ahead before the app’s root, in the default theme', () => {
-    const html = pageHtml(index, links, '<main class="auth">Masuk</main>');
+    const html = pageHtml(index, links, {
+      markup: '<main class="auth">Masuk</main>',
+      starter: 'assets/start-after-paint-x1.js',
+    });
     expect(html).toContain(
       '<div id="prerendered"><main class="auth">Masuk</main></div>\n    <div id="root"></div>',
     );
@@ -66,10 +69,31 @@ describe('a page’s own index.html', () => {
     expect(html.indexOf(links)).toBeLessThan(html.indexOf('</head>'));
   });
 
+  it('only preloads the entry there, and starts it from a script that waits for the first paint', () => {
+    const html = pageHtml(index, links, {
+      markup: '<main class="auth">Masuk</main>',
+      starter: 'assets/start-after-paint-x1.js',
+    });
+    expect(html).not.toContain('src="/assets/index-a1.js"');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/index-a1.js">');
+    expect(html).toContain(
+      '<script type="module" crossorigin src="/assets/start-after-paint-x1.js"></script>',
+    );
+    expect(starterSource('/assets/index-a1.js')).toContain('import("/assets/index-a1.js")');
+  });
+
+  it('stops the build when index.html has no entry script to start after the paint', () => {
+    const frame = { markup: '<main></main>', starter: 'assets/s.js' };
+    expect(() => pageHtml(index.replace(/<script.*<\/script>/, ''), links, frame)).toThrow(
+      /no entry script/,
+    );
+  });
+
   it('is index.html with its links only, for a page without a frame', () => {
     const html = pageHtml(index, links, null);
     expect(html).not.toContain('prerendered');
     expect(html).toContain('<html lang="id">');
+    expect(html).toContain('src="/assets/index-a1.js"');
     expect(html).toContain(links);
   });
 });

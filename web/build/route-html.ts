@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { runnerImport, type Plugin, type Rollup } from 'vite';
 import { PRERENDERED_ID } from '../src/features/auth/prerendered-id.js';
@@ -39,24 +40,6 @@ async function renderAhead(module: string): Promise<string> {
     },
   });
   return loaded.render();
-}
-
-const HTML_OPEN = '<html lang="id">';
-const ROOT_OPEN = '<div id="root">';
-
-/**
- * index.html with the page's links, and its first frame (when it has one) drawn before `#root`
- * in the default theme, so the browser paints it before any script runs.
- */
-export function pageHtml(index: string, links: string, markup: string | null): string {
-  const withLinks = index.replace('</head>', `\n    ${links}\n  </head>`);
-  if (markup === null) return withLinks;
-  for (const needed of [HTML_OPEN, ROOT_OPEN]) {
-    if (!index.includes(needed)) throw new Error(`route-html: index.html has no ${needed}`);
-  }
-  return withLinks
-    .replace(HTML_OPEN, '<html lang="id" data-theme="dark" style="color-scheme: dark">')
-    .replace(ROOT_OPEN, `<div id="${PRERENDERED_ID}">${markup}</div>\n    ${ROOT_OPEN}`);
 }
 
 const isChunk = (file: OutputBundle[string] | undefined): file is OutputChunk =>
@@ -101,6 +84,53 @@ export function routeLinks(bundle: OutputBundle, chunkName: string): string {
   return tags.join('\n    ');
 }
 
+const HTML_OPEN = '<html lang="id">';
+const ROOT_OPEN = '<div id="root">';
+const ENTRY_TAG = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/;
+
+/** A page's first frame, rendered ahead, and the script that starts the app after it is drawn. */
+export interface Frame {
+  markup: string;
+  starter: string;
+}
+
+/**
+ * The entry, started once the frame drawn ahead has been painted (a timeout after the next
+ * animation frame), and in any case after a short wait (no animation frames in a hidden tab).
+ * Started at once, its evaluation (one long task of 0.5-1 s at 4x) would come before the first
+ * paint.
+ */
+export function starterSource(entry: string): string {
+  return [
+    'let started = false;',
+    `const start = () => { if (!started) { started = true; void import(${JSON.stringify(entry)}); } };`,
+    'requestAnimationFrame(() => setTimeout(start, 0));',
+    'setTimeout(start, 200);',
+    '',
+  ].join('\n');
+}
+
+/**
+ * index.html with the page's links, and its first frame (when it has one) drawn before `#root`
+ * in the default theme, so the browser paints it before any script runs; the entry is then only
+ * preloaded, and started by the frame's starter script.
+ */
+export function pageHtml(index: string, links: string, frame: Frame | null): string {
+  const withLinks = index.replace('</head>', `\n    ${links}\n  </head>`);
+  if (frame === null) return withLinks;
+  const entry = ENTRY_TAG.exec(index)?.[1];
+  if (entry === undefined || !index.includes(HTML_OPEN) || !index.includes(ROOT_OPEN)) {
+    throw new Error('route-html: index.html has no entry script, <html lang="id"> or #root');
+  }
+  return withLinks
+    .replace(
+      ENTRY_TAG,
+      `<link rel="modulepreload" crossorigin href="${entry}">\n    <script type="module" crossorigin src="/${frame.starter}"></script>`,
+    )
+    .replace(HTML_OPEN, '<html lang="id" data-theme="dark" style="color-scheme: dark">')
+    .replace(ROOT_OPEN, `<div id="${PRERENDERED_ID}">${frame.markup}</div>\n    ${ROOT_OPEN}`);
+}
+
 /**
  * Writes `<page>/index.html` for each of ROUTE_PAGES: index.html plus modulepreload links for
  * the chunks that page draws with, so the browser fetches them beside the entry instead of a
@@ -117,9 +147,22 @@ export function routeHtml(pages: Record<string, RoutePage> = ROUTE_PAGES): Plugi
       if (index?.type !== 'asset' || typeof index.source !== 'string') {
         this.error('route-html: index.html is not in the build');
       }
+      const entry = Object.values(bundle).find(
+        (file): file is OutputChunk => isChunk(file) && file.isEntry,
+      );
+      if (entry === undefined) this.error('route-html: the build has no entry');
+      const source = starterSource(`/${entry.fileName}`);
+      const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
+      const starter = `assets/start-after-paint-${hash}.js`;
       for (const [page, { chunk, markup }] of Object.entries(pages)) {
         const links = routeLinks(bundle, chunk);
-        const frame = markup === undefined ? null : await renderAhead(markup);
+        let frame: Frame | null = null;
+        if (markup !== undefined) {
+          frame = { markup: await renderAhead(markup), starter };
+          if (bundle[starter] === undefined) {
+            this.emitFile({ type: 'asset', fileName: starter, source });
+          }
+        }
         this.emitFile({
           type: 'asset',
           fileName: `${page}/index.html`,

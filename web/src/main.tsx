@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import 'sonner/dist/styles.css';
 import './styles.css';
@@ -27,12 +27,19 @@ async function start() {
 
   const container = document.getElementById('root');
   if (container === null) throw new Error('#root is missing from index.html');
-  // The router's guards wait for bootstrap, so rendering need not.
-  createRoot(container).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  // The entry's own evaluation is one long task; the first render starts in the next one.
+  await new Promise<void>((resolve) => setTimeout(resolve, 0));
+  const root = createRoot(container);
+  // The router's guards wait for bootstrap, so rendering need not. As a transition, React
+  // renders in slices that give the main thread back between them (a visitor can already type
+  // into the login form drawn ahead), not in one task.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
 
   await session.bootstrap();
   await router.load();

@@ -3,7 +3,7 @@ import type { Rollup } from 'vite';
 type OutputBundle = Rollup.OutputBundle;
 type OutputChunk = Rollup.OutputChunk;
 import { describe, expect, it } from 'vitest';
-import { pageHtml, routeLinks, starterSource } from './route-html.js';
+import { pageHtml, pageScripts, routeLinks, starterSource } from './route-html.js';
 
 /** Just the fields routeLinks reads; the rest of a real chunk does not matter here. */
 function chunk(fileName: string, fields: Partial<OutputChunk> & { css?: string[] }): OutputChunk {
@@ -69,17 +69,22 @@ describe('a page’s own index.html', () => {
     expect(html.indexOf(links)).toBeLessThan(html.indexOf('</head>'));
   });
 
-  it('only preloads the entry there, and starts it from a script that waits for the first paint', () => {
+  it('leaves its scripts to a starter that asks for them after the first paint', () => {
     const html = pageHtml(index, links, {
       markup: '<main class="auth">Masuk</main>',
-      starter: 'assets/start-after-paint-x1.js',
+      starter: 'assets/login-start-x1.js',
     });
     expect(html).not.toContain('src="/assets/index-a1.js"');
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/index-a1.js">');
+    expect(html).not.toContain('modulepreload');
     expect(html).toContain(
-      '<script type="module" crossorigin src="/assets/start-after-paint-x1.js"></script>',
+      '<script type="module" crossorigin src="/assets/login-start-x1.js"></script>',
     );
-    expect(starterSource('/assets/index-a1.js')).toContain('import("/assets/index-a1.js")');
+    const { entry, preloads } = pageScripts(index, links);
+    expect(entry).toBe('/assets/index-a1.js');
+    expect(preloads).toEqual(['/assets/login-screen-c3.js']);
+    const starter = starterSource(entry, preloads);
+    expect(starter).toContain('import("/assets/index-a1.js")');
+    expect(starter).toContain('["/assets/login-screen-c3.js"]');
   });
 
   it('stops the build when index.html has no entry script to start after the paint', () => {

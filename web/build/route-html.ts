@@ -95,38 +95,58 @@ export interface Frame {
 }
 
 /**
- * The entry, started once the frame drawn ahead has been painted (a timeout after the next
- * animation frame), and in any case after a short wait (no animation frames in a hidden tab).
- * Started at once, its evaluation (one long task of 0.5-1 s at 4x) would come before the first
- * paint.
+ * Starts the page's scripts once the frame drawn ahead has been painted (a timeout after the
+ * next animation frame), and in any case after a short wait (no animation frames in a hidden
+ * tab): asks for every chunk the page needs at once (`preloads`), then imports the entry.
+ * Declared in the HTML instead, the scripts would be high-priority requests begun before the
+ * first paint, which Lighthouse's simulation counts as blocking it, and an entry started at
+ * once would run its long evaluation before the paint.
  */
-export function starterSource(entry: string): string {
+export function starterSource(entry: string, preloads: readonly string[]): string {
   return [
     'let started = false;',
-    `const start = () => { if (!started) { started = true; void import(${JSON.stringify(entry)}); } };`,
+    'const start = () => {',
+    '  if (started) return;',
+    '  started = true;',
+    `  for (const href of ${JSON.stringify(preloads)}) {`,
+    "    const link = document.createElement('link');",
+    "    link.rel = 'modulepreload';",
+    "    link.crossOrigin = '';",
+    '    link.href = href;',
+    '    document.head.append(link);',
+    '  }',
+    `  void import(${JSON.stringify(entry)});`,
+    '};',
     'requestAnimationFrame(() => setTimeout(start, 0));',
     'setTimeout(start, 200);',
     '',
   ].join('\n');
 }
 
+const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+
+/** The entry and the chunks index.html (and the page's links) preload, in their order. */
+export function pageScripts(index: string, links: string): { entry: string; preloads: string[] } {
+  const entry = ENTRY_TAG.exec(index)?.[1];
+  if (entry === undefined) throw new Error('route-html: index.html has no entry script');
+  const preloads = [...`${index}${links}`.matchAll(MODULE_PRELOAD)].map((match) => match[1] ?? '');
+  return { entry, preloads };
+}
+
 /**
  * index.html with the page's links, and its first frame (when it has one) drawn before `#root`
- * in the default theme, so the browser paints it before any script runs; the entry is then only
- * preloaded, and started by the frame's starter script.
+ * in the default theme, so the browser paints it before any script runs; its scripts are then
+ * left to the frame's starter script (starterSource), and only the stylesheets stay in the head.
  */
 export function pageHtml(index: string, links: string, frame: Frame | null): string {
   const withLinks = index.replace('</head>', `\n    ${links}\n  </head>`);
   if (frame === null) return withLinks;
-  const entry = ENTRY_TAG.exec(index)?.[1];
-  if (entry === undefined || !index.includes(HTML_OPEN) || !index.includes(ROOT_OPEN)) {
+  if (!ENTRY_TAG.test(index) || !index.includes(HTML_OPEN) || !index.includes(ROOT_OPEN)) {
     throw new Error('route-html: index.html has no entry script, <html lang="id"> or #root');
   }
   return withLinks
-    .replace(
-      ENTRY_TAG,
-      `<link rel="modulepreload" crossorigin href="${entry}">\n    <script type="module" crossorigin src="/${frame.starter}"></script>`,
-    )
+    .replace(MODULE_PRELOAD, '')
+    .replace(ENTRY_TAG, `<script type="module" crossorigin src="/${frame.starter}"></script>`)
     .replace(HTML_OPEN, '<html lang="id" data-theme="dark" style="color-scheme: dark">')
     .replace(ROOT_OPEN, `<div id="${PRERENDERED_ID}">${frame.markup}</div>\n    ${ROOT_OPEN}`);
 }
@@ -147,21 +167,16 @@ export function routeHtml(pages: Record<string, RoutePage> = ROUTE_PAGES): Plugi
       if (index?.type !== 'asset' || typeof index.source !== 'string') {
         this.error('route-html: index.html is not in the build');
       }
-      const entry = Object.values(bundle).find(
-        (file): file is OutputChunk => isChunk(file) && file.isEntry,
-      );
-      if (entry === undefined) this.error('route-html: the build has no entry');
-      const source = starterSource(`/${entry.fileName}`);
-      const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
-      const starter = `assets/start-after-paint-${hash}.js`;
       for (const [page, { chunk, markup }] of Object.entries(pages)) {
         const links = routeLinks(bundle, chunk);
         let frame: Frame | null = null;
         if (markup !== undefined) {
+          const { entry, preloads } = pageScripts(index.source, links);
+          const source = starterSource(entry, preloads);
+          const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
+          const starter = `assets/${page}-start-${hash}.js`;
+          this.emitFile({ type: 'asset', fileName: starter, source });
           frame = { markup: await renderAhead(markup), starter };
-          if (bundle[starter] === undefined) {
-            this.emitFile({ type: 'asset', fileName: starter, source });
-          }
         }
         this.emitFile({
           type: 'asset',

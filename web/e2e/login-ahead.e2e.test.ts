@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startServerAndBrowser, stopServerAndBrowser, type RunningServer } from './harness.js';
@@ -59,6 +61,12 @@ describe('the login page is drawn before its scripts arrive', () => {
       // The app's first frame also waits for the screen's stylesheet and the favicon.
       await page.waitForLoadState('load');
       const live = await page.screenshot({ fullPage: true });
+      // LOGIN_SHOTS_DIR keeps the two screenshots compared, for a reviewer to look at.
+      const shots = process.env['LOGIN_SHOTS_DIR'];
+      if (shots !== undefined) {
+        writeFileSync(path.join(shots, `login-${width}-drawn-ahead.png`), ahead);
+        writeFileSync(path.join(shots, `login-${width}-live.png`), live);
+      }
       expect(Buffer.compare(ahead, live)).toBe(0);
       expect(await layoutShifts(page)).toEqual([]);
       expect(problems).toEqual([]);

@@ -3,7 +3,7 @@ import type { Rollup } from 'vite';
 type OutputBundle = Rollup.OutputBundle;
 type OutputChunk = Rollup.OutputChunk;
 import { describe, expect, it } from 'vitest';
-import { routeLinks } from './route-html.js';
+import { pageHtml, pageScripts, routeLinks, starterSource } from './route-html.js';
 
 /** Just the fields routeLinks reads; the rest of a real chunk does not matter here. */
 function chunk(fileName: string, fields: Partial<OutputChunk> & { css?: string[] }): OutputChunk {
@@ -41,7 +41,7 @@ describe('a page’s own preload links', () => {
     );
     expect(links).toContain('<link rel="modulepreload" crossorigin href="/assets/field-d4.js">');
     expect(links).toContain(
-      '<link rel="preload" as="style" crossorigin href="/assets/login-screen-e5.css">',
+      '<link rel="stylesheet" crossorigin href="/assets/login-screen-e5.css">',
     );
     expect(links).not.toContain('react-b2');
     expect(links).not.toContain('index-a1');
@@ -49,5 +49,56 @@ describe('a page’s own preload links', () => {
 
   it('stops the build when the screen’s chunk is not there (renamed), instead of a page without links', () => {
     expect(() => routeLinks(bundle, 'logon-screen')).toThrow(/no chunk named logon-screen/);
+  });
+});
+
+describe('a page’s own index.html', () => {
+  const index =
+    '<!doctype html>\n<html lang="id">\n  <head>\n    <title>URS</title>\n    <script type="module" crossorigin src="/assets/index-a1.js"></script>\n  </head>\n  <body>\n    <div id="root"></div>\n  </body>\n</html>';
+  const links = '<link rel="modulepreload" crossorigin href="/assets/login-screen-c3.js">';
+
+  it('draws the frame rendered ahead before the app’s root, in the default theme', () => {
+    const html = pageHtml(index, links, {
+      markup: '<main class="auth">Masuk</main>',
+      starter: 'assets/start-after-paint-x1.js',
+    });
+    expect(html).toContain(
+      '<div id="prerendered"><main class="auth">Masuk</main></div>\n    <div id="root"></div>',
+    );
+    expect(html).toContain('<html lang="id" data-theme="dark" style="color-scheme: dark">');
+    expect(html.indexOf(links)).toBeLessThan(html.indexOf('</head>'));
+  });
+
+  it('leaves its scripts to a starter that asks for them after the first paint', () => {
+    const html = pageHtml(index, links, {
+      markup: '<main class="auth">Masuk</main>',
+      starter: 'assets/login-start-x1.js',
+    });
+    expect(html).not.toContain('src="/assets/index-a1.js"');
+    expect(html).not.toContain('modulepreload');
+    expect(html).toContain(
+      '<script type="module" crossorigin src="/assets/login-start-x1.js"></script>',
+    );
+    const { entry, preloads } = pageScripts(index, links);
+    expect(entry).toBe('/assets/index-a1.js');
+    expect(preloads).toEqual(['/assets/login-screen-c3.js']);
+    const starter = starterSource(entry, preloads);
+    expect(starter).toContain('import("/assets/index-a1.js")');
+    expect(starter).toContain('["/assets/login-screen-c3.js"]');
+  });
+
+  it('stops the build when index.html has no entry script to start after the paint', () => {
+    const frame = { markup: '<main></main>', starter: 'assets/s.js' };
+    expect(() => pageHtml(index.replace(/<script.*<\/script>/, ''), links, frame)).toThrow(
+      /no entry script/,
+    );
+  });
+
+  it('is index.html with its links only, for a page without a frame', () => {
+    const html = pageHtml(index, links, null);
+    expect(html).not.toContain('prerendered');
+    expect(html).toContain('<html lang="id">');
+    expect(html).toContain('src="/assets/index-a1.js"');
+    expect(html).toContain(links);
   });
 });

@@ -1,16 +1,46 @@
-import type { Plugin, Rollup } from 'vite';
+import { createHash } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { runnerImport, type Plugin, type Rollup } from 'vite';
+import { PRERENDERED_ID } from '../src/features/auth/prerendered-id.js';
 
 type OutputBundle = Rollup.OutputBundle;
 type OutputChunk = Rollup.OutputChunk;
 
+export interface RoutePage {
+  /** The lazy chunk that draws the page (Vite names a chunk after its module). */
+  chunk: string;
+  /** A module (from web/) whose `render()` gives the page's first frame, rendered ahead. */
+  markup?: string;
+}
+
 /**
- * The pages a first visit opens on by their own URL, each with the lazy chunk that draws it
- * (Vite names a chunk after its module). The server answers `/login` with `login/index.html`
- * (a directory's index), so these need no routing of their own.
+ * The pages a first visit opens on by their own URL. The server answers `/login` with
+ * `login/index.html` (a directory's index), so these need no routing of their own.
  */
-export const ROUTE_PAGES: Record<string, string> = {
-  login: 'login-screen',
+export const ROUTE_PAGES: Record<string, RoutePage> = {
+  login: { chunk: 'login-screen', markup: '/build/login-markup.tsx' },
 };
+
+/**
+ * Runs a markup module through Vite's module runner (TypeScript, JSX, the app's own sources)
+ * and returns what its `render()` draws. The contract package is taken from its sources, as
+ * the app's build does.
+ */
+async function renderAhead(module: string): Promise<string> {
+  const { module: loaded } = await runnerImport<{ render: () => string }>(module, {
+    configFile: false,
+    root: fileURLToPath(new URL('..', import.meta.url)),
+    logLevel: 'warn',
+    resolve: {
+      alias: {
+        '@urs/sync-protocol': fileURLToPath(
+          new URL('../../sync-protocol/src/index.ts', import.meta.url),
+        ),
+      },
+    },
+  });
+  return loaded.render();
+}
 
 const isChunk = (file: OutputBundle[string] | undefined): file is OutputChunk =>
   file?.type === 'chunk';
@@ -47,10 +77,78 @@ export function routeLinks(bundle: OutputBundle, chunkName: string): string {
     tags.push(`<link rel="modulepreload" crossorigin href="/${file}">`);
     const chunk = bundle[file];
     for (const css of isChunk(chunk) ? (chunk.viteMetadata?.importedCss ?? []) : []) {
-      tags.push(`<link rel="preload" as="style" crossorigin href="/${css}">`);
+      // Applied, not just fetched: the first frame rendered ahead is drawn with it.
+      tags.push(`<link rel="stylesheet" crossorigin href="/${css}">`);
     }
   }
   return tags.join('\n    ');
+}
+
+const HTML_OPEN = '<html lang="id">';
+const ROOT_OPEN = '<div id="root">';
+const ENTRY_TAG = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/;
+
+/** A page's first frame, rendered ahead, and the script that starts the app after it is drawn. */
+export interface Frame {
+  markup: string;
+  starter: string;
+}
+
+/**
+ * Starts the page's scripts once the frame drawn ahead has been painted (a timeout after the
+ * next animation frame), and in any case after a short wait (no animation frames in a hidden
+ * tab): asks for every chunk the page needs at once (`preloads`), then imports the entry.
+ * Declared in the HTML instead, the scripts would be high-priority requests begun before the
+ * first paint, which Lighthouse's simulation counts as blocking it, and an entry started at
+ * once would run its long evaluation before the paint.
+ */
+export function starterSource(entry: string, preloads: readonly string[]): string {
+  return [
+    'let started = false;',
+    'const start = () => {',
+    '  if (started) return;',
+    '  started = true;',
+    `  for (const href of ${JSON.stringify(preloads)}) {`,
+    "    const link = document.createElement('link');",
+    "    link.rel = 'modulepreload';",
+    "    link.crossOrigin = '';",
+    '    link.href = href;',
+    '    document.head.append(link);',
+    '  }',
+    `  void import(${JSON.stringify(entry)});`,
+    '};',
+    'requestAnimationFrame(() => setTimeout(start, 0));',
+    'setTimeout(start, 200);',
+    '',
+  ].join('\n');
+}
+
+const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+
+/** The entry and the chunks index.html (and the page's links) preload, in their order. */
+export function pageScripts(index: string, links: string): { entry: string; preloads: string[] } {
+  const entry = ENTRY_TAG.exec(index)?.[1];
+  if (entry === undefined) throw new Error('route-html: index.html has no entry script');
+  const preloads = [...`${index}${links}`.matchAll(MODULE_PRELOAD)].map((match) => match[1] ?? '');
+  return { entry, preloads };
+}
+
+/**
+ * index.html with the page's links, and its first frame (when it has one) drawn before `#root`
+ * in the default theme, so the browser paints it before any script runs; its scripts are then
+ * left to the frame's starter script (starterSource), and only the stylesheets stay in the head.
+ */
+export function pageHtml(index: string, links: string, frame: Frame | null): string {
+  const withLinks = index.replace('</head>', `\n    ${links}\n  </head>`);
+  if (frame === null) return withLinks;
+  if (!ENTRY_TAG.test(index) || !index.includes(HTML_OPEN) || !index.includes(ROOT_OPEN)) {
+    throw new Error('route-html: index.html has no entry script, <html lang="id"> or #root');
+  }
+  return withLinks
+    .replace(MODULE_PRELOAD, '')
+    .replace(ENTRY_TAG, `<script type="module" crossorigin src="/${frame.starter}"></script>`)
+    .replace(HTML_OPEN, '<html lang="id" data-theme="dark" style="color-scheme: dark">')
+    .replace(ROOT_OPEN, `<div id="${PRERENDERED_ID}">${frame.markup}</div>\n    ${ROOT_OPEN}`);
 }
 
 /**
@@ -59,22 +157,31 @@ export function routeLinks(bundle: OutputBundle, chunkName: string): string {
  * round trip after it (the router only asks for a screen once the entry has run). index.html
  * itself stays the shell's, so no other page downloads more.
  */
-export function routeHtml(pages: Record<string, string> = ROUTE_PAGES): Plugin {
+export function routeHtml(pages: Record<string, RoutePage> = ROUTE_PAGES): Plugin {
   return {
     name: 'urs-route-html',
     apply: 'build',
     enforce: 'post',
-    generateBundle(_options, bundle) {
+    async generateBundle(_options, bundle) {
       const index = bundle['index.html'];
       if (index?.type !== 'asset' || typeof index.source !== 'string') {
         this.error('route-html: index.html is not in the build');
       }
-      for (const [page, chunkName] of Object.entries(pages)) {
-        const links = routeLinks(bundle, chunkName);
+      for (const [page, { chunk, markup }] of Object.entries(pages)) {
+        const links = routeLinks(bundle, chunk);
+        let frame: Frame | null = null;
+        if (markup !== undefined) {
+          const { entry, preloads } = pageScripts(index.source, links);
+          const source = starterSource(entry, preloads);
+          const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
+          const starter = `assets/${page}-start-${hash}.js`;
+          this.emitFile({ type: 'asset', fileName: starter, source });
+          frame = { markup: await renderAhead(markup), starter };
+        }
         this.emitFile({
           type: 'asset',
           fileName: `${page}/index.html`,
-          source: index.source.replace('</head>', `\n    ${links}\n  </head>`),
+          source: pageHtml(index.source, links, frame),
         });
       }
     },

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import 'sonner/dist/styles.css';
 import './styles.css';
@@ -11,6 +11,7 @@ import { STORAGE_KEYS } from './lib/storage-keys.js';
 import { router } from './app/router.js';
 import { SSO_CALLBACK_PATH } from './features/auth/sso-redirect.js';
 import { preloadOpeningRoute } from './app/route-preload.js';
+import { takePrerendered } from './features/auth/prerendered-login.js';
 
 async function start() {
   preloadOpeningRoute(
@@ -26,15 +27,25 @@ async function start() {
 
   const container = document.getElementById('root');
   if (container === null) throw new Error('#root is missing from index.html');
-  // The router's guards wait for bootstrap, so rendering need not.
-  createRoot(container).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  // The entry's own evaluation is one long task; the first render starts in the next one.
+  await new Promise<void>((resolve) => setTimeout(resolve, 0));
+  const root = createRoot(container);
+  // The router's guards wait for bootstrap, so rendering need not. As a transition, React
+  // renders in slices that give the main thread back between them (a visitor can already type
+  // into the login form drawn ahead), not in one task.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
 
   await session.bootstrap();
   await router.load();
+  // login/index.html's form drawn ahead is the login screen's to replace; a visitor sent
+  // elsewhere (already signed in) must not keep it above the page they were sent to.
+  if (router.state.location.pathname !== '/login') takePrerendered();
   // The SSO callback is the sign-in itself: it restores the kept path once it has signed in
   // (redirectAfterSso). Replacing its route now would drop the provider's code.
   if (router.state.location.pathname !== SSO_CALLBACK_PATH) {

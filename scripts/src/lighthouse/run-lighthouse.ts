@@ -80,7 +80,7 @@ async function signIn(port: number, baseUrl: string, who: Account): Promise<void
  * sign-in leaves (the token in localStorage, the synced data in IndexedDB), but none of the
  * cached files; Lighthouse then keeps the storage, or it would sign the user out first.
  */
-export async function runLighthouse(url: string, signedInAs?: Account): Promise<Result> {
+async function runOnce(url: string, signedInAs?: Account): Promise<Result> {
   const chrome = await launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
   try {
     if (signedInAs !== undefined) await signIn(chrome.port, new URL(url).origin, signedInAs);
@@ -93,9 +93,40 @@ export async function runLighthouse(url: string, signedInAs?: Account): Promise<
     });
     if (result === undefined) throw new Error(`Lighthouse returned nothing for ${url}`);
     const error = result.lhr.runtimeError;
-    if (error !== undefined) throw new Error(`Lighthouse failed on ${url}: ${error.message}`);
+    if (error !== undefined) {
+      throw new LighthouseRunError(`Lighthouse failed on ${url}: ${error.message}`, error.code);
+    }
     return result.lhr;
   } finally {
     chrome.kill();
+  }
+}
+
+class LighthouseRunError extends Error {
+  constructor(
+    message: string,
+    readonly code: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Trace recordings Lighthouse itself says to run again: on this loaded machine one in a dozen
+ * runs loses the trace's navigation start (NO_NAVSTART), on any page, the static one included.
+ */
+const RUN_AGAIN = new Set(['NO_NAVSTART', 'NO_TRACING_STARTED']);
+const ATTEMPTS = 3;
+
+/** One measured run; a run whose trace Lighthouse could not record is made again, twice at most. */
+export async function runLighthouse(url: string, signedInAs?: Account): Promise<Result> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await runOnce(url, signedInAs);
+    } catch (err) {
+      const again = err instanceof LighthouseRunError && RUN_AGAIN.has(err.code);
+      if (!again || attempt >= ATTEMPTS) throw err;
+      console.warn(`${err.message}; running it again (${attempt + 1}/${ATTEMPTS})`);
+    }
   }
 }

@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api.js';
 import { formFailure, type FormFailure } from '../../lib/server-errors.js';
 import { useAppSession } from '../../lib/use-session.js';
-import { AuthLayout } from '../../components/ui/auth-layout.js';
-import { TextField } from '../../components/ui/text-field.js';
 import { leaveForSso, parseSsoConfig, type SsoConfig } from './sso-redirect.js';
 import { useAfterLogin } from './use-after-login.js';
-import './sso-i18n.js';
+import { LoginForm } from './login-form.js';
+import { useAdoptPrerendered } from './prerendered-login.js';
+// The form's stylesheet rides with the screen's chunk (the build's renderer takes no CSS).
 import './sso.css';
 
 const NO_FAILURE: FormFailure = { fields: {}, message: null };
@@ -44,67 +44,23 @@ export function LoginScreen({ localOnly = false }: { localOnly?: boolean }) {
     }
   };
 
+  const form = useAdoptPrerendered(setEmail, setPassword);
+
   return (
-    <AuthLayout
-      title={localOnly ? t('auth.adminLoginTitle') : t('auth.loginTitle')}
-      subtitle={localOnly ? t('auth.adminLoginSubtitle') : t('auth.loginSubtitle')}
-    >
-      {sso?.enabled === true && (
-        <>
-          <button
-            type="button"
-            className="button button-secondary button-block sso-button"
-            onClick={() => leaveForSso(redirect)}
-          >
-            {t('sso.button', { provider: sso.provider })}
-          </button>
-          <p className="auth-divider">
-            <span>{t('sso.or')}</span>
-          </p>
-        </>
-      )}
-      <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate>
-        {failure.message !== null && (
-          <p className="alert alert-error" role="alert">
-            {failure.message}
-          </p>
-        )}
-        <TextField
-          label={t('auth.email')}
-          type="email"
-          name="email"
-          autoComplete="username"
-          inputMode="email"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          errors={failure.fields['email']}
-        />
-        <TextField
-          label={t('auth.password')}
-          type="password"
-          name="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          errors={failure.fields['password']}
-        />
-        {Object.keys(failure.fields).length > 0 && (
-          <p className="sr-only" role="alert">
-            {Object.values(failure.fields).flat().join(' ')}
-          </p>
-        )}
-        <button type="submit" className="button button-primary button-block" disabled={sending}>
-          {sending ? t('auth.sending') : t('auth.submitLogin')}
-        </button>
-      </form>
-      {!localOnly && (
-        <p className="auth-switch">
-          {t('auth.noAccount')} <Link to="/register">{t('auth.toRegister')}</Link>
-        </p>
-      )}
-    </AuthLayout>
+    <LoginForm
+      formRef={form}
+      localOnly={localOnly}
+      sso={sso}
+      email={email}
+      password={password}
+      sending={sending}
+      failure={failure}
+      onEmail={setEmail}
+      onPassword={setPassword}
+      onSubmit={(event) => void onSubmit(event)}
+      onSso={() => leaveForSso(redirect)}
+      registerLink={<Link to="/register">{t('auth.toRegister')}</Link>}
+    />
   );
 }
 

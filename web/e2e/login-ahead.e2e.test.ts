@@ -1,0 +1,111 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startServerAndBrowser, stopServerAndBrowser, type RunningServer } from './harness.js';
+import { ADMIN, HIDE_TOASTS, watchForProblems } from './app-kit.js';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  ({ server, browser } = await startServerAndBrowser());
+});
+afterAll(() => stopServerAndBrowser(server, browser));
+
+/**
+ * Opens `/login` with the app's entry script held back until `release()`: what a visitor on a
+ * slow line sees and can do before the scripts arrive. Layout shifts are recorded from the start.
+ */
+async function openWithScriptsHeld(page: Page): Promise<{ release: () => void }> {
+  let release = () => undefined as void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries())
+        shifts.push((entry as unknown as { value: number }).value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto(`${server.url}/login`, { waitUntil: 'commit' });
+  await page.getByRole('heading', { name: 'Masuk' }).waitFor();
+  return { release };
+}
+
+const liveFormShown = (page: Page) => page.locator('#prerendered').waitFor({ state: 'detached' });
+const layoutShifts = (page: Page) =>
+  page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts);
+
+describe('the login page is drawn before its scripts arrive', () => {
+  for (const width of [390, 1366]) {
+    it(`looks the same at ${width} px before and after the app takes over, without a shift`, async () => {
+      const page = await browser.newPage({ viewport: { width, height: 844 } });
+      const problems: string[] = [];
+      await watchForProblems(page, problems);
+      const { release } = await openWithScriptsHeld(page);
+      await page.addStyleTag({ content: HIDE_TOASTS });
+      // The logo is drawn when it arrives, in the room its width and height keep for it.
+      await page.waitForFunction(() =>
+        [...document.images].every((image) => image.complete && image.naturalWidth > 0),
+      );
+      const ahead = await page.screenshot({ fullPage: true });
+      release();
+      await liveFormShown(page);
+      // The app's first frame also waits for the screen's stylesheet and the favicon.
+      await page.waitForLoadState('load');
+      const live = await page.screenshot({ fullPage: true });
+      // LOGIN_SHOTS_DIR keeps the two screenshots compared, for a reviewer to look at.
+      const shots = process.env['LOGIN_SHOTS_DIR'];
+      if (shots !== undefined) {
+        writeFileSync(path.join(shots, `login-${width}-drawn-ahead.png`), ahead);
+        writeFileSync(path.join(shots, `login-${width}-live.png`), live);
+      }
+      expect(Buffer.compare(ahead, live)).toBe(0);
+      expect(await layoutShifts(page)).toEqual([]);
+      expect(problems).toEqual([]);
+      await page.close();
+    });
+  }
+
+  it('keeps what was typed and sends a press made before the scripts arrived', async () => {
+    const page = await browser.newPage();
+    const problems: string[] = [];
+    await watchForProblems(page, problems);
+    const { release } = await openWithScriptsHeld(page);
+    await page.getByLabel('Email').fill(ADMIN.email);
+    await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Masuk', exact: true }).click();
+    // Nothing was posted to the server: still the login page, scripts still held.
+    expect(new URL(page.url()).pathname).toBe('/login');
+    release();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByText('Selamat datang, ').waitFor();
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('switches to English for a visitor who chose it, without a hydration error or a shift', async () => {
+    const page = await browser.newPage();
+    const problems: string[] = [];
+    await watchForProblems(page, problems);
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') problems.push(msg.text());
+    });
+    await page.addInitScript(() => localStorage.setItem('urs_language', 'en'));
+    const { release } = await openWithScriptsHeld(page);
+    release();
+    await liveFormShown(page);
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    expect(await page.getByRole('heading').count()).toBe(1);
+    expect(await layoutShifts(page)).toEqual([]);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});

@@ -37,7 +37,10 @@ export interface RouteChunks {
  */
 export const ROUTE_CHUNKS: Record<string, RouteChunks> = {
   'login screen': { chunks: ['login-screen'], budget: true },
-  'dashboard, signed in': { chunks: ['contracts', 'app-shell', 'dashboard-screen'], budget: false },
+  'dashboard, signed in': {
+    chunks: ['contracts', 'signed-in-shell', 'dashboard-screen'],
+    budget: false,
+  },
 };
 
 /** The entry module script and the modulepreload links Vite writes into index.html. */

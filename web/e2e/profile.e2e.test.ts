@@ -303,9 +303,11 @@ describe('profile, settings and SSO screens in a real browser', () => {
       await page.goto(`${server.url}/login`);
       const button = page.getByRole('button', { name: 'Masuk', exact: true });
       await button.waitFor();
-      await expect(
-        page.evaluate(() => document.documentElement.getAttribute('data-theme')),
-      ).resolves.toBe(theme);
+      // The login form is drawn ahead in the default theme; the app applies the stored one.
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.getAttribute('data-theme')))
+        .toBe(theme);
+      await page.locator('#root button[type="submit"].button-primary').waitFor();
       results[theme] = await page.evaluate(() => {
         const parse = (value: string): [number, number, number, number] => {
           const parts = (value.match(/[\d.]+/g) ?? []).map(Number);

@@ -60,7 +60,6 @@ export class NetworkError extends Error {
   }
 }
 
-/** The server answered 2xx with a body that breaks the contract. */
 /**
  * The server answered with something this build cannot read: a contract break, not the user's
  * doing. The user reads one sentence in their language; `detail` says what did not fit, for logs.

@@ -59,8 +59,6 @@ const id = {
     deleteArea: 'Hapus area {{name}}?',
     deleteCategory: 'Hapus kategori {{name}}?',
     printPosters: 'Cetak poster QR',
-    qrFor: 'Kode QR untuk melapor di {{name}}',
-    showQr: 'QR',
   },
   qr: {
     title: 'Poster QR area',
@@ -132,8 +130,6 @@ const en = {
     deleteArea: 'Delete area {{name}}?',
     deleteCategory: 'Delete category {{name}}?',
     printPosters: 'Print QR posters',
-    qrFor: 'QR code to report in {{name}}',
-    showQr: 'QR',
   },
   qr: {
     title: 'Area QR posters',

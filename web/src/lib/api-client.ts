@@ -8,8 +8,8 @@ import {
   type PushResponse,
 } from '@urs/sync-protocol';
 import { field, numberField, stringField } from './json-fields.js';
-import { errorText } from './error-text.js';
-import { fieldReasonsOf, localFieldTexts, reasonOf } from './wire-reasons.js';
+import { errorText, localFieldTexts } from './error-text.js';
+import { fieldReasonsOf, reasonOf } from './wire-reasons.js';
 
 export type FetchLike = (input: Request | URL | string, init?: RequestInit) => Promise<Response>;
 

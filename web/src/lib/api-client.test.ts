@@ -32,23 +32,6 @@ describe('api client', () => {
     expect(seen[0]?.url).toBe('http://urs.test/api/user');
   });
 
-  it('posts a multipart form with the token and reads the JSON answer', async () => {
-    let sentName: unknown = null;
-    const { fetch, seen } = recordingFetch(async (request) => {
-      sentName = (await request.formData()).get('name');
-      return jsonResponse(200, { user: { id: 'u1' } });
-    });
-    const api = createApiClient({ baseUrl: 'http://urs.test/', getToken: () => 't', fetch });
-    const form = new FormData();
-    form.append('name', 'Sari');
-    await expect(api.form('api/profile', form)).resolves.toEqual({ user: { id: 'u1' } });
-    const request = seen[0];
-    expect(request?.method).toBe('POST');
-    expect(request?.headers.get('authorization')).toBe('Bearer t');
-    expect(request?.headers.get('content-type')).toMatch(/^multipart\/form-data; boundary=/);
-    expect(sentName).toBe('Sari');
-  });
-
   it('turns an error answer into ApiError with status, message, errors and code', async () => {
     const { fetch } = recordingFetch(() =>
       jsonResponse(409, {

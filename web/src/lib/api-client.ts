@@ -102,11 +102,6 @@ export interface ApiClient {
     path: string,
     body?: unknown,
   ): Promise<unknown>;
-  /**
-   * A multipart form (a photo with fields) posted to `path`; the browser writes the boundary.
-   * No timeout: a photo on a slow phone network may take longer than any JSON call.
-   */
-  form(path: string, body: FormData): Promise<unknown>;
   push(request: PushRequest): Promise<PushResponse>;
   pull(cursor: string, limit: number): Promise<PullResponse>;
   putPhoto(photo: PhotoUpload): Promise<PhotoUploadReceipt>;
@@ -170,10 +165,6 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       );
       if (response.status === 204) return null;
       return readJson(response);
-    },
-
-    async form(path, body) {
-      return readJson(await send(() => http.post(path, { body, timeout: false })));
     },
 
     async push(request) {

@@ -1,3 +1,5 @@
+import { createListeners } from './listeners.js';
+
 export const UNREAD_POLL_INTERVAL_MS = 60_000;
 export const UNREAD_MIN_GAP_MS = 15_000;
 export const UNREAD_FETCH_ERROR = 'Gagal mengambil jumlah pengumuman belum dibaca';
@@ -36,7 +38,7 @@ export function createAnnouncementPoller(deps: AnnouncementPollerDeps): Announce
   let lastFetchAt: number | null = null;
   /** Bumped by stop(): an answer that arrives after sign-out belongs to the old session. */
   let generation = 0;
-  const listeners = new Set<() => void>();
+  const changes = createListeners();
 
   async function fetchOnce(gen: number) {
     try {
@@ -45,7 +47,7 @@ export function createAnnouncementPoller(deps: AnnouncementPollerDeps): Announce
       const rose = baseline && next > count;
       baseline = true;
       count = next;
-      for (const listener of listeners) listener();
+      changes.notify();
       if (rose && running) deps.onRise(next);
     } catch (err) {
       console.error(UNREAD_FETCH_ERROR, err);
@@ -81,14 +83,11 @@ export function createAnnouncementPoller(deps: AnnouncementPollerDeps): Announce
       lastFetchAt = null;
       count = 0;
       baseline = false;
-      for (const listener of listeners) listener();
+      changes.notify();
     },
     refresh,
     getCount: () => count,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    subscribe: changes.subscribe,
   };
 }
 

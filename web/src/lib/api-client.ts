@@ -8,8 +8,8 @@ import {
   type PushResponse,
 } from '@urs/sync-protocol';
 import { field, numberField, stringField } from './json-fields.js';
-import { errorText } from './error-text.js';
-import { fieldReasonsOf, localFieldTexts, reasonOf } from './wire-reasons.js';
+import { errorText, localFieldTexts } from './error-text.js';
+import { fieldReasonsOf, reasonOf } from './wire-reasons.js';
 
 export type FetchLike = (input: Request | URL | string, init?: RequestInit) => Promise<Response>;
 
@@ -60,7 +60,6 @@ export class NetworkError extends Error {
   }
 }
 
-/** The server answered 2xx with a body that breaks the contract. */
 /**
  * The server answered with something this build cannot read: a contract break, not the user's
  * doing. The user reads one sentence in their language; `detail` says what did not fit, for logs.

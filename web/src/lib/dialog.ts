@@ -1,3 +1,5 @@
+import { createListeners } from './listeners.js';
+
 export type DialogIcon = 'info' | 'success' | 'warning' | 'error' | 'question';
 
 export interface DialogOptions {
@@ -61,13 +63,9 @@ export interface DialogQueue {
 
 export function createDialogQueue(): DialogQueue {
   const queue: Pending[] = [];
-  const listeners = new Set<() => void>();
+  const { subscribe, notify } = createListeners();
   let nextId = 1;
   let timer: ReturnType<typeof setTimeout> | null = null;
-
-  const notify = () => {
-    for (const listener of listeners) listener();
-  };
 
   const startTimer = () => {
     const head = queue[0];
@@ -101,10 +99,7 @@ export function createDialogQueue(): DialogQueue {
     current: () => queue[0] ?? null,
     waiting: () => Math.max(0, queue.length - 1),
     close,
-    subscribe(listener: () => void) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    subscribe,
   };
 }
 

@@ -134,10 +134,23 @@ export function rejectionText(result: Rejection | undefined): string {
 /** A refused change's per-field texts, for its form; one that names no field goes under `_`. */
 export function rejectionFields(result: Rejection | undefined): Record<string, string[]> {
   if (result === undefined) return {};
-  const fields: Record<string, string[]> = { ...result.errors };
-  for (const [name, reasons] of Object.entries(result.field_reasons ?? {})) {
-    const fallbacks = result.errors?.[name] ?? [];
-    fields[name] = reasons.map((reason, i) => errorText(reason, fallbacks[i]));
-  }
+  const fields = localFieldTexts(result.errors, result.field_reasons);
   return Object.keys(fields).length > 0 ? fields : { _: [rejectionText(result)] };
+}
+
+/**
+ * Per-field texts in the user's language: each field's reasons where the answer has them, with
+ * the server's own text for that field as the fallback of a code this build does not know.
+ */
+export function localFieldTexts(
+  texts: Record<string, readonly string[]> | undefined,
+  reasons: FieldReasons | undefined,
+): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const [name, list] of Object.entries(texts ?? {})) out[name] = [...list];
+  for (const [name, list] of Object.entries(reasons ?? {})) {
+    const fallbacks = texts?.[name] ?? [];
+    out[name] = list.map((reason, i) => errorText(reason, fallbacks[i]));
+  }
+  return out;
 }

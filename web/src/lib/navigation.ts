@@ -23,13 +23,7 @@ export interface NavigationInput {
 export function decideNavigation({ access, session, path }: NavigationInput): NavigationDecision {
   if (access.kind === 'guest') return session === null ? { action: 'allow' } : toDashboard;
   if (session === null) {
-    return path === '/'
-      ? { action: 'redirect', to: '/login' }
-      : {
-          action: 'redirect',
-          to: '/login',
-          redirect: path,
-        };
+    return { action: 'redirect', to: '/login', ...(path !== '/' && { redirect: path }) };
   }
   if (access.roles !== undefined && !access.roles.some((role) => role === session.role)) {
     return toDashboard;

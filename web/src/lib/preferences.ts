@@ -1,4 +1,5 @@
 import { serverMessage } from './server-errors.js';
+import { createListeners } from './listeners.js';
 
 export interface PreferenceControllerOptions<T extends string> {
   values: readonly T[];
@@ -43,13 +44,13 @@ export function createPreferenceController<T extends string>(
 ): PreferenceController<T> {
   const { values, fallback, storageKey, storage, apply } = options;
   let current: T = fallback;
-  const listeners = new Set<() => void>();
+  const changes = createListeners();
 
   const use = (value: T) => {
     current = value;
     apply(value);
     storage.setItem(storageKey, value);
-    for (const listener of listeners) listener();
+    changes.notify();
   };
 
   return {
@@ -76,9 +77,6 @@ export function createPreferenceController<T extends string>(
         throw new Error(message, { cause: err });
       }
     },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    subscribe: changes.subscribe,
   };
 }

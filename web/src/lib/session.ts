@@ -3,6 +3,7 @@ import { loadContracts } from './load-contracts.js';
 import { ApiError, UnexpectedResponseError, type ApiClient } from './api-client.js';
 import { STORAGE_KEYS } from './storage-keys.js';
 import { field, stringField } from './json-fields.js';
+import { createListeners } from './listeners.js';
 
 export interface Session {
   token: string;
@@ -57,7 +58,7 @@ export interface SessionStore {
 export function createSessionStore(deps: SessionStoreDeps): SessionStore {
   const { api, storage } = deps;
   let state: SessionState = { status: 'loading', session: null };
-  const listeners = new Set<() => void>();
+  const changes = createListeners();
   let markReady: () => void = () => undefined;
   const readyPromise = new Promise<void>((resolve) => {
     markReady = resolve;
@@ -66,7 +67,7 @@ export function createSessionStore(deps: SessionStoreDeps): SessionStore {
   const publish = (next: SessionState) => {
     state = next;
     if (next.status === 'ready') markReady();
-    for (const listener of listeners) listener();
+    changes.notify();
   };
 
   const runSignedIn = (session: Session, source: SessionSource) => {
@@ -121,10 +122,7 @@ export function createSessionStore(deps: SessionStoreDeps): SessionStore {
 
   return {
     getState: () => state,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    subscribe: changes.subscribe,
     ready: () => readyPromise,
 
     async bootstrap() {

@@ -1,5 +1,4 @@
 import type { ErrorParamValue, ErrorReason, FieldReasons } from '@urs/sync-protocol';
-import { errorText } from './error-text.js';
 import { field } from './json-fields.js';
 
 /*
@@ -27,23 +26,6 @@ export function fieldReasonsOf(value: unknown): FieldReasons | undefined {
   for (const [name, list] of Object.entries(value)) {
     if (!Array.isArray(list)) continue;
     out[name] = list.flatMap((item: unknown) => reasonOf(item) ?? []);
-  }
-  return out;
-}
-
-/**
- * Per-field texts in the user's language: each field's reasons where the answer has them, with
- * the server's own text for that field as the fallback of a code this build does not know.
- */
-export function localFieldTexts(
-  texts: Record<string, readonly string[]> | undefined,
-  reasons: FieldReasons | undefined,
-): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  for (const [name, list] of Object.entries(texts ?? {})) out[name] = [...list];
-  for (const [name, list] of Object.entries(reasons ?? {})) {
-    const fallbacks = texts?.[name] ?? [];
-    out[name] = list.map((reason, i) => errorText(reason, fallbacks[i]));
   }
   return out;
 }

@@ -74,53 +74,34 @@ export function UpdatePrompt({ labels, controller, inline = false }: UpdatePromp
     else apply();
   };
 
-  if (confirming) {
-    return (
-      <div
-        className={`pwa-banner pwa-banner--confirm${placement}`}
-        role="alertdialog"
-        aria-modal="false"
-        aria-describedby={messageId}
-      >
-        <p className="pwa-banner__message" id={messageId}>
-          {text.confirmDiscard}
-        </p>
-        <div className="pwa-banner__actions">
-          <button
-            type="button"
-            className="pwa-button pwa-button--danger"
-            onClick={apply}
-            disabled={busy}
-          >
-            {text.confirmReload}
-          </button>
-          <button
-            type="button"
-            className="pwa-button"
-            ref={cancelRef}
-            onClick={() => setConfirming(false)}
-          >
-            {text.cancel}
-          </button>
-        </div>
-      </div>
-    );
-  }
-
+  // A new element (key) for each state, so the confirmation is announced as the alertdialog it is.
   return (
-    <div className={`pwa-banner${placement}`} role="status" aria-live="polite">
-      <p className="pwa-banner__message">{text.message}</p>
+    <div
+      key={confirming ? 'confirm' : 'offer'}
+      className={`pwa-banner${confirming ? ' pwa-banner--confirm' : ''}${placement}`}
+      {...(confirming
+        ? { role: 'alertdialog', 'aria-modal': false, 'aria-describedby': messageId }
+        : { role: 'status', 'aria-live': 'polite' })}
+    >
+      <p className="pwa-banner__message" id={messageId}>
+        {confirming ? text.confirmDiscard : text.message}
+      </p>
       <div className="pwa-banner__actions">
         <button
           type="button"
-          className="pwa-button pwa-button--primary"
-          onClick={onReload}
+          className={`pwa-button ${confirming ? 'pwa-button--danger' : 'pwa-button--primary'}`}
+          onClick={confirming ? apply : onReload}
           disabled={busy}
         >
-          {text.reload}
+          {confirming ? text.confirmReload : text.reload}
         </button>
-        <button type="button" className="pwa-button" onClick={() => setDismissed(true)}>
-          {text.later}
+        <button
+          type="button"
+          className="pwa-button"
+          ref={cancelRef}
+          onClick={() => (confirming ? setConfirming(false) : setDismissed(true))}
+        >
+          {confirming ? text.cancel : text.later}
         </button>
       </div>
     </div>

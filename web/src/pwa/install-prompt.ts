@@ -1,4 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
+import { createListeners } from '../lib/listeners.js';
 
 /** Chromium's install prompt event; not in TypeScript's DOM types. */
 interface BeforeInstallPromptEvent extends Event {
@@ -18,12 +19,12 @@ interface InstallState {
 }
 
 let state: InstallState = { deferred: null, installed: false };
-const listeners = new Set<() => void>();
+const changes = createListeners();
 let listening = false;
 
 function setState(next: InstallState) {
   state = next;
-  for (const listener of listeners) listener();
+  changes.notify();
 }
 
 /**
@@ -60,8 +61,7 @@ export async function promptInstall(): Promise<InstallOutcome> {
 
 function subscribe(listener: () => void): () => void {
   listenForInstallPrompt();
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  return changes.subscribe(listener);
 }
 
 const getSnapshot = () => state;

@@ -1,5 +1,6 @@
 import { Workbox } from 'workbox-window';
 import { listenForInstallPrompt } from './install-prompt.js';
+import { createListeners } from '../lib/listeners.js';
 
 /** What the app shell needs from the service worker registration. */
 export interface ServiceWorkerController {
@@ -44,7 +45,7 @@ function inertController(): ServiceWorkerController {
 
 function createController(): ServiceWorkerController {
   const wb = new Workbox(SERVICE_WORKER_URL);
-  const listeners = new Set<() => void>();
+  const changes = createListeners();
   let available = false;
   let reloading = false;
   let applying: Promise<void> | null = null;
@@ -57,7 +58,7 @@ function createController(): ServiceWorkerController {
 
   const markAvailable = () => {
     available = true;
-    for (const listener of listeners) listener();
+    changes.notify();
   };
 
   // Also fires for a worker that was already waiting when this page loaded. Only a worker that
@@ -95,10 +96,7 @@ function createController(): ServiceWorkerController {
 
   return {
     updateAvailable: () => available,
-    onUpdateAvailable(callback) {
-      listeners.add(callback);
-      return () => listeners.delete(callback);
-    },
+    onUpdateAvailable: changes.subscribe,
     applyUpdate() {
       applying ??= (async () => {
         const registration = await navigator.serviceWorker.getRegistration();

@@ -8,6 +8,7 @@ import { pullChanges, SessionMismatchError, type PullProgress } from './pull.js'
 import { pushOutbox } from './push.js';
 import { claimLocalData } from './session.js';
 import { ensureSyncState } from './sync-state.js';
+import { createListeners } from '../lib/listeners.js';
 
 export interface SyncEngineOptions {
   db: UrsDatabase;
@@ -75,10 +76,10 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     lastOutcome: null,
     pullProgress: null,
   };
-  const listeners = new Set<() => void>();
+  const changes = createListeners();
   const setState = (patch: Partial<SyncEngineState>) => {
     state = { ...state, ...patch };
-    for (const listener of listeners) listener();
+    changes.notify();
   };
 
   let backoffUser: string | null = null;
@@ -206,10 +207,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       return syncOnce({ force: true });
     },
     getState: () => state,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    subscribe: changes.subscribe,
   };
 }
 

@@ -1,14 +1,15 @@
+import { createListeners } from '../lib/listeners.js';
+
 type LocalWriteListener = (userId: string) => void;
 
-const listeners = new Set<LocalWriteListener>();
+const writes = createListeners<[userId: string]>();
 
 /** Lets the sync triggers hear about a committed local write (to push it soon after). */
 export function onLocalWrite(listener: LocalWriteListener): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  return writes.subscribe(listener);
 }
 
 /** Called after a local write has committed, never before: a listener may start a push at once. */
 export function notifyLocalWrite(userId: string): void {
-  for (const listener of listeners) listener(userId);
+  writes.notify(userId);
 }

@@ -1,6 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useSyncExternalStore } from 'react';
 import type { OutboxEntry } from '../db/database.js';
+import { useOnline } from '../lib/use-online.js';
 import type { SyncEngine } from './engine.js';
 import type { PullProgress } from './pull.js';
 import { pendingCountFor, rejectedFor } from './session.js';
@@ -18,22 +19,9 @@ export interface SyncStatus {
   paused: boolean;
 }
 
-const subscribeOnline = (notify: () => void) => {
-  window.addEventListener('online', notify);
-  window.addEventListener('offline', notify);
-  return () => {
-    window.removeEventListener('online', notify);
-    window.removeEventListener('offline', notify);
-  };
-};
-
 /** Everything a status badge or the outbox screen shows, live from Dexie and the engine. */
 export function useSyncStatus(engine: SyncEngine, userId: string | null): SyncStatus {
-  const online = useSyncExternalStore(
-    subscribeOnline,
-    () => navigator.onLine,
-    () => true,
-  );
+  const online = useOnline();
   const engineState = useSyncExternalStore(engine.subscribe, engine.getState, engine.getState);
   const stored = useLiveQuery(async () => {
     if (userId === null) return null;

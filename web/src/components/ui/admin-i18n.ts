@@ -10,7 +10,6 @@ const id = {
     save: 'Simpan',
     edit: 'Edit',
     delete: 'Hapus',
-    search: 'Cari',
     actions: 'Aksi',
     retry: 'Coba lagi',
     loading: 'Memuat…',
@@ -59,8 +58,6 @@ const id = {
     deleteArea: 'Hapus area {{name}}?',
     deleteCategory: 'Hapus kategori {{name}}?',
     printPosters: 'Cetak poster QR',
-    qrFor: 'Kode QR untuk melapor di {{name}}',
-    showQr: 'QR',
   },
   qr: {
     title: 'Poster QR area',
@@ -83,7 +80,6 @@ const en = {
     save: 'Save',
     edit: 'Edit',
     delete: 'Delete',
-    search: 'Search',
     actions: 'Actions',
     retry: 'Try again',
     loading: 'Loading…',
@@ -132,8 +128,6 @@ const en = {
     deleteArea: 'Delete area {{name}}?',
     deleteCategory: 'Delete category {{name}}?',
     printPosters: 'Print QR posters',
-    qrFor: 'QR code to report in {{name}}',
-    showQr: 'QR',
   },
   qr: {
     title: 'Area QR posters',

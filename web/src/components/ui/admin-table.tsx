@@ -43,21 +43,15 @@ export function AdminTable({
         </thead>
         <tbody>
           {children}
-          {empty && <EmptyRow columns={columns.length + 1} loading={loading} />}
+          {empty && (
+            <tr>
+              <td colSpan={columns.length + 1} className="muted admin-empty">
+                {loading ? t('admin.loading') : t('admin.empty')}
+              </td>
+            </tr>
+          )}
         </tbody>
       </table>
     </div>
-  );
-}
-
-/** The single row a table shows while loading or when nothing matches. */
-export function EmptyRow({ columns, loading }: { columns: number; loading: boolean }) {
-  const { t } = useTranslation();
-  return (
-    <tr>
-      <td colSpan={columns} className="muted admin-empty">
-        {loading ? t('admin.loading') : t('admin.empty')}
-      </td>
-    </tr>
   );
 }

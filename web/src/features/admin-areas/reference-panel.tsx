@@ -10,9 +10,7 @@ import { useOnline } from '../../components/ui/online.js';
 import { MetaPager } from '../../components/ui/pager.js';
 import { RowActions } from '../../components/ui/row-actions.js';
 import { TextAreaField, TextField } from '../../components/ui/text-field.js';
-import { useConfirmDelete } from '../../components/ui/use-confirm-delete.js';
-import { useListSearch } from '../../components/ui/use-list-search.js';
-import { useRemote } from '../../components/ui/use-remote.js';
+import { useAdminList } from '../../components/ui/use-admin-list.js';
 import {
   createReference,
   deleteReference,
@@ -32,15 +30,12 @@ type Editing = { mode: 'create' } | { mode: 'edit'; row: ReferenceRow } | null;
 export function ReferencePanel({ kind }: { kind: ReferenceKind }) {
   const { t } = useTranslation();
   const online = useOnline();
-  const { q, page, setPage, searchInput } = useListSearch();
+  const { setPage, searchInput, list, rows, meta, remove } = useAdminList(kind, (query) =>
+    listReference(kind, query),
+  );
   const [editing, setEditing] = useState<Editing>(null);
   const isAreas = kind === 'areas';
-  const list = useRemote(`${kind}|${q}|${page}`, () => listReference(kind, { q, page }));
-
   const offline = t('admin.offline');
-  const confirmDelete = useConfirmDelete();
-  const rows = list.data?.data ?? [];
-  const meta = list.data?.meta;
 
   const toggle = async (row: ReferenceRow) => {
     if (!('active' in row)) return;
@@ -53,20 +48,16 @@ export function ReferencePanel({ kind }: { kind: ReferenceKind }) {
     }
   };
 
-  const remove = async (row: ReferenceRow) => {
-    const confirmed = await confirmDelete(
+  const removeRow = (row: ReferenceRow) =>
+    remove(
       t(isAreas ? 'areas.deleteArea' : 'areas.deleteCategory', { name: row.name }),
+      async () => {
+        await deleteReference(kind, row.id);
+        toast.success(t('admin.deleted'));
+      },
+      (err) =>
+        toast.error(t('areas.deleteFailed'), failureText(err, '', offline, online) || undefined),
     );
-    if (!confirmed) return;
-    try {
-      await deleteReference(kind, row.id);
-      toast.success(t('admin.deleted'));
-      if (rows.length === 1 && page > 1) setPage(page - 1);
-      else list.reload();
-    } catch (err) {
-      toast.error(t('areas.deleteFailed'), failureText(err, '', offline, online) || undefined);
-    }
-  };
 
   const searchLabel = t(isAreas ? 'areas.searchAreas' : 'areas.searchCategories');
 
@@ -119,7 +110,7 @@ export function ReferencePanel({ kind }: { kind: ReferenceKind }) {
               <RowActions
                 name={row.name}
                 onEdit={() => setEditing({ mode: 'edit', row })}
-                onDelete={() => void remove(row)}
+                onDelete={() => void removeRow(row)}
               >
                 {'active' in row && (
                   <button

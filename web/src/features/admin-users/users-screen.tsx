@@ -11,9 +11,7 @@ import { OfflineNotice, useOnline } from '../../components/ui/online.js';
 import { MetaPager } from '../../components/ui/pager.js';
 import { RowActions } from '../../components/ui/row-actions.js';
 import { TextField } from '../../components/ui/text-field.js';
-import { useConfirmDelete } from '../../components/ui/use-confirm-delete.js';
-import { useListSearch } from '../../components/ui/use-list-search.js';
-import { useRemote } from '../../components/ui/use-remote.js';
+import { useAdminList } from '../../components/ui/use-admin-list.js';
 import { UserFormModal } from './user-form-modal.js';
 import {
   DEFAULT_USERS_PER_PAGE,
@@ -37,31 +35,24 @@ export function UsersScreen() {
   const { t, i18n } = useTranslation();
   const online = useOnline();
   const me = useCurrentUser();
-  const { q, page, setPage, searchInput } = useListSearch();
   const [role, setRole] = useState<Role | ''>('');
   const [perPage, setPerPage] = useState<PerPage>(DEFAULT_USERS_PER_PAGE);
   const [editing, setEditing] = useState<Editing>(null);
-  const list = useRemote(`${q}|${role}|${perPage}|${page}`, () =>
-    listUsers({ q, role, page, per_page: perPage }),
+  const { setPage, searchInput, list, rows, meta, remove } = useAdminList(
+    `${role}|${perPage}`,
+    (query) => listUsers({ ...query, role, per_page: perPage }),
   );
-  const offline = t('admin.offline');
-  const confirmDelete = useConfirmDelete();
-  const rows = list.data?.data ?? [];
-  const meta = list.data?.meta;
 
-  const remove = async (user: User) => {
-    const confirmed = await confirmDelete(t('users.deleteTitle', { name: user.name }));
-    if (!confirmed) return;
-    try {
-      const message = await deleteUser(user.id);
-      toast.success(message ?? t('users.deleted'));
-      if (rows.length === 1 && page > 1) setPage(page - 1);
-      else list.reload();
-    } catch (err) {
+  const removeUser = (user: User) =>
+    remove(
+      t('users.deleteTitle', { name: user.name }),
+      async () => {
+        const message = await deleteUser(user.id);
+        toast.success(message ?? t('users.deleted'));
+      },
       // A 409 carries the reason (yourself, the last admin): that text is the title.
-      toast.error(failureText(err, t('users.deleteFailed'), offline, online));
-    }
-  };
+      (err) => toast.error(failureText(err, t('users.deleteFailed'), t('admin.offline'), online)),
+    );
 
   return (
     <Page
@@ -148,7 +139,7 @@ export function UsersScreen() {
                 <RowActions
                   name={user.name}
                   onEdit={() => setEditing({ mode: 'edit', user })}
-                  onDelete={() => void remove(user)}
+                  onDelete={() => void removeUser(user)}
                 />
               </td>
             </tr>

@@ -43,23 +43,15 @@ function AnnouncementComposer({ id }: { id: string | undefined }) {
     [id],
   );
   const title = t(id === undefined ? 'pages.announcementNew' : 'pages.announcementEdit');
-  if (id !== undefined && existing === undefined) {
-    return (
-      <Page title={title}>
-        <p className="an-empty">{t('announcements.loading')}</p>
-      </Page>
-    );
-  }
-  if (id !== undefined && existing === null) {
-    return (
-      <Page title={title}>
-        <p className="alert alert-error">{t('announcements.notFound')}</p>
-      </Page>
-    );
-  }
   return (
     <Page title={title}>
-      <ComposerForm key={id ?? 'new'} announcement={existing ?? null} />
+      {id === undefined || existing ? (
+        <ComposerForm key={id ?? 'new'} announcement={existing ?? null} />
+      ) : existing === undefined ? (
+        <p className="an-empty">{t('announcements.loading')}</p>
+      ) : (
+        <p className="alert alert-error">{t('announcements.notFound')}</p>
+      )}
     </Page>
   );
 }

@@ -30,24 +30,17 @@ export function ComposerOptions({
       <fieldset className="choice-group">
         <legend className="choice-legend">{t('announcements.audience')}</legend>
         <div className="choices">
-          <label className="choice">
-            <input
-              type="radio"
-              name="audience"
-              checked={values.audienceMode === 'everyone'}
-              onChange={() => set('audienceMode', 'everyone')}
-            />
-            {t('announcements.everyone')}
-          </label>
-          <label className="choice">
-            <input
-              type="radio"
-              name="audience"
-              checked={values.audienceMode === 'roles'}
-              onChange={() => set('audienceMode', 'roles')}
-            />
-            {t('announcements.chosenRoles')}
-          </label>
+          {(['everyone', 'roles'] as const).map((mode) => (
+            <label key={mode} className="choice">
+              <input
+                type="radio"
+                name="audience"
+                checked={values.audienceMode === mode}
+                onChange={() => set('audienceMode', mode)}
+              />
+              {mode === 'everyone' ? t('announcements.everyone') : t('announcements.chosenRoles')}
+            </label>
+          ))}
           {values.audienceMode === 'roles' && (
             <div className="an-roles">
               {ROLES.map((role) => (

@@ -5,7 +5,6 @@ const id = {
   profile: {
     details: 'Data diri',
     photo: 'Foto profil',
-    choosePhoto: 'Pilih foto',
     removeChosen: 'Batalkan foto',
     photoHint: 'JPG, PNG, atau WEBP, maksimal 10 MB.',
     photoAlt: 'Foto profil {{name}}',
@@ -36,7 +35,6 @@ const en = {
   profile: {
     details: 'Personal details',
     photo: 'Profile photo',
-    choosePhoto: 'Choose photo',
     removeChosen: 'Cancel photo',
     photoHint: 'JPG, PNG or WEBP, at most 10 MB.',
     photoAlt: 'Profile photo of {{name}}',

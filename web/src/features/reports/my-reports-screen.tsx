@@ -3,6 +3,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../components/ui/page.js';
+import { Pager } from '../../components/ui/pager.js';
 import { db } from '../../db/index.js';
 import { useCurrentUser } from '../../lib/use-session.js';
 import { pageOf } from '../../lib/paging.js';
@@ -59,25 +60,13 @@ export function MyReportsScreen() {
             ))}
           </ul>
           {pages > 1 && (
-            <nav className="rp-pager" aria-label={t('reports.pageOf', { page: current, pages })}>
-              <button
-                type="button"
-                className="button button-secondary button-small"
-                disabled={current <= 1}
-                onClick={() => setPage(current - 1)}
-              >
-                {t('reports.prevPage')}
-              </button>
-              <span>{t('reports.pageOf', { page: current, pages })}</span>
-              <button
-                type="button"
-                className="button button-secondary button-small"
-                disabled={current >= pages}
-                onClick={() => setPage(current + 1)}
-              >
-                {t('reports.nextPage')}
-              </button>
-            </nav>
+            <Pager
+              page={current}
+              lastPage={pages}
+              total={list.length}
+              onPage={setPage}
+              label={t('pages.myReports')}
+            />
           )}
         </>
       )}

@@ -106,27 +106,19 @@ export function PhotoField({
     <fieldset className="rp-photos" aria-describedby={problem !== null ? `${id}-error` : undefined}>
       <legend className="field-label">{title}</legend>
       <div className="rp-photo-buttons">
-        <label className="button button-secondary button-small rp-file">
-          {t('reports.camera')}
-          <input
-            type="file"
-            accept={ACCEPT}
-            capture="environment"
-            multiple
-            data-testid={`photo-camera-${kind}`}
-            onChange={(event) => void onFiles(event)}
-          />
-        </label>
-        <label className="button button-secondary button-small rp-file">
-          {t('reports.gallery')}
-          <input
-            type="file"
-            accept={ACCEPT}
-            multiple
-            data-testid={`photo-gallery-${kind}`}
-            onChange={(event) => void onFiles(event)}
-          />
-        </label>
+        {(['camera', 'gallery'] as const).map((source) => (
+          <label key={source} className="button button-secondary button-small rp-file">
+            {t(`reports.${source}`)}
+            <input
+              type="file"
+              accept={ACCEPT}
+              {...(source === 'camera' && { capture: 'environment' })}
+              multiple
+              data-testid={`photo-${source}-${kind}`}
+              onChange={(event) => void onFiles(event)}
+            />
+          </label>
+        ))}
       </div>
       {busy > 0 && (
         <p className="field-hint" role="status">

@@ -1,5 +1,6 @@
 import type { Report, ReportPhoto } from '@urs/sync-protocol';
 import type { OutboxEntry } from '../../db/database.js';
+import { concerns } from '../../sync/index.js';
 import {
   planCreate,
   planEdit,
@@ -21,14 +22,11 @@ export function refusedEntriesOf(
   reportId: string,
   photoIds: ReadonlySet<string>,
 ): OutboxEntry[] {
-  return rejected.filter((entry) => {
-    if (entry.entity === 'reports') return entry.entity_id === reportId;
-    if (entry.entity !== 'report_photos') return false;
-    const args = entry.mutation.args;
-    const parent: unknown =
-      typeof args === 'object' && args !== null ? Reflect.get(args, 'report_id') : undefined;
-    return parent === reportId || photoIds.has(entry.entity_id);
-  });
+  return rejected.filter(
+    (entry) =>
+      concerns(entry, 'reports', reportId) ||
+      (entry.entity === 'report_photos' && photoIds.has(entry.entity_id)),
+  );
 }
 
 /** Why the server refused it: the report's own refusal first (a photo's follows from it). */

@@ -1,7 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
-import type { Report } from '@urs/sync-protocol';
+import type { Report, ReportStatus } from '@urs/sync-protocol';
+import type { ReactNode } from 'react';
 import { db } from '../../db/index.js';
 import { statusKey, workTypeKey } from './report-i18n.js';
 import { formatDateTime } from '../../lib/format.js';
@@ -28,19 +29,11 @@ export function ReportCard({
 
   return (
     <li className="card rp-card" data-report-id={report.id}>
-      <div className="rp-card-head">
-        <span className={`rp-status rp-status-${report.status}`}>
-          {t(statusKey(report.status))}
-        </span>
-        {unsynced && (
-          <span className="rp-unsynced" data-testid="unsynced">
-            {t('reports.unsynced')}
-          </span>
-        )}
+      <ReportStatusHead status={report.status} unsynced={unsynced}>
         <span className="rp-card-date muted">
           {formatDateTime(report.reported_at, i18n.language)}
         </span>
-      </div>
+      </ReportStatusHead>
       <p className="rp-card-area">{info?.area ?? t('reports.unknownArea')}</p>
       <p className="rp-card-description">{report.description}</p>
       <p className="rp-card-meta muted">
@@ -67,5 +60,29 @@ export function ReportCard({
         )}
       </div>
     </li>
+  );
+}
+
+/** A report's status badge, its "not yet sent" mark, and what the screen adds after them. */
+export function ReportStatusHead({
+  status,
+  unsynced,
+  children,
+}: {
+  status: ReportStatus;
+  unsynced: boolean;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="rp-card-head">
+      <span className={`rp-status rp-status-${status}`}>{t(statusKey(status))}</span>
+      {unsynced && (
+        <span className="rp-unsynced" data-testid="unsynced">
+          {t('reports.unsynced')}
+        </span>
+      )}
+      {children}
+    </div>
   );
 }

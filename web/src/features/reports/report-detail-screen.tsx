@@ -13,6 +13,7 @@ import { Page } from '../../components/ui/page.js';
 import { toast } from '../../lib/toast.js';
 import { useCurrentUser } from '../../lib/use-session.js';
 import { PhotoLightbox } from './photo-lightbox.js';
+import { ReportStatusHead } from './report-card.js';
 import { statusKey, workTypeKey } from './report-i18n.js';
 import { photoFileName, usePhotoUrl, useUnsyncedReportIds } from './report-queries.js';
 import { changeReport, confirmAndDeleteReport } from './report-save.js';
@@ -215,16 +216,7 @@ function ReportSummary({
 
   return (
     <section className="card rp-section">
-      <div className="rp-card-head">
-        <span className={`rp-status rp-status-${report.status}`}>
-          {t(statusKey(report.status))}
-        </span>
-        {unsynced.has(report.id) && (
-          <span className="rp-unsynced" data-testid="unsynced">
-            {t('reports.unsynced')}
-          </span>
-        )}
-      </div>
+      <ReportStatusHead status={report.status} unsynced={unsynced.has(report.id)} />
       <p className="rp-description">{report.description}</p>
       {view.source === 'server' && (
         <p className="muted" data-testid="report-from-server">

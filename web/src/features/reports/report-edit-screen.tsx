@@ -79,29 +79,25 @@ export function ReportEditScreen() {
         statusOptions={statusOptions}
         onCancel={() => void navigate({ to: '/reports/$id', params: { id: report.id } })}
         onSubmit={async (values, formPhotos) => {
-          const now = new Date();
-          const errors =
-            refused.entries.length > 0
-              ? await runPlan(
-                  user.id,
-                  planResend({
-                    report,
-                    serverReport: refused.serverReport,
-                    refused: refused.entries,
-                    values,
-                    photos: formPhotos,
-                    existingPhotos: photos,
-                    now,
-                  }),
-                  refused.entries.map((entry) => entry.id),
-                )
-              : await runPlan(
-                  user.id,
-                  planEdit({ report, values, photos: formPhotos, existingPhotos: photos, now }),
-                );
+          const resend = refused.entries.length > 0;
+          const edit = { values, photos: formPhotos, existingPhotos: photos, now: new Date() };
+          const plan = resend
+            ? planResend({
+                ...edit,
+                report,
+                serverReport: refused.serverReport,
+                refused: refused.entries,
+              })
+            : planEdit({ ...edit, report });
+          // The plan takes the place of the refused entries it corrects (none for a plain edit).
+          const errors = await runPlan(
+            user.id,
+            plan,
+            refused.entries.map((entry) => entry.id),
+          );
           if (errors !== null) return errors;
           toast.success(
-            refused.entries.length > 0
+            resend
               ? t('reports.resent')
               : navigator.onLine
                 ? t('reports.saved')

@@ -9,8 +9,6 @@ import { StorageCard } from './storage-card.js';
 export function SettingsScreen() {
   const { t } = useTranslation();
   const { themePreference, languagePreference } = useAppSession();
-  const theme = usePreference(themePreference);
-  const language = usePreference(languagePreference);
 
   return (
     <Page title={t('pages.settings')}>
@@ -19,7 +17,6 @@ export function SettingsScreen() {
           legend={t('settings.theme')}
           name="theme"
           values={THEMES}
-          current={theme}
           labelOf={(value) => t(`settings.themes.${value}`)}
           controller={themePreference}
         />
@@ -27,7 +24,6 @@ export function SettingsScreen() {
           legend={t('settings.language')}
           name="language"
           values={LANGUAGES}
-          current={language}
           labelOf={(value) => t(`settings.languages.${value}`)}
           controller={languagePreference}
         />
@@ -41,7 +37,6 @@ interface ChoiceGroupProps<T extends string> {
   legend: string;
   name: string;
   values: readonly T[];
-  current: T;
   labelOf: (value: T) => string;
   controller: PreferenceController<T>;
 }
@@ -51,10 +46,10 @@ function ChoiceGroup<T extends string>({
   legend,
   name,
   values,
-  current,
   labelOf,
   controller,
 }: ChoiceGroupProps<T>) {
+  const current = usePreference(controller);
   const choose = (value: T) => {
     controller.set(value).catch((err: unknown) => {
       toast.error(err instanceof Error ? err.message : String(err));

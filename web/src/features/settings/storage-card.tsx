@@ -9,6 +9,7 @@ import type { StorageUsage } from '../../sync/storage.js';
 import './settings-i18n.js';
 import './settings.css';
 import { formatBytes } from '../../lib/format.js';
+import { FactList } from '../../components/ui/fact-list.js';
 
 type Loaded<T> = { state: 'loading' } | { state: 'done'; value: T };
 
@@ -75,29 +76,27 @@ export function StorageCard() {
           ? t('deviceStorage.persistedYes')
           : t('deviceStorage.persistedNo');
 
+  const pendingText =
+    pending === undefined
+      ? t('common.loading')
+      : t('deviceStorage.pendingValue', { count: pending });
+
   return (
     <section className="card storage-card" aria-labelledby="device-storage-title">
       <h2 id="device-storage-title" className="storage-title">
         {t('deviceStorage.title')}
       </h2>
-      <dl className="storage-list">
-        <div>
-          <dt>{t('deviceStorage.usage')}</dt>
-          <dd data-testid="storage-usage">{usageText}</dd>
-        </div>
-        <div>
-          <dt>{t('deviceStorage.persisted')}</dt>
-          <dd data-testid="storage-persisted">{persistedText}</dd>
-        </div>
-        <div>
-          <dt>{t('deviceStorage.pending')}</dt>
-          <dd data-testid="storage-pending">
-            {pending === undefined
-              ? t('common.loading')
-              : t('deviceStorage.pendingValue', { count: pending })}
-          </dd>
-        </div>
-      </dl>
+      <FactList
+        className="storage-list"
+        facts={[
+          [t('deviceStorage.usage'), <span data-testid="storage-usage">{usageText}</span>],
+          [
+            t('deviceStorage.persisted'),
+            <span data-testid="storage-persisted">{persistedText}</span>,
+          ],
+          [t('deviceStorage.pending'), <span data-testid="storage-pending">{pendingText}</span>],
+        ]}
+      />
       {!(persisted.state === 'done' && persisted.value === true) && (
         <button
           type="button"

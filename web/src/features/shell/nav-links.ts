@@ -1,41 +1,33 @@
 import { STAFF_ROLES } from '@urs/sync-protocol';
 
-export type NavLinkId =
-  | 'dashboard'
-  | 'announcements'
-  | 'reports'
-  | 'analytics'
-  | 'areas'
-  | 'users'
-  | 'inventory'
-  | 'myReports';
+/** Where each sidebar link goes; its label is the text `nav.<id>`. */
+const LINK_PATHS = {
+  dashboard: '/',
+  announcements: '/announcements',
+  reports: '/reports',
+  analytics: '/analytics',
+  areas: '/admin/areas',
+  users: '/admin/users',
+  inventory: '/inventory',
+  myReports: '/user/reports',
+} as const;
+
+export type NavLinkId = keyof typeof LINK_PATHS;
 
 export interface NavLink {
   id: NavLinkId;
-  to: string;
+  to: (typeof LINK_PATHS)[NavLinkId];
   /** i18n key of the label. */
-  label: string;
+  label: `nav.${NavLinkId}`;
 }
-
-const LINKS = {
-  dashboard: { id: 'dashboard', to: '/', label: 'nav.dashboard' },
-  announcements: { id: 'announcements', to: '/announcements', label: 'nav.announcements' },
-  reports: { id: 'reports', to: '/reports', label: 'nav.reports' },
-  analytics: { id: 'analytics', to: '/analytics', label: 'nav.analytics' },
-  areas: { id: 'areas', to: '/admin/areas', label: 'nav.areas' },
-  users: { id: 'users', to: '/admin/users', label: 'nav.users' },
-  inventory: { id: 'inventory', to: '/inventory', label: 'nav.inventory' },
-  myReports: { id: 'myReports', to: '/user/reports', label: 'nav.myReports' },
-} as const satisfies Record<NavLinkId, NavLink>;
 
 /** The sidebar's links for a role, in order (spec section 2). */
 export function navLinksFor(role: string): NavLink[] {
-  const common = [LINKS.dashboard, LINKS.announcements];
-  if (role === 'admin') {
-    return [...common, LINKS.reports, LINKS.analytics, LINKS.areas, LINKS.users, LINKS.inventory];
-  }
-  if (STAFF_ROLES.some((staff) => staff === role)) {
-    return [...common, LINKS.inventory, LINKS.myReports];
-  }
-  return [...common, LINKS.inventory];
+  const ids: NavLinkId[] =
+    role === 'admin'
+      ? ['dashboard', 'announcements', 'reports', 'analytics', 'areas', 'users', 'inventory']
+      : STAFF_ROLES.some((staff) => staff === role)
+        ? ['dashboard', 'announcements', 'inventory', 'myReports']
+        : ['dashboard', 'announcements', 'inventory'];
+  return ids.map((id) => ({ id, to: LINK_PATHS[id], label: `nav.${id}` }));
 }

@@ -1,9 +1,10 @@
-import type {
-  Announcement,
-  InventoryItem,
-  ItemRequest,
-  Report,
-  ReportPhoto,
+import {
+  mutationParent,
+  type Announcement,
+  type InventoryItem,
+  type ItemRequest,
+  type Report,
+  type ReportPhoto,
 } from '@urs/sync-protocol';
 import type { OutboxEntry } from '../../db/database.js';
 import { rejectionText } from '../../lib/error-text.js';
@@ -59,11 +60,15 @@ function argOf(entry: OutboxEntry, key: string): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
+/** The row the contract names as the entry's parent (a photo's report, a stock change's item). */
+const parentIdOf = (entry: OutboxEntry) =>
+  mutationParent(entry.mutation.name, entry.mutation.args)?.id;
+
 /** The report a report or photo entry belongs to, if it is one of those. */
 function reportIdOf(entry: OutboxEntry, lookups: RefusedLookups): string | null {
   if (entry.entity === 'reports') return entry.entity_id;
   if (entry.entity !== 'report_photos') return null;
-  return argOf(entry, 'report_id') ?? lookups.photos.get(entry.entity_id)?.report_id ?? null;
+  return parentIdOf(entry) ?? lookups.photos.get(entry.entity_id)?.report_id ?? null;
 }
 
 function recordOf(
@@ -108,7 +113,7 @@ function describe(
       return { what: name, href: `/inventory?item=${encodeURIComponent(id)}` };
     }
     case 'stock': {
-      const itemId = first === undefined ? undefined : argOf(first, 'item_id');
+      const itemId = first === undefined ? undefined : parentIdOf(first);
       const item = itemId === undefined ? undefined : lookups.items.get(itemId);
       return {
         what: item?.name ?? '',

@@ -1,4 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
+import { mutationParent, type SyncedEntity } from '@urs/sync-protocol';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
 import type { OutboxEntry } from '../../db/database.js';
@@ -14,21 +15,14 @@ function useLookups(rejected: readonly OutboxEntry[], unknownArea: string) {
   const key = rejected.map((entry) => `${entry.id}:${entry.entity_id}`).join(',');
   return useLiveQuery(async (): Promise<RefusedLookups> => {
     const photos = (await db.report_photos.bulkGet(ids)).filter((row) => row !== undefined);
-    const reportIds = [
-      ...ids,
-      ...photos.map((photo) => photo.report_id),
-      ...rejected.flatMap((entry) => {
-        const parent: unknown = Reflect.get(Object(entry.mutation.args), 'report_id');
-        return typeof parent === 'string' ? [parent] : [];
-      }),
-    ];
-    const itemIds = [
-      ...ids,
-      ...rejected.flatMap((entry) => {
-        const item: unknown = Reflect.get(Object(entry.mutation.args), 'item_id');
-        return typeof item === 'string' ? [item] : [];
-      }),
-    ];
+    // A photo's report and a stock change's item are named in the args (the contract's parents).
+    const parentIds = (entity: SyncedEntity) =>
+      rejected.flatMap((entry) => {
+        const parent = mutationParent(entry.mutation.name, entry.mutation.args);
+        return parent?.entity === entity ? [parent.id] : [];
+      });
+    const reportIds = [...ids, ...photos.map((photo) => photo.report_id), ...parentIds('reports')];
+    const itemIds = [...ids, ...parentIds('inventory_items')];
     const [reports, items, requests, announcements, areas] = await Promise.all([
       db.reports.bulkGet(reportIds),
       db.inventory_items.bulkGet(itemIds),

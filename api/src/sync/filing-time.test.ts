@@ -34,6 +34,22 @@ describe('boundFilingTime', () => {
     expect(boundFilingTime('1970-01-01T00:00:00.000Z', bounds)).toBe(bounds.userSince);
   });
 
+  it('stores every readable time in the one canonical UTC form, an impossible date rolled over', () => {
+    expect(boundFilingTime('2026-10-31T23:59:59.999Z', bounds)).toBe('2026-10-31T23:59:59.999Z');
+    expect(boundFilingTime('2026-10-05T10:00:00Z', bounds)).toBe('2026-10-05T10:00:00.000Z');
+    expect(boundFilingTime('2026-10-05T10:00:00.000+00:00', bounds)).toBe(
+      '2026-10-05T10:00:00.000Z',
+    );
+    expect(boundFilingTime('2026-09-31T08:00:00.000Z', bounds)).toBe('2026-10-01T08:00:00.000Z');
+  });
+
+  it('judges each time against the bounds of its own batch', () => {
+    const later = { receivedAt: '2026-12-16T00:00:00.000Z', userSince: bounds.userSince };
+    const december = '2026-12-01T00:00:00.000Z';
+    expect(boundFilingTime(december, bounds)).toBe(bounds.receivedAt);
+    expect(boundFilingTime(december, later)).toBe(december);
+  });
+
   it('takes the receipt time when the device gave no readable time', () => {
     expect(boundFilingTime(undefined, bounds)).toBe(bounds.receivedAt);
     expect(boundFilingTime('kemarin sore', bounds)).toBe(bounds.receivedAt);

@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
+import { firstPaintZod } from './build/first-paint-zod.js';
 import { routeHtml } from './build/route-html.js';
 
 /** Dark theme by default: the manifest, the splash screen and <meta name="theme-color"> agree. */
@@ -33,6 +34,7 @@ const manifest = {
 
 export default defineConfig({
   plugins: [
+    firstPaintZod(),
     react(),
     VitePWA({
       strategies: 'injectManifest',

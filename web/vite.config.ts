@@ -2,7 +2,9 @@ import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
+import { firstPaintZod } from './build/first-paint-zod.js';
 import { routeHtml } from './build/route-html.js';
+import { themeAhead } from './build/theme-ahead.js';
 
 /** Dark theme by default: the manifest, the splash screen and <meta name="theme-color"> agree. */
 const THEME_COLOR = '#0f172a';
@@ -33,6 +35,8 @@ const manifest = {
 
 export default defineConfig({
   plugins: [
+    firstPaintZod(),
+    themeAhead(),
     react(),
     VitePWA({
       strategies: 'injectManifest',

@@ -1,5 +1,8 @@
 import { z } from './zod.js';
 import { listQuerySchema } from './pagination.js';
+import { INVENTORY_FILTERS } from './vocabulary.js';
+
+export { INVENTORY_FILTERS } from './vocabulary.js';
 
 export const STOCK_LEVELS = ['healthy', 'warning', 'critical'] as const;
 export type StockLevel = (typeof STOCK_LEVELS)[number];
@@ -23,7 +26,6 @@ export function isLowStock(item: { stock: number; min_stock: number; active: boo
   return item.active && stockLevel(item) !== 'healthy';
 }
 
-export const INVENTORY_FILTERS = ['all', 'low_stock', 'inactive'] as const;
 export const inventoryListQuerySchema = listQuerySchema.extend({
   filter: z.enum(INVENTORY_FILTERS).default('all'),
 });

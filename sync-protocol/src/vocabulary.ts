@@ -37,3 +37,12 @@ export type Theme = (typeof THEMES)[number];
 
 export const LANGUAGES = ['id', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
+
+/** Report and request statuses (spec section 4); the schemas in work.ts are built from these. */
+export const REPORT_STATUSES = ['pending', 'in_progress', 'completed', 'cancelled'] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+export const REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+
+/** The inventory list's filters, as its URL and the API query carry them. */
+export const INVENTORY_FILTERS = ['all', 'low_stock', 'inactive'] as const;

@@ -1,9 +1,14 @@
 import { z } from './zod.js';
+import { REPORT_STATUSES } from './vocabulary.js';
 
 /** Report, request and stock vocabularies from spec section 4, so the database and the UI agree. */
-export const REPORT_STATUSES = ['pending', 'in_progress', 'completed', 'cancelled'] as const;
+export {
+  REPORT_STATUSES,
+  REQUEST_STATUSES,
+  type ReportStatus,
+  type RequestStatus,
+} from './vocabulary.js';
 export const reportStatusSchema = z.enum(REPORT_STATUSES);
-export type ReportStatus = z.infer<typeof reportStatusSchema>;
 
 export const WORK_TYPES = ['cleaning', 'repair', 'maintenance', 'inspection', 'other'] as const;
 export const workTypeSchema = z.enum(WORK_TYPES);
@@ -12,8 +17,6 @@ export type WorkType = z.infer<typeof workTypeSchema>;
 export const PHOTO_KINDS = ['before', 'after'] as const;
 export type PhotoKind = (typeof PHOTO_KINDS)[number];
 
-export const REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const;
-export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 export const REQUEST_TYPES = ['stock', 'custom'] as const;
 export type RequestType = (typeof REQUEST_TYPES)[number];
 

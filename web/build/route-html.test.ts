@@ -47,6 +47,12 @@ describe('a page’s own preload links', () => {
     expect(links).not.toContain('index-a1');
   });
 
+  it('gives only the stylesheets when asked, for a frame whose scripts the entry asks for', () => {
+    expect(routeLinks(bundle, 'login-screen', 'stylesheets')).toBe(
+      '<link rel="stylesheet" crossorigin href="/assets/login-screen-e5.css">',
+    );
+  });
+
   it('stops the build when the screen’s chunk is not there (renamed), instead of a page without links', () => {
     expect(() => routeLinks(bundle, 'logon-screen')).toThrow(/no chunk named logon-screen/);
   });
@@ -100,5 +106,19 @@ describe('a page’s own index.html', () => {
     expect(html).toContain('<html lang="id">');
     expect(html).toContain('src="/assets/index-a1.js"');
     expect(html).toContain(links);
+  });
+
+  it('puts a frame that carries its own container in as it is (the signed-in frame)', () => {
+    const markup = '<div id="signed-in-ahead" hidden=""></div>\n    <script>show()</script>';
+    const html = pageHtml(index, '', {
+      markup,
+      starter: 'assets/index-start-x1.js',
+      wrapped: false,
+    });
+    expect(html).toContain(`${markup}\n    <div id="root"></div>`);
+    expect(html).not.toContain('prerendered');
+    expect(html).toContain(
+      '<script type="module" crossorigin src="/assets/index-start-x1.js"></script>',
+    );
   });
 });

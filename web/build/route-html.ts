@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { runnerImport, type Plugin, type Rollup } from 'vite';
 import { PRERENDERED_ID } from '../src/features/auth/prerendered-id.js';
+import { signedInAheadSource } from './signed-in-ahead.js';
 
 type OutputBundle = Rollup.OutputBundle;
 type OutputChunk = Rollup.OutputChunk;
@@ -19,6 +20,26 @@ export interface RoutePage {
  */
 export const ROUTE_PAGES: Record<string, RoutePage> = {
   login: { chunk: 'login-screen', markup: '/build/login-markup.tsx' },
+};
+
+/**
+ * The shell's own index.html (every other path, and the service worker's offline start) carries
+ * the signed-in dashboard's first frame, hidden; its inline script shows it on `/` for a stored
+ * session (build/signed-in-ahead.ts). Only the screen's stylesheets are linked: its scripts are
+ * the entry's to ask for (app/route-preload.ts), so a visitor who is not signed in downloads no
+ * more script than before.
+ */
+export interface ShellFrame {
+  chunk: string;
+  markup: string;
+  /** The inline script placed right after the frame. */
+  script: () => string;
+}
+
+export const SHELL_FRAME: ShellFrame = {
+  chunk: 'dashboard-screen',
+  markup: '/build/signed-in-markup.tsx',
+  script: signedInAheadSource,
 };
 
 /**
@@ -59,8 +80,15 @@ function staticClosure(bundle: OutputBundle, start: string): string[] {
   return [...seen];
 }
 
-/** The link tags a page needs beyond index.html's: its chunks and their stylesheets. */
-export function routeLinks(bundle: OutputBundle, chunkName: string): string {
+/**
+ * The link tags a page needs beyond index.html's: its chunks and their stylesheets, or only the
+ * stylesheets.
+ */
+export function routeLinks(
+  bundle: OutputBundle,
+  chunkName: string,
+  only: 'all' | 'stylesheets' = 'all',
+): string {
   const entry = Object.values(bundle).find(
     (file): file is OutputChunk => isChunk(file) && file.isEntry,
   );
@@ -74,7 +102,7 @@ export function routeLinks(bundle: OutputBundle, chunkName: string): string {
   const tags: string[] = [];
   for (const file of staticClosure(bundle, route.fileName)) {
     if (shell.has(file)) continue;
-    tags.push(`<link rel="modulepreload" crossorigin href="/${file}">`);
+    if (only === 'all') tags.push(`<link rel="modulepreload" crossorigin href="/${file}">`);
     const chunk = bundle[file];
     for (const css of isChunk(chunk) ? (chunk.viteMetadata?.importedCss ?? []) : []) {
       // Applied, not just fetched: the first frame rendered ahead is drawn with it.
@@ -92,6 +120,8 @@ const ENTRY_TAG = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"
 export interface Frame {
   markup: string;
   starter: string;
+  /** Put in `<div id="prerendered">` (the login form's), or as it is (markup with its own). */
+  wrapped?: boolean;
 }
 
 /**
@@ -148,7 +178,10 @@ export function pageHtml(index: string, links: string, frame: Frame | null): str
     .replace(MODULE_PRELOAD, '')
     .replace(ENTRY_TAG, `<script type="module" crossorigin src="/${frame.starter}"></script>`)
     .replace(HTML_OPEN, '<html lang="id" data-theme="dark" style="color-scheme: dark">')
-    .replace(ROOT_OPEN, `<div id="${PRERENDERED_ID}">${frame.markup}</div>\n    ${ROOT_OPEN}`);
+    .replace(
+      ROOT_OPEN,
+      `${frame.wrapped === false ? frame.markup : `<div id="${PRERENDERED_ID}">${frame.markup}</div>`}\n    ${ROOT_OPEN}`,
+    );
 }
 
 /**
@@ -157,7 +190,10 @@ export function pageHtml(index: string, links: string, frame: Frame | null): str
  * round trip after it (the router only asks for a screen once the entry has run). index.html
  * itself stays the shell's, so no other page downloads more.
  */
-export function routeHtml(pages: Record<string, RoutePage> = ROUTE_PAGES): Plugin {
+export function routeHtml(
+  pages: Record<string, RoutePage> = ROUTE_PAGES,
+  shellFrame: ShellFrame | null = SHELL_FRAME,
+): Plugin {
   return {
     name: 'urs-route-html',
     apply: 'build',
@@ -167,21 +203,34 @@ export function routeHtml(pages: Record<string, RoutePage> = ROUTE_PAGES): Plugi
       if (index?.type !== 'asset' || typeof index.source !== 'string') {
         this.error('route-html: index.html is not in the build');
       }
+      const original = index.source;
+      /** Emits the starter of a page whose scripts wait for its frame's first paint. */
+      const emitStarter = (page: string, links: string): string => {
+        const { entry, preloads } = pageScripts(original, links);
+        const source = starterSource(entry, preloads);
+        const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
+        const starter = `assets/${page}-start-${hash}.js`;
+        this.emitFile({ type: 'asset', fileName: starter, source });
+        return starter;
+      };
       for (const [page, { chunk, markup }] of Object.entries(pages)) {
         const links = routeLinks(bundle, chunk);
-        let frame: Frame | null = null;
-        if (markup !== undefined) {
-          const { entry, preloads } = pageScripts(index.source, links);
-          const source = starterSource(entry, preloads);
-          const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
-          const starter = `assets/${page}-start-${hash}.js`;
-          this.emitFile({ type: 'asset', fileName: starter, source });
-          frame = { markup: await renderAhead(markup), starter };
-        }
+        const frame: Frame | null =
+          markup === undefined
+            ? null
+            : { markup: await renderAhead(markup), starter: emitStarter(page, links) };
         this.emitFile({
           type: 'asset',
           fileName: `${page}/index.html`,
-          source: pageHtml(index.source, links, frame),
+          source: pageHtml(original, links, frame),
+        });
+      }
+      if (shellFrame !== null) {
+        const markup = `${await renderAhead(shellFrame.markup)}\n    <script>${shellFrame.script()}</script>`;
+        index.source = pageHtml(original, routeLinks(bundle, shellFrame.chunk, 'stylesheets'), {
+          markup,
+          starter: emitStarter('index', ''),
+          wrapped: false,
         });
       }
     },

@@ -43,41 +43,89 @@ const liveFormShown = (page: Page) => page.locator('#prerendered').waitFor({ sta
 const layoutShifts = (page: Page) =>
   page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts);
 
+/**
+ * Screenshots the page drawn ahead (scripts held), lets the app take over, and returns both
+ * once the live frame has settled: on a loaded machine it can still be settling (a stylesheet,
+ * a repaint), so it is taken again until it equals the first or time runs out.
+ */
+async function drawnAheadAndLive(
+  page: Page,
+  whileHeld: () => Promise<void> = () => Promise.resolve(),
+): Promise<{ ahead: Buffer; live: Buffer }> {
+  const { release } = await openWithScriptsHeld(page);
+  await page.addStyleTag({ content: HIDE_TOASTS });
+  // The logo is drawn when it arrives, in the room its width and height keep for it.
+  await page.waitForFunction(() =>
+    [...document.images].every((image) => image.complete && image.naturalWidth > 0),
+  );
+  const ahead = await page.screenshot({ fullPage: true });
+  await whileHeld();
+  release();
+  await liveFormShown(page);
+  // The app's first frame also waits for the screen's stylesheet and the favicon.
+  await page.waitForLoadState('load');
+  let live = await page.screenshot({ fullPage: true });
+  await expect
+    .poll(
+      async () => {
+        live = await page.screenshot({ fullPage: true });
+        return Buffer.compare(ahead, live);
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(0);
+  return { ahead, live };
+}
+
+/** LOGIN_SHOTS_DIR keeps the two screenshots compared, for a reviewer to look at. */
+function keepShots(name: string, { ahead, live }: { ahead: Buffer; live: Buffer }): void {
+  const shots = process.env['LOGIN_SHOTS_DIR'];
+  if (shots === undefined) return;
+  writeFileSync(path.join(shots, `${name}-drawn-ahead.png`), ahead);
+  writeFileSync(path.join(shots, `${name}-live.png`), live);
+}
+
 describe('the login page is drawn before its scripts arrive', () => {
   for (const width of [390, 1366]) {
     it(`looks the same at ${width} px before and after the app takes over, without a shift`, async () => {
       const page = await browser.newPage({ viewport: { width, height: 844 } });
       const problems: string[] = [];
       await watchForProblems(page, problems);
-      const { release } = await openWithScriptsHeld(page);
-      await page.addStyleTag({ content: HIDE_TOASTS });
-      // The logo is drawn when it arrives, in the room its width and height keep for it.
-      await page.waitForFunction(() =>
-        [...document.images].every((image) => image.complete && image.naturalWidth > 0),
-      );
-      const ahead = await page.screenshot({ fullPage: true });
-      release();
-      await liveFormShown(page);
-      // The app's first frame also waits for the screen's stylesheet and the favicon.
-      await page.waitForLoadState('load');
-      // On a loaded machine the live frame can still be settling (a stylesheet, a repaint):
-      // it must come to the very same pixels, so take it again until it does or time runs out.
-      let live = await page.screenshot({ fullPage: true });
-      await expect
-        .poll(
-          async () => {
-            live = await page.screenshot({ fullPage: true });
-            return Buffer.compare(ahead, live);
-          },
-          { timeout: 10_000 },
-        )
-        .toBe(0);
-      // LOGIN_SHOTS_DIR keeps the two screenshots compared, for a reviewer to look at.
-      const shots = process.env['LOGIN_SHOTS_DIR'];
-      if (shots !== undefined) {
-        writeFileSync(path.join(shots, `login-${width}-drawn-ahead.png`), ahead);
-        writeFileSync(path.join(shots, `login-${width}-live.png`), live);
-      }
+      keepShots(`login-${width}`, await drawnAheadAndLive(page));
+      expect(await layoutShifts(page)).toEqual([]);
+      expect(problems).toEqual([]);
+      await page.close();
+    });
+  }
+
+  /** Each theme's page background (--bg in src/styles.css). */
+  const BACKGROUND = { light: 'rgb(243, 245, 249)', cream: 'rgb(246, 240, 228)' } as const;
+
+  for (const [theme, width] of [
+    ['light', 390],
+    ['light', 1366],
+    ['cream', 390],
+  ] as const) {
+    it(`is drawn in the stored ${theme} theme at ${width} px, and the app takes over without a repaint`, async () => {
+      const page = await browser.newPage({ viewport: { width, height: 844 } });
+      const problems: string[] = [];
+      // A CSP that refused the inline theme script would show up here as a violation.
+      await watchForProblems(page, problems);
+      await page.addInitScript((stored) => localStorage.setItem('urs_theme', stored), theme);
+      const drawnIn = { theme: '', background: '' };
+      const shots = await drawnAheadAndLive(page, async () => {
+        Object.assign(
+          drawnIn,
+          await page.evaluate(() => ({
+            theme: document.documentElement.dataset['theme'] ?? '',
+            background: getComputedStyle(document.body).backgroundColor,
+          })),
+        );
+      });
+      keepShots(`login-${width}-${theme}`, shots);
+      // Painted in the stored theme before any of the app's scripts ran.
+      expect(drawnIn).toEqual({ theme, background: BACKGROUND[theme] });
+      expect(await page.evaluate(() => document.documentElement.dataset['theme'])).toBe(theme);
       expect(await layoutShifts(page)).toEqual([]);
       expect(problems).toEqual([]);
       await page.close();

@@ -12,6 +12,7 @@ import { router } from './app/router.js';
 import { SSO_CALLBACK_PATH } from './features/auth/sso-redirect.js';
 import { preloadOpeningRoute } from './app/route-preload.js';
 import { takePrerendered } from './features/auth/prerendered-login.js';
+import { dropSignedInFrame } from './features/dashboard/signed-in-frame-id.js';
 
 async function start() {
   preloadOpeningRoute(
@@ -46,6 +47,10 @@ async function start() {
   // login/index.html's form drawn ahead is the login screen's to replace; a visitor sent
   // elsewhere (already signed in) must not keep it above the page they were sent to.
   if (router.state.location.pathname !== '/login') takePrerendered();
+  // index.html's signed-in frame is the dashboard's to replace; a visit sent elsewhere (a
+  // session the server refused) or a dashboard that could not load must not stay under it.
+  const failed = router.state.matches.some((match) => match.status === 'error');
+  if (router.state.location.pathname !== '/' || failed) dropSignedInFrame();
   // The SSO callback is the sign-in itself: it restores the kept path once it has signed in
   // (redirectAfterSso). Replacing its route now would drop the provider's code.
   if (router.state.location.pathname !== SSO_CALLBACK_PATH) {

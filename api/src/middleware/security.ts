@@ -5,7 +5,8 @@ import { secureHeaders } from 'hono/secure-headers';
 /**
  * The Content-Security-Policy the PWA runs under: scripts, workers, manifest and fetches only
  * from this origin; images also from data:/blob: (thumbnails made on the device). Inline
- * styles are allowed because UI libraries set them; inline scripts are not.
+ * styles are allowed because UI libraries set them; inline scripts are not, except the built
+ * pages' own, each by its hash (securityHeaders' `inlineScripts`).
  */
 export const CONTENT_SECURITY_POLICY = {
   defaultSrc: ["'self'"],
@@ -22,9 +23,15 @@ export const CONTENT_SECURITY_POLICY = {
   frameAncestors: ["'none'"],
 };
 
-export function securityHeaders(trustProxy: boolean): MiddlewareHandler {
+export function securityHeaders(
+  trustProxy: boolean,
+  inlineScripts: readonly string[] = [],
+): MiddlewareHandler {
   const headers = secureHeaders({
-    contentSecurityPolicy: CONTENT_SECURITY_POLICY,
+    contentSecurityPolicy: {
+      ...CONTENT_SECURITY_POLICY,
+      scriptSrc: [...CONTENT_SECURITY_POLICY.scriptSrc, ...inlineScripts],
+    },
     xFrameOptions: 'DENY',
     referrerPolicy: 'same-origin',
     // HSTS only means something over HTTPS; it is added below when the request came that way.

@@ -100,3 +100,37 @@ describe('bundle size', () => {
     await expect(measureRoute(dist, ['nope'])).rejects.toThrow('No chunk named nope');
   });
 });
+
+describe('a shell whose scripts wait for its first paint', () => {
+  const started = fs.mkdtempSync(path.join(os.tmpdir(), 'urs-bundle-start-'));
+  afterAll(() => fs.rmSync(started, { recursive: true, force: true }));
+  const starter =
+    'const start = () => { for (const href of ["/assets/preloaded-f.js"]) {} void import("/assets/index-a.js"); };';
+
+  it("counts the entry and the chunks its starter asks for, beside the starter's own bytes", async () => {
+    fs.mkdirSync(path.join(started, 'assets'));
+    for (const [name, code] of Object.entries(files)) {
+      fs.writeFileSync(path.join(started, name), code);
+    }
+    fs.writeFileSync(path.join(started, 'assets/index-start-Ab_12-cD.js'), starter);
+    fs.writeFileSync(
+      path.join(started, 'index.html'),
+      '<html><head><script>inline()</script><script type="module" crossorigin src="/assets/index-start-Ab_12-cD.js"></script></head></html>',
+    );
+    const size = await measureBundle(started);
+    expect(new Set(size.initialFiles)).toEqual(
+      new Set([
+        'assets/index-start-Ab_12-cD.js',
+        'assets/index-a.js',
+        'assets/preloaded-f.js',
+        'assets/vendor-b.js',
+        'assets/side-c.js',
+        'assets/deep-e.js',
+      ]),
+    );
+    const expected = ['index-a', 'preloaded-f', 'vendor-b', 'side-c', 'deep-e']
+      .map((n) => gz(`assets/${n}.js`))
+      .reduce((a, b) => a + b, gzipSync(Buffer.from(starter), { level: 9 }).length);
+    expect(size.initialGzipBytes).toBe(expected);
+  });
+});

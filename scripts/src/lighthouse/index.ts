@@ -26,11 +26,19 @@ interface PageCase {
   judged: boolean;
 }
 
-const CASES: PageCase[] = [
+const ALL_CASES: PageCase[] = [
   { name: 'static page (baseline)', path: BASELINE_PATH, judged: false },
   { name: 'login', path: '/login', judged: true },
   { name: 'dashboard, signed in', path: '/', signedInAs: ADMIN, judged: true },
 ];
+/**
+ * LIGHTHOUSE_PAGES=dashboard measures only the pages whose name starts with one of the given
+ * words (comma-separated); the static baseline is always measured, since every ratio needs it.
+ */
+const ONLY = process.env['LIGHTHOUSE_PAGES']?.split(',').map((word) => word.trim());
+const CASES = ALL_CASES.filter(
+  (c) => !c.judged || ONLY === undefined || ONLY.some((word) => c.name.startsWith(word)),
+);
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const verdict = (met: boolean) => (met ? 'met' : 'NOT met');

@@ -1,8 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { z } from '@urs/sync-protocol';
-import { parseSearchString, searchPage, searchText, stringifySearch } from './search-params.js';
+import * as z from 'zod/mini';
+import {
+  optionalParam,
+  parseSearchString,
+  searchPage,
+  searchText,
+  stringifySearch,
+  textParam,
+} from './search-params.js';
 
-const schema = z.object({ q: searchText.optional().catch(undefined), page: searchPage });
+const schema = z.object({
+  q: optionalParam(searchText),
+  page: searchPage,
+  size: textParam(z.enum(['s', 'm'])),
+});
 
 describe('search params', () => {
   it('writes plain params, never JSON, and leaves undefined ones out', () => {
@@ -20,5 +31,15 @@ describe('search params', () => {
     for (const page of ['0', '-2', '2.5', 'abc']) {
       expect(parseSearchString(schema, `?page=${page}`).page).toBeUndefined();
     }
+  });
+
+  it('drops only the bad param, keeping the rest of the link', () => {
+    expect(parseSearchString(schema, '?q=sapu&size=xl&page=2')).toEqual({ q: 'sapu', page: 2 });
+  });
+
+  it('is a standard schema the router can call', () => {
+    expect(schema['~standard'].validate({ page: '4', size: 'm' })).toEqual({
+      value: { page: 4, size: 'm' },
+    });
   });
 });

@@ -1,9 +1,14 @@
-import { z } from '@urs/sync-protocol';
+import * as z from 'zod/mini';
 
 /*
  * How the app's URLs carry search params: plain `?q=sapu&page=2`, never JSON (`?q=%22sapu%22`),
  * so shared links stay readable and the ones already printed (QR posters) keep working. Each
  * route checks its params with a zod schema beside its feature, built from the pieces below.
+ *
+ * These schemas are zod/mini, not the contract's zod: the router builds every route's schema at
+ * start, so they are in the app's first download, and mini's functions are tree-shaken to the
+ * few used here (about 7 KB gzip against full zod's 26 KB, issue 4's budget). Mini has no JIT,
+ * so the CSP's missing 'unsafe-eval' needs no jitless flag here (see sync-protocol/src/zod.ts).
  */
 export function parseSearch(search: string): Record<string, string> {
   return Object.fromEntries(new URLSearchParams(search));
@@ -31,10 +36,21 @@ export function searchParam(value: string | null | undefined): string | undefine
 }
 
 /** A param as text; a number or flag given in code (`{ page: 2 }`) reads as its text too. */
-export const searchText = z.union([z.string(), z.number(), z.boolean()]).transform(String);
+export const searchText = z.pipe(
+  z.union([z.string(), z.number(), z.boolean()]),
+  z.transform((value) => String(value)),
+);
+
+/** An optional param that drops itself when bad (a typo in a shared link), not the whole URL. */
+export const optionalParam = <T extends z.ZodMiniType>(rule: T) =>
+  z.catch(z.optional(rule), undefined);
+
+/** An optional text param checked by `rule` (`z.enum(...)`, a length, a date). */
+export const textParam = <T extends z.ZodMiniType<unknown, string>>(rule: T) =>
+  optionalParam(z.pipe(searchText, rule));
 
 /** `?page=`: a whole number from 1; anything else (a typo in a shared link) is no page (1). */
-export const searchPage = z.coerce.number().int().min(1).optional().catch(undefined);
+export const searchPage = optionalParam(z.pipe(z.coerce.number(), z.int().check(z.minimum(1))));
 
 /*
  * A route's schema gives back the URL's own shape (the router writes what it validates into the
@@ -42,6 +58,6 @@ export const searchPage = z.coerce.number().int().min(1).optional().catch(undefi
  */
 
 /** Parses a query string the way the router does, through a route's schema (for tests). */
-export function parseSearchString<T>(schema: z.ZodType<T>, search: string): T {
+export function parseSearchString<T>(schema: z.ZodMiniType<T>, search: string): T {
   return schema.parse(parseSearch(search));
 }

@@ -1,7 +1,7 @@
-import { z } from '@urs/sync-protocol';
-import { searchText } from '../../lib/search-params.js';
+import * as z from 'zod/mini';
+import { optionalParam, searchText } from '../../lib/search-params.js';
 
 /** `?redirect=/path`: where to go after signing in; checked for safety where it is used. */
 export const loginSearchSchema = z.object({
-  redirect: searchText.optional().catch(undefined),
+  redirect: optionalParam(searchText),
 });

@@ -7,10 +7,13 @@ import { useCurrentUser } from '../../lib/use-session.js';
 import { ReportCard, useUnsyncedReportIds } from '../reports/index.js';
 import { summarize } from './dashboard-stats.js';
 import { StatGrid, type Stat } from '../../components/ui/stat-grid.js';
+import { useTakeSignedInFrame } from './signed-in-frame.js';
+import './signed-in-frame.css';
 
 /** Greeting, this week's numbers, quick actions by role and the last seven days' reports. */
 export function DashboardScreen() {
   const { t } = useTranslation();
+  useTakeSignedInFrame();
   const user = useCurrentUser();
   const userId = user?.id ?? null;
   const isAdmin = user?.role === 'admin';

@@ -1,25 +1,29 @@
-import { INVENTORY_FILTERS, z } from '@urs/sync-protocol';
-import { searchPage, searchParam, searchText } from '../../lib/search-params.js';
+import * as z from 'zod/mini';
+import { INVENTORY_FILTERS } from '@urs/sync-protocol';
+import {
+  optionalParam,
+  searchPage,
+  searchParam,
+  searchText,
+  textParam,
+} from '../../lib/search-params.js';
 import { MAX_SEARCH_LENGTH, type ItemsListState } from './items/items-search.js';
 import { QUERY_MAX, STATUS_FILTERS, type RequestsView } from './requests/requests-search.js';
 import { INVENTORY_TABS } from './inventory-tabs.js';
-
-/** An optional param that drops itself when bad (a typo in a shared link), not the whole URL. */
-const optional = <T extends z.ZodType>(rule: T) => rule.optional().catch(undefined);
 
 /**
  * `/inventory`'s URL: which tab, and each tab's list state (`?q=sapu&filter=low_stock&page=2`,
  * `?tab=requests&status=pending&request=<id>&new=1`). The two tabs share `q` and `page`.
  */
 export const inventorySearchSchema = z.object({
-  tab: optional(z.enum(INVENTORY_TABS)),
-  q: optional(searchText),
+  tab: optionalParam(z.enum(INVENTORY_TABS)),
+  q: optionalParam(searchText),
   page: searchPage,
-  filter: optional(z.enum(INVENTORY_FILTERS)),
-  item: optional(searchText.pipe(z.string().trim().min(1).max(64))),
-  status: optional(z.enum(STATUS_FILTERS)),
-  request: optional(searchText.refine((id) => id.trim() !== '')),
-  new: optional(searchText.pipe(z.literal('1'))),
+  filter: optionalParam(z.enum(INVENTORY_FILTERS)),
+  item: textParam(z.string().check(z.trim(), z.minLength(1), z.maxLength(64))),
+  status: optionalParam(z.enum(STATUS_FILTERS)),
+  request: optionalParam(searchText.check(z.refine((id) => id.trim() !== ''))),
+  new: textParam(z.literal('1')),
 });
 
 export type InventorySearch = z.output<typeof inventorySearchSchema>;

@@ -1,10 +1,10 @@
-import { z } from '@urs/sync-protocol';
-import { searchText } from '../../lib/search-params.js';
+import * as z from 'zod/mini';
+import { optionalParam, searchText } from '../../lib/search-params.js';
 
 /** `/reports/$id` and `/reports/$id/edit`: the report's id (an unknown one shows "not found"). */
 export const reportParamsSchema = z.object({ id: z.string() });
 
 /** `/reports/create?area=<id>` preselects the area (a QR code on a room's door, for one). */
 export const reportCreateSearchSchema = z.object({
-  area: searchText.optional().catch(undefined),
+  area: optionalParam(searchText),
 });

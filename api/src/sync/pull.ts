@@ -94,7 +94,7 @@ function unreadCountSql(role: Role): SQL {
     role === 'admin' ? undefined : announcementVisibleTo(role),
     sql`NOT EXISTS (SELECT 1 FROM ${r} WHERE ${r.userId} = ${ACTOR} AND ${r.announcementId} = ${a.id})`,
   );
-  return sql`SELECT count(*) FROM ${a} WHERE ${visible}`;
+  return sql`SELECT count(*) AS n FROM ${a} WHERE ${visible}`;
 }
 
 /**
@@ -172,7 +172,7 @@ function perRole<R>(build: (role: Role) => SQL): (role: Role) => PlainQuery<R> {
   };
 }
 
-const unreadQuery = perRole<{ n: number }>((role) => sql`SELECT (${unreadCountSql(role)}) AS n`);
+const unreadQuery = perRole<{ n: number }>(unreadCountSql);
 const pageQuery = perRole<PageRow>(pageSql);
 
 /** Announcements the actor may see and has not read; their own are never news to them. */

@@ -66,12 +66,66 @@ function localFormat(
 
 /**
  * Announcements a role may see: audience NULL (everyone) or a JSON array naming the role.
- * The array is stored as JSON text on both engines; SQLite walks it with json_each, PostgreSQL
- * reads it as jsonb.
+ * The array is stored as JSON text on both engines; PostgreSQL reads it as jsonb. SQLite looks
+ * for the quoted role in the text: the array only ever holds role names (sync-protocol's
+ * roleSchema, written by JSON.stringify), which need no escaping and never contain one another
+ * with their quotes, so that is exact, and it is a third cheaper than walking the array with
+ * json_each on every announcement of every device's unread count.
  */
 export function announcementVisibleTo(role: Role): SQL {
   const audience = announcements.audience;
   return currentEngine() === 'postgres'
     ? sql`(${audience} IS NULL OR (${audience})::jsonb @> jsonb_build_array(${role}::text))`
-    : sql`(${audience} IS NULL OR EXISTS (SELECT 1 FROM json_each(${audience}) WHERE json_each.value = ${role}))`;
+    : sql`(${audience} IS NULL OR instr(${audience}, ${`"${role}"`}) > 0)`;
+}
+
+/*
+ * JSON built by the database, for the pull: each change leaves the database as the text the
+ * API sends, so no row is mapped, converted and stringified in JavaScript. Both builders give
+ * compact JSON escaped as JSON.stringify escapes (data/wire-json.test.ts holds them to the
+ * mappers of data/wire.ts byte for byte). PostgreSQL's json_build_object puts spaces around
+ * its colons; row_to_json over a one-row subquery does not.
+ */
+
+const JSON_KEY = /^[a-z][a-z0-9_]*$/;
+
+/** A JSON object of `[key, value]` pairs, in that order; keys are wire names from our own code. */
+export function jsonObject(entries: readonly (readonly [string, SQL | AnyColumn])[]): SQL {
+  for (const [key] of entries) {
+    if (!JSON_KEY.test(key)) throw new Error(`not a wire key: ${key}`);
+  }
+  if (currentEngine() === 'postgres') {
+    const columns = sql.join(
+      entries.map(([key, value]) => sql`${value} AS ${sql.raw(`"${key}"`)}`),
+      sql`, `,
+    );
+    return sql`(SELECT row_to_json(j) FROM (SELECT ${columns}) AS j)`;
+  }
+  return sql`json_object(${sql.join(
+    entries.map(([key, value]) => sql`${sql.raw(`'${key}'`)}, ${value}`),
+    sql`, `,
+  )})`;
+}
+
+/** A boolean column as JSON true/false (SQLite keeps booleans as 0/1). */
+export function jsonBoolean(column: AnyColumn): SQL {
+  return currentEngine() === 'postgres'
+    ? sql`${column}`
+    : sql`iif(${column}, json('true'), json('false'))`;
+}
+
+/** A column holding JSON text, embedded as JSON rather than as a string. */
+export function jsonFromText(column: AnyColumn): SQL {
+  return currentEngine() === 'postgres' ? sql`(${column})::json` : sql`json(${column})`;
+}
+
+/** JSON as the text the driver hands back (pg would otherwise parse a json column). */
+export function jsonAsText(json: SQL): SQL<string> {
+  return currentEngine() === 'postgres' ? sql<string>`(${json})::text` : sql<string>`${json}`;
+}
+
+/** A string literal for a fixed name from our own code (an entity, an op). */
+export function nameLiteral(name: string): SQL {
+  if (!JSON_KEY.test(name)) throw new Error(`not a fixed name: ${name}`);
+  return sql.raw(`'${name}'`);
 }

@@ -78,31 +78,42 @@ interface SessionColumns {
 
 type LiveSessionRow = SessionColumns & UserRow;
 
+/** Built field by field: a rest spread of the joined row cost more than the lookup itself. */
 function asSessionAndUser(row: LiveSessionRow): { session: SessionRow; user: UserRow } {
-  const {
-    s_id,
-    s_user_id,
-    s_token_hash,
-    s_created_at,
-    s_last_used_at,
-    s_expires_at,
-    s_user_agent,
-    ...user
-  } = row;
   return {
     session: {
-      id: s_id,
-      userId: s_user_id,
-      tokenHash: s_token_hash,
-      createdAt: s_created_at,
-      lastUsedAt: s_last_used_at,
-      expiresAt: s_expires_at,
+      id: row.s_id,
+      userId: row.s_user_id,
+      tokenHash: row.s_token_hash,
+      createdAt: row.s_created_at,
+      lastUsedAt: row.s_last_used_at,
+      expiresAt: row.s_expires_at,
       // The query only finds sessions that are not revoked.
       revokedAt: null,
-      userAgent: s_user_agent,
+      userAgent: row.s_user_agent,
     },
-    user,
+    user: {
+      id: row.id,
+      createdAt: row.createdAt,
+      updatedAt: row.updatedAt,
+      changeSeq: row.changeSeq,
+      deletedAt: row.deletedAt,
+      name: row.name,
+      email: row.email,
+      phone: row.phone,
+      role: row.role,
+      passwordHash: row.passwordHash,
+      preferredTheme: row.preferredTheme,
+      preferredLanguage: row.preferredLanguage,
+      photoSha256: row.photoSha256,
+      lastActiveAt: row.lastActiveAt,
+    },
   };
+}
+
+/** The school-local calendar day of an instant, as a day number (as localDate, without strings). */
+function schoolDay(ms: number, policy: SessionPolicy): number {
+  return Math.floor((ms + policy.clock.offsetMinutes * 60_000) / DAY_MS);
 }
 
 /**
@@ -121,9 +132,11 @@ export async function resolveSession(
   if (row === undefined || row.user.deletedAt !== null) return null;
   const now = Date.now();
   if (Date.parse(row.session.expiresAt) <= now) return null;
-  const lastUsed = new Date(row.session.lastUsedAt);
-  const newDay = localDate(lastUsed, policy.clock) !== localDate(new Date(now), policy.clock);
-  if (newDay || now - lastUsed.getTime() > TOUCH_INTERVAL_MS) {
+  const lastUsed = Date.parse(row.session.lastUsedAt);
+  if (
+    now - lastUsed > TOUCH_INTERVAL_MS ||
+    schoolDay(lastUsed, policy) !== schoolDay(now, policy)
+  ) {
     const lastUsedAt = new Date(now).toISOString();
     const expiresAt = new Date(now + policy.ttlDays * DAY_MS).toISOString();
     const userId = row.user.id;

@@ -28,7 +28,9 @@ export function syncRoutes({ db, guard }: RouteDeps, pushOptions: PushOptions = 
   app.get('/api/sync/pull', guard('sync.use'), async (c) => {
     const query = parseOr422(pullQuerySchema, c.req.query());
     const cursor = query.cursor === '' ? 0 : Number(query.cursor);
-    return c.json(await pullChanges(db, authOf(c).user, cursor, query.limit));
+    // The answer is JSON text already (pull.ts): the database built every change.
+    const body = await pullChanges(db, authOf(c).user, cursor, query.limit);
+    return c.body(body, 200, { 'Content-Type': 'application/json' });
   });
 
   /** Spec section 7: the number behind the sidebar badge, for the roles that may see them. */

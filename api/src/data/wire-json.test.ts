@@ -1,0 +1,239 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  newId,
+  PROTOCOL_VERSION,
+  SYNCED_ENTITIES,
+  type Change,
+  type SyncedEntity,
+} from '@urs/sync-protocol';
+import { nextChangeSeq } from '../db/change-seq.js';
+import { jsonAsText } from '../db/dialect.js';
+import { plainQuery } from '../db/plain-query.js';
+import * as t from '../db/schema.js';
+import { makeTestApp, type TestApp } from '../test/harness.js';
+import { toPublicUser, toWire, type UserRow } from './wire.js';
+import { wireRowJson } from './wire-json.js';
+
+/*
+ * The pull sends the JSON the database builds (wire-json.ts); the mappers of wire.ts say what
+ * it must be. Both are held to each other here, byte for byte, on every synced table, with
+ * text that needs escaping, nulls, both booleans and numbers past 32 bits.
+ */
+
+/** Every character class JSON.stringify treats specially, and some that it passes through. */
+const AWKWARD = 'Kutip " miring \\ \b\f\n\r\t \u0001\u001f\u007f \u2028\u2029 é 漢字 😀 </script> ? $1';
+
+const TABLES = {
+  users: t.users,
+  areas: t.areas,
+  categories: t.categories,
+  reports: t.reports,
+  report_photos: t.reportPhotos,
+  inventory_items: t.inventoryItems,
+  stock_transactions: t.stockTransactions,
+  item_requests: t.itemRequests,
+  announcements: t.announcements,
+  announcement_reads: t.announcementReads,
+} as const satisfies Record<SyncedEntity, unknown>;
+
+let app: TestApp;
+beforeEach(async () => {
+  app = await makeTestApp();
+});
+afterEach(() => app.close());
+
+/** Two rows of every synced table: one with every optional value set and awkward, one bare. */
+async function seedEveryTable(): Promise<{ admin: UserRow; adminToken: string }> {
+  const { token, user } = await app.signIn('admin');
+  const at = '2026-11-23T07:08:09.123Z';
+  await app.db.write(async (tx) => {
+    const seq = () => nextChangeSeq(tx);
+    const sync = async () => ({ id: newId(), createdAt: at, updatedAt: at, changeSeq: await seq() });
+    const full = { ...(await sync()), deletedAt: null };
+    const staff = {
+      ...(await sync()),
+      name: AWKWARD,
+      email: 'awkward@urs.test',
+      phone: AWKWARD,
+      role: 'gardener' as const,
+      passwordHash: 'x',
+      photoSha256: 'a'.repeat(64),
+    };
+    await tx.insert(t.users).values(staff);
+    const area = { ...full, name: AWKWARD, description: AWKWARD, active: true };
+    const bareArea = { ...(await sync()), name: 'Kosong', active: false };
+    await tx.insert(t.areas).values([area, bareArea]);
+    const category = { ...(await sync()), name: AWKWARD, description: AWKWARD };
+    await tx.insert(t.categories).values([category, { ...(await sync()), name: 'Polos' }]);
+    const report = {
+      ...(await sync()),
+      reporterId: staff.id,
+      areaId: area.id,
+      categoryId: category.id,
+      workType: 'repair' as const,
+      description: AWKWARD,
+      status: 'in_progress' as const,
+      adminNote: AWKWARD,
+      reportedAt: at,
+    };
+    const bareReport = {
+      ...(await sync()),
+      reporterId: user.id,
+      areaId: bareArea.id,
+      workType: 'other' as const,
+      description: '',
+      reportedAt: at,
+    };
+    await tx.insert(t.reports).values([report, bareReport]);
+    const photo = {
+      reportId: report.id,
+      kind: 'before' as const,
+      sha256: 'b'.repeat(64),
+      mimeType: 'image/jpeg',
+      reporterId: staff.id,
+    };
+    await tx.insert(t.reportPhotos).values([
+      { ...(await sync()), ...photo, sizeBytes: 2 ** 40 + 7, position: 3, capturedAt: at },
+      { ...(await sync()), ...photo, kind: 'after', sizeBytes: 0 },
+    ]);
+    const item = {
+      ...(await sync()),
+      name: AWKWARD,
+      sku: AWKWARD,
+      unit: AWKWARD,
+      stock: 2 ** 40,
+      minStock: 5,
+      description: AWKWARD,
+      active: true,
+      trackable: false,
+    };
+    const bareItem = { ...(await sync()), name: 'Sapu', unit: 'buah', active: false, trackable: true };
+    await tx.insert(t.inventoryItems).values([item, bareItem]);
+    await tx.insert(t.stockTransactions).values([
+      {
+        ...(await sync()),
+        itemId: item.id,
+        type: 'adjustment',
+        quantity: -12,
+        notes: AWKWARD,
+        areaId: area.id,
+        recordedBy: staff.id,
+        occurredAt: new Date().toISOString(),
+      },
+      {
+        ...(await sync()),
+        itemId: bareItem.id,
+        type: 'in',
+        quantity: 1,
+        recordedBy: user.id,
+        occurredAt: new Date().toISOString(),
+      },
+    ]);
+    await tx.insert(t.itemRequests).values([
+      {
+        ...(await sync()),
+        number: 'REQ-2026-000001',
+        type: 'custom',
+        customName: AWKWARD,
+        storeLink: `https://toko.test/?q=${encodeURIComponent(AWKWARD)}`,
+        imageSha256: 'c'.repeat(64),
+        quantity: 3,
+        neededDate: '2026-12-01',
+        notes: AWKWARD,
+        requesterId: staff.id,
+        approverId: user.id,
+        approverNotes: AWKWARD,
+        status: 'approved',
+        decidedAt: at,
+      },
+      { ...(await sync()), type: 'stock', itemId: item.id, quantity: 1, requesterId: user.id },
+    ]);
+    const announcement = {
+      ...(await sync()),
+      title: AWKWARD,
+      body: AWKWARD,
+      audience: ['gardener', 'custodian'],
+      priority: 'high' as const,
+      pinned: true,
+      authorId: user.id,
+      publishedAt: at,
+    };
+    const bareAnnouncement = {
+      ...(await sync()),
+      title: 'Umum',
+      body: 'Untuk semua',
+      authorId: staff.id,
+      publishedAt: at,
+    };
+    await tx.insert(t.announcements).values([announcement, bareAnnouncement]);
+    await tx.insert(t.announcementReads).values({
+      ...(await sync()),
+      announcementId: bareAnnouncement.id,
+      userId: user.id,
+      readAt: at,
+    });
+    // A removed row travels as a delete.
+    await tx
+      .update(t.categories)
+      .set({ deletedAt: at, changeSeq: await seq() })
+      .where(eq(t.categories.id, category.id));
+  });
+  const [admin] = await app.db.select().from(t.users).where(eq(t.users.id, user.id));
+  if (admin === undefined) throw new Error('admin missing');
+  return { admin, adminToken: token };
+}
+
+type AnyRow = Record<string, unknown> & { id: string; changeSeq: number; deletedAt: string | null };
+
+function mapped(entity: SyncedEntity, row: AnyRow): unknown {
+  return (toWire[entity] as (r: AnyRow) => unknown)(row);
+}
+
+describe('wire rows built by the database', () => {
+  it.each(SYNCED_ENTITIES)('%s: byte for byte what the mapper and JSON.stringify write', async (entity) => {
+    await seedEveryTable();
+    const table = TABLES[entity];
+    const rows = (await app.db.select().from(table).orderBy(asc(table.changeSeq))) as AnyRow[];
+    expect(rows.length).toBeGreaterThan(0);
+    const query = plainQuery<{ json: string }>(
+      sql`SELECT ${jsonAsText(wireRowJson(entity))} AS json FROM ${table} ORDER BY ${table.changeSeq}`,
+    );
+    const built = (await query.rows(app.db, {})).map((r) => r.json);
+    expect(built).toEqual(rows.map((row) => JSON.stringify(mapped(entity, row))));
+  });
+});
+
+describe('GET /api/sync/pull', () => {
+  it('answers byte for byte the PullResponse the mappers describe, deletes included', async () => {
+    const { admin, adminToken } = await seedEveryTable();
+    const changes: Change[] = [];
+    for (const entity of SYNCED_ENTITIES) {
+      const table = TABLES[entity];
+      for (const row of (await app.db.select().from(table)) as AnyRow[]) {
+        const head = { entity, op: 'delete', id: row.id, change_seq: row.changeSeq };
+        changes.push(
+          (row.deletedAt === null
+            ? { ...head, op: 'put', row: mapped(entity, row) }
+            : head) as Change,
+        );
+      }
+    }
+    changes.sort((a, b) => a.change_seq - b.change_seq);
+    const res = await app.request('/api/sync/pull?limit=500', { token: adminToken });
+    expect(res.headers.get('content-type')).toBe('application/json');
+    const [me] = await app.db.select().from(t.users).where(eq(t.users.id, admin.id));
+    if (me === undefined) throw new Error('admin missing');
+    const expected = {
+      protocol_version: PROTOCOL_VERSION,
+      changes,
+      cursor: String(changes.at(-1)?.change_seq),
+      has_more: false,
+      remaining: 0,
+      // The staff member's announcement is read; the admin's own is never news to them.
+      unread_announcements: 0,
+      me: toPublicUser(me),
+    };
+    expect(await res.text()).toBe(JSON.stringify(expected));
+  });
+});

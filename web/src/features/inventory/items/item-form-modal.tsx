@@ -6,12 +6,8 @@ import { TextAreaField, TextField } from '../../../components/ui/text-field.js';
 import { saveItemForm, type ItemFormMode } from './items-actions.js';
 import { itemsKey } from './items-i18n.js';
 import { type FieldErrors } from './item-args.js';
-import {
-  EMPTY_ITEM_FORM,
-  itemFormFrom,
-  itemFormFromArgs,
-  type ItemFormValues,
-} from './item-form-logic.js';
+import { EMPTY_ITEM_FORM, itemFormFrom, type ItemFormValues } from './item-form-logic.js';
+import { formFromArgs } from '../refused-form.js';
 
 const FORM_FIELDS = [
   'name',
@@ -45,7 +41,7 @@ function initialValues(target: ItemFormTarget): ItemFormValues {
   if (target.kind === 'edit') return itemFormFrom(target.item);
   if (target.kind === 'fix') {
     const base = target.item === null ? EMPTY_ITEM_FORM : itemFormFrom(target.item);
-    return itemFormFromArgs(target.args, base);
+    return formFromArgs(target.args, base);
   }
   return EMPTY_ITEM_FORM;
 }

@@ -1,5 +1,5 @@
-import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { itemsSearch, itemsStateOf } from '../inventory-search.js';
+import { useTabSearch } from '../use-tab-search.js';
 import type { InventoryItem, InventorySummary } from '@urs/sync-protocol';
 import { INVENTORY_FILTERS } from '@urs/sync-protocol';
 import { useId, useMemo, useState } from 'react';
@@ -33,8 +33,6 @@ import { formatNumber } from '../../../lib/format.js';
 import { pageOf } from '../../../lib/paging.js';
 import { StatGrid, type StatTone } from '../../../components/ui/stat-grid.js';
 
-const inventoryRoute = getRouteApi('/_shell/inventory');
-
 type Modal = { kind: 'item'; target: ItemFormTarget } | { kind: 'stock'; itemId: string } | null;
 
 /** What the list and the detail ask of the tab, which owns the URL and the modals. */
@@ -44,17 +42,6 @@ interface ItemActions {
   add: () => void;
   edit: (item: InventoryItem) => void;
   remove: (item: InventoryItem) => void;
-}
-
-/** The list state lives in the URL, so a reload or a shared link opens the same view. */
-function useItemsUrl(): [ItemsListState, (next: ItemsListState, replace?: boolean) => void] {
-  const navigate = useNavigate();
-  const search = inventoryRoute.useSearch();
-  const state = useMemo(() => itemsStateOf(search), [search]);
-  const go = (next: ItemsListState, replace = false) => {
-    void navigate({ to: '/inventory', search: itemsSearch(next), replace });
-  };
-  return [state, go];
 }
 
 /**
@@ -67,7 +54,7 @@ export function ItemsTab() {
   const user = useCurrentUser();
   const userId = user?.id ?? null;
   const online = useOnline();
-  const [state, go] = useItemsUrl();
+  const [state, go] = useTabSearch(itemsStateOf, itemsSearch);
   const items = useAllItems();
   const entries = useOpenEntries(userId);
   const marks = useSyncMarks(entries);

@@ -9,7 +9,6 @@ import { splitTextPairs } from '../../../lib/text-pairs.js';
  * Indonesian; English mirrors them. Exported so tests can hold the spec's strings against them.
  */
 export const REQUEST_TEXTS = splitTextPairs({
-  title: ['Permintaan barang', 'Item requests'],
   filters: ['Filter permintaan', 'Request filters'],
   statusFilter: ['Status permintaan', 'Request status'],
   statusAll: ['Semua', 'All'],
@@ -43,14 +42,7 @@ export const REQUEST_TEXTS = splitTextPairs({
   noNeededDate: ['Tanpa tanggal', 'No date'],
   unsynced: ['Belum terkirim', 'Not sent yet'],
   refused: ['Ditolak server', 'Refused by server'],
-  open: ['Lihat detail permintaan {{name}}', 'Show details of request {{name}}'],
   pager: ['Halaman daftar permintaan', 'Request list pages'],
-  pageOf: [
-    'Halaman {{page}} dari {{pages}} · {{total}} permintaan',
-    'Page {{page}} of {{pages}} · {{total}} requests',
-  ],
-  previous: ['Sebelumnya', 'Previous'],
-  next: ['Berikutnya', 'Next'],
   createFailed: ['Gagal membuat permintaan barang', 'Failed to create item request'],
   created: ['Permintaan barang dikirim.', 'Item request sent.'],
   createdOffline: [
@@ -100,7 +92,6 @@ export const REQUEST_TEXTS = splitTextPairs({
     notes: ['Catatan', 'Notes'],
     optional: ['(opsional)', '(optional)'],
     submit: ['Kirim permintaan', 'Send request'],
-    saving: ['Menyimpan…', 'Saving…'],
   },
   problems: {
     itemMissing: {

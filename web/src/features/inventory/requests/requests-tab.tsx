@@ -1,6 +1,6 @@
-import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { requestsSearch, requestsViewOf } from '../inventory-search.js';
-import { useId, useMemo, useState } from 'react';
+import { useTabSearch } from '../use-tab-search.js';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOnline } from '../../../components/ui/online.js';
 import { Pager } from '../../../components/ui/pager.js';
@@ -21,19 +21,6 @@ import { useRequestSyncMarks, useRequestsData } from './requests-queries.js';
 import './requests.css';
 import { formatDay } from '../../../lib/format.js';
 import { pageOf } from '../../../lib/paging.js';
-
-const inventoryRoute = getRouteApi('/_shell/inventory');
-
-/** The tab's state lives in the URL (always with `tab=requests`), so reloads and links keep it. */
-function useView(): [RequestsView, (next: RequestsView, replace?: boolean) => void] {
-  const navigate = useNavigate();
-  const search = inventoryRoute.useSearch();
-  const view = useMemo(() => requestsViewOf(search), [search]);
-  const set = (next: RequestsView, replace = false) => {
-    void navigate({ to: '/inventory', search: requestsSearch(next), replace });
-  };
-  return [view, set];
-}
 
 function RequestRow({
   entry,
@@ -112,7 +99,7 @@ export function RequestsTab() {
   const k = (key: string, options?: Record<string, unknown>) => t(requestKey(key), options);
   const user = useCurrentUser();
   const online = useOnline();
-  const [view, setView] = useView();
+  const [view, setView] = useTabSearch(requestsViewOf, requestsSearch);
   const data = useRequestsData();
   const marks = useRequestSyncMarks(user?.id ?? null);
 
@@ -179,22 +166,15 @@ export function RequestsTab() {
         )}
       </section>
 
-      {view.creating && (
+      {(view.creating || fixing !== null) && (
         <RequestForm
+          key={fixing?.entryId ?? 'new'}
           userId={user.id}
           items={data?.items ?? []}
-          onClose={() => setView({ ...view, creating: false })}
-          onCreated={(row) => setView({ ...view, creating: false, request: row.id })}
-        />
-      )}
-
-      {fixing !== null && (
-        <RequestForm
-          key={fixing.entryId}
-          userId={user.id}
-          items={data?.items ?? []}
-          refused={fixing}
-          onClose={() => setFixing(null)}
+          refused={fixing ?? undefined}
+          onClose={() =>
+            fixing === null ? setView({ ...view, creating: false }) : setFixing(null)
+          }
           onCreated={(row) => {
             setFixing(null);
             setView({ ...view, creating: false, request: row.id });

@@ -7,7 +7,7 @@ import type { OutboxEntry } from '../../../db/index.js';
 import { InactiveBadge, LevelBadge, SyncBadge } from './item-badges.js';
 import type { ItemFormTarget } from './item-form-modal.js';
 import { fetchItemDetail } from './items-api.js';
-import { itemsKey, levelKey } from './items-i18n.js';
+import { useItemsText, levelKey } from './items-i18n.js';
 import { localMetrics, recentAreas, type LocalMetrics } from './item-detail-logic.js';
 import { entriesForItem, type SyncMarks } from './item-sync-marks.js';
 import { useItem, useItemTransactions, useNames } from './items-queries.js';
@@ -32,8 +32,7 @@ interface DetailProps {
 
 /** One item: metrics, recent areas, last transaction, the device's and the server's history. */
 export function ItemDetail(props: DetailProps) {
-  const { t } = useTranslation();
-  const tx = (key: string, options?: Record<string, unknown>) => t(itemsKey(key), options);
+  const tx = useItemsText();
   const item = useItem(props.itemId);
 
   if (item === undefined) return <p className="muted">{tx('loading')}</p>;
@@ -67,8 +66,7 @@ function ItemDetailBody({
   onDelete,
   onFix,
 }: DetailProps & { item: InventoryItem }) {
-  const { t } = useTranslation();
-  const tx = (key: string, options?: Record<string, unknown>) => t(itemsKey(key), options);
+  const tx = useItemsText();
   const transactions = useItemTransactions(item.id);
   const local = useMemo(() => transactions ?? [], [transactions]);
   const metrics = useMemo(() => localMetrics(local, new Date()), [local]);
@@ -174,7 +172,7 @@ function ItemDetailBody({
 /** The figures: stock, level and the device's 90-day totals. */
 function ItemMetrics({ item, metrics }: { item: InventoryItem; metrics: LocalMetrics }) {
   const { t } = useTranslation();
-  const tx = (key: string) => t(itemsKey(key));
+  const tx = useItemsText();
   const { number } = useFormat();
   const adjusted = `${metrics.adjusted > 0 ? '+' : ''}${number(metrics.adjusted)}`;
   return (
@@ -199,8 +197,7 @@ function ItemMetrics({ item, metrics }: { item: InventoryItem; metrics: LocalMet
 }
 
 function ItemInfo({ item }: { item: InventoryItem }) {
-  const { t } = useTranslation();
-  const tx = (key: string) => t(itemsKey(key));
+  const tx = useItemsText();
   return (
     <ItemSection id="inv-info" title={tx('detail.info')}>
       <FactList
@@ -227,8 +224,7 @@ function RecentAreas({
   names: ReadonlyMap<string, string>;
   server: readonly { id: string; name: string; last_used_at: string }[];
 }) {
-  const { t } = useTranslation();
-  const tx = (key: string, options?: Record<string, unknown>) => t(itemsKey(key), options);
+  const tx = useItemsText();
   const { dateTime: when } = useFormat();
   const areas = useMemo(() => recentAreas(local), [local]);
   const rows =

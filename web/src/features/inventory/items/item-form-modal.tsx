@@ -1,10 +1,9 @@
 import { TEXT_LIMITS } from '@urs/sync-protocol';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/ui/form-modal.js';
 import { TextAreaField, TextField } from '../../../components/ui/text-field.js';
 import { saveItemForm, type ItemFormMode } from './items-actions.js';
-import { itemsKey } from './items-i18n.js';
+import { useItemsText } from './items-i18n.js';
 import { type FieldErrors } from './item-args.js';
 import { EMPTY_ITEM_FORM, itemFormFrom, type ItemFormValues } from './item-form-logic.js';
 import { formFromArgs } from '../refused-form.js';
@@ -58,8 +57,7 @@ export function ItemFormModal({
   onClose: () => void;
   onSaved: (id: string) => void;
 }) {
-  const { t } = useTranslation();
-  const tx = (key: string) => t(itemsKey(key));
+  const tx = useItemsText();
   const id = useId();
   const [values, setValues] = useState<ItemFormValues>(() => initialValues(target));
   const [errors, setErrors] = useState<FieldErrors>(() =>

@@ -6,7 +6,7 @@ import type { SyncMark } from '../../../sync/index.js';
 import { SyncBadge, TransactionAmount } from './item-badges.js';
 import type { SyncMarks } from './item-sync-marks.js';
 import type { HistoryEntry } from './items-api.js';
-import { itemsKey } from './items-i18n.js';
+import { itemsKey, useItemsText } from './items-i18n.js';
 import { useServerHistory } from './use-server-history.js';
 import { ItemSection } from './item-section.js';
 
@@ -65,8 +65,7 @@ export function LocalHistory({
   names: { users: Map<string, string>; areas: Map<string, string> };
   marks: SyncMarks;
 }) {
-  const { t } = useTranslation();
-  const tx = (key: string) => t(itemsKey(key));
+  const tx = useItemsText();
   const [shown, setShown] = useState(LOCAL_PAGE);
   return (
     <ItemSection id="inv-local-history" title={tx('detail.localHistory')}>
@@ -110,7 +109,7 @@ export function FullHistory({
   version: number;
 }) {
   const { t } = useTranslation();
-  const tx = (key: string, options?: Record<string, unknown>) => t(itemsKey(key), options);
+  const tx = useItemsText();
   const history = useServerHistory(itemId, online, version);
   const failed = history.error !== null && history.error !== undefined;
   return (

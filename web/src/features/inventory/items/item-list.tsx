@@ -2,7 +2,7 @@ import type { InventoryItem } from '@urs/sync-protocol';
 import { useTranslation } from 'react-i18next';
 import { RowActions } from '../../../components/ui/row-actions.js';
 import { InactiveBadge, LevelBadge, SyncBadge } from './item-badges.js';
-import { itemsKey } from './items-i18n.js';
+import { itemsKey, useItemsText } from './items-i18n.js';
 import type { SyncMark } from '../../../sync/index.js';
 import { useFormat } from '../../../lib/format.js';
 
@@ -77,7 +77,7 @@ function Marks({ item, mark }: { item: InventoryItem; mark: SyncMark | undefined
 export function ItemList({ items, marks, wide, ...actions }: ListProps) {
   const { t } = useTranslation();
   const { number } = useFormat();
-  const tx = (key: string) => t(itemsKey(key));
+  const tx = useItemsText();
 
   if (wide) {
     return (

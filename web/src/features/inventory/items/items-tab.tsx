@@ -16,7 +16,7 @@ import { ItemFormModal, type ItemFormTarget } from './item-form-modal.js';
 import { ItemList } from './item-list.js';
 import { confirmAndDeleteItem } from './items-actions.js';
 import { downloadItemsExport } from './items-api.js';
-import { filterKey, itemsKey } from './items-i18n.js';
+import { filterKey, useItemsText } from './items-i18n.js';
 import { canManageItems } from './item-permissions.js';
 import { filterItems, sortItemsByName, summarizeItems } from './items-list.js';
 import { type InventoryFilter, type ItemsListState, ITEMS_PER_PAGE } from './items-search.js';
@@ -147,7 +147,7 @@ function ItemsOverview({
   actions: ItemActions;
 }) {
   const { t } = useTranslation();
-  const tx = (key: string, options?: Record<string, unknown>) => t(itemsKey(key), options);
+  const tx = useItemsText();
   const wide = useWideList();
 
   // One pass each, redone only when the device's items (or the query) change.
@@ -235,8 +235,8 @@ function ItemsOverview({
 }
 
 function SummaryCards({ summary, loading }: { summary: InventorySummary; loading: boolean }) {
-  const { t, i18n } = useTranslation();
-  const tx = (key: string) => t(itemsKey(key));
+  const { i18n } = useTranslation();
+  const tx = useItemsText();
   const number = (n: number) => (loading ? '…' : formatNumber(n, i18n.language));
   const stat = (key: string, value: number, tone: StatTone) => ({
     id: key,
@@ -268,8 +268,7 @@ function ItemsExport({
   filter: InventoryFilter;
   online: boolean;
 }) {
-  const { t } = useTranslation();
-  const tx = (key: string, options?: Record<string, unknown>) => t(itemsKey(key), options);
+  const tx = useItemsText();
   const hintId = useId();
   return (
     <div className="inv-export">

@@ -6,7 +6,7 @@ import { db as appDb, type UrsDatabase } from '../../../db/index.js';
 import { toast } from '../../../lib/toast.js';
 import { discardRejected } from '../../../sync/index.js';
 import { RequestDecisionModal } from './request-decision.js';
-import { requestKey, statusKey, typeKey } from './requests-i18n.js';
+import { requestKey, useRequestsText, statusKey, typeKey } from './requests-i18n.js';
 import { type Decision } from './request-rows.js';
 import { type RequestSyncMark } from './request-sync-marks.js';
 import { buildTimeline, type TimelineStep } from './request-timeline.js';
@@ -96,8 +96,8 @@ function Timeline({
   steps: readonly TimelineStep[];
   names: { requester: string; approver: string };
 }) {
-  const { t, i18n } = useTranslation();
-  const k = (key: string, options?: Record<string, unknown>) => t(requestKey(key), options);
+  const { i18n } = useTranslation();
+  const k = useRequestsText();
   const label = (s: TimelineStep): string => {
     switch (s.kind) {
       case 'created':
@@ -159,7 +159,7 @@ function Timeline({
 /** The request's label-and-value facts; a custom request adds its store link, shown safely. */
 function RequestFacts({ entry, requester }: { entry: RequestEntry; requester: string }) {
   const { t, i18n } = useTranslation();
-  const k = (key: string) => t(requestKey(key));
+  const k = useRequestsText();
   const { request } = entry;
   const none = k('detail.none');
   const facts: [string, ReactNode][] = [
@@ -209,8 +209,7 @@ function RefusalNotices({
   database: UrsDatabase;
   onFix: ((entryId: number) => void) | undefined;
 }) {
-  const { t } = useTranslation();
-  const k = (key: string) => t(requestKey(key));
+  const k = useRequestsText();
   const [dismissing, setDismissing] = useState<number | null>(null);
 
   const dismiss = async (entryId: number) => {
@@ -283,7 +282,7 @@ export function RequestDetail({
   database?: UrsDatabase;
 }) {
   const { t } = useTranslation();
-  const k = (key: string) => t(requestKey(key));
+  const k = useRequestsText();
   const [deciding, setDeciding] = useState<Decision | null>(null);
 
   if (entry === null) {

@@ -1,5 +1,6 @@
 import type { RequestStatus, RequestType } from '@urs/sync-protocol';
 import type { ProblemCode } from './request-form-logic.js';
+import { useTranslation } from 'react-i18next';
 import { registerTexts } from '../../../lib/i18n.js';
 import { splitTextPairs } from '../../../lib/text-pairs.js';
 
@@ -259,6 +260,8 @@ registerTexts({
 
 const P = 'inventory.requests';
 export const requestKey = (key: string) => `${P}.${key}`;
+/** The requests tab's translate function: `k('detail.title')`. */
+export const useRequestsText = () => useTranslation(undefined, { keyPrefix: P }).t;
 export const statusKey = (status: RequestStatus) => `${P}.statuses.${status}`;
 export const typeKey = (type: RequestType) => `${P}.types.${type}`;
 export const problemTitleKey = (code: ProblemCode) => `${P}.problems.${code}.title`;

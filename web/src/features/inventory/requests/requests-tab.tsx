@@ -13,7 +13,7 @@ import { RequestDetail } from './request-detail.js';
 import { RequestForm } from './request-form.js';
 import { loadRefusedRequest, type RefusedRequest } from './refused-request.js';
 import { exportRequests } from './requests-api.js';
-import { requestKey, statusKey } from './requests-i18n.js';
+import { useRequestsText, statusKey } from './requests-i18n.js';
 import { type RequestSyncMark } from './request-sync-marks.js';
 import { selectRequests, type RequestEntry, REQUESTS_PAGE_SIZE } from './requests-list.js';
 import { STATUS_FILTERS, type RequestsView } from './requests-search.js';
@@ -36,7 +36,7 @@ function RequestRow({
   onOpen: () => void;
 }) {
   const { t, i18n } = useTranslation();
-  const k = (key: string, options?: Record<string, unknown>) => t(requestKey(key), options);
+  const k = useRequestsText();
   const { request } = entry;
   const requester =
     entry.requesterName ?? (request.requester_id === selfId ? selfName : k('unknownUser'));
@@ -95,8 +95,7 @@ function RequestRow({
  * the 30-day analytics.
  */
 export function RequestsTab() {
-  const { t } = useTranslation();
-  const k = (key: string, options?: Record<string, unknown>) => t(requestKey(key), options);
+  const k = useRequestsText();
   const user = useCurrentUser();
   const online = useOnline();
   const [view, setView] = useTabSearch(requestsViewOf, requestsSearch);
@@ -211,7 +210,7 @@ function RequestFilters({
   onCreate: () => void;
 }) {
   const { t } = useTranslation();
-  const k = (key: string, options?: Record<string, unknown>) => t(requestKey(key), options);
+  const k = useRequestsText();
   const hintId = useId();
   return (
     <section className="card req-panel" aria-label={k('filters')}>

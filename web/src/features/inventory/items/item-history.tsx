@@ -6,7 +6,7 @@ import type { SyncMark } from '../../../sync/index.js';
 import { SyncBadge, TransactionAmount } from './item-badges.js';
 import type { SyncMarks } from './item-sync-marks.js';
 import type { HistoryEntry } from './items-api.js';
-import { itemsKey, useItemsText } from './items-i18n.js';
+import { useItemsText } from './items-i18n.js';
 import { useServerHistory } from './use-server-history.js';
 import { ItemSection } from './item-section.js';
 
@@ -25,7 +25,7 @@ export function TransactionLine({
   mark?: SyncMark | undefined;
   flag?: string | null | undefined;
 }) {
-  const { t } = useTranslation();
+  const text = useItemsText();
   const { dateTime: when } = useFormat();
   return (
     <div className="inv-tx">
@@ -37,8 +37,8 @@ export function TransactionLine({
       </div>
       <p className="muted inv-tx-meta">
         <span>
-          {t(itemsKey('detail.recordedBy'), {
-            name: by ?? t(itemsKey('detail.unknownUser')),
+          {text('detail.recordedBy', {
+            name: by ?? text('detail.unknownUser'),
           })}
         </span>
         {area !== null && <span>{area}</span>}
@@ -48,7 +48,7 @@ export function TransactionLine({
         <p className="inv-marks">
           <SyncBadge mark={mark} />
           {flag !== null && flag !== undefined && (
-            <span className="inv-badge inv-flagged">{t(itemsKey('detail.flagged'))}</span>
+            <span className="inv-badge inv-flagged">{text('detail.flagged')}</span>
           )}
         </p>
       )}

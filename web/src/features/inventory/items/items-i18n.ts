@@ -1,5 +1,3 @@
-import type { StockLevel, TransactionType } from '@urs/sync-protocol';
-import type { InventoryFilter } from './items-search.js';
 import { useTranslation } from 'react-i18next';
 import { registerTexts } from '../../../lib/i18n.js';
 import { splitTextPairs } from '../../../lib/text-pairs.js';
@@ -220,6 +218,3 @@ const PREFIX = 'inventory.items';
 export const itemsKey = (key: string) => `${PREFIX}.${key}`;
 /** The items tab's translate function: `tx('detail.back')`. */
 export const useItemsText = () => useTranslation(undefined, { keyPrefix: PREFIX }).t;
-export const levelKey = (level: StockLevel) => `${PREFIX}.levels.${level}`;
-export const typeKey = (type: TransactionType) => `${PREFIX}.types.${type}`;
-export const filterKey = (filter: InventoryFilter) => `${PREFIX}.filters.${filter}`;

@@ -16,7 +16,7 @@ import { ItemFormModal, type ItemFormTarget } from './item-form-modal.js';
 import { ItemList } from './item-list.js';
 import { confirmAndDeleteItem } from './items-actions.js';
 import { downloadItemsExport } from './items-api.js';
-import { filterKey, useItemsText } from './items-i18n.js';
+import { useItemsText } from './items-i18n.js';
 import { canManageItems } from './item-permissions.js';
 import { filterItems, sortItemsByName, summarizeItems } from './items-list.js';
 import { type InventoryFilter, type ItemsListState, ITEMS_PER_PAGE } from './items-search.js';
@@ -146,7 +146,6 @@ function ItemsOverview({
   marks: ReadonlyMap<string, 'pending' | 'rejected'>;
   actions: ItemActions;
 }) {
-  const { t } = useTranslation();
   const tx = useItemsText();
   const wide = useWideList();
 
@@ -180,7 +179,7 @@ function ItemsOverview({
           value={state.filter}
           options={INVENTORY_FILTERS.map((filter: InventoryFilter) => ({
             value: filter,
-            label: t(filterKey(filter)),
+            label: tx(`filters.${filter}`),
           }))}
           onChange={(value) => {
             const filter = INVENTORY_FILTERS.find((f) => f === value) ?? 'all';

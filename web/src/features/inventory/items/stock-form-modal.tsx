@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/ui/form-modal.js';
 import { TextAreaField, TextField } from '../../../components/ui/text-field.js';
 import { saveStockForm } from './items-actions.js';
-import { useItemsText, typeKey } from './items-i18n.js';
+import { useItemsText } from './items-i18n.js';
 import { type FieldErrors } from './item-args.js';
 import { EMPTY_STOCK_FORM, type StockFormValues } from './stock-form-logic.js';
 import { exceedsStock, parseWholeNumber, stockAfter } from './stock-numbers.js';
@@ -31,7 +31,7 @@ export function StockFormModal({
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { i18n } = useTranslation();
   const tx = useItemsText();
   const id = useId();
   const [values, setValues] = useState<StockFormValues>(EMPTY_STOCK_FORM);
@@ -94,7 +94,7 @@ export function StockFormModal({
                 checked={values.type === type}
                 onChange={() => set('type')(type)}
               />
-              {t(typeKey(type))}
+              {tx(`types.${type}`)}
             </label>
           ))}
         </div>

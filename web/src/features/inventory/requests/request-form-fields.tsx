@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextAreaField, TextField } from '../../../components/ui/text-field.js';
 import type { FieldProblem } from './request-form-logic.js';
-import { problemTextKey, problemTitleKey, useRequestsText, typeKey } from './requests-i18n.js';
+import { problemTextKey, problemTitleKey, useRequestsText } from './requests-i18n.js';
 import type { RequestFormState } from './use-request-form.js';
 
 /** "Pilih barang: Silakan pilih barang yang ingin diminta." — the spec's title and text together. */
@@ -18,7 +18,6 @@ export function useProblemText() {
 
 /** Stock item or a new item: the choice that decides the rest of the form. */
 export function RequestTypeChoice({ form }: { form: RequestFormState }) {
-  const { t } = useTranslation();
   const k = useRequestsText();
   const id = useId();
   return (
@@ -34,7 +33,7 @@ export function RequestTypeChoice({ form }: { form: RequestFormState }) {
             onChange={() => form.setType(type)}
           />
           <span>
-            <span className="req-type-name">{t(typeKey(type))}</span>
+            <span className="req-type-name">{k(`types.${type}`)}</span>
             <span className="field-hint">{k(`form.typeHints.${type}`)}</span>
           </span>
         </label>

@@ -1,4 +1,3 @@
-import type { RequestStatus, RequestType } from '@urs/sync-protocol';
 import type { ProblemCode } from './request-form-logic.js';
 import { useTranslation } from 'react-i18next';
 import { registerTexts } from '../../../lib/i18n.js';
@@ -262,7 +261,5 @@ const P = 'inventory.requests';
 export const requestKey = (key: string) => `${P}.${key}`;
 /** The requests tab's translate function: `k('detail.title')`. */
 export const useRequestsText = () => useTranslation(undefined, { keyPrefix: P }).t;
-export const statusKey = (status: RequestStatus) => `${P}.statuses.${status}`;
-export const typeKey = (type: RequestType) => `${P}.types.${type}`;
 export const problemTitleKey = (code: ProblemCode) => `${P}.problems.${code}.title`;
 export const problemTextKey = (code: ProblemCode) => `${P}.problems.${code}.text`;

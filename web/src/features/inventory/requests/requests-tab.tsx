@@ -13,7 +13,7 @@ import { RequestDetail } from './request-detail.js';
 import { RequestForm } from './request-form.js';
 import { loadRefusedRequest, type RefusedRequest } from './refused-request.js';
 import { exportRequests } from './requests-api.js';
-import { useRequestsText, statusKey } from './requests-i18n.js';
+import { useRequestsText } from './requests-i18n.js';
 import { type RequestSyncMark } from './request-sync-marks.js';
 import { selectRequests, type RequestEntry, REQUESTS_PAGE_SIZE } from './requests-list.js';
 import { STATUS_FILTERS, type RequestsView } from './requests-search.js';
@@ -35,7 +35,7 @@ function RequestRow({
   selfName: string;
   onOpen: () => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { i18n } = useTranslation();
   const k = useRequestsText();
   const { request } = entry;
   const requester =
@@ -58,7 +58,7 @@ function RequestRow({
             <span className="req-number">{request.number}</span>
           )}
           <span className={`req-status req-status-${request.status}`}>
-            {t(statusKey(request.status))}
+            {k(`statuses.${request.status}`)}
           </span>
           {(mark?.pending.length ?? 0) > 0 && (
             <span className="req-mark req-mark-pending" data-testid="request-unsynced">
@@ -209,7 +209,6 @@ function RequestFilters({
   online: boolean;
   onCreate: () => void;
 }) {
-  const { t } = useTranslation();
   const k = useRequestsText();
   const hintId = useId();
   return (
@@ -224,7 +223,7 @@ function RequestFilters({
             data-status={status}
             onClick={() => setView({ ...view, status, page: 1 })}
           >
-            {status === 'all' ? k('statusAll') : t(statusKey(status))}
+            {status === 'all' ? k('statusAll') : k(`statuses.${status}`)}
           </button>
         ))}
       </div>

@@ -127,16 +127,7 @@ export function ItemsTab() {
   );
 }
 
-function ItemsOverview({
-  state,
-  go,
-  items,
-  online,
-  isAdmin,
-  canManage,
-  marks,
-  actions,
-}: {
+function ItemsOverview(props: {
   state: ItemsListState;
   go: (next: ItemsListState, replace?: boolean) => void;
   items: InventoryItem[] | undefined;
@@ -146,6 +137,7 @@ function ItemsOverview({
   marks: ReadonlyMap<string, 'pending' | 'rejected'>;
   actions: ItemActions;
 }) {
+  const { state, go, items, online, actions } = props;
   const tx = useItemsText();
   const wide = useWideList();
 
@@ -161,7 +153,7 @@ function ItemsOverview({
   return (
     <div className="inv-overview">
       <SummaryCards summary={summary} loading={items === undefined} />
-      {isAdmin && <FlaggedPanel online={online} onOpenItem={actions.open} />}
+      {props.isAdmin && <FlaggedPanel online={online} onOpenItem={actions.open} />}
 
       <div className="inv-toolbar">
         <UrlSearchBox
@@ -187,7 +179,7 @@ function ItemsOverview({
           }}
         />
         <div className="inv-toolbar-actions">
-          {canManage && (
+          {props.canManage && (
             <button type="button" className="button button-primary" onClick={actions.add}>
               {tx('add')}
             </button>
@@ -210,12 +202,12 @@ function ItemsOverview({
           ) : (
             <ItemList
               items={rows}
-              marks={marks}
+              marks={props.marks}
               wide={wide}
               onOpen={(item) => actions.open(item.id)}
               onRecord={actions.record}
-              onEdit={canManage ? actions.edit : undefined}
-              onDelete={canManage ? actions.remove : undefined}
+              onEdit={props.canManage ? actions.edit : undefined}
+              onDelete={props.canManage ? actions.remove : undefined}
             />
           )}
           {lastPage > 1 && (

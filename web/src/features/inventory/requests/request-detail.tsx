@@ -10,7 +10,7 @@ import { useRequestsText } from './requests-i18n.js';
 import { type Decision } from './request-rows.js';
 import { type RequestSyncMark } from './request-sync-marks.js';
 import { buildTimeline, type TimelineStep } from './request-timeline.js';
-import { type RequestEntry } from './requests-list.js';
+import { personName, quantityText, type RequestEntry } from './requests-list.js';
 import { useRequestImage } from './requests-queries.js';
 import { formatDateTime, formatDay } from '../../../lib/format.js';
 import { FactList } from '../../../components/ui/fact-list.js';
@@ -163,10 +163,7 @@ function RequestFacts({ entry, requester }: { entry: RequestEntry; requester: st
     [k('detail.number'), request.number ?? k('awaitingNumber')],
     [k('detail.type'), k(`types.${request.type}`)],
     [k('detail.item'), entry.itemName ?? k('unknownItem')],
-    [
-      k('detail.quantity'),
-      entry.unit === null ? String(request.quantity) : `${request.quantity} ${entry.unit}`,
-    ],
+    [k('detail.quantity'), quantityText(entry)],
     [
       k('detail.neededDate'),
       request.needed_date === null ? none : formatDay(request.needed_date, i18n.language),
@@ -292,10 +289,8 @@ export function RequestDetail({
   }
 
   const { request } = entry;
-  const nameOf = (id: string | null, known: string | null) =>
-    known ?? (id !== null && id === user.id ? user.name : k('unknownUser'));
-  const requester = nameOf(request.requester_id, entry.requesterName);
-  const approver = nameOf(request.approver_id, entry.approverName);
+  const requester = personName(request.requester_id, entry.requesterName, user, k('unknownUser'));
+  const approver = personName(request.approver_id, entry.approverName, user, k('unknownUser'));
   const mayDecide = user.role === 'admin' && request.status === 'pending';
 
   return (

@@ -15,7 +15,13 @@ import { loadRefusedRequest, type RefusedRequest } from './refused-request.js';
 import { exportRequests } from './requests-api.js';
 import { useRequestsText } from './requests-i18n.js';
 import { type RequestSyncMark } from './request-sync-marks.js';
-import { selectRequests, type RequestEntry, REQUESTS_PAGE_SIZE } from './requests-list.js';
+import {
+  personName,
+  quantityText,
+  selectRequests,
+  type RequestEntry,
+  REQUESTS_PAGE_SIZE,
+} from './requests-list.js';
 import { STATUS_FILTERS, type RequestsView } from './requests-search.js';
 import { useRequestSyncMarks, useRequestsData } from './requests-queries.js';
 import './requests.css';
@@ -25,23 +31,18 @@ import { pageOf } from '../../../lib/paging.js';
 function RequestRow({
   entry,
   mark,
-  selfId,
-  selfName,
+  self,
   onOpen,
 }: {
   entry: RequestEntry;
   mark: RequestSyncMark | undefined;
-  selfId: string;
-  selfName: string;
+  self: { id: string; name: string };
   onOpen: () => void;
 }) {
   const { i18n } = useTranslation();
   const k = useRequestsText();
   const { request } = entry;
-  const requester =
-    entry.requesterName ?? (request.requester_id === selfId ? selfName : k('unknownUser'));
-  const quantity =
-    entry.unit === null ? String(request.quantity) : `${request.quantity} ${entry.unit}`;
+  const requester = personName(request.requester_id, entry.requesterName, self, k('unknownUser'));
   return (
     <li>
       <button
@@ -72,7 +73,7 @@ function RequestRow({
         <span className="req-row-item">{entry.itemName ?? k('unknownItem')}</span>
         <span className="req-row-meta">
           <span>
-            {k('quantity')}: {quantity}
+            {k('quantity')}: {quantityText(entry)}
           </span>
           <span>
             {k('requester')}: {requester}
@@ -147,8 +148,7 @@ export function RequestsTab() {
                 key={entry.request.id}
                 entry={entry}
                 mark={marks.get(entry.request.id)}
-                selfId={user.id}
-                selfName={user.name}
+                self={user}
                 onOpen={() => setView({ ...view, request: entry.request.id })}
               />
             ))}

@@ -4,7 +4,7 @@ import { FormModal } from '../../../components/ui/form-modal.js';
 import { TextAreaField, TextField } from '../../../components/ui/text-field.js';
 import { saveItemForm, type ItemFormMode } from './items-actions.js';
 import { useItemsText } from './items-i18n.js';
-import { type FieldErrors } from './item-args.js';
+import { otherErrors, type FieldErrors } from './item-args.js';
 import { EMPTY_ITEM_FORM, itemFormFrom, type ItemFormValues } from './item-form-logic.js';
 import { formFromArgs } from '../refused-form.js';
 
@@ -18,14 +18,6 @@ const FORM_FIELDS = [
   'active',
   'trackable',
 ] as const;
-
-/** Messages not tied to a field this form shows, for the line above the form. */
-function formLevelError(errors: FieldErrors): string | null {
-  const rest = Object.entries(errors)
-    .filter(([field]) => !FORM_FIELDS.some((known) => known === field))
-    .flatMap(([, messages]) => messages);
-  return rest.length > 0 ? rest.join(' ') : null;
-}
 
 /** What the form is for; a refused change carries the args the server refused and its answer. */
 export type ItemFormTarget =
@@ -94,7 +86,8 @@ export function ItemFormModal({
         ? tx('form.editTitle')
         : tx('form.fixTitle');
   const hasFieldErrors = FORM_FIELDS.some((field) => (errors[field]?.length ?? 0) > 0);
-  const generalError = formLevelError(errors) ?? (hasFieldErrors ? tx('form.fixErrors') : null);
+  const generalError =
+    otherErrors(errors, FORM_FIELDS) ?? (hasFieldErrors ? tx('form.fixErrors') : null);
 
   return (
     <FormModal

@@ -6,7 +6,7 @@ import { FormModal } from '../../../components/ui/form-modal.js';
 import { TextAreaField, TextField } from '../../../components/ui/text-field.js';
 import { saveStockForm } from './items-actions.js';
 import { useItemsText } from './items-i18n.js';
-import { type FieldErrors } from './item-args.js';
+import { otherErrors, type FieldErrors } from './item-args.js';
 import { EMPTY_STOCK_FORM, type StockFormValues } from './stock-form-logic.js';
 import { exceedsStock, parseWholeNumber, stockAfter } from './stock-numbers.js';
 import { formatNumber } from '../../../lib/format.js';
@@ -60,9 +60,6 @@ export function StockFormModal({
     onSaved();
   };
 
-  const other = Object.entries(errors)
-    .filter(([field]) => !FORM_FIELDS.some((known) => known === field))
-    .flatMap(([, messages]) => messages);
   const fieldError = (field: string) => errors[field];
   const areaErrors = fieldError('area_id') ?? [];
 
@@ -71,7 +68,7 @@ export function StockFormModal({
       title={tx('stock.title')}
       submitLabel={tx('stock.save')}
       busy={busy}
-      error={other.length > 0 ? other.join(' ') : null}
+      error={otherErrors(errors, FORM_FIELDS)}
       onSubmit={() => void submit()}
       onClose={onClose}
       testId="stock-form"

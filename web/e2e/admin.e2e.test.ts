@@ -1,31 +1,19 @@
-import fs from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
 import { qrSvg, reportUrlForArea, svgFromDataUrl } from '../src/features/admin-areas/qr.js';
-import { ADMIN, logInAt, pageApiGet, signIn, watchForProblems } from './app-kit.js';
-import { startServerAndBrowser, stopServerAndBrowser, type RunningServer } from './harness.js';
+import { ADMIN, logInAt, pageApiGet, signIn, watchForProblems, openPage } from './app-kit.js';
+import { SCREENSHOT_DIR, shareServerAndBrowser, type RunningServer } from './harness.js';
 
 let server: RunningServer;
 let browser: Browser;
 
-const SCREENSHOT_DIR = fileURLToPath(new URL('../screenshots', import.meta.url));
-
-beforeAll(async () => {
-  ({ server, browser } = await startServerAndBrowser());
-  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-});
-afterAll(() => stopServerAndBrowser(server, browser));
+shareServerAndBrowser((run) => ({ server, browser } = run));
 
 /** Uncaught errors and CSP violations of the whole run; asserted empty at the end. */
 const problems: string[] = [];
 
-async function newPage(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  await watchForProblems(page, problems);
-  return { context, page };
-}
+const newPage = () =>
+  openPage(browser, problems, { viewport: { width: 1280, height: 800 }, csp: true });
 
 const logIn = (page: Page) => logInAt(page, server.url, ADMIN);
 

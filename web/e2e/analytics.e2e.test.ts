@@ -1,14 +1,11 @@
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { startServerAndBrowser, stopServerAndBrowser, type RunningServer } from './harness.js';
+import { shareServerAndBrowser, type RunningServer } from './harness.js';
 
 let server: RunningServer;
 let browser: Browser;
-beforeAll(async () => {
-  ({ server, browser } = await startServerAndBrowser());
-});
-afterAll(() => stopServerAndBrowser(server, browser));
+shareServerAndBrowser((run) => ({ server, browser } = run));
 
 describe('analytics screen', () => {
   it('shows the server snapshot with charts, exports JSON, keeps the last snapshot offline, and reports a failure', async () => {

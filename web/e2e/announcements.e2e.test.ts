@@ -6,11 +6,9 @@
  * on a fake clock: one 60 s tick raises the gardener's badge with the '1 pengumuman baru' toast
  * while the custodian's stays put, and after one sync the gardener reads it with no network.
  */
-import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
 import {
   ADMIN,
   CUSTODIAN,
@@ -21,30 +19,19 @@ import {
   outboxCount,
   syncNow,
   type Account,
+  openPage,
+  viewportFor,
 } from './app-kit.js';
-import { startServerAndBrowser, stopServerAndBrowser, type RunningServer } from './harness.js';
+import { SCREENSHOT_DIR, shareServerAndBrowser, type RunningServer } from './harness.js';
 
 let server: RunningServer;
 let browser: Browser;
 
-const SCREENSHOT_DIR = fileURLToPath(new URL('../screenshots', import.meta.url));
-
-beforeAll(async () => {
-  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  ({ server, browser } = await startServerAndBrowser());
-});
-afterAll(() => stopServerAndBrowser(server, browser));
+shareServerAndBrowser((run) => ({ server, browser } = run));
 
 const problems: string[] = [];
 
-async function newPage(width: number): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({
-    viewport: { width, height: width < 600 ? 844 : 800 },
-  });
-  const page = await context.newPage();
-  page.on('pageerror', (err) => problems.push(err.message));
-  return { context, page };
-}
+const newPage = (width: number) => openPage(browser, problems, { viewport: viewportFor(width) });
 
 async function logIn(page: Page, who: Account) {
   await logInAt(page, server.url, who);

@@ -4,7 +4,7 @@
  * asking the API what the server holds, and making real JPEG bytes with the browser's encoder.
  */
 import fs from 'node:fs';
-import type { Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 export interface Account {
@@ -31,6 +31,25 @@ export async function watchForProblems(page: Page, problems: string[]): Promise<
       console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`);
     });
   });
+}
+
+/** A phone's viewport below 600 px wide, a desktop's otherwise. */
+export const viewportFor = (width: number) => ({ width, height: width < 600 ? 844 : 800 });
+
+/**
+ * A fresh context and page whose uncaught errors land in `problems`; with `csp`, CSP violations
+ * too (see watchForProblems).
+ */
+export async function openPage(
+  browser: Browser,
+  problems: string[],
+  { csp = false, ...options }: BrowserContextOptions & { csp?: boolean } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext(options);
+  const page = await context.newPage();
+  if (csp) await watchForProblems(page, problems);
+  else page.on('pageerror', (err) => problems.push(err.message));
+  return { context, page };
 }
 
 /** The login form, up to the dashboard's greeting. */

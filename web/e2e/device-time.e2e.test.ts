@@ -8,10 +8,8 @@
  *
  * Needs `npx turbo run build` first.
  */
-import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
   ADMIN,
@@ -27,22 +25,19 @@ import {
   syncNow,
   watchForProblems,
 } from './app-kit.js';
-import { startServerAndBrowser, stopServerAndBrowser, type RunningServer } from './harness.js';
+import { SCREENSHOT_DIR, shareServerAndBrowser, type RunningServer } from './harness.js';
 import { readPdf } from '../src/test/pdf-reader.js';
 
-const SCREENSHOT_DIR = fileURLToPath(new URL('../screenshots', import.meta.url));
 const HOUR_MS = 3_600_000;
 
 let server: RunningServer;
 let browser: Browser;
 let adminToken: string;
 
+shareServerAndBrowser((run) => ({ server, browser } = run));
 beforeAll(async () => {
-  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  ({ server, browser } = await startServerAndBrowser());
   adminToken = await apiToken(server.url, ADMIN);
 });
-afterAll(() => stopServerAndBrowser(server, browser));
 
 interface StoredReport {
   id: string;

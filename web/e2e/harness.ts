@@ -4,8 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+/** Where browser tests leave their screenshots and files (web/screenshots). */
+export const SCREENSHOT_DIR = fileURLToPath(new URL('../screenshots', import.meta.url));
 
 export interface RunningServer {
   url: string;
@@ -93,4 +97,20 @@ export async function stopServerAndBrowser(
 ): Promise<void> {
   await browser?.close();
   await server?.stop();
+}
+
+/**
+ * The server and Chromium of one browser-test file: started (with the screenshot folder made)
+ * before its tests and handed to `use`, stopped after them.
+ */
+export function shareServerAndBrowser(
+  use: (run: { server: RunningServer; browser: Browser }) => void,
+): void {
+  let run: { server: RunningServer; browser: Browser } | undefined;
+  beforeAll(async () => {
+    fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    run = await startServerAndBrowser();
+    use(run);
+  });
+  afterAll(() => stopServerAndBrowser(run?.server, run?.browser));
 }

@@ -8,13 +8,11 @@
  *
  * Needs `npx turbo run build --filter=@urs/web --filter=@urs/scripts` first.
  */
-import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
 import type { InventoryItem, ItemRequest } from '@urs/sync-protocol';
-import { startServerAndBrowser, stopServerAndBrowser, type RunningServer } from './harness.js';
+import { SCREENSHOT_DIR, shareServerAndBrowser, type RunningServer } from './harness.js';
 import {
   ADMIN,
   CUSTODIAN,
@@ -26,27 +24,17 @@ import {
   signInAndSync,
   storeRows,
   syncNow,
+  openPage,
+  viewportFor,
 } from './app-kit.js';
 
 let server: RunningServer;
 let browser: Browser;
-const SCREENSHOT_DIR = fileURLToPath(new URL('../screenshots', import.meta.url));
 const problems: string[] = [];
 
-beforeAll(async () => {
-  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  ({ server, browser } = await startServerAndBrowser());
-});
-afterAll(() => stopServerAndBrowser(server, browser));
+shareServerAndBrowser((run) => ({ server, browser } = run));
 
-async function newPage(width: number): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({
-    viewport: { width, height: width < 600 ? 844 : 800 },
-  });
-  const page = await context.newPage();
-  page.on('pageerror', (err) => problems.push(err.message));
-  return { context, page };
-}
+const newPage = (width: number) => openPage(browser, problems, { viewport: viewportFor(width) });
 
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: path.join(SCREENSHOT_DIR, name), style: HIDE_TOASTS, fullPage: true });

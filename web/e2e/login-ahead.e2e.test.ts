@@ -1,17 +1,14 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { startServerAndBrowser, stopServerAndBrowser, type RunningServer } from './harness.js';
+import { shareServerAndBrowser, type RunningServer } from './harness.js';
 import { ADMIN, HIDE_TOASTS, watchForProblems } from './app-kit.js';
 
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  ({ server, browser } = await startServerAndBrowser());
-});
-afterAll(() => stopServerAndBrowser(server, browser));
+shareServerAndBrowser((run) => ({ server, browser } = run));
 
 /**
  * Opens `/login` with the app's entry script held back until `release()`: what a visitor on a

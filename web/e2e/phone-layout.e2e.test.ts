@@ -5,24 +5,16 @@
  *
  * Needs `npm run build -w @urs/web` and `npx turbo run build --filter=@urs/scripts` first.
  */
-import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ADMIN, GARDENER, HIDE_TOASTS, logInAt, pageApiGet, watchForProblems } from './app-kit.js';
-import { startServerAndBrowser, stopServerAndBrowser, type RunningServer } from './harness.js';
-
-const SCREENSHOT_DIR = fileURLToPath(new URL('../screenshots', import.meta.url));
+import { SCREENSHOT_DIR, shareServerAndBrowser, type RunningServer } from './harness.js';
 
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  ({ server, browser } = await startServerAndBrowser());
-});
-afterAll(() => stopServerAndBrowser(server, browser));
+shareServerAndBrowser((run) => ({ server, browser } = run));
 
 /** Every route of the spec's route table an admin can open, with a concrete report id. */
 function adminRoutes(reportId: string, announcementId: string): [string, string][] {

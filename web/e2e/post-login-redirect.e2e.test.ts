@@ -6,20 +6,17 @@
  *
  * Needs `npm run build -w @urs/web` and `npx turbo run build --filter=@urs/scripts` first.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { CUSTODIAN, watchForProblems } from './app-kit.js';
-import { startServerAndBrowser, stopServerAndBrowser, type RunningServer } from './harness.js';
+import { shareServerAndBrowser, type RunningServer } from './harness.js';
 
 const KEY = 'urs_post_login_redirect';
 
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  ({ server, browser } = await startServerAndBrowser());
-});
-afterAll(() => stopServerAndBrowser(server, browser));
+shareServerAndBrowser((run) => ({ server, browser } = run));
 
 /** A guest page with no service worker, so the test can answer API calls itself. */
 async function guestPage(): Promise<{

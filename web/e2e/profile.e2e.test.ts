@@ -1,22 +1,22 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { deflateSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ADMIN, CUSTODIAN as STAFF, logInAt, type Account } from './app-kit.js';
-import { startServerAndBrowser, stopServerAndBrowser, type RunningServer } from './harness.js';
+import {
+  ADMIN,
+  CUSTODIAN as STAFF,
+  logInAt,
+  type Account,
+  openPage,
+  viewportFor,
+} from './app-kit.js';
+import { SCREENSHOT_DIR, shareServerAndBrowser, type RunningServer } from './harness.js';
 
 let server: RunningServer;
 let browser: Browser;
 
-const SCREENSHOT_DIR = fileURLToPath(new URL('../screenshots', import.meta.url));
-
-beforeAll(async () => {
-  ({ server, browser } = await startServerAndBrowser());
-  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-});
-afterAll(() => stopServerAndBrowser(server, browser));
+shareServerAndBrowser((run) => ({ server, browser } = run));
 
 /** Uncaught page errors of the whole run; asserted empty at the end. */
 const problems: string[] = [];
@@ -25,16 +25,17 @@ async function newPage(
   width = 1280,
   options: { theme?: string; blockServiceWorker?: boolean } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({
-    viewport: { width, height: width < 600 ? 844 : 800 },
+  const opened = await openPage(browser, problems, {
+    viewport: viewportFor(width),
     ...(options.blockServiceWorker === true && { serviceWorkers: 'block' as const }),
   });
-  const page = await context.newPage();
-  page.on('pageerror', (err) => problems.push(err.message));
   if (options.theme !== undefined) {
-    await page.addInitScript((theme) => localStorage.setItem('urs_theme', theme), options.theme);
+    await opened.page.addInitScript(
+      (theme) => localStorage.setItem('urs_theme', theme),
+      options.theme,
+    );
   }
-  return { context, page };
+  return opened;
 }
 
 async function logIn(page: Page, who: Account) {

@@ -9,8 +9,7 @@
  * Needs `npx turbo run build --filter=@urs/web --filter=@urs/scripts` first.
  */
 import fs from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { reportDetailResponseSchema } from '@urs/sync-protocol';
 import { jpegWithCaptureTime } from '../src/test/exif-fixture.js';
@@ -27,21 +26,16 @@ import {
   syncNow,
   watchForProblems,
 } from './app-kit.js';
-import { startServerAndBrowser, stopServerAndBrowser, type RunningServer } from './harness.js';
+import { SCREENSHOT_DIR, shareServerAndBrowser, type RunningServer } from './harness.js';
 import { readPdf } from '../src/test/pdf-reader.js';
 
-const SCREENSHOT_DIR = fileURLToPath(new URL('../screenshots', import.meta.url));
 let server: RunningServer;
 let browser: Browser;
 const problems: string[] = [];
 /** The gardener's report; the admin test prints it in a period PDF. */
 let filed: { id: string; description: string } | null = null;
 
-beforeAll(async () => {
-  ({ server, browser } = await startServerAndBrowser());
-  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-});
-afterAll(() => stopServerAndBrowser(server, browser));
+shareServerAndBrowser((run) => ({ server, browser } = run));
 
 const captions = (page: Page, section: string) =>
   page.getByRole('region', { name: section }).getByTestId('photo-captured').allTextContents();

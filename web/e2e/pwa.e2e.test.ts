@@ -12,20 +12,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import {
-  startServer,
-  startServerAndBrowser,
-  stopServerAndBrowser,
-  type RunningServer,
-} from './harness.js';
+import { shareServerAndBrowser, startServer, type RunningServer } from './harness.js';
 
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  ({ server, browser } = await startServerAndBrowser());
-});
-afterAll(() => stopServerAndBrowser(server, browser));
+shareServerAndBrowser((run) => ({ server, browser } = run));
 
 interface WatchedPage {
   context: BrowserContext;

@@ -7,10 +7,8 @@
  *
  * Needs `npm run build -w @urs/web` and `npx turbo run build --filter=@urs/scripts` first.
  */
-import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
   ADMIN,
@@ -24,20 +22,16 @@ import {
   syncNow,
   watchForProblems,
 } from './app-kit.js';
-import { startServerAndBrowser, stopServerAndBrowser, type RunningServer } from './harness.js';
-
-const SCREENSHOT_DIR = fileURLToPath(new URL('../screenshots', import.meta.url));
+import { SCREENSHOT_DIR, shareServerAndBrowser, type RunningServer } from './harness.js';
 
 let server: RunningServer;
 let browser: Browser;
 let adminToken: string;
 
+shareServerAndBrowser((run) => ({ server, browser } = run));
 beforeAll(async () => {
-  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  ({ server, browser } = await startServerAndBrowser());
   adminToken = await apiToken(server.url, ADMIN);
 });
-afterAll(() => stopServerAndBrowser(server, browser));
 
 async function adminCall(method: string, pathname: string, body?: unknown): Promise<unknown> {
   const res = await fetch(`${server.url}${pathname}`, {

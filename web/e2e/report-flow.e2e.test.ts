@@ -10,8 +10,8 @@
  */
 import fs from 'node:fs';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
 import {
   ADMIN,
   CUSTODIAN,
@@ -19,9 +19,9 @@ import {
   makeJpeg,
   signIn,
   signInAndSync,
-  watchForProblems,
+  openPage,
 } from './app-kit.js';
-import { startServerAndBrowser, stopServerAndBrowser, type RunningServer } from './harness.js';
+import { shareServerAndBrowser, type RunningServer } from './harness.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -29,20 +29,10 @@ const problems: string[] = [];
 /** The gardener's report; the admin and custodian tests open it. */
 let filed: { id: string; description: string } | null = null;
 
-beforeAll(async () => {
-  ({ server, browser } = await startServerAndBrowser());
-});
-afterAll(() => stopServerAndBrowser(server, browser));
+shareServerAndBrowser((run) => ({ server, browser } = run));
 
-async function newPage(viewport: { width: number; height: number }): Promise<{
-  context: BrowserContext;
-  page: Page;
-}> {
-  const context = await browser.newContext({ viewport, acceptDownloads: true });
-  const page = await context.newPage();
-  await watchForProblems(page, problems);
-  return { context, page };
-}
+const newPage = (viewport: { width: number; height: number }) =>
+  openPage(browser, problems, { viewport, acceptDownloads: true, csp: true });
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };

@@ -3,34 +3,20 @@
  * that survive a reload, server paging, the role explorer, the Excel export, and deleting.
  */
 import fs from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ADMIN, logInAt, pageApiGet } from './app-kit.js';
-import { startServerAndBrowser, stopServerAndBrowser, type RunningServer } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { ADMIN, logInAt, pageApiGet, openPage } from './app-kit.js';
+import { SCREENSHOT_DIR, shareServerAndBrowser, type RunningServer } from './harness.js';
 
 let server: RunningServer;
 let browser: Browser;
 
-const SCREENSHOT_DIR = fileURLToPath(new URL('../screenshots', import.meta.url));
-
-beforeAll(async () => {
-  ({ server, browser } = await startServerAndBrowser());
-  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-});
-afterAll(() => stopServerAndBrowser(server, browser));
+shareServerAndBrowser((run) => ({ server, browser } = run));
 
 const problems: string[] = [];
 
-async function newPage(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({
-    viewport: { width: 1280, height: 900 },
-    acceptDownloads: true,
-  });
-  const page = await context.newPage();
-  page.on('pageerror', (err) => problems.push(err.message));
-  return { context, page };
-}
+const newPage = () =>
+  openPage(browser, problems, { viewport: { width: 1280, height: 900 }, acceptDownloads: true });
 
 const logIn = (page: Page) => logInAt(page, server.url, ADMIN);
 

@@ -8,11 +8,9 @@
  *
  * Needs `npx turbo run build --filter=@urs/web --filter=@urs/scripts` first.
  */
-import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
 import {
   ADMIN,
   CUSTODIAN,
@@ -20,32 +18,23 @@ import {
   apiToken,
   makeJpeg,
   signInAndSync as signInAndSyncAt,
-  watchForProblems,
   type Account,
+  openPage,
 } from './app-kit.js';
-import { startServerAndBrowser, stopServerAndBrowser, type RunningServer } from './harness.js';
+import { SCREENSHOT_DIR, shareServerAndBrowser, type RunningServer } from './harness.js';
 
 let server: RunningServer;
 let browser: Browser;
 
-const SCREENSHOT_DIR = fileURLToPath(new URL('../screenshots', import.meta.url));
 /** The report the offline test files; the admin test works on it afterwards. */
 let filed: { id: string; description: string } | null = null;
 
-beforeAll(async () => {
-  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  ({ server, browser } = await startServerAndBrowser());
-});
-afterAll(() => stopServerAndBrowser(server, browser));
+shareServerAndBrowser((run) => ({ server, browser } = run));
 
 const problems: string[] = [];
 
-async function newPage(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  const page = await context.newPage();
-  await watchForProblems(page, problems);
-  return { context, page };
-}
+const newPage = () =>
+  openPage(browser, problems, { viewport: { width: 390, height: 844 }, csp: true });
 
 const signInAndSync = (page: Page, who: Account) => signInAndSyncAt(page, server.url, who);
 

@@ -1,21 +1,16 @@
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { watchForProblems } from './app-kit.js';
-import { startServerAndBrowser, stopServerAndBrowser, type RunningServer } from './harness.js';
+import { ADMIN, CUSTODIAN as STAFF, watchForProblems } from './app-kit.js';
+import { shareServerAndBrowser, type RunningServer } from './harness.js';
 
 let server: RunningServer;
 let browser: Browser;
 
-const ADMIN = { email: 'admin@urs.sch.id', password: 'admin12345' };
-const STAFF = { email: 'siti.aminah@urs.sch.id', password: 'staf12345' };
 export const SCREENSHOT_DIR = path.join(os.tmpdir(), 'urs-shell-screenshots');
 
-beforeAll(async () => {
-  ({ server, browser } = await startServerAndBrowser());
-});
-afterAll(() => stopServerAndBrowser(server, browser));
+shareServerAndBrowser((run) => ({ server, browser } = run));
 
 /** Uncaught errors and CSP violations seen by any page of the run; asserted empty at the end. */
 const problems: string[] = [];

@@ -13,9 +13,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { CUSTODIAN, HIDE_TOASTS, watchForProblems } from './app-kit.js';
-import { launchBrowser, startServer, type RunningServer } from './harness.js';
+import { SCREENSHOT_DIR, launchBrowser, startServer, type RunningServer } from './harness.js';
 
-const SCREENSHOT_DIR = fileURLToPath(new URL('../screenshots', import.meta.url));
 const webDist = process.env['WEB_DIST_DIR'] ?? fileURLToPath(new URL('../dist', import.meta.url));
 
 let copy: string;

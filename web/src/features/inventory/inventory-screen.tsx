@@ -28,19 +28,16 @@ export function InventoryScreen() {
 
   // WAI-ARIA tabs: arrow keys move between tabs, Home/End jump to the ends.
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const count = INVENTORY_TABS.length;
     const index = INVENTORY_TABS.indexOf(active);
-    const last = INVENTORY_TABS.length - 1;
-    const next =
-      event.key === 'ArrowRight'
-        ? (index + 1) % INVENTORY_TABS.length
-        : event.key === 'ArrowLeft'
-          ? (index + last) % INVENTORY_TABS.length
-          : event.key === 'Home'
-            ? 0
-            : event.key === 'End'
-              ? last
-              : null;
-    if (next === null) return;
+    const moves: Partial<Record<string, number>> = {
+      ArrowRight: (index + 1) % count,
+      ArrowLeft: (index + count - 1) % count,
+      Home: 0,
+      End: count - 1,
+    };
+    const next = moves[event.key];
+    if (next === undefined) return;
     event.preventDefault();
     const tab = INVENTORY_TABS[next] ?? 'items';
     open(tab);

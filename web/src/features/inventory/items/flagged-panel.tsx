@@ -4,7 +4,7 @@ import { Pager } from '../../../components/ui/pager.js';
 import { useRemote } from '../../../components/ui/use-remote.js';
 import { TransactionAmount } from './item-badges.js';
 import { fetchFlagged } from './items-api.js';
-import { itemsKey } from './items-i18n.js';
+import { useItemsText } from './items-i18n.js';
 import { formatDateTime } from '../../../lib/format.js';
 
 /**
@@ -18,8 +18,7 @@ export function FlaggedPanel({
   online: boolean;
   onOpenItem: (itemId: string) => void;
 }) {
-  const { t } = useTranslation();
-  const tx = (key: string, options?: Record<string, unknown>) => t(itemsKey(key), options);
+  const tx = useItemsText();
   if (!online) {
     return (
       <section className="card inv-flagged-panel" aria-labelledby="inv-flagged-title">
@@ -35,7 +34,7 @@ export function FlaggedPanel({
 
 function FlaggedList({ onOpenItem }: { onOpenItem: (itemId: string) => void }) {
   const { t, i18n } = useTranslation();
-  const tx = (key: string, options?: Record<string, unknown>) => t(itemsKey(key), options);
+  const tx = useItemsText();
   const [page, setPage] = useState(1);
   const flagged = useRemote(`flagged|${page}`, () => fetchFlagged(page));
   const total = flagged.data?.meta.total ?? 0;

@@ -19,3 +19,11 @@ export function checkArgs<N extends MutationName>(name: N, args: MutationArgs<N>
   // checkMutation parsed with MUTATION_ARGS[name], so the args are this mutation's.
   return { ok: true, args: check.mutation.args as ParsedMutationArgs<N> };
 }
+
+/** The messages not tied to one of the form's fields, for the line above the form. */
+export function otherErrors(errors: FieldErrors, fields: readonly string[]): string | null {
+  const rest = Object.entries(errors)
+    .filter(([field]) => !fields.includes(field))
+    .flatMap(([, messages]) => messages);
+  return rest.length > 0 ? rest.join(' ') : null;
+}

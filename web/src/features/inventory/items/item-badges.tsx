@@ -1,6 +1,5 @@
 import { stockLevel, type InventoryItem, type TransactionType } from '@urs/sync-protocol';
-import { useTranslation } from 'react-i18next';
-import { itemsKey, levelKey, typeKey } from './items-i18n.js';
+import { useItemsText } from './items-i18n.js';
 import type { SyncMark } from '../../../sync/index.js';
 import { signedQuantity } from './item-detail-logic.js';
 
@@ -8,37 +7,37 @@ const LEVEL_SYMBOL = { healthy: '●', warning: '▲', critical: '■' } as cons
 
 /** The stock level as a coloured badge that also says it in words (colour is never alone). */
 export function LevelBadge({ item }: { item: Pick<InventoryItem, 'stock' | 'min_stock'> }) {
-  const { t } = useTranslation();
+  const tx = useItemsText();
   const level = stockLevel(item);
   return (
     <span className={`inv-badge inv-level inv-level-${level}`} data-level={level}>
-      <span aria-hidden="true">{LEVEL_SYMBOL[level]}</span> {t(levelKey(level))}
+      <span aria-hidden="true">{LEVEL_SYMBOL[level]}</span> {tx(`levels.${level}`)}
     </span>
   );
 }
 
 export function InactiveBadge() {
-  const { t } = useTranslation();
-  return <span className="inv-badge inv-inactive">{t(itemsKey('inactive'))}</span>;
+  const tx = useItemsText();
+  return <span className="inv-badge inv-inactive">{tx('inactive')}</span>;
 }
 
 /** "Waiting to sync" or "Refused by server" beside a row the server has not accepted yet. */
 export function SyncBadge({ mark }: { mark: SyncMark | undefined }) {
-  const { t } = useTranslation();
+  const tx = useItemsText();
   if (mark === undefined) return null;
   return (
     <span className={`inv-badge inv-sync inv-sync-${mark}`} data-testid="item-sync-mark">
-      {t(itemsKey(mark))}
+      {tx(mark)}
     </span>
   );
 }
 
 /** "Keluar −3" with the sign that shows which way the stock moved. */
 export function TransactionAmount({ type, quantity }: { type: TransactionType; quantity: number }) {
-  const { t } = useTranslation();
+  const tx = useItemsText();
   return (
     <span className={`inv-tx-amount inv-tx-${type}`}>
-      <span className="inv-tx-type">{t(typeKey(type))}</span>{' '}
+      <span className="inv-tx-type">{tx(`types.${type}`)}</span>{' '}
       <strong>{signedQuantity(type, quantity)}</strong>
     </span>
   );

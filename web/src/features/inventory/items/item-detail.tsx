@@ -1,13 +1,12 @@
 import { stockLevel, type InventoryItem, type StockTransaction } from '@urs/sync-protocol';
 import { FactList } from '../../../components/ui/fact-list.js';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useRemote } from '../../../components/ui/use-remote.js';
 import type { OutboxEntry } from '../../../db/index.js';
 import { InactiveBadge, LevelBadge, SyncBadge } from './item-badges.js';
 import type { ItemFormTarget } from './item-form-modal.js';
 import { fetchItemDetail } from './items-api.js';
-import { itemsKey, levelKey } from './items-i18n.js';
+import { useItemsText } from './items-i18n.js';
 import { localMetrics, recentAreas, type LocalMetrics } from './item-detail-logic.js';
 import { entriesForItem, type SyncMarks } from './item-sync-marks.js';
 import { useItem, useItemTransactions, useNames } from './items-queries.js';
@@ -32,8 +31,7 @@ interface DetailProps {
 
 /** One item: metrics, recent areas, last transaction, the device's and the server's history. */
 export function ItemDetail(props: DetailProps) {
-  const { t } = useTranslation();
-  const tx = (key: string, options?: Record<string, unknown>) => t(itemsKey(key), options);
+  const tx = useItemsText();
   const item = useItem(props.itemId);
 
   if (item === undefined) return <p className="muted">{tx('loading')}</p>;
@@ -55,20 +53,9 @@ export function ItemDetail(props: DetailProps) {
   );
 }
 
-function ItemDetailBody({
-  item,
-  userId,
-  canManage,
-  online,
-  marks,
-  openEntries,
-  onRecord,
-  onEdit,
-  onDelete,
-  onFix,
-}: DetailProps & { item: InventoryItem }) {
-  const { t } = useTranslation();
-  const tx = (key: string, options?: Record<string, unknown>) => t(itemsKey(key), options);
+function ItemDetailBody(props: DetailProps & { item: InventoryItem }) {
+  const { item, canManage, online, marks } = props;
+  const tx = useItemsText();
   const transactions = useItemTransactions(item.id);
   const local = useMemo(() => transactions ?? [], [transactions]);
   const metrics = useMemo(() => localMetrics(local, new Date()), [local]);
@@ -80,7 +67,9 @@ function ItemDetailBody({
   const server = useRemote(`item-detail|${item.id}|${online}`, () =>
     online ? fetchItemDetail(item.id) : Promise.resolve(null),
   );
-  const rejected = entriesForItem(openEntries, item.id).filter((e) => e.status === 'rejected');
+  const rejected = entriesForItem(props.openEntries, item.id).filter(
+    (e) => e.status === 'rejected',
+  );
   const last = metrics.last ?? server.data?.metrics.last_transaction ?? null;
 
   return (
@@ -98,7 +87,11 @@ function ItemDetailBody({
           </p>
         </div>
         <div className="inv-actions">
-          <button type="button" className="button button-primary" onClick={() => onRecord(item)}>
+          <button
+            type="button"
+            className="button button-primary"
+            onClick={() => props.onRecord(item)}
+          >
             {tx('record')}
           </button>
           {canManage && (
@@ -106,14 +99,14 @@ function ItemDetailBody({
               <button
                 type="button"
                 className="button button-secondary"
-                onClick={() => onEdit(item)}
+                onClick={() => props.onEdit(item)}
               >
                 {tx('edit')}
               </button>
               <button
                 type="button"
                 className="button admin-danger-outline"
-                onClick={() => onDelete(item)}
+                onClick={() => props.onDelete(item)}
               >
                 {tx('delete')}
               </button>
@@ -133,9 +126,9 @@ function ItemDetailBody({
                 key={entry.id}
                 entry={entry}
                 item={item}
-                userId={userId}
+                userId={props.userId}
                 canFix={canManage}
-                onFix={onFix}
+                onFix={props.onFix}
               />
             ))}
           </ul>
@@ -173,8 +166,7 @@ function ItemDetailBody({
 
 /** The figures: stock, level and the device's 90-day totals. */
 function ItemMetrics({ item, metrics }: { item: InventoryItem; metrics: LocalMetrics }) {
-  const { t } = useTranslation();
-  const tx = (key: string) => t(itemsKey(key));
+  const tx = useItemsText();
   const { number } = useFormat();
   const adjusted = `${metrics.adjusted > 0 ? '+' : ''}${number(metrics.adjusted)}`;
   return (
@@ -187,7 +179,7 @@ function ItemMetrics({ item, metrics }: { item: InventoryItem; metrics: LocalMet
             <span data-testid="detail-stock">{`${number(item.stock)} ${item.unit}`}</span>,
           ],
           [tx('detail.minStock'), `${number(item.min_stock)} ${item.unit}`],
-          [tx('detail.level'), t(levelKey(stockLevel(item)))],
+          [tx('detail.level'), tx(`levels.${stockLevel(item)}`)],
           [tx('detail.totalIn'), number(metrics.totalIn)],
           [tx('detail.totalOut'), number(metrics.totalOut)],
           [tx('detail.adjusted'), adjusted],
@@ -199,8 +191,7 @@ function ItemMetrics({ item, metrics }: { item: InventoryItem; metrics: LocalMet
 }
 
 function ItemInfo({ item }: { item: InventoryItem }) {
-  const { t } = useTranslation();
-  const tx = (key: string) => t(itemsKey(key));
+  const tx = useItemsText();
   return (
     <ItemSection id="inv-info" title={tx('detail.info')}>
       <FactList
@@ -227,8 +218,7 @@ function RecentAreas({
   names: ReadonlyMap<string, string>;
   server: readonly { id: string; name: string; last_used_at: string }[];
 }) {
-  const { t } = useTranslation();
-  const tx = (key: string, options?: Record<string, unknown>) => t(itemsKey(key), options);
+  const tx = useItemsText();
   const { dateTime: when } = useFormat();
   const areas = useMemo(() => recentAreas(local), [local]);
   const rows =

@@ -5,12 +5,12 @@ import {
   createdItemRow,
   itemCreateArgs,
   itemFormFrom,
-  itemFormFromArgs,
   itemUpdateArgs,
   normalizeSku,
   skuTaken,
   updatedItemRow,
 } from './item-form-logic.js';
+import { formFromArgs as itemFormFromArgs } from '../refused-form.js';
 import { ITEM_ID, AT, item } from './test-fixtures.js';
 
 describe('SKU uniqueness', () => {

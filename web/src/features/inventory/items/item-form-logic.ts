@@ -1,6 +1,5 @@
 import { type InventoryItem, type MutationArgs, type ParsedMutationArgs } from '@urs/sync-protocol';
 import { parseWholeNumber } from './stock-numbers.js';
-import { field } from '../../../lib/json-fields.js';
 
 export interface ItemFormValues {
   name: string;
@@ -35,32 +34,6 @@ export function itemFormFrom(item: InventoryItem): ItemFormValues {
     description: item.description ?? '',
     active: item.active,
     trackable: item.trackable,
-  };
-}
-
-/** The form of a refused create/update, refilled from the args the server refused. */
-export function itemFormFromArgs(args: unknown, fallback: ItemFormValues): ItemFormValues {
-  const text = (key: keyof ItemFormValues) => {
-    const value = field(args, key);
-    if (typeof value === 'string') return value;
-    if (typeof value === 'number') return String(value);
-    if (value === null) return '';
-    const kept = fallback[key];
-    return typeof kept === 'string' ? kept : '';
-  };
-  const flag = (key: 'active' | 'trackable') => {
-    const value = field(args, key);
-    return typeof value === 'boolean' ? value : fallback[key];
-  };
-  return {
-    name: text('name'),
-    sku: text('sku'),
-    unit: text('unit'),
-    stock: text('stock'),
-    min_stock: text('min_stock'),
-    description: text('description'),
-    active: flag('active'),
-    trackable: flag('trackable'),
   };
 }
 
@@ -135,15 +108,9 @@ export function itemUpdateArgs(
 /** The row a new item shows at once: its opening stock included, as the server will record it. */
 export function createdItemRow(args: ParsedMutationArgs<'item.create'>, at: string): InventoryItem {
   return {
-    id: args.id,
-    name: args.name,
+    ...args,
     sku: args.sku ?? null,
-    unit: args.unit,
-    stock: args.stock,
-    min_stock: args.min_stock,
     description: args.description ?? null,
-    active: args.active,
-    trackable: args.trackable,
     created_at: at,
     updated_at: at,
   };

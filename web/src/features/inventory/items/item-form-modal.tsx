@@ -1,17 +1,12 @@
 import { TEXT_LIMITS } from '@urs/sync-protocol';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/ui/form-modal.js';
 import { TextAreaField, TextField } from '../../../components/ui/text-field.js';
 import { saveItemForm, type ItemFormMode } from './items-actions.js';
-import { itemsKey } from './items-i18n.js';
-import { type FieldErrors } from './item-args.js';
-import {
-  EMPTY_ITEM_FORM,
-  itemFormFrom,
-  itemFormFromArgs,
-  type ItemFormValues,
-} from './item-form-logic.js';
+import { useItemsText } from './items-i18n.js';
+import { otherErrors, type FieldErrors } from './item-args.js';
+import { EMPTY_ITEM_FORM, itemFormFrom, type ItemFormValues } from './item-form-logic.js';
+import { formFromArgs } from '../refused-form.js';
 
 const FORM_FIELDS = [
   'name',
@@ -23,14 +18,6 @@ const FORM_FIELDS = [
   'active',
   'trackable',
 ] as const;
-
-/** Messages not tied to a field this form shows, for the line above the form. */
-function formLevelError(errors: FieldErrors): string | null {
-  const rest = Object.entries(errors)
-    .filter(([field]) => !FORM_FIELDS.some((known) => known === field))
-    .flatMap(([, messages]) => messages);
-  return rest.length > 0 ? rest.join(' ') : null;
-}
 
 /** What the form is for; a refused change carries the args the server refused and its answer. */
 export type ItemFormTarget =
@@ -45,7 +32,7 @@ function initialValues(target: ItemFormTarget): ItemFormValues {
   if (target.kind === 'edit') return itemFormFrom(target.item);
   if (target.kind === 'fix') {
     const base = target.item === null ? EMPTY_ITEM_FORM : itemFormFrom(target.item);
-    return itemFormFromArgs(target.args, base);
+    return formFromArgs(target.args, base);
   }
   return EMPTY_ITEM_FORM;
 }
@@ -62,8 +49,7 @@ export function ItemFormModal({
   onClose: () => void;
   onSaved: (id: string) => void;
 }) {
-  const { t } = useTranslation();
-  const tx = (key: string) => t(itemsKey(key));
+  const tx = useItemsText();
   const id = useId();
   const [values, setValues] = useState<ItemFormValues>(() => initialValues(target));
   const [errors, setErrors] = useState<FieldErrors>(() =>
@@ -100,7 +86,8 @@ export function ItemFormModal({
         ? tx('form.editTitle')
         : tx('form.fixTitle');
   const hasFieldErrors = FORM_FIELDS.some((field) => (errors[field]?.length ?? 0) > 0);
-  const generalError = formLevelError(errors) ?? (hasFieldErrors ? tx('form.fixErrors') : null);
+  const generalError =
+    otherErrors(errors, FORM_FIELDS) ?? (hasFieldErrors ? tx('form.fixErrors') : null);
 
   return (
     <FormModal

@@ -6,7 +6,7 @@ import type { SyncMark } from '../../../sync/index.js';
 import { SyncBadge, TransactionAmount } from './item-badges.js';
 import type { SyncMarks } from './item-sync-marks.js';
 import type { HistoryEntry } from './items-api.js';
-import { itemsKey } from './items-i18n.js';
+import { useItemsText } from './items-i18n.js';
 import { useServerHistory } from './use-server-history.js';
 import { ItemSection } from './item-section.js';
 
@@ -25,7 +25,7 @@ export function TransactionLine({
   mark?: SyncMark | undefined;
   flag?: string | null | undefined;
 }) {
-  const { t } = useTranslation();
+  const text = useItemsText();
   const { dateTime: when } = useFormat();
   return (
     <div className="inv-tx">
@@ -37,8 +37,8 @@ export function TransactionLine({
       </div>
       <p className="muted inv-tx-meta">
         <span>
-          {t(itemsKey('detail.recordedBy'), {
-            name: by ?? t(itemsKey('detail.unknownUser')),
+          {text('detail.recordedBy', {
+            name: by ?? text('detail.unknownUser'),
           })}
         </span>
         {area !== null && <span>{area}</span>}
@@ -48,7 +48,7 @@ export function TransactionLine({
         <p className="inv-marks">
           <SyncBadge mark={mark} />
           {flag !== null && flag !== undefined && (
-            <span className="inv-badge inv-flagged">{t(itemsKey('detail.flagged'))}</span>
+            <span className="inv-badge inv-flagged">{text('detail.flagged')}</span>
           )}
         </p>
       )}
@@ -65,8 +65,7 @@ export function LocalHistory({
   names: { users: Map<string, string>; areas: Map<string, string> };
   marks: SyncMarks;
 }) {
-  const { t } = useTranslation();
-  const tx = (key: string) => t(itemsKey(key));
+  const tx = useItemsText();
   const [shown, setShown] = useState(LOCAL_PAGE);
   return (
     <ItemSection id="inv-local-history" title={tx('detail.localHistory')}>
@@ -110,7 +109,7 @@ export function FullHistory({
   version: number;
 }) {
   const { t } = useTranslation();
-  const tx = (key: string, options?: Record<string, unknown>) => t(itemsKey(key), options);
+  const tx = useItemsText();
   const history = useServerHistory(itemId, online, version);
   const failed = history.error !== null && history.error !== undefined;
   return (

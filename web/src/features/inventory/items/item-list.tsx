@@ -1,8 +1,7 @@
 import type { InventoryItem } from '@urs/sync-protocol';
-import { useTranslation } from 'react-i18next';
 import { RowActions } from '../../../components/ui/row-actions.js';
 import { InactiveBadge, LevelBadge, SyncBadge } from './item-badges.js';
-import { itemsKey } from './items-i18n.js';
+import { useItemsText } from './items-i18n.js';
 import type { SyncMark } from '../../../sync/index.js';
 import { useFormat } from '../../../lib/format.js';
 
@@ -22,22 +21,22 @@ interface ListProps extends ItemRowActions {
 }
 
 function Actions({ item, onRecord, onEdit, onDelete }: ItemRowActions & { item: InventoryItem }) {
-  const { t } = useTranslation();
+  const tx = useItemsText();
   return (
     <RowActions
       className="inv-actions"
       name={item.name}
-      labels={{ edit: t(itemsKey('edit')), delete: t(itemsKey('delete')) }}
+      labels={{ edit: tx('edit'), delete: tx('delete') }}
       onEdit={onEdit && (() => onEdit(item))}
       onDelete={onDelete && (() => onDelete(item))}
     >
       <button
         type="button"
         className="button button-small button-primary"
-        aria-label={t(itemsKey('recordFor'), { name: item.name })}
+        aria-label={tx('recordFor', { name: item.name })}
         onClick={() => onRecord(item)}
       >
-        {t(itemsKey('recordShort'))}
+        {tx('recordShort')}
       </button>
     </RowActions>
   );
@@ -50,12 +49,12 @@ function NameButton({
   item: InventoryItem;
   onOpen: (item: InventoryItem) => void;
 }) {
-  const { t } = useTranslation();
+  const tx = useItemsText();
   return (
     <button
       type="button"
       className="inv-name"
-      title={t(itemsKey('openFor'), { name: item.name })}
+      title={tx('openFor', { name: item.name })}
       onClick={() => onOpen(item)}
     >
       {item.name}
@@ -75,9 +74,8 @@ function Marks({ item, mark }: { item: InventoryItem; mark: SyncMark | undefined
 
 /** The page of items: a table where there is room, a list of cards on a phone. */
 export function ItemList({ items, marks, wide, ...actions }: ListProps) {
-  const { t } = useTranslation();
+  const tx = useItemsText();
   const { number } = useFormat();
-  const tx = (key: string) => t(itemsKey(key));
 
   if (wide) {
     return (
@@ -136,13 +134,13 @@ export function ItemList({ items, marks, wide, ...actions }: ListProps) {
             <LevelBadge item={item} />
           </div>
           <p className="muted inv-card-sku">
-            {item.sku === null ? tx('noSku') : t(itemsKey('skuOf'), { sku: item.sku })}
+            {item.sku === null ? tx('noSku') : tx('skuOf', { sku: item.sku })}
           </p>
           <p className="inv-card-stock">
             <strong data-testid="item-stock">
               {number(item.stock)} {item.unit}
             </strong>
-            <span className="muted">{t(itemsKey('minOf'), { min: number(item.min_stock) })}</span>
+            <span className="muted">{tx('minOf', { min: number(item.min_stock) })}</span>
           </p>
           <Marks item={item} mark={marks.get(item.id)} />
           <Actions item={item} {...actions} />

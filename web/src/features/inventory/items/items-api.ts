@@ -38,31 +38,28 @@ export const FLAGGED_PER_PAGE = 10;
 
 const itemPath = (id: string) => `api/inventory/items/${encodeURIComponent(id)}`;
 
-export async function fetchItemHistory(
+async function fetchPage<T>(path: string, page: number, perPage: number, schema: z.ZodType<T>) {
+  const body = await api.json('GET', `${path}${buildQuery({ page, per_page: perPage })}`);
+  return parsePaged(body, schema);
+}
+
+export function fetchItemHistory(
   itemId: string,
   page: number,
   perPage = HISTORY_PER_PAGE,
 ): Promise<PagedAnswer<HistoryEntry>> {
-  const body = await api.json(
-    'GET',
-    `${itemPath(itemId)}/transactions${buildQuery({ page, per_page: perPage })}`,
-  );
-  return parsePaged(body, historyEntrySchema);
+  return fetchPage(`${itemPath(itemId)}/transactions`, page, perPage, historyEntrySchema);
 }
 
 export async function fetchItemDetail(itemId: string): Promise<ServerItemDetail> {
   return parseOne(await api.json('GET', itemPath(itemId)), itemDetailSchema);
 }
 
-export async function fetchFlagged(
+export function fetchFlagged(
   page: number,
   perPage = FLAGGED_PER_PAGE,
 ): Promise<PagedAnswer<FlaggedEntry>> {
-  const body = await api.json(
-    'GET',
-    `api/inventory/flagged-transactions${buildQuery({ page, per_page: perPage })}`,
-  );
-  return parsePaged(body, flaggedEntrySchema);
+  return fetchPage('api/inventory/flagged-transactions', page, perPage, flaggedEntrySchema);
 }
 
 export const EXPORT_FALLBACK_NAME = 'inventaris.xlsx';

@@ -43,6 +43,13 @@ export interface StoreOptions {
   messages?: Partial<StoreMessages>;
 }
 
+/** A write's clock, new id and messages, each the caller's or the default. */
+function settingsOf(options: StoreOptions) {
+  const now = (options.now ?? (() => new Date()))();
+  const messages = { ...DEFAULT_STORE_MESSAGES, ...options.messages };
+  return { now, at: now.toISOString(), newId: options.newId ?? newId, messages };
+}
+
 export type WriteOutcome = { ok: true } | { ok: false; errors: FieldErrors };
 export type ItemWriteOutcome =
   { ok: true; id: string; changed: boolean } | { ok: false; errors: FieldErrors };
@@ -114,10 +121,8 @@ export async function recordStockUsage(
   values: StockFormValues,
   options: StoreOptions = {},
 ): Promise<StockOutcome> {
-  const now = (options.now ?? (() => new Date()))();
-  const at = now.toISOString();
-  const id = (options.newId ?? newId)();
-  const messages = { ...DEFAULT_STORE_MESSAGES, ...options.messages };
+  const { now, at, messages, ...ids } = settingsOf(options);
+  const id = ids.newId();
   const checked = checkArgs('stock.record', stockRecordArgs(values, itemId, id, at));
   if (!checked.ok) return checked;
   const args = checked.args;
@@ -154,9 +159,8 @@ export async function createItem(
   values: ItemFormValues,
   options: StoreOptions = {},
 ): Promise<ItemWriteOutcome> {
-  const now = (options.now ?? (() => new Date()))();
-  const id = (options.newId ?? newId)();
-  const messages = { ...DEFAULT_STORE_MESSAGES, ...options.messages };
+  const { now, at, messages, ...ids } = settingsOf(options);
+  const id = ids.newId();
   const checked = checkArgs('item.create', itemCreateArgs(values, id));
   if (!checked.ok) return checked;
   const args = checked.args;
@@ -168,7 +172,7 @@ export async function createItem(
         userId,
         'item.create',
         args,
-        [{ entity: 'inventory_items', op: 'put', row: createdItemRow(args, now.toISOString()) }],
+        [{ entity: 'inventory_items', op: 'put', row: createdItemRow(args, at) }],
         { now: () => now },
       );
       return { ok: true as const, id, changed: true };
@@ -188,8 +192,7 @@ export async function updateItem(
   values: ItemFormValues,
   options: StoreOptions & { base?: InventoryItem } = {},
 ): Promise<ItemWriteOutcome> {
-  const now = (options.now ?? (() => new Date()))();
-  const messages = { ...DEFAULT_STORE_MESSAGES, ...options.messages };
+  const { now, at, messages } = settingsOf(options);
   return guarded(() =>
     db.transaction('rw', enqueueScope(db), async () => {
       const item = await db.inventory_items.get(itemId);
@@ -205,13 +208,7 @@ export async function updateItem(
         userId,
         'item.update',
         args,
-        [
-          {
-            entity: 'inventory_items',
-            op: 'put',
-            row: updatedItemRow(item, args, now.toISOString()),
-          },
-        ],
+        [{ entity: 'inventory_items', op: 'put', row: updatedItemRow(item, args, at) }],
         { now: () => now },
       );
       return { ok: true as const, id: itemId, changed: true };
@@ -250,9 +247,7 @@ export async function retryRejectedItem(
   values: ItemFormValues,
   options: StoreOptions = {},
 ): Promise<ItemWriteOutcome> {
-  const now = (options.now ?? (() => new Date()))();
-  const at = now.toISOString();
-  const messages = { ...DEFAULT_STORE_MESSAGES, ...options.messages };
+  const { now, at, messages } = settingsOf(options);
   const entry = await db.outbox.get(entryId);
   if (entry === undefined || entry.status !== 'rejected' || entry.user_id !== userId) {
     return { ok: false, errors: { _: [messages.itemMissing] } };

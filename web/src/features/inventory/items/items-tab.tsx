@@ -1,5 +1,5 @@
-import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { itemsSearch, itemsStateOf } from '../inventory-search.js';
+import { useTabSearch } from '../use-tab-search.js';
 import type { InventoryItem, InventorySummary } from '@urs/sync-protocol';
 import { INVENTORY_FILTERS } from '@urs/sync-protocol';
 import { useId, useMemo, useState } from 'react';
@@ -16,7 +16,7 @@ import { ItemFormModal, type ItemFormTarget } from './item-form-modal.js';
 import { ItemList } from './item-list.js';
 import { confirmAndDeleteItem } from './items-actions.js';
 import { downloadItemsExport } from './items-api.js';
-import { filterKey, itemsKey } from './items-i18n.js';
+import { useItemsText } from './items-i18n.js';
 import { canManageItems } from './item-permissions.js';
 import { filterItems, sortItemsByName, summarizeItems } from './items-list.js';
 import { type InventoryFilter, type ItemsListState, ITEMS_PER_PAGE } from './items-search.js';
@@ -33,8 +33,6 @@ import { formatNumber } from '../../../lib/format.js';
 import { pageOf } from '../../../lib/paging.js';
 import { StatGrid, type StatTone } from '../../../components/ui/stat-grid.js';
 
-const inventoryRoute = getRouteApi('/_shell/inventory');
-
 type Modal = { kind: 'item'; target: ItemFormTarget } | { kind: 'stock'; itemId: string } | null;
 
 /** What the list and the detail ask of the tab, which owns the URL and the modals. */
@@ -44,17 +42,6 @@ interface ItemActions {
   add: () => void;
   edit: (item: InventoryItem) => void;
   remove: (item: InventoryItem) => void;
-}
-
-/** The list state lives in the URL, so a reload or a shared link opens the same view. */
-function useItemsUrl(): [ItemsListState, (next: ItemsListState, replace?: boolean) => void] {
-  const navigate = useNavigate();
-  const search = inventoryRoute.useSearch();
-  const state = useMemo(() => itemsStateOf(search), [search]);
-  const go = (next: ItemsListState, replace = false) => {
-    void navigate({ to: '/inventory', search: itemsSearch(next), replace });
-  };
-  return [state, go];
 }
 
 /**
@@ -67,7 +54,7 @@ export function ItemsTab() {
   const user = useCurrentUser();
   const userId = user?.id ?? null;
   const online = useOnline();
-  const [state, go] = useItemsUrl();
+  const [state, go] = useTabSearch(itemsStateOf, itemsSearch);
   const items = useAllItems();
   const entries = useOpenEntries(userId);
   const marks = useSyncMarks(entries);
@@ -140,16 +127,7 @@ export function ItemsTab() {
   );
 }
 
-function ItemsOverview({
-  state,
-  go,
-  items,
-  online,
-  isAdmin,
-  canManage,
-  marks,
-  actions,
-}: {
+function ItemsOverview(props: {
   state: ItemsListState;
   go: (next: ItemsListState, replace?: boolean) => void;
   items: InventoryItem[] | undefined;
@@ -159,8 +137,8 @@ function ItemsOverview({
   marks: ReadonlyMap<string, 'pending' | 'rejected'>;
   actions: ItemActions;
 }) {
-  const { t } = useTranslation();
-  const tx = (key: string, options?: Record<string, unknown>) => t(itemsKey(key), options);
+  const { state, go, items, online, actions } = props;
+  const tx = useItemsText();
   const wide = useWideList();
 
   // One pass each, redone only when the device's items (or the query) change.
@@ -175,7 +153,7 @@ function ItemsOverview({
   return (
     <div className="inv-overview">
       <SummaryCards summary={summary} loading={items === undefined} />
-      {isAdmin && <FlaggedPanel online={online} onOpenItem={actions.open} />}
+      {props.isAdmin && <FlaggedPanel online={online} onOpenItem={actions.open} />}
 
       <div className="inv-toolbar">
         <UrlSearchBox
@@ -193,7 +171,7 @@ function ItemsOverview({
           value={state.filter}
           options={INVENTORY_FILTERS.map((filter: InventoryFilter) => ({
             value: filter,
-            label: t(filterKey(filter)),
+            label: tx(`filters.${filter}`),
           }))}
           onChange={(value) => {
             const filter = INVENTORY_FILTERS.find((f) => f === value) ?? 'all';
@@ -201,7 +179,7 @@ function ItemsOverview({
           }}
         />
         <div className="inv-toolbar-actions">
-          {canManage && (
+          {props.canManage && (
             <button type="button" className="button button-primary" onClick={actions.add}>
               {tx('add')}
             </button>
@@ -224,12 +202,12 @@ function ItemsOverview({
           ) : (
             <ItemList
               items={rows}
-              marks={marks}
+              marks={props.marks}
               wide={wide}
               onOpen={(item) => actions.open(item.id)}
               onRecord={actions.record}
-              onEdit={canManage ? actions.edit : undefined}
-              onDelete={canManage ? actions.remove : undefined}
+              onEdit={props.canManage ? actions.edit : undefined}
+              onDelete={props.canManage ? actions.remove : undefined}
             />
           )}
           {lastPage > 1 && (
@@ -248,8 +226,8 @@ function ItemsOverview({
 }
 
 function SummaryCards({ summary, loading }: { summary: InventorySummary; loading: boolean }) {
-  const { t, i18n } = useTranslation();
-  const tx = (key: string) => t(itemsKey(key));
+  const { i18n } = useTranslation();
+  const tx = useItemsText();
   const number = (n: number) => (loading ? '…' : formatNumber(n, i18n.language));
   const stat = (key: string, value: number, tone: StatTone) => ({
     id: key,
@@ -281,8 +259,7 @@ function ItemsExport({
   filter: InventoryFilter;
   online: boolean;
 }) {
-  const { t } = useTranslation();
-  const tx = (key: string, options?: Record<string, unknown>) => t(itemsKey(key), options);
+  const tx = useItemsText();
   const hintId = useId();
   return (
     <div className="inv-export">

@@ -1,9 +1,8 @@
 import type { InventoryItem } from '@urs/sync-protocol';
-import { useTranslation } from 'react-i18next';
 import type { OutboxEntry } from '../../../db/index.js';
 import type { ItemFormTarget } from './item-form-modal.js';
 import { discardItemChange } from './items-actions.js';
-import { itemsKey } from './items-i18n.js';
+import { useItemsText } from './items-i18n.js';
 import { rejectionFields, rejectionText } from '../../../lib/error-text.js';
 
 /** What a refused change was, in the words of the button that made it. */
@@ -27,8 +26,7 @@ export function RejectedChange({
   canFix: boolean;
   onFix: (target: ItemFormTarget) => void;
 }) {
-  const { t } = useTranslation();
-  const tx = (key: string) => t(itemsKey(key));
+  const tx = useItemsText();
   const result = entry.result;
   const fields = Object.values(result?.errors === undefined ? {} : rejectionFields(result)).flat();
   const name = entry.mutation.name;

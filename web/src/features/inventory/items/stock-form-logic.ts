@@ -45,14 +45,10 @@ export function transactionRow(
   at: string,
 ): StockTransaction {
   return {
-    id: args.id,
-    item_id: args.item_id,
-    type: args.type,
-    quantity: args.quantity,
+    ...args,
     notes: args.notes ?? null,
     area_id: args.area_id ?? null,
     recorded_by: recordedBy,
-    occurred_at: args.occurred_at,
     created_at: at,
     updated_at: at,
   };

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/ui/form-modal.js';
 import { TextAreaField, TextField } from '../../../components/ui/text-field.js';
 import { saveStockForm } from './items-actions.js';
-import { itemsKey, typeKey } from './items-i18n.js';
-import { type FieldErrors } from './item-args.js';
+import { useItemsText } from './items-i18n.js';
+import { otherErrors, type FieldErrors } from './item-args.js';
 import { EMPTY_STOCK_FORM, type StockFormValues } from './stock-form-logic.js';
 import { exceedsStock, parseWholeNumber, stockAfter } from './stock-numbers.js';
 import { formatNumber } from '../../../lib/format.js';
@@ -31,8 +31,8 @@ export function StockFormModal({
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const { t, i18n } = useTranslation();
-  const tx = (key: string, options?: Record<string, unknown>) => t(itemsKey(key), options);
+  const { i18n } = useTranslation();
+  const tx = useItemsText();
   const id = useId();
   const [values, setValues] = useState<StockFormValues>(EMPTY_STOCK_FORM);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -60,9 +60,6 @@ export function StockFormModal({
     onSaved();
   };
 
-  const other = Object.entries(errors)
-    .filter(([field]) => !FORM_FIELDS.some((known) => known === field))
-    .flatMap(([, messages]) => messages);
   const fieldError = (field: string) => errors[field];
   const areaErrors = fieldError('area_id') ?? [];
 
@@ -71,7 +68,7 @@ export function StockFormModal({
       title={tx('stock.title')}
       submitLabel={tx('stock.save')}
       busy={busy}
-      error={other.length > 0 ? other.join(' ') : null}
+      error={otherErrors(errors, FORM_FIELDS)}
       onSubmit={() => void submit()}
       onClose={onClose}
       testId="stock-form"
@@ -94,7 +91,7 @@ export function StockFormModal({
                 checked={values.type === type}
                 onChange={() => set('type')(type)}
               />
-              {t(typeKey(type))}
+              {tx(`types.${type}`)}
             </label>
           ))}
         </div>

@@ -1,4 +1,6 @@
-import { REQUEST_TYPES, type RequestType } from '@urs/sync-protocol';
+import { REQUEST_TYPES } from '@urs/sync-protocol';
+import { field } from '../../../lib/json-fields.js';
+import { formFromArgs } from '../refused-form.js';
 import type { OutboxEntry, UrsDatabase } from '../../../db/database.js';
 import { EMPTY_REQUEST_FORM, type RequestFormValues } from './request-form-logic.js';
 import { rejectionText } from '../../../lib/error-text.js';
@@ -13,27 +15,13 @@ export interface RefusedRequest {
   image: File | null;
 }
 
-const text = (args: object, key: string): string => {
-  const value: unknown = Reflect.get(args, key);
-  return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
-};
-
-const isRequestType = (value: unknown): value is RequestType =>
-  REQUEST_TYPES.some((type) => type === value);
-
 /** The form's values back from the refused mutation's args (what the user had typed). */
 export function formValuesOf(args: unknown): RequestFormValues {
-  if (typeof args !== 'object' || args === null) return EMPTY_REQUEST_FORM;
-  const type: unknown = Reflect.get(args, 'type');
+  const values = formFromArgs(args, EMPTY_REQUEST_FORM);
   return {
-    ...EMPTY_REQUEST_FORM,
-    type: isRequestType(type) ? type : EMPTY_REQUEST_FORM.type,
-    item_id: text(args, 'item_id'),
-    custom_name: text(args, 'custom_name'),
-    store_link: text(args, 'store_link'),
-    quantity: text(args, 'quantity') || EMPTY_REQUEST_FORM.quantity,
-    needed_date: text(args, 'needed_date'),
-    notes: text(args, 'notes'),
+    ...values,
+    type: REQUEST_TYPES.find((type) => type === values.type) ?? EMPTY_REQUEST_FORM.type,
+    quantity: values.quantity || EMPTY_REQUEST_FORM.quantity,
   };
 }
 
@@ -47,8 +35,7 @@ export async function loadRefusedRequest(
   entry: OutboxEntry,
 ): Promise<RefusedRequest> {
   const args = entry.mutation.args;
-  const sha256: unknown =
-    typeof args === 'object' && args !== null ? Reflect.get(args, 'image_sha256') : null;
+  const sha256 = field(args, 'image_sha256');
   const photo =
     typeof sha256 === 'string'
       ? await db.photos

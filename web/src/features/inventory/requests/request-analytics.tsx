@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useRemote } from '../../../components/ui/use-remote.js';
 import { toast } from '../../../lib/toast.js';
 import { loadRequestAnalytics } from './requests-api.js';
-import { requestKey } from './requests-i18n.js';
+import { useRequestsText } from './requests-i18n.js';
 import { type RequestAnalytics } from './request-analytics-data.js';
 import { formatDay, formatNumber, formatPercent } from '../../../lib/format.js';
 import { StatGrid } from '../../../components/ui/stat-grid.js';
@@ -12,8 +12,8 @@ import { StatGrid } from '../../../components/ui/stat-grid.js';
  * The server computes it over every request the user may see, so it is online only.
  */
 export function RequestAnalyticsCard({ online }: { online: boolean }) {
-  const { t, i18n } = useTranslation();
-  const k = (key: string, options?: Record<string, unknown>) => t(requestKey(key), options);
+  const { i18n } = useTranslation();
+  const k = useRequestsText();
   const remote = useRemote<RequestAnalytics | null>(
     `request-analytics|${String(online)}`,
     () => (online ? loadRequestAnalytics() : Promise.resolve(null)),

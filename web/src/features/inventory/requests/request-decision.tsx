@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/ui/form-modal.js';
 import { db as appDb, type UrsDatabase } from '../../../db/index.js';
 import { toast } from '../../../lib/toast.js';
-import { problemTitleKey, requestKey } from './requests-i18n.js';
+import { problemTitleKey, useRequestsText } from './requests-i18n.js';
 import { TEXT_LIMITS, reason } from '@urs/sync-protocol';
 import { errorText } from '../../../lib/error-text.js';
 import { type Decision } from './request-rows.js';
@@ -29,7 +29,7 @@ export function RequestDecisionModal({
   database?: UrsDatabase;
 }) {
   const { t } = useTranslation();
-  const k = (key: string, options?: Record<string, unknown>) => t(requestKey(key), options);
+  const k = useRequestsText();
   const [notes, setNotes] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);

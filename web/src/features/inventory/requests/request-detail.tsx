@@ -6,11 +6,11 @@ import { db as appDb, type UrsDatabase } from '../../../db/index.js';
 import { toast } from '../../../lib/toast.js';
 import { discardRejected } from '../../../sync/index.js';
 import { RequestDecisionModal } from './request-decision.js';
-import { requestKey, statusKey, typeKey } from './requests-i18n.js';
+import { useRequestsText } from './requests-i18n.js';
 import { type Decision } from './request-rows.js';
 import { type RequestSyncMark } from './request-sync-marks.js';
 import { buildTimeline, type TimelineStep } from './request-timeline.js';
-import { type RequestEntry } from './requests-list.js';
+import { personName, quantityText, type RequestEntry } from './requests-list.js';
 import { useRequestImage } from './requests-queries.js';
 import { formatDateTime, formatDay } from '../../../lib/format.js';
 import { FactList } from '../../../components/ui/fact-list.js';
@@ -28,7 +28,7 @@ function DetailDialog({
   onClose: () => void;
   children: ReactNode;
 }) {
-  const { t } = useTranslation();
+  const k = useRequestsText();
   const ref = useModalDialog();
   const titleId = useId();
   return (
@@ -51,7 +51,7 @@ function DetailDialog({
             type="button"
             className="button button-secondary req-close"
             onClick={onClose}
-            aria-label={t(requestKey('detail.close'))}
+            aria-label={k('detail.close')}
           >
             ×
           </button>
@@ -62,32 +62,40 @@ function DetailDialog({
   );
 }
 
+const IMAGE_STATE_TEXT = {
+  loading: 'detail.imageLoading',
+  offline: 'detail.imageOffline',
+  unavailable: 'detail.imageUnavailable',
+} as const;
+
 function RequestImage({ entry, online }: { entry: RequestEntry; online: boolean }) {
-  const { t } = useTranslation();
+  const k = useRequestsText();
   const image = useRequestImage(entry.request, online);
   if (image.state === 'none') return null;
-  const name = entry.itemName ?? t(requestKey('unknownItem'));
+  const name = entry.itemName ?? k('unknownItem');
   return (
-    <section className="req-detail-section" aria-label={t(requestKey('detail.image'))}>
-      <h3 className="req-subheading">{t(requestKey('detail.image'))}</h3>
+    <section className="req-detail-section" aria-label={k('detail.image')}>
+      <h3 className="req-subheading">{k('detail.image')}</h3>
       {image.state === 'ready' ? (
-        <img
-          className="req-detail-image"
-          src={image.url}
-          alt={t(requestKey('detail.imageAlt'), { name })}
-        />
+        <img className="req-detail-image" src={image.url} alt={k('detail.imageAlt', { name })} />
       ) : (
         <p className="muted" role="status" data-testid="request-image-state">
-          {image.state === 'loading'
-            ? t(requestKey('detail.imageLoading'))
-            : image.state === 'offline'
-              ? t(requestKey('detail.imageOffline'))
-              : t(requestKey('detail.imageUnavailable'))}
+          {k(IMAGE_STATE_TEXT[image.state])}
         </p>
       )}
     </section>
   );
 }
+
+const SYNC_TEXT = {
+  done: 'timeline.synced',
+  waiting: 'timeline.waitingSync',
+  refused: 'timeline.syncRefused',
+} as const;
+const DECISION_MARK = {
+  waiting: ['pending', 'timeline.decisionWaitingSync'],
+  refused: ['refused', 'timeline.decisionRefused'],
+} as const;
 
 function Timeline({
   steps,
@@ -96,25 +104,17 @@ function Timeline({
   steps: readonly TimelineStep[];
   names: { requester: string; approver: string };
 }) {
-  const { t, i18n } = useTranslation();
-  const k = (key: string, options?: Record<string, unknown>) => t(requestKey(key), options);
-  const label = (s: TimelineStep): string => {
-    switch (s.kind) {
-      case 'created':
-        return k('timeline.created', { name: names.requester });
-      case 'synced':
-        return s.state === 'done'
-          ? k('timeline.synced', { number: s.number })
-          : s.state === 'refused'
-            ? k('timeline.syncRefused')
-            : k('timeline.waitingSync');
-      case 'approved':
-      case 'rejected':
-        return k(`timeline.${s.kind}`, { name: names.approver });
-      case 'awaiting_decision':
-        return k('timeline.awaitingDecision');
-    }
-  };
+  const { i18n } = useTranslation();
+  const k = useRequestsText();
+  const label = (s: TimelineStep): string =>
+    k(
+      s.kind === 'synced'
+        ? SYNC_TEXT[s.state]
+        : s.kind === 'awaiting_decision'
+          ? 'timeline.awaitingDecision'
+          : `timeline.${s.kind}`,
+      { name: s.kind === 'created' ? names.requester : names.approver, number: s.number },
+    );
   return (
     <section className="req-detail-section" aria-labelledby="req-timeline-title">
       <h3 id="req-timeline-title" className="req-subheading">
@@ -136,13 +136,10 @@ function Timeline({
                   {formatDateTime(s.at, i18n.language)}
                 </time>
               )}
-              {(s.kind === 'approved' || s.kind === 'rejected') && s.state === 'waiting' && (
-                <span className="req-mark req-mark-pending">
-                  {k('timeline.decisionWaitingSync')}
+              {(s.kind === 'approved' || s.kind === 'rejected') && s.state !== 'done' && (
+                <span className={`req-mark req-mark-${DECISION_MARK[s.state][0]}`}>
+                  {k(DECISION_MARK[s.state][1])}
                 </span>
-              )}
-              {(s.kind === 'approved' || s.kind === 'rejected') && s.state === 'refused' && (
-                <span className="req-mark req-mark-refused">{k('timeline.decisionRefused')}</span>
               )}
               {s.notes !== null && <p>{k('timeline.notes', { notes: s.notes })}</p>}
               {s.message !== null && s.message !== '' && (
@@ -158,18 +155,15 @@ function Timeline({
 
 /** The request's label-and-value facts; a custom request adds its store link, shown safely. */
 function RequestFacts({ entry, requester }: { entry: RequestEntry; requester: string }) {
-  const { t, i18n } = useTranslation();
-  const k = (key: string) => t(requestKey(key));
+  const { i18n } = useTranslation();
+  const k = useRequestsText();
   const { request } = entry;
   const none = k('detail.none');
   const facts: [string, ReactNode][] = [
     [k('detail.number'), request.number ?? k('awaitingNumber')],
-    [k('detail.type'), t(typeKey(request.type))],
+    [k('detail.type'), k(`types.${request.type}`)],
     [k('detail.item'), entry.itemName ?? k('unknownItem')],
-    [
-      k('detail.quantity'),
-      entry.unit === null ? String(request.quantity) : `${request.quantity} ${entry.unit}`,
-    ],
+    [k('detail.quantity'), quantityText(entry)],
     [
       k('detail.neededDate'),
       request.needed_date === null ? none : formatDay(request.needed_date, i18n.language),
@@ -209,8 +203,7 @@ function RefusalNotices({
   database: UrsDatabase;
   onFix: ((entryId: number) => void) | undefined;
 }) {
-  const { t } = useTranslation();
-  const k = (key: string) => t(requestKey(key));
+  const k = useRequestsText();
   const [dismissing, setDismissing] = useState<number | null>(null);
 
   const dismiss = async (entryId: number) => {
@@ -282,8 +275,7 @@ export function RequestDetail({
   /** The app's database; tests pass their own. */
   database?: UrsDatabase;
 }) {
-  const { t } = useTranslation();
-  const k = (key: string) => t(requestKey(key));
+  const k = useRequestsText();
   const [deciding, setDeciding] = useState<Decision | null>(null);
 
   if (entry === null) {
@@ -297,10 +289,8 @@ export function RequestDetail({
   }
 
   const { request } = entry;
-  const nameOf = (id: string | null, known: string | null) =>
-    known ?? (id !== null && id === user.id ? user.name : k('unknownUser'));
-  const requester = nameOf(request.requester_id, entry.requesterName);
-  const approver = nameOf(request.approver_id, entry.approverName);
+  const requester = personName(request.requester_id, entry.requesterName, user, k('unknownUser'));
+  const approver = personName(request.approver_id, entry.approverName, user, k('unknownUser'));
   const mayDecide = user.role === 'admin' && request.status === 'pending';
 
   return (
@@ -310,7 +300,7 @@ export function RequestDetail({
     >
       <div className="req-detail-badges">
         <span className={`req-status req-status-${request.status}`}>
-          {t(statusKey(request.status))}
+          {k(`statuses.${request.status}`)}
         </span>
         {(mark?.pending.length ?? 0) > 0 && (
           <span className="req-mark req-mark-pending">{k('unsynced')}</span>

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextAreaField, TextField } from '../../../components/ui/text-field.js';
 import type { FieldProblem } from './request-form-logic.js';
-import { problemTextKey, problemTitleKey, requestKey, typeKey } from './requests-i18n.js';
+import { problemTextKey, problemTitleKey, useRequestsText } from './requests-i18n.js';
 import type { RequestFormState } from './use-request-form.js';
 
 /** "Pilih barang: Silakan pilih barang yang ingin diminta." — the spec's title and text together. */
@@ -18,8 +18,7 @@ export function useProblemText() {
 
 /** Stock item or a new item: the choice that decides the rest of the form. */
 export function RequestTypeChoice({ form }: { form: RequestFormState }) {
-  const { t } = useTranslation();
-  const k = (key: string) => t(requestKey(key));
+  const k = useRequestsText();
   const id = useId();
   return (
     <fieldset className="req-types">
@@ -34,7 +33,7 @@ export function RequestTypeChoice({ form }: { form: RequestFormState }) {
             onChange={() => form.setType(type)}
           />
           <span>
-            <span className="req-type-name">{t(typeKey(type))}</span>
+            <span className="req-type-name">{k(`types.${type}`)}</span>
             <span className="field-hint">{k(`form.typeHints.${type}`)}</span>
           </span>
         </label>
@@ -46,8 +45,7 @@ export function RequestTypeChoice({ form }: { form: RequestFormState }) {
 /** Quantity, needed date and notes, which both kinds of request have. */
 export function RequestCommonFields({ form }: { form: RequestFormState }) {
   const { values, problems, set } = form;
-  const { t } = useTranslation();
-  const k = (key: string) => t(requestKey(key));
+  const k = useRequestsText();
   const problemText = useProblemText();
   const optional = ` ${k('form.optional')}`;
   return (

@@ -233,16 +233,9 @@ const PROBLEM_OF: Partial<Record<string, Partial<Record<string, ProblemCode>>>> 
   needed_date: { date_invalid: 'dateInvalid' },
   notes: { text_too_long: 'notesTooLong' },
 };
-/** Where a contract field shows on the form. */
-const FIELD_OF: Partial<Record<string, RequestField>> = {
-  item_id: 'item_id',
-  custom_name: 'custom_name',
-  image_sha256: 'image',
-  store_link: 'store_link',
-  quantity: 'quantity',
-  needed_date: 'needed_date',
-  notes: 'notes',
-};
+/** Where a contract field shows on the form: under its own name, the image's hash on the image. */
+const fieldOf = (key: string): RequestField =>
+  key === 'image_sha256' ? 'image' : (FIELD_ORDER.find((field) => field === key) ?? '_');
 /** Problems whose spec text is the title/text pair; the others carry the contract's own text. */
 const SPEC_PAIRS: readonly ProblemCode[] = ['itemMissing', 'nameMissing', 'imageMissing'];
 
@@ -257,7 +250,7 @@ export function problemsFromReasons(fields: FieldReasons): FormProblems {
   for (const [key, reasons] of Object.entries(fields)) {
     const first = reasons[0];
     if (first === undefined) continue;
-    problems[FIELD_OF[key] ?? '_'] ??= problemOf(key, first);
+    problems[fieldOf(key)] ??= problemOf(key, first);
   }
   return problems;
 }

@@ -1,6 +1,5 @@
 import { TEXT_LIMITS, type ItemRequest } from '@urs/sync-protocol';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/ui/form-modal.js';
 import { SearchableSelect } from '../../../components/ui/searchable-select.js';
 import { TextField } from '../../../components/ui/text-field.js';
@@ -9,7 +8,7 @@ import type { ImageCompressor } from '../../../sync/index.js';
 import { RequestCommonFields, RequestTypeChoice, useProblemText } from './request-form-fields.js';
 import { RequestImageField } from './request-image-field.js';
 import type { RefusedRequest } from './refused-request.js';
-import { requestKey } from './requests-i18n.js';
+import { useRequestsText } from './requests-i18n.js';
 import type { PickerItem } from './requests-queries.js';
 import { useRequestForm } from './use-request-form.js';
 
@@ -37,8 +36,7 @@ export function RequestForm({
   /** A refused request to correct: the form opens with its values and image, and sends it again. */
   refused?: RefusedRequest;
 }) {
-  const { t } = useTranslation();
-  const k = (key: string, options?: Record<string, unknown>) => t(requestKey(key), options);
+  const k = useRequestsText();
   const problemText = useProblemText();
   const id = useId();
   const form = useRequestForm({ database, userId, items, compress, refused, onCreated });

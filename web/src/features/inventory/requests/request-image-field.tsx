@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../../../lib/format.js';
-import { requestKey } from './requests-i18n.js';
+import { useRequestsText } from './requests-i18n.js';
 
 const ACCEPT = 'image/jpeg,image/png,image/webp';
 
@@ -46,8 +46,8 @@ export function RequestImageField({
   onFile: (file: File) => void;
   onRemove: () => void;
 }) {
-  const { t, i18n } = useTranslation();
-  const k = (key: string, options?: Record<string, unknown>) => t(requestKey(key), options);
+  const { i18n } = useTranslation();
+  const k = useRequestsText();
   const id = useId();
   const pick = (event: ChangeEvent<HTMLInputElement>) => {
     const input = event.currentTarget;

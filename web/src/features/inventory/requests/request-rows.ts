@@ -10,16 +10,8 @@ export function newRequestRow(
 ): ItemRequest {
   const at = now.toISOString();
   return {
-    id: args.id,
+    ...args,
     number: null,
-    type: args.type,
-    item_id: args.item_id,
-    custom_name: args.custom_name,
-    store_link: args.store_link,
-    image_sha256: args.image_sha256,
-    quantity: args.quantity,
-    needed_date: args.needed_date,
-    notes: args.notes,
     requester_id: requesterId,
     approver_id: null,
     approver_notes: null,

@@ -22,6 +22,20 @@ export function itemNameOf(
   return request.item_id === null ? null : (items.get(request.item_id)?.name ?? null);
 }
 
+/** "3 pcs"; the bare number when the stock item, and so its unit, is not on the device. */
+export const quantityText = ({ request, unit }: Pick<RequestEntry, 'request' | 'unit'>) =>
+  unit === null ? String(request.quantity) : `${request.quantity} ${unit}`;
+
+/** A person's name as the device knows it; the signed-in user's own even before it syncs. */
+export function personName(
+  id: string | null,
+  known: string | null,
+  self: { id: string; name: string },
+  unknown: string,
+): string {
+  return known ?? (id !== null && id === self.id ? self.name : unknown);
+}
+
 const fold = (text: string) => text.normalize('NFKD').toLowerCase().replace(/\s+/g, ' ').trim();
 
 /** Search by request number or item name, case- and spacing-insensitive. */

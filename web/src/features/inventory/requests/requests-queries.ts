@@ -51,13 +51,13 @@ export function useRequestsData(): RequestsData | undefined {
       approverName: request.approver_id === null ? null : (names.get(request.approver_id) ?? null),
     }));
     const picker = items
-      .map((item): PickerItem => ({
-        id: item.id,
-        name: item.name,
-        unit: item.unit,
-        active: item.active,
-        sku: item.sku,
-        stock: item.stock,
+      .map(({ id, name, unit, active, sku, stock }): PickerItem => ({
+        id,
+        name,
+        unit,
+        active,
+        sku,
+        stock,
       }))
       .sort((a, b) => a.name.localeCompare(b.name, 'id'));
     return { entries, items: picker };

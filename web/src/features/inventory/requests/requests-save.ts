@@ -3,7 +3,6 @@ import type { PhotoRecord, UrsDatabase } from '../../../db/database.js';
 import {
   MutationValidationError,
   PhotoError,
-  StorageFullError,
   enqueue,
   retryRejected,
   savePhoto,
@@ -130,7 +129,6 @@ export async function createItemRequest(
         failure: null,
       };
     }
-    if (err instanceof StorageFullError) return { ok: false, problems: {}, failure: err.message };
     return { ok: false, problems: {}, failure: messageOf(err) };
   }
 }

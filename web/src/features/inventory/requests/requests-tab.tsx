@@ -1,6 +1,6 @@
-import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { requestsSearch, requestsViewOf } from '../inventory-search.js';
-import { useId, useMemo, useState } from 'react';
+import { useTabSearch } from '../use-tab-search.js';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOnline } from '../../../components/ui/online.js';
 import { Pager } from '../../../components/ui/pager.js';
@@ -13,48 +13,36 @@ import { RequestDetail } from './request-detail.js';
 import { RequestForm } from './request-form.js';
 import { loadRefusedRequest, type RefusedRequest } from './refused-request.js';
 import { exportRequests } from './requests-api.js';
-import { requestKey, statusKey } from './requests-i18n.js';
+import { useRequestsText } from './requests-i18n.js';
 import { type RequestSyncMark } from './request-sync-marks.js';
-import { selectRequests, type RequestEntry, REQUESTS_PAGE_SIZE } from './requests-list.js';
+import {
+  personName,
+  quantityText,
+  selectRequests,
+  type RequestEntry,
+  REQUESTS_PAGE_SIZE,
+} from './requests-list.js';
 import { STATUS_FILTERS, type RequestsView } from './requests-search.js';
 import { useRequestSyncMarks, useRequestsData } from './requests-queries.js';
 import './requests.css';
 import { formatDay } from '../../../lib/format.js';
 import { pageOf } from '../../../lib/paging.js';
 
-const inventoryRoute = getRouteApi('/_shell/inventory');
-
-/** The tab's state lives in the URL (always with `tab=requests`), so reloads and links keep it. */
-function useView(): [RequestsView, (next: RequestsView, replace?: boolean) => void] {
-  const navigate = useNavigate();
-  const search = inventoryRoute.useSearch();
-  const view = useMemo(() => requestsViewOf(search), [search]);
-  const set = (next: RequestsView, replace = false) => {
-    void navigate({ to: '/inventory', search: requestsSearch(next), replace });
-  };
-  return [view, set];
-}
-
 function RequestRow({
   entry,
   mark,
-  selfId,
-  selfName,
+  self,
   onOpen,
 }: {
   entry: RequestEntry;
   mark: RequestSyncMark | undefined;
-  selfId: string;
-  selfName: string;
+  self: { id: string; name: string };
   onOpen: () => void;
 }) {
-  const { t, i18n } = useTranslation();
-  const k = (key: string, options?: Record<string, unknown>) => t(requestKey(key), options);
+  const { i18n } = useTranslation();
+  const k = useRequestsText();
   const { request } = entry;
-  const requester =
-    entry.requesterName ?? (request.requester_id === selfId ? selfName : k('unknownUser'));
-  const quantity =
-    entry.unit === null ? String(request.quantity) : `${request.quantity} ${entry.unit}`;
+  const requester = personName(request.requester_id, entry.requesterName, self, k('unknownUser'));
   return (
     <li>
       <button
@@ -71,7 +59,7 @@ function RequestRow({
             <span className="req-number">{request.number}</span>
           )}
           <span className={`req-status req-status-${request.status}`}>
-            {t(statusKey(request.status))}
+            {k(`statuses.${request.status}`)}
           </span>
           {(mark?.pending.length ?? 0) > 0 && (
             <span className="req-mark req-mark-pending" data-testid="request-unsynced">
@@ -85,7 +73,7 @@ function RequestRow({
         <span className="req-row-item">{entry.itemName ?? k('unknownItem')}</span>
         <span className="req-row-meta">
           <span>
-            {k('quantity')}: {quantity}
+            {k('quantity')}: {quantityText(entry)}
           </span>
           <span>
             {k('requester')}: {requester}
@@ -108,11 +96,10 @@ function RequestRow({
  * the 30-day analytics.
  */
 export function RequestsTab() {
-  const { t } = useTranslation();
-  const k = (key: string, options?: Record<string, unknown>) => t(requestKey(key), options);
+  const k = useRequestsText();
   const user = useCurrentUser();
   const online = useOnline();
-  const [view, setView] = useView();
+  const [view, setView] = useTabSearch(requestsViewOf, requestsSearch);
   const data = useRequestsData();
   const marks = useRequestSyncMarks(user?.id ?? null);
 
@@ -161,8 +148,7 @@ export function RequestsTab() {
                 key={entry.request.id}
                 entry={entry}
                 mark={marks.get(entry.request.id)}
-                selfId={user.id}
-                selfName={user.name}
+                self={user}
                 onOpen={() => setView({ ...view, request: entry.request.id })}
               />
             ))}
@@ -179,22 +165,15 @@ export function RequestsTab() {
         )}
       </section>
 
-      {view.creating && (
+      {(view.creating || fixing !== null) && (
         <RequestForm
+          key={fixing?.entryId ?? 'new'}
           userId={user.id}
           items={data?.items ?? []}
-          onClose={() => setView({ ...view, creating: false })}
-          onCreated={(row) => setView({ ...view, creating: false, request: row.id })}
-        />
-      )}
-
-      {fixing !== null && (
-        <RequestForm
-          key={fixing.entryId}
-          userId={user.id}
-          items={data?.items ?? []}
-          refused={fixing}
-          onClose={() => setFixing(null)}
+          refused={fixing ?? undefined}
+          onClose={() =>
+            fixing === null ? setView({ ...view, creating: false }) : setFixing(null)
+          }
           onCreated={(row) => {
             setFixing(null);
             setView({ ...view, creating: false, request: row.id });
@@ -230,8 +209,7 @@ function RequestFilters({
   online: boolean;
   onCreate: () => void;
 }) {
-  const { t } = useTranslation();
-  const k = (key: string, options?: Record<string, unknown>) => t(requestKey(key), options);
+  const k = useRequestsText();
   const hintId = useId();
   return (
     <section className="card req-panel" aria-label={k('filters')}>
@@ -245,7 +223,7 @@ function RequestFilters({
             data-status={status}
             onClick={() => setView({ ...view, status, page: 1 })}
           >
-            {status === 'all' ? k('statusAll') : t(statusKey(status))}
+            {status === 'all' ? k('statusAll') : k(`statuses.${status}`)}
           </button>
         ))}
       </div>

@@ -15,7 +15,7 @@ import {
 } from './request-form-logic.js';
 import { useChosenImage } from './request-image-field.js';
 import type { RefusedRequest } from './refused-request.js';
-import { problemTextKey, problemTitleKey, requestKey } from './requests-i18n.js';
+import { problemTextKey, problemTitleKey, useRequestsText } from './requests-i18n.js';
 import type { PickerItem } from './requests-queries.js';
 import { createItemRequest, describeImage } from './requests-save.js';
 
@@ -37,7 +37,7 @@ export function useRequestForm(input: {
   onCreated: (row: ItemRequest) => void;
 }) {
   const { t } = useTranslation();
-  const k = (key: string) => t(requestKey(key));
+  const k = useRequestsText();
   const { refused } = input;
   const [values, setValues] = useState<RequestFormValues>(refused?.values ?? EMPTY_REQUEST_FORM);
   const [problems, setProblems] = useState<FormProblems>({});

@@ -10,6 +10,7 @@ import {
   type MutationResult,
 } from '@urs/sync-protocol';
 import { ERROR_TEXTS_EN } from './error-texts-en.js';
+import { splitTextPairs } from './text-pairs.js';
 
 /*
  * The one place a refusal's code becomes text. Contract and server codes read their
@@ -19,57 +20,58 @@ import { ERROR_TEXTS_EN } from './error-texts-en.js';
  * <html lang>, which applyLanguage keeps current.
  */
 
-const DEVICE_TEXTS = {
-  storage_full: {
-    id: 'Penyimpanan perangkat penuh. Hapus data lama atau foto, lalu coba lagi.',
-    en: 'Device storage is full. Delete old data or photos, then try again.',
-  },
-  photo_hash_unavailable: {
-    id: 'Browser menolak menghitung hash foto. Buka aplikasi melalui HTTPS.',
-    en: 'The browser refused to hash the photo. Open the app over HTTPS.',
-  },
-  network_unreachable: {
-    id: 'Tidak dapat terhubung ke server. Periksa koneksi internet Anda.',
-    en: 'Cannot reach the server. Check your internet connection.',
-  },
-  photo_upload_failed: {
-    id: 'Foto tidak dapat diunggah: {detail}',
-    en: 'The photo could not be uploaded: {detail}',
-  },
-  session_mismatch: {
-    id: 'Sesi tidak cocok dengan pengguna di perangkat ini. Silakan masuk kembali.',
-    en: 'This session belongs to another user than the one on this device. Please sign in again.',
-  },
-  cursor_moved: {
-    id: 'Cursor berubah selama sinkronisasi; coba lagi.',
-    en: 'Another sign-in on this device interrupted the sync; try again.',
-  },
-  answer_unrecognised: {
-    id: 'Jawaban server tidak dikenali.',
-    en: "The server's answer was not recognised.",
-  },
+const DEVICE_TEXTS = splitTextPairs({
+  storage_full: [
+    'Penyimpanan perangkat penuh. Hapus data lama atau foto, lalu coba lagi.',
+    'Device storage is full. Delete old data or photos, then try again.',
+  ],
+  photo_hash_unavailable: [
+    'Browser menolak menghitung hash foto. Buka aplikasi melalui HTTPS.',
+    'The browser refused to hash the photo. Open the app over HTTPS.',
+  ],
+  network_unreachable: [
+    'Tidak dapat terhubung ke server. Periksa koneksi internet Anda.',
+    'Cannot reach the server. Check your internet connection.',
+  ],
+  photo_upload_failed: [
+    'Foto tidak dapat diunggah: {detail}',
+    'The photo could not be uploaded: {detail}',
+  ],
+  session_mismatch: [
+    'Sesi tidak cocok dengan pengguna di perangkat ini. Silakan masuk kembali.',
+    'This session belongs to another user than the one on this device. Please sign in again.',
+  ],
+  cursor_moved: [
+    'Cursor berubah selama sinkronisasi; coba lagi.',
+    'Another sign-in on this device interrupted the sync; try again.',
+  ],
+  answer_unrecognised: [
+    'Jawaban server tidak dikenali.',
+    "The server's answer was not recognised.",
+  ],
   // A refusal fixed or discarded in another tab, or by a second tap, is no longer there.
-  refusal_gone: {
-    id: 'Perubahan ini tidak ditemukan atau tidak sedang ditolak.',
-    en: 'This change is not found or is no longer refused.',
-  },
-} as const satisfies Record<string, Record<Language, string>>;
-export type DeviceErrorCode = keyof typeof DEVICE_TEXTS;
-export const DEVICE_ERROR_CODES = Object.keys(DEVICE_TEXTS) as readonly DeviceErrorCode[];
+  refusal_gone: [
+    'Perubahan ini tidak ditemukan atau tidak sedang ditolak.',
+    'This change is not found or is no longer refused.',
+  ],
+});
+export type DeviceErrorCode = keyof typeof DEVICE_TEXTS.id;
+export const DEVICE_ERROR_CODES = Object.keys(DEVICE_TEXTS.id) as readonly DeviceErrorCode[];
 
 /** Short toast titles of the photo problems (spec §5: 'File terlalu besar'). */
-const TITLES = {
-  image_too_large: { id: 'File terlalu besar', en: 'File too large' },
-  image_type_unsupported: { id: 'Format tidak didukung', en: 'Unsupported format' },
-  photo_hash_unavailable: { id: 'Tidak dapat memproses foto', en: 'Could not process the photo' },
-} as const satisfies Record<string, Record<Language, string>>;
-export type TitledErrorCode = keyof typeof TITLES;
+const TITLES = splitTextPairs({
+  image_too_large: ['File terlalu besar', 'File too large'],
+  image_type_unsupported: ['Format tidak didukung', 'Unsupported format'],
+  photo_hash_unavailable: ['Tidak dapat memproses foto', 'Could not process the photo'],
+});
+export type TitledErrorCode = keyof typeof TITLES.id;
 
 export function currentLanguage(): Language {
   return typeof document !== 'undefined' && document.documentElement.lang === 'en' ? 'en' : 'id';
 }
 
-const isDeviceCode = (code: string): code is DeviceErrorCode => Object.hasOwn(DEVICE_TEXTS, code);
+const isDeviceCode = (code: string): code is DeviceErrorCode =>
+  Object.hasOwn(DEVICE_TEXTS.id, code);
 
 /**
  * A reason in the user's language. A code this build does not know (a newer server's), or one
@@ -87,12 +89,12 @@ export function errorText(
     const text: ErrorText = language === 'en' ? ERROR_TEXTS_EN[code] : ERROR_TEXTS_ID[code];
     return fillErrorText(text, params);
   }
-  if (isDeviceCode(code)) return fillErrorText(DEVICE_TEXTS[code][language], params);
+  if (isDeviceCode(code)) return fillErrorText(DEVICE_TEXTS[language][code], params);
   return fallback ?? errorText({ code: 'invalid' }, undefined, language);
 }
 
 export function errorTitle(code: TitledErrorCode, language: Language = currentLanguage()): string {
-  return TITLES[code][language];
+  return TITLES[language][code];
 }
 
 /** Field reasons as the per-field texts a form shows. */

@@ -2,8 +2,6 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGES, type Language } from '@urs/sync-protocol';
 import { en, id } from './i18n-resources.js';
-
-export type { Dictionary } from './i18n-resources.js';
 import { createPreferenceController, type PreferenceController } from './preferences.js';
 import { STORAGE_KEYS } from './storage-keys.js';
 

@@ -1,28 +1,27 @@
+import type { Language } from '@urs/sync-protocol';
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { splitTextPairs } from '../lib/text-pairs.js';
 import { registerServiceWorker, type ServiceWorkerController } from './register.js';
-import { DISCARD_UNSAVED_MESSAGE, hasUnsavedChanges } from './unsaved-changes.js';
+import { hasUnsavedChanges } from './unsaved-changes.js';
 import './pwa.css';
 
-export interface UpdatePromptLabels {
-  message: string;
-  reload: string;
-  later: string;
+const UPDATE_PROMPT_TEXTS = splitTextPairs({
+  message: ['Versi baru tersedia.', 'A new version is available.'],
+  reload: ['Muat ulang', 'Reload'],
+  later: ['Nanti', 'Later'],
   /** Asked before reloading over unsaved input. */
-  confirmDiscard: string;
-  confirmReload: string;
-  cancel: string;
-}
-
-export const UPDATE_PROMPT_LABELS: UpdatePromptLabels = {
-  message: 'Versi baru tersedia.',
-  reload: 'Muat ulang',
-  later: 'Nanti',
-  confirmDiscard: DISCARD_UNSAVED_MESSAGE,
-  confirmReload: 'Buang isian dan muat ulang',
-  cancel: 'Batal',
-};
+  confirmDiscard: [
+    'Ada isian yang belum disimpan. Muat ulang sekarang dan buang isian?',
+    'You have unsaved input. Reloading discards it.',
+  ],
+  confirmReload: ['Buang isian dan muat ulang', 'Discard and reload'],
+  cancel: ['Batal', 'Cancel'],
+});
+export type UpdatePromptLabels = (typeof UPDATE_PROMPT_TEXTS)[Language];
 
 export interface UpdatePromptProps {
+  /** Indonesian unless told. */
+  language?: Language;
   labels?: Partial<UpdatePromptLabels>;
   /** Defaults to the page's registration (registerServiceWorker() is idempotent). */
   controller?: ServiceWorkerController;
@@ -43,8 +42,13 @@ export function useUpdateAvailable(controller?: ServiceWorkerController): boolea
  * A small fixed banner when a new version is installed and waiting. It never reloads over
  * unsaved input: with a dirty form registered, it asks first (an inline alertdialog).
  */
-export function UpdatePrompt({ labels, controller, inline = false }: UpdatePromptProps) {
-  const text = { ...UPDATE_PROMPT_LABELS, ...labels };
+export function UpdatePrompt({
+  language = 'id',
+  labels,
+  controller,
+  inline = false,
+}: UpdatePromptProps) {
+  const text = { ...UPDATE_PROMPT_TEXTS[language], ...labels };
   const sw = controller ?? registerServiceWorker();
   const available = useUpdateAvailable(sw);
   const [dismissed, setDismissed] = useState(false);

@@ -135,6 +135,21 @@ describe('UpdatePrompt', () => {
     expect(screen.getByText('A new version is ready.')).toBeDefined();
     expect(screen.getByRole('button', { name: 'Muat ulang' })).toBeDefined();
   });
+
+  it('speaks English when the shell asks for it, the unsaved-input question included', async () => {
+    const { controller, applyUpdate } = fakeController(true);
+    const stop = registerUnsavedChanges('report-create', () => true);
+    render(<UpdatePrompt controller={controller} language="en" />);
+    expect(screen.getByText('A new version is available.')).toBeDefined();
+    expect(screen.getByRole('button', { name: 'Later' })).toBeDefined();
+    await userEvent.click(screen.getByRole('button', { name: 'Reload' }));
+    expect(screen.getByRole('alertdialog').textContent).toContain(
+      'You have unsaved input. Reloading discards it.',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Discard and reload' }));
+    expect(applyUpdate).toHaveBeenCalledTimes(1);
+    stop();
+  });
 });
 
 describe('InstallButton', () => {

@@ -36,6 +36,3 @@ export function useUnsavedChanges(id: string, dirty: boolean): void {
   }, [dirty]);
   useEffect(() => registerUnsavedChanges(id, () => dirtyRef.current), [id]);
 }
-
-export const DISCARD_UNSAVED_MESSAGE =
-  'Ada isian yang belum disimpan. Muat ulang sekarang dan buang isian?';

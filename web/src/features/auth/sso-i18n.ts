@@ -1,23 +1,14 @@
-import { registerTexts, type Dictionary } from '../../lib/i18n.js';
+import { registerTexts } from '../../lib/i18n.js';
+import { splitTextPairs } from '../../lib/text-pairs.js';
 
-const id = {
+const texts = splitTextPairs({
   sso: {
-    button: 'Masuk dengan {{provider}}',
-    or: 'atau',
-    working: 'Sedang menyelesaikan proses masuk…',
-    failed: 'Masuk dengan akun sekolah gagal.',
-    backToLogin: 'Kembali ke halaman masuk',
+    button: ['Masuk dengan {{provider}}', 'Sign in with {{provider}}'],
+    or: ['atau', 'or'],
+    working: ['Sedang menyelesaikan proses masuk…', 'Finishing signing you in…'],
+    failed: ['Masuk dengan akun sekolah gagal.', 'Signing in with the school account failed.'],
+    backToLogin: ['Kembali ke halaman masuk', 'Back to sign in'],
   },
-};
+});
 
-const en = {
-  sso: {
-    button: 'Sign in with {{provider}}',
-    or: 'or',
-    working: 'Finishing signing you in…',
-    failed: 'Signing in with the school account failed.',
-    backToLogin: 'Back to sign in',
-  },
-} satisfies Dictionary<typeof id>;
-
-registerTexts({ id, en });
+registerTexts(texts);

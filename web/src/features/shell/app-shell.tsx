@@ -12,19 +12,10 @@ import { useMediaQuery, WIDE_SCREEN_QUERY } from './use-media-query.js';
 
 const SIDEBAR_ID = 'app-sidebar';
 
-/** The PWA banner speaks Indonesian by default; only English needs its own words. */
-const ENGLISH_UPDATE_LABELS = {
-  message: 'A new version is available.',
-  reload: 'Reload',
-  later: 'Later',
-  confirmDiscard: 'You have unsaved input. Reloading discards it.',
-  confirmReload: 'Discard and reload',
-  cancel: 'Cancel',
-};
-
 /** Sidebar, top bar and footer around every signed-in screen. */
 export function AppShell() {
   const { t, i18n } = useTranslation();
+  const language = i18n.language === 'en' ? 'en' : 'id';
   const user = useCurrentUser();
   const wide = useMediaQuery(WIDE_SCREEN_QUERY);
   const [wideOpen, setWideOpen] = useState(true);
@@ -87,15 +78,12 @@ export function AppShell() {
           </button>
           <span className="topbar-title">{t('app.name')}</span>
           <div className="topbar-end">
-            <InstallButton
-              className="button button-small button-secondary"
-              {...(i18n.language === 'en' && { labels: { install: t('pwa.install') } })}
-            />
+            <InstallButton className="button button-small button-secondary" language={language} />
             {!sidebarVisible && <TopbarUnread />}
             <SyncIndicator userId={user.id} />
           </div>
         </header>
-        <UpdatePrompt inline {...(i18n.language === 'en' && { labels: ENGLISH_UPDATE_LABELS })} />
+        <UpdatePrompt inline language={language} />
         <SessionPausedBanner userId={user.id} />
         <main id="main" className="content" tabIndex={-1}>
           <Outlet />

@@ -1,5 +1,5 @@
 import { newId, type MutationArgs } from '@urs/sync-protocol';
-import type { EntityRow, OutboxEntry } from '../db/database.js';
+import type { EntityRow, OutboxEntry, RejectedResult, UrsDatabase } from '../db/database.js';
 import type { OptimisticWrite } from './outbox.js';
 
 /* Shared by the sync tests only (never imported by the app). */
@@ -18,6 +18,19 @@ export function reportCreate(
     work_type: 'repair',
     description: 'Lampu kelas 7B mati',
     ...overrides,
+  };
+}
+
+/** A before photo of `reportId`, first in its row. */
+export function photoAttach(reportId: string): MutationArgs<'photo.attach'> & { position: number } {
+  return {
+    id: newId(),
+    report_id: reportId,
+    kind: 'before',
+    sha256: 'a'.repeat(64),
+    mime_type: 'image/jpeg',
+    size_bytes: 10,
+    position: 0,
   };
 }
 
@@ -83,4 +96,18 @@ export function refusedEntry(
     photo_ids: [],
     created_at: FIXED_NOW,
   };
+}
+
+/** Marks a queued entry as the push does when the server refuses it with `refusal`. */
+export async function refuse(
+  db: UrsDatabase,
+  entry: OutboxEntry | undefined,
+  refusal: Omit<RejectedResult, 'seq' | 'id' | 'status'>,
+): Promise<OutboxEntry> {
+  if (entry === undefined) throw new Error('nothing queued');
+  await db.outbox.update(entry.id, {
+    status: 'rejected',
+    result: { seq: entry.seq, id: entry.mutation.id, status: 'rejected', ...refusal },
+  });
+  return entry;
 }

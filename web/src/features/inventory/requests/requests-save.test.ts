@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_IMAGE_BYTES, newId, type ItemRequest } from '@urs/sync-protocol';
 import type { UrsDatabase } from '../../../db/database.js';
 import { claimLocalData, discardRejected } from '../../../sync/index.js';
-import { FIXED_NOW, jpegBytes, openTestDatabase } from '../../../sync/test-fixtures.js';
+import { FIXED_NOW, jpegBytes, openTestDatabase, refuse } from '../../../sync/test-fixtures.js';
 import {
   EMPTY_REQUEST_FORM,
   type ItemChoice,
@@ -319,15 +319,9 @@ describe('decideItemRequest', () => {
     });
     const [entry] = await db.outbox.toArray();
     // What the push does with the server's answer for a request someone else decided first.
-    await db.outbox.update(entry!.id, {
-      status: 'rejected',
-      result: {
-        seq: entry!.seq,
-        id: entry!.mutation.id,
-        status: 'rejected',
-        code: 'conflict',
-        message: conflict,
-      },
+    await refuse(db, entry, {
+      code: 'conflict',
+      message: conflict,
     });
     const marks = syncMarks(await db.outbox.toArray());
     expect(marks.get(serverRow.id)?.refused).toEqual([

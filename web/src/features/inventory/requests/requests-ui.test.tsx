@@ -13,7 +13,7 @@ import type { UrsDatabase } from '../../../db/database.js';
 import { initI18n } from '../../../lib/i18n.js';
 import { toast } from '../../../lib/toast.js';
 import { claimLocalData } from '../../../sync/index.js';
-import { FIXED_NOW, jpegBytes, openTestDatabase } from '../../../sync/test-fixtures.js';
+import { FIXED_NOW, jpegBytes, openTestDatabase, refuse } from '../../../sync/test-fixtures.js';
 import { RequestDetail } from './request-detail.js';
 import { RequestForm } from './request-form.js';
 import type { RequestEntry } from './requests-list.js';
@@ -269,15 +269,9 @@ describe('<RequestDetail />', () => {
       now: () => new Date(FIXED_NOW),
     });
     const [queued] = await db.outbox.toArray();
-    await db.outbox.update(queued!.id, {
-      status: 'rejected',
-      result: {
-        seq: queued!.seq,
-        id: queued!.mutation.id,
-        status: 'rejected',
-        code: 'conflict',
-        message,
-      },
+    await refuse(db, queued, {
+      code: 'conflict',
+      message,
     });
     const approved = (await db.item_requests.get(pending.id))!;
     render(

@@ -13,9 +13,11 @@ import {
 } from './outbox.js';
 import { claimLocalData, pendingCountFor } from './session.js';
 import {
+  FIXED_NOW,
   openTestDatabase,
   optimisticReport,
   photoAttach,
+  photoRow,
   refuse,
   reportCreate,
 } from './test-fixtures.js';
@@ -234,18 +236,11 @@ describe('rejected entries', () => {
     db = openTestDatabase();
     const args = reportCreate({ description: 'Area sudah nonaktif' });
     const photo = (n: number): EnqueueStep => {
-      const id = newId();
-      const row = {
-        id,
-        report_id: args.id,
-        kind: 'before' as const,
+      const row = photoRow(args.id, FIXED_NOW, {
         sha256: String(n).repeat(64),
-        mime_type: 'image/jpeg',
         size_bytes: 100,
         position: n,
-        created_at: '2026-11-23T08:00:00.000Z',
-        updated_at: '2026-11-23T08:00:00.000Z',
-      };
+      });
       return {
         name: 'photo.attach',
         args: { ...row, mime_type: 'image/jpeg' },

@@ -22,7 +22,10 @@ export function reportCreate(
 }
 
 /** A before photo of `reportId`, first in its row. */
-export function photoAttach(reportId: string): MutationArgs<'photo.attach'> & { position: number } {
+export function photoAttach(
+  reportId: string,
+  overrides: Partial<MutationArgs<'photo.attach'>> = {},
+): MutationArgs<'photo.attach'> & { position: number } {
   return {
     id: newId(),
     report_id: reportId,
@@ -31,7 +34,17 @@ export function photoAttach(reportId: string): MutationArgs<'photo.attach'> & { 
     mime_type: 'image/jpeg',
     size_bytes: 10,
     position: 0,
+    ...overrides,
   };
+}
+
+/** The stored row of that photo, written at `at`. */
+export function photoRow(
+  reportId: string,
+  at: string,
+  overrides: Partial<EntityRow<'report_photos'>> = {},
+): EntityRow<'report_photos'> {
+  return { ...photoAttach(reportId), created_at: at, updated_at: at, ...overrides };
 }
 
 /** The row a report.create makes: the device's optimistic one and the fake server's alike. */

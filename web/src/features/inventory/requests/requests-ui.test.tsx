@@ -18,6 +18,7 @@ import { RequestDetail } from './request-detail.js';
 import { RequestForm } from './request-form.js';
 import type { RequestEntry } from './requests-list.js';
 import type { PickerItem } from './requests-queries.js';
+import { request } from './test-fixtures.js';
 
 const ME = newId();
 const ADMIN = newId();
@@ -182,25 +183,16 @@ describe('<RequestForm /> when the device cannot save', () => {
 });
 
 describe('<RequestDetail />', () => {
-  const pending: ItemRequest = {
-    id: newId(),
+  const pending: ItemRequest = request({
     number: 'REQ-2026-000003',
-    type: 'stock',
     item_id: ITEM,
-    custom_name: null,
-    store_link: null,
-    image_sha256: null,
     quantity: 5,
     needed_date: '2026-12-01',
     notes: 'Untuk ujian',
     requester_id: ME,
-    approver_id: null,
-    approver_notes: null,
-    status: 'pending',
-    decided_at: null,
     created_at: '2026-11-20T01:00:00.000Z',
     updated_at: '2026-11-20T01:00:00.000Z',
-  };
+  });
   const entry = (request: ItemRequest): RequestEntry => ({
     request,
     itemName: 'Kertas HVS A4',

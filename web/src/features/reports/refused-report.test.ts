@@ -35,20 +35,15 @@ const create = refused(
   { id: report.id },
   'Area tidak ditemukan.',
 );
-const attachFirst = refused(
-  'photo.attach',
-  'report_photos',
-  first.id,
-  { id: first.id, report_id: report.id },
-  'Laporan tidak ditemukan.',
-);
-const attachSecond = refused(
-  'photo.attach',
-  'report_photos',
-  second.id,
-  { id: second.id, report_id: report.id },
-  'Laporan tidak ditemukan.',
-);
+const refusedAttach = (photo: ReportPhoto) =>
+  refused(
+    'photo.attach',
+    'report_photos',
+    photo.id,
+    { id: photo.id, report_id: report.id },
+    'Laporan tidak ditemukan.',
+  );
+const [attachFirst, attachSecond] = [refusedAttach(first), refusedAttach(second)];
 const otherReport = refused('report.create', 'reports', newId(), {}, 'Lain.');
 const item = refused('item.create', 'inventory_items', newId(), {}, 'Barang.');
 

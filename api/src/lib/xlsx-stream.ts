@@ -1,5 +1,6 @@
 import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
+import { asLocalWallClock, type SchoolClock } from './school-time.js';
 
 export interface SheetSpec<Row> {
   sheetName: string;
@@ -54,4 +55,31 @@ export function xlsxHeaders(filename: string): Record<string, string> {
     'Content-Disposition': `attachment; filename="${filename}"`,
     'Cache-Control': 'no-store',
   };
+}
+
+/** The running number every export starts its rows with (`toCells` gets it as its index). */
+export const NUMBER_COLUMN: Partial<ExcelJS.Column> = { header: 'No', key: 'no', width: 6 };
+
+export interface XlsxDownload {
+  filename: string;
+  body: ReadableStream<Uint8Array>;
+}
+
+/** One streamed sheet as a download named `${name}-${fileStamp}.xlsx`. */
+export function xlsxDownload<Row>(
+  name: string,
+  spec: SheetSpec<Row>,
+  clock: SchoolClock,
+  now: Date,
+): XlsxDownload {
+  return { filename: `${name}-${fileStamp(now, clock)}.xlsx`, body: streamXlsx(spec, now) };
+}
+
+/** `20261122-1215`: the school's local time, for file names. */
+export function fileStamp(now: Date, clock: SchoolClock): string {
+  return asLocalWallClock(now, clock)
+    .toISOString()
+    .slice(0, 16)
+    .replace(/[-:]/g, '')
+    .replace('T', '-');
 }

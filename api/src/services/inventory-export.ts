@@ -2,11 +2,10 @@ import type ExcelJS from 'exceljs';
 import type { InventoryListQuery, RequestStatus } from '@urs/sync-protocol';
 import type { Db } from '../db/client.js';
 import { asLocalWallClock, type SchoolClock } from '../lib/school-time.js';
-import { streamXlsx } from '../lib/xlsx-stream.js';
+import { NUMBER_COLUMN, xlsxDownload } from '../lib/xlsx-stream.js';
 import { iterateItems, type ItemWithLevel } from './inventory.js';
 import { iterateRequests, type RequestListRow } from './item-requests.js';
 import type { Actor } from '../auth/policy.js';
-import { fileStamp } from './report-export.js';
 
 const LEVEL_LABEL = { healthy: 'Aman', warning: 'Menipis', critical: 'Kritis' } as const;
 const REQUEST_STATUS_LABEL = {
@@ -17,7 +16,7 @@ const REQUEST_STATUS_LABEL = {
 const dateFormat = { numFmt: 'yyyy-mm-dd hh:mm' };
 
 const ITEM_COLUMNS: Partial<ExcelJS.Column>[] = [
-  { header: 'No', key: 'no', width: 6 },
+  NUMBER_COLUMN,
   { header: 'Nama barang', key: 'name', width: 32 },
   { header: 'SKU', key: 'sku', width: 14 },
   { header: 'Satuan', key: 'unit', width: 10 },
@@ -36,34 +35,33 @@ export function exportItems(
   clock: SchoolClock,
   now = new Date(),
 ) {
-  return {
-    filename: `inventaris-${query.filter}-${fileStamp(now, clock)}.xlsx`,
-    body: streamXlsx(
-      {
-        sheetName: 'Barang',
-        columns: ITEM_COLUMNS,
-        rows: iterateItems(db, query),
-        toCells: (i: ItemWithLevel, no) => ({
-          no,
-          name: i.name,
-          sku: i.sku ?? '',
-          unit: i.unit,
-          stock: i.stock,
-          min: i.min_stock,
-          level: LEVEL_LABEL[i.level],
-          active: i.active ? 'Ya' : 'Tidak',
-          trackable: i.trackable ? 'Ya' : 'Tidak',
-          description: i.description ?? '',
-          updated: asLocalWallClock(new Date(i.updated_at), clock),
-        }),
-      },
-      now,
-    ),
-  };
+  return xlsxDownload(
+    `inventaris-${query.filter}`,
+    {
+      sheetName: 'Barang',
+      columns: ITEM_COLUMNS,
+      rows: iterateItems(db, query),
+      toCells: (i: ItemWithLevel, no) => ({
+        no,
+        name: i.name,
+        sku: i.sku ?? '',
+        unit: i.unit,
+        stock: i.stock,
+        min: i.min_stock,
+        level: LEVEL_LABEL[i.level],
+        active: i.active ? 'Ya' : 'Tidak',
+        trackable: i.trackable ? 'Ya' : 'Tidak',
+        description: i.description ?? '',
+        updated: asLocalWallClock(new Date(i.updated_at), clock),
+      }),
+    },
+    clock,
+    now,
+  );
 }
 
 const REQUEST_COLUMNS: Partial<ExcelJS.Column>[] = [
-  { header: 'No', key: 'no', width: 6 },
+  NUMBER_COLUMN,
   { header: 'Nomor', key: 'number', width: 18 },
   { header: 'Dibuat', key: 'created', width: 18, style: dateFormat },
   { header: 'Jenis', key: 'type', width: 10 },
@@ -87,37 +85,36 @@ export function exportRequests(
   clock: SchoolClock,
   now = new Date(),
 ) {
-  return {
-    filename: `permintaan-${status ?? 'all'}-${fileStamp(now, clock)}.xlsx`,
-    body: streamXlsx(
-      {
-        sheetName: 'Permintaan',
-        columns: REQUEST_COLUMNS,
-        rows: iterateRequests(db, actor, status, q),
-        toCells: (r: RequestListRow, no) => ({
-          no,
-          number: r.number ?? '',
-          created: asLocalWallClock(new Date(r.created_at), clock),
-          type: r.type === 'stock' ? 'Stok' : 'Baru',
-          item: r.item_name ?? r.custom_name ?? '',
-          quantity: r.quantity,
-          needed: r.needed_date ?? '',
-          requester: r.requester_name,
-          status: REQUEST_STATUS_LABEL[r.status],
-          approver: r.approver_name ?? '',
-          decided: r.decided_at === null ? null : asLocalWallClock(new Date(r.decided_at), clock),
-          notes: r.notes ?? '',
-          approverNotes: r.approver_notes ?? '',
-          // A link stored before only http(s) was accepted stays text, never a clickable cell.
-          link:
-            r.store_link === null
-              ? ''
-              : /^https?:\/\//i.test(r.store_link)
-                ? { text: r.store_link, hyperlink: r.store_link }
-                : r.store_link,
-        }),
-      },
-      now,
-    ),
-  };
+  return xlsxDownload(
+    `permintaan-${status ?? 'all'}`,
+    {
+      sheetName: 'Permintaan',
+      columns: REQUEST_COLUMNS,
+      rows: iterateRequests(db, actor, status, q),
+      toCells: (r: RequestListRow, no) => ({
+        no,
+        number: r.number ?? '',
+        created: asLocalWallClock(new Date(r.created_at), clock),
+        type: r.type === 'stock' ? 'Stok' : 'Baru',
+        item: r.item_name ?? r.custom_name ?? '',
+        quantity: r.quantity,
+        needed: r.needed_date ?? '',
+        requester: r.requester_name,
+        status: REQUEST_STATUS_LABEL[r.status],
+        approver: r.approver_name ?? '',
+        decided: r.decided_at === null ? null : asLocalWallClock(new Date(r.decided_at), clock),
+        notes: r.notes ?? '',
+        approverNotes: r.approver_notes ?? '',
+        // A link stored before only http(s) was accepted stays text, never a clickable cell.
+        link:
+          r.store_link === null
+            ? ''
+            : /^https?:\/\//i.test(r.store_link)
+              ? { text: r.store_link, hyperlink: r.store_link }
+              : r.store_link,
+      }),
+    },
+    clock,
+    now,
+  );
 }

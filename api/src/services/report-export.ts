@@ -2,7 +2,7 @@ import type ExcelJS from 'exceljs';
 import { roleLabel, type ReportExportQuery, type ReportListRow } from '@urs/sync-protocol';
 import type { Db } from '../db/client.js';
 import { asLocalWallClock, scopeRange, type SchoolClock } from '../lib/school-time.js';
-import { streamXlsx } from '../lib/xlsx-stream.js';
+import { NUMBER_COLUMN, xlsxDownload, type XlsxDownload } from '../lib/xlsx-stream.js';
 import { iterateReports } from './report-list.js';
 
 const STATUS_LABEL: Record<ReportListRow['status'], string> = {
@@ -20,7 +20,7 @@ const WORK_TYPE_LABEL: Record<string, string> = {
 };
 
 const COLUMNS: Partial<ExcelJS.Column>[] = [
-  { header: 'No', key: 'no', width: 6 },
+  NUMBER_COLUMN,
   { header: 'Dilaporkan', key: 'reported', width: 18, style: { numFmt: 'yyyy-mm-dd hh:mm' } },
   { header: 'Diterima server', key: 'received', width: 18, style: { numFmt: 'yyyy-mm-dd hh:mm' } },
   { header: 'Diperbarui', key: 'updated', width: 18, style: { numFmt: 'yyyy-mm-dd hh:mm' } },
@@ -38,11 +38,6 @@ const COLUMNS: Partial<ExcelJS.Column>[] = [
   { header: 'ID laporan', key: 'id', width: 38 },
 ];
 
-export interface ReportExport {
-  filename: string;
-  body: ReadableStream<Uint8Array>;
-}
-
 /**
  * The matching reports as an .xlsx, streamed: rows come from keyset chunks, so a year of
  * reports never sits in memory at once. Dates are real Excel date cells in the school's time.
@@ -55,44 +50,34 @@ export function exportReports(
   clock: SchoolClock,
   appOrigin: string,
   now = new Date(),
-): ReportExport {
+): XlsxDownload {
   const range = scopeRange(query.scope, now, clock);
-  return {
-    filename: `laporan-${query.scope}-${fileStamp(now, clock)}.xlsx`,
-    body: streamXlsx(
-      {
-        sheetName: 'Laporan',
-        columns: COLUMNS,
-        rows: iterateReports(db, query, clock, range),
-        toCells: (r: ReportListRow, no) => ({
-          no,
-          reported: asLocalWallClock(new Date(r.reported_at), clock),
-          received: asLocalWallClock(new Date(r.created_at), clock),
-          updated: asLocalWallClock(new Date(r.updated_at), clock),
-          area: r.area.name,
-          category: r.category?.name ?? '',
-          workType: WORK_TYPE_LABEL[r.work_type] ?? r.work_type,
-          status: STATUS_LABEL[r.status],
-          description: r.description,
-          reporter: r.reporter.name,
-          role: roleLabel(r.reporter.role),
-          adminNote: r.admin_note ?? '',
-          before: r.photo_counts.before,
-          after: r.photo_counts.after,
-          link: { text: 'Buka laporan', hyperlink: `${appOrigin}/reports/${r.id}` },
-          id: r.id,
-        }),
-      },
-      now,
-    ),
-  };
-}
-
-/** `20261122-1215`: the school's local time, for file names. */
-export function fileStamp(now: Date, clock: SchoolClock): string {
-  return asLocalWallClock(now, clock)
-    .toISOString()
-    .slice(0, 16)
-    .replace(/[-:]/g, '')
-    .replace('T', '-');
+  return xlsxDownload(
+    `laporan-${query.scope}`,
+    {
+      sheetName: 'Laporan',
+      columns: COLUMNS,
+      rows: iterateReports(db, query, clock, range),
+      toCells: (r: ReportListRow, no) => ({
+        no,
+        reported: asLocalWallClock(new Date(r.reported_at), clock),
+        received: asLocalWallClock(new Date(r.created_at), clock),
+        updated: asLocalWallClock(new Date(r.updated_at), clock),
+        area: r.area.name,
+        category: r.category?.name ?? '',
+        workType: WORK_TYPE_LABEL[r.work_type] ?? r.work_type,
+        status: STATUS_LABEL[r.status],
+        description: r.description,
+        reporter: r.reporter.name,
+        role: roleLabel(r.reporter.role),
+        adminNote: r.admin_note ?? '',
+        before: r.photo_counts.before,
+        after: r.photo_counts.after,
+        link: { text: 'Buka laporan', hyperlink: `${appOrigin}/reports/${r.id}` },
+        id: r.id,
+      }),
+    },
+    clock,
+    now,
+  );
 }

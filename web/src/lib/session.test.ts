@@ -8,19 +8,9 @@ import {
   TOKEN_REQUIRED_MESSAGE,
   type SessionStoreDeps,
 } from './session.js';
+import { testUser } from '../test/user.js';
 
-const user: User = {
-  id: 'u-1',
-  name: 'Siti Aminah',
-  email: 'siti.aminah@urs.sch.id',
-  phone: null,
-  role: 'custodian',
-  preferred_theme: 'light',
-  preferred_language: 'id',
-  photo_url: null,
-  created_at: '2026-01-01T00:00:00.000Z',
-  updated_at: '2026-01-01T00:00:00.000Z',
-};
+const user: User = testUser({ id: 'u-1', preferred_theme: 'light' });
 
 type Json = ApiClient['json'];
 

@@ -28,6 +28,7 @@ import {
   reportCreate,
   reportRow,
 } from './test-fixtures.js';
+import { testUser } from '../test/user.js';
 
 /*
  * A test double of the API's sync contract (PUT /api/photos/:id, POST /api/sync/push,
@@ -84,18 +85,14 @@ class FakeSyncServer {
 
   addUser(name: string, role: Role = 'technician'): { user: User; token: string } {
     const now = new Date().toISOString();
-    const user: User = {
+    const user: User = testUser({
       id: newId(),
       name,
       email: `${name.toLowerCase()}@sekolah.test`,
-      phone: null,
       role,
-      preferred_theme: 'dark',
-      preferred_language: 'id',
-      photo_url: null,
       created_at: now,
       updated_at: now,
-    };
+    });
     this.users.set(user.id, user);
     this.write('users', user.id, { ...user, role, photo_url: null }, null);
     return { user, token: this.signIn(user.id) };

@@ -12,7 +12,15 @@ import {
   type EnqueueStep,
 } from './outbox.js';
 import { claimLocalData, pendingCountFor } from './session.js';
-import { openTestDatabase, optimisticReport, reportCreate } from './test-fixtures.js';
+import {
+  FIXED_NOW,
+  openTestDatabase,
+  optimisticReport,
+  photoAttach,
+  photoRow,
+  refuse,
+  reportCreate,
+} from './test-fixtures.js';
 
 let db: UrsDatabase;
 const userId = newId();
@@ -80,37 +88,19 @@ describe('enqueue', () => {
       photoRows += 1;
       throw new Error('disk full at the photo');
     });
-    const photoId = newId();
+    const photo = photoAttach(report.id);
     const at = new Date().toISOString();
     await expect(
       enqueueAll(db, userId, [
         { name: 'report.create', args: report, optimistic: [optimisticReport(report, userId)] },
         {
           name: 'photo.attach',
-          args: {
-            id: photoId,
-            report_id: report.id,
-            kind: 'before',
-            sha256: 'a'.repeat(64),
-            mime_type: 'image/jpeg',
-            size_bytes: 10,
-            position: 0,
-          },
+          args: photo,
           optimistic: [
             {
               entity: 'report_photos',
               op: 'put',
-              row: {
-                id: photoId,
-                report_id: report.id,
-                kind: 'before',
-                sha256: 'a'.repeat(64),
-                mime_type: 'image/jpeg',
-                size_bytes: 10,
-                position: 0,
-                created_at: at,
-                updated_at: at,
-              },
+              row: { ...photo, created_at: at, updated_at: at },
             },
           ],
         },
@@ -201,15 +191,9 @@ describe('rejected entries', () => {
       { id: args.id, description: 'Diubah lokal' },
       [{ entity: 'reports', op: 'put', row: { ...serverRow.row, description: 'Diubah lokal' } }],
     );
-    await db.outbox.update(entry.id, {
-      status: 'rejected',
-      result: {
-        seq: entry.seq,
-        id: entry.mutation.id,
-        status: 'rejected',
-        code: 'forbidden',
-        message: 'Tidak boleh.',
-      },
+    await refuse(db, entry, {
+      code: 'forbidden',
+      message: 'Tidak boleh.',
     });
     return { entry, reportId: args.id };
   }
@@ -252,18 +236,11 @@ describe('rejected entries', () => {
     db = openTestDatabase();
     const args = reportCreate({ description: 'Area sudah nonaktif' });
     const photo = (n: number): EnqueueStep => {
-      const id = newId();
-      const row = {
-        id,
-        report_id: args.id,
-        kind: 'before' as const,
+      const row = photoRow(args.id, FIXED_NOW, {
         sha256: String(n).repeat(64),
-        mime_type: 'image/jpeg',
         size_bytes: 100,
         position: n,
-        created_at: '2026-11-23T08:00:00.000Z',
-        updated_at: '2026-11-23T08:00:00.000Z',
-      };
+      });
       return {
         name: 'photo.attach',
         args: { ...row, mime_type: 'image/jpeg' },

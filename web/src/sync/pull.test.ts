@@ -5,24 +5,20 @@ import { enqueue } from './outbox.js';
 import { applyPullPage, CursorMovedError, pullChanges } from './pull.js';
 import { ensureSyncState } from './sync-state.js';
 import { FIXED_NOW, openTestDatabase, reportCreate, reportRow } from './test-fixtures.js';
+import { testUser } from '../test/user.js';
 
 const databases: UrsDatabase[] = [];
 afterEach(async () => {
   for (const db of databases.splice(0)) await db.delete();
 });
 
-const me: User = {
+const me: User = testUser({
   id: newId(),
   name: 'Siti',
   email: 'siti@sekolah.test',
-  phone: null,
-  role: 'custodian',
-  preferred_theme: 'dark',
-  preferred_language: 'id',
-  photo_url: null,
   created_at: FIXED_NOW,
   updated_at: FIXED_NOW,
-};
+});
 
 async function freshDevice(): Promise<UrsDatabase> {
   const db = openTestDatabase();

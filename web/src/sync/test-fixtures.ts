@@ -1,5 +1,5 @@
 import { newId, type MutationArgs } from '@urs/sync-protocol';
-import type { EntityRow, OutboxEntry } from '../db/database.js';
+import type { EntityRow, OutboxEntry, RejectedResult, UrsDatabase } from '../db/database.js';
 import type { OptimisticWrite } from './outbox.js';
 
 /* Shared by the sync tests only (never imported by the app). */
@@ -19,6 +19,32 @@ export function reportCreate(
     description: 'Lampu kelas 7B mati',
     ...overrides,
   };
+}
+
+/** A before photo of `reportId`, first in its row. */
+export function photoAttach(
+  reportId: string,
+  overrides: Partial<MutationArgs<'photo.attach'>> = {},
+): MutationArgs<'photo.attach'> & { position: number } {
+  return {
+    id: newId(),
+    report_id: reportId,
+    kind: 'before',
+    sha256: 'a'.repeat(64),
+    mime_type: 'image/jpeg',
+    size_bytes: 10,
+    position: 0,
+    ...overrides,
+  };
+}
+
+/** The stored row of that photo, written at `at`. */
+export function photoRow(
+  reportId: string,
+  at: string,
+  overrides: Partial<EntityRow<'report_photos'>> = {},
+): EntityRow<'report_photos'> {
+  return { ...photoAttach(reportId), created_at: at, updated_at: at, ...overrides };
 }
 
 /** The row a report.create makes: the device's optimistic one and the fake server's alike. */
@@ -83,4 +109,18 @@ export function refusedEntry(
     photo_ids: [],
     created_at: FIXED_NOW,
   };
+}
+
+/** Marks a queued entry as the push does when the server refuses it with `refusal`. */
+export async function refuse(
+  db: UrsDatabase,
+  entry: OutboxEntry | undefined,
+  refusal: Omit<RejectedResult, 'seq' | 'id' | 'status'>,
+): Promise<OutboxEntry> {
+  if (entry === undefined) throw new Error('nothing queued');
+  await db.outbox.update(entry.id, {
+    status: 'rejected',
+    result: { seq: entry.seq, id: entry.mutation.id, status: 'rejected', ...refusal },
+  });
+  return entry;
 }

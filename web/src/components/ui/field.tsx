@@ -57,3 +57,23 @@ export function useField({ label, id: givenId, hint, errors, className }: FieldP
     ),
   };
 }
+
+/**
+ * Splits a labelled control's props: the field's own go to `useField`, the rest (value,
+ * handlers, native attributes) to the control, which always has the `input` class.
+ */
+export function useFieldControl<Props extends FieldProps>(
+  { label, id, hint, errors, className, ...rest }: Props,
+  controlClassName: string | undefined,
+) {
+  const field = useField({ label, id, hint, errors, className });
+  return {
+    frame: field.frame,
+    control: {
+      id: field.id,
+      className: controlClassName === undefined ? 'input' : `input ${controlClassName}`,
+      ...field.aria,
+      ...rest,
+    },
+  };
+}

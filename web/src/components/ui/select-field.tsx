@@ -1,5 +1,5 @@
 import type { ReactNode, SelectHTMLAttributes } from 'react';
-import { useField, type FieldProps } from './field.js';
+import { useFieldControl, type FieldProps } from './field.js';
 
 export interface SelectOption {
   value: string;
@@ -25,28 +25,16 @@ interface SelectFieldProps
  * screen readers find it by its label) and its hint and errors are described like TextField's.
  */
 export function SelectField({
-  label,
-  id,
-  hint,
-  errors,
-  className,
   selectClassName,
   value,
   onChange,
   options,
   children,
-  ...select
+  ...props
 }: SelectFieldProps) {
-  const field = useField({ label, id, hint, errors, className });
-  return field.frame(
-    <select
-      id={field.id}
-      className={selectClassName === undefined ? 'input' : `input ${selectClassName}`}
-      value={value}
-      {...field.aria}
-      {...select}
-      onChange={(event) => onChange(event.target.value)}
-    >
+  const { frame, control } = useFieldControl(props, selectClassName);
+  return frame(
+    <select {...control} value={value} onChange={(event) => onChange(event.target.value)}>
       {children}
       {options?.map((option) => (
         <option key={option.value} value={option.value}>

@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react';
-import { useField, type FieldProps } from './field.js';
+import { useFieldControl, type FieldProps } from './field.js';
 
 interface TextFieldProps
   extends FieldProps, Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'> {
@@ -9,24 +9,9 @@ interface TextFieldProps
 }
 
 /** A labelled input whose hint and server errors are tied to it for screen readers. */
-export function TextField({
-  label,
-  id,
-  hint,
-  errors,
-  className,
-  inputClassName,
-  ...input
-}: TextFieldProps) {
-  const field = useField({ label, id, hint, errors, className });
-  return field.frame(
-    <input
-      id={field.id}
-      className={inputClassName === undefined ? 'input' : `input ${inputClassName}`}
-      {...field.aria}
-      {...input}
-    />,
-  );
+export function TextField({ inputClassName, ...props }: TextFieldProps) {
+  const { frame, control } = useFieldControl(props, inputClassName);
+  return frame(<input {...control} />);
 }
 
 interface TextAreaFieldProps
@@ -37,22 +22,7 @@ interface TextAreaFieldProps
 }
 
 /** The multi-line twin of `TextField`, tied to its hint and errors the same way. */
-export function TextAreaField({
-  label,
-  id,
-  hint,
-  errors,
-  className,
-  inputClassName,
-  ...textarea
-}: TextAreaFieldProps) {
-  const field = useField({ label, id, hint, errors, className });
-  return field.frame(
-    <textarea
-      id={field.id}
-      className={inputClassName === undefined ? 'input' : `input ${inputClassName}`}
-      {...field.aria}
-      {...textarea}
-    />,
-  );
+export function TextAreaField({ inputClassName, ...props }: TextAreaFieldProps) {
+  const { frame, control } = useFieldControl(props, inputClassName);
+  return frame(<textarea {...control} />);
 }

@@ -17,11 +17,11 @@ import { api } from '../../lib/api.js';
 import {
   buildQuery,
   check,
-  parseOne,
   parsePaged,
   type Checked,
   type PagedAnswer,
 } from '../../lib/admin-kit.js';
+import { adminResource } from '../../lib/admin-resource.js';
 
 export type ReferenceKind = 'areas' | 'categories';
 export type ReferenceRow = Area | Category;
@@ -67,8 +67,6 @@ export function referencePayload(
   return mode === 'create' ? check(categoryCreateSchema, base) : check(categoryUpdateSchema, base);
 }
 
-const schemaOf = (kind: ReferenceKind) => (kind === 'areas' ? areaSchema : categorySchema);
-
 export interface ReferenceQuery {
   q: string;
   page: number;
@@ -85,32 +83,30 @@ export function referenceListPath(kind: ReferenceKind, query: ReferenceQuery): s
   })}`;
 }
 
-export async function listReference(
+const resourceOf = (kind: ReferenceKind) =>
+  adminResource<ReferenceRow>(`api/${kind}`, kind === 'areas' ? areaSchema : categorySchema);
+
+export function listReference(
   kind: ReferenceKind,
   query: ReferenceQuery,
 ): Promise<PagedAnswer<ReferenceRow>> {
-  const body = await api.json('GET', referenceListPath(kind, query));
-  return parsePaged<ReferenceRow>(body, schemaOf(kind));
+  return resourceOf(kind).list(referenceListPath(kind, query));
 }
 
-export async function createReference(
-  kind: ReferenceKind,
-  payload: Payload,
-): Promise<ReferenceRow> {
-  return parseOne<ReferenceRow>(await api.json('POST', `api/${kind}`, payload), schemaOf(kind));
+export function createReference(kind: ReferenceKind, payload: Payload): Promise<ReferenceRow> {
+  return resourceOf(kind).create(payload);
 }
 
-export async function updateReference(
+export function updateReference(
   kind: ReferenceKind,
   id: string,
   payload: Payload,
 ): Promise<ReferenceRow> {
-  const body = await api.json('PUT', `api/${kind}/${encodeURIComponent(id)}`, payload);
-  return parseOne<ReferenceRow>(body, schemaOf(kind));
+  return resourceOf(kind).update(id, payload);
 }
 
 export async function deleteReference(kind: ReferenceKind, id: string): Promise<void> {
-  await api.json('DELETE', `api/${kind}/${encodeURIComponent(id)}`);
+  await resourceOf(kind).remove(id);
 }
 
 /** Every active area, page by page (for the posters). */

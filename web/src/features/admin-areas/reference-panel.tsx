@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '../../lib/toast.js';
 import { failureText } from '../../lib/admin-kit.js';
 import { AdminTable } from '../../components/ui/admin-table.js';
+import { CheckField } from '../../components/ui/check-field.js';
 import { FormModal, useModalForm } from '../../components/ui/form-modal.js';
 import { LoadError } from '../../components/ui/load-error.js';
 import { useOnline } from '../../components/ui/online.js';
@@ -219,14 +220,11 @@ function ReferenceFormModal({
         onChange={(event) => set({ description: event.target.value })}
       />
       {isAreas && (
-        <label className="admin-check">
-          <input
-            type="checkbox"
-            checked={form.active}
-            onChange={(event) => set({ active: event.target.checked })}
-          />
-          <span>{t('areas.activeField')}</span>
-        </label>
+        <CheckField
+          label={<span>{t('areas.activeField')}</span>}
+          checked={form.active}
+          onChange={(active) => set({ active })}
+        />
       )}
     </FormModal>
   );

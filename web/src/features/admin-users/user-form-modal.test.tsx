@@ -14,19 +14,14 @@ import { applyLanguage, initI18n } from '../../lib/i18n.js';
 import { toast } from '../../lib/toast.js';
 import { ApiError } from '../../lib/api-client.js';
 import { UserFormModal } from './user-form-modal.js';
+import { testUser } from '../../test/user.js';
 
-const siti: User = {
+const siti: User = testUser({
   id: 'u-siti',
-  name: 'Siti Aminah',
-  email: 'siti.aminah@urs.sch.id',
   phone: '081310450102',
-  role: 'custodian',
-  preferred_theme: 'dark',
-  preferred_language: 'id',
-  photo_url: null,
   created_at: '2026-04-30T00:00:00.000Z',
   updated_at: '2026-04-30T00:00:00.000Z',
-};
+});
 
 beforeAll(() => {
   initI18n('id');

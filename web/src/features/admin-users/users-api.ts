@@ -7,15 +7,8 @@ import {
   type Role,
   type User,
 } from '@urs/sync-protocol';
-import { api } from '../../lib/api.js';
-import {
-  buildQuery,
-  check,
-  parseOne,
-  parsePaged,
-  type Checked,
-  type PagedAnswer,
-} from '../../lib/admin-kit.js';
+import { buildQuery, check, type Checked, type PagedAnswer } from '../../lib/admin-kit.js';
+import { adminResource } from '../../lib/admin-resource.js';
 import { stringField } from '../../lib/json-fields.js';
 
 export const PER_PAGE_CHOICES = [10, 15, 25, 50] as const;
@@ -106,23 +99,21 @@ export function updateUserPayload(form: UserForm): Checked<AdminUserUpdateInput>
   return { ok: true, payload };
 }
 
-export async function listUsers(query: UserQuery): Promise<PagedAnswer<User>> {
-  return parsePaged(await api.json('GET', usersListPath(query)), userSchema);
+const users = adminResource<User>('api/users', userSchema);
+
+export function listUsers(query: UserQuery): Promise<PagedAnswer<User>> {
+  return users.list(usersListPath(query));
 }
 
-export async function createUser(payload: AdminUserCreateInput): Promise<User> {
-  return parseOne(await api.json('POST', 'api/users', payload), userSchema);
+export function createUser(payload: AdminUserCreateInput): Promise<User> {
+  return users.create(payload);
 }
 
-export async function updateUser(id: string, payload: AdminUserUpdateInput): Promise<User> {
-  return parseOne(
-    await api.json('PUT', `api/users/${encodeURIComponent(id)}`, payload),
-    userSchema,
-  );
+export function updateUser(id: string, payload: AdminUserUpdateInput): Promise<User> {
+  return users.update(id, payload);
 }
 
 /** Resolves with the server's message ('User berhasil dihapus.'). */
 export async function deleteUser(id: string): Promise<string | null> {
-  const body = await api.json('DELETE', `api/users/${encodeURIComponent(id)}`);
-  return stringField(body, 'message') ?? null;
+  return stringField(await users.remove(id), 'message') ?? null;
 }

@@ -8,6 +8,7 @@ import {
   usersListPath,
   type UserForm,
 } from './users-api.js';
+import { testUser } from '../../test/user.js';
 
 const filled: UserForm = {
   name: ' Budi Santoso ',
@@ -99,18 +100,9 @@ describe('updateUserPayload (blank means unchanged)', () => {
 
   it('starts the edit form with blank passwords', () => {
     expect(
-      userFormOf({
-        id: 'u1',
-        name: 'Siti',
-        email: 'siti@urs.sch.id',
-        phone: null,
-        role: 'custodian',
-        preferred_theme: 'dark',
-        preferred_language: 'id',
-        photo_url: null,
-        created_at: '',
-        updated_at: '',
-      }),
+      userFormOf(
+        testUser({ name: 'Siti', email: 'siti@urs.sch.id', created_at: '', updated_at: '' }),
+      ),
     ).toEqual({
       name: 'Siti',
       email: 'siti@urs.sch.id',

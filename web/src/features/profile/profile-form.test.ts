@@ -8,19 +8,9 @@ import {
   checkAvatarImage,
   hasProfileChanges,
 } from './profile-form.js';
+import { testUser } from '../../test/user.js';
 
-const user: User = {
-  id: 'u1',
-  name: 'Siti Aminah',
-  email: 'siti.aminah@urs.sch.id',
-  phone: '0812',
-  role: 'custodian',
-  preferred_theme: 'dark',
-  preferred_language: 'id',
-  photo_url: null,
-  created_at: '2026-01-01T00:00:00.000Z',
-  updated_at: '2026-01-01T00:00:00.000Z',
-};
+const user: User = testUser({ phone: '0812' });
 
 describe('buildProfileFormData', () => {
   it('sends only the fields that are neither null nor undefined', () => {

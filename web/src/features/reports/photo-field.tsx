@@ -107,7 +107,7 @@ export function PhotoField({
       <legend className="field-label">{title}</legend>
       <div className="rp-photo-buttons">
         {(['camera', 'gallery'] as const).map((source) => (
-          <label key={source} className="button button-secondary button-small rp-file">
+          <label key={source} className="button button-secondary button-small file-button">
             {t(`reports.${source}`)}
             <input
               type="file"

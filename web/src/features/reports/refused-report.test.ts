@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { newId, type Report, type ReportPhoto } from '@urs/sync-protocol';
-import { refusedEntry } from '../../sync/test-fixtures.js';
+import { photoRow, refusedEntry } from '../../sync/test-fixtures.js';
 import { creationRefused, planResend, refusalReason, refusedEntriesOf } from './refused-report.js';
 import type { FormPhoto, ReportFormValues } from './report-form-state.js';
 
@@ -21,18 +21,9 @@ const report: Report = {
   created_at: AT,
   updated_at: AT,
 };
-const photoRow = (position: number): ReportPhoto => ({
-  id: newId(),
-  report_id: report.id,
-  kind: 'before',
-  sha256: SHA,
-  mime_type: 'image/jpeg',
-  size_bytes: 10,
-  position,
-  created_at: AT,
-  updated_at: AT,
-});
-const [first, second] = [photoRow(0), photoRow(1)];
+const [first, second] = [0, 1].map((position) =>
+  photoRow(report.id, AT, { sha256: SHA, position }),
+) as [ReportPhoto, ReportPhoto];
 const asForm = (row: ReportPhoto): FormPhoto => ({ ...row, attached: true });
 
 const refused = refusedEntry;
@@ -44,20 +35,15 @@ const create = refused(
   { id: report.id },
   'Area tidak ditemukan.',
 );
-const attachFirst = refused(
-  'photo.attach',
-  'report_photos',
-  first.id,
-  { id: first.id, report_id: report.id },
-  'Laporan tidak ditemukan.',
-);
-const attachSecond = refused(
-  'photo.attach',
-  'report_photos',
-  second.id,
-  { id: second.id, report_id: report.id },
-  'Laporan tidak ditemukan.',
-);
+const refusedAttach = (photo: ReportPhoto) =>
+  refused(
+    'photo.attach',
+    'report_photos',
+    photo.id,
+    { id: photo.id, report_id: report.id },
+    'Laporan tidak ditemukan.',
+  );
+const [attachFirst, attachSecond] = [refusedAttach(first), refusedAttach(second)];
 const otherReport = refused('report.create', 'reports', newId(), {}, 'Lain.');
 const item = refused('item.create', 'inventory_items', newId(), {}, 'Barang.');
 

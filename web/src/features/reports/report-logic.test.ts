@@ -18,6 +18,7 @@ import {
 import { pageOf } from '../../lib/paging.js';
 import { MY_REPORTS_PAGE_SIZE } from './paging.js';
 import { unsyncedReportIds } from './report-sync-marks.js';
+import { photoRow } from '../../sync/test-fixtures.js';
 import { MemoryStorage } from '../../test/memory-storage.js';
 
 const SHA = 'a'.repeat(64);
@@ -147,17 +148,7 @@ describe('planEdit', () => {
     created_at: '2026-11-20T00:00:00.000Z',
     updated_at: '2026-11-20T00:00:00.000Z',
   };
-  const existing: ReportPhoto = {
-    id: newId(),
-    report_id: report.id,
-    kind: 'before',
-    sha256: SHA,
-    mime_type: 'image/jpeg',
-    size_bytes: 10,
-    position: 0,
-    created_at: report.created_at,
-    updated_at: report.created_at,
-  };
+  const existing: ReportPhoto = photoRow(report.id, report.created_at, { sha256: SHA });
   const values = {
     area_id: report.area_id,
     category_id: '',

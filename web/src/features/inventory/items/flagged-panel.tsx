@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Pager } from '../../../components/ui/pager.js';
 import { useRemote } from '../../../components/ui/use-remote.js';
 import { TransactionAmount } from './item-badges.js';
+import { RetryAlert } from './retry-alert.js';
 import { fetchFlagged } from './items-api.js';
 import { useItemsText } from './items-i18n.js';
 import { formatDateTime } from '../../../lib/format.js';
@@ -52,12 +53,7 @@ function FlaggedList({ onOpenItem }: { onOpenItem: (itemId: string) => void }) {
       </summary>
       <p className="muted inv-note">{tx('flagged.hint')}</p>
       {failed ? (
-        <div className="alert alert-error inv-inline-alert" role="alert">
-          <span>{tx('flagged.loadFailed')}</span>
-          <button type="button" className="button button-secondary" onClick={flagged.reload}>
-            {tx('detail.retry')}
-          </button>
-        </div>
+        <RetryAlert message={tx('flagged.loadFailed')} onRetry={flagged.reload} />
       ) : flagged.data === null ? (
         <p className="muted">{t('common.loading')}</p>
       ) : flagged.data.data.length === 0 ? (

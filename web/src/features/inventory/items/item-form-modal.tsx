@@ -1,5 +1,6 @@
 import { TEXT_LIMITS } from '@urs/sync-protocol';
 import { useId, useState } from 'react';
+import { CheckField } from '../../../components/ui/check-field.js';
 import { FormModal } from '../../../components/ui/form-modal.js';
 import { TextAreaField, TextField } from '../../../components/ui/text-field.js';
 import { saveItemForm, type ItemFormMode } from './items-actions.js';
@@ -147,22 +148,18 @@ export function ItemFormModal({
         errors={errors.description}
         onChange={(event) => set('description')(event.target.value)}
       />
-      <label className="admin-check inv-check">
-        <input
-          type="checkbox"
-          checked={values.active}
-          onChange={(event) => set('active')(event.target.checked)}
-        />
-        {tx('form.active')}
-      </label>
-      <label className="admin-check inv-check">
-        <input
-          type="checkbox"
-          checked={values.trackable}
-          onChange={(event) => set('trackable')(event.target.checked)}
-        />
-        {tx('form.trackable')}
-      </label>
+      <CheckField
+        className="inv-check"
+        label={tx('form.active')}
+        checked={values.active}
+        onChange={set('active')}
+      />
+      <CheckField
+        className="inv-check"
+        label={tx('form.trackable')}
+        checked={values.trackable}
+        onChange={set('trackable')}
+      />
     </FormModal>
   );
 }

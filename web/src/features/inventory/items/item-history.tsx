@@ -9,6 +9,7 @@ import type { HistoryEntry } from './items-api.js';
 import { useItemsText } from './items-i18n.js';
 import { useServerHistory } from './use-server-history.js';
 import { ItemSection } from './item-section.js';
+import { RetryAlert } from './retry-alert.js';
 
 const LOCAL_PAGE = 10;
 
@@ -143,14 +144,7 @@ export function FullHistory({
             <p className="muted">{tx('detail.noTransactions')}</p>
           )}
           {history.loading && <p className="muted">{t('common.loading')}</p>}
-          {failed && (
-            <div className="alert alert-error inv-inline-alert" role="alert">
-              <span>{tx('detail.historyFailed')}</span>
-              <button type="button" className="button button-secondary" onClick={history.retry}>
-                {tx('detail.retry')}
-              </button>
-            </div>
-          )}
+          {failed && <RetryAlert message={tx('detail.historyFailed')} onRetry={history.retry} />}
           {history.hasMore && !history.loading && !failed && (
             <button type="button" className="button button-secondary" onClick={history.loadMore}>
               {tx('detail.loadMore')}

@@ -12,6 +12,7 @@ import {
   retryRejectedItem,
   updateItem,
 } from './items-store.js';
+import { refuse } from '../../../sync/test-fixtures.js';
 import { item as sharedItem } from './test-fixtures.js';
 
 const USER = newId();
@@ -331,16 +332,10 @@ describe('adding, editing and deleting items', () => {
     const [queued] = await db.outbox.toArray();
     if (queued === undefined) throw new Error('nothing queued');
     // The server refused it: another device took the SKU first.
-    await db.outbox.update(queued.id, {
-      status: 'rejected',
-      result: {
-        seq: queued.seq,
-        id: queued.mutation.id,
-        status: 'rejected',
-        code: 'validation',
-        message: 'SKU sudah dipakai barang lain.',
-        errors: { sku: ['SKU sudah dipakai barang lain.'] },
-      },
+    await refuse(db, queued, {
+      code: 'validation',
+      message: 'SKU sudah dipakai barang lain.',
+      errors: { sku: ['SKU sudah dipakai barang lain.'] },
     });
 
     const retried = await retryRejectedItem(db, USER, queued.id, {

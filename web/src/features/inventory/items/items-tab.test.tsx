@@ -36,22 +36,19 @@ import { ItemsTab } from './items-tab.js';
 import { parseSearch, stringifySearch } from '../../../lib/search-params.js';
 import { inventorySearchSchema } from '../inventory-search.js';
 import { item as sharedItem } from './test-fixtures.js';
+import { testUser } from '../../../test/user.js';
 
 const AT = '2026-11-01T00:00:00.000Z';
 
 function person(role: User['role']): User {
-  return {
+  return testUser({
     id: newId(),
     name: 'Siti',
     email: 'siti@urs.sch.id',
-    phone: null,
     role,
-    preferred_theme: 'dark',
-    preferred_language: 'id',
-    photo_url: null,
     created_at: AT,
     updated_at: AT,
-  };
+  });
 }
 
 const item = (overrides: Partial<InventoryItem>): InventoryItem =>

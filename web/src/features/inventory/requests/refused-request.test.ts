@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { newId } from '@urs/sync-protocol';
 import type { UrsDatabase } from '../../../db/database.js';
-import { FIXED_NOW, jpegBytes, openTestDatabase } from '../../../sync/test-fixtures.js';
+import { FIXED_NOW, jpegBytes, openTestDatabase, refuse } from '../../../sync/test-fixtures.js';
 import { formValuesOf, loadRefusedRequest } from './refused-request.js';
 import { EMPTY_REQUEST_FORM, type ItemChoice } from './request-form-logic.js';
 import { createItemRequest } from './requests-save.js';
@@ -53,15 +53,9 @@ describe('a refused item request', () => {
     );
     expect(first.ok).toBe(true);
     const [queued] = await db.outbox.toArray();
-    await db.outbox.update(queued!.id, {
-      status: 'rejected',
-      result: {
-        seq: queued!.seq,
-        id: queued!.mutation.id,
-        status: 'rejected',
-        code: 'validation',
-        message: 'Nama terlalu umum.',
-      },
+    await refuse(db, queued, {
+      code: 'validation',
+      message: 'Nama terlalu umum.',
     });
 
     const refused = await loadRefusedRequest(db, ME, (await db.outbox.get(queued!.id))!);

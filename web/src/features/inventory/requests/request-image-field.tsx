@@ -76,11 +76,11 @@ export function RequestImageField({
         </figure>
       )}
       <div className="req-image-buttons">
-        <label className="button button-secondary req-file">
+        <label className="button button-secondary file-button">
           {image === null ? k('form.pickImage') : k('form.replaceImage')}
           <input type="file" accept={ACCEPT} data-testid="request-image-gallery" onChange={pick} />
         </label>
-        <label className="button button-secondary req-file">
+        <label className="button button-secondary file-button">
           {k('form.camera')}
           <input
             type="file"

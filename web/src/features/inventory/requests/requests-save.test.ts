@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_IMAGE_BYTES, newId, type ItemRequest } from '@urs/sync-protocol';
 import type { UrsDatabase } from '../../../db/database.js';
 import { claimLocalData, discardRejected } from '../../../sync/index.js';
-import { FIXED_NOW, jpegBytes, openTestDatabase } from '../../../sync/test-fixtures.js';
+import { FIXED_NOW, jpegBytes, openTestDatabase, refuse } from '../../../sync/test-fixtures.js';
 import {
   EMPTY_REQUEST_FORM,
   type ItemChoice,
@@ -12,6 +12,7 @@ import {
 import { syncMarks } from './request-sync-marks.js';
 import { buildTimeline } from './request-timeline.js';
 import { createItemRequest, decideItemRequest, describeImage } from './requests-save.js';
+import { request } from './test-fixtures.js';
 
 const ME = newId();
 const ADMIN = newId();
@@ -222,25 +223,14 @@ describe('decideItemRequest', () => {
   beforeEach(async () => {
     // The device belongs to the admin (as after login), and the request arrived by pull.
     await claimLocalData(db, ADMIN);
-    serverRow = {
-      id: newId(),
+    serverRow = request({
       number: 'REQ-2026-000007',
-      type: 'stock',
       item_id: ITEM,
-      custom_name: null,
-      store_link: null,
-      image_sha256: null,
       quantity: 3,
-      needed_date: null,
-      notes: null,
       requester_id: ME,
-      approver_id: null,
-      approver_notes: null,
-      status: 'pending',
-      decided_at: null,
       created_at: '2026-11-20T01:00:00.000Z',
       updated_at: '2026-11-20T01:00:00.000Z',
-    };
+    });
     await db.item_requests.put(serverRow);
   });
 
@@ -319,15 +309,9 @@ describe('decideItemRequest', () => {
     });
     const [entry] = await db.outbox.toArray();
     // What the push does with the server's answer for a request someone else decided first.
-    await db.outbox.update(entry!.id, {
-      status: 'rejected',
-      result: {
-        seq: entry!.seq,
-        id: entry!.mutation.id,
-        status: 'rejected',
-        code: 'conflict',
-        message: conflict,
-      },
+    await refuse(db, entry, {
+      code: 'conflict',
+      message: conflict,
     });
     const marks = syncMarks(await db.outbox.toArray());
     expect(marks.get(serverRow.id)?.refused).toEqual([

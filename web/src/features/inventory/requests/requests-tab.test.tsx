@@ -43,21 +43,11 @@ import { claimLocalData } from '../../../sync/index.js';
 import { EMPTY_REQUEST_FORM } from './request-form-logic.js';
 import { createItemRequest } from './requests-save.js';
 import { RequestsTab } from './requests-tab.js';
+import { testUser } from '../../../test/user.js';
 
 const ME = newId();
 const ITEM = newId();
-const me: User = {
-  id: ME,
-  name: 'Siti Aminah',
-  email: 'siti@urs.sch.id',
-  phone: null,
-  role: 'custodian',
-  preferred_theme: 'dark',
-  preferred_language: 'id',
-  photo_url: null,
-  created_at: '2026-01-01T00:00:00.000Z',
-  updated_at: '2026-01-01T00:00:00.000Z',
-};
+const me: User = testUser({ id: ME, email: 'siti@urs.sch.id' });
 const base = {
   type: 'stock' as const,
   item_id: ITEM,

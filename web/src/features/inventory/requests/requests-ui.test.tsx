@@ -13,11 +13,12 @@ import type { UrsDatabase } from '../../../db/database.js';
 import { initI18n } from '../../../lib/i18n.js';
 import { toast } from '../../../lib/toast.js';
 import { claimLocalData } from '../../../sync/index.js';
-import { FIXED_NOW, jpegBytes, openTestDatabase } from '../../../sync/test-fixtures.js';
+import { FIXED_NOW, jpegBytes, openTestDatabase, refuse } from '../../../sync/test-fixtures.js';
 import { RequestDetail } from './request-detail.js';
 import { RequestForm } from './request-form.js';
 import type { RequestEntry } from './requests-list.js';
 import type { PickerItem } from './requests-queries.js';
+import { request } from './test-fixtures.js';
 
 const ME = newId();
 const ADMIN = newId();
@@ -182,25 +183,16 @@ describe('<RequestForm /> when the device cannot save', () => {
 });
 
 describe('<RequestDetail />', () => {
-  const pending: ItemRequest = {
-    id: newId(),
+  const pending: ItemRequest = request({
     number: 'REQ-2026-000003',
-    type: 'stock',
     item_id: ITEM,
-    custom_name: null,
-    store_link: null,
-    image_sha256: null,
     quantity: 5,
     needed_date: '2026-12-01',
     notes: 'Untuk ujian',
     requester_id: ME,
-    approver_id: null,
-    approver_notes: null,
-    status: 'pending',
-    decided_at: null,
     created_at: '2026-11-20T01:00:00.000Z',
     updated_at: '2026-11-20T01:00:00.000Z',
-  };
+  });
   const entry = (request: ItemRequest): RequestEntry => ({
     request,
     itemName: 'Kertas HVS A4',
@@ -269,15 +261,9 @@ describe('<RequestDetail />', () => {
       now: () => new Date(FIXED_NOW),
     });
     const [queued] = await db.outbox.toArray();
-    await db.outbox.update(queued!.id, {
-      status: 'rejected',
-      result: {
-        seq: queued!.seq,
-        id: queued!.mutation.id,
-        status: 'rejected',
-        code: 'conflict',
-        message,
-      },
+    await refuse(db, queued, {
+      code: 'conflict',
+      message,
     });
     const approved = (await db.item_requests.get(pending.id))!;
     render(

@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { beforeAll, expect } from 'vitest';
 
 export interface Account {
   email: string;
@@ -217,6 +217,15 @@ export async function apiToken(baseUrl: string, who: Account): Promise<string> {
   const token = body.access_token ?? body.token;
   if (token === undefined) throw new Error('no token');
   return token;
+}
+
+/** A token of `who` fetched once before the file's tests, read as `.token` within them. */
+export function useApiToken(run: { server: { url: string } }, who: Account): { token: string } {
+  const live = { token: '' };
+  beforeAll(async () => {
+    live.token = await apiToken(run.server.url, who);
+  });
+  return live;
 }
 
 /** GET an API path as JSON with a bearer token; anything but 200 fails the test. */

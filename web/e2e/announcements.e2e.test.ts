@@ -19,17 +19,13 @@ import {
   outboxCount,
   syncNow,
   type Account,
-  openPage,
-  viewportFor,
+  openPageAt,
 } from './app-kit.js';
 import { SCREENSHOT_DIR, shareServerAndBrowser } from './harness.js';
 
 const run = shareServerAndBrowser();
 
-const problems: string[] = [];
-
-const newPage = (width: number) =>
-  openPage(run.browser, problems, { viewport: viewportFor(width) });
+const newPage = (width: number) => openPageAt(run, width);
 
 async function logIn(page: Page, who: Account) {
   await logInAt(page, run.server.url, who);
@@ -167,7 +163,7 @@ describe('announcements', () => {
 
     await admin.context.close();
     await gardener.context.close();
-    expect(problems).toEqual([]);
+    expect(run.problems).toEqual([]);
   }, 180_000);
 
   it('one poll raises the gardener badge with a toast but not the custodian badge; read offline after one sync', async () => {
@@ -241,6 +237,6 @@ describe('announcements', () => {
     expect(await outboxCount(gardener.page)).toBeGreaterThan(0);
     await gardener.context.setOffline(false);
     await gardener.context.close();
-    expect(problems).toEqual([]);
+    expect(run.problems).toEqual([]);
   }, 180_000);
 });

@@ -52,6 +52,15 @@ export async function openPage(
   return { context, page };
 }
 
+/** {@link openPage} on the file's shared browser at a phone's or a desktop's viewport. */
+export function openPageAt(
+  run: { browser: Browser; problems: string[] },
+  width: number,
+  options: BrowserContextOptions & { csp?: boolean } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  return openPage(run.browser, run.problems, { viewport: viewportFor(width), ...options });
+}
+
 /** The login form, up to the dashboard's greeting. */
 export async function signIn(page: Page, baseUrl: string, who: Account): Promise<void> {
   await page.goto(`${baseUrl}/login`);

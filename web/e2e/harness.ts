@@ -102,6 +102,8 @@ export async function stopServerAndBrowser(
 export interface SharedRun {
   server: RunningServer;
   browser: Browser;
+  /** Uncaught page errors of the file's pages, for the file to assert empty. */
+  problems: string[];
 }
 
 /**
@@ -110,13 +112,13 @@ export interface SharedRun {
  * so a file can hold it in a const; `use` is for files that keep them in their own variables.
  */
 export function shareServerAndBrowser(use: (run: SharedRun) => void = () => undefined): SharedRun {
-  const live = {} as SharedRun;
-  let started: SharedRun | undefined;
+  const live = { problems: [] as string[] } as SharedRun;
+  let started: { server: RunningServer; browser: Browser } | undefined;
   beforeAll(async () => {
     fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
     started = await startServerAndBrowser();
     Object.assign(live, started);
-    use(started);
+    use(live);
   });
   afterAll(() => stopServerAndBrowser(started?.server, started?.browser));
   return live;

@@ -24,15 +24,12 @@ import {
   signInAndSync,
   storeRows,
   syncNow,
-  openPage,
-  viewportFor,
+  openPageAt,
 } from './app-kit.js';
 
 const run = shareServerAndBrowser();
-const problems: string[] = [];
 
-const newPage = (width: number) =>
-  openPage(run.browser, problems, { viewport: viewportFor(width) });
+const newPage = (width: number) => openPageAt(run, width);
 
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: path.join(SCREENSHOT_DIR, name), style: HIDE_TOASTS, fullPage: true });
@@ -142,6 +139,6 @@ describe('inventory offline in a real browser', () => {
     await timeline.getByText('Disetujui oleh', { exact: false }).waitFor({ timeout: 30_000 });
     await timeline.getByText('Silakan ambil di gudang besok.', { exact: false }).waitFor();
     await custodian.context.close();
-    expect(problems).toEqual([]);
+    expect(run.problems).toEqual([]);
   }, 180_000);
 });

@@ -3,29 +3,20 @@ import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import {
-  ADMIN,
-  CUSTODIAN as STAFF,
-  logInAt,
-  type Account,
-  openPage,
-  viewportFor,
-} from './app-kit.js';
+import { ADMIN, CUSTODIAN as STAFF, logInAt, type Account, openPageAt } from './app-kit.js';
 import { SCREENSHOT_DIR, shareServerAndBrowser } from './harness.js';
 
 const run = shareServerAndBrowser();
-
-/** Uncaught page errors of the whole run; asserted empty at the end. */
-const problems: string[] = [];
 
 async function newPage(
   width = 1280,
   options: { theme?: string; blockServiceWorker?: boolean } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const opened = await openPage(run.browser, problems, {
-    viewport: viewportFor(width),
-    ...(options.blockServiceWorker === true && { serviceWorkers: 'block' as const }),
-  });
+  const opened = await openPageAt(
+    run,
+    width,
+    options.blockServiceWorker === true ? { serviceWorkers: 'block' } : {},
+  );
   if (options.theme !== undefined) {
     await opened.page.addInitScript(
       (theme) => localStorage.setItem('urs_theme', theme),
@@ -390,6 +381,6 @@ describe('profile, settings and SSO screens in a real browser', () => {
   });
 
   it('raised no uncaught page errors', () => {
-    expect(problems).toEqual([]);
+    expect(run.problems).toEqual([]);
   });
 });

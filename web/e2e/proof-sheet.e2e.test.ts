@@ -30,7 +30,6 @@ import { SCREENSHOT_DIR, shareServerAndBrowser } from './harness.js';
 import { readPdf } from '../src/test/pdf-reader.js';
 
 const run = shareServerAndBrowser();
-const problems: string[] = [];
 /** The gardener's report; the admin test prints it in a period PDF. */
 let filed: { id: string; description: string } | null = null;
 
@@ -44,7 +43,7 @@ describe('proof of work: capture times and the printable sheet', () => {
       acceptDownloads: true,
     });
     const page = await context.newPage();
-    await watchForProblems(page, problems);
+    await watchForProblems(page, run.problems);
     // Which scripts the page itself asks for (the service worker's precache is not counted).
     const scripts: string[] = [];
     page.on('request', (request) => {
@@ -158,7 +157,7 @@ describe('proof of work: capture times and the printable sheet', () => {
     ]);
     filed = { id, description };
     await context.close();
-    expect(problems).toEqual([]);
+    expect(run.problems).toEqual([]);
   }, 180_000);
 
   it('gives an English-speaking admin the period PDF of the filtered list, with a cover page', async () => {
@@ -180,7 +179,7 @@ describe('proof of work: capture times and the printable sheet', () => {
       acceptDownloads: true,
     });
     const page = await context.newPage();
-    await watchForProblems(page, problems);
+    await watchForProblems(page, run.problems);
     await logInAt(page, run.server.url, ADMIN);
 
     await page.goto(`${run.server.url}/reports?q=${encodeURIComponent(description)}`);
@@ -229,6 +228,6 @@ describe('proof of work: capture times and the printable sheet', () => {
       expect(printedText).not.toContain(chrome);
     }
     await context.close();
-    expect(problems).toEqual([]);
+    expect(run.problems).toEqual([]);
   }, 180_000);
 });

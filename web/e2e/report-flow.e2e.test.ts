@@ -24,12 +24,11 @@ import {
 import { shareServerAndBrowser } from './harness.js';
 
 const run = shareServerAndBrowser();
-const problems: string[] = [];
 /** The gardener's report; the admin and custodian tests open it. */
 let filed: { id: string; description: string } | null = null;
 
 const newPage = (viewport: { width: number; height: number }) =>
-  openPage(run.browser, problems, { viewport, acceptDownloads: true, csp: true });
+  openPage(run.browser, run.problems, { viewport, acceptDownloads: true, csp: true });
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
@@ -204,6 +203,6 @@ describe('a report from an offline gardener to the admin’s export', () => {
   }, 120_000);
 
   it('saw no uncaught errors and no CSP violations along the way', () => {
-    expect(problems).toEqual([]);
+    expect(run.problems).toEqual([]);
   });
 });

@@ -8,7 +8,7 @@
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import {
   ADMIN,
   CUSTODIAN,
@@ -19,28 +19,22 @@ import {
   outboxCount,
   syncNow,
   type Account,
-  openPage,
-  viewportFor,
+  openPageAt,
 } from './app-kit.js';
-import { SCREENSHOT_DIR, shareServerAndBrowser, type RunningServer } from './harness.js';
+import { SCREENSHOT_DIR, shareServerAndBrowser } from './harness.js';
 
-let server: RunningServer;
-let browser: Browser;
+const run = shareServerAndBrowser();
 
-shareServerAndBrowser((run) => ({ server, browser } = run));
-
-const problems: string[] = [];
-
-const newPage = (width: number) => openPage(browser, problems, { viewport: viewportFor(width) });
+const newPage = (width: number) => openPageAt(run, width);
 
 async function logIn(page: Page, who: Account) {
-  await logInAt(page, server.url, who);
+  await logInAt(page, run.server.url, who);
   await page.locator('.sidebar-user-name').waitFor({ state: 'attached' });
   await expect.poll(() => lastSyncDone(page), { timeout: 20_000 }).toBe(true);
 }
 
 async function openList(page: Page) {
-  await page.goto(`${server.url}/announcements`);
+  await page.goto(`${run.server.url}/announcements`);
   await page.getByRole('heading', { name: 'Pengumuman', level: 1 }).waitFor();
 }
 
@@ -65,7 +59,7 @@ describe('announcements', () => {
   it('admin composes for gardeners; gardener reads it; custodian never sees it; edits arrive', async () => {
     const admin = await newPage(1280);
     await logIn(admin.page, ADMIN);
-    await admin.page.goto(`${server.url}/announcements/new`);
+    await admin.page.goto(`${run.server.url}/announcements/new`);
     await admin.page.getByRole('heading', { name: 'Tulis Pengumuman', level: 1 }).waitFor();
 
     // An empty title is refused per field, before anything is queued.
@@ -169,7 +163,7 @@ describe('announcements', () => {
 
     await admin.context.close();
     await gardener.context.close();
-    expect(problems).toEqual([]);
+    expect(run.problems).toEqual([]);
   }, 180_000);
 
   it('one poll raises the gardener badge with a toast but not the custodian badge; read offline after one sync', async () => {
@@ -206,7 +200,7 @@ describe('announcements', () => {
 
     const admin = await newPage(1280);
     await logIn(admin.page, ADMIN);
-    await admin.page.goto(`${server.url}/announcements/new`);
+    await admin.page.goto(`${run.server.url}/announcements/new`);
     await admin.page.getByLabel('Judul').fill(pollTitle);
     await admin.page.getByLabel('Isi pengumuman').fill('Pagar sisi timur dipangkas hari Jumat.');
     await admin.page.getByLabel('Peran tertentu').check();
@@ -243,6 +237,6 @@ describe('announcements', () => {
     expect(await outboxCount(gardener.page)).toBeGreaterThan(0);
     await gardener.context.setOffline(false);
     await gardener.context.close();
-    expect(problems).toEqual([]);
+    expect(run.problems).toEqual([]);
   }, 180_000);
 });

@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { beforeAll, expect } from 'vitest';
 
 export interface Account {
   email: string;
@@ -50,6 +50,15 @@ export async function openPage(
   if (csp) await watchForProblems(page, problems);
   else page.on('pageerror', (err) => problems.push(err.message));
   return { context, page };
+}
+
+/** {@link openPage} on the file's shared browser at a phone's or a desktop's viewport. */
+export function openPageAt(
+  run: { browser: Browser; problems: string[] },
+  width: number,
+  options: BrowserContextOptions & { csp?: boolean } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  return openPage(run.browser, run.problems, { viewport: viewportFor(width), ...options });
 }
 
 /** The login form, up to the dashboard's greeting. */
@@ -217,6 +226,15 @@ export async function apiToken(baseUrl: string, who: Account): Promise<string> {
   const token = body.access_token ?? body.token;
   if (token === undefined) throw new Error('no token');
   return token;
+}
+
+/** A token of `who` fetched once before the file's tests, read as `.token` within them. */
+export function useApiToken(run: { server: { url: string } }, who: Account): { token: string } {
+  const live = { token: '' };
+  beforeAll(async () => {
+    live.token = await apiToken(run.server.url, who);
+  });
+  return live;
 }
 
 /** GET an API path as JSON with a bearer token; anything but 200 fails the test. */

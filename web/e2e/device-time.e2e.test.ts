@@ -9,14 +9,13 @@
  * Needs `npx turbo run build` first.
  */
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import {
   ADMIN,
   GARDENER,
   HIDE_TOASTS,
   apiGet,
-  apiToken,
   downloadPdf,
   makeJpeg,
   outboxCount,
@@ -24,20 +23,15 @@ import {
   storeRows,
   syncNow,
   watchForProblems,
+  useApiToken,
 } from './app-kit.js';
-import { SCREENSHOT_DIR, shareServerAndBrowser, type RunningServer } from './harness.js';
+import { SCREENSHOT_DIR, shareServerAndBrowser } from './harness.js';
 import { readPdf } from '../src/test/pdf-reader.js';
 
 const HOUR_MS = 3_600_000;
 
-let server: RunningServer;
-let browser: Browser;
-let adminToken: string;
-
-shareServerAndBrowser((run) => ({ server, browser } = run));
-beforeAll(async () => {
-  adminToken = await apiToken(server.url, ADMIN);
-});
+const run = shareServerAndBrowser();
+const admin = useApiToken(run, ADMIN);
 
 interface StoredReport {
   id: string;
@@ -71,7 +65,7 @@ describe('an offline report keeps the time it was filed on the device', () => {
     'files at a device time three hours back, syncs later, and keeps that time (%o)',
     async (viewport) => {
       const problems: string[] = [];
-      const context = await browser.newContext({
+      const context = await run.browser.newContext({
         viewport,
         timezoneId: 'Asia/Jakarta',
         acceptDownloads: true,
@@ -81,12 +75,12 @@ describe('an offline report keeps the time it was filed on the device', () => {
       // The phone's clock reads three hours ago, and runs on from there.
       const deviceStart = Date.now() - 3 * HOUR_MS;
       await page.clock.install({ time: deviceStart });
-      await signInAndSync(page, server.url, GARDENER);
+      await signInAndSync(page, run.server.url, GARDENER);
       const photo = await makeJpeg(page, '#2f7d32');
 
       await context.setOffline(true);
       const description = `Selokan tersumbat e2e ${viewport.width} ${Date.now()}`;
-      await page.goto(`${server.url}/reports/create`);
+      await page.goto(`${run.server.url}/reports/create`);
       await page.getByRole('heading', { name: 'Buat Laporan' }).waitFor();
       await page.getByLabel('Area', { exact: true }).selectOption({ index: 1 });
       await page.getByLabel('Deskripsi').fill(description);
@@ -132,8 +126,8 @@ describe('an offline report keeps the time it was filed on the device', () => {
 
       // The server holds the device's filing time too, for lists, exports and analytics.
       const { data } = await apiGet<{ data: StoredReport }>(
-        server.url,
-        adminToken,
+        run.server.url,
+        admin.token,
         `/api/reports/${id}`,
       );
       expect(data).toMatchObject({ reported_at: filed, created_at: received });

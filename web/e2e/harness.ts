@@ -99,18 +99,27 @@ export async function stopServerAndBrowser(
   await server?.stop();
 }
 
+export interface SharedRun {
+  server: RunningServer;
+  browser: Browser;
+  /** Uncaught page errors of the file's pages, for the file to assert empty. */
+  problems: string[];
+}
+
 /**
  * The server and Chromium of one browser-test file: started (with the screenshot folder made)
- * before its tests and handed to `use`, stopped after them.
+ * before its tests, stopped after them. The object returned is filled in before the first test,
+ * so a file can hold it in a const; `use` is for files that keep them in their own variables.
  */
-export function shareServerAndBrowser(
-  use: (run: { server: RunningServer; browser: Browser }) => void,
-): void {
-  let run: { server: RunningServer; browser: Browser } | undefined;
+export function shareServerAndBrowser(use: (run: SharedRun) => void = () => undefined): SharedRun {
+  const live = { problems: [] as string[] } as SharedRun;
+  let started: { server: RunningServer; browser: Browser } | undefined;
   beforeAll(async () => {
     fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-    run = await startServerAndBrowser();
-    use(run);
+    started = await startServerAndBrowser();
+    Object.assign(live, started);
+    use(live);
   });
-  afterAll(() => stopServerAndBrowser(run?.server, run?.browser));
+  afterAll(() => stopServerAndBrowser(started?.server, started?.browser));
+  return live;
 }

@@ -10,9 +10,9 @@
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { InventoryItem, ItemRequest } from '@urs/sync-protocol';
-import { SCREENSHOT_DIR, shareServerAndBrowser, type RunningServer } from './harness.js';
+import { SCREENSHOT_DIR, shareServerAndBrowser } from './harness.js';
 import {
   ADMIN,
   CUSTODIAN,
@@ -24,17 +24,12 @@ import {
   signInAndSync,
   storeRows,
   syncNow,
-  openPage,
-  viewportFor,
+  openPageAt,
 } from './app-kit.js';
 
-let server: RunningServer;
-let browser: Browser;
-const problems: string[] = [];
+const run = shareServerAndBrowser();
 
-shareServerAndBrowser((run) => ({ server, browser } = run));
-
-const newPage = (width: number) => openPage(browser, problems, { viewport: viewportFor(width) });
+const newPage = (width: number) => openPageAt(run, width);
 
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: path.join(SCREENSHOT_DIR, name), style: HIDE_TOASTS, fullPage: true });
@@ -43,16 +38,16 @@ describe('inventory offline in a real browser', () => {
   it('records usage and a custom request offline, syncs once, and the admin approval comes back', async () => {
     const custodian = await newPage(390);
     const page = custodian.page;
-    await signInAndSync(page, server.url, CUSTODIAN);
+    await signInAndSync(page, run.server.url, CUSTODIAN);
 
     // A seeded active item with enough stock, as the device has it.
     const items = await storeRows<InventoryItem>(page, 'inventory_items');
     const item = items.find((row) => row.active && row.stock >= 10);
     if (item === undefined) throw new Error('no seeded item with stock');
-    const admin = await apiToken(server.url, ADMIN);
+    const admin = await apiToken(run.server.url, ADMIN);
     const serverStock = async () => {
       const path = `/api/inventory/items/${item.id}`;
-      return (await apiGet<{ data: { item: { stock: number } } }>(server.url, admin, path)).data
+      return (await apiGet<{ data: { item: { stock: number } } }>(run.server.url, admin, path)).data
         .item.stock;
     };
     const stockBefore = await serverStock();
@@ -60,7 +55,7 @@ describe('inventory offline in a real browser', () => {
     const jpeg = await makeJpeg(page, '#44aa66');
 
     await custodian.context.setOffline(true);
-    await page.goto(`${server.url}/inventory?q=${encodeURIComponent(item.name)}`);
+    await page.goto(`${run.server.url}/inventory?q=${encodeURIComponent(item.name)}`);
     const row = page.locator(`[data-item-id="${item.id}"]`);
     await row.waitFor();
     await row.getByRole('button', { name: `Catat transaksi ${item.name}` }).click();
@@ -104,7 +99,7 @@ describe('inventory offline in a real browser', () => {
     // An offline reload keeps both.
     await page.reload();
     await requestRow.getByText('Bernomor setelah terkirim').waitFor();
-    await page.goto(`${server.url}/inventory?q=${encodeURIComponent(item.name)}`);
+    await page.goto(`${run.server.url}/inventory?q=${encodeURIComponent(item.name)}`);
     await expect
       .poll(() => row.getByTestId('item-stock').textContent())
       .toContain(String(item.stock - 2));
@@ -125,8 +120,8 @@ describe('inventory offline in a real browser', () => {
 
     // The admin approves it with a note, on a desktop.
     const desk = await newPage(1280);
-    await signInAndSync(desk.page, server.url, ADMIN);
-    await desk.page.goto(`${server.url}/inventory?tab=requests&q=${number}`);
+    await signInAndSync(desk.page, run.server.url, ADMIN);
+    await desk.page.goto(`${run.server.url}/inventory?tab=requests&q=${number}`);
     await desk.page.getByTestId('request-list').getByText(customName).click();
     const detail = desk.page.getByTestId('request-detail');
     await detail.getByRole('img').waitFor();
@@ -139,11 +134,11 @@ describe('inventory offline in a real browser', () => {
 
     // The custodian's next sync brings the approval.
     await syncNow(page);
-    await page.goto(`${server.url}/inventory?tab=requests&request=${mine?.id ?? ''}`);
+    await page.goto(`${run.server.url}/inventory?tab=requests&request=${mine?.id ?? ''}`);
     const timeline = page.getByTestId('request-timeline');
     await timeline.getByText('Disetujui oleh', { exact: false }).waitFor({ timeout: 30_000 });
     await timeline.getByText('Silakan ambil di gudang besok.', { exact: false }).waitFor();
     await custodian.context.close();
-    expect(problems).toEqual([]);
+    expect(run.problems).toEqual([]);
   }, 180_000);
 });

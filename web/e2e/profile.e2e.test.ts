@@ -2,33 +2,21 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import {
-  ADMIN,
-  CUSTODIAN as STAFF,
-  logInAt,
-  type Account,
-  openPage,
-  viewportFor,
-} from './app-kit.js';
-import { SCREENSHOT_DIR, shareServerAndBrowser, type RunningServer } from './harness.js';
+import type { BrowserContext, Page } from 'playwright-core';
+import { ADMIN, CUSTODIAN as STAFF, logInAt, type Account, openPageAt } from './app-kit.js';
+import { SCREENSHOT_DIR, shareServerAndBrowser } from './harness.js';
 
-let server: RunningServer;
-let browser: Browser;
-
-shareServerAndBrowser((run) => ({ server, browser } = run));
-
-/** Uncaught page errors of the whole run; asserted empty at the end. */
-const problems: string[] = [];
+const run = shareServerAndBrowser();
 
 async function newPage(
   width = 1280,
   options: { theme?: string; blockServiceWorker?: boolean } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const opened = await openPage(browser, problems, {
-    viewport: viewportFor(width),
-    ...(options.blockServiceWorker === true && { serviceWorkers: 'block' as const }),
-  });
+  const opened = await openPageAt(
+    run,
+    width,
+    options.blockServiceWorker === true ? { serviceWorkers: 'block' } : {},
+  );
   if (options.theme !== undefined) {
     await opened.page.addInitScript(
       (theme) => localStorage.setItem('urs_theme', theme),
@@ -39,14 +27,14 @@ async function newPage(
 }
 
 async function logIn(page: Page, who: Account) {
-  await logInAt(page, server.url, who);
+  await logInAt(page, run.server.url, who);
   // Attached, not visible: at 390 px the sidebar is a closed drawer.
   await page.locator('.sidebar-user-name').waitFor({ state: 'attached' });
 }
 
 /** Opens a screen the way a user does after login: through the app, no full reload. */
 async function open(page: Page, path: string, heading: string) {
-  await page.goto(`${server.url}${path}`);
+  await page.goto(`${run.server.url}${path}`);
   await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
 }
 
@@ -210,7 +198,7 @@ describe('profile, settings and SSO screens in a real browser', () => {
   it('shows no SSO button on the login page when SSO is not configured', async () => {
     const { context, page } = await newPage();
     const asked = page.waitForResponse((res) => res.url().endsWith('/api/auth/sso'));
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${run.server.url}/login`);
     const answer: unknown = await (await asked).json();
     expect(answer).toMatchObject({ enabled: false });
     await page.getByRole('button', { name: 'Masuk', exact: true }).waitFor();
@@ -228,7 +216,7 @@ describe('profile, settings and SSO screens in a real browser', () => {
     await page.route('**/api/auth/microsoft/start**', (route) =>
       route.fulfill({ contentType: 'text/html', body: '<p>provider</p>' }),
     );
-    await page.goto(`${server.url}/login?redirect=%2Fsettings`);
+    await page.goto(`${run.server.url}/login?redirect=%2Fsettings`);
     await page.getByRole('button', { name: 'Masuk dengan Microsoft' }).click();
     await page.waitForURL((url) => url.pathname === '/api/auth/microsoft/start');
     expect(new URL(page.url()).searchParams.get('redirect')).toBe('/settings');
@@ -239,7 +227,7 @@ describe('profile, settings and SSO screens in a real browser', () => {
     await admin.page.route('**/api/auth/sso', (route) =>
       route.fulfill({ json: { enabled: true, provider: 'Microsoft' } }),
     );
-    await admin.page.goto(`${server.url}/admin/admingantenglogin`);
+    await admin.page.goto(`${run.server.url}/admin/admingantenglogin`);
     await admin.page.getByRole('button', { name: 'Masuk', exact: true }).waitFor();
     await admin.page.waitForTimeout(200);
     expect(await admin.page.getByRole('button', { name: /^Masuk dengan/ }).count()).toBe(0);
@@ -248,7 +236,7 @@ describe('profile, settings and SSO screens in a real browser', () => {
 
   it('signs in from the SSO callback like a password login and follows a safe redirect', async () => {
     // A real token, so the signed-in app works against the real server afterwards.
-    const login = await fetch(`${server.url}/api/login`, {
+    const login = await fetch(`${run.server.url}/api/login`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
       body: JSON.stringify(STAFF),
@@ -266,7 +254,7 @@ describe('profile, settings and SSO screens in a real browser', () => {
       posted = route.request().postDataJSON();
       await route.fulfill({ json: { access_token: token, user, redirect: '/settings' } });
     });
-    await page.goto(`${server.url}/auth/microsoft/callback?code=abc&state=xyz`);
+    await page.goto(`${run.server.url}/auth/microsoft/callback?code=abc&state=xyz`);
     await page.waitForURL((url) => url.pathname === '/settings');
     await page.getByRole('heading', { name: 'Pengaturan', level: 1 }).waitFor();
     expect(posted).toEqual({ query: '?code=abc&state=xyz' });
@@ -281,15 +269,15 @@ describe('profile, settings and SSO screens in a real browser', () => {
     await second.page.route('**/api/auth/microsoft/callback', (route) =>
       route.fulfill({ json: { access_token: token, user, redirect: '//evil.example/x' } }),
     );
-    await second.page.goto(`${server.url}/auth/microsoft/callback?code=def&state=uvw`);
+    await second.page.goto(`${run.server.url}/auth/microsoft/callback?code=def&state=uvw`);
     await second.page.waitForURL((url) => url.pathname === '/');
-    expect(new URL(second.page.url()).host).toBe(new URL(server.url).host);
+    expect(new URL(second.page.url()).host).toBe(new URL(run.server.url).host);
     await second.context.close();
   });
 
   it('reports the server message on the SSO callback and links back to login', async () => {
     const { context, page } = await newPage();
-    await page.goto(`${server.url}/auth/microsoft/callback?code=x&state=y`);
+    await page.goto(`${run.server.url}/auth/microsoft/callback?code=x&state=y`);
     await page.locator('.alert-error').waitFor();
     expect((await page.locator('.alert-error').textContent())?.length ?? 0).toBeGreaterThan(0);
     await page.getByRole('link', { name: 'Kembali ke halaman masuk' }).click();
@@ -301,7 +289,7 @@ describe('profile, settings and SSO screens in a real browser', () => {
     const results: Record<string, { body: number; button: number; muted: number }> = {};
     for (const theme of ['dark', 'light', 'cream']) {
       const { context, page } = await newPage(1280, { theme });
-      await page.goto(`${server.url}/login`);
+      await page.goto(`${run.server.url}/login`);
       const button = page.getByRole('button', { name: 'Masuk', exact: true });
       await button.waitFor();
       // The login form is drawn ahead in the default theme; the app applies the stored one.
@@ -357,7 +345,7 @@ describe('profile, settings and SSO screens in a real browser', () => {
   it('saves screenshots of login, dashboard, settings and profile at 390 and 1280 px', async () => {
     for (const width of [390, 1280]) {
       const { context, page } = await newPage(width);
-      await page.goto(`${server.url}/login`);
+      await page.goto(`${run.server.url}/login`);
       await page.getByRole('button', { name: 'Masuk', exact: true }).waitFor();
       await page.screenshot({
         path: path.join(SCREENSHOT_DIR, `login-${width}.png`),
@@ -393,6 +381,6 @@ describe('profile, settings and SSO screens in a real browser', () => {
   });
 
   it('raised no uncaught page errors', () => {
-    expect(problems).toEqual([]);
+    expect(run.problems).toEqual([]);
   });
 });

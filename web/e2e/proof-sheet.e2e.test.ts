@@ -10,7 +10,7 @@
  */
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { reportDetailResponseSchema } from '@urs/sync-protocol';
 import { jpegWithCaptureTime } from '../src/test/exif-fixture.js';
 import {
@@ -26,34 +26,30 @@ import {
   syncNow,
   watchForProblems,
 } from './app-kit.js';
-import { SCREENSHOT_DIR, shareServerAndBrowser, type RunningServer } from './harness.js';
+import { SCREENSHOT_DIR, shareServerAndBrowser } from './harness.js';
 import { readPdf } from '../src/test/pdf-reader.js';
 
-let server: RunningServer;
-let browser: Browser;
-const problems: string[] = [];
+const run = shareServerAndBrowser();
 /** The gardener's report; the admin test prints it in a period PDF. */
 let filed: { id: string; description: string } | null = null;
-
-shareServerAndBrowser((run) => ({ server, browser } = run));
 
 const captions = (page: Page, section: string) =>
   page.getByRole('region', { name: section }).getByTestId('photo-captured').allTextContents();
 
 describe('proof of work: capture times and the printable sheet', () => {
   it('files offline with capture times, warns on the order, and prints the sheet offline', async () => {
-    const context = await browser.newContext({
+    const context = await run.browser.newContext({
       viewport: { width: 390, height: 844 },
       acceptDownloads: true,
     });
     const page = await context.newPage();
-    await watchForProblems(page, problems);
+    await watchForProblems(page, run.problems);
     // Which scripts the page itself asks for (the service worker's precache is not counted).
     const scripts: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
     });
-    await signInAndSync(page, server.url, GARDENER);
+    await signInAndSync(page, run.server.url, GARDENER);
     // The photo without EXIF is a PNG: the sheet redraws it as JPEG.
     const [green, brown, blue] = await Promise.all([
       makeJpeg(page, '#2f7d32'),
@@ -142,8 +138,8 @@ describe('proof of work: capture times and the printable sheet', () => {
     await context.setOffline(false);
     await syncNow(page);
     await page.getByTestId('unsynced').waitFor({ state: 'detached', timeout: 30_000 });
-    const token = await apiToken(server.url, GARDENER);
-    const res = await fetch(`${server.url}/api/reports/${id}`, {
+    const token = await apiToken(run.server.url, GARDENER);
+    const res = await fetch(`${run.server.url}/api/reports/${id}`, {
       headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
     });
     const detail = reportDetailResponseSchema.parse(await res.json()).data;
@@ -161,14 +157,14 @@ describe('proof of work: capture times and the printable sheet', () => {
     ]);
     filed = { id, description };
     await context.close();
-    expect(problems).toEqual([]);
+    expect(run.problems).toEqual([]);
   }, 180_000);
 
   it('gives an English-speaking admin the period PDF of the filtered list, with a cover page', async () => {
     if (filed === null) throw new Error('the gardener test did not file its report');
     const { id, description } = filed;
-    const token = await apiToken(server.url, ADMIN);
-    const preference = await fetch(`${server.url}/api/profile/preferences`, {
+    const token = await apiToken(run.server.url, ADMIN);
+    const preference = await fetch(`${run.server.url}/api/profile/preferences`, {
       method: 'POST',
       headers: {
         authorization: `Bearer ${token}`,
@@ -178,15 +174,15 @@ describe('proof of work: capture times and the printable sheet', () => {
       body: JSON.stringify({ preferred_language: 'en' }),
     });
     expect(preference.status).toBe(200);
-    const context = await browser.newContext({
+    const context = await run.browser.newContext({
       viewport: { width: 1366, height: 900 },
       acceptDownloads: true,
     });
     const page = await context.newPage();
-    await watchForProblems(page, problems);
-    await logInAt(page, server.url, ADMIN);
+    await watchForProblems(page, run.problems);
+    await logInAt(page, run.server.url, ADMIN);
 
-    await page.goto(`${server.url}/reports?q=${encodeURIComponent(description)}`);
+    await page.goto(`${run.server.url}/reports?q=${encodeURIComponent(description)}`);
     const rows = page.locator('[data-testid="report-list-table"] tbody tr[data-report-id]');
     await expect.poll(() => rows.count(), { timeout: 20_000 }).toBe(1);
     const pdf = await downloadPdf(page, 'Print PDF (these filters)');
@@ -218,7 +214,7 @@ describe('proof of work: capture times and the printable sheet', () => {
     }
 
     // The detail in English, on screen and as the browser prints it.
-    await page.goto(`${server.url}/reports/${id}`);
+    await page.goto(`${run.server.url}/reports/${id}`);
     await expect.poll(() => captions(page, 'Before photos')).toHaveLength(2);
     expect((await captions(page, 'Before photos'))[1]).toBe('capture time unknown');
     await page.addStyleTag({ content: HIDE_TOASTS });
@@ -232,6 +228,6 @@ describe('proof of work: capture times and the printable sheet', () => {
       expect(printedText).not.toContain(chrome);
     }
     await context.close();
-    expect(problems).toEqual([]);
+    expect(run.problems).toEqual([]);
   }, 180_000);
 });

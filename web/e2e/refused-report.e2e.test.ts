@@ -8,8 +8,8 @@
  * Needs `npm run build -w @urs/web` and `npx turbo run build --filter=@urs/scripts` first.
  */
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import {
   ADMIN,
   GARDENER,
@@ -21,23 +21,18 @@ import {
   signInAndSync,
   syncNow,
   watchForProblems,
+  useApiToken,
 } from './app-kit.js';
-import { SCREENSHOT_DIR, shareServerAndBrowser, type RunningServer } from './harness.js';
+import { SCREENSHOT_DIR, shareServerAndBrowser } from './harness.js';
 
-let server: RunningServer;
-let browser: Browser;
-let adminToken: string;
-
-shareServerAndBrowser((run) => ({ server, browser } = run));
-beforeAll(async () => {
-  adminToken = await apiToken(server.url, ADMIN);
-});
+const run = shareServerAndBrowser();
+const admin = useApiToken(run, ADMIN);
 
 async function adminCall(method: string, pathname: string, body?: unknown): Promise<unknown> {
-  const res = await fetch(`${server.url}${pathname}`, {
+  const res = await fetch(`${run.server.url}${pathname}`, {
     method,
     headers: {
-      authorization: `Bearer ${adminToken}`,
+      authorization: `Bearer ${admin.token}`,
       accept: 'application/json',
       ...(body !== undefined && { 'content-type': 'application/json' }),
     },
@@ -58,7 +53,7 @@ async function newArea(name: string): Promise<string> {
 async function fileOffline(page: Page, areaName: string, description: string): Promise<string> {
   const [before, after] = await Promise.all([makeJpeg(page, '#2f7d32'), makeJpeg(page, '#1565c0')]);
   await page.context().setOffline(true);
-  await page.goto(`${server.url}/reports/create`);
+  await page.goto(`${run.server.url}/reports/create`);
   await page.getByRole('heading', { name: 'Buat Laporan' }).waitFor();
   await page.getByLabel('Area', { exact: true }).selectOption({ label: areaName });
   await page.getByLabel('Deskripsi').fill(description);
@@ -81,7 +76,7 @@ const refusedLine = (page: Page, words: string) =>
 describe('a refused report', () => {
   for (const width of [390, 1366]) {
     it(`is corrected in its form and accepted with its photos at ${width} px`, async () => {
-      const context = await browser.newContext({
+      const context = await run.browser.newContext({
         viewport: { width, height: width < 600 ? 844 : 800 },
       });
       const page = await context.newPage();
@@ -92,7 +87,7 @@ describe('a refused report', () => {
       const areaId = await newArea(goneArea);
       const keptArea = `Taman samping ${stamp}`;
       await newArea(keptArea);
-      await signInAndSync(page, server.url, GARDENER);
+      await signInAndSync(page, run.server.url, GARDENER);
 
       const description = `Pohon tumbang menutup jalan setapak ${stamp}`;
       const id = await fileOffline(page, goneArea, description);
@@ -153,15 +148,15 @@ describe('a refused report', () => {
       // Sent again and accepted: nothing left in the outbox, the server has it with both photos.
       await syncNow(page);
       await expect.poll(() => outboxCount(page), { timeout: 30_000 }).toBe(0);
-      const gardenerToken = await apiToken(server.url, GARDENER);
+      const gardenerToken = await apiToken(run.server.url, GARDENER);
       const detail = await apiGet<{
         data: { description: string; area: { name: string }; photos: { kind: string }[] };
-      }>(server.url, gardenerToken, `/api/reports/${id}`);
+      }>(run.server.url, gardenerToken, `/api/reports/${id}`);
       expect(detail.data.description).toBe(description);
       expect(detail.data.area.name).toBe(keptArea);
       expect(detail.data.photos.map((photo) => photo.kind).sort()).toEqual(['after', 'before']);
       // The discarded one never reached the server.
-      const gone = await fetch(`${server.url}/api/reports/${other}`, {
+      const gone = await fetch(`${run.server.url}/api/reports/${other}`, {
         headers: { authorization: `Bearer ${gardenerToken}` },
       });
       expect(gone.status).toBe(404);

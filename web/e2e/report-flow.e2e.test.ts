@@ -11,7 +11,7 @@
 import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import {
   ADMIN,
   CUSTODIAN,
@@ -21,18 +21,14 @@ import {
   signInAndSync,
   openPage,
 } from './app-kit.js';
-import { shareServerAndBrowser, type RunningServer } from './harness.js';
+import { shareServerAndBrowser } from './harness.js';
 
-let server: RunningServer;
-let browser: Browser;
-const problems: string[] = [];
+const run = shareServerAndBrowser();
 /** The gardener's report; the admin and custodian tests open it. */
 let filed: { id: string; description: string } | null = null;
 
-shareServerAndBrowser((run) => ({ server, browser } = run));
-
 const newPage = (viewport: { width: number; height: number }) =>
-  openPage(browser, problems, { viewport, acceptDownloads: true, csp: true });
+  openPage(run.browser, run.problems, { viewport, acceptDownloads: true, csp: true });
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
@@ -60,7 +56,7 @@ const COLUMN = {
 describe('a report from an offline gardener to the admin’s export', () => {
   it('files a report with two before and one after photo offline, keeps it over an offline reload, then syncs it', async () => {
     const { context, page } = await newPage(PHONE);
-    await signInAndSync(page, server.url, GARDENER);
+    await signInAndSync(page, run.server.url, GARDENER);
     const description = `Pagar tanaman roboh e2e ${Date.now()}`;
     const [before1, before2, after1] = await Promise.all([
       makeJpeg(page, '#2f7d32'),
@@ -92,7 +88,7 @@ describe('a report from an offline gardener to the admin’s export', () => {
     await page.getByTestId('unsynced').waitFor();
 
     // My reports, then a reload with no network: still there, with its three photos.
-    await page.goto(`${server.url}/user/reports`);
+    await page.goto(`${run.server.url}/user/reports`);
     const card = page.locator(`[data-report-id="${id}"]`);
     await card.getByText('3 foto').waitFor();
     await page.reload();
@@ -119,8 +115,8 @@ describe('a report from an offline gardener to the admin’s export', () => {
   it('lets the admin find it with the filters, enlarge and download a photo, and export it this week', async () => {
     const { id, description } = theReport();
     const { context, page } = await newPage(DESKTOP);
-    await signIn(page, server.url, ADMIN);
-    await page.goto(`${server.url}/reports`);
+    await signIn(page, run.server.url, ADMIN);
+    await page.goto(`${run.server.url}/reports`);
     await page
       .locator('[data-testid="report-list-table"] tbody tr[data-report-id]')
       .first()
@@ -188,8 +184,8 @@ describe('a report from an offline gardener to the admin’s export', () => {
   it('lets another staff member open its detail from the server, read-only, and offline says it is not on the device', async () => {
     const { id, description } = theReport();
     const { context, page } = await newPage(PHONE);
-    await signInAndSync(page, server.url, CUSTODIAN);
-    await page.goto(`${server.url}/reports/${id}`);
+    await signInAndSync(page, run.server.url, CUSTODIAN);
+    await page.goto(`${run.server.url}/reports/${id}`);
     await page.getByText(description).waitFor();
     await page.getByTestId('report-from-server').waitFor();
     await page.getByText('Slamet Riyadi').waitFor();
@@ -207,6 +203,6 @@ describe('a report from an offline gardener to the admin’s export', () => {
   }, 120_000);
 
   it('saw no uncaught errors and no CSP violations along the way', () => {
-    expect(problems).toEqual([]);
+    expect(run.problems).toEqual([]);
   });
 });

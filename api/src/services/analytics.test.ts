@@ -1,18 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newId } from '@urs/sync-protocol';
 import { itemRequests, reports, userActivity, users } from '../db/schema.js';
-import { syncFixture, type SyncFixture } from '../sync/test-kit.js';
+import { useSyncFixture } from '../sync/test-kit.js';
 import { analyticsSnapshot } from './analytics.js';
 
 const wib = { offsetMinutes: 420 };
 const NOW = new Date('2026-11-22T05:00:00.000Z'); // Sunday 12:00 WIB
 
-let f: SyncFixture;
-beforeEach(async () => {
-  f = await syncFixture('gardener', 'Taman');
-});
-afterEach(() => f.t.close());
+const f = useSyncFixture('gardener', 'Taman');
 
 /** A report filed (on the device) at `reportedAt` and received by the server at `receivedAt`. */
 async function report(

@@ -1,34 +1,22 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { newId, reportDetailResponseSchema } from '@urs/sync-protocol';
-import { makeTestApp, type TestApp } from '../test/harness.js';
-import { jpegBytes, sha256, TestDevice, uploadPhoto } from './test-kit.js';
+import { jpegBytes, sha256, uploadPhoto, useSyncFixture } from './test-kit.js';
 
-let t: TestApp;
-let staff: TestDevice;
+const f = useSyncFixture('custodian', 'Aula');
 let reportId: string;
 
 beforeEach(async () => {
-  t = await makeTestApp();
-  const admin = await t.signIn('admin');
-  staff = new TestDevice(t, (await t.signIn('custodian')).token);
-  const res = await t.request('/api/areas', {
-    method: 'POST',
-    token: admin.token,
-    json: { name: 'Aula' },
-  });
-  const areaId = ((await res.json()) as { data: { id: string } }).data.id;
   reportId = newId();
-  await staff.push([
+  await f.staff.push([
     'report.create',
-    { id: reportId, area_id: areaId, work_type: 'repair', description: 'Pintu' },
+    { id: reportId, area_id: f.areaId, work_type: 'repair', description: 'Pintu' },
   ]);
 });
-afterEach(() => t.close());
 
 async function attach(kind: 'before' | 'after', captured_at: unknown, seed: number) {
   const id = newId();
   const bytes = jpegBytes(1500, seed);
-  expect((await uploadPhoto(t, staff.token, id, bytes, sha256(bytes))).status).toBe(201);
+  expect((await uploadPhoto(f.t, f.staff.token, id, bytes, sha256(bytes))).status).toBe(201);
   const args = {
     id,
     report_id: reportId,
@@ -38,7 +26,7 @@ async function attach(kind: 'before' | 'after', captured_at: unknown, seed: numb
     size_bytes: bytes.byteLength,
     ...(captured_at !== undefined && { captured_at }),
   };
-  const answer = await staff.push(['photo.attach', args]);
+  const answer = await f.staff.push(['photo.attach', args]);
   return { id, result: answer.results[0] };
 }
 
@@ -53,7 +41,7 @@ describe('photo capture time through push, pull and detail', () => {
     }
 
     const pulled = new Map(
-      (await staff.pullAll())
+      (await f.staff.pullAll())
         .filter((change) => change.entity === 'report_photos' && change.op === 'put')
         .map((change) => (change.op === 'put' ? [change.row.id, change.row] : ['', null])),
     );
@@ -64,7 +52,7 @@ describe('photo capture time through push, pull and detail', () => {
     expect(capturedOf(unknown.id)).toBeNull();
     expect(capturedOf(fromOldClient.id)).toBeNull();
 
-    const res = await t.request(`/api/reports/${reportId}`, { token: staff.token });
+    const res = await f.t.request(`/api/reports/${reportId}`, { token: f.staff.token });
     const detail = reportDetailResponseSchema.parse(await res.json()).data;
     expect(Object.fromEntries(detail.photos.map((p) => [p.id, p.captured_at]))).toEqual({
       [timed.id]: '2026-11-20T08:15:30+07:00',
@@ -77,7 +65,7 @@ describe('photo capture time through push, pull and detail', () => {
   it('rejects a malformed capture time with a field message and attaches nothing', async () => {
     const bad = await attach('before', '2026:11:20 08:15:30', 5);
     expect(bad.result).toMatchObject({ status: 'rejected', code: 'validation' });
-    const res = await t.request(`/api/reports/${reportId}`, { token: staff.token });
+    const res = await f.t.request(`/api/reports/${reportId}`, { token: f.staff.token });
     expect(reportDetailResponseSchema.parse(await res.json()).data.photos).toEqual([]);
   });
 });

@@ -1,45 +1,36 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newId, pullResponseSchema, type PullResponse } from '@urs/sync-protocol';
-import type { TestApp } from '../test/harness.js';
 import { users } from '../db/schema.js';
-import { syncFixture, TestDevice } from './test-kit.js';
+import { TestDevice, useSyncFixture } from './test-kit.js';
 
-let t: TestApp;
-let admin: TestDevice;
-let staff: TestDevice;
-let areaId: string;
-
-beforeEach(async () => {
-  ({ t, admin, staff, areaId } = await syncFixture('gardener', 'Taman Depan'));
-});
-afterEach(() => t.close());
+const f = useSyncFixture('gardener', 'Taman Depan');
 
 const newReport = () => ({
   id: newId(),
-  area_id: areaId,
+  area_id: f.areaId,
   work_type: 'maintenance',
   description: 'Rumput tinggi',
 });
 
 /** The gardener's report and another staff member's, each filed from their own device. */
 async function reportsOfTwoStaff() {
-  const other = new TestDevice(t, (await t.signIn('custodian')).token);
+  const other = new TestDevice(f.t, (await f.t.signIn('custodian')).token);
   const mine = newReport();
   const theirs = newReport();
-  await staff.push(['report.create', mine]);
+  await f.staff.push(['report.create', mine]);
   await other.push(['report.create', theirs]);
   return { other, mine, theirs };
 }
 
 describe('GET /api/sync/pull', () => {
   it('pages every change with monotonic cursors, ends with has_more false, and validates against the contract', async () => {
-    for (let i = 0; i < 7; i++) await staff.push(['report.create', newReport()]);
+    for (let i = 0; i < 7; i++) await f.staff.push(['report.create', newReport()]);
     const seen: number[] = [];
     let cursor = '';
     let pages = 0;
     for (;;) {
-      const res = await t.request(`/api/sync/pull?cursor=${cursor}&limit=3`, {
-        token: admin.token,
+      const res = await f.t.request(`/api/sync/pull?cursor=${cursor}&limit=3`, {
+        token: f.admin.token,
       });
       const page = pullResponseSchema.parse(await res.json());
       pages += 1;
@@ -56,72 +47,78 @@ describe('GET /api/sync/pull', () => {
     expect(seen).toHaveLength(10);
     expect(pages).toBe(4);
     const empty = (await (
-      await t.request(`/api/sync/pull?cursor=${cursor}`, { token: admin.token })
+      await f.t.request(`/api/sync/pull?cursor=${cursor}`, { token: f.admin.token })
     ).json()) as PullResponse;
     expect(empty).toMatchObject({ changes: [], cursor, has_more: false });
   });
 
   it('sends deletes as tombstones after the put they replace', async () => {
     const r = newReport();
-    await staff.push(['report.create', r]);
-    const before = await admin.pullAll();
+    await f.staff.push(['report.create', r]);
+    const before = await f.admin.pullAll();
     expect(before.find((c) => c.id === r.id)).toMatchObject({ op: 'put', entity: 'reports' });
-    await admin.push(['report.delete', { id: r.id }]);
-    const after = await admin.pullAll();
+    await f.admin.push(['report.delete', { id: r.id }]);
+    const after = await f.admin.pullAll();
     expect(after).toEqual([expect.objectContaining({ entity: 'reports', op: 'delete', id: r.id })]);
   });
 
   it('shows staff only their own reports and requests, and admins everything', async () => {
     const { mine, theirs } = await reportsOfTwoStaff();
-    const staffIds = (await staff.pullAll()).filter((c) => c.entity === 'reports').map((c) => c.id);
+    const staffIds = (await f.staff.pullAll())
+      .filter((c) => c.entity === 'reports')
+      .map((c) => c.id);
     expect(staffIds).toEqual([mine.id]);
-    const adminIds = (await admin.pullAll()).filter((c) => c.entity === 'reports').map((c) => c.id);
+    const adminIds = (await f.admin.pullAll())
+      .filter((c) => c.entity === 'reports')
+      .map((c) => c.id);
     expect(adminIds.sort()).toEqual([mine.id, theirs.id].sort());
   });
 
   it("shows staff the photos of their own reports, whoever attached them, and no one else's", async () => {
     const { other, mine, theirs } = await reportsOfTwoStaff();
-    const own = await staff.attachPhoto(mine.id, 'before');
-    const byAdmin = await admin.attachPhoto(mine.id, 'after');
+    const own = await f.staff.attachPhoto(mine.id, 'before');
+    const byAdmin = await f.admin.attachPhoto(mine.id, 'after');
     const foreign = await other.attachPhoto(theirs.id, 'before');
     for (const attached of [own, byAdmin, foreign]) expect(attached.result?.status).toBe('applied');
 
     const photoIds = (changes: PullResponse['changes']) =>
       changes.filter((c) => c.entity === 'report_photos').map((c) => c.id);
-    expect(photoIds(await staff.pullAll()).sort()).toEqual([own.id, byAdmin.id].sort());
+    expect(photoIds(await f.staff.pullAll()).sort()).toEqual([own.id, byAdmin.id].sort());
     expect(photoIds(await other.pullAll())).toEqual([foreign.id]);
-    expect(photoIds(await admin.pullAll()).sort()).toEqual([own.id, byAdmin.id, foreign.id].sort());
+    expect(photoIds(await f.admin.pullAll()).sort()).toEqual(
+      [own.id, byAdmin.id, foreign.id].sort(),
+    );
   });
 
   it('shows item requests to their requester, and all of them to inventory staff and admins', async () => {
     const itemId = newId();
-    await admin.push(['item.create', { id: itemId, name: 'Sapu lidi', unit: 'buah', stock: 5 }]);
-    const other = new TestDevice(t, (await t.signIn('custodian')).token);
-    const keeper = new TestDevice(t, (await t.signIn('inventory_staff')).token);
+    await f.admin.push(['item.create', { id: itemId, name: 'Sapu lidi', unit: 'buah', stock: 5 }]);
+    const other = new TestDevice(f.t, (await f.t.signIn('custodian')).token);
+    const keeper = new TestDevice(f.t, (await f.t.signIn('inventory_staff')).token);
     const request = () => ({ id: newId(), type: 'stock', item_id: itemId, quantity: 2 });
     const mine = request();
     const theirs = request();
-    await staff.push(['request.create', mine]);
+    await f.staff.push(['request.create', mine]);
     await other.push(['request.create', theirs]);
     const requestIds = async (device: TestDevice) =>
       (await device.pullAll())
         .filter((c) => c.entity === 'item_requests')
         .map((c) => c.id)
         .sort();
-    expect(await requestIds(staff)).toEqual([mine.id]);
+    expect(await requestIds(f.staff)).toEqual([mine.id]);
     expect(await requestIds(other)).toEqual([theirs.id]);
     const both = [mine.id, theirs.id].sort();
     expect(await requestIds(keeper)).toEqual(both);
-    expect(await requestIds(admin)).toEqual(both);
+    expect(await requestIds(f.admin)).toEqual(both);
   });
 
   it('never lets a cursor skip a change committed between two pulls (pushes interleaved with paging)', async () => {
     const collected = new Set<string>();
     let cursor = '';
     for (let round = 0; round < 6; round++) {
-      await staff.push(['report.create', newReport()], ['report.create', newReport()]);
-      const res = await t.request(`/api/sync/pull?cursor=${cursor}&limit=1`, {
-        token: admin.token,
+      await f.staff.push(['report.create', newReport()], ['report.create', newReport()]);
+      const res = await f.t.request(`/api/sync/pull?cursor=${cursor}&limit=1`, {
+        token: f.admin.token,
       });
       const page = (await res.json()) as PullResponse;
       for (const c of page.changes) collected.add(c.id);
@@ -129,13 +126,13 @@ describe('GET /api/sync/pull', () => {
     }
     for (;;) {
       const page = (await (
-        await t.request(`/api/sync/pull?cursor=${cursor}&limit=2`, { token: admin.token })
+        await f.t.request(`/api/sync/pull?cursor=${cursor}&limit=2`, { token: f.admin.token })
       ).json()) as PullResponse;
       for (const c of page.changes) collected.add(c.id);
       cursor = page.cursor;
       if (!page.has_more) break;
     }
-    const all = (await new TestDevice(t, admin.token).pullAll()).map((c) => c.id);
+    const all = (await new TestDevice(f.t, f.admin.token).pullAll()).map((c) => c.id);
     expect([...collected].sort()).toEqual([...new Set(all)].sort());
   });
 
@@ -143,7 +140,7 @@ describe('GET /api/sync/pull', () => {
     const forAll = newId();
     const forGardeners = newId();
     const forTechnicians = newId();
-    await admin.push(
+    await f.admin.push(
       ['announcement.create', { id: forAll, title: 'Kerja bakti', body: 'Sabtu pagi' }],
       [
         'announcement.create',
@@ -156,62 +153,62 @@ describe('GET /api/sync/pull', () => {
     );
     const count = async (token: string) =>
       (
-        (await (await t.request('/api/announcements/unread-count', { token })).json()) as {
+        (await (await f.t.request('/api/announcements/unread-count', { token })).json()) as {
           count: number;
         }
       ).count;
-    expect(await count(staff.token)).toBe(2);
-    const seen = (await staff.pullAll())
+    expect(await count(f.staff.token)).toBe(2);
+    const seen = (await f.staff.pullAll())
       .filter((c) => c.entity === 'announcements' && c.op === 'put')
       .map((c) => c.id);
     expect(seen.sort()).toEqual([forAll, forGardeners].sort());
 
-    await staff.push([
+    await f.staff.push([
       'announcement.mark_read',
       { id: newId(), announcement_id: forAll, read_at: new Date().toISOString() },
     ]);
-    expect(await count(staff.token)).toBe(1);
-    const refused = await staff.push([
+    expect(await count(f.staff.token)).toBe(1);
+    const refused = await f.staff.push([
       'announcement.mark_read',
       { id: newId(), announcement_id: forTechnicians, read_at: new Date().toISOString() },
     ]);
     expect(refused.results[0]).toMatchObject({ status: 'rejected', code: 'not_found' });
 
-    await admin.push(['announcement.update', { id: forGardeners, audience: ['technician'] }]);
-    const changes = await staff.pullAll();
+    await f.admin.push(['announcement.update', { id: forGardeners, audience: ['technician'] }]);
+    const changes = await f.staff.pullAll();
     expect(changes).toContainEqual(
       expect.objectContaining({ entity: 'announcements', op: 'delete', id: forGardeners }),
     );
-    expect(await count(staff.token)).toBe(0);
+    expect(await count(f.staff.token)).toBe(0);
   });
 
   it('does not count an announcement as unread for its author', async () => {
     const count = async (token: string) =>
       (
-        (await (await t.request('/api/announcements/unread-count', { token })).json()) as {
+        (await (await f.t.request('/api/announcements/unread-count', { token })).json()) as {
           count: number;
         }
       ).count;
-    const adminBefore = await count(admin.token);
-    const staffBefore = await count(staff.token);
-    await admin.push(['announcement.create', { id: newId(), title: 'Rapat', body: 'Senin' }]);
-    expect(await count(admin.token)).toBe(adminBefore);
-    expect(await count(staff.token)).toBe(staffBefore + 1);
+    const adminBefore = await count(f.admin.token);
+    const staffBefore = await count(f.staff.token);
+    await f.admin.push(['announcement.create', { id: newId(), title: 'Rapat', body: 'Senin' }]);
+    expect(await count(f.admin.token)).toBe(adminBefore);
+    expect(await count(f.staff.token)).toBe(staffBefore + 1);
     const pulled = (await (
-      await t.request('/api/sync/pull?cursor=0&limit=500', { token: admin.token })
+      await f.t.request('/api/sync/pull?cursor=0&limit=500', { token: f.admin.token })
     ).json()) as PullResponse;
     expect(pulled.unread_announcements).toBe(adminBefore);
   });
 
   it('sends stock history of the last 90 days to devices, not older', async () => {
     const item = newId();
-    await admin.push(['item.create', { id: item, name: 'Pel', unit: 'pcs', stock: 9 }]);
+    await f.admin.push(['item.create', { id: item, name: 'Pel', unit: 'pcs', stock: 9 }]);
     const recent = newId();
     const old = newId();
     const daysAgo = (d: number) => new Date(Date.now() - d * 86_400_000).toISOString();
     // Usage is never dated before its user existed: these users have been here a year.
-    await t.db.write((tx) => tx.update(users).set({ createdAt: daysAgo(365) }));
-    await staff.push(
+    await f.t.db.write((tx) => tx.update(users).set({ createdAt: daysAgo(365) }));
+    await f.staff.push(
       [
         'stock.record',
         { id: recent, item_id: item, type: 'out', quantity: 1, occurred_at: daysAgo(89) },
@@ -221,20 +218,24 @@ describe('GET /api/sync/pull', () => {
         { id: old, item_id: item, type: 'out', quantity: 1, occurred_at: daysAgo(91) },
       ],
     );
-    const ids = (await staff.pullAll())
+    const ids = (await f.staff.pullAll())
       .filter((c) => c.entity === 'stock_transactions')
       .map((c) => c.id);
     expect(ids).toContain(recent);
     expect(ids).not.toContain(old);
-    const stock = (await staff.pullAll()).length;
+    const stock = (await f.staff.pullAll()).length;
     expect(stock).toBe(0);
   });
 
   it('answers 422 for a malformed cursor or limit', async () => {
-    expect((await t.request('/api/sync/pull?cursor=abc', { token: staff.token })).status).toBe(422);
-    expect((await t.request('/api/sync/pull?limit=0', { token: staff.token })).status).toBe(422);
-    expect((await t.request('/api/sync/pull?limit=999999', { token: staff.token })).status).toBe(
+    expect((await f.t.request('/api/sync/pull?cursor=abc', { token: f.staff.token })).status).toBe(
       422,
     );
+    expect((await f.t.request('/api/sync/pull?limit=0', { token: f.staff.token })).status).toBe(
+      422,
+    );
+    expect(
+      (await f.t.request('/api/sync/pull?limit=999999', { token: f.staff.token })).status,
+    ).toBe(422);
   });
 });

@@ -1,46 +1,37 @@
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newId, type PushResponse } from '@urs/sync-protocol';
 import { createApp } from '../app.js';
 import { inventoryItems, reports, stockTransactions, syncClients } from '../db/schema.js';
-import type { TestApp } from '../test/harness.js';
-import { syncFixture, TestDevice } from './test-kit.js';
+import { TestDevice, useSyncFixture } from './test-kit.js';
 
-let t: TestApp;
-let admin: TestDevice;
-let staff: TestDevice;
-let areaId: string;
-
-beforeEach(async () => {
-  ({ t, admin, staff, areaId } = await syncFixture('custodian', 'Kantin'));
-});
-afterEach(() => t.close());
+const f = useSyncFixture('custodian', 'Kantin');
 
 const report = (over: Record<string, unknown> = {}) => ({
   id: newId(),
-  area_id: areaId,
+  area_id: f.areaId,
   work_type: 'cleaning',
   description: 'Lantai kantin lengket',
   ...over,
 });
-const countReports = async () => (await t.db.select().from(reports)).length;
+const countReports = async () => (await f.t.db.select().from(reports)).length;
 
 describe('POST /api/sync/push', () => {
   it('applies a batch once; the same batch again is answered duplicate and changes nothing', async () => {
     const batch = [
-      staff.envelope('report.create', report()),
-      staff.envelope('report.create', report()),
+      f.staff.envelope('report.create', report()),
+      f.staff.envelope('report.create', report()),
     ];
-    const first = (await (await staff.pushRaw(batch)).json()) as PushResponse;
+    const first = (await (await f.staff.pushRaw(batch)).json()) as PushResponse;
     expect(first.results.map((r) => r.status)).toEqual(['applied', 'applied']);
     expect(first.last_seq).toBe(2);
-    const again = (await (await staff.pushRaw(batch)).json()) as PushResponse;
+    const again = (await (await f.staff.pushRaw(batch)).json()) as PushResponse;
     expect(again.results.map((r) => r.status)).toEqual(['duplicate', 'duplicate']);
     expect(await countReports()).toBe(2);
   });
 
   it('rejects the one bad mutation of a batch and applies all the others', async () => {
-    const result = await staff.push(
+    const result = await f.staff.push(
       ['report.create', report()],
       ['report.create', report()],
       ['report.create', report({ description: '' })],
@@ -64,11 +55,11 @@ describe('POST /api/sync/push', () => {
 
   it('answers a retried refusal as rejected again, so a lost response cannot hide it', async () => {
     const batch = [
-      staff.envelope('report.create', report()),
-      staff.envelope('report.create', report({ area_id: newId() })),
+      f.staff.envelope('report.create', report()),
+      f.staff.envelope('report.create', report({ area_id: newId() })),
     ];
-    const first = (await (await staff.pushRaw(batch)).json()) as PushResponse;
-    const retry = (await (await staff.pushRaw(batch)).json()) as PushResponse;
+    const first = (await (await f.staff.pushRaw(batch)).json()) as PushResponse;
+    const retry = (await (await f.staff.pushRaw(batch)).json()) as PushResponse;
     const unknownArea = { code: 'reference_not_found', params: { kind: 'area' } };
     expect(first.results[1]).toMatchObject({
       status: 'rejected',
@@ -85,7 +76,7 @@ describe('POST /api/sync/push', () => {
   });
 
   it('answers an unknown mutation or a wrong shape as rejected, never a crash', async () => {
-    const result = await staff.push(
+    const result = await f.staff.push(
       ['report.explode', {}],
       ['report.create', 'not an object'],
       ['report.create', report()],
@@ -100,8 +91,8 @@ describe('POST /api/sync/push', () => {
   it('leaves nothing half-applied when the server fails mid-batch, and the retry applies everything once', async () => {
     let crash = true;
     const crashing = createApp({
-      db: t.db,
-      env: t.env,
+      db: f.t.db,
+      env: f.t.env,
       pushOptions: {
         afterMutation: (seq) => {
           if (crash && seq === 2) throw new Error('disk on fire');
@@ -109,15 +100,19 @@ describe('POST /api/sync/push', () => {
       },
     });
     const batch = [
-      staff.envelope('report.create', report()),
-      staff.envelope('report.create', report()),
-      staff.envelope('report.create', report()),
+      f.staff.envelope('report.create', report()),
+      f.staff.envelope('report.create', report()),
+      f.staff.envelope('report.create', report()),
     ];
     const send = () =>
       crashing.request('/api/sync/push', {
         method: 'POST',
-        headers: { authorization: `Bearer ${staff.token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ protocol_version: 1, client_id: staff.clientId, mutations: batch }),
+        headers: { authorization: `Bearer ${f.staff.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          protocol_version: 1,
+          client_id: f.staff.clientId,
+          mutations: batch,
+        }),
       });
     const original = console.error;
     console.error = () => undefined;
@@ -128,7 +123,7 @@ describe('POST /api/sync/push', () => {
       console.error = original;
     }
     expect(await countReports()).toBe(0);
-    expect(await t.db.select().from(syncClients)).toEqual([]);
+    expect(await f.t.db.select().from(syncClients)).toEqual([]);
     crash = false;
     const retried = (await (await send()).json()) as PushResponse;
     expect(retried.results.map((r) => r.status)).toEqual(['applied', 'applied', 'applied']);
@@ -136,33 +131,33 @@ describe('POST /api/sync/push', () => {
   });
 
   it('answers a gap in seqs with 409 seq_gap and the seq to resend from', async () => {
-    await staff.push(['report.create', report()]);
-    const skipped = staff.envelope('report.create', report());
-    const later = staff.envelope('report.create', report());
-    const res = await staff.pushRaw([later]);
+    await f.staff.push(['report.create', report()]);
+    const skipped = f.staff.envelope('report.create', report());
+    const later = f.staff.envelope('report.create', report());
+    const res = await f.staff.pushRaw([later]);
     expect(res.status).toBe(409);
     expect(await res.json()).toMatchObject({ code: 'seq_gap', expected_seq: 2 });
     expect(await countReports()).toBe(1);
-    const resent = (await (await staff.pushRaw([skipped, later])).json()) as PushResponse;
+    const resent = (await (await f.staff.pushRaw([skipped, later])).json()) as PushResponse;
     expect(resent.results.map((r) => r.status)).toEqual(['applied', 'applied']);
   });
 
   it('refuses a batch whose seqs are not one contiguous run, or an unknown protocol version', async () => {
-    const a = staff.envelope('report.create', report());
-    staff.envelope('report.create', report());
-    const c = staff.envelope('report.create', report());
-    expect((await staff.pushRaw([a, c])).status).toBe(422);
-    const res = await t.request('/api/sync/push', {
+    const a = f.staff.envelope('report.create', report());
+    f.staff.envelope('report.create', report());
+    const c = f.staff.envelope('report.create', report());
+    expect((await f.staff.pushRaw([a, c])).status).toBe(422);
+    const res = await f.t.request('/api/sync/push', {
       method: 'POST',
-      token: staff.token,
-      json: { protocol_version: 99, client_id: staff.clientId, mutations: [a] },
+      token: f.staff.token,
+      json: { protocol_version: 99, client_id: f.staff.clientId, mutations: [a] },
     });
     expect(res.status).toBe(422);
   });
 
   it('keeps one ledger per (user, client): another device of the same user starts at seq 1', async () => {
-    await staff.push(['report.create', report()]);
-    const phone2 = new TestDevice(t, staff.token);
+    await f.staff.push(['report.create', report()]);
+    const phone2 = new TestDevice(f.t, f.staff.token);
     const result = await phone2.push(['report.create', report()]);
     expect(result.results[0]?.status).toBe('applied');
     expect(await countReports()).toBe(2);
@@ -175,18 +170,18 @@ describe('POST /api/sync/push', () => {
       () => ['report.create', { ...huge, id: newId() }] as [string, unknown],
     );
     const envelopes = batch.map(([name, args]) =>
-      staff.envelope(name, { ...(args as object), junk: 'y'.repeat(7000) }),
+      f.staff.envelope(name, { ...(args as object), junk: 'y'.repeat(7000) }),
     );
-    expect((await staff.pushRaw(envelopes)).status).toBe(413);
+    expect((await f.staff.pushRaw(envelopes)).status).toBe(413);
   });
 });
 
 describe('authorisation inside a push', () => {
   it('refuses a staff member editing, advancing or deleting someone else’s report, and admin-only mutations', async () => {
-    const other = new TestDevice(t, (await t.signIn('technician')).token);
+    const other = new TestDevice(f.t, (await f.t.signIn('technician')).token);
     const theirs = report();
     await other.push(['report.create', theirs]);
-    const result = await staff.push(
+    const result = await f.staff.push(
       ['report.update', { id: theirs.id, description: 'bukan milik saya' }],
       ['report.set_status', { id: theirs.id, status: 'in_progress' }],
       ['report.delete', { id: theirs.id }],
@@ -199,17 +194,17 @@ describe('authorisation inside a push', () => {
       Array(7).fill('forbidden'),
     );
     expect(
-      (await t.db.select().from(reports).where(eq(reports.id, theirs.id)))[0]?.description,
+      (await f.t.db.select().from(reports).where(eq(reports.id, theirs.id)))[0]?.description,
     ).toBe('Lantai kantin lengket');
   });
 
   it('lets an admin write a note on any report, which the reporter then pulls', async () => {
     const mine = report();
-    await staff.push(['report.create', mine]);
-    await staff.pullAll();
-    const noted = await admin.push(['report.set_admin_note', { id: mine.id, admin_note: 'Cek' }]);
+    await f.staff.push(['report.create', mine]);
+    await f.staff.pullAll();
+    const noted = await f.admin.push(['report.set_admin_note', { id: mine.id, admin_note: 'Cek' }]);
     expect(noted.results.map((r) => r.status)).toEqual(['applied']);
-    const [change, ...rest] = await staff.pullAll();
+    const [change, ...rest] = await f.staff.pullAll();
     expect(rest).toEqual([]);
     expect(change).toMatchObject({ entity: 'reports', op: 'put', row: { admin_note: 'Cek' } });
   });
@@ -248,10 +243,12 @@ describe('report status transitions, per role', () => {
   /** Files a report as the custodian, forces it into `from`, and has `actor` move it to `to`. */
   async function attempt(actor: TestDevice, from: Status, to: Status) {
     const r = report();
-    await staff.push(['report.create', r]);
-    await t.db.write((tx) => tx.update(reports).set({ status: from }).where(eq(reports.id, r.id)));
+    await f.staff.push(['report.create', r]);
+    await f.t.db.write((tx) =>
+      tx.update(reports).set({ status: from }).where(eq(reports.id, r.id)),
+    );
     const [result] = (await actor.push(['report.set_status', { id: r.id, status: to }])).results;
-    const stored = (await t.db.select().from(reports).where(eq(reports.id, r.id)))[0]?.status;
+    const stored = (await f.t.db.select().from(reports).where(eq(reports.id, r.id)))[0]?.status;
     if (result?.status === 'rejected') {
       expect(stored, `${from}>${to} was refused yet changed`).toBe(from);
       return result.code;
@@ -268,27 +265,28 @@ describe('report status transitions, per role', () => {
   }
 
   it('the reporter (staff) moves forward and cancels, never back', async () => {
-    expect(await outcomes(staff)).toEqual(expected(STAFF_MOVES));
+    expect(await outcomes(f.staff)).toEqual(expected(STAFF_MOVES));
   });
 
   it('another staff member changes nothing on someone else’s report', async () => {
-    const other = new TestDevice(t, (await t.signIn('technician')).token);
+    const other = new TestDevice(f.t, (await f.t.signIn('technician')).token);
     expect(await outcomes(other)).toEqual(expected('none'));
   });
 
   it('an admin moves any report forward and also reopens completed or cancelled ones', async () => {
-    expect(await outcomes(admin)).toEqual(expected(ADMIN_MOVES));
+    expect(await outcomes(f.admin)).toEqual(expected(ADMIN_MOVES));
   });
 
   it('names both statuses in Indonesian when it refuses a move', async () => {
     const r = report();
-    await staff.push(
+    await f.staff.push(
       ['report.create', r],
       ['report.set_status', { id: r.id, status: 'in_progress' }],
       ['report.set_status', { id: r.id, status: 'completed' }],
     );
-    const [refused] = (await staff.push(['report.set_status', { id: r.id, status: 'in_progress' }]))
-      .results;
+    const [refused] = (
+      await f.staff.push(['report.set_status', { id: r.id, status: 'in_progress' }])
+    ).results;
     expect(refused).toMatchObject({
       status: 'rejected',
       code: 'invalid_transition',
@@ -303,10 +301,10 @@ describe('report status transitions, per role', () => {
 describe('item requests through the outbox', () => {
   it('refuses approving a request that is no longer pending with a clear conflict', async () => {
     const item = newId();
-    await admin.push(['item.create', { id: item, name: 'Sabun cair', unit: 'botol', stock: 5 }]);
+    await f.admin.push(['item.create', { id: item, name: 'Sabun cair', unit: 'botol', stock: 5 }]);
     const req = newId();
-    await staff.push(['request.create', { id: req, type: 'stock', item_id: item, quantity: 2 }]);
-    const decided = await admin.push(
+    await f.staff.push(['request.create', { id: req, type: 'stock', item_id: item, quantity: 2 }]);
+    const decided = await f.admin.push(
       ['request.approve', { id: req, notes: 'OK' }],
       ['request.reject', { id: req }],
     );
@@ -321,10 +319,13 @@ describe('item requests through the outbox', () => {
 describe('stock through the outbox', () => {
   it('moves stock with every transaction, adds up concurrent offline usage, and flags an out past the stock', async () => {
     const item = newId();
-    await admin.push(['item.create', { id: item, name: 'Kantong sampah', unit: 'roll', stock: 3 }]);
-    const other = new TestDevice(t, (await t.signIn('gardener')).token);
+    await f.admin.push([
+      'item.create',
+      { id: item, name: 'Kantong sampah', unit: 'roll', stock: 3 },
+    ]);
+    const other = new TestDevice(f.t, (await f.t.signIn('gardener')).token);
     const at = new Date().toISOString();
-    await staff.push([
+    await f.staff.push([
       'stock.record',
       { id: newId(), item_id: item, type: 'out', quantity: 2, occurred_at: at },
     ]);
@@ -332,9 +333,9 @@ describe('stock through the outbox', () => {
       'stock.record',
       { id: newId(), item_id: item, type: 'out', quantity: 2, occurred_at: at },
     ]);
-    const row = (await t.db.select().from(inventoryItems).where(eq(inventoryItems.id, item)))[0];
+    const row = (await f.t.db.select().from(inventoryItems).where(eq(inventoryItems.id, item)))[0];
     expect(row?.stock).toBe(-1);
-    const history = await t.db
+    const history = await f.t.db
       .select()
       .from(stockTransactions)
       .where(eq(stockTransactions.itemId, item));

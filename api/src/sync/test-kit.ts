@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { afterEach, beforeEach } from 'vitest';
 import { newId, PROTOCOL_VERSION, type PullResponse, type PushResponse } from '@urs/sync-protocol';
 import type { Role } from '@urs/sync-protocol';
 import { makeTestApp, type TestApp, type TestAppOptions } from '../test/harness.js';
@@ -109,4 +110,21 @@ export async function syncFixture(
   });
   const areaId = ((await res.json()) as { data: { id: string } }).data.id;
   return { t, admin, staff, areaId };
+}
+
+/**
+ * A fresh {@link syncFixture} for each test of the calling file, closed after it. The object
+ * returned is the same one throughout, refilled before each test, so a file can hold it in a const.
+ */
+export function useSyncFixture(
+  staffRole: Role,
+  areaName: string,
+  options: TestAppOptions = {},
+): SyncFixture {
+  const live = {} as SyncFixture;
+  beforeEach(async () => {
+    Object.assign(live, await syncFixture(staffRole, areaName, options));
+  });
+  afterEach(() => live.t.close());
+  return live;
 }

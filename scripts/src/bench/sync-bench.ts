@@ -1,4 +1,4 @@
-import { applyPushBatch, nextChangeSeq, sqliteWriter, tables, type App, type Db } from '@urs/api';
+import { applyPushBatch, sqliteWriter, tables, type App, type Db } from '@urs/api';
 import {
   newId,
   PROTOCOL_VERSION,
@@ -6,6 +6,7 @@ import {
   type PullResponse,
   type PushResponse,
 } from '@urs/sync-protocol';
+import { insertStamped } from '../seed/stamped-insert.js';
 import { benchServer, type BenchServer, type OpenBenchDb } from './bench-server.js';
 import { median, time, type BenchRow } from './measure.js';
 
@@ -24,15 +25,8 @@ export async function fixture(open?: OpenBenchDb): Promise<Fixture> {
   const { token, userId } = await server.register();
   const areaId = newId();
   const now = new Date().toISOString();
-  await db.write(async (tx) =>
-    tx.insert(tables.areas).values({
-      id: areaId,
-      name: 'Aula',
-      createdAt: now,
-      updatedAt: now,
-      changeSeq: await nextChangeSeq(tx),
-    }),
-  );
+  const area = { id: areaId, name: 'Aula', createdAt: now, updatedAt: now };
+  await db.write((tx) => insertStamped(tx, tables.areas, [area]));
   return { db, app, token, userId, areaId, server };
 }
 

@@ -1,16 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  createApp,
-  hashPassword,
-  createTestDatabase,
-  loadEnv,
-  nextChangeSeq,
-  tables,
-  type Db,
-} from '@urs/api';
+import { createApp, hashPassword, createTestDatabase, loadEnv, tables, type Db } from '@urs/api';
 import { newId, type Role } from '@urs/sync-protocol';
+import { insertStamped } from '../seed/stamped-insert.js';
 
 /** A deterministic PRNG (mulberry32): the seed alone reproduces a case. */
 export function prng(seed: number): () => number {
@@ -69,18 +62,16 @@ export async function startServer({
   for (const [i, role] of roles.entries()) {
     const id = newId();
     const email = `u${i}@konvergen.test`;
-    await db.write(async (tx) =>
-      tx.insert(tables.users).values({
-        id,
-        name: `User ${i}`,
-        email,
-        role,
-        passwordHash,
-        createdAt: now,
-        updatedAt: now,
-        changeSeq: await nextChangeSeq(tx),
-      }),
-    );
+    const user = {
+      id,
+      name: `User ${i}`,
+      email,
+      role,
+      passwordHash,
+      createdAt: now,
+      updatedAt: now,
+    };
+    await db.write((tx) => insertStamped(tx, tables.users, [user]));
     const res = await app.request('/api/login', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -90,29 +81,20 @@ export async function startServer({
     users.push({ id, role, token });
   }
   const areaId = newId();
-  await db.write(async (tx) =>
-    tx.insert(tables.areas).values({
-      id: areaId,
-      name: 'Laboratorium',
-      createdAt: now,
-      updatedAt: now,
-      changeSeq: await nextChangeSeq(tx),
-    }),
-  );
+  const area = { id: areaId, name: 'Laboratorium', createdAt: now, updatedAt: now };
+  await db.write((tx) => insertStamped(tx, tables.areas, [area]));
   const itemId = newId();
   const initialStock = 50;
-  await db.write(async (tx) =>
-    tx.insert(tables.inventoryItems).values({
-      id: itemId,
-      name: 'Cairan pembersih',
-      unit: 'botol',
-      stock: initialStock,
-      minStock: 5,
-      createdAt: now,
-      updatedAt: now,
-      changeSeq: await nextChangeSeq(tx),
-    }),
-  );
+  const item = {
+    id: itemId,
+    name: 'Cairan pembersih',
+    unit: 'botol',
+    stock: initialStock,
+    minStock: 5,
+    createdAt: now,
+    updatedAt: now,
+  };
+  await db.write((tx) => insertStamped(tx, tables.inventoryItems, [item]));
   return {
     db,
     app,

@@ -1,6 +1,5 @@
 import {
   hashPassword,
-  nextChangeSeq,
   sha256Hex,
   tables,
   type Db,
@@ -9,10 +8,11 @@ import {
   type Tx,
 } from '@urs/api';
 import type { Role } from '@urs/sync-protocol';
-import type { NewRow, StoredImage } from './context.js';
+import type { StoredImage } from './context.js';
 import { ADMIN_PASSWORD, PEOPLE, STAFF_PASSWORD } from './data.js';
 import { IMAGE_SPECS, imageKey, renderJpeg } from './images.js';
 import { planDemoSchool, type SeedPlan } from './plan.js';
+import { insertStamped } from './stamped-insert.js';
 
 export interface DemoAccount {
   role: Role;
@@ -73,34 +73,18 @@ const NOTHING_ADDED = summarize({
   announcementReads: [],
 });
 
-function* chunks<T>(rows: readonly T[], size = 100): Generator<T[]> {
-  for (let i = 0; i < rows.length; i += size) yield rows.slice(i, i + size);
-}
-
-/** The tables the seed fills: every one takes a change_seq per row. */
-type SyncedTable = (typeof tables)[keyof SeedPlan];
-
 async function insertPlan(tx: Tx, plan: SeedPlan): Promise<void> {
-  const insertAll = async <T extends SyncedTable>(table: T, rows: readonly NewRow<T>[]) => {
-    const stamped: T['$inferInsert'][] = [];
-    for (const row of rows) {
-      // A row without its change_seq plus the change_seq is the table's insert type; TypeScript
-      // cannot see through Omit on a generic table.
-      stamped.push({ ...row, changeSeq: await nextChangeSeq(tx) } as T['$inferInsert']);
-    }
-    for (const chunk of chunks(stamped)) await tx.insert(table).values(chunk);
-  };
   // Parents before children: foreign keys are checked row by row.
-  await insertAll(tables.users, plan.users);
-  await insertAll(tables.areas, plan.areas);
-  await insertAll(tables.categories, plan.categories);
-  await insertAll(tables.inventoryItems, plan.inventoryItems);
-  await insertAll(tables.stockTransactions, plan.stockTransactions);
-  await insertAll(tables.reports, plan.reports);
-  await insertAll(tables.reportPhotos, plan.reportPhotos);
-  await insertAll(tables.itemRequests, plan.itemRequests);
-  await insertAll(tables.announcements, plan.announcements);
-  await insertAll(tables.announcementReads, plan.announcementReads);
+  await insertStamped(tx, tables.users, plan.users);
+  await insertStamped(tx, tables.areas, plan.areas);
+  await insertStamped(tx, tables.categories, plan.categories);
+  await insertStamped(tx, tables.inventoryItems, plan.inventoryItems);
+  await insertStamped(tx, tables.stockTransactions, plan.stockTransactions);
+  await insertStamped(tx, tables.reports, plan.reports);
+  await insertStamped(tx, tables.reportPhotos, plan.reportPhotos);
+  await insertStamped(tx, tables.itemRequests, plan.itemRequests);
+  await insertStamped(tx, tables.announcements, plan.announcements);
+  await insertStamped(tx, tables.announcementReads, plan.announcementReads);
 }
 
 /** Every photo the plan points at: report photos and the custom requests' product shots. */

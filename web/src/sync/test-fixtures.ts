@@ -111,6 +111,23 @@ export function refusedEntry(
   };
 }
 
+/** A report's creation refused for its area: the common refusal of a report filed offline. */
+export function refusedReportCreate(reportId: string): OutboxEntry {
+  return refusedEntry(
+    'report.create',
+    'reports',
+    reportId,
+    { id: reportId },
+    'Area tidak ditemukan.',
+  );
+}
+
+/** A photo's attach refused because its report is gone. */
+export function refusedPhotoAttach(photoId: string, reportId: string): OutboxEntry {
+  const args = { id: photoId, report_id: reportId };
+  return refusedEntry('photo.attach', 'report_photos', photoId, args, 'Laporan tidak ditemukan.');
+}
+
 /** Marks a queued entry as the push does when the server refuses it with `refusal`. */
 export async function refuse(
   db: UrsDatabase,

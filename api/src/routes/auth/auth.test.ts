@@ -4,6 +4,7 @@ import { userSchema } from '@urs/sync-protocol';
 import { sessions, userActivity } from '../../db/schema.js';
 import { hashToken } from '../../lib/tokens.js';
 import { makeTestApp, TEST_PASSWORD, type TestApp } from '../../test/harness.js';
+import { oneFieldError } from '../../test/field-error.js';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -58,12 +59,9 @@ describe('POST /api/login', () => {
       await login('nobody@sekolah.test', 'x'),
     ]) {
       expect(res.status).toBe(401);
-      expect(await res.json()).toEqual({
-        message: 'Email atau password salah.',
-        code: 'invalid_credentials',
-        errors: { email: ['Email atau password salah.'] },
-        field_reasons: { email: [{ code: 'invalid_credentials' }] },
-      });
+      expect(await res.json()).toEqual(
+        oneFieldError('email', 'invalid_credentials', 'Email atau password salah.'),
+      );
     }
   });
 
@@ -145,12 +143,9 @@ describe('POST /api/register', () => {
       json: { ...valid, email: 'SITI@sekolah.test' },
     });
     expect(again.status).toBe(422);
-    expect(await again.json()).toEqual({
-      message: 'Email sudah terdaftar.',
-      code: 'email_taken',
-      errors: { email: ['Email sudah terdaftar.'] },
-      field_reasons: { email: [{ code: 'email_taken' }] },
-    });
+    expect(await again.json()).toEqual(
+      oneFieldError('email', 'email_taken', 'Email sudah terdaftar.'),
+    );
   });
 
   it('gives the configured default role instead when one is set', async () => {

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newId, type Paged } from '@urs/sync-protocol';
 import { inventoryItems, users } from '../../db/schema.js';
 import type {
@@ -8,13 +8,9 @@ import type {
   ItemWithLevel,
   StockMismatch,
 } from '../../services/inventory.js';
-import { syncFixture, type SyncFixture } from '../../sync/test-kit.js';
+import { useSyncFixture } from '../../sync/test-kit.js';
 
-let f: SyncFixture;
-beforeEach(async () => {
-  f = await syncFixture('inventory_staff', 'Gudang');
-});
-afterEach(() => f.t.close());
+const f = useSyncFixture('inventory_staff', 'Gudang');
 
 async function item(
   name: string,

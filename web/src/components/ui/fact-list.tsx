@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './fact-list.css';
 
 /** A detail screen's label-and-value pairs, one `<div>` each so a grid can lay them out. */
 export function FactList({

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { User } from '@urs/sync-protocol';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 const json = vi.hoisted(() => vi.fn());
 vi.mock('../../lib/api.js', () => ({ api: { json } }));
@@ -10,11 +10,12 @@ vi.mock('../../lib/toast.js', () => ({
   toast: { success: vi.fn(), error: vi.fn() },
 }));
 
-import { applyLanguage, initI18n } from '../../lib/i18n.js';
+import { applyLanguage } from '../../lib/i18n.js';
 import { toast } from '../../lib/toast.js';
 import { ApiError } from '../../lib/api-client.js';
 import { UserFormModal } from './user-form-modal.js';
 import { testUser } from '../../test/user.js';
+import { useIndonesianComponents } from '../../test/component-setup.js';
 
 const siti: User = testUser({
   id: 'u-siti',
@@ -23,13 +24,7 @@ const siti: User = testUser({
   updated_at: '2026-04-30T00:00:00.000Z',
 });
 
-beforeAll(() => {
-  initI18n('id');
-});
-afterEach(() => {
-  cleanup();
-  json.mockReset();
-});
+useIndonesianComponents(json);
 
 describe('<UserFormModal />', () => {
   it('edits with blank password and phone: neither is sent, and the form says so', async () => {

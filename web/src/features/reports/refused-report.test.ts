@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { newId, type Report, type ReportPhoto } from '@urs/sync-protocol';
-import { photoRow, refusedEntry } from '../../sync/test-fixtures.js';
+import {
+  photoRow,
+  refusedEntry,
+  refusedPhotoAttach,
+  refusedReportCreate,
+} from '../../sync/test-fixtures.js';
 import { creationRefused, planResend, refusalReason, refusedEntriesOf } from './refused-report.js';
 import type { FormPhoto, ReportFormValues } from './report-form-state.js';
 
@@ -28,21 +33,8 @@ const asForm = (row: ReportPhoto): FormPhoto => ({ ...row, attached: true });
 
 const refused = refusedEntry;
 
-const create = refused(
-  'report.create',
-  'reports',
-  report.id,
-  { id: report.id },
-  'Area tidak ditemukan.',
-);
-const refusedAttach = (photo: ReportPhoto) =>
-  refused(
-    'photo.attach',
-    'report_photos',
-    photo.id,
-    { id: photo.id, report_id: report.id },
-    'Laporan tidak ditemukan.',
-  );
+const create = refusedReportCreate(report.id);
+const refusedAttach = (photo: ReportPhoto) => refusedPhotoAttach(photo.id, report.id);
 const [attachFirst, attachSecond] = [refusedAttach(first), refusedAttach(second)];
 const otherReport = refused('report.create', 'reports', newId(), {}, 'Lain.');
 const item = refused('item.create', 'inventory_items', newId(), {}, 'Barang.');

@@ -223,7 +223,7 @@ function ReportSummary({
           {t('reports.fromServer')}
         </p>
       )}
-      <FactList className="rp-facts" itemClassName="rp-fact" facts={rows} />
+      <FactList className="fact-list rp-facts" itemClassName="rp-fact" facts={rows} />
       {nextStatuses.length > 0 && (
         <div className="rp-status-actions" role="group" aria-label={t('reports.changeStatus')}>
           {nextStatuses.map((status) => (

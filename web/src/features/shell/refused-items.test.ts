@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { newId, type InventoryItem, type ItemRequest, type Report } from '@urs/sync-protocol';
-import { refusedEntry } from '../../sync/test-fixtures.js';
+import { refusedEntry, refusedPhotoAttach, refusedReportCreate } from '../../sync/test-fixtures.js';
 import { firstWords, refusedItems, type RefusedLookups } from './refused-items.js';
 
 const AT = '2026-11-23T00:00:00.000Z';
@@ -45,27 +45,9 @@ function lookups(over: Partial<RefusedLookups> = {}): RefusedLookups {
 }
 
 describe('refused items in the sync panel', () => {
-  const create = refused(
-    'report.create',
-    'reports',
-    report.id,
-    { id: report.id },
-    'Area tidak ditemukan.',
-  );
-  const photoA = refused(
-    'photo.attach',
-    'report_photos',
-    newId(),
-    { report_id: report.id },
-    'Laporan tidak ditemukan.',
-  );
-  const photoB = refused(
-    'photo.attach',
-    'report_photos',
-    newId(),
-    { report_id: report.id },
-    'Laporan tidak ditemukan.',
-  );
+  const create = refusedReportCreate(report.id);
+  const photoA = refusedPhotoAttach(newId(), report.id);
+  const photoB = refusedPhotoAttach(newId(), report.id);
 
   it('names a report by area and first words, says why, links to its form, and folds in its photos', () => {
     const [line, ...rest] = refusedItems([photoA, create, photoB], lookups());

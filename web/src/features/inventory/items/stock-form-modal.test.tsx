@@ -1,16 +1,16 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Area } from '@urs/sync-protocol';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 const saveStockForm = vi.hoisted(() => vi.fn());
 vi.mock('./items-actions.js', () => ({ saveStockForm }));
 
-import { initI18n } from '../../../lib/i18n.js';
 import { ItemList } from './item-list.js';
 import { StockFormModal } from './stock-form-modal.js';
 import { AT, item } from './test-fixtures.js';
+import { useIndonesianComponents } from '../../../test/component-setup.js';
 
 const sapu = item({ stock: 4 });
 const areas: Area[] = [
@@ -32,13 +32,7 @@ const areas: Area[] = [
   },
 ];
 
-beforeAll(() => {
-  initI18n('id');
-});
-afterEach(() => {
-  cleanup();
-  saveStockForm.mockReset();
-});
+useIndonesianComponents(saveStockForm);
 
 describe('<StockFormModal />', () => {
   it('warns about an out beyond the recorded stock and saves it anyway', async () => {

@@ -188,7 +188,7 @@ function RequestFacts({ entry, requester }: { entry: RequestEntry; requester: st
   }
   if (request.approver_notes !== null)
     facts.push([k('detail.approverNotes'), request.approver_notes]);
-  return <FactList className="req-facts" itemClassName="req-fact" facts={facts} />;
+  return <FactList className="fact-list" facts={facts} />;
 }
 
 /** The server's refusals of this request's changes, each to fix (a creation) or dismiss. */

@@ -33,9 +33,7 @@ const session = vi.hoisted(() => ({ user: null as User | null }));
 vi.mock('../../../lib/use-session.js', () => ({ useCurrentUser: () => session.user }));
 const json = vi.hoisted(() => vi.fn());
 vi.mock('../../../lib/api.js', () => ({ api: { json } }));
-vi.mock('../../../lib/toast.js', () => ({
-  toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() },
-}));
+vi.mock('../../../lib/toast.js');
 
 import { db } from '../../../db/index.js';
 import { initI18n } from '../../../lib/i18n.js';

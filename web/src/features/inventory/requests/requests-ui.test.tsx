@@ -5,9 +5,7 @@ import { File as NodeFile } from 'node:buffer';
 import { MAX_IMAGE_BYTES, newId, type ItemRequest } from '@urs/sync-protocol';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
-vi.mock('../../../lib/toast.js', () => ({
-  toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() },
-}));
+vi.mock('../../../lib/toast.js');
 
 import type { UrsDatabase } from '../../../db/database.js';
 import { initI18n } from '../../../lib/i18n.js';

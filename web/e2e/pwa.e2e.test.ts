@@ -215,15 +215,21 @@ describe('the installable PWA', () => {
     const health = await page.evaluate(async () => (await fetch('/api/health')).status);
     expect(health).toBe(200);
 
-    const cached = await page.evaluate(async () => {
-      const result: Record<string, string[]> = {};
-      for (const name of await caches.keys()) {
-        const cache = await caches.open(name);
-        result[name] = (await cache.keys()).map((request) => new URL(request.url).pathname);
-      }
-      return result;
-    });
-    expect(cached['urs-photos']).toEqual([`/api/photos/${photoId}`]);
+    const readCaches = () =>
+      page.evaluate(async () => {
+        const result: Record<string, string[]> = {};
+        for (const name of await caches.keys()) {
+          const cache = await caches.open(name);
+          result[name] = (await cache.keys()).map((request) => new URL(request.url).pathname);
+        }
+        return result;
+      });
+    // The worker answers the page first and stores the photo after: on a loaded machine the
+    // read can come before the store has finished.
+    await expect
+      .poll(async () => (await readCaches())['urs-photos'], { timeout: 10_000 })
+      .toEqual([`/api/photos/${photoId}`]);
+    const cached = await readCaches();
     const apiEntries = Object.entries(cached)
       .filter(([name]) => name !== 'urs-photos')
       .flatMap(([, paths]) => paths.filter((p) => p.startsWith('/api/')));

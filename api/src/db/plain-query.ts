@@ -30,3 +30,9 @@ export function plainQuery<R>(query: SQL): PlainQuery<R> {
     rows: (db, values) => db.rows<R>(text, fillPlaceholders(params, values)),
   };
 }
+
+/** The text and parameters a `sql` template renders to: equal keys, the same statement. */
+export function renderedKey(query: SQL): string {
+  const { sql: text, params } = renderer.sqlToQuery(query);
+  return JSON.stringify([text, params]);
+}

@@ -6,6 +6,7 @@ import { sessions, userActivity, users } from '../db/schema.js';
 import { localDate, type SchoolClock } from '../lib/school-time.js';
 import { hashToken, newSessionToken } from '../lib/tokens.js';
 import type { UserRow } from '../data/wire.js';
+import { findLiveSession, type LiveSessionRow } from '../data/live-session.js';
 
 const DAY_MS = 86_400_000;
 /** Sliding expiry is written at most this often, so reads do not turn into writes. */
@@ -51,33 +52,6 @@ export async function createSession(
   return { token, session };
 }
 
-/*
- * Every authenticated request runs this lookup: plain SQL prepared once per connection on both
- * engines (Db.rows), because drizzle's mapping of the joined session and user rows was most of
- * its cost. Session columns are prefixed `s_`; user columns keep the schema's property names.
- */
-const LIVE_SESSION_BY_HASH = `SELECT
-  s.id AS s_id, s.user_id AS s_user_id, s.token_hash AS s_token_hash, s.created_at AS s_created_at,
-  s.last_used_at AS s_last_used_at, s.expires_at AS s_expires_at, s.user_agent AS s_user_agent,
-  u.id, u.created_at AS "createdAt", u.updated_at AS "updatedAt", u.change_seq AS "changeSeq",
-  u.deleted_at AS "deletedAt", u.name, u.email, u.phone, u.role, u.password_hash AS "passwordHash",
-  u.preferred_theme AS "preferredTheme", u.preferred_language AS "preferredLanguage",
-  u.photo_sha256 AS "photoSha256", u.last_active_at AS "lastActiveAt"
-  FROM sessions s JOIN users u ON u.id = s.user_id
-  WHERE s.token_hash = ? AND s.revoked_at IS NULL`;
-
-interface SessionColumns {
-  s_id: string;
-  s_user_id: string;
-  s_token_hash: string;
-  s_created_at: string;
-  s_last_used_at: string;
-  s_expires_at: string;
-  s_user_agent: string | null;
-}
-
-type LiveSessionRow = SessionColumns & UserRow;
-
 /** Built field by field: a rest spread of the joined row cost more than the lookup itself. */
 function asSessionAndUser(row: LiveSessionRow): { session: SessionRow; user: UserRow } {
   return {
@@ -88,25 +62,25 @@ function asSessionAndUser(row: LiveSessionRow): { session: SessionRow; user: Use
       createdAt: row.s_created_at,
       lastUsedAt: row.s_last_used_at,
       expiresAt: row.s_expires_at,
-      // The query only finds sessions that are not revoked.
+      // The lookup only finds sessions that are not revoked.
       revokedAt: null,
       userAgent: row.s_user_agent,
     },
     user: {
       id: row.id,
-      createdAt: row.createdAt,
-      updatedAt: row.updatedAt,
-      changeSeq: row.changeSeq,
-      deletedAt: row.deletedAt,
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+      changeSeq: row.change_seq,
+      deletedAt: row.deleted_at,
       name: row.name,
       email: row.email,
       phone: row.phone,
       role: row.role,
-      passwordHash: row.passwordHash,
-      preferredTheme: row.preferredTheme,
-      preferredLanguage: row.preferredLanguage,
-      photoSha256: row.photoSha256,
-      lastActiveAt: row.lastActiveAt,
+      passwordHash: row.password_hash,
+      preferredTheme: row.preferred_theme,
+      preferredLanguage: row.preferred_language,
+      photoSha256: row.photo_sha256,
+      lastActiveAt: row.last_active_at,
     },
   };
 }
@@ -126,10 +100,22 @@ export async function resolveSession(
   token: string,
   policy: SessionPolicy,
 ): Promise<{ session: SessionRow; user: UserRow } | null> {
-  const [found] = await db.rows<LiveSessionRow>(LIVE_SESSION_BY_HASH, [hashToken(token)]);
-  if (found === undefined) return null;
+  const found = await findLiveSession(db, hashToken(token));
+  return found === undefined ? null : acceptSession(db, found, policy);
+}
+
+/**
+ * The checks on a row of the live-session lookup, wherever it was read: null when the session
+ * has expired or its user was deleted; otherwise the session and user, the expiry slid
+ * forward (written at most hourly and once per school day).
+ */
+export async function acceptSession(
+  db: Db,
+  found: LiveSessionRow,
+  policy: SessionPolicy,
+): Promise<{ session: SessionRow; user: UserRow } | null> {
   const row = asSessionAndUser(found);
-  if (row === undefined || row.user.deletedAt !== null) return null;
+  if (row.user.deletedAt !== null) return null;
   const now = Date.now();
   if (Date.parse(row.session.expiresAt) <= now) return null;
   const lastUsed = Date.parse(row.session.lastUsedAt);

@@ -2,6 +2,7 @@ import { and, eq, gt, gte, isNotNull, isNull, ne, not, or, sql, type SQL } from 
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import {
   PROTOCOL_VERSION,
+  ROLES,
   STOCK_HISTORY_DAYS_ON_DEVICE,
   type Role,
   type SyncedEntity,
@@ -9,10 +10,11 @@ import {
 import type { Db } from '../db/client.js';
 import * as t from '../db/schema.js';
 import { announcementVisibleTo, jsonAsText, jsonObject, nameLiteral } from '../db/dialect.js';
-import { plainQuery, type PlainQuery } from '../db/plain-query.js';
+import { plainQuery, renderedKey, type PlainQuery } from '../db/plain-query.js';
 import type { Actor } from '../auth/policy.js';
 import { requestsVisibleTo, type Viewer } from '../auth/visibility.js';
 import { toPublicUser, type UserRow } from '../data/wire.js';
+import { liveSessionJsonSql, parseLiveSession, type LiveSessionRow } from '../data/live-session.js';
 import { wireRowJson } from '../data/wire-json.js';
 
 /*
@@ -22,20 +24,27 @@ import { wireRowJson } from '../data/wire-json.js';
  * connection and builds every change's JSON itself (data/wire-json.ts), so a page is one
  * statement and the rows reach the answer as the text they are sent as.
  */
-const ACTOR = sql.placeholder('actor');
 const CURSOR = sql.placeholder('cursor');
 const LIMIT = sql.placeholder('limit');
+
+/**
+ * Whom a query reads for: the role decides the shape of the SQL; `roleValue` is that role as
+ * the SQL compares it, a literal or, in the page statement, the session's role.
+ */
+interface PullViewer extends Viewer {
+  roleValue: Role | SQL;
+}
 
 interface Source {
   entity: SyncedEntity;
   table: SQLiteTable & { id: SQLiteColumn; changeSeq: SQLiteColumn; deletedAt: SQLiteColumn };
   /** Rows of this table the viewer may see at all; undefined = every row. */
-  scope: (viewer: Viewer) => SQL | undefined;
+  scope: (viewer: PullViewer) => SQL | undefined;
   /**
    * Rows in scope that are nonetheless sent as a delete: an announcement whose audience no
    * longer includes the role must disappear from the device.
    */
-  hidden?: (viewer: Viewer) => SQL | undefined;
+  hidden?: (viewer: PullViewer) => SQL | undefined;
 }
 
 const staffOnly = (actor: Viewer, condition: SQL): SQL | undefined =>
@@ -71,7 +80,7 @@ const SOURCES: Source[] = [
     entity: 'announcements',
     table: t.announcements,
     scope: () => undefined,
-    hidden: (a) => staffOnly(a, not(announcementVisibleTo(a.role))),
+    hidden: (a) => staffOnly(a, not(announcementVisibleTo(a.roleValue))),
   },
   {
     entity: 'announcement_reads',
@@ -80,19 +89,15 @@ const SOURCES: Source[] = [
   },
 ];
 
-function viewerOf(role: Role): Viewer {
-  return { id: ACTOR, role };
-}
-
 /** Announcements the role may see, not written by the actor and not read by them. */
-function unreadCountSql(role: Role): SQL {
+function unreadCountSql(viewer: PullViewer): SQL {
   const a = t.announcements;
   const r = t.announcementReads;
   const visible = and(
     isNull(a.deletedAt),
-    ne(a.authorId, ACTOR),
-    role === 'admin' ? undefined : announcementVisibleTo(role),
-    sql`NOT EXISTS (SELECT 1 FROM ${r} WHERE ${r.userId} = ${ACTOR} AND ${r.announcementId} = ${a.id})`,
+    ne(a.authorId, viewer.id),
+    staffOnly(viewer, announcementVisibleTo(viewer.roleValue)),
+    sql`NOT EXISTS (SELECT 1 FROM ${r} WHERE ${r.userId} = ${viewer.id} AND ${r.announcementId} = ${a.id})`,
   );
   return sql`SELECT count(*) AS n FROM ${a} WHERE ${visible}`;
 }
@@ -101,7 +106,7 @@ function unreadCountSql(role: Role): SQL {
  * A change as the wire carries it (sync-protocol's Change): a delete for a removed row or one
  * the viewer may no longer see, otherwise a put with the wire row.
  */
-function changeJson(source: Source, viewer: Viewer): SQL<string> {
+function changeJson(source: Source, viewer: PullViewer): SQL<string> {
   const { table } = source;
   const head = [
     ['entity', nameLiteral(source.entity)],
@@ -124,39 +129,98 @@ function changeJson(source: Source, viewer: Viewer): SQL<string> {
 }
 
 interface PageRow {
-  /** null on the one row that carries the counts. */
+  /** null on the session row and on the row that carries the counts. */
   seq: number | null;
+  /** The change as JSON text; on the session row, the session as liveSessionJsonSql finds it. */
   change: string | null;
   /** Changes in scope past the cursor, all tables together (counts row only). */
   past: number | null;
   unread: number | null;
 }
 
+/** The session the page is read for, looked up by the statement itself. */
+const SESSION = sql.raw('page_session');
+const SESSION_USER = sql`(SELECT user_id FROM ${SESSION})`;
+const SESSION_ROLE = sql`(SELECT role FROM ${SESSION})`;
+
+/** What a part of the page reads for the roles in `roles`, all of which read it alike. */
+interface RoleVariant {
+  roles: Role[];
+  viewer: PullViewer;
+}
+
 /**
- * One statement per page: a first row with how many changes in scope lie past the cursor and
- * the actor's unread announcements, then each table's first `limit` changes past the cursor
- * (limit is the page size + 1), already as JSON. One statement reads one snapshot on both
- * engines, so the counts and the rows agree without a transaction around them; on PostgreSQL
- * it is one round trip where BEGIN, counts, rows and COMMIT were four. The ordering guarantee
- * is the counter's row lock (decision 007): a snapshot holds every change numbered below the
- * highest it holds.
+ * The roles grouped by the SQL `build` writes for them (the session's role as a value, its
+ * user as the actor): one variant where every role reads alike, two where admins read all
+ * rows and staff their own, and so on. Each variant is gated on the session's role, so of a
+ * part's variants only one runs (PostgreSQL: a one-time filter or an unevaluated CASE arm;
+ * SQLite: a constant term tested once), and the rules stay the ones written per role above.
  */
-function pageSql(role: Role): SQL {
-  const viewer = viewerOf(role);
-  const counts = SOURCES.map(({ table, scope }) => {
-    const where = and(gt(table.changeSeq, CURSOR), scope(viewer));
-    return sql`(SELECT count(*) FROM ${table} WHERE ${where})`;
-  });
-  const branches = SOURCES.map((source) => {
+function roleVariants(build: (viewer: PullViewer) => SQL): RoleVariant[] {
+  const variants = new Map<string, RoleVariant>();
+  for (const role of ROLES) {
+    const viewer: PullViewer = { id: SESSION_USER, role, roleValue: SESSION_ROLE };
+    const key = renderedKey(build(viewer));
+    const known = variants.get(key);
+    if (known === undefined) variants.set(key, { roles: [role], viewer });
+    else known.roles.push(role);
+  }
+  return [...variants.values()];
+}
+
+/** The session's role is one of the variant's; undefined when every role shares it. */
+function gateOf(variant: RoleVariant): SQL | undefined {
+  if (variant.roles.length === ROLES.length) return undefined;
+  return sql`${SESSION_ROLE} IN (${sql.join(variant.roles.map(nameLiteral), sql`, `)})`;
+}
+
+/** A scalar that only the session's variant computes. */
+function perVariant(build: (viewer: PullViewer) => SQL): SQL {
+  const variants = roleVariants(build);
+  const [only] = variants;
+  if (variants.length === 1 && only !== undefined) return sql`(${build(only.viewer)})`;
+  const arms = variants.map((v) => sql`WHEN ${gateOf(v)} THEN (${build(v.viewer)})`);
+  return sql`CASE ${sql.join(arms, sql` `)} END`;
+}
+
+/**
+ * One statement per page, which also looks the request's session up: the session row (the
+ * guard's lookup, data/live-session.ts), a row with how many changes in scope lie past the
+ * cursor and the user's unread announcements, then each table's first `limit` changes past
+ * the cursor (limit is the page size + 1), already as JSON, as the session's role may see
+ * them. On PostgreSQL that is one round trip for the whole request, where the guard's lookup
+ * and the page were two.
+ *
+ * One statement reads one snapshot on both engines, so the session, the counts and the rows
+ * agree without a transaction around them, and a session revoked before the statement began
+ * finds no row. The ordering guarantee is the counter's row lock (decision 007): a snapshot
+ * holds every change numbered below the highest it holds.
+ */
+function pageSql(): SQL {
+  const counts = SOURCES.map(({ table, scope }) =>
+    perVariant(
+      (viewer) =>
+        sql`SELECT count(*) FROM ${table} WHERE ${and(gt(table.changeSeq, CURSOR), scope(viewer))}`,
+    ),
+  );
+  const branches = SOURCES.flatMap((source) => {
     const { table } = source;
-    const where = and(gt(table.changeSeq, CURSOR), source.scope(viewer));
-    const alias = sql.raw(`"page_${source.entity}"`);
-    return sql`SELECT seq, change, NULL, NULL FROM (SELECT ${table.changeSeq} AS seq, ${changeJson(source, viewer)} AS change FROM ${table} WHERE ${where} ORDER BY ${table.changeSeq} LIMIT ${LIMIT}) AS ${alias}`;
+    const shape = (viewer: PullViewer) =>
+      sql`${source.scope(viewer) ?? sql``} | ${source.hidden?.(viewer) ?? sql``}`;
+    return roleVariants(shape).map((variant, i) => {
+      const { viewer } = variant;
+      const where = and(gateOf(variant), gt(table.changeSeq, CURSOR), source.scope(viewer));
+      const alias = sql.raw(`"page_${source.entity}_${i}"`);
+      return sql`SELECT seq, change, NULL, NULL FROM (SELECT ${table.changeSeq} AS seq, ${changeJson(source, viewer)} AS change FROM ${table} WHERE ${where} ORDER BY ${table.changeSeq} LIMIT ${LIMIT}) AS ${alias}`;
+    });
   });
-  // The counter's one row carries the counts: a FROM every engine accepts. The typed NULLs
-  // give the union its column types on PostgreSQL.
-  const head = sql`SELECT CAST(NULL AS bigint) AS seq, CAST(NULL AS text) AS change, ${sql.join(counts, sql` + `)} AS past, (${unreadCountSql(role)}) AS unread FROM ${t.changeCounter} WHERE ${eq(t.changeCounter.id, 1)}`;
-  return sql.join([head, ...branches], sql` UNION ALL `);
+  // The typed NULLs give the union its column types on PostgreSQL.
+  const sessionRow = sql`SELECT CAST(NULL AS bigint) AS seq, found AS change, CAST(NULL AS bigint) AS past, CAST(NULL AS bigint) AS unread FROM ${SESSION}`;
+  const head = sql`SELECT NULL, NULL, ${sql.join(counts, sql` + `)}, ${perVariant(unreadCountSql)} FROM ${SESSION}`;
+  return sql`WITH ${SESSION} AS (${liveSessionJsonSql(sql.placeholder('session'))}) ${sql.join(
+    [sessionRow, head, ...branches],
+    sql` UNION ALL `,
+  )}`;
 }
 
 /** Built on first use: the SQL depends on the engine, chosen when the database opens. */
@@ -172,8 +236,10 @@ function perRole<R>(build: (role: Role) => SQL): (role: Role) => PlainQuery<R> {
   };
 }
 
-const unreadQuery = perRole<{ n: number }>(unreadCountSql);
-const pageQuery = perRole<PageRow>(pageSql);
+const unreadQuery = perRole<{ n: number }>((role) =>
+  unreadCountSql({ id: sql.placeholder('actor'), role, roleValue: role }),
+);
+let pageQuery: PlainQuery<PageRow> | undefined;
 
 /** Announcements the actor may see and has not read; their own are never news to them. */
 export async function unreadAnnouncementCount(db: Db, actor: Actor): Promise<number> {
@@ -181,44 +247,63 @@ export async function unreadAnnouncementCount(db: Db, actor: Actor): Promise<num
   return row?.n ?? 0;
 }
 
+/** One page as pullChanges reads it: the session it was read for, and the answer for it. */
+export interface PulledPage {
+  /** The session row the statement found for the token hash; undefined when there is none. */
+  session: LiveSessionRow | undefined;
+  /** The PullResponse's JSON text, for the user the guard accepted that session for. */
+  answer(user: UserRow): string;
+}
+
 /**
- * One page of the changes the actor may see after `cursor` (a change_seq), oldest first, as
- * the JSON text of a PullResponse. Each table contributes its first `limit + 1` rows past the
- * cursor; the smallest `limit` of the union are then exactly the next `limit` changes overall,
- * and the extra row tells whether there is more.
+ * One page of the changes the session's user may see after `cursor` (a change_seq), oldest
+ * first. Each table contributes its first `limit + 1` rows past the cursor; the smallest
+ * `limit` of the union are then exactly the next `limit` changes overall, and the extra row
+ * tells whether there is more. Nothing of it may leave before the guard has accepted the
+ * session (`Guard.admit`): the rows are read for whoever the token hash names.
  */
 export async function pullChanges(
   db: Db,
-  user: UserRow,
+  tokenHash: string,
   cursor: number,
   limit: number,
-): Promise<string> {
-  const rows = await pageQuery(user.role).rows(db, {
-    actor: user.id,
+): Promise<PulledPage> {
+  pageQuery ??= plainQuery<PageRow>(pageSql());
+  const rows = await pageQuery.rows(db, {
+    session: tokenHash,
     cursor,
     limit: limit + 1,
     // The stock window (see SOURCES).
     since: new Date(Date.now() - STOCK_HISTORY_DAYS_ON_DEVICE * 86_400_000).toISOString(),
   });
+  let session: LiveSessionRow | undefined;
   let counts: PageRow | undefined;
   const candidates: { seq: number; change: string }[] = [];
   for (const row of rows) {
-    if (row.seq === null || row.change === null) counts = row;
-    else candidates.push({ seq: row.seq, change: row.change });
+    if (row.seq !== null && row.change !== null)
+      candidates.push({ seq: row.seq, change: row.change });
+    else if (row.change !== null) session = parseLiveSession(row.change);
+    else counts = row;
   }
-  if (counts === undefined) throw new Error('change_counter row missing: run the migrations');
-  candidates.sort((a, b) => a.seq - b.seq);
-  const page = candidates.slice(0, limit);
-  const last = page.at(-1);
-  const rest = JSON.stringify({
-    cursor: String(last === undefined ? cursor : last.seq),
-    has_more: candidates.length > limit,
-    // Every change_seq is unique across tables (one counter) and the page holds the smallest
-    // ones past the cursor, so whatever was counted and is not on the page comes after it.
-    remaining: (counts.past ?? 0) - page.length,
-    unread_announcements: counts.unread ?? 0,
-    me: toPublicUser(user),
-  });
-  // The changes are JSON already; the rest of the answer keeps PullResponse's key order.
-  return `{"protocol_version":${JSON.stringify(PROTOCOL_VERSION)},"changes":[${page.map((c) => c.change).join(',')}],${rest.slice(1)}`;
+  return {
+    session,
+    answer: (user) => {
+      if (counts === undefined) throw new Error('no counts for the session: not one of ROLES?');
+      candidates.sort((a, b) => a.seq - b.seq);
+      const page = candidates.slice(0, limit);
+      const last = page.at(-1);
+      const rest = JSON.stringify({
+        cursor: String(last === undefined ? cursor : last.seq),
+        has_more: candidates.length > limit,
+        // Every change_seq is unique across tables (one counter) and the page holds the
+        // smallest ones past the cursor, so whatever was counted and is not on the page
+        // comes after it.
+        remaining: (counts.past ?? 0) - page.length,
+        unread_announcements: counts.unread ?? 0,
+        me: toPublicUser(user),
+      });
+      // The changes are JSON already; the rest of the answer keeps PullResponse's key order.
+      return `{"protocol_version":${JSON.stringify(PROTOCOL_VERSION)},"changes":[${page.map((c) => c.change).join(',')}],${rest.slice(1)}`;
+    },
+  };
 }

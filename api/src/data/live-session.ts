@@ -1,0 +1,107 @@
+import { and, eq, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { jsonAsText, jsonObject } from '../db/dialect.js';
+import { plainQuery } from '../db/plain-query.js';
+import { sessions, users } from '../db/schema.js';
+import type { UserRow } from './wire.js';
+
+/*
+ * Every authenticated request runs this lookup: plain SQL prepared once per connection on both
+ * engines (db/plain-query.ts), because drizzle's mapping of the joined session and user rows
+ * was most of its cost. The same columns under the same keys come back either as the rows of
+ * the guard's own statement or as one JSON object from a statement that looks the session up
+ * inside itself (the pull page, sync/pull.ts), so both go through one mapper and one set of
+ * checks (services/sessions.ts, `acceptSession`). Session keys are prefixed `s_`; user keys
+ * are the column names.
+ */
+const LIVE_SESSION_COLUMNS = [
+  ['s_id', sessions.id],
+  ['s_user_id', sessions.userId],
+  ['s_token_hash', sessions.tokenHash],
+  ['s_created_at', sessions.createdAt],
+  ['s_last_used_at', sessions.lastUsedAt],
+  ['s_expires_at', sessions.expiresAt],
+  ['s_user_agent', sessions.userAgent],
+  ['id', users.id],
+  ['created_at', users.createdAt],
+  ['updated_at', users.updatedAt],
+  ['change_seq', users.changeSeq],
+  ['deleted_at', users.deletedAt],
+  ['name', users.name],
+  ['email', users.email],
+  ['phone', users.phone],
+  ['role', users.role],
+  ['password_hash', users.passwordHash],
+  ['preferred_theme', users.preferredTheme],
+  ['preferred_language', users.preferredLanguage],
+  ['photo_sha256', users.photoSha256],
+  ['last_active_at', users.lastActiveAt],
+] as const;
+
+/** A row of the live-session lookup, keyed as LIVE_SESSION_COLUMNS. */
+export interface LiveSessionRow {
+  s_id: string;
+  s_user_id: string;
+  s_token_hash: string;
+  s_created_at: string;
+  s_last_used_at: string;
+  s_expires_at: string;
+  s_user_agent: string | null;
+  id: string;
+  created_at: string;
+  updated_at: string;
+  change_seq: number;
+  deleted_at: string | null;
+  name: string;
+  email: string;
+  phone: string | null;
+  role: UserRow['role'];
+  password_hash: string;
+  preferred_theme: UserRow['preferredTheme'];
+  preferred_language: UserRow['preferredLanguage'];
+  photo_sha256: string | null;
+  last_active_at: string | null;
+}
+
+/**
+ * The sessions and users a token hash may stand for: not revoked, whatever else. The rest of
+ * the checks (expiry, a deleted user, the sliding expiry) are services/sessions.ts's, on the row.
+ */
+function liveSessionSource(tokenHash: SQL | Placeholder): SQL {
+  return sql`${sessions} JOIN ${users} ON ${eq(users.id, sessions.userId)} WHERE ${and(
+    eq(sessions.tokenHash, tokenHash),
+    isNull(sessions.revokedAt),
+  )}`;
+}
+
+/**
+ * For a statement that looks the session up inside itself: `user_id` and `role` to scope its
+ * reads by, and `found`, the whole row as JSON text for `parseLiveSession`. At most one row
+ * (token hashes are unique). Whatever the statement reads for it stays unsent until
+ * the guard has accepted the row.
+ */
+export function liveSessionJsonSql(tokenHash: SQL | Placeholder): SQL {
+  return sql`SELECT ${users.id} AS user_id, ${users.role} AS role, ${jsonAsText(jsonObject(LIVE_SESSION_COLUMNS))} AS found FROM ${liveSessionSource(tokenHash)}`;
+}
+
+/** The `found` column of liveSessionJsonSql: the row the guard's own lookup would have read. */
+export function parseLiveSession(found: string): LiveSessionRow {
+  return JSON.parse(found) as LiveSessionRow;
+}
+
+const liveSessionQuery = plainQuery<LiveSessionRow>(
+  sql`SELECT ${sql.join(
+    LIVE_SESSION_COLUMNS.map(([key, column]) => sql`${column} AS ${sql.identifier(key)}`),
+    sql`, `,
+  )} FROM ${liveSessionSource(sql.placeholder('hash'))}`,
+);
+
+/** The guard's own lookup: the row the token hash names, if it is not revoked. */
+export async function findLiveSession(
+  db: Db,
+  tokenHash: string,
+): Promise<LiveSessionRow | undefined> {
+  const [found] = await liveSessionQuery.rows(db, { hash: tokenHash });
+  return found;
+}
+

@@ -5,7 +5,7 @@ import { Page } from '../../components/ui/page.js';
 import { db } from '../../db/index.js';
 import { useCurrentUser } from '../../lib/use-session.js';
 import { ReportCard, useUnsyncedReportIds } from '../reports/index.js';
-import { summarize } from './dashboard-stats.js';
+import { loadDashboardSummary } from './dashboard-summary.js';
 import { StatGrid, type Stat } from '../../components/ui/stat-grid.js';
 import { useTakeSignedInFrame } from './signed-in-frame.js';
 import './signed-in-frame.css';
@@ -17,14 +17,10 @@ export function DashboardScreen() {
   const user = useCurrentUser();
   const userId = user?.id ?? null;
   const isAdmin = user?.role === 'admin';
-  const summary = useLiveQuery(async () => {
-    if (userId === null) return null;
-    // The device holds what this user may see: their own reports, or all of them for an admin.
-    const reports = isAdmin
-      ? await db.reports.toArray()
-      : await db.reports.where('reporter_id').equals(userId).toArray();
-    return summarize(reports, new Date());
-  }, [userId, isAdmin]);
+  const summary = useLiveQuery(
+    () => (userId === null ? null : loadDashboardSummary(db, { userId, isAdmin }, new Date())),
+    [userId, isAdmin],
+  );
   const unsynced = useUnsyncedReportIds(userId);
 
   const stat = (id: string, value: number | undefined): Stat => ({

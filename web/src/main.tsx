@@ -7,7 +7,7 @@ import { languagePreference, session, themePreference } from './app/session.js';
 import { initI18n } from './lib/i18n.js';
 import { takePostLoginRedirect } from './lib/navigation.js';
 import { STORAGE_KEYS } from './lib/storage-keys.js';
-import { router } from './app/router.js';
+import { createAppRouter } from './app/router.js';
 import { SSO_CALLBACK_PATH } from './features/auth/sso-redirect.js';
 import { preloadOpeningRoute } from './app/route-preload.js';
 import { nextTask } from './app/next-task.js';
@@ -22,21 +22,24 @@ import { dropSignedInFrame } from './features/dashboard/signed-in-frame-id.js';
 async function start() {
   // The entry's evaluation is a long task of its own already.
   await nextTask();
+  initI18n();
+  // Before the first render, from local storage: the user's own preference follows at bootstrap.
+  languagePreference.init();
+  themePreference.init();
+  await nextTask();
+  // The router's guards wait for bootstrap, so it starts first: its request (GET /api/user) and
+  // the schemas it checks the answer with are on their way before anything else, and the
+  // schemas (full zod) are evaluated in a task of their own, ahead of the signed-in chunks.
+  const bootstrapped = session.bootstrap();
+  await nextTask();
+  const router = createAppRouter();
+  await nextTask();
   // Next, so the opening route's chunks download while the rest starts.
   void preloadOpeningRoute(
     router,
     window.location.pathname,
     localStorage.getItem(STORAGE_KEYS.token) !== null,
   );
-  await nextTask();
-  initI18n();
-  // Before the first render, from local storage: the user's own preference follows at bootstrap.
-  languagePreference.init();
-  themePreference.init();
-  await nextTask();
-  // The router's guards wait for bootstrap, so it runs beside the first render, and its request
-  // (GET /api/user) is on its way before React starts.
-  const bootstrapped = session.bootstrap();
   await nextTask();
 
   const container = document.getElementById('root');
@@ -47,7 +50,7 @@ async function start() {
   startTransition(() => {
     root.render(
       <StrictMode>
-        <App />
+        <App router={router} />
       </StrictMode>,
     );
   });

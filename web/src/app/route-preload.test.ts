@@ -1,8 +1,10 @@
 // @vitest-environment jsdom
 import type { AnyRoute } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
-import { router } from './router.js';
+import { createAppRouter } from './router.js';
 import { preloadOpeningRoute } from './route-preload.js';
+
+const router = createAppRouter();
 
 /** The real route tree, recording which routes' chunks are asked for instead of loading them. */
 function recordingRouter() {

@@ -38,11 +38,22 @@ function numberFormat(language: string, options: Intl.NumberFormatOptions): Intl
   return format;
 }
 
+const DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
+
+/**
+ * Builds the date-and-time formatter ahead of its first use. The first one of a locale costs
+ * 10-20 ms (the locale's patterns are loaded), which a screen that shows dates can spend in a
+ * task of its own while its data loads instead of inside the render that shows them.
+ */
+export function prepareDateTimeFormat(language: string): void {
+  dateFormat(language, DATE_TIME);
+}
+
 /** An instant with its time, in the device's time zone ("23 Nov 2026, 08.00"). */
 export function formatDateTime(iso: string, language: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return dateFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  return dateFormat(language, DATE_TIME).format(date);
 }
 
 /** The day of an instant, in the device's time zone ("23 Nov 2026"). */

@@ -28,8 +28,9 @@ async function start() {
   themePreference.init();
   await nextTask();
   // The router's guards wait for bootstrap, so it starts first: its request (GET /api/user) and
-  // the schemas it checks the answer with are on their way before anything else, and the
-  // schemas (full zod) are evaluated in a task of their own, ahead of the signed-in chunks.
+  // the schemas it checks the answer with are on their way before anything else, so the schemas
+  // (full zod) usually arrive, and are evaluated in a task of their own, before the signed-in
+  // chunks, which would otherwise evaluate them in theirs.
   const bootstrapped = session.bootstrap();
   await nextTask();
   const router = createAppRouter();

@@ -6,43 +6,66 @@ import { App } from './app/app.js';
 import { languagePreference, session, themePreference } from './app/session.js';
 import { initI18n } from './lib/i18n.js';
 import { takePostLoginRedirect } from './lib/navigation.js';
-import { registerServiceWorker } from './pwa/register.js';
 import { STORAGE_KEYS } from './lib/storage-keys.js';
-import { router } from './app/router.js';
+import { createAppRouter } from './app/router.js';
 import { SSO_CALLBACK_PATH } from './features/auth/sso-redirect.js';
 import { preloadOpeningRoute } from './app/route-preload.js';
+import { nextTask } from './app/next-task.js';
 import { takePrerendered } from './features/auth/prerendered-login.js';
 import { dropSignedInFrame } from './features/dashboard/signed-in-frame-id.js';
 
+/**
+ * The page is already drawn (login/index.html's form, index.html's signed-in frame), so every
+ * task from here on counts as blocking a visitor who starts to type or tap: each step below runs
+ * in a task of its own (nextTask) instead of all of them in the entry's evaluation.
+ */
 async function start() {
-  preloadOpeningRoute(
+  // The entry's evaluation is a long task of its own already.
+  await nextTask();
+  initI18n();
+  // Before the first render, from local storage: the user's own preference follows at bootstrap.
+  languagePreference.init();
+  themePreference.init();
+  await nextTask();
+  // The router's guards wait for bootstrap, so it starts first: its request (GET /api/user) and
+  // the schemas it checks the answer with are on their way before anything else, so the schemas
+  // (full zod) usually arrive, and are evaluated in a task of their own, before the signed-in
+  // chunks, which would otherwise evaluate them in theirs.
+  const bootstrapped = session.bootstrap();
+  await nextTask();
+  const router = createAppRouter();
+  await nextTask();
+  // Next, so the opening route's chunks download while the rest starts.
+  void preloadOpeningRoute(
     router,
     window.location.pathname,
     localStorage.getItem(STORAGE_KEYS.token) !== null,
   );
-  initI18n();
-  // Before the first paint, from local storage: the user's own preference follows at bootstrap.
-  languagePreference.init();
-  themePreference.init();
-  registerServiceWorker();
+  await nextTask();
 
   const container = document.getElementById('root');
   if (container === null) throw new Error('#root is missing from index.html');
-  // The entry's own evaluation is one long task; the first render starts in the next one.
-  await new Promise<void>((resolve) => setTimeout(resolve, 0));
   const root = createRoot(container);
-  // The router's guards wait for bootstrap, so rendering need not. As a transition, React
-  // renders in slices that give the main thread back between them (a visitor can already type
-  // into the login form drawn ahead), not in one task.
+  // As a transition, React renders in slices that give the main thread back between them (a
+  // visitor can already type into the login form drawn ahead), not in one task.
   startTransition(() => {
     root.render(
       <StrictMode>
-        <App />
+        <App router={router} />
       </StrictMode>,
     );
   });
+  await nextTask();
+  // workbox-window is not needed to draw: it comes in a chunk of its own (the shell's, which
+  // shows the update prompt), still at start, so the worker and the install prompt's listener
+  // are set up as before.
+  void import('./pwa/register.js')
+    .then(({ registerServiceWorker }) => registerServiceWorker())
+    .catch((err: unknown) => {
+      console.error('Service worker gagal didaftarkan', err);
+    });
 
-  await session.bootstrap();
+  await bootstrapped;
   await router.load();
   // login/index.html's form drawn ahead is the login screen's to replace; a visitor sent
   // elsewhere (already signed in) must not keep it above the page they were sent to.

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { RouterProvider } from '@tanstack/react-router';
 import { AppSessionProvider, usePreference } from '../lib/use-session.js';
-import { router } from './router.js';
+import type { AppRouter } from './router.js';
 import { appSession, themePreference } from './session.js';
 
 const AppToaster = lazy(() =>
@@ -13,7 +13,7 @@ const DialogHost = lazy(() =>
   import('../components/ui/dialog-host.js').then((m) => ({ default: m.DialogHost })),
 );
 
-export function App() {
+export function App({ router }: { router: AppRouter }) {
   const theme = usePreference(themePreference);
   return (
     <AppSessionProvider value={appSession}>

@@ -1,8 +1,10 @@
 // @vitest-environment jsdom
 import type { AnyRoute } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
-import { router } from './router.js';
+import { createAppRouter } from './router.js';
 import { preloadOpeningRoute } from './route-preload.js';
+
+const router = createAppRouter();
 
 /** The real route tree, recording which routes' chunks are asked for instead of loading them. */
 function recordingRouter() {
@@ -19,25 +21,25 @@ function recordingRouter() {
 }
 
 describe('preloading the route a page opens on', () => {
-  it('asks for the shell and the dashboard at once for a device that keeps a token', () => {
+  it('asks for the shell and the dashboard at once for a device that keeps a token', async () => {
     const loader = recordingRouter();
-    preloadOpeningRoute(loader, '/', true);
+    await preloadOpeningRoute(loader, '/', true);
     expect(loader.asked).toEqual(expect.arrayContaining(['/_shell', '/_shell/']));
   });
 
-  it('asks for the login screen for a visitor without a token', () => {
+  it('asks for the login screen for a visitor without a token', async () => {
     const loader = recordingRouter();
-    preloadOpeningRoute(loader, '/login', false);
+    await preloadOpeningRoute(loader, '/login', false);
     expect(loader.asked).toContain('/login');
     expect(loader.asked).not.toContain('/_shell');
   });
 
-  it('asks for nothing where the guard will send the visitor elsewhere', () => {
+  it('asks for nothing where the guard will send the visitor elsewhere', async () => {
     const guest = recordingRouter();
-    preloadOpeningRoute(guest, '/inventory', false);
+    await preloadOpeningRoute(guest, '/inventory', false);
     expect(guest.asked).toEqual([]);
     const signedIn = recordingRouter();
-    preloadOpeningRoute(signedIn, '/login', true);
+    await preloadOpeningRoute(signedIn, '/login', true);
     expect(signedIn.asked).toEqual([]);
   });
 
@@ -46,7 +48,7 @@ describe('preloading the route a page opens on', () => {
       getMatchedRoutes: (pathname: string) => router.getMatchedRoutes(pathname),
       loadRouteChunk: () => Promise.reject(new Error('offline')),
     };
-    expect(preloadOpeningRoute(failing, '/login', false).length).toBeGreaterThan(0);
+    expect((await preloadOpeningRoute(failing, '/login', false)).length).toBeGreaterThan(0);
     await new Promise((resolve) => setTimeout(resolve, 0));
   });
 });

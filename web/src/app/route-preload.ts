@@ -1,4 +1,5 @@
 import type { AnyRoute } from '@tanstack/react-router';
+import { nextTask } from './next-task.js';
 
 /** The pathless route every signed-in screen hangs under (router.tsx's `_shell`). */
 const SIGNED_IN_SHELL_ID = '/_shell';
@@ -14,16 +15,22 @@ interface ChunkLoader {
  * waits for `GET /api/user`, so the dashboard's chunks would only be asked for a round trip
  * later. Only what the visitor will be allowed to see: a signed-in route when a token is kept,
  * a guest route when none is (a redirect would make the download wasted). A failed download
- * (offline) is the router's to report when it loads the route itself.
+ * (offline) is the router's to report when it loads the route itself. Each route's chunks are
+ * asked for in a task of its own: asking appends a link per chunk and stylesheet, tens of them
+ * for the signed-in shell and the dashboard together, long enough to block the page drawn ahead.
+ * Resolves with the routes asked for once every request is made (not downloaded).
  */
-export function preloadOpeningRoute(
+export async function preloadOpeningRoute(
   router: ChunkLoader,
   pathname: string,
   hasToken: boolean,
-): AnyRoute[] {
+): Promise<AnyRoute[]> {
   const [routes] = router.getMatchedRoutes(pathname);
   const signedInRoute = routes.some((route) => route.id === SIGNED_IN_SHELL_ID);
   if (signedInRoute !== hasToken) return [];
-  for (const route of routes) void router.loadRouteChunk(route)?.catch(() => undefined);
+  for (const [index, route] of routes.entries()) {
+    if (index > 0) await nextTask();
+    void router.loadRouteChunk(route)?.catch(() => undefined);
+  }
   return [...routes];
 }

@@ -14,6 +14,8 @@ import { createSessionStore, parseUser, type Session, type SessionSource } from 
 import { createThemeController } from '../lib/theme.js';
 import { toast } from '../lib/toast.js';
 import { field, numberField } from '../lib/json-fields.js';
+import { afterFirstScreen } from './first-screen.js';
+import { nextTask } from './next-task.js';
 
 function savePreference(preference: 'preferred_theme' | 'preferred_language') {
   return () => {
@@ -53,11 +55,23 @@ export const announcementPoller = createAnnouncementPoller({
 /** The IndexedDB side of a signed-in device, loaded on demand (see device-runtime.ts). */
 const deviceRuntime = () => import('./device-runtime.js').then((m) => m.deviceRuntimeFor(session));
 
+/** Whether the session that started this work is still the one signed in. */
+function stillSignedIn(token: string, userId: string): boolean {
+  const current = session.getState().session;
+  return current?.token === token && current.user.id === userId;
+}
+
 async function onSignedIn({ token, user }: Session, source: SessionSource) {
   themePreference.init({ user: user.preferred_theme });
   languagePreference.init({ user: user.preferred_language });
+  // The screen first; the background work after it, each part in a task of its own.
+  await afterFirstScreen();
+  // Signed out (or in as someone else) meanwhile: onSignedOut has already stopped everything.
+  if (!stillSignedIn(token, user.id)) return;
   announcementPoller.start();
   const device = await deviceRuntime();
+  await nextTask();
+  if (!stillSignedIn(token, user.id)) return;
   await Promise.all([
     device.mirrorSession({ token, userId: user.id }),
     device.syncRuntime.start(user.id, { tokenVerified: source !== 'cached' }),

@@ -1,30 +1,37 @@
 import { Link } from '@tanstack/react-router';
+import { useDeferredValue, useEffect } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../components/ui/page.js';
 import { db } from '../../db/index.js';
+import { prepareDateTimeFormat } from '../../lib/format.js';
 import { useCurrentUser } from '../../lib/use-session.js';
 import { ReportCard, useUnsyncedReportIds } from '../reports/index.js';
-import { summarize } from './dashboard-stats.js';
+import { loadDashboardSummary } from './dashboard-summary.js';
 import { StatGrid, type Stat } from '../../components/ui/stat-grid.js';
 import { useTakeSignedInFrame } from './signed-in-frame.js';
 import './signed-in-frame.css';
 
 /** Greeting, this week's numbers, quick actions by role and the last seven days' reports. */
 export function DashboardScreen() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   useTakeSignedInFrame();
   const user = useCurrentUser();
   const userId = user?.id ?? null;
   const isAdmin = user?.role === 'admin';
-  const summary = useLiveQuery(async () => {
-    if (userId === null) return null;
-    // The device holds what this user may see: their own reports, or all of them for an admin.
-    const reports = isAdmin
-      ? await db.reports.toArray()
-      : await db.reports.where('reporter_id').equals(userId).toArray();
-    return summarize(reports, new Date());
-  }, [userId, isAdmin]);
+  const liveSummary = useLiveQuery(
+    () => (userId === null ? null : loadDashboardSummary(db, { userId, isAdmin }, new Date())),
+    [userId, isAdmin],
+  );
+  // The figures and report cards arrive after the first paint; deferred, React draws them as a
+  // transition, in slices that give the main thread back, not in one task.
+  const summary = useDeferredValue(liveSummary);
+  const language = i18n.language;
+  // The cards' dates need a formatter whose first build is long: built while the figures load.
+  useEffect(() => {
+    const timer = setTimeout(() => prepareDateTimeFormat(language), 0);
+    return () => clearTimeout(timer);
+  }, [language]);
   const unsynced = useUnsyncedReportIds(userId);
 
   const stat = (id: string, value: number | undefined): Stat => ({

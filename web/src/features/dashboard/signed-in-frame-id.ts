@@ -12,3 +12,9 @@ export const FRAME_NAME_SLOT = '%NAME%';
 export function dropSignedInFrame(doc: Document = document): void {
   doc.getElementById(SIGNED_IN_FRAME_ID)?.remove();
 }
+
+/** Whether the frame drawn ahead is on screen (its inline script shows it, or removes it). */
+export function signedInFrameShown(doc: Document = document): boolean {
+  const frame = doc.getElementById(SIGNED_IN_FRAME_ID);
+  return frame !== null && !frame.hidden;
+}

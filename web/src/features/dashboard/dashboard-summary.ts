@@ -1,0 +1,32 @@
+import type { UrsDatabase } from '../../db/database.js';
+import { startOfWeek, summarize, type DashboardSummary } from './dashboard-stats.js';
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The dashboard's figures from the device's reports. A staff member's are their own, few enough
+ * to read whole. An admin's device holds every report of the school (about 10,000 after a year),
+ * so reading them all on every change took tens of milliseconds at start and grew with every
+ * month; the totals are counted on the indexes instead and only the recent reports are read.
+ * "Recent" starts a day before the week and the last seven days, so a filing time written with
+ * any time-zone offset still lands on the right side of the exact comparison summarize makes.
+ */
+export async function loadDashboardSummary(
+  db: UrsDatabase,
+  viewer: { userId: string; isAdmin: boolean },
+  now: Date,
+): Promise<DashboardSummary> {
+  if (!viewer.isAdmin) {
+    return summarize(await db.reports.where('reporter_id').equals(viewer.userId).toArray(), now);
+  }
+  const since = Math.min(startOfWeek(now).getTime(), now.getTime() - 7 * DAY_MS) - DAY_MS;
+  // One read transaction: the counts and the recent reports are of the same moment.
+  return db.transaction('r', db.reports, async () => {
+    const [total, completed, recent] = await Promise.all([
+      db.reports.count(),
+      db.reports.where('status').equals('completed').count(),
+      db.reports.where('reported_at').aboveOrEqual(new Date(since).toISOString()).toArray(),
+    ]);
+    return { ...summarize(recent, now), total, completed };
+  });
+}

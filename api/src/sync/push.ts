@@ -50,35 +50,43 @@ function asRefusal(err: unknown): Refusal {
  * count a transaction's changes cheaply, so there the classification is trusted: it is a
  * property of the handler's code, the same on both engines, and every suite runs on SQLite too.
  */
-async function applyMutation(
+function applyMutation(
   ctx: MutationContext,
   mutation: ParsedMutation,
 ): Promise<Refusal | undefined> {
   // The map is keyed by the same union the parser produced, so name and args always agree.
   const handler = HANDLERS[mutation.name] as MutationHandler<MutationName>;
+  // Not an async function but promise handlers: its frame was a large share of a push's
+  // garbage, one per mutation.
+  const run = () => settled(handler, ctx, mutation.args);
   if (HANDLER_WRITES[mutation.name] === 'many') {
-    try {
-      await withSavepoint(ctx.tx, async () => {
-        await handler(ctx, mutation.args);
-      });
-      return undefined;
-    } catch (err) {
-      return asRefusal(err);
-    }
+    return withSavepoint(ctx.tx, run).then(applied, asRefusal);
   }
-  const before = canCountChanges() ? totalChanges(ctx.db.$client) : undefined;
-  try {
-    await handler(ctx, mutation.args);
-    return undefined;
-  } catch (err) {
+  if (!canCountChanges()) return run().then(applied, asRefusal);
+  const before = totalChanges(ctx.db.$client);
+  return run().then(applied, (err: unknown) => {
     const refusal = asRefusal(err);
-    if (before !== undefined && totalChanges(ctx.db.$client) !== before) {
+    if (totalChanges(ctx.db.$client) !== before) {
       throw new Error(`${mutation.name} wrote before refusing; mark it 'many' in HANDLER_WRITES`, {
         cause: err,
       });
     }
     return refusal;
-  }
+  });
+}
+
+const applied = (): undefined => undefined;
+
+/** The handler's outcome as a promise, a synchronous handler's throw included. */
+function settled<N extends MutationName>(
+  handler: MutationHandler<N>,
+  ctx: MutationContext,
+  args: Parameters<MutationHandler<N>>[1],
+): Promise<void> {
+  // The executor's throw rejects the promise.
+  return new Promise<void>((resolve) => {
+    resolve(handler(ctx, args));
+  });
 }
 
 /** Seqs of one batch must be one contiguous run, so the ledger's single last_seq describes it. */
@@ -135,6 +143,7 @@ async function applyInTransaction(
   const now = nowIso();
   const changeSeqs = await ChangeSeqRange.open(tx);
   let bounds: Promise<FilingBounds> | undefined;
+  let readBounds: FilingBounds | undefined;
   const ctx: MutationContext = {
     tx,
     db: tx,
@@ -143,10 +152,10 @@ async function applyInTransaction(
     seq: changeSeqs.take,
     liveAreas: new Set(),
     filingBounds: () =>
-      (bounds ??= userCreatedAt(tx, actor.id).then((userSince) => ({
-        receivedAt: now,
-        userSince,
-      }))),
+      (bounds ??= userCreatedAt(tx, actor.id).then(
+        (userSince) => (readBounds = { receivedAt: now, userSince }),
+      )),
+    readFilingBounds: () => readBounds,
     queuedAt: now,
   };
   // Seqs are contiguous (checked by applyPushBatch), so the resent ones, if any, come first.

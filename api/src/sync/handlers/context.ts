@@ -20,6 +20,8 @@ export interface MutationContext {
   liveAreas: Set<string>;
   /** What a device's own times are bounded by (see boundFilingTime); read once per batch. */
   filingBounds: () => Promise<FilingBounds>;
+  /** The same once filingBounds has read them, so later mutations need not await them. */
+  readFilingBounds: () => FilingBounds | undefined;
   /**
    * The mutation's envelope `at`: when the device queued it. The filing time of an entry
    * queued by an app from before report filing times existed.

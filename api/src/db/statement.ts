@@ -39,8 +39,15 @@ export function rowsOf<R>(tx: Tx, text: string, ...params: unknown[]): Promise<R
 
 /** A write inside `tx`; how many rows it inserted, updated or deleted. */
 export function run(tx: Tx, text: string, ...params: unknown[]): Promise<number> {
-  if (currentEngine() === 'sqlite') {
-    return Promise.resolve(statement<unknown[]>(tx, text).run(...params).changes);
-  }
+  return Promise.resolve(runNow(tx, text, ...params));
+}
+
+/**
+ * run() for a caller that can go on without awaiting: SQLite's count at once, PostgreSQL's as
+ * a promise. For the hottest write of a push (report.create), whose mutation then completes
+ * with no promise at all.
+ */
+export function runNow(tx: Tx, text: string, ...params: unknown[]): number | Promise<number> {
+  if (currentEngine() === 'sqlite') return statement<unknown[]>(tx, text).run(...params).changes;
   return onPostgres(tx, text, params).then((result) => result.rowCount ?? 0);
 }

@@ -53,40 +53,44 @@ function asRefusal(err: unknown): Refusal {
 function applyMutation(
   ctx: MutationContext,
   mutation: ParsedMutation,
-): Promise<Refusal | undefined> {
+): Refusal | undefined | Promise<Refusal | undefined> {
   // The map is keyed by the same union the parser produced, so name and args always agree.
   const handler = HANDLERS[mutation.name] as MutationHandler<MutationName>;
-  // Not an async function but promise handlers: its frame was a large share of a push's
-  // garbage, one per mutation.
-  const run = () => settled(handler, ctx, mutation.args);
   if (HANDLER_WRITES[mutation.name] === 'many') {
-    return withSavepoint(ctx.tx, run).then(applied, asRefusal);
+    return withSavepoint(ctx.tx, async () => {
+      await handler(ctx, mutation.args);
+    }).then(applied, asRefusal);
   }
-  if (!canCountChanges()) return run().then(applied, asRefusal);
-  const before = totalChanges(ctx.db.$client);
-  return run().then(applied, (err: unknown) => {
-    const refusal = asRefusal(err);
-    if (totalChanges(ctx.db.$client) !== before) {
-      throw new Error(`${mutation.name} wrote before refusing; mark it 'many' in HANDLER_WRITES`, {
-        cause: err,
-      });
-    }
-    return refusal;
-  });
+  // Not an async function: a handler that completes at once (report.create on SQLite) leaves
+  // no promise behind, where a promise per step was most of a push's garbage.
+  const before = canCountChanges() ? totalChanges(ctx.db.$client) : undefined;
+  let outcome: void | Promise<void>;
+  try {
+    outcome = handler(ctx, mutation.args);
+  } catch (err) {
+    return refusalOf(ctx, mutation, before, err);
+  }
+  return outcome instanceof Promise
+    ? outcome.then(applied, (err: unknown) => refusalOf(ctx, mutation, before, err))
+    : undefined;
 }
 
 const applied = (): undefined => undefined;
 
-/** The handler's outcome as a promise, a synchronous handler's throw included. */
-function settled<N extends MutationName>(
-  handler: MutationHandler<N>,
+/** The refusal a `'one'` handler threw, once it is sure the handler wrote nothing. */
+function refusalOf(
   ctx: MutationContext,
-  args: Parameters<MutationHandler<N>>[1],
-): Promise<void> {
-  // The executor's throw rejects the promise.
-  return new Promise<void>((resolve) => {
-    resolve(handler(ctx, args));
-  });
+  mutation: ParsedMutation,
+  before: number | undefined,
+  err: unknown,
+): Refusal {
+  const refusal = asRefusal(err);
+  if (before !== undefined && totalChanges(ctx.db.$client) !== before) {
+    throw new Error(`${mutation.name} wrote before refusing; mark it 'many' in HANDLER_WRITES`, {
+      cause: err,
+    });
+  }
+  return refusal;
 }
 
 /** Seqs of one batch must be one contiguous run, so the ledger's single last_seq describes it. */
@@ -104,28 +108,43 @@ function seqGap(lastSeq: number): SeqGap {
   };
 }
 
-/** Validates (the shared contract), authorises and applies one new mutation; never throws a refusal. */
-async function answerNew(
+/**
+ * Validates (the shared contract), authorises and applies one new mutation; never throws a
+ * refusal. Its answer comes at once when the mutation completed at once (see applyMutation).
+ */
+function answerNew(
   ctx: MutationContext,
   key: LedgerKey,
   envelope: PushRequest['mutations'][number],
-): Promise<MutationResult> {
-  const { seq, id } = envelope;
+): MutationResult | Promise<MutationResult> {
   const check = checkMutation(envelope);
   // Mutations run one at a time, so the batch's one context carries the current one's queue
   // time (a copy per mutation was a large share of a push's garbage).
   ctx.queuedAt = envelope.at;
-  const refusal = check.ok
-    ? await applyMutation(ctx, check.mutation)
-    : new Refusal(check.code, check.reason, check.fields);
+  if (!check.ok) {
+    return answerOf(ctx, key, envelope, new Refusal(check.code, check.reason, check.fields));
+  }
+  const refusal = applyMutation(ctx, check.mutation);
+  return refusal instanceof Promise
+    ? refusal.then((r) => answerOf(ctx, key, envelope, r))
+    : answerOf(ctx, key, envelope, refusal);
+}
+
+/** `applied`, or `rejected` with the refusal, which is recorded for a resent batch. */
+function answerOf(
+  ctx: MutationContext,
+  key: LedgerKey,
+  envelope: PushRequest['mutations'][number],
+  refusal: Refusal | undefined,
+): MutationResult | Promise<MutationResult> {
+  const { seq, id } = envelope;
   if (refusal === undefined) return { seq, id, status: 'applied' };
-  await recordRejection(ctx.tx, key, envelope, refusal, ctx.now);
-  return {
+  return recordRejection(ctx.tx, key, envelope, refusal, ctx.now).then(() => ({
     seq,
     id,
-    status: 'rejected',
+    status: 'rejected' as const,
     ...refusalAnswer(refusal),
-  };
+  }));
 }
 
 /** The body of applyPushBatch, inside its write transaction. */
@@ -162,7 +181,8 @@ async function applyInTransaction(
   const resent = request.mutations.filter((m) => m.seq <= lastSeq);
   const results = await earlierAnswers(tx, key, resent);
   for (const envelope of request.mutations.slice(resent.length)) {
-    results.push(await answerNew(ctx, key, envelope));
+    const answer = answerNew(ctx, key, envelope);
+    results.push(answer instanceof Promise ? await answer : answer);
     lastSeq = envelope.seq;
     if (options.afterMutation !== undefined) await options.afterMutation(envelope.seq);
   }

@@ -12,6 +12,7 @@ export * from './mutations/index.js';
 export * from './mutations/entities.js';
 export * from './envelope.js';
 export * from './mutations/validate.js';
+export * from './unchanged-input.js';
 export * from './report-status.js';
 export * from './report-query.js';
 export * from './report-detail.js';

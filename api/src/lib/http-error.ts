@@ -5,6 +5,7 @@ import {
   indonesianFields,
   indonesianText,
   reason,
+  safeParseUnchanged,
   type ErrorReason,
   type FieldReasons,
 } from '@urs/sync-protocol';
@@ -40,9 +41,12 @@ export function validationError(fields: FieldReasons, why?: ErrorReason): HttpEr
   return new HttpError(422, why ?? firstReason(fields) ?? reason('invalid'), fields);
 }
 
-/** Parses with a shared schema; a failure becomes a 422 with per-field reasons. */
+/**
+ * Parses with a shared schema; a failure becomes a 422 with per-field reasons. Input that is
+ * already exactly what the schema returns comes back as it is (see safeParseUnchanged).
+ */
 export function parseOr422<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
-  const result = schema.safeParse(input);
+  const result = safeParseUnchanged(schema, input);
   if (!result.success) throw validationError(fieldReasons(result.error));
   return result.data;
 }

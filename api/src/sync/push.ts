@@ -50,36 +50,47 @@ function asRefusal(err: unknown): Refusal {
  * count a transaction's changes cheaply, so there the classification is trusted: it is a
  * property of the handler's code, the same on both engines, and every suite runs on SQLite too.
  */
-async function applyMutation(
+function applyMutation(
   ctx: MutationContext,
   mutation: ParsedMutation,
-): Promise<Refusal | undefined> {
+): Refusal | undefined | Promise<Refusal | undefined> {
   // The map is keyed by the same union the parser produced, so name and args always agree.
   const handler = HANDLERS[mutation.name] as MutationHandler<MutationName>;
-  const apply = async () => {
-    await handler(ctx, mutation.args);
-  };
   if (HANDLER_WRITES[mutation.name] === 'many') {
-    try {
-      await withSavepoint(ctx.tx, apply);
-      return undefined;
-    } catch (err) {
-      return asRefusal(err);
-    }
+    return withSavepoint(ctx.tx, async () => {
+      await handler(ctx, mutation.args);
+    }).then(applied, asRefusal);
   }
+  // Not an async function: a handler that completes at once (report.create on SQLite) leaves
+  // no promise behind, where a promise per step was most of a push's garbage.
   const before = canCountChanges() ? totalChanges(ctx.db.$client) : undefined;
+  let outcome: void | Promise<void>;
   try {
-    await apply();
-    return undefined;
+    outcome = handler(ctx, mutation.args);
   } catch (err) {
-    const refusal = asRefusal(err);
-    if (before !== undefined && totalChanges(ctx.db.$client) !== before) {
-      throw new Error(`${mutation.name} wrote before refusing; mark it 'many' in HANDLER_WRITES`, {
-        cause: err,
-      });
-    }
-    return refusal;
+    return refusalOf(ctx, mutation, before, err);
   }
+  return outcome instanceof Promise
+    ? outcome.then(applied, (err: unknown) => refusalOf(ctx, mutation, before, err))
+    : undefined;
+}
+
+const applied = (): undefined => undefined;
+
+/** The refusal a `'one'` handler threw, once it is sure the handler wrote nothing. */
+function refusalOf(
+  ctx: MutationContext,
+  mutation: ParsedMutation,
+  before: number | undefined,
+  err: unknown,
+): Refusal {
+  const refusal = asRefusal(err);
+  if (before !== undefined && totalChanges(ctx.db.$client) !== before) {
+    throw new Error(`${mutation.name} wrote before refusing; mark it 'many' in HANDLER_WRITES`, {
+      cause: err,
+    });
+  }
+  return refusal;
 }
 
 /** Seqs of one batch must be one contiguous run, so the ledger's single last_seq describes it. */
@@ -97,25 +108,43 @@ function seqGap(lastSeq: number): SeqGap {
   };
 }
 
-/** Validates (the shared contract), authorises and applies one new mutation; never throws a refusal. */
-async function answerNew(
+/**
+ * Validates (the shared contract), authorises and applies one new mutation; never throws a
+ * refusal. Its answer comes at once when the mutation completed at once (see applyMutation).
+ */
+function answerNew(
   ctx: MutationContext,
   key: LedgerKey,
   envelope: PushRequest['mutations'][number],
-): Promise<MutationResult> {
-  const { seq, id } = envelope;
+): MutationResult | Promise<MutationResult> {
   const check = checkMutation(envelope);
-  const refusal = check.ok
-    ? await applyMutation({ ...ctx, queuedAt: envelope.at }, check.mutation)
-    : new Refusal(check.code, check.reason, check.fields);
+  // Mutations run one at a time, so the batch's one context carries the current one's queue
+  // time (a copy per mutation was a large share of a push's garbage).
+  ctx.queuedAt = envelope.at;
+  if (!check.ok) {
+    return answerOf(ctx, key, envelope, new Refusal(check.code, check.reason, check.fields));
+  }
+  const refusal = applyMutation(ctx, check.mutation);
+  return refusal instanceof Promise
+    ? refusal.then((r) => answerOf(ctx, key, envelope, r))
+    : answerOf(ctx, key, envelope, refusal);
+}
+
+/** `applied`, or `rejected` with the refusal, which is recorded for a resent batch. */
+function answerOf(
+  ctx: MutationContext,
+  key: LedgerKey,
+  envelope: PushRequest['mutations'][number],
+  refusal: Refusal | undefined,
+): MutationResult | Promise<MutationResult> {
+  const { seq, id } = envelope;
   if (refusal === undefined) return { seq, id, status: 'applied' };
-  await recordRejection(ctx.tx, key, envelope, refusal, ctx.now);
-  return {
+  return recordRejection(ctx.tx, key, envelope, refusal, ctx.now).then(() => ({
     seq,
     id,
-    status: 'rejected',
+    status: 'rejected' as const,
     ...refusalAnswer(refusal),
-  };
+  }));
 }
 
 /** The body of applyPushBatch, inside its write transaction. */
@@ -133,6 +162,7 @@ async function applyInTransaction(
   const now = nowIso();
   const changeSeqs = await ChangeSeqRange.open(tx);
   let bounds: Promise<FilingBounds> | undefined;
+  let readBounds: FilingBounds | undefined;
   const ctx: MutationContext = {
     tx,
     db: tx,
@@ -141,19 +171,20 @@ async function applyInTransaction(
     seq: changeSeqs.take,
     liveAreas: new Set(),
     filingBounds: () =>
-      (bounds ??= userCreatedAt(tx, actor.id).then((userSince) => ({
-        receivedAt: now,
-        userSince,
-      }))),
+      (bounds ??= userCreatedAt(tx, actor.id).then(
+        (userSince) => (readBounds = { receivedAt: now, userSince }),
+      )),
+    readFilingBounds: () => readBounds,
     queuedAt: now,
   };
   // Seqs are contiguous (checked by applyPushBatch), so the resent ones, if any, come first.
   const resent = request.mutations.filter((m) => m.seq <= lastSeq);
   const results = await earlierAnswers(tx, key, resent);
   for (const envelope of request.mutations.slice(resent.length)) {
-    results.push(await answerNew(ctx, key, envelope));
+    const answer = answerNew(ctx, key, envelope);
+    results.push(answer instanceof Promise ? await answer : answer);
     lastSeq = envelope.seq;
-    await options.afterMutation?.(envelope.seq);
+    if (options.afterMutation !== undefined) await options.afterMutation(envelope.seq);
   }
   await changeSeqs.commit();
   await saveLastSeq(tx, key, lastSeq, now);

@@ -1,6 +1,7 @@
 import { indonesianText, reason, type ErrorReason } from '../error-codes.js';
 import { fieldReasons, firstReason, indonesianFields, type FieldReasons } from '../errors.js';
 import type { MutationEnvelope } from '../envelope.js';
+import { safeParseUnchanged } from '../unchanged-input.js';
 import {
   MUTATION_ARGS,
   isMutationName,
@@ -39,7 +40,7 @@ export function checkMutation(envelope: Pick<MutationEnvelope, 'name' | 'args'>)
       message: indonesianText(unknown),
     };
   }
-  const result = MUTATION_ARGS[envelope.name].safeParse(envelope.args);
+  const result = safeParseUnchanged(MUTATION_ARGS[envelope.name], envelope.args);
   if (!result.success) {
     const fields = fieldReasons(result.error);
     const first = firstReason(fields) ?? reason('invalid');

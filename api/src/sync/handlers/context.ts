@@ -20,6 +20,8 @@ export interface MutationContext {
   liveAreas: Set<string>;
   /** What a device's own times are bounded by (see boundFilingTime); read once per batch. */
   filingBounds: () => Promise<FilingBounds>;
+  /** The same once filingBounds has read them, so later mutations need not await them. */
+  readFilingBounds: () => FilingBounds | undefined;
   /**
    * The mutation's envelope `at`: when the device queued it. The filing time of an entry
    * queued by an app from before report filing times existed.
@@ -61,12 +63,22 @@ export function isRepeatOfOwnCreate(
  * same few areas: areas are written only by the admin REST routes, never by a sync mutation, and
  * those cannot commit while the batch holds SQLite's write lock, so the answer cannot change.
  */
-export async function assertAreaExists(
-  { db, liveAreas }: Pick<MutationContext, 'db' | 'liveAreas'>,
+export function assertAreaExists(
+  ctx: Pick<MutationContext, 'db' | 'liveAreas'>,
   areaId: string,
   field = 'area_id',
 ): Promise<void> {
-  if (liveAreas.has(areaId)) return;
+  // Not an async function: a known area, as most of a batch's are, costs no frame of its own.
+  return ctx.liveAreas.has(areaId) ? KNOWN : lookUpArea(ctx, areaId, field);
+}
+
+const KNOWN = Promise.resolve();
+
+async function lookUpArea(
+  { db, liveAreas }: Pick<MutationContext, 'db' | 'liveAreas'>,
+  areaId: string,
+  field: string,
+): Promise<void> {
   const rows = await rowsOf(db, 'SELECT 1 FROM areas WHERE id = ? AND deleted_at IS NULL', areaId);
   if (rows.length === 0)
     throw refuse.invalid(field, reason('reference_not_found', { kind: 'area' }));

@@ -171,6 +171,39 @@ describe('safeParseUnchanged', () => {
     for (const input of variants(base, edges)) expectSameAsZod(schema, input);
   });
 
+  it('answers as zod does for number and string format schemas (z.int(), z.int32(), z.email())', () => {
+    const schema = z.object({
+      int: z.int(),
+      int32: z.int32(),
+      uint32: z.uint32(),
+      float32: z.float32(),
+      email: z.email(),
+      date: z.iso.date(),
+    });
+    const base = {
+      int: 1,
+      int32: 2,
+      uint32: 3,
+      float32: 1.5,
+      email: 'a@b.co',
+      date: '2026-11-23',
+    };
+    const edges = [1.5, -1, 2 ** 31, 2 ** 33, 2 ** 53, 1e39, 'nope', '2026-13-45', '2026-11-23'];
+    for (const input of variants(base, edges)) expectSameAsZod(schema, input);
+    // z.int() is checked without zod; the others are not known here and go to zod.
+    expect(hasUnchangedInputCheck(z.int())).toBe(true);
+    expect(hasUnchangedInputCheck(z.int32())).toBe(false);
+  });
+
+  it('leaves to zod a definition carrying a key it does not know', () => {
+    const schema = z.string();
+    const def = schema._zod.def as unknown as Record<string, unknown>;
+    const odd = z.string();
+    Object.assign(odd._zod.def, { ...def, unheardOf: true });
+    expect(hasUnchangedInputCheck(schema)).toBe(true);
+    expect(hasUnchangedInputCheck(odd)).toBe(false);
+  });
+
   it('leaves schemas that transform, default or refine to zod', () => {
     expect(hasUnchangedInputCheck(z.object({ a: z.string().default('x') }))).toBe(false);
     expect(hasUnchangedInputCheck(z.object({ a: z.string().transform((s) => s.length) }))).toBe(

@@ -121,7 +121,14 @@ function compileString(def: Def): Check | undefined {
 
 function compileNumber(def: Def): Check | undefined {
   if (def.coerce === true) return undefined;
-  const checks = allOf(def, numberCheck);
+  // A format schema (z.int(), z.int32()) is its own first check, as a string format is.
+  const own: ((n: number) => boolean)[] = [];
+  if (def.format !== undefined) {
+    const format = numberCheck({ check: 'number_format', format: def.format });
+    if (format === undefined) return undefined;
+    own.push(format);
+  }
+  const checks = allOf(def, numberCheck, own);
   return (
     checks && ((input) => typeof input === 'number' && Number.isFinite(input) && checks(input))
   );
@@ -179,9 +186,35 @@ function compileArray(def: Def): Check | undefined {
   };
 }
 
+/**
+ * Every key of a definition this compiler reads or knows to be harmless (messages, the
+ * patterns' own options). A definition with any other key carries a meaning not handled here,
+ * now or after a zod upgrade, so zod itself parses it.
+ */
+const KNOWN_DEF_KEYS = new Set([
+  'type',
+  'checks',
+  'check',
+  'abort',
+  'error',
+  'format',
+  'pattern',
+  'offset',
+  'local',
+  'precision',
+  'coerce',
+  'shape',
+  'catchall',
+  'element',
+  'innerType',
+  'entries',
+  'values',
+]);
+
 /** A check for any schema made only of the constructs above, else undefined. */
 function compile(schema: Schema): Check | undefined {
   const def = schema._zod.def;
+  for (const key in def) if (!KNOWN_DEF_KEYS.has(key)) return undefined;
   const inner = def.innerType === undefined ? undefined : compile(def.innerType);
   const refined = (def.checks ?? []).length > 0;
   switch (def.type) {

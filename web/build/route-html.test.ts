@@ -75,6 +75,17 @@ describe('a page’s own index.html', () => {
     expect(html.indexOf(links)).toBeLessThan(html.indexOf('</head>'));
   });
 
+  it('holds the first paint until the parser reaches the root after the frame, so it is drawn whole', () => {
+    const html = pageHtml(index, links, {
+      markup: '<main class="auth">Masuk</main>',
+      starter: 'assets/start-after-paint-x1.js',
+    });
+    const expectRoot = '<link rel="expect" href="#root" blocking="render">';
+    expect(html.indexOf(expectRoot)).toBeGreaterThan(-1);
+    expect(html.indexOf(expectRoot)).toBeLessThan(html.indexOf('</head>'));
+    expect(html.indexOf('id="root"')).toBeGreaterThan(html.indexOf('Masuk</main>'));
+  });
+
   it('leaves its scripts to a starter that asks for them after the first paint', () => {
     const html = pageHtml(index, links, {
       markup: '<main class="auth">Masuk</main>',
@@ -103,6 +114,7 @@ describe('a page’s own index.html', () => {
   it('is index.html with its links only, for a page without a frame', () => {
     const html = pageHtml(index, links, null);
     expect(html).not.toContain('prerendered');
+    expect(html).not.toContain('rel="expect"');
     expect(html).toContain('<html lang="id">');
     expect(html).toContain('src="/assets/index-a1.js"');
     expect(html).toContain(links);

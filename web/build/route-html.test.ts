@@ -3,7 +3,14 @@ import type { Rollup } from 'vite';
 type OutputBundle = Rollup.OutputBundle;
 type OutputChunk = Rollup.OutputChunk;
 import { describe, expect, it } from 'vitest';
-import { pageHtml, pageScripts, routeLinks, starterSource } from './route-html.js';
+import vm from 'node:vm';
+import {
+  pageHtml,
+  pageScripts,
+  PRELOADS_PER_TASK,
+  routeLinks,
+  starterSource,
+} from './route-html.js';
 
 /** Just the fields routeLinks reads; the rest of a real chunk does not matter here. */
 function chunk(fileName: string, fields: Partial<OutputChunk> & { css?: string[] }): OutputChunk {
@@ -102,6 +109,64 @@ describe('a page’s own index.html', () => {
     const starter = starterSource(entry, preloads);
     expect(starter).toContain('import("/assets/index-a1.js")');
     expect(starter).toContain('["/assets/login-screen-c3.js"]');
+  });
+
+  /**
+   * Runs a starter against a page's event loop in miniature: timers and the next animation frame
+   * (16 ms away) run in time order, one task each; returns what each task asked for.
+   */
+  function runStarter(source: string): string[][] {
+    const queue: { at: number; seq: number; run: () => void; frame: boolean }[] = [];
+    let now = 0;
+    let seq = 0;
+    const tasks: string[][] = [];
+    const asked = (what: string) => tasks.at(-1)?.push(what);
+    const context = vm.createContext({
+      setTimeout: (run: () => void, ms = 0) =>
+        queue.push({ at: now + ms, seq: seq++, run, frame: false }),
+      requestAnimationFrame: (run: () => void) =>
+        queue.push({ at: now + 16, seq: seq++, run, frame: true }),
+      document: {
+        createElement: () => ({}),
+        head: {
+          append: (link: { rel: string; href: string }) => asked(`${link.rel} ${link.href}`),
+        },
+      },
+      // The page's dynamic import, which vm cannot run: the request it makes is what counts.
+      importEntry: (href: string) => asked(`import ${href}`),
+    });
+    vm.runInContext(source.replace('import(', 'importEntry('), context);
+    while (queue.length > 0) {
+      queue.sort((a, b) => a.at - b.at || a.seq - b.seq);
+      const next = queue.shift();
+      if (next === undefined) break;
+      now = next.at;
+      tasks.push(next.frame ? ['(paint)'] : []);
+      next.run();
+    }
+    return tasks.filter((task) => task.length > 0);
+  }
+
+  it('starts after the paint: the entry first, then the other chunks a few per task', () => {
+    const preloads = Array.from({ length: 9 }, (_, i) => `/assets/chunk-${i}.js`);
+    const tasks = runStarter(starterSource('/assets/index-a1.js', preloads));
+    expect(tasks[0]).toEqual(['(paint)']);
+    expect(tasks[1]).toEqual(['import /assets/index-a1.js']);
+    const preloading = tasks.slice(2);
+    expect(preloading.flat()).toEqual(preloads.map((href) => `modulepreload ${href}`));
+    expect(Math.max(...preloading.map((task) => task.length))).toBe(PRELOADS_PER_TASK);
+    expect(preloading).toHaveLength(Math.ceil(preloads.length / PRELOADS_PER_TASK));
+  });
+
+  it('starts once, without an animation frame too (a hidden tab), after a short wait', () => {
+    const source = starterSource('/assets/index-a1.js', ['/assets/a.js']).replace(
+      'requestAnimationFrame(',
+      '(() => undefined)(',
+    );
+    expect(runStarter(source)).toEqual([
+      ['import /assets/index-a1.js'],
+      ['modulepreload /assets/a.js'],
+    ]);
   });
 
   it('stops the build when index.html has no entry script to start after the paint', () => {

@@ -54,10 +54,6 @@ async function drawnAheadAndLive(
 ): Promise<{ ahead: Buffer; live: Buffer }> {
   const { release } = await openWithScriptsHeld(page);
   await page.addStyleTag({ content: HIDE_TOASTS });
-  // The logo is drawn when it arrives, in the room its width and height keep for it.
-  await page.waitForFunction(() =>
-    [...document.images].every((image) => image.complete && image.naturalWidth > 0),
-  );
   const ahead = await page.screenshot({ fullPage: true });
   await whileHeld();
   release();

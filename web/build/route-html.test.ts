@@ -5,6 +5,7 @@ type OutputChunk = Rollup.OutputChunk;
 import { describe, expect, it } from 'vitest';
 import vm from 'node:vm';
 import {
+  inlineStylesheets,
   pageHtml,
   pageScripts,
   PRELOADS_PER_TASK,
@@ -196,6 +197,27 @@ describe('a page’s own index.html', () => {
     expect(html).not.toContain('prerendered');
     expect(html).toContain(
       '<script type="module" crossorigin src="/assets/index-start-x1.js"></script>',
+    );
+  });
+});
+
+describe('stylesheets written into a page drawn ahead', () => {
+  const html =
+    '<head>\n    <link rel="stylesheet" crossorigin href="/assets/index-a1.css">\n    <link rel="manifest" href="/manifest.webmanifest">\n    <link rel="stylesheet" crossorigin href="/assets/login-screen-c3.css">\n  </head>';
+  const css: Record<string, string> = {
+    'assets/index-a1.css': ':root{--bg:#0f172a}',
+    'assets/login-screen-c3.css': '.auth-divider{display:flex}',
+  };
+
+  it('puts each stylesheet where its link was, so the cascade keeps its order', () => {
+    expect(inlineStylesheets(html, (file) => css[file] ?? '')).toBe(
+      '<head>\n    <style>:root{--bg:#0f172a}</style>\n    <link rel="manifest" href="/manifest.webmanifest">\n    <style>.auth-divider{display:flex}</style>\n  </head>',
+    );
+  });
+
+  it('stops the build on a stylesheet that would end its <style> early', () => {
+    expect(() => inlineStylesheets(html, () => 'a::after{content:"</style>"}')).toThrow(
+      /cannot be put in a <style>/,
     );
   });
 });

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import vm from 'node:vm';
 import {
   inlineStylesheets,
+  manifestOf,
   pageHtml,
   pageScripts,
   PRELOADS_PER_TASK,
@@ -74,7 +75,7 @@ describe('a page’s own index.html', () => {
   it('draws the frame rendered ahead before the app’s root, in the default theme', () => {
     const html = pageHtml(index, links, {
       markup: '<main class="auth">Masuk</main>',
-      starter: 'assets/start-after-paint-x1.js',
+      starter: { file: 'assets/start-after-paint-x1.js' },
     });
     expect(html).toContain(
       '<div id="prerendered"><main class="auth">Masuk</main></div>\n    <div id="root"></div>',
@@ -86,7 +87,7 @@ describe('a page’s own index.html', () => {
   it('holds the first paint until the parser reaches the root after the frame, so it is drawn whole', () => {
     const html = pageHtml(index, links, {
       markup: '<main class="auth">Masuk</main>',
-      starter: 'assets/start-after-paint-x1.js',
+      starter: { file: 'assets/start-after-paint-x1.js' },
     });
     const expectRoot = '<link rel="expect" href="#root" blocking="render">';
     expect(html.indexOf(expectRoot)).toBeGreaterThan(-1);
@@ -97,7 +98,7 @@ describe('a page’s own index.html', () => {
   it('leaves its scripts to a starter that asks for them after the first paint', () => {
     const html = pageHtml(index, links, {
       markup: '<main class="auth">Masuk</main>',
-      starter: 'assets/login-start-x1.js',
+      starter: { file: 'assets/login-start-x1.js' },
     });
     expect(html).not.toContain('src="/assets/index-a1.js"');
     expect(html).not.toContain('modulepreload');
@@ -159,6 +160,34 @@ describe('a page’s own index.html', () => {
     expect(preloading).toHaveLength(Math.ceil(preloads.length / PRELOADS_PER_TASK));
   });
 
+  it('links the manifest once the page has painted, when it is given one', () => {
+    const tasks = runStarter(
+      starterSource('/assets/index-a1.js', ['/assets/a.js'], '/manifest.webmanifest'),
+    );
+    expect(tasks).toEqual([
+      ['(paint)'],
+      ['manifest /manifest.webmanifest', 'import /assets/index-a1.js'],
+      ['modulepreload /assets/a.js'],
+    ]);
+  });
+
+  it('asks for nothing before its first paint with an inline starter: no script file, no manifest link', () => {
+    const withManifest = index.replace(
+      '</head>',
+      '  <link rel="manifest" href="/manifest.webmanifest">\n  </head>',
+    );
+    expect(manifestOf(withManifest)).toBe('/manifest.webmanifest');
+    const html = pageHtml(withManifest, links, {
+      markup: '<main class="auth">Masuk</main>',
+      starter: { inline: 'start();' },
+    });
+    expect(html).not.toContain('<script type="module" crossorigin src=');
+    expect(html).not.toContain('rel="manifest"');
+    expect(html).toContain(
+      '<div id="prerendered"><main class="auth">Masuk</main></div>\n    <div id="root"></div>\n    <script type="module">start();</script>',
+    );
+  });
+
   it('starts once, without an animation frame too (a hidden tab), after a short wait', () => {
     const source = starterSource('/assets/index-a1.js', ['/assets/a.js']).replace(
       'requestAnimationFrame(',
@@ -171,7 +200,7 @@ describe('a page’s own index.html', () => {
   });
 
   it('stops the build when index.html has no entry script to start after the paint', () => {
-    const frame = { markup: '<main></main>', starter: 'assets/s.js' };
+    const frame = { markup: '<main></main>', starter: { file: 'assets/s.js' } };
     expect(() => pageHtml(index.replace(/<script.*<\/script>/, ''), links, frame)).toThrow(
       /no entry script/,
     );
@@ -190,7 +219,7 @@ describe('a page’s own index.html', () => {
     const markup = '<div id="signed-in-ahead" hidden=""></div>\n    <script>show()</script>';
     const html = pageHtml(index, '', {
       markup,
-      starter: 'assets/index-start-x1.js',
+      starter: { file: 'assets/index-start-x1.js' },
       wrapped: false,
     });
     expect(html).toContain(`${markup}\n    <div id="root"></div>`);

@@ -71,12 +71,12 @@ describe('a page’s own index.html', () => {
   const index =
     '<!doctype html>\n<html lang="id">\n  <head>\n    <title>URS</title>\n    <script type="module" crossorigin src="/assets/index-a1.js"></script>\n  </head>\n  <body>\n    <div id="root"></div>\n  </body>\n</html>';
   const links = '<link rel="modulepreload" crossorigin href="/assets/login-screen-c3.js">';
+  /** The login form drawn ahead into `page` (index.html by default) with the given starter. */
+  const loginPage = (starter: { file: string } | { inline: string }, page = index) =>
+    pageHtml(page, links, { markup: '<main class="auth">Masuk</main>', starter });
 
   it('draws the frame rendered ahead before the app’s root, in the default theme', () => {
-    const html = pageHtml(index, links, {
-      markup: '<main class="auth">Masuk</main>',
-      starter: { file: 'assets/start-after-paint-x1.js' },
-    });
+    const html = loginPage({ file: 'assets/start-after-paint-x1.js' });
     expect(html).toContain(
       '<div id="prerendered"><main class="auth">Masuk</main></div>\n    <div id="root"></div>',
     );
@@ -85,10 +85,7 @@ describe('a page’s own index.html', () => {
   });
 
   it('holds the first paint until the parser reaches the root after the frame, so it is drawn whole', () => {
-    const html = pageHtml(index, links, {
-      markup: '<main class="auth">Masuk</main>',
-      starter: { file: 'assets/start-after-paint-x1.js' },
-    });
+    const html = loginPage({ file: 'assets/start-after-paint-x1.js' });
     const expectRoot = '<link rel="expect" href="#root" blocking="render">';
     expect(html.indexOf(expectRoot)).toBeGreaterThan(-1);
     expect(html.indexOf(expectRoot)).toBeLessThan(html.indexOf('</head>'));
@@ -96,10 +93,7 @@ describe('a page’s own index.html', () => {
   });
 
   it('leaves its scripts to a starter that asks for them after the first paint', () => {
-    const html = pageHtml(index, links, {
-      markup: '<main class="auth">Masuk</main>',
-      starter: { file: 'assets/login-start-x1.js' },
-    });
+    const html = loginPage({ file: 'assets/login-start-x1.js' });
     expect(html).not.toContain('src="/assets/index-a1.js"');
     expect(html).not.toContain('modulepreload');
     expect(html).toContain(
@@ -177,10 +171,7 @@ describe('a page’s own index.html', () => {
       '  <link rel="manifest" href="/manifest.webmanifest">\n  </head>',
     );
     expect(manifestOf(withManifest)).toBe('/manifest.webmanifest');
-    const html = pageHtml(withManifest, links, {
-      markup: '<main class="auth">Masuk</main>',
-      starter: { inline: 'start();' },
-    });
+    const html = loginPage({ inline: 'start();' }, withManifest);
     expect(html).not.toContain('<script type="module" crossorigin src=');
     expect(html).not.toContain('rel="manifest"');
     expect(html).toContain(

@@ -102,27 +102,52 @@ describe('a page’s own index.html', () => {
     const { entry, preloads } = pageScripts(index, links);
     expect(entry).toBe('/assets/index-a1.js');
     expect(preloads).toEqual(['/assets/login-screen-c3.js']);
-    const starter = starterSource(entry, preloads);
+    const starter = starterSource(entry, preloads, { drawnAhead: 'prerendered' });
     expect(starter).toContain('import("/assets/index-a1.js")');
     expect(starter).toContain('["/assets/login-screen-c3.js"]');
   });
 
+  interface Page {
+    /** The element holding what was drawn ahead is in the document. */
+    drawnAhead: boolean;
+    /** The browser reports paints (Paint Timing); the frame reaches the screen at 50 ms. */
+    paintTiming: boolean;
+    /** Animation frames run (not in a hidden tab); the next one at 16 ms. */
+    frames: boolean;
+  }
+
   /**
-   * Runs a starter against a page's event loop in miniature: timers and the next animation frame
-   * (16 ms away) run in time order, one task each; returns what each task asked for.
+   * Runs a starter against a page's event loop in miniature: timers, animation frames and the
+   * paint report run in time order, one task each; returns what each task asked for.
    */
-  function runStarter(source: string): string[][] {
-    const queue: { at: number; seq: number; run: () => void; frame: boolean }[] = [];
+  function runStarter(source: string, page: Page): string[][] {
+    const queue: { at: number; seq: number; run: () => void; label?: string }[] = [];
     let now = 0;
     let seq = 0;
     const tasks: string[][] = [];
     const asked = (what: string) => tasks.at(-1)?.push(what);
+    const later = (at: number, run: () => void, label?: string) =>
+      queue.push({ at, seq: seq++, run, ...(label === undefined ? {} : { label }) });
+    const paints = [{ name: 'first-paint' }, { name: 'first-contentful-paint' }];
+    class PerformanceObserver {
+      static supportedEntryTypes = page.paintTiming ? ['paint'] : [];
+      constructor(
+        private readonly report: (list: { getEntriesByName: (name: string) => unknown[] }) => void,
+      ) {}
+      observe({ type }: { type: string }) {
+        if (type !== 'paint') return;
+        const getEntriesByName = (name: string) => paints.filter((p) => p.name === name);
+        later(50, () => this.report({ getEntriesByName }), '(painted)');
+      }
+    }
     const context = vm.createContext({
-      setTimeout: (run: () => void, ms = 0) =>
-        queue.push({ at: now + ms, seq: seq++, run, frame: false }),
-      requestAnimationFrame: (run: () => void) =>
-        queue.push({ at: now + 16, seq: seq++, run, frame: true }),
+      setTimeout: (run: () => void, ms = 0) => later(now + ms, run),
+      requestAnimationFrame: (run: () => void) => {
+        if (page.frames) later(now + 16, run, '(frame)');
+      },
+      PerformanceObserver,
       document: {
+        getElementById: (id: string) => (page.drawnAhead && id === 'prerendered' ? {} : null),
         createElement: () => ({}),
         head: {
           append: (link: { rel: string; href: string }) => asked(`${link.rel} ${link.href}`),
@@ -133,20 +158,24 @@ describe('a page’s own index.html', () => {
     });
     vm.runInContext(source.replace('import(', 'importEntry('), context);
     while (queue.length > 0) {
-      queue.sort((a, b) => a.at - b.at || a.seq - b.seq);
+      queue.sort((x, y) => x.at - y.at || x.seq - y.seq);
       const next = queue.shift();
       if (next === undefined) break;
       now = next.at;
-      tasks.push(next.frame ? ['(paint)'] : []);
+      tasks.push(next.label === undefined ? [] : [`${next.label} ${next.at} ms`]);
       next.run();
     }
     return tasks.filter((task) => task.length > 0);
   }
 
-  it('starts after the paint: the entry first, then the other chunks a few per task', () => {
+  const login = (preloads: string[], manifest: string | null = null) =>
+    starterSource('/assets/index-a1.js', preloads, { drawnAhead: 'prerendered', manifest });
+  const shown: Page = { drawnAhead: true, paintTiming: true, frames: true };
+
+  it('starts once the frame drawn ahead is reported painted: the entry first, then the other chunks a few per task', () => {
     const preloads = Array.from({ length: 9 }, (_, i) => `/assets/chunk-${i}.js`);
-    const tasks = runStarter(starterSource('/assets/index-a1.js', preloads));
-    expect(tasks[0]).toEqual(['(paint)']);
+    const tasks = runStarter(login(preloads), shown);
+    expect(tasks[0]).toEqual(['(painted) 50 ms']);
     expect(tasks[1]).toEqual(['import /assets/index-a1.js']);
     const preloading = tasks.slice(2);
     expect(preloading.flat()).toEqual(preloads.map((href) => `modulepreload ${href}`));
@@ -155,14 +184,25 @@ describe('a page’s own index.html', () => {
   });
 
   it('links the manifest once the page has painted, when it is given one', () => {
-    const tasks = runStarter(
-      starterSource('/assets/index-a1.js', ['/assets/a.js'], '/manifest.webmanifest'),
-    );
-    expect(tasks).toEqual([
-      ['(paint)'],
+    expect(runStarter(login(['/assets/a.js'], '/manifest.webmanifest'), shown)).toEqual([
+      ['(painted) 50 ms'],
       ['manifest /manifest.webmanifest', 'import /assets/index-a1.js'],
       ['modulepreload /assets/a.js'],
     ]);
+  });
+
+  it('starts after the next animation frame when nothing drawn ahead is left to paint', () => {
+    expect(runStarter(login(['/assets/a.js']), { ...shown, drawnAhead: false })).toEqual([
+      ['(frame) 16 ms'],
+      ['import /assets/index-a1.js'],
+      ['modulepreload /assets/a.js'],
+    ]);
+  });
+
+  it('starts once, after a second, when no paint is reported (a hidden tab, an old browser)', () => {
+    const hidden = { drawnAhead: true, paintTiming: false, frames: false };
+    const tasks = runStarter(login(['/assets/a.js']), hidden);
+    expect(tasks).toEqual([['import /assets/index-a1.js'], ['modulepreload /assets/a.js']]);
   });
 
   it('asks for nothing before its first paint with an inline starter: no script file, no manifest link', () => {
@@ -177,17 +217,6 @@ describe('a page’s own index.html', () => {
     expect(html).toContain(
       '<div id="prerendered"><main class="auth">Masuk</main></div>\n    <div id="root"></div>\n    <script type="module">start();</script>',
     );
-  });
-
-  it('starts once, without an animation frame too (a hidden tab), after a short wait', () => {
-    const source = starterSource('/assets/index-a1.js', ['/assets/a.js']).replace(
-      'requestAnimationFrame(',
-      '(() => undefined)(',
-    );
-    expect(runStarter(source)).toEqual([
-      ['import /assets/index-a1.js'],
-      ['modulepreload /assets/a.js'],
-    ]);
   });
 
   it('stops the build when index.html has no entry script to start after the paint', () => {

@@ -82,25 +82,6 @@ function staticClosure(bundle: OutputBundle, start: string): string[] {
 }
 
 /**
- * The chunks the entry imports statically, in the order the browser evaluates them (each after
- * its own imports, in import order), without the entry itself: the starter evaluates them one
- * per task before the entry (starterSource).
- */
-export function evaluationOrder(bundle: OutputBundle, entry: string): string[] {
-  const order: string[] = [];
-  const seen = new Set<string>();
-  const visit = (file: string) => {
-    if (seen.has(file)) return;
-    seen.add(file);
-    const chunk = bundle[file];
-    if (isChunk(chunk)) for (const imported of chunk.imports) visit(imported);
-    order.push(`/${file}`);
-  };
-  visit(entry.replace(/^\//, ''));
-  return order.slice(0, -1);
-}
-
-/**
  * The link tags a page needs beyond index.html's: its chunks and their stylesheets, or only the
  * stylesheets.
  */
@@ -171,30 +152,25 @@ export const PRELOADS_PER_TASK = 4;
  * `drawnAhead`) as painted: its first-contentful-paint entry, which carries the time the frame
  * reached the screen; with no frame left to paint (index.html off `/` or without a session),
  * after the next animation frame; and in any case after a second, or 200 ms without a frame (no
- * paint in a hidden tab): evaluates the chunks the entry imports (`evaluateFirst`) one per task,
- * then the entry, while asking for the entry and every other chunk the page needs
- * (`preloads`), a few links per task. The next animation frame was too early: on a loaded
- * machine the frame reached the screen up to 220 ms after it was drawn, the scripts' requests
- * began and ended in between, and Lighthouse (whose paint times are the screen's) counted them
- * in the first paint (LCP 2.3 s in one run instead of 0.7 s). Declared in the HTML instead, the
- * scripts would be high-priority requests begun before the first paint, which Lighthouse's
- * simulation counts as blocking it, and an entry started at once would run its long evaluation
- * before the paint. All the links in one task
+ * paint in a hidden tab):
+ * imports the entry, then asks for every other chunk the page needs (`preloads`), a few per
+ * task. The next animation frame was too early: on a loaded machine the frame reached the
+ * screen up to 220 ms after it was drawn, the scripts' requests began and ended in between,
+ * and Lighthouse (whose paint times are the screen's) counted them in the first paint (LCP
+ * 2.3 s in one run instead of 0.7 s). Declared in the HTML instead, the scripts would be high-priority requests begun
+ * before the first paint, which Lighthouse's simulation counts as blocking it, and an entry
+ * started at once would run its long evaluation before the paint. All the links in one task
  * made a long task of their own (16-20 ms at full speed for the login page's 17, each a
  * request to the network), counted as blocking time once the page had painted.
  */
 export function starterSource(
   entry: string,
   preloads: readonly string[],
-  {
-    drawnAhead,
-    manifest = null,
-    evaluateFirst = [],
-  }: { drawnAhead: string; manifest?: string | null; evaluateFirst?: readonly string[] },
+  { drawnAhead, manifest = null }: { drawnAhead: string; manifest?: string | null },
 ): string {
   return [
     'let started = false;',
-    `const waiting = ${JSON.stringify([entry, ...preloads.filter((href) => href !== entry)])};`,
+    `const waiting = ${JSON.stringify(preloads)};`,
     'const preloadSome = () => {',
     `  for (const href of waiting.splice(0, ${PRELOADS_PER_TASK})) {`,
     "    const link = document.createElement('link');",
@@ -205,24 +181,11 @@ export function starterSource(
     '  }',
     '  if (waiting.length > 0) setTimeout(preloadSome, 0);',
     '};',
-    // One module graph evaluated in one task was the longest task after the paint (30-40 ms at
-    // full speed for the login page's entry): its imports go first, one per task.
-    `const evaluateFirst = ${JSON.stringify(evaluateFirst)};`,
-    'const importInTurn = async () => {',
-    '  try {',
-    '    for (const chunk of evaluateFirst) {',
-    '      await import(chunk);',
-    '      await new Promise((next) => setTimeout(next, 0));',
-    '    }',
-    '  } finally {',
-    `    await import(${JSON.stringify(entry)});`,
-    '  }',
-    '};',
     'const start = () => {',
     '  if (started) return;',
     '  started = true;',
     ...(manifest === null ? [] : linkManifest(manifest)),
-    '  void importInTurn();',
+    `  void import(${JSON.stringify(entry)});`,
     '  setTimeout(preloadSome, 0);',
     '};',
     `const waitForPaint = document.getElementById(${JSON.stringify(drawnAhead)}) !== null &&`,
@@ -351,10 +314,7 @@ export function routeHtml(
       /** Emits the starter of a page whose scripts wait for its frame's first paint. */
       const emitStarter = (page: string, links: string): { file: string } => {
         const { entry, preloads } = pageScripts(original, links);
-        const source = starterSource(entry, preloads, {
-          drawnAhead: SIGNED_IN_FRAME_ID,
-          evaluateFirst: evaluationOrder(bundle, entry),
-        });
+        const source = starterSource(entry, preloads, { drawnAhead: SIGNED_IN_FRAME_ID });
         const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
         const file = `assets/${page}-start-${hash}.js`;
         this.emitFile({ type: 'asset', fileName: file, source });
@@ -374,7 +334,6 @@ export function routeHtml(
                   inline: starterSource(entry, preloads, {
                     drawnAhead: PRERENDERED_ID,
                     manifest: manifestOf(original),
-                    evaluateFirst: evaluationOrder(bundle, entry),
                   }),
                 },
               };

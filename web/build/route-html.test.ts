@@ -3,7 +3,16 @@ import type { Rollup } from 'vite';
 type OutputBundle = Rollup.OutputBundle;
 type OutputChunk = Rollup.OutputChunk;
 import { describe, expect, it } from 'vitest';
-import { pageHtml, pageScripts, routeLinks, starterSource } from './route-html.js';
+import vm from 'node:vm';
+import {
+  inlineStylesheets,
+  manifestOf,
+  pageHtml,
+  pageScripts,
+  PRELOADS_PER_TASK,
+  routeLinks,
+  starterSource,
+} from './route-html.js';
 
 /** Just the fields routeLinks reads; the rest of a real chunk does not matter here. */
 function chunk(fileName: string, fields: Partial<OutputChunk> & { css?: string[] }): OutputChunk {
@@ -62,12 +71,12 @@ describe('a page’s own index.html', () => {
   const index =
     '<!doctype html>\n<html lang="id">\n  <head>\n    <title>URS</title>\n    <script type="module" crossorigin src="/assets/index-a1.js"></script>\n  </head>\n  <body>\n    <div id="root"></div>\n  </body>\n</html>';
   const links = '<link rel="modulepreload" crossorigin href="/assets/login-screen-c3.js">';
+  /** The login form drawn ahead into `page` (index.html by default) with the given starter. */
+  const loginPage = (starter: { file: string } | { inline: string }, page = index) =>
+    pageHtml(page, links, { markup: '<main class="auth">Masuk</main>', starter });
 
   it('draws the frame rendered ahead before the app’s root, in the default theme', () => {
-    const html = pageHtml(index, links, {
-      markup: '<main class="auth">Masuk</main>',
-      starter: 'assets/start-after-paint-x1.js',
-    });
+    const html = loginPage({ file: 'assets/start-after-paint-x1.js' });
     expect(html).toContain(
       '<div id="prerendered"><main class="auth">Masuk</main></div>\n    <div id="root"></div>',
     );
@@ -75,11 +84,16 @@ describe('a page’s own index.html', () => {
     expect(html.indexOf(links)).toBeLessThan(html.indexOf('</head>'));
   });
 
+  it('holds the first paint until the parser reaches the root after the frame, so it is drawn whole', () => {
+    const html = loginPage({ file: 'assets/start-after-paint-x1.js' });
+    const expectRoot = '<link rel="expect" href="#root" blocking="render">';
+    expect(html.indexOf(expectRoot)).toBeGreaterThan(-1);
+    expect(html.indexOf(expectRoot)).toBeLessThan(html.indexOf('</head>'));
+    expect(html.indexOf('id="root"')).toBeGreaterThan(html.indexOf('Masuk</main>'));
+  });
+
   it('leaves its scripts to a starter that asks for them after the first paint', () => {
-    const html = pageHtml(index, links, {
-      markup: '<main class="auth">Masuk</main>',
-      starter: 'assets/login-start-x1.js',
-    });
+    const html = loginPage({ file: 'assets/login-start-x1.js' });
     expect(html).not.toContain('src="/assets/index-a1.js"');
     expect(html).not.toContain('modulepreload');
     expect(html).toContain(
@@ -88,13 +102,125 @@ describe('a page’s own index.html', () => {
     const { entry, preloads } = pageScripts(index, links);
     expect(entry).toBe('/assets/index-a1.js');
     expect(preloads).toEqual(['/assets/login-screen-c3.js']);
-    const starter = starterSource(entry, preloads);
+    const starter = starterSource(entry, preloads, { drawnAhead: 'prerendered' });
     expect(starter).toContain('import("/assets/index-a1.js")');
     expect(starter).toContain('["/assets/login-screen-c3.js"]');
   });
 
+  interface Page {
+    /** The element holding what was drawn ahead is in the document. */
+    drawnAhead: boolean;
+    /** The browser reports paints (Paint Timing); the frame reaches the screen at 50 ms. */
+    paintTiming: boolean;
+    /** Animation frames run (not in a hidden tab); the next one at 16 ms. */
+    frames: boolean;
+  }
+
+  /**
+   * Runs a starter against a page's event loop in miniature: timers, animation frames and the
+   * paint report run in time order, one task each; returns what each task asked for.
+   */
+  function runStarter(source: string, page: Page): string[][] {
+    const queue: { at: number; seq: number; run: () => void; label?: string }[] = [];
+    let now = 0;
+    let seq = 0;
+    const tasks: string[][] = [];
+    const asked = (what: string) => tasks.at(-1)?.push(what);
+    const later = (at: number, run: () => void, label?: string) =>
+      queue.push({ at, seq: seq++, run, ...(label === undefined ? {} : { label }) });
+    const paints = [{ name: 'first-paint' }, { name: 'first-contentful-paint' }];
+    class PerformanceObserver {
+      static supportedEntryTypes = page.paintTiming ? ['paint'] : [];
+      constructor(
+        private readonly report: (list: { getEntriesByName: (name: string) => unknown[] }) => void,
+      ) {}
+      observe({ type }: { type: string }) {
+        if (type !== 'paint') return;
+        const getEntriesByName = (name: string) => paints.filter((p) => p.name === name);
+        later(50, () => this.report({ getEntriesByName }), '(painted)');
+      }
+    }
+    const context = vm.createContext({
+      setTimeout: (run: () => void, ms = 0) => later(now + ms, run),
+      requestAnimationFrame: (run: () => void) => {
+        if (page.frames) later(now + 16, run, '(frame)');
+      },
+      PerformanceObserver,
+      document: {
+        getElementById: (id: string) => (page.drawnAhead && id === 'prerendered' ? {} : null),
+        createElement: () => ({}),
+        head: {
+          append: (link: { rel: string; href: string }) => asked(`${link.rel} ${link.href}`),
+        },
+      },
+      // The page's dynamic import, which vm cannot run: the request it makes is what counts.
+      importEntry: (href: string) => asked(`import ${href}`),
+    });
+    vm.runInContext(source.replace('import(', 'importEntry('), context);
+    while (queue.length > 0) {
+      queue.sort((x, y) => x.at - y.at || x.seq - y.seq);
+      const next = queue.shift();
+      if (next === undefined) break;
+      now = next.at;
+      tasks.push(next.label === undefined ? [] : [`${next.label} ${next.at} ms`]);
+      next.run();
+    }
+    return tasks.filter((task) => task.length > 0);
+  }
+
+  const login = (preloads: string[], manifest: string | null = null) =>
+    starterSource('/assets/index-a1.js', preloads, { drawnAhead: 'prerendered', manifest });
+  const shown: Page = { drawnAhead: true, paintTiming: true, frames: true };
+
+  it('starts once the frame drawn ahead is reported painted: the entry first, then the other chunks a few per task', () => {
+    const preloads = Array.from({ length: 9 }, (_, i) => `/assets/chunk-${i}.js`);
+    const tasks = runStarter(login(preloads), shown);
+    expect(tasks[0]).toEqual(['(painted) 50 ms']);
+    expect(tasks[1]).toEqual(['import /assets/index-a1.js']);
+    const preloading = tasks.slice(2);
+    expect(preloading.flat()).toEqual(preloads.map((href) => `modulepreload ${href}`));
+    expect(Math.max(...preloading.map((task) => task.length))).toBe(PRELOADS_PER_TASK);
+    expect(preloading).toHaveLength(Math.ceil(preloads.length / PRELOADS_PER_TASK));
+  });
+
+  it('links the manifest once the page has painted, when it is given one', () => {
+    expect(runStarter(login(['/assets/a.js'], '/manifest.webmanifest'), shown)).toEqual([
+      ['(painted) 50 ms'],
+      ['manifest /manifest.webmanifest', 'import /assets/index-a1.js'],
+      ['modulepreload /assets/a.js'],
+    ]);
+  });
+
+  it('starts after the next animation frame when nothing drawn ahead is left to paint', () => {
+    expect(runStarter(login(['/assets/a.js']), { ...shown, drawnAhead: false })).toEqual([
+      ['(frame) 16 ms'],
+      ['import /assets/index-a1.js'],
+      ['modulepreload /assets/a.js'],
+    ]);
+  });
+
+  it('starts once, after a second, when no paint is reported (a hidden tab, an old browser)', () => {
+    const hidden = { drawnAhead: true, paintTiming: false, frames: false };
+    const tasks = runStarter(login(['/assets/a.js']), hidden);
+    expect(tasks).toEqual([['import /assets/index-a1.js'], ['modulepreload /assets/a.js']]);
+  });
+
+  it('asks for nothing before its first paint with an inline starter: no script file, no manifest link', () => {
+    const withManifest = index.replace(
+      '</head>',
+      '  <link rel="manifest" href="/manifest.webmanifest">\n  </head>',
+    );
+    expect(manifestOf(withManifest)).toBe('/manifest.webmanifest');
+    const html = loginPage({ inline: 'start();' }, withManifest);
+    expect(html).not.toContain('<script type="module" crossorigin src=');
+    expect(html).not.toContain('rel="manifest"');
+    expect(html).toContain(
+      '<div id="prerendered"><main class="auth">Masuk</main></div>\n    <div id="root"></div>\n    <script type="module">start();</script>',
+    );
+  });
+
   it('stops the build when index.html has no entry script to start after the paint', () => {
-    const frame = { markup: '<main></main>', starter: 'assets/s.js' };
+    const frame = { markup: '<main></main>', starter: { file: 'assets/s.js' } };
     expect(() => pageHtml(index.replace(/<script.*<\/script>/, ''), links, frame)).toThrow(
       /no entry script/,
     );
@@ -103,6 +229,7 @@ describe('a page’s own index.html', () => {
   it('is index.html with its links only, for a page without a frame', () => {
     const html = pageHtml(index, links, null);
     expect(html).not.toContain('prerendered');
+    expect(html).not.toContain('rel="expect"');
     expect(html).toContain('<html lang="id">');
     expect(html).toContain('src="/assets/index-a1.js"');
     expect(html).toContain(links);
@@ -112,13 +239,34 @@ describe('a page’s own index.html', () => {
     const markup = '<div id="signed-in-ahead" hidden=""></div>\n    <script>show()</script>';
     const html = pageHtml(index, '', {
       markup,
-      starter: 'assets/index-start-x1.js',
+      starter: { file: 'assets/index-start-x1.js' },
       wrapped: false,
     });
     expect(html).toContain(`${markup}\n    <div id="root"></div>`);
     expect(html).not.toContain('prerendered');
     expect(html).toContain(
       '<script type="module" crossorigin src="/assets/index-start-x1.js"></script>',
+    );
+  });
+});
+
+describe('stylesheets written into a page drawn ahead', () => {
+  const html =
+    '<head>\n    <link rel="stylesheet" crossorigin href="/assets/index-a1.css">\n    <link rel="manifest" href="/manifest.webmanifest">\n    <link rel="stylesheet" crossorigin href="/assets/login-screen-c3.css">\n  </head>';
+  const css: Record<string, string> = {
+    'assets/index-a1.css': ':root{--bg:#0f172a}',
+    'assets/login-screen-c3.css': '.auth-divider{display:flex}',
+  };
+
+  it('puts each stylesheet where its link was, so the cascade keeps its order', () => {
+    expect(inlineStylesheets(html, (file) => css[file] ?? '')).toBe(
+      '<head>\n    <style>:root{--bg:#0f172a}</style>\n    <link rel="manifest" href="/manifest.webmanifest">\n    <style>.auth-divider{display:flex}</style>\n  </head>',
+    );
+  });
+
+  it('stops the build on a stylesheet that would end its <style> early', () => {
+    expect(() => inlineStylesheets(html, () => 'a::after{content:"</style>"}')).toThrow(
+      /cannot be put in a <style>/,
     );
   });
 });

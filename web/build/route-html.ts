@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { runnerImport, type Plugin, type Rollup } from 'vite';
 import { PRERENDERED_ID } from '../src/features/auth/prerendered-id.js';
+import { SIGNED_IN_FRAME_ID } from '../src/features/dashboard/signed-in-frame-id.js';
 import { signedInAheadSource } from './signed-in-ahead.js';
 
 type OutputBundle = Rollup.OutputBundle;
@@ -113,47 +114,140 @@ export function routeLinks(
 }
 
 const HTML_OPEN = '<html lang="id">';
-const ROOT_OPEN = '<div id="root">';
+const ROOT = '<div id="root"></div>';
+
+/**
+ * Holds the first paint until the parser has reached `#root`, which follows the frame drawn
+ * ahead: the whole frame, never part of it, is in the first paint. Without it Chrome painted a
+ * half-parsed login form when the parser gave the main thread back in the middle of the body
+ * with the stylesheets already there (the inline theme script's first localStorage read uses up
+ * the parser's time slice, so it yields at `<body>`; on a loaded machine, again inside the form):
+ * the card, centred in the viewport, then grew and moved up (layout shifts of 0.006-0.15 at 4-10x
+ * CPU slowdown), and the largest text painted after the first paint, which made Lighthouse's
+ * simulated LCP count every request begun in between. Chrome ends the block when the target is
+ * inserted (not when it is closed), hence `#root` and not the frame's own container. Browsers
+ * without `rel=expect` ignore it.
+ */
+const PAINT_WHOLE_FRAME = '<link rel="expect" href="#root" blocking="render">';
 const ENTRY_TAG = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/;
 
 /** A page's first frame, rendered ahead, and the script that starts the app after it is drawn. */
 export interface Frame {
   markup: string;
-  starter: string;
+  /**
+   * The starter (starterSource) as a file of the build, or its source, put inline after `#root`
+   * (a page that asks the network for nothing before its first paint); an inline starter links
+   * the page's manifest itself, so the head's link is taken out.
+   */
+  starter: { file: string } | { inline: string };
   /** Put in `<div id="prerendered">` (the login form's), or as it is (markup with its own). */
   wrapped?: boolean;
 }
 
+/** Preload links a starter adds per task (see starterSource). */
+export const PRELOADS_PER_TASK = 4;
+
 /**
- * Starts the page's scripts once the frame drawn ahead has been painted (a timeout after the
- * next animation frame), and in any case after a short wait (no animation frames in a hidden
- * tab): asks for every chunk the page needs at once (`preloads`), then imports the entry.
- * Declared in the HTML instead, the scripts would be high-priority requests begun before the
- * first paint, which Lighthouse's simulation counts as blocking it, and an entry started at
- * once would run its long evaluation before the paint.
+ * Starts the page's scripts once the browser reports the frame drawn ahead (the element
+ * `drawnAhead`) as painted: its first-contentful-paint entry, which carries the time the frame
+ * reached the screen; with no frame left to paint (index.html off `/` or without a session),
+ * after the next animation frame; and in any case after a second, or 200 ms without a frame (no
+ * paint in a hidden tab):
+ * imports the entry, then asks for every other chunk the page needs (`preloads`), a few per
+ * task. The next animation frame was too early: on a loaded machine the frame reached the
+ * screen up to 220 ms after it was drawn, the scripts' requests began and ended in between,
+ * and Lighthouse (whose paint times are the screen's) counted them in the first paint (LCP
+ * 2.3 s in one run instead of 0.7 s). Declared in the HTML instead, the scripts would be high-priority requests begun
+ * before the first paint, which Lighthouse's simulation counts as blocking it, and an entry
+ * started at once would run its long evaluation before the paint. All the links in one task
+ * made a long task of their own (16-20 ms at full speed for the login page's 17, each a
+ * request to the network), counted as blocking time once the page had painted.
  */
-export function starterSource(entry: string, preloads: readonly string[]): string {
+export function starterSource(
+  entry: string,
+  preloads: readonly string[],
+  { drawnAhead, manifest = null }: { drawnAhead: string; manifest?: string | null },
+): string {
   return [
     'let started = false;',
-    'const start = () => {',
-    '  if (started) return;',
-    '  started = true;',
-    `  for (const href of ${JSON.stringify(preloads)}) {`,
+    `const waiting = ${JSON.stringify(preloads)};`,
+    'const preloadSome = () => {',
+    `  for (const href of waiting.splice(0, ${PRELOADS_PER_TASK})) {`,
     "    const link = document.createElement('link');",
     "    link.rel = 'modulepreload';",
     "    link.crossOrigin = '';",
     '    link.href = href;',
     '    document.head.append(link);',
     '  }',
-    `  void import(${JSON.stringify(entry)});`,
+    '  if (waiting.length > 0) setTimeout(preloadSome, 0);',
     '};',
-    'requestAnimationFrame(() => setTimeout(start, 0));',
-    'setTimeout(start, 200);',
+    'const start = () => {',
+    '  if (started) return;',
+    '  started = true;',
+    ...(manifest === null ? [] : linkManifest(manifest)),
+    `  void import(${JSON.stringify(entry)});`,
+    '  setTimeout(preloadSome, 0);',
+    '};',
+    `const waitForPaint = document.getElementById(${JSON.stringify(drawnAhead)}) !== null &&`,
+    "  PerformanceObserver.supportedEntryTypes?.includes('paint') === true;",
+    'if (waitForPaint) {',
+    '  new PerformanceObserver((list) => {',
+    "    if (list.getEntriesByName('first-contentful-paint').length > 0) setTimeout(start, 0);",
+    "  }).observe({ type: 'paint', buffered: true });",
+    '} else {',
+    '  requestAnimationFrame(() => setTimeout(start, 0));',
+    '}',
+    'setTimeout(start, waitForPaint ? 1000 : 200);',
     '',
   ].join('\n');
 }
 
+/**
+ * The manifest linked once the page has painted: linked in the head, Chrome fetched it while the
+ * page loaded, and a request that ended before the largest paint was counted in Lighthouse's
+ * simulated LCP (up to 150 ms on the login page). Chrome reads a manifest linked later as well.
+ */
+function linkManifest(href: string): string[] {
+  return [
+    "  const manifest = document.createElement('link');",
+    "  manifest.rel = 'manifest';",
+    `  manifest.href = ${JSON.stringify(href)};`,
+    '  document.head.append(manifest);',
+  ];
+}
+
+const MANIFEST = /\s*<link rel="manifest" href="([^"]+)">/;
+
+/** The manifest index.html links (vite-plugin-pwa), if any. */
+export function manifestOf(index: string): string | null {
+  return MANIFEST.exec(index)?.[1] ?? null;
+}
+
 const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+const STYLESHEET = /<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g;
+
+/**
+ * The page's stylesheets written into it, each where its link was (so the cascade is the
+ * same): a page drawn ahead then paints with its HTML alone. Linked, the stylesheets were one
+ * more round trip before the first paint (a new connection and a request on a slow line), and
+ * Lighthouse's simulated first paint of the login page stayed at about 1.5x a static page's
+ * however early the browser really painted. The app's own CSS is about 6 KB compressed; the
+ * page is never cached (index.html's rules), so this is paid on each visit to it instead.
+ */
+export function inlineStylesheets(html: string, stylesheet: (file: string) => string): string {
+  return html.replace(STYLESHEET, (_link, file: string) => {
+    const css = stylesheet(file);
+    if (/<\/style/i.test(css)) throw new Error(`route-html: ${file} cannot be put in a <style>`);
+    return `<style>${css}</style>`;
+  });
+}
+
+/** A CSS file's text from the build's output. */
+function cssOf(bundle: OutputBundle, file: string): string {
+  const asset = bundle[file];
+  if (asset?.type !== 'asset') throw new Error(`route-html: no stylesheet ${file} in the build`);
+  return typeof asset.source === 'string' ? asset.source : new TextDecoder().decode(asset.source);
+}
 
 /** The entry and the chunks index.html (and the page's links) preload, in their order. */
 export function pageScripts(index: string, links: string): { entry: string; preloads: string[] } {
@@ -165,30 +259,43 @@ export function pageScripts(index: string, links: string): { entry: string; prel
 
 /**
  * index.html with the page's links, and its first frame (when it has one) drawn before `#root`
- * in the default theme, so the browser paints it before any script runs; its scripts are then
- * left to the frame's starter script (starterSource), and only the stylesheets stay in the head.
+ * in the default theme, so the browser paints it, whole (PAINT_WHOLE_FRAME), before any script
+ * runs; its scripts are then left to the frame's starter script (starterSource), and only the
+ * stylesheets stay in the head.
  */
 export function pageHtml(index: string, links: string, frame: Frame | null): string {
   const withLinks = index.replace('</head>', `\n    ${links}\n  </head>`);
   if (frame === null) return withLinks;
-  if (!ENTRY_TAG.test(index) || !index.includes(HTML_OPEN) || !index.includes(ROOT_OPEN)) {
+  if (!ENTRY_TAG.test(index) || !index.includes(HTML_OPEN) || !index.includes(ROOT)) {
     throw new Error('route-html: index.html has no entry script, <html lang="id"> or #root');
   }
-  return withLinks
+  const { starter } = frame;
+  const started =
+    'file' in starter
+      ? withLinks.replace(
+          ENTRY_TAG,
+          `<script type="module" crossorigin src="/${starter.file}"></script>`,
+        )
+      : withLinks
+          .replace(ENTRY_TAG, '')
+          .replace(MANIFEST, '')
+          .replace(ROOT, `${ROOT}\n    <script type="module">${starter.inline}</script>`);
+  return started
     .replace(MODULE_PRELOAD, '')
-    .replace(ENTRY_TAG, `<script type="module" crossorigin src="/${frame.starter}"></script>`)
+    .replace('</head>', `  ${PAINT_WHOLE_FRAME}\n  </head>`)
     .replace(HTML_OPEN, '<html lang="id" data-theme="dark" style="color-scheme: dark">')
     .replace(
-      ROOT_OPEN,
-      `${frame.wrapped === false ? frame.markup : `<div id="${PRERENDERED_ID}">${frame.markup}</div>`}\n    ${ROOT_OPEN}`,
+      ROOT,
+      `${frame.wrapped === false ? frame.markup : `<div id="${PRERENDERED_ID}">${frame.markup}</div>`}\n    ${ROOT}`,
     );
 }
 
 /**
  * Writes `<page>/index.html` for each of ROUTE_PAGES: index.html plus modulepreload links for
  * the chunks that page draws with, so the browser fetches them beside the entry instead of a
- * round trip after it (the router only asks for a screen once the entry has run). index.html
- * itself stays the shell's, so no other page downloads more.
+ * round trip after it (the router only asks for a screen once the entry has run); a page drawn
+ * ahead gets its stylesheets written in (inlineStylesheets). index.html itself stays the
+ * shell's, so no other page downloads more.
  */
 export function routeHtml(
   pages: Record<string, RoutePage> = ROUTE_PAGES,
@@ -205,24 +312,36 @@ export function routeHtml(
       }
       const original = index.source;
       /** Emits the starter of a page whose scripts wait for its frame's first paint. */
-      const emitStarter = (page: string, links: string): string => {
+      const emitStarter = (page: string, links: string): { file: string } => {
         const { entry, preloads } = pageScripts(original, links);
-        const source = starterSource(entry, preloads);
+        const source = starterSource(entry, preloads, { drawnAhead: SIGNED_IN_FRAME_ID });
         const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
-        const starter = `assets/${page}-start-${hash}.js`;
-        this.emitFile({ type: 'asset', fileName: starter, source });
-        return starter;
+        const file = `assets/${page}-start-${hash}.js`;
+        this.emitFile({ type: 'asset', fileName: file, source });
+        return { file };
       };
       for (const [page, { chunk, markup }] of Object.entries(pages)) {
         const links = routeLinks(bundle, chunk);
+        const { entry, preloads } = pageScripts(original, links);
+        // Asks for nothing before its first paint: stylesheets and starter inline, the manifest
+        // linked by the starter.
         const frame: Frame | null =
           markup === undefined
             ? null
-            : { markup: await renderAhead(markup), starter: emitStarter(page, links) };
+            : {
+                markup: await renderAhead(markup),
+                starter: {
+                  inline: starterSource(entry, preloads, {
+                    drawnAhead: PRERENDERED_ID,
+                    manifest: manifestOf(original),
+                  }),
+                },
+              };
+        const html = pageHtml(original, links, frame);
         this.emitFile({
           type: 'asset',
           fileName: `${page}/index.html`,
-          source: pageHtml(original, links, frame),
+          source: frame === null ? html : inlineStylesheets(html, (file) => cssOf(bundle, file)),
         });
       }
       if (shellFrame !== null) {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startServerAndBrowser, stopServerAndBrowser, type RunningServer } from './harness.js';
 import { ADMIN, HIDE_TOASTS, logInAt, watchForProblems } from './app-kit.js';
+import { layoutShifts, recordLayoutShifts } from './layout-shifts.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -45,35 +46,11 @@ async function openHeld(page: Page, url = `${server.url}/`): Promise<{ release: 
     await held;
     await route.continue();
   });
-  await page.addInitScript(() => {
-    // Each shift, with what moved: the parts the frame drew ahead by name, anything else by tag.
-    const shifts: { value: number; moved: string[] }[] = [];
-    (window as unknown as { layoutShifts: typeof shifts }).layoutShifts = shifts;
-    const DRAWN_AHEAD = '.topbar > .icon-button, .topbar-title, .page-title, .greeting';
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) {
-        const { value, sources } = entry as unknown as {
-          value: number;
-          sources: { node?: Node | null }[];
-        };
-        const moved = sources.map(({ node }) => {
-          const element = node instanceof Element ? node : (node?.parentElement ?? null);
-          const part = element?.closest(DRAWN_AHEAD);
-          return part ? `drawn ahead: ${part.className}` : (element?.tagName ?? 'gone');
-        });
-        shifts.push({ value, moved });
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  // What moved: the parts the frame drew ahead by name, anything else by its place in the tree.
+  await recordLayoutShifts(page, '.topbar > .icon-button, .topbar-title, .page-title, .greeting');
   await page.goto(url, { waitUntil: 'commit' });
   return { release };
 }
-
-const layoutShifts = (page: Page) =>
-  page.evaluate(
-    () =>
-      (window as unknown as { layoutShifts: { value: number; moved: string[] }[] }).layoutShifts,
-  );
 
 const boxOf = async (page: Page, selector: string) => {
   const box = await page.locator(selector).boundingBox();
@@ -120,9 +97,9 @@ describe('the signed-in dashboard is drawn before its scripts arrive', () => {
       // (the latest reports, the week's figures, the sync badge: it did before the frame existed).
       // What was drawn ahead never moves, nor does anything when the frame goes.
       const shifts = await layoutShifts(page);
-      expect(shifts.flatMap((shift) => shift.moved).filter((m) => m.startsWith('drawn'))).toEqual(
-        [],
-      );
+      expect(
+        shifts.flatMap((shift) => shift.moved).filter(({ node }) => node.startsWith('drawn')),
+      ).toEqual([]);
       expect(shifts.reduce((sum, shift) => sum + shift.value, 0)).toBeLessThan(0.02);
       expect(problems).toEqual([]);
       await context.close();

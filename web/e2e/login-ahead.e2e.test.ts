@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { shareServerAndBrowser, type RunningServer } from './harness.js';
 import { ADMIN, HIDE_TOASTS, watchForProblems } from './app-kit.js';
+import { layoutShifts, recordLayoutShifts } from './layout-shifts.js';
+import { firstFrames, recordFirstFrames, slowCpu } from './first-frames.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -12,7 +14,9 @@ shareServerAndBrowser((run) => ({ server, browser } = run));
 
 /**
  * Opens `/login` with the app's entry script held back until `release()`: what a visitor on a
- * slow line sees and can do before the scripts arrive. Layout shifts are recorded from the start.
+ * slow line sees and can do before the scripts arrive. Layout shifts are recorded from the start,
+ * and so are the first frames, painted on a slowed CPU (where a half-parsed form was once
+ * painted first and then grew and moved).
  */
 async function openWithScriptsHeld(page: Page): Promise<{ release: () => void }> {
   let release = () => undefined as void;
@@ -23,22 +27,21 @@ async function openWithScriptsHeld(page: Page): Promise<{ release: () => void }>
     await held;
     await route.continue();
   });
-  await page.addInitScript(() => {
-    const shifts: number[] = [];
-    (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries())
-        shifts.push((entry as unknown as { value: number }).value);
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  // Any shift names what moved, with its boxes: the form drawn ahead as such, else the node.
+  await recordLayoutShifts(page, '#prerendered');
+  // The app's root follows the form drawn ahead: parsed, the form was whole.
+  await recordFirstFrames(page, '#root');
+  const fullSpeed = await slowCpu(page);
   await page.goto(`${server.url}/login`, { waitUntil: 'commit' });
   await page.getByRole('heading', { name: 'Masuk' }).waitFor();
+  await page.waitForFunction(
+    () => (window as unknown as { firstFrames: unknown[] }).firstFrames.length >= 5,
+  );
+  await fullSpeed();
   return { release };
 }
 
 const liveFormShown = (page: Page) => page.locator('#prerendered').waitFor({ state: 'detached' });
-const layoutShifts = (page: Page) =>
-  page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts);
 
 /**
  * Screenshots the page drawn ahead (scripts held), lets the app take over, and returns both
@@ -51,10 +54,6 @@ async function drawnAheadAndLive(
 ): Promise<{ ahead: Buffer; live: Buffer }> {
   const { release } = await openWithScriptsHeld(page);
   await page.addStyleTag({ content: HIDE_TOASTS });
-  // The logo is drawn when it arrives, in the room its width and height keep for it.
-  await page.waitForFunction(() =>
-    [...document.images].every((image) => image.complete && image.naturalWidth > 0),
-  );
   const ahead = await page.screenshot({ fullPage: true });
   await whileHeld();
   release();
@@ -89,7 +88,11 @@ describe('the login page is drawn before its scripts arrive', () => {
       const problems: string[] = [];
       await watchForProblems(page, problems);
       keepShots(`login-${width}`, await drawnAheadAndLive(page));
+      // The first paint holds the whole form, in the default theme, and nothing moves after it.
+      expect(await firstFrames(page)).toEqual(Array(5).fill({ whole: true, theme: 'dark' }));
       expect(await layoutShifts(page)).toEqual([]);
+      // Linked by the starter once the page has painted: still installable from here.
+      expect(await page.getAttribute('link[rel="manifest"]', 'href')).toBe('/manifest.webmanifest');
       expect(problems).toEqual([]);
       await page.close();
     });
@@ -102,6 +105,7 @@ describe('the login page is drawn before its scripts arrive', () => {
     ['light', 390],
     ['light', 1366],
     ['cream', 390],
+    ['cream', 1366],
   ] as const) {
     it(`is drawn in the stored ${theme} theme at ${width} px, and the app takes over without a repaint`, async () => {
       const page = await browser.newPage({ viewport: { width, height: 844 } });
@@ -120,8 +124,9 @@ describe('the login page is drawn before its scripts arrive', () => {
         );
       });
       keepShots(`login-${width}-${theme}`, shots);
-      // Painted in the stored theme before any of the app's scripts ran.
+      // Painted in the stored theme before any of the app's scripts ran, from the first paint on.
       expect(drawnIn).toEqual({ theme, background: BACKGROUND[theme] });
+      expect(await firstFrames(page)).toEqual(Array(5).fill({ whole: true, theme }));
       expect(await page.evaluate(() => document.documentElement.dataset['theme'])).toBe(theme);
       expect(await layoutShifts(page)).toEqual([]);
       expect(problems).toEqual([]);

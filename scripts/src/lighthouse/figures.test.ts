@@ -30,6 +30,24 @@ const METRICS: Record<string, Audit> = {
   'largest-contentful-paint': { numericValue: 2600 },
   'first-contentful-paint': { numericValue: 1800 },
   'total-blocking-time': { numericValue: 190 },
+  metrics: {
+    details: {
+      type: 'debugdata',
+      items: [{ observedFirstContentfulPaint: 210, observedLargestContentfulPaint: 480 }],
+    },
+  },
+  'largest-contentful-paint-element': {
+    details: {
+      type: 'list',
+      items: [
+        {
+          type: 'table',
+          headings: [],
+          items: [{ node: { type: 'node', selector: 'main.auth > h1.auth-title' } }],
+        },
+      ],
+    },
+  },
   'resource-summary': {
     details: {
       type: 'table',
@@ -56,6 +74,8 @@ describe('figures of one Lighthouse run', () => {
       requests: 29,
       benchmarkIndex: 1500,
       flagged: [],
+      observed: { fcpMs: 210, lcpMs: 480 },
+      lcpElement: 'main.auth > h1.auth-title',
     });
   });
 

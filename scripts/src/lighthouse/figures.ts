@@ -15,6 +15,14 @@ export interface PageFigures {
   benchmarkIndex: number;
   /** Audits below a full score, with what Lighthouse says about them, to say what to fix. */
   flagged: string[];
+  /**
+   * What the browser really painted, unthrottled (the simulated FCP and LCP above are derived
+   * from it): an LCP observed later than the FCP makes the simulation count every request begun
+   * in between as holding the largest paint back.
+   */
+  observed: { fcpMs: number; lcpMs: number };
+  /** Lighthouse's selector of the LCP element. */
+  lcpElement: string;
 }
 
 const numeric = (lhr: Result, id: string): number => {
@@ -67,6 +75,33 @@ function flaggedAudits(lhr: Result): string[] {
   return flagged;
 }
 
+interface ObservedMetrics {
+  observedFirstContentfulPaint?: unknown;
+  observedLargestContentfulPaint?: unknown;
+}
+
+function observedPaints(lhr: Result): PageFigures['observed'] {
+  const details = lhr.audits['metrics']?.details;
+  const items =
+    details !== undefined && 'items' in details ? (details.items as ObservedMetrics[]) : [];
+  const { observedFirstContentfulPaint: fcp, observedLargestContentfulPaint: lcp } = items[0] ?? {};
+  if (typeof fcp !== 'number' || typeof lcp !== 'number') {
+    throw new Error('Lighthouse result has no observed paints');
+  }
+  return { fcpMs: fcp, lcpMs: lcp };
+}
+
+interface ElementTable {
+  items?: { items?: { node?: { selector?: unknown } }[] }[];
+}
+
+function lcpElement(lhr: Result): string {
+  const details = lhr.audits['largest-contentful-paint-element']?.details as
+    ElementTable | undefined;
+  const selector = details?.items?.[0]?.items?.[0]?.node?.selector;
+  return typeof selector === 'string' ? selector : '(none)';
+}
+
 export function figuresOf(lhr: Result): PageFigures {
   const total = summaryRow(lhr, 'total');
   return {
@@ -80,5 +115,7 @@ export function figuresOf(lhr: Result): PageFigures {
     requests: total.requests,
     benchmarkIndex: lhr.environment.benchmarkIndex,
     flagged: flaggedAudits(lhr),
+    observed: observedPaints(lhr),
+    lcpElement: lcpElement(lhr),
   };
 }

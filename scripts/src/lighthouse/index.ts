@@ -12,7 +12,10 @@ import { runLighthouse, type Account } from './run-lighthouse.js';
  * against the issue's targets. Not a test: the figures move with the machine's load.
  */
 const RUNS = Number(process.env['LIGHTHOUSE_RUNS'] ?? 3);
-/** Saves every run's full Lighthouse result (JSON) here when set, to see what it flagged. */
+/**
+ * Saves every run's full Lighthouse result (JSON) and its trace (`.trace.json`, opens in Chrome
+ * DevTools' Performance panel) here when set, to see what it flagged and what it measured.
+ */
 const REPORT_DIR = process.env['LIGHTHOUSE_REPORT_DIR'];
 
 const TARGETS = { performance: 0.95, accessibility: 1, lcpRatio: 1.5 };
@@ -55,16 +58,17 @@ try {
     const order = CASES.map((_, i) => CASES[(i + run) % CASES.length]);
     for (const page of order) {
       if (page === undefined) continue;
-      const lhr = await runLighthouse(`${server.url}${page.path}`, page.signedInAs);
+      const { lhr, trace } = await runLighthouse(`${server.url}${page.path}`, page.signedInAs);
       if (REPORT_DIR !== undefined) {
         await mkdir(REPORT_DIR, { recursive: true });
-        const file = `${page.name.replace(/\W+/g, '-')}-${run + 1}.json`;
-        await writeFile(path.join(REPORT_DIR, file), JSON.stringify(lhr));
+        const file = path.join(REPORT_DIR, `${page.name.replace(/\W+/g, '-')}-${run + 1}`);
+        await writeFile(`${file}.json`, JSON.stringify(lhr));
+        await writeFile(`${file}.trace.json`, JSON.stringify(trace));
       }
       const figures = figuresOf(lhr);
       results.get(page.name)?.push(figures);
       console.log(
-        `run ${run + 1}/${RUNS} ${page.name}: performance ${figures.performance}, accessibility ${figures.accessibility}, LCP ${figures.lcpMs.toFixed(0)} ms, TBT ${figures.tbtMs.toFixed(0)} ms, ${kb(figures.transferredBytes)} transferred, benchmark index ${figures.benchmarkIndex.toFixed(0)}`,
+        `run ${run + 1}/${RUNS} ${page.name}: performance ${figures.performance}, accessibility ${figures.accessibility}, LCP ${figures.lcpMs.toFixed(0)} ms, TBT ${figures.tbtMs.toFixed(0)} ms, ${kb(figures.transferredBytes)} transferred, benchmark index ${figures.benchmarkIndex.toFixed(0)}; observed FCP ${figures.observed.fcpMs.toFixed(0)} ms, LCP ${figures.observed.lcpMs.toFixed(0)} ms (${figures.lcpElement})`,
       );
     }
   }

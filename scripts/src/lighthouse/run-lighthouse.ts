@@ -1,5 +1,11 @@
 import { launch } from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
+
+/** One run's result, and the trace Lighthouse recorded for it (to see what it measured). */
+export interface LighthouseRun {
+  lhr: Result;
+  trace: unknown;
+}
 import { chromium } from 'playwright-core';
 
 /** Debian's chromium, as the browser tests use it (never a downloaded one). */
@@ -80,7 +86,7 @@ async function signIn(port: number, baseUrl: string, who: Account): Promise<void
  * sign-in leaves (the token in localStorage, the synced data in IndexedDB), but none of the
  * cached files; Lighthouse then keeps the storage, or it would sign the user out first.
  */
-async function runOnce(url: string, signedInAs?: Account): Promise<Result> {
+async function runOnce(url: string, signedInAs?: Account): Promise<LighthouseRun> {
   const chrome = await launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
   try {
     if (signedInAs !== undefined) await signIn(chrome.port, new URL(url).origin, signedInAs);
@@ -96,7 +102,7 @@ async function runOnce(url: string, signedInAs?: Account): Promise<Result> {
     if (error !== undefined) {
       throw new LighthouseRunError(`Lighthouse failed on ${url}: ${error.message}`, error.code);
     }
-    return result.lhr;
+    return { lhr: result.lhr, trace: result.artifacts.Trace };
   } finally {
     chrome.kill();
   }
@@ -119,7 +125,7 @@ const RUN_AGAIN = new Set(['NO_NAVSTART', 'NO_TRACING_STARTED']);
 const ATTEMPTS = 3;
 
 /** One measured run; a run whose trace Lighthouse could not record is made again, twice at most. */
-export async function runLighthouse(url: string, signedInAs?: Account): Promise<Result> {
+export async function runLighthouse(url: string, signedInAs?: Account): Promise<LighthouseRun> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await runOnce(url, signedInAs);

@@ -90,9 +90,6 @@ async function staticClosure(
   return { files: [...seen], gzipBytes };
 }
 
-/** A starter's file name (web/build/route-html.ts): `<page>-start-<8-character hash>.js`. */
-const STARTER = /-start-[\w-]{8}\.js$/;
-
 /**
  * The scripts a starter asks for once the page drawn ahead is painted: the entry it imports and
  * the chunks it preloads. They are the page's initial JS all the same, only asked for later.
@@ -101,14 +98,14 @@ export function starterScriptsOf(code: string): string[] {
   return [...code.matchAll(/"\/(assets\/[^"]+\.js)"/g)].map((match) => match[1] ?? '');
 }
 
+const INLINE_MODULE = /<script type="module">([\s\S]*?)<\/script>/g;
+
 async function entryScripts(distDir: string): Promise<string[]> {
   const html = await readFile(path.join(distDir, 'index.html'), 'utf8');
   const entry: string[] = [];
-  for (const script of initialScriptsOf(html)) {
-    entry.push(script);
-    if (!STARTER.test(script)) continue;
-    entry.push(...starterScriptsOf(await readFile(path.join(distDir, script), 'utf8')));
-  }
+  entry.push(...initialScriptsOf(html));
+  // The starter written into a page drawn ahead (web/build/route-html.ts).
+  for (const [, code = ''] of html.matchAll(INLINE_MODULE)) entry.push(...starterScriptsOf(code));
   if (entry.length === 0) throw new Error(`No module script in ${distDir}/index.html`);
   return entry;
 }

@@ -15,27 +15,29 @@ export function localeOf(language: string): string {
  * Building an Intl formatter costs far more than using one (a list of reports spent most of its
  * render in `toLocaleString`, which builds one per call), so each is built once per language.
  */
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-const numberFormats = new Map<string, Intl.NumberFormat>();
+const formats = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
 
-function dateFormat(language: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${language} ${JSON.stringify(options)}`;
-  let format = dateFormats.get(key);
+function cached<F extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, build: () => F): F {
+  let format = formats.get(key) as F | undefined;
   if (format === undefined) {
-    format = new Intl.DateTimeFormat(localeOf(language), options);
-    dateFormats.set(key, format);
+    format = build();
+    formats.set(key, format);
   }
   return format;
 }
 
+function dateFormat(language: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  return cached(
+    `date ${language} ${JSON.stringify(options)}`,
+    () => new Intl.DateTimeFormat(localeOf(language), options),
+  );
+}
+
 function numberFormat(language: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `${language} ${JSON.stringify(options)}`;
-  let format = numberFormats.get(key);
-  if (format === undefined) {
-    format = new Intl.NumberFormat(localeOf(language), options);
-    numberFormats.set(key, format);
-  }
-  return format;
+  return cached(
+    `number ${language} ${JSON.stringify(options)}`,
+    () => new Intl.NumberFormat(localeOf(language), options),
+  );
 }
 
 const DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };

@@ -1,22 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Report, ReportStatus } from '@urs/sync-protocol';
+import { testReport } from '../../test/report.js';
 import { startOfWeek, summarize } from './dashboard-stats.js';
 
 /** A report filed on the device at `filed`, received by the server at `received`. */
 function report(id: string, filed: Date, status: ReportStatus, received = filed): Report {
-  return {
-    id,
-    reporter_id: 'u',
-    area_id: 'a',
-    category_id: null,
-    work_type: 'cleaning',
-    description: id,
-    status,
-    admin_note: null,
-    reported_at: filed.toISOString(),
-    created_at: received.toISOString(),
-    updated_at: received.toISOString(),
-  };
+  return testReport(id, filed, status, { received });
 }
 
 describe('dashboard summary', () => {

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openUrsDatabase, type UrsDatabase } from '../../db/database.js';
 import { summarize } from './dashboard-stats.js';
 import { loadDashboardSummary } from './dashboard-summary.js';
+import { testReport } from '../../test/report.js';
 
 const ADMIN = newId();
 const STAFF = newId();
@@ -12,31 +13,15 @@ const HOUR_MS = 3_600_000;
 
 let db: UrsDatabase;
 
-function report(reporter: string, filed: Date, status: ReportStatus): Report {
-  const id = newId();
-  return {
-    id,
-    reporter_id: reporter,
-    area_id: 'a',
-    category_id: null,
-    work_type: 'cleaning',
-    description: id,
-    status,
-    admin_note: null,
-    reported_at: filed.toISOString(),
-    created_at: filed.toISOString(),
-    updated_at: filed.toISOString(),
-  };
-}
-
 /** Reports every nine hours over the past 60 days, in every status, by two reporters. */
 function aSchoolsReports(): Report[] {
   const statuses: ReportStatus[] = ['pending', 'in_progress', 'completed', 'cancelled'];
   return Array.from({ length: 160 }, (_, i) =>
-    report(
-      i % 3 === 0 ? STAFF : ADMIN,
+    testReport(
+      newId(),
       new Date(NOW.getTime() - i * 9 * HOUR_MS),
       statuses[i % statuses.length] ?? 'pending',
+      { reporter: i % 3 === 0 ? STAFF : ADMIN },
     ),
   );
 }

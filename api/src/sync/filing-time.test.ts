@@ -43,6 +43,39 @@ describe('boundFilingTime', () => {
     expect(boundFilingTime('2026-09-31T08:00:00.000Z', bounds)).toBe('2026-10-01T08:00:00.000Z');
   });
 
+  it('judges a time already in canonical form against the bounds to the millisecond', () => {
+    const received = Date.parse(bounds.receivedAt);
+    const latest = new Date(received + FILING_CLOCK_SKEW_MS).toISOString();
+    const pastLatest = new Date(received + FILING_CLOCK_SKEW_MS + 1).toISOString();
+    expect(boundFilingTime(latest, bounds)).toBe(latest);
+    expect(boundFilingTime(pastLatest, bounds)).toBe(bounds.receivedAt);
+    const since = Date.parse(bounds.userSince);
+    expect(boundFilingTime(new Date(since + 1).toISOString(), bounds)).toBe(
+      '2026-09-01T00:00:00.001Z',
+    );
+    expect(boundFilingTime(new Date(since - 1).toISOString(), bounds)).toBe(bounds.userSince);
+  });
+
+  it('clamps to the account creation in canonical form whatever form it was stored in', () => {
+    const offsetSince = { ...bounds, userSince: '2026-09-01T07:00:00+07:00' };
+    expect(boundFilingTime('2026-08-31T23:59:59.999Z', offsetSince)).toBe(
+      '2026-09-01T00:00:00.000Z',
+    );
+    expect(boundFilingTime('2026-08-31T23:59:59.999+00:00', offsetSince)).toBe(
+      '2026-09-01T00:00:00.000Z',
+    );
+    expect(boundFilingTime('2026-09-01T00:00:00.000Z', offsetSince)).toBe(
+      '2026-09-01T00:00:00.000Z',
+    );
+  });
+
+  it('keeps a readable time when the account creation is unreadable, as before', () => {
+    const unreadable = { ...bounds, userSince: 'tidak diketahui' };
+    expect(boundFilingTime('2020-01-01T00:00:00.000Z', unreadable)).toBe(
+      '2020-01-01T00:00:00.000Z',
+    );
+  });
+
   it('judges each time against the bounds of its own batch', () => {
     const later = { receivedAt: '2026-12-16T00:00:00.000Z', userSince: bounds.userSince };
     const december = '2026-12-01T00:00:00.000Z';

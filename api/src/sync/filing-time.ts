@@ -24,26 +24,60 @@ export interface FilingBounds {
  * (docs/decisions/012-device-filing-time.md)
  */
 export function boundFilingTime(claimed: string | undefined, bounds: FilingBounds): string {
-  const { received, since } = boundsInMs(bounds);
+  const parsed = parsedBoundsOf(bounds);
+  const { latest, earliest } = parsed;
+  if (
+    claimed !== undefined &&
+    latest !== undefined &&
+    earliest !== undefined &&
+    ALREADY_CANONICAL.test(claimed)
+  ) {
+    // Canonical UTC strings of one fixed width sort as text exactly as their instants do.
+    if (claimed > latest) return bounds.receivedAt;
+    return claimed < earliest ? earliest : claimed;
+  }
+  const { received, since } = parsed;
   const at = claimed === undefined ? Number.NaN : Date.parse(claimed);
   if (Number.isNaN(at) || at > received + FILING_CLOCK_SKEW_MS) return bounds.receivedAt;
   if (at < since) return new Date(since).toISOString();
-  return claimed !== undefined && ALREADY_CANONICAL.test(claimed)
-    ? claimed
-    : new Date(at).toISOString();
+  return new Date(at).toISOString();
 }
 
 /*
  * A batch of a day's reports bounds every one of them by the same two instants, and V8's
  * Date.parse and toISOString cost more per report than its insert on SQLite: the bounds are
- * parsed once per batch, and a device time already in the stored form is kept as it came.
+ * parsed once per batch, and a device time already in the stored form is compared with them
+ * as text and kept as it came.
  */
-const parsedBounds = new WeakMap<FilingBounds, { received: number; since: number }>();
+interface ParsedBounds {
+  received: number;
+  since: number;
+  /** The latest device time believed, as ALREADY_CANONICAL writes it, if it can be. */
+  latest: string | undefined;
+  /** The user's creation, the same way. */
+  earliest: string | undefined;
+}
 
-function boundsInMs(bounds: FilingBounds): { received: number; since: number } {
+const parsedBounds = new WeakMap<FilingBounds, ParsedBounds>();
+
+/** Only years 0 to 9999 are written in the fixed width that sorts as text. */
+function canonical(ms: number): string | undefined {
+  if (!Number.isFinite(ms)) return undefined;
+  const iso = new Date(ms).toISOString();
+  return iso.length === 24 ? iso : undefined;
+}
+
+function parsedBoundsOf(bounds: FilingBounds): ParsedBounds {
   let parsed = parsedBounds.get(bounds);
   if (parsed === undefined) {
-    parsed = { received: Date.parse(bounds.receivedAt), since: Date.parse(bounds.userSince) };
+    const received = Date.parse(bounds.receivedAt);
+    const since = Date.parse(bounds.userSince);
+    parsed = {
+      received,
+      since,
+      latest: canonical(received + FILING_CLOCK_SKEW_MS),
+      earliest: canonical(since),
+    };
     parsedBounds.set(bounds, parsed);
   }
   return parsed;

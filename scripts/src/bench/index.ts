@@ -6,6 +6,7 @@ import { hotEndpointsBench } from './hot-endpoints-bench.js';
 import { inventoryBench } from './inventory-bench.js';
 import { postgresBench } from './postgres-cases.js';
 import { syncBench } from './sync-bench.js';
+import { tcpPushBench } from './tcp-push-bench.js';
 
 /**
  * `npm run bench`: each case is printed as a ratio against a baseline measured in the same
@@ -18,6 +19,7 @@ const reports = Number(process.env['BENCH_REPORTS'] ?? 200_000);
 
 const CASES: Record<string, () => Promise<BenchRow[]>> = {
   sync: () => syncBench(rounds),
+  'sync-tcp': () => tcpPushBench(rounds),
   'hot-endpoints': () => hotEndpointsBench(rounds),
   'first-sync': () => firstSyncBench(rounds),
   inventory: () => inventoryBench(rounds * 20, transactions),

@@ -63,7 +63,7 @@ export function rawInsert(f: Fixture, rows: { id: string; description: string }[
 }
 
 /** The request bodies a device would send, built before the clock starts. */
-export function pushBodies(f: Fixture, n: number, batch: number): string[] {
+export function pushBodies(f: Pick<Fixture, 'areaId'>, n: number, batch: number): string[] {
   const clientId = newId();
   const bodies: string[] = [];
   for (let start = 0; start < n; start += batch) {

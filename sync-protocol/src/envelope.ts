@@ -140,10 +140,22 @@ export const changeSchema = z.union([
 ]);
 export type Change = z.infer<typeof changeSchema>;
 
+/**
+ * Whether a pull page counts the changes left after it (`remaining` in the answer). Counting
+ * reads every change past the page, so a run that counted on every page would count about
+ * n²/limit rows to bring n: a device asks for the count on its first page, keeps that total,
+ * and asks the following pages of the same run to skip it. Devices that never send it get a
+ * count on every page, as before.
+ */
+export const PULL_REMAINING = ['count', 'skip'] as const;
+export type PullRemaining = (typeof PULL_REMAINING)[number];
+
 export const pullQuerySchema = z.object({
   /** Opaque to the client; today the last change_seq it has, as a decimal string. */
   cursor: z.string().regex(/^\d*$/, code('cursor_invalid')).default(''),
   limit: z.coerce.number().int().min(1).max(MAX_PULL_LIMIT).default(DEFAULT_PULL_LIMIT),
+  /** Absent: counted, as for a device that predates the choice. */
+  remaining: z.enum(PULL_REMAINING, { error: code('remaining_invalid') }).optional(),
 });
 export type PullQuery = z.infer<typeof pullQuerySchema>;
 
@@ -156,7 +168,8 @@ export const pullResponseSchema = z.object({
    * Changes the user may see past `cursor`, counted in the same snapshot as the page (0 when
    * `has_more` is false), so a long first sync can show "rows so far of the total". Counted
    * on the server at the time of the page: changes committed later raise it on the next page.
-   * Absent from an older server: 0, and the client shows no count.
+   * Absent from an older server, and from a page asked with `remaining=skip`: read as 0 here,
+   * so a client that asked to skip the count must not read it as one.
    */
   remaining: z.number().int().nonnegative().default(0),
   unread_announcements: z.number().int().nonnegative(),

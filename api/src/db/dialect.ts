@@ -1,4 +1,4 @@
-import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { Column, is, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Role } from '@urs/sync-protocol';
 import { announcements } from './schema.js';
 
@@ -110,8 +110,13 @@ export function jsonObject(entries: readonly (readonly [string, SQL | AnyColumn]
   if (currentEngine() === 'postgres') {
     const members = entries.map(([key, value], i) => {
       const name = sql.raw(`'${i === 0 ? '{' : ','}"${key}":'`);
-      const json = jsonText.has(value) ? value : sql`to_json(${value})::text`;
-      return sql`${name} || coalesce(${json}, 'null')`;
+      if (jsonText.has(value)) return sql`${name} || coalesce(${value}, 'null')`;
+      const json = sql`to_json(${value})::text`;
+      // to_json is not folded into a constant and a NULL needs spelling out; a NOT NULL
+      // column needs neither, and every change of a first sync pays for each.
+      return is(value, Column) && value.notNull
+        ? sql`${name} || ${json}`
+        : sql`${name} || coalesce(${json}, 'null')`;
     });
     return asJsonText(sql`(${sql.join(members, sql` || `)} || '}')`);
   }
@@ -119,6 +124,16 @@ export function jsonObject(entries: readonly (readonly [string, SQL | AnyColumn]
     entries.map(([key, value]) => sql`${sql.raw(`'${key}'`)}, ${value}`),
     sql`, `,
   )})`;
+}
+
+/**
+ * A fixed name from our own code (an entity, an op) as a JSON string value of jsonObject. On
+ * PostgreSQL it is the JSON text itself, which the planner folds into the text around it once
+ * instead of running to_json on the literal for every change.
+ */
+export function jsonName(name: string): SQL {
+  if (!JSON_KEY.test(name)) throw new Error(`not a fixed name: ${name}`);
+  return currentEngine() === 'postgres' ? asJsonText(sql.raw(`'"${name}"'`)) : nameLiteral(name);
 }
 
 /** A boolean column as JSON true/false (SQLite keeps booleans as 0/1). */

@@ -164,9 +164,12 @@ interface PageRow {
 const SESSION = sql.raw('page_session');
 const SESSION_USER = sql`(SELECT user_id FROM ${SESSION})`;
 const SESSION_ROLE = sql`(SELECT role FROM ${SESSION})`;
-/** The first `limit + 1` changes past the cursor over all tables, and the page: the first `limit`. */
+/**
+ * Each table's first `limit + 1` changes past the cursor, as JSON; the change_seq the page stops
+ * before (the `limit + 1`-th smallest of them, if there are that many); and the page.
+ */
 const FOUND = sql.raw('page_found');
-const TAKEN = sql.raw('page_taken');
+const CUT = sql.raw('page_cut');
 
 /** What a part of the page reads for the roles in `roles`, all of which read it alike. */
 interface RoleVariant {
@@ -244,13 +247,17 @@ function pageSql(counted: boolean): SQL {
     });
   });
   const past = counted ? sql.join(counts, sql` + `) : sql`NULL`;
+  // Only the change numbers are sorted to find where the page stops, and the page's JSON once,
+  // as it is joined: sorting the union itself copied every change's JSON into a sorter at each
+  // step on SQLite, which slowed its page down by a third.
+  const cut = sql`(SELECT seq FROM ${CUT})`;
   return sql`WITH ${PARAMS} AS (${PARAMS_ROW}), ${SESSION} AS (${liveSessionJsonSql(sql.placeholder('session'))}),
-    ${FOUND} AS (SELECT seq, change FROM (${sql.join(branches, sql` UNION ALL `)}) AS page_union ORDER BY seq LIMIT ${LIMIT} + 1),
-    ${TAKEN} AS (SELECT seq, change FROM ${FOUND} ORDER BY seq LIMIT ${LIMIT})
+    ${FOUND} AS (${sql.join(branches, sql` UNION ALL `)}),
+    ${CUT} AS (SELECT seq FROM ${FOUND} ORDER BY seq LIMIT 1 OFFSET ${LIMIT})
     SELECT (SELECT found FROM ${SESSION}) AS session, ${past} AS past, ${perVariant(unreadCountSql)} AS unread,
-      (SELECT string_agg(change, ',' ORDER BY seq) FROM ${TAKEN}) AS changes,
-      (SELECT count(*) FROM ${TAKEN}) AS taken, (SELECT max(seq) FROM ${TAKEN}) AS last,
-      (SELECT count(*) FROM ${FOUND}) > ${LIMIT} AS more`;
+      page.changes, page.taken, page.last, EXISTS (SELECT 1 FROM ${CUT}) AS more
+    FROM (SELECT string_agg(change, ',' ORDER BY seq) AS changes, count(*) AS taken, max(seq) AS last
+      FROM ${FOUND} WHERE ${cut} IS NULL OR seq < ${cut}) AS page`;
 }
 
 /** Built on first use: the SQL depends on the engine, chosen when the database opens. */

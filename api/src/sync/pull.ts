@@ -15,6 +15,7 @@ import {
   jsonName,
   jsonObject,
   nameLiteral,
+  pageChangeRows,
 } from '../db/dialect.js';
 import { plainQuery, renderedKey, type PlainQuery } from '../db/plain-query.js';
 import type { Actor } from '../auth/policy.js';
@@ -144,33 +145,28 @@ function changeJson(source: Source, viewer: PullViewer): SQL<string> {
   return jsonAsText(sql`CASE WHEN ${gone} THEN ${asDelete} ELSE ${asPut} END`);
 }
 
-/** The page statement's one row. */
+/**
+ * A row of the page statement: the head (`n` null), or a run of `n` changes past the cursor in
+ * order, as db/dialect.ts's pageChangeRows hands them over: runs come in no particular order
+ * and a run may be a change number alone (change null), which only says there is more.
+ */
 interface PageRow {
+  /** The change_seq of the run's last change. */
+  seq: number | null;
+  /** The run's changes as JSON text, joined by commas. */
+  change: string | null;
+  n: number | null;
   /** The session row liveSessionJsonSql found for the token hash, as JSON text; null if none. */
   session: string | null;
   /** Changes in scope past the cursor, all tables together; null when not counted. */
   past: number | null;
   unread: number | null;
-  /** The page's changes as JSON text, oldest first, joined by commas; null when none. */
-  changes: string | null;
-  /** How many changes the page holds, and the change_seq of its last. */
-  taken: number;
-  last: number | null;
-  /** Whether a change past the page's last was found (the statement reads one more). */
-  more: boolean | number;
 }
 
 /** The session the page is read for, looked up by the statement itself. */
 const SESSION = sql.raw('page_session');
 const SESSION_USER = sql`(SELECT user_id FROM ${SESSION})`;
 const SESSION_ROLE = sql`(SELECT role FROM ${SESSION})`;
-/**
- * Each table's first `limit + 1` changes past the cursor, as JSON; the change_seq the page stops
- * before (the `limit + 1`-th smallest of them, if there are that many); and the page.
- */
-const FOUND = sql.raw('page_found');
-const CUT = sql.raw('page_cut');
-
 /** What a part of the page reads for the roles in `roles`, all of which read it alike. */
 interface RoleVariant {
   roles: Role[];
@@ -247,17 +243,12 @@ function pageSql(counted: boolean): SQL {
     });
   });
   const past = counted ? sql.join(counts, sql` + `) : sql`NULL`;
-  // Only the change numbers are sorted to find where the page stops, and the page's JSON once,
-  // as it is joined: sorting the union itself copied every change's JSON into a sorter at each
-  // step on SQLite, which slowed its page down by a third.
-  const cut = sql`(SELECT seq FROM ${CUT})`;
-  return sql`WITH ${PARAMS} AS (${PARAMS_ROW}), ${SESSION} AS (${liveSessionJsonSql(sql.placeholder('session'))}),
-    ${FOUND} AS (${sql.join(branches, sql` UNION ALL `)}),
-    ${CUT} AS (SELECT seq FROM ${FOUND} ORDER BY seq LIMIT 1 OFFSET ${LIMIT})
-    SELECT (SELECT found FROM ${SESSION}) AS session, ${past} AS past, ${perVariant(unreadCountSql)} AS unread,
-      page.changes, page.taken, page.last, EXISTS (SELECT 1 FROM ${CUT}) AS more
-    FROM (SELECT string_agg(change, ',' ORDER BY seq) AS changes, count(*) AS taken, max(seq) AS last
-      FROM ${FOUND} WHERE ${cut} IS NULL OR seq < ${cut}) AS page`;
+  const bigint = sql`CAST(NULL AS bigint)`;
+  // The typed NULLs give the union its column types on PostgreSQL.
+  const head = sql`SELECT ${bigint} AS seq, CAST(NULL AS text) AS change, ${bigint} AS n, (SELECT found FROM ${SESSION}) AS session, ${past} AS past, ${perVariant(unreadCountSql)} AS unread`;
+  const runs = pageChangeRows(sql.join(branches, sql` UNION ALL `), LIMIT);
+  return sql`WITH ${PARAMS} AS (${PARAMS_ROW}), ${SESSION} AS (${liveSessionJsonSql(sql.placeholder('session'))})
+    ${head} UNION ALL SELECT seq, change, n, NULL, ${bigint}, ${bigint} FROM (${runs}) AS page_runs`;
 }
 
 /** Built on first use: the SQL depends on the engine, chosen when the database opens. */
@@ -294,6 +285,31 @@ export async function unreadAnnouncementCount(db: Db, actor: Actor): Promise<num
   return row?.n ?? 0;
 }
 
+/**
+ * The page out of the statement's runs of changes: the runs oldest first, as many as fit in
+ * `limit`. Each table gave its first `limit + 1` changes past the cursor, so the runs hold at
+ * least one change more than the page when there is more; every change_seq is unique across
+ * tables (one counter), so no two runs overlap.
+ */
+function takePage(rows: readonly PageRow[], limit: number) {
+  const runs: { seq: number; change: string | null; n: number }[] = [];
+  for (const { seq, change, n } of rows)
+    if (seq !== null && n !== null) runs.push({ seq, change, n });
+  runs.sort((a, b) => a.seq - b.seq);
+  const taken: string[] = [];
+  let count = 0;
+  let last: number | undefined;
+  let i = 0;
+  for (; i < runs.length; i++) {
+    const run = runs[i];
+    if (run === undefined || run.change === null || count + run.n > limit) break;
+    taken.push(run.change);
+    count += run.n;
+    last = run.seq;
+  }
+  return { changes: taken.join(','), taken: count, last, more: i < runs.length };
+}
+
 /** One page as pullChanges reads it: the session it was read for, and the answer for it. */
 export interface PulledPage {
   /** The session row the statement found for the token hash; undefined when there is none. */
@@ -316,31 +332,34 @@ export async function pullChanges(
   limit: number,
   counted: boolean,
 ): Promise<PulledPage> {
-  const [row] = await pageQuery(counted).rows(db, {
+  const rows = await pageQuery(counted).rows(db, {
     session: tokenHash,
     cursor,
     limit,
     // The stock window (see SOURCES).
     since: new Date(Date.now() - STOCK_HISTORY_DAYS_ON_DEVICE * 86_400_000).toISOString(),
   });
-  if (row === undefined) throw new Error('the page statement answered no row');
+  const head = rows.find((row) => row.n === null);
+  if (head === undefined) throw new Error('the page statement answered no head row');
   return {
-    session: row.session === null ? undefined : parseLiveSession(row.session),
+    session: head.session === null ? undefined : parseLiveSession(head.session),
     answer: (user) => {
-      if (row.unread === null)
+      if (head.unread === null) {
         throw new Error('no unread count for the session: not one of ROLES?');
+      }
+      const { changes, taken, last, more } = takePage(rows, limit);
       const rest = JSON.stringify({
-        cursor: String(row.last ?? cursor),
-        has_more: Boolean(row.more),
+        cursor: String(last ?? cursor),
+        has_more: more,
         // Every change_seq is unique across tables (one counter) and the page holds the
         // smallest ones past the cursor, so whatever was counted and is not on the page
         // comes after it.
-        ...(row.past !== null && { remaining: row.past - row.taken }),
-        unread_announcements: row.unread,
+        ...(head.past !== null && { remaining: head.past - taken }),
+        unread_announcements: head.unread,
         me: toPublicUser(user),
       });
       // The changes are JSON already; the rest of the answer keeps PullResponse's key order.
-      return `{"protocol_version":${JSON.stringify(PROTOCOL_VERSION)},"changes":[${row.changes ?? ''}],${rest.slice(1)}`;
+      return `{"protocol_version":${JSON.stringify(PROTOCOL_VERSION)},"changes":[${changes}],${rest.slice(1)}`;
     },
   };
 }

@@ -17,8 +17,17 @@ import {
 export const PROTOCOL_VERSION = 1;
 export const MAX_PUSH_MUTATIONS = 200;
 export const MAX_PUSH_BYTES = 2 * 1024 * 1024;
+/** What the server sends when a pull names no limit (devices have always named one). */
 export const DEFAULT_PULL_LIMIT = 500;
 export const MAX_PULL_LIMIT = 2000;
+/**
+ * The page size the web app asks for. Each page is a round trip, a statement and an answer with
+ * costs of their own: on a phone link of 200-500 ms a first sync of 10,000 changes waits for 10
+ * round trips instead of 20, and the server's cost per change fell by a tenth (README, hot paths
+ * round five). Each page is still one IndexedDB transaction the device applies at once, a
+ * bigger one: a first sync at 4x CPU stayed within the same ratio to the raw write.
+ */
+export const PULL_PAGE_SIZE = 1000;
 
 /**
  * One outbox entry on the wire. `args` stays unknown here: each mutation is validated on its

@@ -2,6 +2,7 @@ import { applyPushBatch, sqliteWriter, tables, type App, type Db } from '@urs/ap
 import {
   newId,
   PROTOCOL_VERSION,
+  PULL_PAGE_SIZE,
   pushRequestSchema,
   type PullResponse,
   type PushResponse,
@@ -182,7 +183,7 @@ export async function syncBench(rounds: number): Promise<BenchRow[]> {
       sqliteWriter(big.db).prepare('SELECT * FROM reports ORDER BY change_seq').all(),
     );
     const pullMs = await time(async () => {
-      pulled = await pullAll(big, 500);
+      pulled = await pullAll(big, PULL_PAGE_SIZE);
     });
     if (r === 0) continue;
     rawRead.push(rawMs);
@@ -209,7 +210,7 @@ export async function syncBench(rounds: number): Promise<BenchRow[]> {
       target: 2,
     },
     {
-      name: `pull ${pulled.toLocaleString('en')} changes (pages of 500, JSON)`,
+      name: `pull ${pulled.toLocaleString('en')} changes (pages of ${PULL_PAGE_SIZE}, JSON)`,
       baseline: 'raw SELECT of the same rows',
       ms: median(pullTimes),
       baselineMs: median(rawRead),

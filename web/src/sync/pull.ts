@@ -1,4 +1,4 @@
-import { DEFAULT_PULL_LIMIT, type PullResponse, type SyncedEntity } from '@urs/sync-protocol';
+import { PULL_PAGE_SIZE, type PullResponse, type SyncedEntity } from '@urs/sync-protocol';
 import type { ShadowRow, SyncedRow, UrsDatabase } from '../db/database.js';
 import { UnexpectedResponseError, type ApiClient } from '../lib/api-client.js';
 import { errorText } from '../lib/error-text.js';
@@ -52,7 +52,7 @@ export async function pullChanges(
   db: UrsDatabase,
   api: Pick<ApiClient, 'pull'>,
   userId: string,
-  limit = DEFAULT_PULL_LIMIT,
+  limit = PULL_PAGE_SIZE,
   onProgress?: (progress: PullProgress) => void,
 ): Promise<PullSummary> {
   const summary: PullSummary = { pages: 0, changes: 0 };

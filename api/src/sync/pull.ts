@@ -167,6 +167,7 @@ interface PageRow {
 const SESSION = sql.raw('page_session');
 const SESSION_USER = sql`(SELECT user_id FROM ${SESSION})`;
 const SESSION_ROLE = sql`(SELECT role FROM ${SESSION})`;
+
 /** What a part of the page reads for the roles in `roles`, all of which read it alike. */
 interface RoleVariant {
   roles: Role[];
@@ -208,16 +209,13 @@ function perVariant(build: (viewer: PullViewer) => SQL): SQL {
 }
 
 /**
- * One statement per page, which also looks the request's session up, and answers one row: the
+ * One statement per page, which also looks the request's session up: a head row with the
  * session (the guard's lookup, data/live-session.ts), how many changes in scope lie past the
- * cursor (when `counted`) and the user's unread announcements, and the page itself: each
- * table's first `limit + 1` changes past the cursor, already as JSON, as the session's role
- * may see them; of their union the first `limit` are the page, joined into one text by the
- * database, and the extra one says whether there is more. On PostgreSQL that is one round trip
- * for the whole request, where the guard's lookup and the page were two, and the page reaches
- * the API as one value instead of a row per change (the driver's per-row work and the API's
- * sort and join were a fifth of the API's time on a first sync). `string_agg` with ORDER BY
- * reads the same on both engines (SQLite since 3.44, which better-sqlite3 bundles).
+ * cursor (when `counted`) and the user's unread announcements; then each table's first
+ * `limit + 1` changes past the cursor, already as JSON, as the session's role may see them,
+ * handed over as db/dialect.ts's pageChangeRows does on each engine (on PostgreSQL the page
+ * already cut and joined), of which the API takes the first `limit` (takePage). On PostgreSQL
+ * that is one round trip for the whole request, where the guard's lookup and the page were two.
  *
  * One statement reads one snapshot on both engines, so the session, the counts and the rows
  * agree without a transaction around them, and a session revoked before the statement began

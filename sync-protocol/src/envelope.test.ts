@@ -9,6 +9,7 @@ import {
   type Change,
 } from './envelope.js';
 import { newId } from './ids.js';
+import { fieldReasons } from './errors.js';
 
 const at = '2026-11-22T05:00:00.000Z';
 const base = () => ({ id: newId(), created_at: at, updated_at: at });
@@ -176,5 +177,22 @@ describe('pull envelope', () => {
     expect(pullQuerySchema.parse({})).toEqual({ cursor: '', limit: 500 });
     expect(pullQuerySchema.safeParse({ cursor: '-1' }).success).toBe(false);
     expect(pullQuerySchema.safeParse({ limit: '5000' }).success).toBe(false);
+  });
+
+  it('reads whether the page counts what is left: absent or count counts, skip does not, anything else is refused', () => {
+    expect(pullQuerySchema.parse({}).remaining).toBeUndefined();
+    expect(pullQuerySchema.parse({ remaining: 'count' }).remaining).toBe('count');
+    expect(pullQuerySchema.parse({ cursor: '40', remaining: 'skip' })).toEqual({
+      cursor: '40',
+      limit: 500,
+      remaining: 'skip',
+    });
+    for (const wrong of ['', 'no', 'false', '0', 'SKIP']) {
+      const parsed = pullQuerySchema.safeParse({ remaining: wrong });
+      expect(parsed.success).toBe(false);
+      expect(parsed.error && fieldReasons(parsed.error)).toEqual({
+        remaining: [{ code: 'remaining_invalid' }],
+      });
+    }
   });
 });

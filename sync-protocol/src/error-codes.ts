@@ -90,6 +90,7 @@ export const ERROR_TEXTS_ID = {
   per_page_invalid: 'per_page harus berupa angka.',
   per_page_too_large: 'per_page maksimal {max}.',
   cursor_invalid: 'Cursor tidak valid.',
+  remaining_invalid: 'remaining harus count atau skip.',
   // Accounts and sign-in
   invalid_credentials: 'Email atau password salah.',
   registration_closed: 'Pendaftaran akun baru sedang ditutup. Hubungi administrator.',

@@ -238,4 +238,43 @@ describe('GET /api/sync/pull', () => {
       (await f.t.request('/api/sync/pull?limit=999999', { token: f.staff.token })).status,
     ).toBe(422);
   });
+
+  it('counts what is left only when asked: a page that skips the count answers the same page without it', async () => {
+    for (let i = 0; i < 5; i++) await f.staff.push(['report.create', newReport()]);
+    const read = async (query: string) => {
+      const res = await f.t.request(`/api/sync/pull?${query}`, { token: f.admin.token });
+      expect(res.status).toBe(200);
+      return (await res.json()) as Record<string, unknown>;
+    };
+    const first = await read('limit=3');
+    const cursor = String(first['cursor']);
+    const counted = await read(`cursor=${cursor}&limit=3`);
+    const skipped = await read(`cursor=${cursor}&limit=3&remaining=skip`);
+    // 2 users + 1 area + 5 reports: 3 on the first page, 3 on the next, 2 after it.
+    expect(first['remaining']).toBe(5);
+    expect(counted['remaining']).toBe(2);
+    expect(await read(`cursor=${cursor}&limit=3&remaining=count`)).toEqual(counted);
+    expect('remaining' in skipped).toBe(false);
+    const { remaining, ...rest } = counted;
+    expect(remaining).toBe(2);
+    expect(skipped).toEqual(rest);
+    // Still a PullResponse: an absent count reads as the contract's default.
+    expect(pullResponseSchema.parse(skipped).changes).toHaveLength(3);
+    const last = await read(`cursor=${String(skipped['cursor'])}&limit=3&remaining=skip`);
+    expect(last).toMatchObject({ has_more: false });
+    expect(last['changes']).toHaveLength(2);
+    expect('remaining' in last).toBe(false);
+  });
+
+  it('answers 422 with its reason for a count choice it does not know', async () => {
+    for (const wrong of ['no', 'SKIP', '']) {
+      const res = await f.t.request(`/api/sync/pull?remaining=${wrong}`, {
+        token: f.staff.token,
+      });
+      expect(res.status).toBe(422);
+      expect(await res.json()).toMatchObject({
+        field_reasons: { remaining: [{ code: 'remaining_invalid' }] },
+      });
+    }
+  });
 });

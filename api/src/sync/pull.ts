@@ -9,7 +9,14 @@ import {
 } from '@urs/sync-protocol';
 import type { Db } from '../db/client.js';
 import * as t from '../db/schema.js';
-import { announcementVisibleTo, jsonAsText, jsonObject, nameLiteral } from '../db/dialect.js';
+import {
+  announcementVisibleTo,
+  jsonAsText,
+  jsonName,
+  jsonObject,
+  nameLiteral,
+  pageChangeRows,
+} from '../db/dialect.js';
 import { plainQuery, renderedKey, type PlainQuery } from '../db/plain-query.js';
 import type { Actor } from '../auth/policy.js';
 import { requestsVisibleTo, type Viewer } from '../auth/visibility.js';
@@ -119,7 +126,7 @@ function unreadCountSql(viewer: PullViewer): SQL {
 function changeJson(source: Source, viewer: PullViewer): SQL<string> {
   const { table } = source;
   const head = [
-    ['entity', nameLiteral(source.entity)],
+    ['entity', jsonName(source.entity)],
     ['id', table.id],
     ['change_seq', table.changeSeq],
   ] as const;
@@ -127,10 +134,10 @@ function changeJson(source: Source, viewer: PullViewer): SQL<string> {
   const hidden = source.hidden?.(viewer);
   const gone =
     hidden === undefined ? isNotNull(table.deletedAt) : or(isNotNull(table.deletedAt), hidden);
-  const asDelete = jsonObject([entity, ['op', nameLiteral('delete')], id, seq]);
+  const asDelete = jsonObject([entity, ['op', jsonName('delete')], id, seq]);
   const asPut = jsonObject([
     entity,
-    ['op', nameLiteral('put')],
+    ['op', jsonName('put')],
     id,
     seq,
     ['row', wireRowJson(source.entity)],
@@ -138,12 +145,20 @@ function changeJson(source: Source, viewer: PullViewer): SQL<string> {
   return jsonAsText(sql`CASE WHEN ${gone} THEN ${asDelete} ELSE ${asPut} END`);
 }
 
+/**
+ * A row of the page statement: the head (`n` null), or a run of `n` changes past the cursor in
+ * order, as db/dialect.ts's pageChangeRows hands them over: runs come in no particular order
+ * and a run may be a change number alone (change null), which only says there is more.
+ */
 interface PageRow {
-  /** null on the session row and on the row that carries the counts. */
+  /** The change_seq of the run's last change. */
   seq: number | null;
-  /** The change as JSON text; on the session row, the session as liveSessionJsonSql finds it. */
+  /** The run's changes as JSON text, joined by commas. */
   change: string | null;
-  /** Changes in scope past the cursor, all tables together (counts row only). */
+  n: number | null;
+  /** The session row liveSessionJsonSql found for the token hash, as JSON text; null if none. */
+  session: string | null;
+  /** Changes in scope past the cursor, all tables together; null when not counted. */
   past: number | null;
   unread: number | null;
 }
@@ -194,19 +209,20 @@ function perVariant(build: (viewer: PullViewer) => SQL): SQL {
 }
 
 /**
- * One statement per page, which also looks the request's session up: the session row (the
- * guard's lookup, data/live-session.ts), a row with how many changes in scope lie past the
- * cursor and the user's unread announcements, then each table's first `limit` changes past
- * the cursor (limit is the page size + 1), already as JSON, as the session's role may see
- * them. On PostgreSQL that is one round trip for the whole request, where the guard's lookup
- * and the page were two.
+ * One statement per page, which also looks the request's session up: a head row with the
+ * session (the guard's lookup, data/live-session.ts), how many changes in scope lie past the
+ * cursor (when `counted`) and the user's unread announcements; then each table's first
+ * `limit + 1` changes past the cursor, already as JSON, as the session's role may see them,
+ * handed over as db/dialect.ts's pageChangeRows does on each engine (on PostgreSQL the page
+ * already cut and joined), of which the API takes the first `limit` (takePage). On PostgreSQL
+ * that is one round trip for the whole request, where the guard's lookup and the page were two.
  *
  * One statement reads one snapshot on both engines, so the session, the counts and the rows
  * agree without a transaction around them, and a session revoked before the statement began
  * finds no row. The ordering guarantee is the counter's row lock (decision 007): a snapshot
  * holds every change numbered below the highest it holds.
  */
-function pageSql(): SQL {
+function pageSql(counted: boolean): SQL {
   const counts = SOURCES.map(({ table, scope }) =>
     perVariant(
       (viewer) =>
@@ -221,16 +237,16 @@ function pageSql(): SQL {
       const { viewer } = variant;
       const where = and(gateOf(variant), gt(table.changeSeq, CURSOR), source.scope(viewer));
       const alias = sql.raw(`"page_${source.entity}_${i}"`);
-      return sql`SELECT seq, change, NULL, NULL FROM (SELECT ${table.changeSeq} AS seq, ${changeJson(source, viewer)} AS change FROM ${table} WHERE ${where} ORDER BY ${table.changeSeq} LIMIT ${LIMIT}) AS ${alias}`;
+      return sql`SELECT seq, change FROM (SELECT ${table.changeSeq} AS seq, ${changeJson(source, viewer)} AS change FROM ${table} WHERE ${where} ORDER BY ${table.changeSeq} LIMIT ${LIMIT} + 1) AS ${alias}`;
     });
   });
+  const past = counted ? sql.join(counts, sql` + `) : sql`NULL`;
+  const bigint = sql`CAST(NULL AS bigint)`;
   // The typed NULLs give the union its column types on PostgreSQL.
-  const sessionRow = sql`SELECT CAST(NULL AS bigint) AS seq, found AS change, CAST(NULL AS bigint) AS past, CAST(NULL AS bigint) AS unread FROM ${SESSION}`;
-  const head = sql`SELECT NULL, NULL, ${sql.join(counts, sql` + `)}, ${perVariant(unreadCountSql)} FROM ${SESSION}`;
-  return sql`WITH ${PARAMS} AS (${PARAMS_ROW}), ${SESSION} AS (${liveSessionJsonSql(sql.placeholder('session'))}) ${sql.join(
-    [sessionRow, head, ...branches],
-    sql` UNION ALL `,
-  )}`;
+  const head = sql`SELECT ${bigint} AS seq, CAST(NULL AS text) AS change, ${bigint} AS n, (SELECT found FROM ${SESSION}) AS session, ${past} AS past, ${perVariant(unreadCountSql)} AS unread`;
+  const runs = pageChangeRows(sql.join(branches, sql` UNION ALL `), LIMIT);
+  return sql`WITH ${PARAMS} AS (${PARAMS_ROW}), ${SESSION} AS (${liveSessionJsonSql(sql.placeholder('session'))})
+    ${head} UNION ALL SELECT seq, change, n, NULL, ${bigint}, ${bigint} FROM (${runs}) AS page_runs`;
 }
 
 /** Built on first use: the SQL depends on the engine, chosen when the database opens. */
@@ -249,12 +265,47 @@ function perRole<R>(build: (role: Role) => SQL): (role: Role) => PlainQuery<R> {
 const unreadQuery = perRole<{ n: number }>((role) =>
   unreadCountSql({ id: sql.placeholder('actor'), role, roleValue: role }),
 );
-let pageQuery: PlainQuery<PageRow> | undefined;
+/** With and without the count behind `remaining`, built on first use like the rest. */
+const pageQueries = new Map<boolean, PlainQuery<PageRow>>();
+
+function pageQuery(counted: boolean): PlainQuery<PageRow> {
+  let query = pageQueries.get(counted);
+  if (query === undefined) {
+    query = plainQuery<PageRow>(pageSql(counted));
+    pageQueries.set(counted, query);
+  }
+  return query;
+}
 
 /** Announcements the actor may see and has not read; their own are never news to them. */
 export async function unreadAnnouncementCount(db: Db, actor: Actor): Promise<number> {
   const [row] = await unreadQuery(actor.role).rows(db, { actor: actor.id });
   return row?.n ?? 0;
+}
+
+/**
+ * The page out of the statement's runs of changes: the runs oldest first, as many as fit in
+ * `limit`. Each table gave its first `limit + 1` changes past the cursor, so the runs hold at
+ * least one change more than the page when there is more; every change_seq is unique across
+ * tables (one counter), so no two runs overlap.
+ */
+function takePage(rows: readonly PageRow[], limit: number) {
+  const runs: { seq: number; change: string | null; n: number }[] = [];
+  for (const { seq, change, n } of rows)
+    if (seq !== null && n !== null) runs.push({ seq, change, n });
+  runs.sort((a, b) => a.seq - b.seq);
+  const taken: string[] = [];
+  let count = 0;
+  let last: number | undefined;
+  let i = 0;
+  for (; i < runs.length; i++) {
+    const run = runs[i];
+    if (run === undefined || run.change === null || count + run.n > limit) break;
+    taken.push(run.change);
+    count += run.n;
+    last = run.seq;
+  }
+  return { changes: taken.join(','), taken: count, last, more: i < runs.length };
 }
 
 /** One page as pullChanges reads it: the session it was read for, and the answer for it. */
@@ -267,53 +318,46 @@ export interface PulledPage {
 
 /**
  * One page of the changes the session's user may see after `cursor` (a change_seq), oldest
- * first. Each table contributes its first `limit + 1` rows past the cursor; the smallest
- * `limit` of the union are then exactly the next `limit` changes overall, and the extra row
- * tells whether there is more. Nothing of it may leave before the guard has accepted the
- * session (`Guard.admit`): the rows are read for whoever the token hash names.
+ * first, and with `counted` how many lie past it (`remaining`: a device asks for it on the
+ * first page of a run and skips it on the rest, sync-protocol's PULL_REMAINING). Nothing of it
+ * may leave before the guard has accepted the session (`Guard.admit`): the rows are read for
+ * whoever the token hash names.
  */
 export async function pullChanges(
   db: Db,
   tokenHash: string,
   cursor: number,
   limit: number,
+  counted: boolean,
 ): Promise<PulledPage> {
-  pageQuery ??= plainQuery<PageRow>(pageSql());
-  const rows = await pageQuery.rows(db, {
+  const rows = await pageQuery(counted).rows(db, {
     session: tokenHash,
     cursor,
-    limit: limit + 1,
+    limit,
     // The stock window (see SOURCES).
     since: new Date(Date.now() - STOCK_HISTORY_DAYS_ON_DEVICE * 86_400_000).toISOString(),
   });
-  let session: LiveSessionRow | undefined;
-  let counts: PageRow | undefined;
-  const candidates: { seq: number; change: string }[] = [];
-  for (const row of rows) {
-    if (row.seq !== null && row.change !== null)
-      candidates.push({ seq: row.seq, change: row.change });
-    else if (row.change !== null) session = parseLiveSession(row.change);
-    else counts = row;
-  }
+  const head = rows.find((row) => row.n === null);
+  if (head === undefined) throw new Error('the page statement answered no head row');
   return {
-    session,
+    session: head.session === null ? undefined : parseLiveSession(head.session),
     answer: (user) => {
-      if (counts === undefined) throw new Error('no counts for the session: not one of ROLES?');
-      candidates.sort((a, b) => a.seq - b.seq);
-      const page = candidates.slice(0, limit);
-      const last = page.at(-1);
+      if (head.unread === null) {
+        throw new Error('no unread count for the session: not one of ROLES?');
+      }
+      const { changes, taken, last, more } = takePage(rows, limit);
       const rest = JSON.stringify({
-        cursor: String(last === undefined ? cursor : last.seq),
-        has_more: candidates.length > limit,
+        cursor: String(last ?? cursor),
+        has_more: more,
         // Every change_seq is unique across tables (one counter) and the page holds the
         // smallest ones past the cursor, so whatever was counted and is not on the page
         // comes after it.
-        remaining: (counts.past ?? 0) - page.length,
-        unread_announcements: counts.unread ?? 0,
+        ...(head.past !== null && { remaining: head.past - taken }),
+        unread_announcements: head.unread,
         me: toPublicUser(user),
       });
       // The changes are JSON already; the rest of the answer keeps PullResponse's key order.
-      return `{"protocol_version":${JSON.stringify(PROTOCOL_VERSION)},"changes":[${page.map((c) => c.change).join(',')}],${rest.slice(1)}`;
+      return `{"protocol_version":${JSON.stringify(PROTOCOL_VERSION)},"changes":[${changes}],${rest.slice(1)}`;
     },
   };
 }

@@ -46,7 +46,8 @@ export function syncRoutes({ db, guard }: RouteDeps, pushOptions: PushOptions = 
     }
     const query = parsed.data;
     const cursor = query.cursor === '' ? 0 : Number(query.cursor);
-    const page = await pullChanges(db, tokenHash, cursor, query.limit);
+    const counted = query.remaining !== 'skip';
+    const page = await pullChanges(db, tokenHash, cursor, query.limit, counted);
     const { user } = await guard.admit(page.session, 'sync.use');
     // The answer is JSON text already (pull.ts): the database built every change.
     return c.body(page.answer(user), 200, { 'Content-Type': 'application/json' });

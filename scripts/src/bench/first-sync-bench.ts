@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { chromium } from 'playwright-core';
+import { PULL_PAGE_SIZE } from '@urs/sync-protocol';
 import { median, type BenchRow } from './measure.js';
 import { fixture, rawInsert, reportArgs } from './sync-bench.js';
 
@@ -15,7 +16,8 @@ const CPU_THROTTLE = 4;
 const ROWS = 10_000;
 /** When set, the app pull's last round is CPU-profiled (CDP Profiler) into this file. */
 const PROFILE_FILE = process.env['FIRST_SYNC_PROFILE'];
-const PAGE = 500;
+/** What the web app asks for. */
+const PAGE = PULL_PAGE_SIZE;
 
 const webDir = fileURLToPath(new URL('../../../web', import.meta.url));
 const PAGE_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>first sync bench</title>

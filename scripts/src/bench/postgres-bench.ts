@@ -1,6 +1,12 @@
 import pg from 'pg';
 import { applyPushBatch, createTestDatabase } from '@urs/api';
-import { newId, pushRequestSchema, REPORT_STATUSES, STAFF_ROLES } from '@urs/sync-protocol';
+import {
+  newId,
+  PULL_PAGE_SIZE,
+  pushRequestSchema,
+  REPORT_STATUSES,
+  STAFF_ROLES,
+} from '@urs/sync-protocol';
 import { analyticsRow, measureAnalytics, SCHOOL_AREAS, SCHOOL_STAFF } from './analytics-bench.js';
 import { median, time, type BenchRow } from './measure.js';
 import { ROWS_MARKER } from './postgres-target.js';
@@ -138,7 +144,7 @@ async function pullCase(adminUrl: string, rounds: number): Promise<BenchRow[]> {
         await f.raw.query('COMMIT');
       });
       const pullMs = await time(async () => {
-        pulled = await pullAll(f, 500);
+        pulled = await pullAll(f, PULL_PAGE_SIZE);
       });
       if (r === 0) continue;
       rawRead.push(rawMs);
@@ -150,7 +156,7 @@ async function pullCase(adminUrl: string, rounds: number): Promise<BenchRow[]> {
   if (pulled < 10_000) throw new Error(`pull returned ${pulled} changes`);
   return [
     {
-      name: `PostgreSQL: pull ${pulled.toLocaleString('en')} changes (pages of 500, JSON)`,
+      name: `PostgreSQL: pull ${pulled.toLocaleString('en')} changes (pages of ${PULL_PAGE_SIZE}, JSON)`,
       baseline: 'raw pg SELECT of the same rows, 1 tx',
       ms: median(pullTimes),
       baselineMs: median(rawRead),

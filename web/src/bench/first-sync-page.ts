@@ -68,8 +68,11 @@ async function rawPull(token: string, limit: number): Promise<FirstSyncResult> {
     let cursor = '';
     let rows = 0;
     const start = performance.now();
-    for (;;) {
-      const res = await fetch(`/api/sync/pull?cursor=${cursor}&limit=${limit}`, {
+    // The server does for it what it does for the app's pull: the first page counts what is
+    // left, the following ones skip the count (web/src/sync/pull.ts).
+    for (let first = true; ; first = false) {
+      const skip = first ? '' : '&remaining=skip';
+      const res = await fetch(`/api/sync/pull?cursor=${cursor}&limit=${limit}${skip}`, {
         headers: { authorization: `Bearer ${token}` },
       });
       const page = (await res.json()) as PullResponse;

@@ -64,6 +64,19 @@ describe('api client', () => {
     });
   });
 
+  it('asks a pull page to skip the count of what is left only when told to', async () => {
+    const { fetch, seen } = recordingFetch(() => jsonResponse(200, {}));
+    const api = createApiClient({ baseUrl: 'http://urs.test/', getToken: () => 't', fetch });
+    for (const remaining of [undefined, 'count', 'skip'] as const) {
+      await api.pull('40', 500, remaining).catch(() => undefined);
+    }
+    expect(seen.map((r) => new URL(r.url).search)).toEqual([
+      '?cursor=40&limit=500',
+      '?cursor=40&limit=500',
+      '?cursor=40&limit=500&remaining=skip',
+    ]);
+  });
+
   it('reports no answer at all as NetworkError', async () => {
     const fetch: FetchLike = () => Promise.reject(new TypeError('fetch failed'));
     const api = createApiClient({ baseUrl: 'http://urs.test/', getToken: () => 't', fetch });

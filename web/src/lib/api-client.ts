@@ -3,6 +3,7 @@ import { loadContracts } from './load-contracts.js';
 import {
   type AllowedImageType,
   type ErrorReason,
+  type PullRemaining,
   type PullResponse,
   type PushRequest,
   type PushResponse,
@@ -103,7 +104,11 @@ export interface ApiClient {
     body?: unknown,
   ): Promise<unknown>;
   push(request: PushRequest): Promise<PushResponse>;
-  pull(cursor: string, limit: number): Promise<PullResponse>;
+  /**
+   * One pull page; `remaining: 'skip'` asks the server not to count what is left after it
+   * (sync-protocol's PULL_REMAINING), for the pages after the first of a run.
+   */
+  pull(cursor: string, limit: number, remaining?: PullRemaining): Promise<PullResponse>;
   putPhoto(photo: PhotoUpload): Promise<PhotoUploadReceipt>;
   getPhoto(id: string): Promise<BinaryAnswer>;
   /** Any binary API answer, e.g. 'api/inventory/requests/<id>/image' or an Excel export. */
@@ -175,10 +180,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       return parsed.data;
     },
 
-    async pull(cursor, limit) {
-      const response = await send(() =>
-        http.get('api/sync/pull', { searchParams: { cursor, limit } }),
-      );
+    async pull(cursor, limit, remaining = 'count') {
+      // Counting is the server's default: only a skip is spelled out.
+      const searchParams = remaining === 'skip' ? { cursor, limit, remaining } : { cursor, limit };
+      const response = await send(() => http.get('api/sync/pull', { searchParams }));
       const { pullResponseSchema } = await loadContracts();
       const parsed = pullResponseSchema.safeParse(await readJson(response));
       if (!parsed.success) throw new UnexpectedResponseError('pull answer breaks the contract');

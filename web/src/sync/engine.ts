@@ -1,4 +1,4 @@
-import { DEFAULT_PULL_LIMIT } from '@urs/sync-protocol';
+import { PULL_PAGE_SIZE } from '@urs/sync-protocol';
 import type { PausedReason, UrsDatabase } from '../db/database.js';
 import { ApiError, createApiClient, type FetchLike } from '../lib/api-client.js';
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffPolicy } from './backoff.js';
@@ -123,7 +123,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         db,
         api,
         userId,
-        options.pullLimit ?? DEFAULT_PULL_LIMIT,
+        options.pullLimit ?? PULL_PAGE_SIZE,
         (pullProgress) => setState({ pullProgress }),
       );
       // Photo trouble did not stop the rest, but it still needs a retry with backoff.

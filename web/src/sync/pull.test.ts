@@ -224,6 +224,47 @@ describe('pulling every page', () => {
     ]);
   });
 
+  it('asks only the first page to count what is left, and keeps that total for the progress', async () => {
+    const db = await freshDevice();
+    const rows = [report('Satu'), report('Dua'), report('Tiga'), report('Empat')];
+    const [a, b, c, d] = rows;
+    if (a === undefined || b === undefined || c === undefined || d === undefined) {
+      throw new Error();
+    }
+    // The first page announces 2 more; someone files a fourth report while the run goes on.
+    const pages: Record<string, PullResponse> = {
+      '': page([put('reports', a)], '10', 2),
+      '10': { ...page([put('reports', b)], '20', 0), has_more: true },
+      '20': { ...page([put('reports', c)], '30', 0), has_more: true },
+      '30': page([put('reports', d)], '40'),
+    };
+    const asked: { cursor: string; remaining: string | undefined }[] = [];
+    const api = {
+      pull(cursor: string, _limit: number, remaining?: string) {
+        asked.push({ cursor, remaining });
+        const answer = pages[cursor];
+        return answer === undefined ? Promise.reject(new Error(cursor)) : Promise.resolve(answer);
+      },
+    };
+    const progress: { applied: number; total: number }[] = [];
+
+    await pullChanges(db, api, me.id, 1, (p) => progress.push(p));
+
+    expect(asked).toEqual([
+      { cursor: '', remaining: 'count' },
+      { cursor: '10', remaining: 'skip' },
+      { cursor: '20', remaining: 'skip' },
+      { cursor: '30', remaining: 'skip' },
+    ]);
+    expect(progress).toEqual([
+      { applied: 1, total: 3 },
+      { applied: 2, total: 3 },
+      { applied: 3, total: 3 },
+      { applied: 4, total: 4 },
+    ]);
+    expect(await db.reports.count()).toBe(4);
+  });
+
   it('stops at a page that fails to apply and never writes the page fetched after it', async () => {
     const db = await freshDevice();
     const early = report('Dulu');

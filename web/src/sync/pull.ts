@@ -1,9 +1,12 @@
-import { DEFAULT_PULL_LIMIT, type PullResponse, type SyncedEntity } from '@urs/sync-protocol';
+import { PULL_PAGE_SIZE, type PullResponse, type SyncedEntity } from '@urs/sync-protocol';
 import type { ShadowRow, SyncedRow, UrsDatabase } from '../db/database.js';
 import { UnexpectedResponseError, type ApiClient } from '../lib/api-client.js';
 import { errorText } from '../lib/error-text.js';
 import { withStorageGuard } from './errors.js';
 import { heldRowKeys, releaseSettledRows, rowKey } from './shadows.js';
+import { progressAfterPage, type PullProgress } from './pull-progress.js';
+
+export type { PullProgress } from './pull-progress.js';
 
 /** The token belongs to someone other than the user this device thinks is signed in. */
 export class SessionMismatchError extends Error {
@@ -29,16 +32,6 @@ export interface PullSummary {
 }
 
 /**
- * How far a pull has come: changes applied so far in this run, of the total the server
- * announced (applied + what it still holds after the latest page). The total can grow while
- * the pull runs, as others keep writing.
- */
-export interface PullProgress {
-  applied: number;
-  total: number;
-}
-
-/**
  * Pulls every change since this user's cursor, page by page, until the server has no more.
  *
  * Called after the push in the same cycle: mutations confirmed by that push have server rows
@@ -50,36 +43,43 @@ export interface PullProgress {
  * applied one at a time, in order, each checking in its transaction that the cursor it was
  * asked with is still the stored one, so a page that fails leaves the one fetched after it
  * unused.
+ *
+ * Only the first page asks the server to count what is left: that total is the progress's
+ * (pull-progress.ts), and the following pages skip the count, which read every change past
+ * each page again.
  */
 export async function pullChanges(
   db: UrsDatabase,
   api: Pick<ApiClient, 'pull'>,
   userId: string,
-  limit = DEFAULT_PULL_LIMIT,
+  limit = PULL_PAGE_SIZE,
   onProgress?: (progress: PullProgress) => void,
 ): Promise<PullSummary> {
   const summary: PullSummary = { pages: 0, changes: 0 };
   const state = await db.sync_state.get(userId);
   if (state === undefined) return summary;
   let cursor = state.cursor;
-  let pending = api.pull(cursor, limit);
+  let pending = api.pull(cursor, limit, 'count');
+  let counted = true;
+  let progress: PullProgress | undefined;
   for (;;) {
     const page = await pending;
     if (page.me.id !== userId) throw new SessionMismatchError();
     if (page.has_more && page.cursor === cursor) {
       throw new UnexpectedResponseError('more data announced without the cursor moving');
     }
-    const following = page.has_more ? api.pull(page.cursor, limit) : undefined;
+    const following = page.has_more ? api.pull(page.cursor, limit, 'skip') : undefined;
     // Settled here too, so a page that fails to apply does not leave its successor's failure
     // unhandled; the loop still awaits `following` itself and sees any error.
     following?.catch(() => undefined);
     await applyPullPage(db, userId, cursor, page);
     summary.pages += 1;
     summary.changes += page.changes.length;
+    // A page asked to skip the count reads `remaining` as 0 (absent): it is not one.
+    progress = progressAfterPage(progress, summary.changes, counted ? page.remaining : undefined);
+    counted = false;
     // A one-page pull is over before anyone could read a count; a longer one reports each page.
-    if (page.has_more || summary.pages > 1) {
-      onProgress?.({ applied: summary.changes, total: summary.changes + page.remaining });
-    }
+    if (page.has_more || summary.pages > 1) onProgress?.(progress);
     if (following === undefined) break;
     cursor = page.cursor;
     pending = following;

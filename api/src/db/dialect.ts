@@ -111,7 +111,7 @@ export function jsonObject(entries: readonly (readonly [string, SQL | AnyColumn]
     const members = entries.map(([key, value], i) => {
       const name = sql.raw(`'${i === 0 ? '{' : ','}"${key}":'`);
       if (jsonText.has(value)) return sql`${name} || coalesce(${value}, 'null')`;
-      const json = sql`to_json(${value})::text`;
+      const json = textIsJson(value) ? sql`${value}::text` : sql`to_json(${value})::text`;
       // to_json is not folded into a constant and a NULL needs spelling out; a NOT NULL
       // column needs neither, and every change of a first sync pays for each.
       return is(value, Column) && value.notNull
@@ -124,6 +124,17 @@ export function jsonObject(entries: readonly (readonly [string, SQL | AnyColumn]
     entries.map(([key, value]) => sql`${sql.raw(`'${key}'`)}, ${value}`),
     sql`, `,
   )})`;
+}
+
+/*
+ * On PostgreSQL an integer column is a bigint and a boolean column a boolean (schema.pg.ts),
+ * whose text is already their JSON ("-12", "true"): a cast instead of to_json, which a first
+ * sync runs for every such value of every change.
+ */
+const TEXT_IS_JSON = new Set(['SQLiteInteger', 'SQLiteBoolean']);
+
+function textIsJson(value: SQL | AnyColumn): boolean {
+  return is(value, Column) && TEXT_IS_JSON.has(value.columnType);
 }
 
 /**
@@ -158,9 +169,9 @@ export function pageChangeRows(changes: SQL, limit: SQL): SQL {
 }
 
 /** A boolean column as JSON true/false (SQLite keeps booleans as 0/1). */
-export function jsonBoolean(column: AnyColumn): SQL {
+export function jsonBoolean(column: AnyColumn): SQL | AnyColumn {
   return currentEngine() === 'postgres'
-    ? sql`${column}`
+    ? column
     : sql`iif(${column}, json('true'), json('false'))`;
 }
 

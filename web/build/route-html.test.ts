@@ -75,8 +75,10 @@ describe('the chunks the entry imports as it starts', () => {
     chunk('assets/index-a1.js', {
       isEntry: true,
       imports: ['assets/react-b2.js'],
-      dynamicImports: ['assets/i18n-f6.js', 'assets/router-g7.js'],
+      dynamicImports: ['assets/i18n-f6.js', 'assets/router-g7.js', 'assets/register-k9.js'],
     }),
+    chunk('assets/register-k9.js', { imports: ['assets/workbox-m1.js'] }),
+    chunk('assets/workbox-m1.js', {}),
     chunk('assets/react-b2.js', {}),
     chunk('assets/i18n-f6.js', { imports: ['assets/texts-h8.js', 'assets/react-b2.js'] }),
     chunk('assets/texts-h8.js', {}),
@@ -87,7 +89,7 @@ describe('the chunks the entry imports as it starts', () => {
     chunk('assets/login-screen-c3.js', {}),
   );
 
-  it('lists each start-up chunk and what it imports once, in import order, without the entry’s own or the lazy screens', () => {
+  it('lists each start-up chunk and what it imports once, in import order, without the entry’s own, the lazy screens or the service worker’s registration', () => {
     expect(startupChunks(bundle)).toEqual([
       'assets/i18n-f6.js',
       'assets/texts-h8.js',
@@ -276,11 +278,8 @@ describe('a page’s own index.html', () => {
     expect(runStarter(login(['/assets/a.js']), framed)).toEqual([
       ['(painted) 50 ms'],
       ['import /assets/index-a1.js'],
-      [
-        'modulepreload /assets/a.js',
-        'modulepreload /assets/shell.js',
-        'modulepreload /assets/screen.js',
-      ],
+      ['modulepreload /assets/a.js', 'modulepreload /assets/shell.js'],
+      ['modulepreload /assets/screen.js'],
     ]);
   });
 

@@ -97,18 +97,31 @@ function entryOf(bundle: OutputBundle): OutputChunk {
 }
 
 /**
+ * Start-up chunks not preloaded: the service worker's registration (workbox-window), which
+ * main.tsx imports after the first render and no screen needs to draw.
+ */
+export const STARTED_LATER: readonly string[] = ['register'];
+
+/**
  * The chunks main.tsx imports step by step as it starts (its `import()`s: the texts, the
  * session, the router, React DOM, the app), with what they import, and none the entry already
  * has: every page asks for them with its first scripts, so no step waits for the network, and
  * Vite's preload helper finds them asked for and appends no link of its own (a link per chunk,
  * all in one task). Every `import()` left in the entry's own modules is a start-up one.
  */
-export function startupChunks(bundle: OutputBundle): string[] {
+export function startupChunks(
+  bundle: OutputBundle,
+  later: readonly string[] = STARTED_LATER,
+): string[] {
   const entry = entryOf(bundle);
   const shell = new Set(staticClosure(bundle, entry.fileName));
   const chunks = new Set<string>();
   for (const file of entry.dynamicImports) {
-    for (const chunk of staticClosure(bundle, file)) if (!shell.has(chunk)) chunks.add(chunk);
+    const chunk = bundle[file];
+    if (isChunk(chunk) && later.includes(chunk.name)) continue;
+    for (const imported of staticClosure(bundle, file)) {
+      if (!shell.has(imported)) chunks.add(imported);
+    }
   }
   return [...chunks];
 }
@@ -212,8 +225,11 @@ export interface Frame {
   wrapped?: boolean;
 }
 
-/** Preload links a starter adds per task (see starterSource). */
-export const PRELOADS_PER_TASK = 4;
+/**
+ * Preload links a starter adds per task (see starterSource): each is a request begun, 2-10 ms
+ * at Lighthouse's 4x CPU on this machine, so four made tasks of up to 60 ms there.
+ */
+export const PRELOADS_PER_TASK = 2;
 
 /**
  * Starts the page's scripts once the browser reports the frame drawn ahead (the element

@@ -12,7 +12,6 @@ import {
   PRELOADS_PER_TASK,
   routeLinks,
   starterSource,
-  startupChunks,
   chunkFiles,
   framePreloads,
 } from './route-html.js';
@@ -67,48 +66,6 @@ describe('a page’s own preload links', () => {
 
   it('stops the build when the screen’s chunk is not there (renamed), instead of a page without links', () => {
     expect(() => routeLinks(bundle, 'logon-screen')).toThrow(/no chunk named logon-screen/);
-  });
-});
-
-describe('the chunks the entry imports as it starts', () => {
-  const bundle = bundleOf(
-    chunk('assets/index-a1.js', {
-      isEntry: true,
-      imports: ['assets/react-b2.js'],
-      dynamicImports: ['assets/i18n-f6.js', 'assets/router-g7.js', 'assets/register-k9.js'],
-    }),
-    chunk('assets/register-k9.js', { imports: ['assets/workbox-m1.js'] }),
-    chunk('assets/workbox-m1.js', {}),
-    chunk('assets/react-b2.js', {}),
-    chunk('assets/i18n-f6.js', { imports: ['assets/texts-h8.js', 'assets/react-b2.js'] }),
-    chunk('assets/texts-h8.js', {}),
-    chunk('assets/router-g7.js', {
-      imports: ['assets/texts-h8.js'],
-      dynamicImports: ['assets/login-screen-c3.js'],
-    }),
-    chunk('assets/login-screen-c3.js', {}),
-  );
-
-  it('lists each start-up chunk and what it imports once, in import order, without the entry’s own, the lazy screens or the service worker’s registration', () => {
-    expect(startupChunks(bundle)).toEqual([
-      'assets/i18n-f6.js',
-      'assets/texts-h8.js',
-      'assets/router-g7.js',
-    ]);
-  });
-
-  it('are preloaded after the entry’s imports and before the page’s own chunks, each once', () => {
-    const index =
-      '<head><script type="module" crossorigin src="/assets/index-a1.js"></script>\n    <link rel="modulepreload" crossorigin href="/assets/react-b2.js"></head>';
-    const links =
-      '<link rel="modulepreload" crossorigin href="/assets/login-screen-c3.js">\n    <link rel="modulepreload" crossorigin href="/assets/texts-h8.js">';
-    expect(pageScripts(index, links, startupChunks(bundle)).preloads).toEqual([
-      '/assets/react-b2.js',
-      '/assets/i18n-f6.js',
-      '/assets/texts-h8.js',
-      '/assets/router-g7.js',
-      '/assets/login-screen-c3.js',
-    ]);
   });
 });
 

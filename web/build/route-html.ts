@@ -97,38 +97,8 @@ function entryOf(bundle: OutputBundle): OutputChunk {
 }
 
 /**
- * Start-up chunks not preloaded: the service worker's registration (workbox-window), which
- * main.tsx imports after the first render and no screen needs to draw.
- */
-export const STARTED_LATER: readonly string[] = ['register'];
-
-/**
- * The chunks main.tsx imports step by step as it starts (its `import()`s: the texts, the
- * session, the router, React DOM, the app), with what they import, and none the entry already
- * has: every page asks for them with its first scripts, so no step waits for the network, and
- * Vite's preload helper finds them asked for and appends no link of its own (a link per chunk,
- * all in one task). Every `import()` left in the entry's own modules is a start-up one.
- */
-export function startupChunks(
-  bundle: OutputBundle,
-  later: readonly string[] = STARTED_LATER,
-): string[] {
-  const entry = entryOf(bundle);
-  const shell = new Set(staticClosure(bundle, entry.fileName));
-  const chunks = new Set<string>();
-  for (const file of entry.dynamicImports) {
-    const chunk = bundle[file];
-    if (isChunk(chunk) && later.includes(chunk.name)) continue;
-    for (const imported of staticClosure(bundle, file)) {
-      if (!shell.has(imported)) chunks.add(imported);
-    }
-  }
-  return [...chunks];
-}
-
-/**
- * The files of the named chunks and what they import, each once and none of `known` (the
- * entry's and the start-up chunks'), as the URLs the starter preloads.
+ * The files of the named chunks and what they import, each once and none of `known` (what the
+ * page preloads anyway), as the URLs the starter preloads.
  */
 export function chunkFiles(
   bundle: OutputBundle,
@@ -340,24 +310,13 @@ function cssOf(bundle: OutputBundle, file: string): string {
 }
 
 /**
- * The entry and the chunks to preload, each once: index.html's (the entry's own imports), the
- * start-up chunks (startupChunks, file names in the build), then the page's links, in that order.
+ * The entry and the chunks index.html (and the page's links) preload, in their order, each once.
  */
-export function pageScripts(
-  index: string,
-  links: string,
-  startup: readonly string[] = [],
-): { entry: string; preloads: string[] } {
+export function pageScripts(index: string, links: string): { entry: string; preloads: string[] } {
   const entry = ENTRY_TAG.exec(index)?.[1];
   if (entry === undefined) throw new Error('route-html: index.html has no entry script');
-  const linked = (html: string) =>
-    [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1] ?? '');
-  const preloads = new Set([
-    ...linked(index),
-    ...startup.map((file) => `/${file}`),
-    ...linked(links),
-  ]);
-  return { entry, preloads: [...preloads] };
+  const preloads = [...`${index}${links}`.matchAll(MODULE_PRELOAD)].map((match) => match[1] ?? '');
+  return { entry, preloads: [...new Set(preloads)] };
 }
 
 /**
@@ -408,10 +367,9 @@ export function routeHtml(
         this.error('route-html: index.html is not in the build');
       }
       const original = index.source;
-      const startup = startupChunks(bundle);
       for (const [page, { chunk, markup }] of Object.entries(pages)) {
         const links = routeLinks(bundle, chunk);
-        const { entry, preloads } = pageScripts(original, links, startup);
+        const { entry, preloads } = pageScripts(original, links);
         // Asks for nothing before its first paint: stylesheets and starter inline, the manifest
         // linked by the starter.
         const frame: Frame | null =
@@ -434,7 +392,7 @@ export function routeHtml(
         });
       }
       if (shellFrame !== null) {
-        const { entry, preloads } = pageScripts(original, '', startup);
+        const { entry, preloads } = pageScripts(original, '');
         const drawn = framePreloads(
           await renderAhead(shellFrame.markup),
           SIGNED_IN_FRAME_ID,

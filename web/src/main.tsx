@@ -2,32 +2,27 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import 'sonner/dist/styles.css';
 import './styles.css';
+import { App } from './app/app.js';
+import { languagePreference, session, themePreference } from './app/session.js';
+import { initI18n } from './lib/i18n.js';
 import { takePostLoginRedirect } from './lib/navigation.js';
 import { STORAGE_KEYS } from './lib/storage-keys.js';
+import { createAppRouter } from './app/router.js';
 import { SSO_CALLBACK_PATH } from './features/auth/sso-redirect.js';
 import { preloadOpeningRoute } from './app/route-preload.js';
-import { nextTask } from './lib/next-task.js';
+import { nextTask } from './app/next-task.js';
 import { takePrerendered } from './features/auth/prerendered-login.js';
 import { dropSignedInFrame } from './features/dashboard/signed-in-frame-id.js';
 
 /**
  * The page is already drawn (login/index.html's form, index.html's signed-in frame), so every
  * task from here on counts as blocking a visitor who starts to type or tap: each step below runs
- * in a task of its own (nextTask) instead of all of them in the entry's evaluation. The modules
- * are imported step by step for the same reason: imported statically, the whole graph (React DOM,
- * i18next and the texts, the session, the router) was evaluated in one task of 30-40 ms at full
- * speed, four times that in Lighthouse's simulation; each `import()` below is evaluated in a task
- * of its own (the starter has already asked for every chunk, so none waits for the network).
- * React DOM stays in the entry, evaluated alone there: a chunk of its own cost the login page's
- * first download more than its 150 KB budget left.
+ * in a task of its own (nextTask) instead of all of them in the entry's evaluation.
  */
 async function start() {
-  const { initI18n } = await import('./lib/i18n.js');
+  // The entry's evaluation is a long task of its own already.
   await nextTask();
   initI18n();
-  await nextTask();
-  const { languagePreference, session, themePreference } = await import('./app/session.js');
-  await nextTask();
   // Before the first render, from local storage: the user's own preference follows at bootstrap.
   languagePreference.init();
   themePreference.init();
@@ -38,8 +33,6 @@ async function start() {
   // chunks, which would otherwise evaluate them in theirs.
   const bootstrapped = session.bootstrap();
   await nextTask();
-  const { createAppRouter } = await import('./app/router.js');
-  await nextTask();
   const router = createAppRouter();
   await nextTask();
   // Next, so the opening route's chunks download while the rest starts.
@@ -48,8 +41,6 @@ async function start() {
     window.location.pathname,
     localStorage.getItem(STORAGE_KEYS.token) !== null,
   );
-  await nextTask();
-  const { App } = await import('./app/app.js');
   await nextTask();
 
   const container = document.getElementById('root');

@@ -1,4 +1,4 @@
-import { nextTask } from '../lib/next-task.js';
+import { nextTask } from './next-task.js';
 
 /**
  * What a signed-in device does in the background (the first sync, the unread poller, the

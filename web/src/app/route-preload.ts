@@ -1,5 +1,5 @@
 import type { AnyRoute } from '@tanstack/react-router';
-import { nextTask } from '../lib/next-task.js';
+import { nextTask } from './next-task.js';
 
 /** The pathless route every signed-in screen hangs under (router.tsx's `_shell`). */
 const SIGNED_IN_SHELL_ID = '/_shell';

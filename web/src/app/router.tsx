@@ -9,7 +9,6 @@ import {
 } from '@tanstack/react-router';
 import { ROLES, STAFF_ROLES, type Role } from '@urs/sync-protocol';
 import { session } from './session.js';
-import { importSignedInShell } from './signed-in-shell-import.js';
 import { decideNavigation, type RouteAccess } from '../lib/navigation.js';
 import { parseSearch, stringifySearch } from '../lib/search-params.js';
 import { announcementParamsSchema } from '../features/announcements/announcement-routes.js';
@@ -57,7 +56,7 @@ const rootRoute = createRootRoute({ component: Outlet });
 const shellRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: '_shell',
-  component: lazyRouteComponent(importSignedInShell, 'SignedInShell'),
+  component: lazyRouteComponent(() => import('./signed-in-shell.js'), 'SignedInShell'),
 });
 
 type Load = Parameters<typeof lazyRouteComponent>[0];

@@ -15,7 +15,7 @@ import { createThemeController } from '../lib/theme.js';
 import { toast } from '../lib/toast.js';
 import { field, numberField } from '../lib/json-fields.js';
 import { afterFirstScreen } from './first-screen.js';
-import { nextTask } from '../lib/next-task.js';
+import { nextTask } from './next-task.js';
 
 function savePreference(preference: 'preferred_theme' | 'preferred_language') {
   return () => {

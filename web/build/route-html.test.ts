@@ -12,6 +12,8 @@ import {
   PRELOADS_PER_TASK,
   routeLinks,
   starterSource,
+  chunkFiles,
+  framePreloads,
 } from './route-html.js';
 
 /** Just the fields routeLinks reads; the rest of a real chunk does not matter here. */
@@ -67,6 +69,40 @@ describe('a page’s own preload links', () => {
   });
 });
 
+describe('the chunks a frame drawn ahead preloads while it is shown', () => {
+  const bundle = bundleOf(
+    chunk('assets/index-a1.js', { isEntry: true, imports: ['assets/react-b2.js'] }),
+    chunk('assets/react-b2.js', {}),
+    chunk('assets/signed-in-shell-f6.js', { imports: ['assets/sync-g7.js', 'assets/react-b2.js'] }),
+    chunk('assets/sync-g7.js', {}),
+    chunk('assets/dashboard-screen-h8.js', { imports: ['assets/sync-g7.js'] }),
+  );
+
+  it('lists the screens’ chunks and what they import once, without what the page preloads anyway', () => {
+    expect(
+      chunkFiles(bundle, ['signed-in-shell', 'dashboard-screen'], ['/assets/react-b2.js']),
+    ).toEqual([
+      '/assets/signed-in-shell-f6.js',
+      '/assets/sync-g7.js',
+      '/assets/dashboard-screen-h8.js',
+    ]);
+  });
+
+  it('stops the build when a named chunk is not there (renamed)', () => {
+    expect(() => chunkFiles(bundle, ['dashbord-screen'], [])).toThrow(
+      /no chunk named dashbord-screen/,
+    );
+  });
+
+  it('writes the list on the frame’s own element, which its script removes when it is not shown', () => {
+    const markup = '<div id="signed-in-ahead" hidden inert><main></main></div>';
+    expect(framePreloads(markup, 'signed-in-ahead', ['/assets/a.js', '/assets/b.js'])).toBe(
+      '<div id="signed-in-ahead" data-preload="/assets/a.js /assets/b.js" hidden inert><main></main></div>',
+    );
+    expect(() => framePreloads('<main></main>', 'signed-in-ahead', [])).toThrow(/has no/);
+  });
+});
+
 describe('a page’s own index.html', () => {
   const index =
     '<!doctype html>\n<html lang="id">\n  <head>\n    <title>URS</title>\n    <script type="module" crossorigin src="/assets/index-a1.js"></script>\n  </head>\n  <body>\n    <div id="root"></div>\n  </body>\n</html>';
@@ -112,6 +148,8 @@ describe('a page’s own index.html', () => {
     paintTiming: boolean;
     /** Animation frames run (not in a hidden tab); the next one at 16 ms. */
     frames: boolean;
+    /** The frame's own `data-preload` list (framePreloads), if it has one. */
+    framePreload?: string;
   }
 
   /**
@@ -145,7 +183,10 @@ describe('a page’s own index.html', () => {
       },
       PerformanceObserver,
       document: {
-        getElementById: (id: string) => (page.drawnAhead && id === 'prerendered' ? {} : null),
+        getElementById: (id: string) =>
+          page.drawnAhead && id === 'prerendered'
+            ? { dataset: page.framePreload === undefined ? {} : { preload: page.framePreload } }
+            : null,
         createElement: () => ({}),
         head: {
           append: (link: { rel: string; href: string }) => asked(`${link.rel} ${link.href}`),
@@ -186,6 +227,16 @@ describe('a page’s own index.html', () => {
       ['(painted) 50 ms'],
       ['manifest /manifest.webmanifest', 'import /assets/index-a1.js'],
       ['modulepreload /assets/a.js'],
+    ]);
+  });
+
+  it('preloads the chunks the frame still shown lists after the page’s own, each once', () => {
+    const framed = { ...shown, framePreload: '/assets/a.js /assets/shell.js /assets/screen.js' };
+    expect(runStarter(login(['/assets/a.js']), framed)).toEqual([
+      ['(painted) 50 ms'],
+      ['import /assets/index-a1.js'],
+      ['modulepreload /assets/a.js', 'modulepreload /assets/shell.js'],
+      ['modulepreload /assets/screen.js'],
     ]);
   });
 
@@ -257,8 +308,18 @@ describe('stylesheets written into a page drawn ahead', () => {
 
   it('puts each stylesheet where its link was, so the cascade keeps its order', () => {
     expect(inlineStylesheets(html, (file) => css[file] ?? '')).toBe(
-      '<head>\n    <style>:root{--bg:#0f172a}</style>\n    <link rel="manifest" href="/manifest.webmanifest">\n    <style>.auth-divider{display:flex}</style>\n  </head>',
+      '<head>\n    <style>:root{--bg:#0f172a}</style><link rel="stylesheet" crossorigin href="/assets/index-a1.css" disabled>\n    <link rel="manifest" href="/manifest.webmanifest">\n    <style>.auth-divider{display:flex}</style><link rel="stylesheet" crossorigin href="/assets/login-screen-c3.css" disabled>\n  </head>',
     );
+  });
+
+  it('leaves a disabled link to each file written in, which Vite’s preload helper takes as already loaded', () => {
+    const written = inlineStylesheets(html, (file) => css[file] ?? '');
+    // The helper's own test: a link whose rel is stylesheet, to the file's URL.
+    const links = [...written.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"([^>]*)>/g)];
+    expect(links.map((link) => [link[1], link[2]])).toEqual([
+      ['/assets/index-a1.css', ' disabled'],
+      ['/assets/login-screen-c3.css', ' disabled'],
+    ]);
   });
 
   it('stops the build on a stylesheet that would end its <style> early', () => {

@@ -31,6 +31,12 @@ export const ROUTE_PAGES: Record<string, RoutePage> = {
  */
 export interface ShellFrame {
   chunk: string;
+  /**
+   * The chunks the frame's screen is drawn with (its routes' and the contracts the session
+   * checks the user with), preloaded by the starter only while the frame is shown (a stored
+   * session on `/`): see framePreloads.
+   */
+  preload: readonly string[];
   markup: string;
   /** The inline script placed right after the frame. */
   script: () => string;
@@ -38,6 +44,7 @@ export interface ShellFrame {
 
 export const SHELL_FRAME: ShellFrame = {
   chunk: 'dashboard-screen',
+  preload: ['contracts', 'signed-in-shell', 'dashboard-screen'],
   markup: '/build/signed-in-markup.tsx',
   script: signedInAheadSource,
 };
@@ -80,6 +87,53 @@ function staticClosure(bundle: OutputBundle, start: string): string[] {
   return [...seen];
 }
 
+/** The build's entry chunk (main.tsx's). */
+function entryOf(bundle: OutputBundle): OutputChunk {
+  const entry = Object.values(bundle).find(
+    (file): file is OutputChunk => isChunk(file) && file.isEntry,
+  );
+  if (entry === undefined) throw new Error('route-html: no entry chunk in the build');
+  return entry;
+}
+
+/**
+ * The files of the named chunks and what they import, each once and none of `known` (what the
+ * page preloads anyway), as the URLs the starter preloads.
+ */
+export function chunkFiles(
+  bundle: OutputBundle,
+  chunkNames: readonly string[],
+  known: readonly string[],
+): string[] {
+  const files = new Set<string>();
+  const skip = new Set(known);
+  for (const name of chunkNames) {
+    const chunk = Object.values(bundle).find(
+      (file): file is OutputChunk => isChunk(file) && file.name === name && !file.isEntry,
+    );
+    if (chunk === undefined) throw new Error(`route-html: no chunk named ${name} in the build`);
+    for (const file of staticClosure(bundle, chunk.fileName)) {
+      if (!skip.has(`/${file}`)) files.add(`/${file}`);
+    }
+  }
+  return [...files];
+}
+
+/**
+ * The frame drawn ahead with the chunks its screen needs in `data-preload`, which the starter
+ * adds to what it preloads when the frame is still there once it runs (the frame's own script
+ * removes it when it is not shown, and with it the list). Loading a lazy screen, Vite's preload
+ * helper appends a link for each chunk it imports that is not linked yet, all in one task (the
+ * signed-in shell and the dashboard: 30-130 ms at 4x CPU, blocking the page drawn ahead); asked
+ * for by the starter, a few per task, they are linked already. A signed-out visitor asks for
+ * none of them.
+ */
+export function framePreloads(markup: string, id: string, files: readonly string[]): string {
+  const open = `<div id="${id}"`;
+  if (!markup.includes(open)) throw new Error(`route-html: the frame has no ${open}>`);
+  return markup.replace(open, `${open} data-preload="${files.join(' ')}"`);
+}
+
 /**
  * The link tags a page needs beyond index.html's: its chunks and their stylesheets, or only the
  * stylesheets.
@@ -89,14 +143,12 @@ export function routeLinks(
   chunkName: string,
   only: 'all' | 'stylesheets' = 'all',
 ): string {
-  const entry = Object.values(bundle).find(
-    (file): file is OutputChunk => isChunk(file) && file.isEntry,
-  );
+  const entry = entryOf(bundle);
   const route = Object.values(bundle).find(
     (file): file is OutputChunk => isChunk(file) && file.name === chunkName && !file.isEntry,
   );
-  if (entry === undefined || route === undefined) {
-    throw new Error(`route-html: no entry or no chunk named ${chunkName} in the build`);
+  if (route === undefined) {
+    throw new Error(`route-html: no chunk named ${chunkName} in the build`);
   }
   const shell = new Set(staticClosure(bundle, entry.fileName));
   const tags: string[] = [];
@@ -143,8 +195,11 @@ export interface Frame {
   wrapped?: boolean;
 }
 
-/** Preload links a starter adds per task (see starterSource). */
-export const PRELOADS_PER_TASK = 4;
+/**
+ * Preload links a starter adds per task (see starterSource): each is a request begun, 2-10 ms
+ * at Lighthouse's 4x CPU on this machine, so four made tasks of up to 60 ms there.
+ */
+export const PRELOADS_PER_TASK = 2;
 
 /**
  * Starts the page's scripts once the browser reports the frame drawn ahead (the element
@@ -169,7 +224,8 @@ export function starterSource(
 ): string {
   return [
     'let started = false;',
-    `const waiting = ${JSON.stringify(preloads)};`,
+    `const drawn = document.getElementById(${JSON.stringify(drawnAhead)});`,
+    `const waiting = [...new Set([...${JSON.stringify(preloads)}, ...(drawn?.dataset.preload?.split(' ') ?? [])])];`,
     'const preloadSome = () => {',
     `  for (const href of waiting.splice(0, ${PRELOADS_PER_TASK})) {`,
     "    const link = document.createElement('link');",
@@ -187,7 +243,7 @@ export function starterSource(
     `  void import(${JSON.stringify(entry)});`,
     '  setTimeout(preloadSome, 0);',
     '};',
-    `const waitForPaint = document.getElementById(${JSON.stringify(drawnAhead)}) !== null &&`,
+    'const waitForPaint = drawn !== null &&',
     "  PerformanceObserver.supportedEntryTypes?.includes('paint') === true;",
     'if (waitForPaint) {',
     '  new PerformanceObserver((list) => {',
@@ -232,12 +288,17 @@ const STYLESHEET = /<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g;
  * Lighthouse's simulated first paint of the login page stayed at about 1.5x a static page's
  * however early the browser really painted. The app's own CSS is about 6 KB compressed; the
  * page is never cached (index.html's rules), so this is paid on each visit to it instead.
+ * Each `<style>` is followed by a disabled link to its file, which the browser neither fetches
+ * nor applies: Vite's preload helper, loading the screen's chunk, looks for a stylesheet link
+ * to each of the chunk's CSS files and, finding none, linked the same files again (requests
+ * for what the page already had, the screen held back until they arrived, and the document's
+ * style recalculated for rules it already applied).
  */
 export function inlineStylesheets(html: string, stylesheet: (file: string) => string): string {
   return html.replace(STYLESHEET, (_link, file: string) => {
     const css = stylesheet(file);
     if (/<\/style/i.test(css)) throw new Error(`route-html: ${file} cannot be put in a <style>`);
-    return `<style>${css}</style>`;
+    return `<style>${css}</style><link rel="stylesheet" crossorigin href="/${file}" disabled>`;
   });
 }
 
@@ -248,12 +309,14 @@ function cssOf(bundle: OutputBundle, file: string): string {
   return typeof asset.source === 'string' ? asset.source : new TextDecoder().decode(asset.source);
 }
 
-/** The entry and the chunks index.html (and the page's links) preload, in their order. */
+/**
+ * The entry and the chunks index.html (and the page's links) preload, in their order, each once.
+ */
 export function pageScripts(index: string, links: string): { entry: string; preloads: string[] } {
   const entry = ENTRY_TAG.exec(index)?.[1];
   if (entry === undefined) throw new Error('route-html: index.html has no entry script');
   const preloads = [...`${index}${links}`.matchAll(MODULE_PRELOAD)].map((match) => match[1] ?? '');
-  return { entry, preloads };
+  return { entry, preloads: [...new Set(preloads)] };
 }
 
 /**
@@ -329,8 +392,13 @@ export function routeHtml(
         });
       }
       if (shellFrame !== null) {
-        const markup = `${await renderAhead(shellFrame.markup)}\n    <script>${shellFrame.script()}</script>`;
         const { entry, preloads } = pageScripts(original, '');
+        const drawn = framePreloads(
+          await renderAhead(shellFrame.markup),
+          SIGNED_IN_FRAME_ID,
+          chunkFiles(bundle, shellFrame.preload, preloads),
+        );
+        const markup = `${drawn}\n    <script>${shellFrame.script()}</script>`;
         // As the login page: nothing asked of the network before the frame's first paint
         // (stylesheets and starter inline, the manifest linked by the starter), since each
         // request begun before it was counted in Lighthouse's simulated paint (the signed-in

@@ -170,9 +170,7 @@ export function pageChangeRows(changes: SQL, limit: SQL): SQL {
 
 /** A boolean column as JSON true/false (SQLite keeps booleans as 0/1). */
 export function jsonBoolean(column: AnyColumn): SQL | AnyColumn {
-  return currentEngine() === 'postgres'
-    ? column
-    : sql`iif(${column}, json('true'), json('false'))`;
+  return currentEngine() === 'postgres' ? column : sql`iif(${column}, json('true'), json('false'))`;
 }
 
 /** A column holding JSON text, embedded as JSON rather than as a string. */

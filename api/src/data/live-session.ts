@@ -8,11 +8,12 @@ import type { UserRow } from './wire.js';
 /*
  * Every authenticated request runs this lookup: plain SQL prepared once per connection on both
  * engines (db/plain-query.ts), because drizzle's mapping of the joined session and user rows
- * was most of its cost. The same columns under the same keys come back either as the rows of
- * the guard's own statement or as one JSON object from a statement that looks the session up
- * inside itself (the pull page, sync/pull.ts), so both go through one mapper and one set of
- * checks (services/sessions.ts, `acceptSession`). Session keys are prefixed `s_`; user keys
- * are the column names.
+ * was most of its cost. The same columns under the same keys come back as the rows of the
+ * guard's own statement, as one JSON object from a statement that looks the session up inside
+ * itself (the pull page, sync/pull.ts), or, only those the checks read, as columns of such a
+ * statement (the unread count, sync/unread-count.ts); all go through one set of checks
+ * (services/sessions.ts, `checkSession`). Session keys are prefixed `s_`; user keys are the
+ * column names.
  */
 const LIVE_SESSION_COLUMNS = [
   ['s_id', sessions.id],

@@ -8,11 +8,12 @@ import type { UserRow } from './wire.js';
 /*
  * Every authenticated request runs this lookup: plain SQL prepared once per connection on both
  * engines (db/plain-query.ts), because drizzle's mapping of the joined session and user rows
- * was most of its cost. The same columns under the same keys come back either as the rows of
- * the guard's own statement or as one JSON object from a statement that looks the session up
- * inside itself (the pull page, sync/pull.ts), so both go through one mapper and one set of
- * checks (services/sessions.ts, `acceptSession`). Session keys are prefixed `s_`; user keys
- * are the column names.
+ * was most of its cost. The same columns under the same keys come back as the rows of the
+ * guard's own statement, as one JSON object from a statement that looks the session up inside
+ * itself (the pull page, sync/pull.ts), or, only those the checks read, as columns of such a
+ * statement (the unread count, sync/unread-count.ts); all go through one set of checks
+ * (services/sessions.ts, `checkSession`). Session keys are prefixed `s_`; user keys are the
+ * column names.
  */
 const LIVE_SESSION_COLUMNS = [
   ['s_id', sessions.id],
@@ -89,12 +90,48 @@ export function parseLiveSession(found: string): LiveSessionRow {
   return JSON.parse(found) as LiveSessionRow;
 }
 
-const liveSessionQuery = plainQuery<LiveSessionRow>(
-  sql`SELECT ${sql.join(
-    LIVE_SESSION_COLUMNS.map(([key, column]) => sql`${column} AS ${sql.identifier(key)}`),
+function selectList(columns: readonly (typeof LIVE_SESSION_COLUMNS)[number][]): SQL {
+  return sql.join(
+    columns.map(([key, column]) => sql`${column} AS ${sql.identifier(key)}`),
     sql`, `,
-  )} FROM ${liveSessionSource(sql.placeholder('hash'))}`,
+  );
+}
+
+const liveSessionQuery = plainQuery<LiveSessionRow>(
+  sql`SELECT ${selectList(LIVE_SESSION_COLUMNS)} FROM ${liveSessionSource(sql.placeholder('hash'))}`,
 );
+
+/**
+ * What the checks read (services/sessions.ts, `checkSession`) and what a route needs to read
+ * for the user (`id`, `role`): every other column of the row costs a value the driver converts
+ * per request, and the unread count, called by every device every minute, needs none of them.
+ */
+const SESSION_CHECK_KEYS = [
+  's_id',
+  's_expires_at',
+  's_last_used_at',
+  'id',
+  'role',
+  'deleted_at',
+] as const;
+
+/** A row of a statement built with sessionCheckSql, without its own columns. */
+export type SessionCheckRow = Pick<LiveSessionRow, (typeof SESSION_CHECK_KEYS)[number]>;
+
+const SESSION_CHECK_COLUMNS = LIVE_SESSION_COLUMNS.filter(([key]) =>
+  (SESSION_CHECK_KEYS as readonly string[]).includes(key),
+);
+
+/**
+ * A statement that looks the session up and reads for its user in one: the columns of
+ * SessionCheckRow, then `columns`, which may name `users` and `sessions` of the row found (the
+ * user is `users.id`, the role `users.role`). At most one row; none when the token hash names
+ * no session or a revoked one. Nothing of `columns` may be answered before the guard has
+ * accepted the row (`Guard.admitRow`).
+ */
+export function sessionCheckSql(tokenHash: SQL | Placeholder, columns: SQL): SQL {
+  return sql`SELECT ${selectList(SESSION_CHECK_COLUMNS)}, ${columns} FROM ${liveSessionSource(tokenHash)}`;
+}
 
 /** The guard's own lookup: the row the token hash names, if it is not revoked. */
 export async function findLiveSession(
@@ -104,4 +141,3 @@ export async function findLiveSession(
   const [found] = await liveSessionQuery.rows(db, { hash: tokenHash });
   return found;
 }
-

@@ -4,8 +4,18 @@ import type { Db } from '../db/client.js';
 import type { UserRow } from '../data/wire.js';
 import { forbidden, unauthenticated } from '../lib/http-error.js';
 import { can, type Permission } from '../auth/policy.js';
-import { acceptSession, type SessionPolicy, type SessionRow } from '../services/sessions.js';
-import { findLiveSession, type LiveSessionRow } from '../data/live-session.js';
+import {
+  acceptedSession,
+  checkSession,
+  type SessionPolicy,
+  type SessionRow,
+  type SessionTimes,
+} from '../services/sessions.js';
+import {
+  findLiveSession,
+  type LiveSessionRow,
+  type SessionCheckRow,
+} from '../data/live-session.js';
 import { hashToken } from '../lib/tokens.js';
 
 export interface AuthContext {
@@ -34,6 +44,12 @@ export interface Guard {
    */
   tokenHash(c: Context): string;
   admit(found: LiveSessionRow | undefined, permission: Permission): Promise<AuthContext>;
+  /**
+   * `admit` for a statement that read only the checks' columns (`sessionCheckSql`): the same
+   * checks and the same answers; the row itself once accepted (its `id` and `role` are the
+   * user's).
+   */
+  admitRow<R extends SessionCheckRow>(found: R | undefined, permission: Permission): Promise<R>;
 }
 
 /**
@@ -47,16 +63,24 @@ export function makeGuard(db: Db, policy: SessionPolicy): Guard {
     if (token === null) throw unauthenticated();
     return hashToken(token);
   };
-  const admit = async (
-    found: LiveSessionRow | undefined,
+  /** 401 unless the row passes the checks, then 403 unless its role has the permission. */
+  const pass = async <R extends SessionCheckRow>(
+    found: R | undefined,
     permission: Permission,
-  ): Promise<AuthContext> => {
-    const resolved = found === undefined ? null : await acceptSession(db, found, policy);
-    if (resolved === null) throw unauthenticated();
-    const auth: AuthContext = { user: resolved.user, session: resolved.session };
-    if (!can(auth.user, permission)) throw forbidden();
-    return auth;
+  ): Promise<{ row: R; times: SessionTimes }> => {
+    const times = found === undefined ? null : await checkSession(db, found, policy);
+    if (found === undefined || times === null) throw unauthenticated();
+    if (!can({ id: found.id, role: found.role }, permission)) throw forbidden();
+    return { row: found, times };
   };
+  const admit = async (found: LiveSessionRow | undefined, permission: Permission) => {
+    const { row, times } = await pass(found, permission);
+    return acceptedSession(row, times);
+  };
+  const admitRow = async <R extends SessionCheckRow>(
+    found: R | undefined,
+    permission: Permission,
+  ) => (await pass(found, permission)).row;
   const authenticate = async (c: Context, permission: Permission) =>
     admit(await findLiveSession(db, tokenHash(c)), permission);
   const middleware =
@@ -65,7 +89,7 @@ export function makeGuard(db: Db, policy: SessionPolicy): Guard {
       c.set('auth', await authenticate(c, permission));
       await next();
     };
-  return Object.assign(middleware, { authenticate, tokenHash, admit });
+  return Object.assign(middleware, { authenticate, tokenHash, admit, admitRow });
 }
 
 export function authOf(c: Context<AppEnv>): AuthContext {

@@ -6,7 +6,7 @@ import { sessions, userActivity, users } from '../db/schema.js';
 import { localDate, type SchoolClock } from '../lib/school-time.js';
 import { hashToken, newSessionToken } from '../lib/tokens.js';
 import type { UserRow } from '../data/wire.js';
-import { findLiveSession, type LiveSessionRow } from '../data/live-session.js';
+import type { LiveSessionRow, SessionCheckRow } from '../data/live-session.js';
 
 const DAY_MS = 86_400_000;
 /** Sliding expiry is written at most this often, so reads do not turn into writes. */
@@ -90,52 +90,53 @@ function schoolDay(ms: number, policy: SessionPolicy): number {
   return Math.floor((ms + policy.clock.offsetMinutes * 60_000) / DAY_MS);
 }
 
-/**
- * The live session and user behind a bearer token, or null when the token is unknown,
- * revoked, expired, or its user deleted. Each use slides the expiry forward, so a phone that
- * syncs at least once a month stays signed in however long it goes offline in between.
- */
-export async function resolveSession(
-  db: Db,
-  token: string,
-  policy: SessionPolicy,
-): Promise<{ session: SessionRow; user: UserRow } | null> {
-  const found = await findLiveSession(db, hashToken(token));
-  return found === undefined ? null : acceptSession(db, found, policy);
+/** When a session was last used and when it expires, after a check has slid them forward. */
+export interface SessionTimes {
+  lastUsedAt: string;
+  expiresAt: string;
 }
 
 /**
- * The checks on a row of the live-session lookup, wherever it was read: null when the session
- * has expired or its user was deleted; otherwise the session and user, the expiry slid
- * forward (written at most hourly and once per school day).
+ * The checks on a row of a live-session lookup, wherever it was read and however many of the
+ * row's columns it read: null when the session has expired or its user was deleted; otherwise
+ * the session's times, the expiry slid forward (written at most hourly and once per school day),
+ * so a phone that syncs at least once a month stays signed in however long it goes offline in
+ * between. A revoked session never gets here: every lookup leaves it out (data/live-session.ts).
  */
-export async function acceptSession(
+export async function checkSession(
   db: Db,
-  found: LiveSessionRow,
+  found: SessionCheckRow,
   policy: SessionPolicy,
-): Promise<{ session: SessionRow; user: UserRow } | null> {
-  const row = asSessionAndUser(found);
-  if (row.user.deletedAt !== null) return null;
+): Promise<SessionTimes | null> {
+  if (found.deleted_at !== null) return null;
   const now = Date.now();
-  if (Date.parse(row.session.expiresAt) <= now) return null;
-  const lastUsed = Date.parse(row.session.lastUsedAt);
+  if (Date.parse(found.s_expires_at) <= now) return null;
+  const lastUsed = Date.parse(found.s_last_used_at);
   if (
-    now - lastUsed > TOUCH_INTERVAL_MS ||
-    schoolDay(lastUsed, policy) !== schoolDay(now, policy)
+    now - lastUsed <= TOUCH_INTERVAL_MS &&
+    schoolDay(lastUsed, policy) === schoolDay(now, policy)
   ) {
-    const lastUsedAt = new Date(now).toISOString();
-    const expiresAt = new Date(now + policy.ttlDays * DAY_MS).toISOString();
-    const userId = row.user.id;
-    await db.write(async (tx) => {
-      await tx
-        .update(sessions)
-        .set({ lastUsedAt, expiresAt })
-        .where(eq(sessions.id, row.session.id));
-      await tx.update(users).set({ lastActiveAt: lastUsedAt }).where(eq(users.id, userId));
-      await recordActivity(tx, userId, new Date(now), policy.clock);
-    });
-    row.session = { ...row.session, lastUsedAt, expiresAt };
+    return { lastUsedAt: found.s_last_used_at, expiresAt: found.s_expires_at };
   }
+  const lastUsedAt = new Date(now).toISOString();
+  const expiresAt = new Date(now + policy.ttlDays * DAY_MS).toISOString();
+  const userId = found.id;
+  await db.write(async (tx) => {
+    await tx.update(sessions).set({ lastUsedAt, expiresAt }).where(eq(sessions.id, found.s_id));
+    await tx.update(users).set({ lastActiveAt: lastUsedAt }).where(eq(users.id, userId));
+    await recordActivity(tx, userId, new Date(now), policy.clock);
+  });
+  return { lastUsedAt, expiresAt };
+}
+
+/** The whole row of the live-session lookup once it passed `checkSession`, with its times. */
+export function acceptedSession(
+  found: LiveSessionRow,
+  times: SessionTimes,
+): { session: SessionRow; user: UserRow } {
+  const row = asSessionAndUser(found);
+  row.session.lastUsedAt = times.lastUsedAt;
+  row.session.expiresAt = times.expiresAt;
   return row;
 }
 

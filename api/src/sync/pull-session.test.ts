@@ -1,8 +1,11 @@
-import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { newId, pullResponseSchema } from '@urs/sync-protocol';
-import { sessions } from '../db/schema.js';
-import { hashToken } from '../lib/tokens.js';
+import {
+  ageSession,
+  setSession as setSessionOf,
+  signOutElsewhere,
+  storedSession,
+} from '../test/session-changes.js';
 import { useSyncFixture } from './test-kit.js';
 
 /*
@@ -14,13 +17,8 @@ const f = useSyncFixture('technician', 'Lab Komputer');
 const pull = (token: string | null, query = 'cursor=&limit=50') =>
   f.t.request(`/api/sync/pull?${query}`, token === null ? {} : { token });
 
-const setSession = (token: string, values: Partial<typeof sessions.$inferInsert>) =>
-  f.t.db.write((tx) =>
-    tx
-      .update(sessions)
-      .set(values)
-      .where(eq(sessions.tokenHash, hashToken(token))),
-  );
+const setSession = (token: string, values: Parameters<typeof setSessionOf>[2]) =>
+  setSessionOf(f.t, token, values);
 
 async function fileReport(): Promise<string> {
   const id = newId();
@@ -57,13 +55,7 @@ describe('GET /api/sync/pull authenticates as the guard does', () => {
   it('stops answering a session the moment another API process signs it out, and sends none of its rows', async () => {
     await fileReport();
     expect((await pull(f.staff.token)).status).toBe(200);
-    const other = f.t.twin();
-    try {
-      const logout = await other.request('/api/logout', { method: 'POST', token: f.staff.token });
-      expect(logout.status).toBe(200);
-    } finally {
-      await other.close();
-    }
+    expect(await signOutElsewhere(f.t, f.staff.token)).toBe(200);
     const res = await pull(f.staff.token);
     expect(res.status).toBe(401);
     expect(await res.text()).not.toContain('Proyektor mati');
@@ -87,14 +79,9 @@ describe('GET /api/sync/pull authenticates as the guard does', () => {
   });
 
   it('slides the expiry of a session in use, as every guarded request does', async () => {
-    const twoHoursAgo = new Date(Date.now() - 2 * 3_600_000).toISOString();
-    const soon = new Date(Date.now() + 60_000).toISOString();
-    await setSession(f.staff.token, { lastUsedAt: twoHoursAgo, expiresAt: soon });
+    const { lastUsedAt: twoHoursAgo } = await ageSession(f.t, f.staff.token);
     expect((await pull(f.staff.token)).status).toBe(200);
-    const [row] = await f.t.db
-      .select()
-      .from(sessions)
-      .where(eq(sessions.tokenHash, hashToken(f.staff.token)));
+    const row = await storedSession(f.t, f.staff.token);
     expect(Date.parse(row?.expiresAt ?? '')).toBeGreaterThan(Date.now() + 29 * 86_400_000);
     expect(Date.parse(row?.lastUsedAt ?? '')).toBeGreaterThan(Date.parse(twoHoursAgo));
   });

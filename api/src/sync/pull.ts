@@ -18,7 +18,6 @@ import {
   pageChangeRows,
 } from '../db/dialect.js';
 import { plainQuery, renderedKey, type PlainQuery } from '../db/plain-query.js';
-import type { Actor } from '../auth/policy.js';
 import { requestsVisibleTo, type Viewer } from '../auth/visibility.js';
 import { toPublicUser, type UserRow } from '../data/wire.js';
 import { liveSessionJsonSql, parseLiveSession, type LiveSessionRow } from '../data/live-session.js';
@@ -48,7 +47,7 @@ const PARAMS_ROW = sql`SELECT CAST(${sql.placeholder('cursor')} AS bigint) AS pa
  * Whom a query reads for: the role decides the shape of the SQL; `roleValue` is that role as
  * the SQL compares it, a literal or, in the page statement, the session's role.
  */
-interface PullViewer extends Viewer {
+export interface PullViewer extends Viewer {
   roleValue: Role | SQL;
 }
 
@@ -107,7 +106,7 @@ const SOURCES: Source[] = [
 ];
 
 /** Announcements the role may see, not written by the actor and not read by them. */
-function unreadCountSql(viewer: PullViewer): SQL {
+export function unreadCountSql(viewer: PullViewer): SQL {
   const a = t.announcements;
   const r = t.announcementReads;
   const visible = and(
@@ -249,22 +248,6 @@ function pageSql(counted: boolean): SQL {
     ${head} UNION ALL SELECT seq, change, n, NULL, ${bigint}, ${bigint} FROM (${runs}) AS page_runs`;
 }
 
-/** Built on first use: the SQL depends on the engine, chosen when the database opens. */
-function perRole<R>(build: (role: Role) => SQL): (role: Role) => PlainQuery<R> {
-  const built = new Map<Role, PlainQuery<R>>();
-  return (role) => {
-    let query = built.get(role);
-    if (query === undefined) {
-      query = plainQuery<R>(build(role));
-      built.set(role, query);
-    }
-    return query;
-  };
-}
-
-const unreadQuery = perRole<{ n: number }>((role) =>
-  unreadCountSql({ id: sql.placeholder('actor'), role, roleValue: role }),
-);
 /** With and without the count behind `remaining`, built on first use like the rest. */
 const pageQueries = new Map<boolean, PlainQuery<PageRow>>();
 
@@ -275,12 +258,6 @@ function pageQuery(counted: boolean): PlainQuery<PageRow> {
     pageQueries.set(counted, query);
   }
   return query;
-}
-
-/** Announcements the actor may see and has not read; their own are never news to them. */
-export async function unreadAnnouncementCount(db: Db, actor: Actor): Promise<number> {
-  const [row] = await unreadQuery(actor.role).rows(db, { actor: actor.id });
-  return row?.n ?? 0;
 }
 
 /**

@@ -1,0 +1,51 @@
+import { sql } from 'drizzle-orm';
+import { ROLES } from '@urs/sync-protocol';
+import type { Db } from '../db/client.js';
+import { nameLiteral } from '../db/dialect.js';
+import { plainQuery, type PlainQuery } from '../db/plain-query.js';
+import { users } from '../db/schema.js';
+import { sessionCheckSql, type SessionCheckRow } from '../data/live-session.js';
+import { unreadCountSql } from './pull.js';
+
+/*
+ * Every signed-in device asks for its unread count every minute, so the count looks the
+ * session up inside its own statement (data/live-session.ts), reading only the columns the
+ * guard's checks need: one statement instead of the guard's lookup and then the count, and
+ * none of the user's other columns converted per request. The count is written once per
+ * role (audience and authorship as the pull counts them, sync/pull.ts); the session's role
+ * picks the one that runs, so only the reads of that role's audience are evaluated.
+ */
+
+/** A row of the count's statement: the session as found, and the count for its user. */
+export interface UnreadCountRow extends SessionCheckRow {
+  unread: number;
+}
+
+function unreadCountStatementSql() {
+  const arms = ROLES.map(
+    (role) =>
+      sql`WHEN ${nameLiteral(role)} THEN (${unreadCountSql({ id: sql`${users.id}`, role, roleValue: role })})`,
+  );
+  return sessionCheckSql(
+    sql.placeholder('session'),
+    sql`CASE ${users.role} ${sql.join(arms, sql` `)} END AS ${sql.identifier('unread')}`,
+  );
+}
+
+/** Built on first use: the SQL depends on the engine, chosen when the database opens. */
+let statement: PlainQuery<UnreadCountRow> | undefined;
+
+/**
+ * The session the token hash names, if it is not revoked, with its user's unread
+ * announcements: those their role may see, that they did not write and have not read.
+ * Undefined when there is no such session. The count must not be answered before the guard
+ * has accepted the row (`Guard.admitRow`).
+ */
+export async function unreadCountForSession(
+  db: Db,
+  tokenHash: string,
+): Promise<UnreadCountRow | undefined> {
+  statement ??= plainQuery<UnreadCountRow>(unreadCountStatementSql());
+  const [row] = await statement.rows(db, { session: tokenHash });
+  return row;
+}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { newId, pullResponseSchema } from '@urs/sync-protocol';
 import {
   ageSession,
@@ -6,6 +7,7 @@ import {
   signOutElsewhere,
   storedSession,
 } from '../test/session-changes.js';
+import { users } from '../db/schema.js';
 import { useSyncFixture } from './test-kit.js';
 
 /*
@@ -76,6 +78,18 @@ describe('GET /api/sync/pull authenticates as the guard does', () => {
     });
     expect(removed.status).toBe(200);
     expect((await pull(other.token)).status).toBe(401);
+
+    // Deleting a user also revokes their sessions; the tombstone alone must be enough too.
+    const tombstoned = await f.t.signIn('gardener');
+    await f.t.db.write((tx) =>
+      tx
+        .update(users)
+        .set({ deletedAt: new Date().toISOString() })
+        .where(eq(users.id, tombstoned.user.id)),
+    );
+    const answer = await pull(tombstoned.token);
+    expect(answer.status).toBe(401);
+    expect(await answer.text()).not.toContain('Proyektor mati');
   });
 
   it('slides the expiry of a session in use, as every guarded request does', async () => {

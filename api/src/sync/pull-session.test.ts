@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
 import { newId, pullResponseSchema } from '@urs/sync-protocol';
 import {
   ageSession,
+  markUserDeleted,
   setSession as setSessionOf,
   signOutElsewhere,
   storedSession,
 } from '../test/session-changes.js';
-import { users } from '../db/schema.js';
 import { useSyncFixture } from './test-kit.js';
 
 /*
@@ -81,12 +80,7 @@ describe('GET /api/sync/pull authenticates as the guard does', () => {
 
     // Deleting a user also revokes their sessions; the tombstone alone must be enough too.
     const tombstoned = await f.t.signIn('gardener');
-    await f.t.db.write((tx) =>
-      tx
-        .update(users)
-        .set({ deletedAt: new Date().toISOString() })
-        .where(eq(users.id, tombstoned.user.id)),
-    );
+    await markUserDeleted(f.t, tombstoned.user.id);
     const answer = await pull(tombstoned.token);
     expect(answer.status).toBe(401);
     expect(await answer.text()).not.toContain('Proyektor mati');

@@ -1,7 +1,5 @@
-import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { newId } from '@urs/sync-protocol';
-import { users } from '../db/schema.js';
 import { hashToken } from '../lib/tokens.js';
 import { HttpError } from '../lib/http-error.js';
 import { makeGuard } from '../middleware/guard.js';
@@ -9,6 +7,7 @@ import { unreadCountForSession } from './unread-count.js';
 import { useSyncFixture } from './test-kit.js';
 import {
   ageSession,
+  markUserDeleted,
   setSession,
   signOutElsewhere,
   storedSession,
@@ -120,12 +119,7 @@ describe('GET /api/announcements/unread-count authenticates as the guard does', 
 
     // Deleting a user also revokes their sessions; the tombstone alone must be enough too.
     const tombstoned = await f.t.signIn('technician');
-    await f.t.db.write((tx) =>
-      tx
-        .update(users)
-        .set({ deletedAt: new Date().toISOString() })
-        .where(eq(users.id, tombstoned.user.id)),
-    );
+    await markUserDeleted(f.t, tombstoned.user.id);
     expect((await countRequest(tombstoned.token)).status).toBe(401);
   });
 

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { sessions } from '../db/schema.js';
+import { sessions, users } from '../db/schema.js';
 import { hashToken } from '../lib/tokens.js';
 import type { TestApp } from './harness.js';
 
@@ -53,4 +53,14 @@ export async function ageSession(t: TestApp, token: string): Promise<{ lastUsedA
     expiresAt: new Date(Date.now() + 60_000).toISOString(),
   });
   return { lastUsedAt };
+}
+
+/**
+ * Marks the user deleted in the database alone, their sessions left live: deleting a user
+ * through the API also revokes their sessions, so only this reaches the check on the user.
+ */
+export function markUserDeleted(t: TestApp, userId: string): Promise<unknown> {
+  return t.db.write((tx) =>
+    tx.update(users).set({ deletedAt: new Date().toISOString() }).where(eq(users.id, userId)),
+  );
 }

@@ -60,7 +60,6 @@ export async function pullChanges(
   if (state === undefined) return summary;
   let cursor = state.cursor;
   let pending = api.pull(cursor, limit, 'count');
-  let counted = true;
   let progress: PullProgress | undefined;
   for (;;) {
     const page = await pending;
@@ -75,9 +74,9 @@ export async function pullChanges(
     await applyPullPage(db, userId, cursor, page);
     summary.pages += 1;
     summary.changes += page.changes.length;
-    // A page asked to skip the count reads `remaining` as 0 (absent): it is not one.
-    progress = progressAfterPage(progress, summary.changes, counted ? page.remaining : undefined);
-    counted = false;
+    // Only the first page was counted; the rest read `remaining` as 0 (absent): it is not one.
+    const remaining = summary.pages === 1 ? page.remaining : undefined;
+    progress = progressAfterPage(progress, summary.changes, remaining);
     // A one-page pull is over before anyone could read a count; a longer one reports each page.
     if (page.has_more || summary.pages > 1) onProgress?.(progress);
     if (following === undefined) break;

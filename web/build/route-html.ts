@@ -96,6 +96,15 @@ function entryOf(bundle: OutputBundle): OutputChunk {
   return entry;
 }
 
+/** The build's chunk named `name` (a lazy route's or a manual chunk's, never the entry). */
+function chunkNamed(bundle: OutputBundle, name: string): OutputChunk {
+  const chunk = Object.values(bundle).find(
+    (file): file is OutputChunk => isChunk(file) && file.name === name && !file.isEntry,
+  );
+  if (chunk === undefined) throw new Error(`route-html: no chunk named ${name} in the build`);
+  return chunk;
+}
+
 /**
  * The files of the named chunks and what they import, each once and none of `known` (what the
  * page preloads anyway), as the URLs the starter preloads.
@@ -108,11 +117,7 @@ export function chunkFiles(
   const files = new Set<string>();
   const skip = new Set(known);
   for (const name of chunkNames) {
-    const chunk = Object.values(bundle).find(
-      (file): file is OutputChunk => isChunk(file) && file.name === name && !file.isEntry,
-    );
-    if (chunk === undefined) throw new Error(`route-html: no chunk named ${name} in the build`);
-    for (const file of staticClosure(bundle, chunk.fileName)) {
+    for (const file of staticClosure(bundle, chunkNamed(bundle, name).fileName)) {
       if (!skip.has(`/${file}`)) files.add(`/${file}`);
     }
   }
@@ -144,12 +149,7 @@ export function routeLinks(
   only: 'all' | 'stylesheets' = 'all',
 ): string {
   const entry = entryOf(bundle);
-  const route = Object.values(bundle).find(
-    (file): file is OutputChunk => isChunk(file) && file.name === chunkName && !file.isEntry,
-  );
-  if (route === undefined) {
-    throw new Error(`route-html: no chunk named ${chunkName} in the build`);
-  }
+  const route = chunkNamed(bundle, chunkName);
   const shell = new Set(staticClosure(bundle, entry.fileName));
   const tags: string[] = [];
   for (const file of staticClosure(bundle, route.fileName)) {

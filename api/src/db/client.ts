@@ -32,6 +32,8 @@ export interface Db extends Reader {
    * query builder.
    */
   rows<R>(text: string, params: readonly unknown[]): Promise<R[]>;
+  /** The first row of such a read, for a statement that finds at most one: no array built. */
+  row<R>(text: string, params: readonly unknown[]): Promise<R | undefined>;
   /** Answers once the database does (health check, start-up). */
   ping(): Promise<void>;
   /** Applies pending migrations; the API does it at start. */
@@ -112,6 +114,8 @@ export function openDatabase(file: string): Db {
     snapshot: <T>(fn: (r: Reader) => Promise<T>) => snapshot(fn),
     rows: <R>(text: string, params: readonly unknown[]) =>
       Promise.resolve(statement<unknown[], R>(reader, text).all(...params)),
+    row: <R>(text: string, params: readonly unknown[]) =>
+      Promise.resolve(statement<unknown[], R>(reader, text).get(...params)),
     ping: () => {
       reader.get(sql`SELECT 1`);
       return Promise.resolve();

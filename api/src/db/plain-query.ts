@@ -14,6 +14,8 @@ const renderer = new SQLiteSyncDialect();
 export interface PlainQuery<R> {
   readonly text: string;
   rows(db: Db, values: Record<string, unknown>): Promise<R[]>;
+  /** The first row, for a statement that finds at most one. */
+  row(db: Db, values: Record<string, unknown>): Promise<R | undefined>;
 }
 
 /**
@@ -28,6 +30,7 @@ export function plainQuery<R>(query: SQL): PlainQuery<R> {
   return {
     text,
     rows: (db, values) => db.rows<R>(text, fillPlaceholders(params, values)),
+    row: (db, values) => db.row<R>(text, fillPlaceholders(params, values)),
   };
 }
 

@@ -39,6 +39,11 @@ export function openPostgres(url: string, poolSize = 10): Db {
   pool.on('error', (err) => console.error('[api] idle PostgreSQL connection failed:', err.message));
   const client = drizzle(pool);
   const asReader = client as unknown as Reader;
+  const rows = async <R>(text: string, params: readonly unknown[]) => {
+    const named = postgresStatement(text);
+    const result = await pool.query({ ...named, values: [...params] });
+    return result.rows as R[];
+  };
   return Object.assign(Object.create(asReader) as Reader, {
     write: <T>(fn: (tx: Tx) => Promise<T>) => client.transaction((tx) => fn(tx as unknown as Tx)),
     snapshot: <T>(fn: (reader: Reader) => Promise<T>) =>
@@ -46,11 +51,8 @@ export function openPostgres(url: string, poolSize = 10): Db {
         isolationLevel: 'repeatable read',
         accessMode: 'read only',
       }),
-    rows: async <R>(text: string, params: readonly unknown[]) => {
-      const named = postgresStatement(text);
-      const result = await pool.query({ ...named, values: [...params] });
-      return result.rows as R[];
-    },
+    rows,
+    row: async <R>(text: string, params: readonly unknown[]) => (await rows<R>(text, params))[0],
     ping: async () => {
       await pool.query('SELECT 1');
     },

@@ -62,6 +62,9 @@ export function syncRoutes({ db, guard }: RouteDeps, pushOptions: PushOptions = 
   app.get('/api/announcements/unread-count', async (c) => {
     const found = await unreadCountForSession(db, guard.tokenHash(c));
     const { unread } = await guard.admitRow(found, 'announcements.read');
+    // As the health check does: set before the answer exists, the header is part of it from
+    // the start instead of being added to the answer's headers afterwards (app.ts).
+    c.header('Cache-Control', 'no-store');
     return c.json({ count: unread });
   });
 

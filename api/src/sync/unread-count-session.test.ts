@@ -92,6 +92,15 @@ describe('GET /api/announcements/unread-count authenticates as the guard does', 
     expect(malformed.status).toBe(401);
   });
 
+  it('answers, and refuses, with Cache-Control: no-store and the security headers every API answer carries', async () => {
+    for (const res of [await countRequest(f.staff.token), await countRequest(null)]) {
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+    }
+  });
+
   it('stops answering a session the moment another API process signs it out, and sends no count', async () => {
     await announce();
     expect(await count(f.staff.token)).toBe(2);

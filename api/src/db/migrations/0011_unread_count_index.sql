@@ -1,0 +1,1 @@
+CREATE INDEX `announcements_unread_idx` ON `announcements` (`deleted_at`,`author_id`,`audience`,`id`);

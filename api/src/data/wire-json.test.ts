@@ -13,7 +13,7 @@ import { plainQuery } from '../db/plain-query.js';
 import * as t from '../db/schema.js';
 import { makeTestApp, type TestApp } from '../test/harness.js';
 import { toPublicUser, toWire, type UserRow } from './wire.js';
-import { wireRowJson } from './wire-json.js';
+import { SYNCED_TABLES, wireRowJson } from './wire-json.js';
 
 /*
  * The pull sends the JSON the database builds (wire-json.ts); the mappers of wire.ts say what
@@ -24,18 +24,7 @@ import { wireRowJson } from './wire-json.js';
 /** Every character class JSON.stringify treats specially, and some that it passes through. */
 const AWKWARD = 'Kutip " miring \\ \b\f\n\r\t \u0001\u001f\u007f \u2028\u2029 é 漢字 😀 </script> ? $1';
 
-const TABLES = {
-  users: t.users,
-  areas: t.areas,
-  categories: t.categories,
-  reports: t.reports,
-  report_photos: t.reportPhotos,
-  inventory_items: t.inventoryItems,
-  stock_transactions: t.stockTransactions,
-  item_requests: t.itemRequests,
-  announcements: t.announcements,
-  announcement_reads: t.announcementReads,
-} as const satisfies Record<SyncedEntity, unknown>;
+const TABLES = SYNCED_TABLES;
 
 let app: TestApp;
 beforeEach(async () => {

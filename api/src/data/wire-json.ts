@@ -1,13 +1,35 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { SyncedEntity } from '@urs/sync-protocol';
 import * as t from '../db/schema.js';
-import { jsonBoolean, jsonFromText, jsonObject } from '../db/dialect.js';
+import {
+  currentEngine,
+  jsonBoolean,
+  jsonFromText,
+  jsonName,
+  jsonObject,
+  type Engine,
+} from '../db/dialect.js';
 
 /*
  * The wire rows of data/wire.ts (toWire), built as JSON by the database for the pull: the same
- * keys in the same order, the same values. A change to a mapper there is a change here;
+ * keys in the same order, the same values. A change to a mapper there is a change here (and,
+ * on PostgreSQL, a migration: the put change is a generated column, schema.pg.ts);
  * wire-json.test.ts compares the two byte for byte on both engines.
  */
+
+/** The table each synced entity's rows live in. */
+export const SYNCED_TABLES = {
+  users: t.users,
+  areas: t.areas,
+  categories: t.categories,
+  reports: t.reports,
+  report_photos: t.reportPhotos,
+  inventory_items: t.inventoryItems,
+  stock_transactions: t.stockTransactions,
+  item_requests: t.itemRequests,
+  announcements: t.announcements,
+  announcement_reads: t.announcementReads,
+} as const satisfies Record<SyncedEntity, unknown>;
 
 type Entry = readonly [string, SQL | AnyColumn];
 
@@ -15,8 +37,8 @@ type Entry = readonly [string, SQL | AnyColumn];
 const avatarUrl = (sha256: AnyColumn): SQL =>
   sql`CASE WHEN ${sha256} IS NULL THEN NULL ELSE '/api/avatars/' || ${sha256} END`;
 
-// A function: the JSON helpers read the engine, which is chosen after this module loads.
-const wireColumns = (): Record<SyncedEntity, readonly Entry[]> => ({
+// A function: the JSON helpers are written for an engine, which is chosen after this loads.
+const wireColumns = (engine: Engine): Record<SyncedEntity, readonly Entry[]> => ({
   users: [
     ['id', t.users.id],
     ['name', t.users.name],
@@ -29,7 +51,7 @@ const wireColumns = (): Record<SyncedEntity, readonly Entry[]> => ({
     ['id', t.areas.id],
     ['name', t.areas.name],
     ['description', t.areas.description],
-    ['active', jsonBoolean(t.areas.active)],
+    ['active', jsonBoolean(t.areas.active, engine)],
     ['created_at', t.areas.createdAt],
     ['updated_at', t.areas.updatedAt],
   ],
@@ -73,8 +95,8 @@ const wireColumns = (): Record<SyncedEntity, readonly Entry[]> => ({
     ['stock', t.inventoryItems.stock],
     ['min_stock', t.inventoryItems.minStock],
     ['description', t.inventoryItems.description],
-    ['active', jsonBoolean(t.inventoryItems.active)],
-    ['trackable', jsonBoolean(t.inventoryItems.trackable)],
+    ['active', jsonBoolean(t.inventoryItems.active, engine)],
+    ['trackable', jsonBoolean(t.inventoryItems.trackable, engine)],
     ['created_at', t.inventoryItems.createdAt],
     ['updated_at', t.inventoryItems.updatedAt],
   ],
@@ -113,9 +135,9 @@ const wireColumns = (): Record<SyncedEntity, readonly Entry[]> => ({
     ['id', t.announcements.id],
     ['title', t.announcements.title],
     ['body', t.announcements.body],
-    ['audience', jsonFromText(t.announcements.audience)],
+    ['audience', jsonFromText(t.announcements.audience, engine)],
     ['priority', t.announcements.priority],
-    ['pinned', jsonBoolean(t.announcements.pinned)],
+    ['pinned', jsonBoolean(t.announcements.pinned, engine)],
     ['author_id', t.announcements.authorId],
     ['published_at', t.announcements.publishedAt],
     ['created_at', t.announcements.createdAt],
@@ -132,6 +154,28 @@ const wireColumns = (): Record<SyncedEntity, readonly Entry[]> => ({
 });
 
 /** The entity's wire row (toWire[entity]) as a JSON value built from its table's columns. */
-export function wireRowJson(entity: SyncedEntity): SQL {
-  return jsonObject(wireColumns()[entity]);
+export function wireRowJson(entity: SyncedEntity, engine: Engine = currentEngine()): SQL {
+  return jsonObject(wireColumns(engine)[entity], engine);
+}
+
+/** What every change of the entity's rows starts with: which row, and its change number. */
+export function changeHead(entity: SyncedEntity, engine: Engine = currentEngine()) {
+  const table = SYNCED_TABLES[entity];
+  return [
+    ['entity', jsonName(entity, engine)],
+    ['id', table.id],
+    ['change_seq', table.changeSeq],
+  ] as const;
+}
+
+/** The change that puts a row on a device (sync-protocol's Change with op put), as JSON. */
+export function putChangeJson(entity: SyncedEntity, engine: Engine = currentEngine()): SQL {
+  const [name, id, seq] = changeHead(entity, engine);
+  const row = ['row', wireRowJson(entity, engine)] as const;
+  return jsonObject([name, ['op', jsonName('put', engine)], id, seq, row], engine);
+}
+
+/** The synced entity whose rows live in `table`, if any. */
+export function syncedEntityOf(table: unknown): SyncedEntity | undefined {
+  return (Object.keys(SYNCED_TABLES) as SyncedEntity[]).find((e) => SYNCED_TABLES[e] === table);
 }

@@ -1,4 +1,5 @@
 import { Column, is, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Role } from '@urs/sync-protocol';
 import { announcements } from './schema.js';
 
@@ -87,9 +88,12 @@ export function announcementVisibleTo(role: Role | SQL): SQL {
  * API sends, so no row is mapped, converted and stringified in JavaScript. Both builders give
  * compact JSON escaped as JSON.stringify escapes (data/wire-json.test.ts holds them to the
  * mappers of data/wire.ts byte for byte). SQLite has json_object. On PostgreSQL the object is
- * text concatenated around `to_json` of each value, which escapes as row_to_json does:
- * json_build_object puts spaces around its colons, and row_to_json over a one-row subquery
- * (used until 2026-11-23) ran two subplans per change, about a third more of the page's time.
+ * text concatenated around each value's JSON: json_build_object puts spaces around its colons,
+ * and row_to_json over a one-row subquery (used until 2026-11-23) ran two subplans per change.
+ *
+ * The builders take the engine as an argument (the running one by default): PostgreSQL stores
+ * each synced row's change JSON beside it (storedChangeJson below), and the SQL that writes it
+ * is rendered for PostgreSQL alone.
  */
 
 const JSON_KEY = /^[a-z][a-z0-9_]*$/;
@@ -103,11 +107,14 @@ function asJsonText(json: SQL): SQL {
 }
 
 /** A JSON object of `[key, value]` pairs, in that order; keys are wire names from our own code. */
-export function jsonObject(entries: readonly (readonly [string, SQL | AnyColumn])[]): SQL {
+export function jsonObject(
+  entries: readonly (readonly [string, SQL | AnyColumn])[],
+  engine: Engine = currentEngine(),
+): SQL {
   for (const [key] of entries) {
     if (!JSON_KEY.test(key)) throw new Error(`not a wire key: ${key}`);
   }
-  if (currentEngine() === 'postgres') {
+  if (engine === 'postgres') {
     const members = entries.map(([key, value], i) => {
       const name = sql.raw(`'${i === 0 ? '{' : ','}"${key}":'`);
       if (jsonText.has(value)) return sql`${name} || coalesce(${value}, 'null')`;
@@ -142,9 +149,9 @@ function textIsJson(value: SQL | AnyColumn): boolean {
  * PostgreSQL it is the JSON text itself, which the planner folds into the text around it once
  * instead of running to_json on the literal for every change.
  */
-export function jsonName(name: string): SQL {
+export function jsonName(name: string, engine: Engine = currentEngine()): SQL {
   if (!JSON_KEY.test(name)) throw new Error(`not a fixed name: ${name}`);
-  return currentEngine() === 'postgres' ? asJsonText(sql.raw(`'"${name}"'`)) : nameLiteral(name);
+  return engine === 'postgres' ? asJsonText(sql.raw(`'"${name}"'`)) : sql.raw(`'${name}'`);
 }
 
 /**
@@ -168,14 +175,32 @@ export function pageChangeRows(changes: SQL, limit: SQL): SQL {
     UNION ALL SELECT seq, NULL, 1 FROM page_cut`;
 }
 
+/** The column holding a synced row's put change on PostgreSQL (schema.pg.ts). */
+export const STORED_CHANGE_COLUMN = 'wire_change';
+
+/**
+ * A synced row's put change for the pull, `built` being its JSON (data/wire-json.ts). On
+ * PostgreSQL it is the text stored beside the row, which a trigger writes from the same
+ * builder whenever the row is written (db/stored-changes.ts): building it on every pull was
+ * most of the server's time on a first sync (about 2.7 µs per change), and a row is written a
+ * few times but pulled by every device that may see it. A row without it (none should be:
+ * start-up fills them) is built as before. SQLite builds it per pull, where the pull is within
+ * its target as it is.
+ */
+export function storedChangeJson(table: SQLiteTable, built: SQL): SQL {
+  return currentEngine() === 'postgres'
+    ? asJsonText(sql`coalesce(${table}.${sql.identifier(STORED_CHANGE_COLUMN)}, ${built})`)
+    : built;
+}
+
 /** A boolean column as JSON true/false (SQLite keeps booleans as 0/1). */
-export function jsonBoolean(column: AnyColumn): SQL | AnyColumn {
-  return currentEngine() === 'postgres' ? column : sql`iif(${column}, json('true'), json('false'))`;
+export function jsonBoolean(column: AnyColumn, engine: Engine = currentEngine()): SQL | AnyColumn {
+  return engine === 'postgres' ? column : sql`iif(${column}, json('true'), json('false'))`;
 }
 
 /** A column holding JSON text, embedded as JSON rather than as a string. */
-export function jsonFromText(column: AnyColumn): SQL {
-  return currentEngine() === 'postgres' ? asJsonText(sql`${column}`) : sql`json(${column})`;
+export function jsonFromText(column: AnyColumn, engine: Engine = currentEngine()): SQL {
+  return engine === 'postgres' ? asJsonText(sql`${column}`) : sql`json(${column})`;
 }
 
 /** JSON as the text the driver hands back (pg would otherwise parse a json column). */

@@ -39,3 +39,10 @@ export function renderedKey(query: SQL): string {
   const { sql: text, params } = renderer.sqlToQuery(query);
   return JSON.stringify([text, params]);
 }
+
+/** The text of a statement that takes no parameters (DDL rendered from a `sql` template). */
+export function renderedText(query: SQL): string {
+  const { sql: text, params } = renderer.sqlToQuery(query);
+  if (params.length > 0) throw new Error(`expected SQL without parameters: ${text}`);
+  return text;
+}

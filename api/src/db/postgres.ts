@@ -5,6 +5,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type { Db, Reader, Tx } from './client.js';
 import { useEngine } from './dialect.js';
 import { postgresStatement } from './prepared.js';
+import { installStoredChanges } from './stored-changes.js';
 
 /** Any constant shared by every URS process: the advisory lock that serialises migrations. */
 const MIGRATION_LOCK = 7_240_011;
@@ -58,11 +59,13 @@ export function openPostgres(url: string, poolSize = 10): Db {
     },
     migrate: async () => {
       // Several processes may start at once: one migrates while the others wait here, then
-      // find nothing left to do.
+      // find nothing left to do. The pull's stored changes are kept in step with the code
+      // under the same lock (db/stored-changes.ts).
       const lock = await pool.connect();
       try {
         await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
         await migrate(client, { migrationsFolder: MIGRATIONS_DIR });
+        await installStoredChanges(lock);
       } finally {
         await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
         lock.release();

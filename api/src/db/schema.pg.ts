@@ -14,6 +14,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { getTableConfig, type SQLiteColumn, type SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { schema as sqliteSchema } from './schema.js';
+import { STORED_CHANGE_COLUMN } from './dialect.js';
+import { syncedEntityOf } from '../data/wire-json.js';
 
 /*
  * The PostgreSQL schema is derived from the SQLite one (schema.ts), which stays the only
@@ -25,6 +27,10 @@ import { schema as sqliteSchema } from './schema.js';
  *   SQLite text in JSON mode        -> text (the JSON as written; queries cast where they need)
  *   SQLite integer                  -> bigint (change_seq and epoch milliseconds outgrow int4)
  *   SQLite integer in boolean mode  -> boolean
+ *
+ * One column exists on PostgreSQL only: every synced table's `wire_change`, the row's put
+ * change as the pull sends it, written by a trigger whenever the row is (db/stored-changes.ts;
+ * db/dialect.ts, storedChangeJson, says why).
  */
 
 type AnyBuilder = PgColumnBuilderBase & {
@@ -61,12 +67,16 @@ function derive(table: SQLiteTable): PgTableWithColumns<never> {
   const existing = derived.get(table);
   if (existing !== undefined) return existing;
   const config = getTableConfig(table);
-  const columns = Object.fromEntries(
+  const columns: Record<string, PgColumnBuilderBase> = Object.fromEntries(
     Object.entries(getTableColumns(table)).map(([key, column]) => [
       key,
       pgColumn(column as SQLiteColumn),
     ]),
   );
+  const entity = syncedEntityOf(table);
+  if (entity !== undefined) {
+    columns.wireChange = text(STORED_CHANGE_COLUMN);
+  }
   const keyOf = new Map(
     Object.entries(getTableColumns(table)).map(([key, column]) => [column.name, key]),
   );

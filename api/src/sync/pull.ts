@@ -16,12 +16,13 @@ import {
   jsonObject,
   nameLiteral,
   pageChangeRows,
+  storedChangeJson,
 } from '../db/dialect.js';
 import { plainQuery, renderedKey, type PlainQuery } from '../db/plain-query.js';
 import { requestsVisibleTo, type Viewer } from '../auth/visibility.js';
 import { toPublicUser, type UserRow } from '../data/wire.js';
 import { liveSessionJsonSql, parseLiveSession, type LiveSessionRow } from '../data/live-session.js';
-import { wireRowJson } from '../data/wire-json.js';
+import { changeHead, putChangeJson } from '../data/wire-json.js';
 
 /*
  * Every device runs these queries every minute or so, and a first sync runs them once per
@@ -124,23 +125,12 @@ export function unreadCountSql(viewer: PullViewer): SQL {
  */
 function changeJson(source: Source, viewer: PullViewer): SQL<string> {
   const { table } = source;
-  const head = [
-    ['entity', jsonName(source.entity)],
-    ['id', table.id],
-    ['change_seq', table.changeSeq],
-  ] as const;
-  const [entity, id, seq] = head;
+  const [entity, id, seq] = changeHead(source.entity);
   const hidden = source.hidden?.(viewer);
   const gone =
     hidden === undefined ? isNotNull(table.deletedAt) : or(isNotNull(table.deletedAt), hidden);
   const asDelete = jsonObject([entity, ['op', jsonName('delete')], id, seq]);
-  const asPut = jsonObject([
-    entity,
-    ['op', jsonName('put')],
-    id,
-    seq,
-    ['row', wireRowJson(source.entity)],
-  ]);
+  const asPut = storedChangeJson(table, putChangeJson(source.entity));
   return jsonAsText(sql`CASE WHEN ${gone} THEN ${asDelete} ELSE ${asPut} END`);
 }
 

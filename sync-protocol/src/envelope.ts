@@ -24,7 +24,7 @@ export const MAX_PULL_LIMIT = 2000;
  * The page size the web app asks for. Each page is a round trip, a statement and an answer with
  * costs of their own: on a phone link of 200-500 ms a first sync of 10,000 changes waits for 11
  * round trips instead of 21, and a full PostgreSQL pull took about an eighth less CPU than with
- * pages of 500 (README, hot paths round five). Each page is still one IndexedDB transaction the
+ * pages of 500 (docs/performance-log.md, hot paths round five). Each page is still one IndexedDB transaction the
  * device applies at once, twice the size: the first-sync bench at 4x CPU gave the same median
  * ratio to the raw write with either size.
  */

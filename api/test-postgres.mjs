@@ -1,6 +1,7 @@
 // The API suites again on PostgreSQL (after `vitest run` on SQLite), whenever one is reachable:
 // TEST_DATABASE_URL if set; otherwise, as root on a machine with Debian's postgresql package,
-// the local cluster, started if it is down, with a test role created once. Without either the
+// the local cluster, started if it is down, with a test role created once (a member of
+// pg_signal_backend, so dropping a test database may end an autovacuum worker in it). Without either the
 // run says so plainly and passes on SQLite alone; `.ci/run` makes sure CI always has one.
 import { execFileSync, spawnSync } from 'node:child_process';
 
@@ -24,7 +25,8 @@ function localCluster() {
       IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'urs_test') THEN
         CREATE ROLE urs_test LOGIN PASSWORD 'urs_test' CREATEDB;
       END IF;
-    END $$;`;
+    END $$;
+    GRANT pg_signal_backend TO urs_test;`;
   execFileSync('runuser', ['-u', 'postgres', '--', 'psql', '-q', '-c', createRole], {
     stdio: 'inherit',
   });

@@ -1,9 +1,9 @@
 // The API suites again on PostgreSQL (after `vitest run` on SQLite), whenever one is reachable:
 // TEST_DATABASE_URL if set; otherwise, as root on a machine with Debian's postgresql package,
-// the local cluster, started if it is down, with a test role created once (a member of
-// pg_signal_backend, so dropping a test database may end an autovacuum worker in it). Without either the
-// run says so plainly and passes on SQLite alone; `.ci/run` makes sure CI always has one.
+// the local cluster, started if it is down, with the test role of test-role.sql. Without either
+// the run says so plainly and passes on SQLite alone; `.ci/run` makes sure CI always has one.
 import { execFileSync, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 
 const LOCAL_URL = 'postgres://urs_test:urs_test@127.0.0.1:5432/postgres';
 
@@ -21,14 +21,9 @@ function localCluster() {
   if (version === undefined || name === undefined) return undefined;
   if (status !== 'online')
     execFileSync('pg_ctlcluster', [version, name, 'start'], { stdio: 'inherit' });
-  const createRole = `DO $$ BEGIN
-      IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'urs_test') THEN
-        CREATE ROLE urs_test LOGIN PASSWORD 'urs_test' CREATEDB;
-      END IF;
-    END $$;
-    GRANT pg_signal_backend TO urs_test;`;
-  execFileSync('runuser', ['-u', 'postgres', '--', 'psql', '-q', '-c', createRole], {
-    stdio: 'inherit',
+  execFileSync('runuser', ['-u', 'postgres', '--', 'psql', '-q', '-v', 'ON_ERROR_STOP=1'], {
+    input: readFileSync(new URL('./test-role.sql', import.meta.url)),
+    stdio: ['pipe', 'inherit', 'inherit'],
   });
   return LOCAL_URL;
 }

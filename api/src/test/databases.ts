@@ -55,8 +55,8 @@ export async function createTestDatabase(
  * fails (in use, or FORCE refused to signal a process that is already going): try again. An
  * autovacuum worker in the database (after a bench's 200,000 inserts, say) is refused to FORCE
  * on PostgreSQL 15 unless the role is a member of pg_signal_backend (the local test role is:
- * test-postgres.mjs, .ci/run); for any other role the drop waits for it, backing off up to
- * about a minute in all.
+ * api/test-role.sql); for any other role the drop waits for it, backing off up to about a
+ * minute in all.
  */
 async function dropDatabase(admin: string, name: string): Promise<void> {
   const started = Date.now();

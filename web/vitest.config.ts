@@ -12,9 +12,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // Two files at a time even on 2 cores (vitest's default there is one). A browser test
-    // spends most of its time waiting on its own server, Chromium and timers: one file at a
-    // time, the web suite kept a 2-core machine about half busy (7 min of CPU in 7m40s for the
-    // browser tests alone, 2026-11-26), and two at a time took it from about 12 to 7.5 minutes.
+    // spends much of its time waiting on its own server, Chromium and timers: one file at a
+    // time, the browser tests alone took 7m40s with 7 minutes of CPU on a 2-core machine
+    // (2026-11-26); two at a time, the whole web suite (83 unit files too) took 7m26s.
     maxWorkers: 2,
   },
 });

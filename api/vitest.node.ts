@@ -10,18 +10,11 @@ const conditions = [
   ...defaultServerConditions.filter((condition) => condition !== 'module'),
 ];
 
-/**
- * The test setup of the Node workspaces that load the API (api, scripts); `test` adds to it.
- * Two files at a time even on 2 cores, where vitest's default is one: a CI run of 2026-11-26
- * used about half of such a machine, and the API's two engines (SQLite, then PostgreSQL, whose
- * server does much of the work in its own processes) and the two convergence tests (about 6 and
- * 2 minutes there) were each run one file after another. Every file gets its own temporary
- * directory, database (`urs_test_<pid>_<random>` on PostgreSQL) and ports.
- */
+/** The test setup of the Node workspaces that load the API (api, scripts); `test` adds to it. */
 export function nodeTestConfig(test: ViteUserConfig['test'] = {}) {
   return defineConfig({
     resolve: { conditions },
     ssr: { resolve: { conditions, externalConditions: ['@urs/source'] } },
-    test: { include: ['src/**/*.test.ts'], pool: 'forks', maxWorkers: 2, ...test },
+    test: { include: ['src/**/*.test.ts'], pool: 'forks', ...test },
   });
 }

@@ -1,4 +1,13 @@
 import { z } from './zod.js';
+import {
+  DEFAULT_PULL_LIMIT,
+  MAX_PULL_LIMIT,
+  MAX_PUSH_MUTATIONS,
+  PROTOCOL_VERSION,
+} from './sync-constants.js';
+
+// The protocol's numbers and names live where no schema is built; they are part of the envelope.
+export * from './sync-constants.js';
 import { code } from './error-codes.js';
 import { userSchema } from './entities/user.js';
 import { areaSchema, categorySchema } from './entities/area.js';
@@ -12,23 +21,6 @@ import {
   stockTransactionSchema,
   userSummarySchema,
 } from './entities/records.js';
-
-/** Bumped when either end changes the wire format in a way the other must know about. */
-export const PROTOCOL_VERSION = 1;
-export const MAX_PUSH_MUTATIONS = 200;
-export const MAX_PUSH_BYTES = 2 * 1024 * 1024;
-/** What the server sends when a pull names no limit (devices have always named one). */
-export const DEFAULT_PULL_LIMIT = 500;
-export const MAX_PULL_LIMIT = 2000;
-/**
- * The page size the web app asks for. Each page is a round trip, a statement and an answer with
- * costs of their own: on a phone link of 200-500 ms a first sync of 10,000 changes waits for 11
- * round trips instead of 21, and a full PostgreSQL pull took about an eighth less CPU than with
- * pages of 500 (docs/performance-log.md, hot paths round five). Each page is still one IndexedDB transaction the
- * device applies at once, twice the size: the first-sync bench at 4x CPU gave the same median
- * ratio to the raw write with either size.
- */
-export const PULL_PAGE_SIZE = 1000;
 
 /**
  * One outbox entry on the wire. `args` stays unknown here: each mutation is validated on its
@@ -121,20 +113,6 @@ const change = <E extends string, S extends z.ZodType>(entity: E, row: S) =>
       change_seq: z.number().int(),
     }),
   ]);
-
-export const SYNCED_ENTITIES = [
-  'users',
-  'areas',
-  'categories',
-  'reports',
-  'report_photos',
-  'inventory_items',
-  'stock_transactions',
-  'item_requests',
-  'announcements',
-  'announcement_reads',
-] as const;
-export type SyncedEntity = (typeof SYNCED_ENTITIES)[number];
 
 export const changeSchema = z.union([
   change('users', userSummarySchema),

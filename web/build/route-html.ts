@@ -32,9 +32,10 @@ export const ROUTE_PAGES: Record<string, RoutePage> = {
 export interface ShellFrame {
   chunk: string;
   /**
-   * The chunks the frame's screen is drawn with (its routes' and the contracts the session
-   * checks the user with), preloaded by the starter only while the frame is shown (a stored
-   * session on `/`): see framePreloads.
+   * The chunks the frame's screen is drawn with (its routes'), preloaded by the starter only
+   * while the frame is shown (a stored session on `/`): see framePreloads. Not the contracts
+   * the session checks the user with: they run in a worker (src/lib/contract-check.ts), which
+   * the session starts as it asks for the user.
    */
   preload: readonly string[];
   markup: string;
@@ -44,7 +45,7 @@ export interface ShellFrame {
 
 export const SHELL_FRAME: ShellFrame = {
   chunk: 'dashboard-screen',
-  preload: ['contracts', 'signed-in-shell', 'dashboard-screen'],
+  preload: ['signed-in-shell', 'dashboard-screen'],
   markup: '/build/signed-in-markup.tsx',
   script: signedInAheadSource,
 };

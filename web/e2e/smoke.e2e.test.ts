@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { shareServerAndBrowser, type RunningServer } from './harness.js';
+import { ADMIN, lastSyncDone, openPage, signIn, storeCount } from './app-kit.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -38,6 +39,37 @@ describe('npm start serves the PWA and the API on one port', () => {
     await page.getByRole('heading', { name: 'Masuk' }).waitFor();
     expect(problems).toEqual([]);
     await page.close();
+  });
+
+  it('checks the session and the sync answers in a worker, under the CSP', async () => {
+    const problems: string[] = [];
+    const { context, page } = await openPage(browser, problems, { csp: true });
+    const isContracts = (url: string) => /\/assets\/contracts\.worker-[\w-]+\.js$/.test(url);
+    await signIn(page, server.url, ADMIN);
+    await expect.poll(() => lastSyncDone(page), { timeout: 20_000 }).toBe(true);
+    expect(await storeCount(page, 'areas')).toBeGreaterThan(0);
+    // Still running: a worker that failed would have been ended, its checks made on the page.
+    expect(
+      page
+        .workers()
+        .map((w) => w.url())
+        .filter(isContracts),
+    ).toHaveLength(1);
+    // A start with the stored session checks the user there too, and neither it nor its sync
+    // has the page itself load zod or a module that builds the contract's schemas.
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.reload();
+    await page.getByText('Selamat datang, ').waitFor();
+    await expect.poll(() => page.workers().filter((w) => isContracts(w.url())).length).toBe(1);
+    await page.waitForLoadState('networkidle');
+    expect(scripts.length).toBeGreaterThan(0);
+    const contract = /^\/assets\/(zod|envelope|user|area|contracts)-[\w-]{8}\.js$/;
+    expect(scripts.filter((p) => contract.test(p))).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
   });
 
   it('lets the seeded admin log in, read the profile, save a preference and log out', async () => {

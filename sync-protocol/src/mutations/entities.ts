@@ -1,5 +1,4 @@
-import { z } from '../zod.js';
-import type { SyncedEntity } from '../envelope.js';
+import type { SyncedEntity } from '../sync-constants.js';
 import type { MutationName } from './index.js';
 
 /** The entity whose row a mutation is about; its `args.id` is that row's id. */
@@ -48,7 +47,7 @@ export interface EntityRef {
 export function mutationParent(name: string, args: unknown): EntityRef | undefined {
   if (!hasParent(name)) return undefined;
   const { entity, arg } = MUTATION_PARENT[name];
-  const parsed = z.object({ [arg]: z.string() }).safeParse(args);
-  const id = parsed.success ? parsed.data[arg] : undefined;
-  return id === undefined ? undefined : { entity, id };
+  const id: unknown =
+    typeof args === 'object' && args !== null ? (args as Record<string, unknown>)[arg] : undefined;
+  return typeof id === 'string' ? { entity, id } : undefined;
 }

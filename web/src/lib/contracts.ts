@@ -1,6 +1,27 @@
-/**
+import { pullResponseSchema, pushResponseSchema, userSchema } from '@urs/sync-protocol';
+import type { ContractRequest, ContractOutcome } from './contract-check.js';
+
+/*
  * The schemas that check server answers outside the screens: who the user is, and what push
- * and pull return. Loaded with `import()` on first use (see loadContracts), so the validator is
- * not part of the first download: the login screen draws without it.
+ * and pull return. Never in the first download: in a browser they run in a worker
+ * (contracts.worker.ts), elsewhere they are imported on first use (contract-check.ts).
  */
-export { pullResponseSchema, pushResponseSchema, userSchema } from '@urs/sync-protocol';
+const SCHEMAS = { user: userSchema, push: pushResponseSchema, pull: pullResponseSchema };
+
+/** Reads (when given text) and checks one answer against its contract. */
+export function runCheck(request: ContractRequest): ContractOutcome {
+  let value: unknown;
+  if ('text' in request) {
+    try {
+      value = JSON.parse(request.text);
+    } catch {
+      return { ok: false, problem: 'not_json' };
+    }
+  } else {
+    value = request.value;
+  }
+  const parsed = SCHEMAS[request.name].safeParse(value);
+  return parsed.success
+    ? { ok: true, value: parsed.data }
+    : { ok: false, problem: 'breaks_contract' };
+}

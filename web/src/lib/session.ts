@@ -1,5 +1,5 @@
 import type { User } from '@urs/sync-protocol';
-import { loadContracts } from './load-contracts.js';
+import { contracts } from './contract-check.js';
 import { ApiError, UnexpectedResponseError, type ApiClient } from './api-client.js';
 import { STORAGE_KEYS } from './storage-keys.js';
 import { field, stringField } from './json-fields.js';
@@ -131,8 +131,8 @@ export function createSessionStore(deps: SessionStoreDeps): SessionStore {
         publish({ status: 'ready', session: null });
         return;
       }
-      // Start fetching the schemas now, beside the request that needs them.
-      void loadContracts().catch(() => undefined);
+      // Start loading the schemas now, beside the request that needs them.
+      contracts.warm();
       try {
         setSession(token, await fetchUser(), 'bootstrap');
       } catch (err) {
@@ -186,9 +186,8 @@ export function createSessionStore(deps: SessionStoreDeps): SessionStore {
 
 /** The user in an API answer, or null when it breaks the contract. */
 export async function parseUser(value: unknown): Promise<User | null> {
-  const { userSchema } = await loadContracts();
-  const parsed = userSchema.safeParse(value);
-  return parsed.success ? parsed.data : null;
+  const result = await contracts.check({ name: 'user', value });
+  return result.ok ? result.value : null;
 }
 
 async function readCachedUser(storage: Storage): Promise<User | null> {

@@ -2,6 +2,7 @@
 export {
   enqueue,
   enqueueAll,
+  enqueueReady,
   discardRejected,
   discardRejectedEntries,
   resendRejected,

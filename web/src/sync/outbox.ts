@@ -1,8 +1,9 @@
+import Dexie from 'dexie';
 import {
-  checkMutation,
   MUTATION_ENTITY,
   newId,
   type MutationArgs,
+  type MutationCheck,
   type MutationEnvelope,
   type MutationName,
   type ParsedMutation,
@@ -12,6 +13,7 @@ import type { EntityRow, OutboxEntry, UrsDatabase } from '../db/database.js';
 import { errorText } from '../lib/error-text.js';
 import { MutationValidationError, withStorageGuard } from './errors.js';
 import { notifyLocalWrite } from './local-writes.js';
+import { loadSyncRules, syncRulesLoaded, type SyncRules } from './rules.js';
 import { claimLocalData } from './session.js';
 import { releaseRows, rowKey, snapshotRows } from './shadows.js';
 import { ensureSyncState } from './sync-state.js';
@@ -43,7 +45,8 @@ export async function enqueue<N extends MutationName>(
   optimistic: readonly OptimisticWrite[] = [],
   options: EnqueueOptions = {},
 ): Promise<OutboxEntry> {
-  const mutation = parseMutation(name, args);
+  const parsed = parseMutation(name, args);
+  const mutation = parsed instanceof Promise ? await parsed : parsed;
   const at = (options.now ?? (() => new Date()))();
   const entry = await withStorageGuard(() =>
     db.transaction('rw', writeScope(db), () =>
@@ -62,10 +65,12 @@ export interface EnqueueStep {
 
 /** Validates every step before anything is written, so a refused one leaves nothing behind. */
 function parseSteps(steps: readonly EnqueueStep[]) {
-  return steps.map((step) => ({
-    mutation: parseMutation(step.name, step.args),
-    optimistic: step.optimistic ?? [],
-  }));
+  return withRules(({ checkMutation }) =>
+    steps.map((step) => ({
+      mutation: parsedOrThrow(checkMutation({ name: step.name, args: step.args })),
+      optimistic: step.optimistic ?? [],
+    })),
+  );
 }
 
 /**
@@ -82,7 +87,8 @@ export async function enqueueAll(
   steps: readonly EnqueueStep[],
   options: EnqueueOptions = {},
 ): Promise<OutboxEntry[]> {
-  const parsed = parseSteps(steps);
+  const checked = parseSteps(steps);
+  const parsed = checked instanceof Promise ? await checked : checked;
   const at = (options.now ?? (() => new Date()))();
   const entries = await withStorageGuard(() =>
     db.transaction('rw', writeScope(db), async () => {
@@ -130,7 +136,8 @@ export async function retryRejected(
   options: EnqueueOptions = {},
 ): Promise<OutboxEntry> {
   const original = await rejectedEntry(db, userId, entryId);
-  const mutation = parseMutation(original.mutation.name, edit.args ?? original.mutation.args);
+  const checked = parseMutation(original.mutation.name, edit.args ?? original.mutation.args);
+  const mutation = checked instanceof Promise ? await checked : checked;
   const [entry] = await replaceRejected(
     db,
     userId,
@@ -152,14 +159,15 @@ export async function retryRejected(
  * @throws MutationValidationError when any step's args are refused (nothing changed)
  * @throws StorageFullError when the device is out of space (nothing changed)
  */
-export function resendRejected(
+export async function resendRejected(
   db: UrsDatabase,
   userId: string,
   entryIds: readonly number[],
   steps: readonly EnqueueStep[],
   options: EnqueueOptions = {},
 ): Promise<OutboxEntry[]> {
-  const parsed = parseSteps(steps);
+  const checked = parseSteps(steps);
+  const parsed = checked instanceof Promise ? await checked : checked;
   return replaceRejected(db, userId, entryIds, parsed, options);
 }
 
@@ -200,8 +208,35 @@ async function replaceRejected(
   return entries;
 }
 
-function parseMutation(name: string, args: unknown): ParsedMutation {
-  const check = checkMutation({ name, args });
+/**
+ * Loads what `enqueue` checks a mutation with. A caller that queues inside a transaction of its
+ * own awaits this before opening it: waiting for a module inside an IndexedDB transaction would
+ * let the transaction commit before the enqueue writes.
+ */
+export async function enqueueReady(): Promise<void> {
+  await loadSyncRules();
+}
+
+/**
+ * Runs `use` with the checks: at once when they are loaded, with no await in between, since an
+ * await of our own inside a caller's transaction would lose it (Dexie follows its transaction
+ * only through its own promises); loaded first otherwise, which enqueueReady must have done for
+ * a caller inside a transaction.
+ */
+function withRules<T>(use: (rules: SyncRules) => T): T | Promise<T> {
+  const now = syncRulesLoaded();
+  if (now !== null) return use(now);
+  if (Dexie.currentTransaction !== null) {
+    throw new Error('enqueue inside a transaction before enqueueReady() has resolved');
+  }
+  return loadSyncRules().then(use);
+}
+
+function parseMutation(name: string, args: unknown): ParsedMutation | Promise<ParsedMutation> {
+  return withRules(({ checkMutation }) => parsedOrThrow(checkMutation({ name, args })));
+}
+
+function parsedOrThrow(check: MutationCheck): ParsedMutation {
   if (!check.ok) throw new MutationValidationError(check.code, check.reason, check.fields);
   return check.mutation;
 }

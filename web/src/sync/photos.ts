@@ -1,9 +1,23 @@
-import { MAX_IMAGE_BYTES, newId, type AllowedImageType } from '@urs/sync-protocol';
+import { MAX_IMAGE_BYTES, newId, type AllowedImageType, type CapturedAt } from '@urs/sync-protocol';
 import type { PhotoRecord, UrsDatabase } from '../db/database.js';
 import { ApiError, type ApiClient } from '../lib/api-client.js';
 import { PhotoError, withStorageGuard } from './errors.js';
-import { readCaptureTime } from './capture-time.js';
 import { defaultCompressor, type ImageCompressor } from './photo-compress.js';
+
+/**
+ * readCaptureTime, loaded with the first photo: its module builds the contract's capture-time
+ * schema, which the shell's start would otherwise pay for. A chunk that fails to load leaves the
+ * capture time unknown, as a file without one does; the photo is saved all the same.
+ */
+async function captureTimeOf(original: ArrayBuffer): Promise<CapturedAt | null> {
+  let read: (original: ArrayBuffer) => Promise<CapturedAt | null>;
+  try {
+    ({ readCaptureTime: read } = await import('./capture-time.js'));
+  } catch {
+    return null;
+  }
+  return read(original);
+}
 
 export interface SavePhotoOptions {
   /** The photo id (the UUID later named by `photo.attach`); a new UUIDv7 by default. */
@@ -60,7 +74,7 @@ export async function savePhoto(
   }
 
   // Before compression: the canvas re-encode drops the EXIF that holds it.
-  const capturedAt = await readCaptureTime(original);
+  const capturedAt = await captureTimeOf(original);
   const compress = options.compress === undefined ? defaultCompressor() : options.compress;
   let bytes = original;
   let mimeType = sniffed;

@@ -2,13 +2,13 @@ import {
   MAX_PUSH_BYTES,
   MAX_PUSH_MUTATIONS,
   PROTOCOL_VERSION,
-  seqGapSchema,
   type MutationResult,
   type PushRequest,
 } from '@urs/sync-protocol';
 import type { OutboxEntry, UrsDatabase } from '../db/database.js';
 import { ApiError, UnexpectedResponseError, type ApiClient } from '../lib/api-client.js';
 import { pendingFor } from './session.js';
+import { loadSyncRules } from './rules.js';
 import { errorText } from '../lib/error-text.js';
 
 export interface PushSummary {
@@ -59,7 +59,9 @@ export async function pushOutbox(
         continue;
       }
       const gap =
-        err instanceof ApiError && err.status === 409 ? seqGapSchema.safeParse(err.body) : null;
+        err instanceof ApiError && err.status === 409
+          ? (await loadSyncRules()).seqGapSchema.safeParse(err.body)
+          : null;
       if (gap?.success === true && gapRepairs < MAX_SEQ_GAP_REPAIRS) {
         gapRepairs += 1;
         await renumberFrom(db, userId, gap.data.expected_seq);

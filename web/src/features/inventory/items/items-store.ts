@@ -3,6 +3,7 @@ import type { UrsDatabase } from '../../../db/database.js';
 import {
   MutationValidationError,
   enqueue,
+  enqueueReady,
   retryRejected,
   withStorageGuard,
 } from '../../../sync/index.js';
@@ -80,6 +81,8 @@ function enqueueScope(db: UrsDatabase) {
  * transaction surfaces only at its commit, after enqueue's own guard, so it is translated here.
  */
 async function guarded<T>(run: () => Promise<T>): Promise<T | { ok: false; errors: FieldErrors }> {
+  // `run` queues inside its own transaction: what enqueue checks with is loaded before it opens.
+  await enqueueReady();
   try {
     return await withStorageGuard(run);
   } catch (err) {

@@ -12,8 +12,11 @@ export type ContractName = keyof ContractValues;
 /** An answer as the body's text (read and checked), or a value read already (checked). */
 export type ContractRequest = { name: ContractName } & ({ text: string } | { value: unknown });
 
+/** Why an answer was refused: its body is not JSON, or its JSON is not what the contract says. */
+export type ContractProblem = 'not_json' | 'breaks_contract';
+
 export type ContractOutcome =
-  { ok: true; value: unknown } | { ok: false; problem: 'not_json' | 'breaks_contract' };
+  { ok: true; value: unknown } | { ok: false; problem: ContractProblem };
 
 export interface ContractMessage {
   id: number;
@@ -25,12 +28,10 @@ export interface ContractReply {
 }
 
 export type CheckResult<N extends ContractName> =
-  { ok: true; value: ContractValues[N] } | { ok: false; problem: 'not_json' | 'breaks_contract' };
+  { ok: true; value: ContractValues[N] } | { ok: false; problem: ContractProblem };
 
 export interface ContractChecker {
-  check<N extends ContractName>(
-    request: { name: N } & ({ text: string } | { value: unknown }),
-  ): Promise<CheckResult<N>>;
+  check<N extends ContractName>(request: ContractRequest & { name: N }): Promise<CheckResult<N>>;
   /** Starts loading the schemas ahead of the first answer, beside the request for it. */
   warm(): void;
 }

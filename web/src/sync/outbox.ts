@@ -3,7 +3,6 @@ import {
   MUTATION_ENTITY,
   newId,
   type MutationArgs,
-  type MutationCheck,
   type MutationEnvelope,
   type MutationName,
   type ParsedMutation,
@@ -45,8 +44,8 @@ export async function enqueue<N extends MutationName>(
   optimistic: readonly OptimisticWrite[] = [],
   options: EnqueueOptions = {},
 ): Promise<OutboxEntry> {
-  const parsed = parseMutation(name, args);
-  const mutation = parsed instanceof Promise ? await parsed : parsed;
+  const rules = syncRulesLoaded() ?? (await loadRules());
+  const mutation = parseMutation(rules, name, args);
   const at = (options.now ?? (() => new Date()))();
   const entry = await withStorageGuard(() =>
     db.transaction('rw', writeScope(db), () =>
@@ -64,13 +63,11 @@ export interface EnqueueStep {
 }
 
 /** Validates every step before anything is written, so a refused one leaves nothing behind. */
-function parseSteps(steps: readonly EnqueueStep[]) {
-  return withRules(({ checkMutation }) =>
-    steps.map((step) => ({
-      mutation: parsedOrThrow(checkMutation({ name: step.name, args: step.args })),
-      optimistic: step.optimistic ?? [],
-    })),
-  );
+function parseSteps(rules: SyncRules, steps: readonly EnqueueStep[]) {
+  return steps.map((step) => ({
+    mutation: parseMutation(rules, step.name, step.args),
+    optimistic: step.optimistic ?? [],
+  }));
 }
 
 /**
@@ -87,8 +84,8 @@ export async function enqueueAll(
   steps: readonly EnqueueStep[],
   options: EnqueueOptions = {},
 ): Promise<OutboxEntry[]> {
-  const checked = parseSteps(steps);
-  const parsed = checked instanceof Promise ? await checked : checked;
+  const rules = syncRulesLoaded() ?? (await loadRules());
+  const parsed = parseSteps(rules, steps);
   const at = (options.now ?? (() => new Date()))();
   const entries = await withStorageGuard(() =>
     db.transaction('rw', writeScope(db), async () => {
@@ -136,8 +133,12 @@ export async function retryRejected(
   options: EnqueueOptions = {},
 ): Promise<OutboxEntry> {
   const original = await rejectedEntry(db, userId, entryId);
-  const checked = parseMutation(original.mutation.name, edit.args ?? original.mutation.args);
-  const mutation = checked instanceof Promise ? await checked : checked;
+  const rules = syncRulesLoaded() ?? (await loadRules());
+  const mutation = parseMutation(
+    rules,
+    original.mutation.name,
+    edit.args ?? original.mutation.args,
+  );
   const [entry] = await replaceRejected(
     db,
     userId,
@@ -166,9 +167,8 @@ export async function resendRejected(
   steps: readonly EnqueueStep[],
   options: EnqueueOptions = {},
 ): Promise<OutboxEntry[]> {
-  const checked = parseSteps(steps);
-  const parsed = checked instanceof Promise ? await checked : checked;
-  return replaceRejected(db, userId, entryIds, parsed, options);
+  const rules = syncRulesLoaded() ?? (await loadRules());
+  return replaceRejected(db, userId, entryIds, parseSteps(rules, steps), options);
 }
 
 /** Drops every refused entry of one record (a report and its photos) at once. */
@@ -218,25 +218,20 @@ export async function enqueueReady(): Promise<void> {
 }
 
 /**
- * Runs `use` with the checks: at once when they are loaded, with no await in between, since an
+ * The checks when they are not loaded yet. Every caller writes `syncRulesLoaded() ?? (await
+ * loadRules())`, so once they are loaded nothing is awaited before the transaction opens: an
  * await of our own inside a caller's transaction would lose it (Dexie follows its transaction
- * only through its own promises); loaded first otherwise, which enqueueReady must have done for
- * a caller inside a transaction.
+ * only through its own promises), which is why such a caller must await enqueueReady first.
  */
-function withRules<T>(use: (rules: SyncRules) => T): T | Promise<T> {
-  const now = syncRulesLoaded();
-  if (now !== null) return use(now);
+function loadRules(): Promise<SyncRules> {
   if (Dexie.currentTransaction !== null) {
     throw new Error('enqueue inside a transaction before enqueueReady() has resolved');
   }
-  return loadSyncRules().then(use);
+  return loadSyncRules();
 }
 
-function parseMutation(name: string, args: unknown): ParsedMutation | Promise<ParsedMutation> {
-  return withRules(({ checkMutation }) => parsedOrThrow(checkMutation({ name, args })));
-}
-
-function parsedOrThrow(check: MutationCheck): ParsedMutation {
+function parseMutation(rules: SyncRules, name: string, args: unknown): ParsedMutation {
+  const check = rules.checkMutation({ name, args });
   if (!check.ok) throw new MutationValidationError(check.code, check.reason, check.fields);
   return check.mutation;
 }

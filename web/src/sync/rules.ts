@@ -12,9 +12,11 @@ let loaded: SyncRules | null = null;
  * the chunk with every other, so it loads offline too.
  */
 export function loadSyncRules(): Promise<SyncRules> {
-  loading ??= import('./rules-module.js').then((module) => (loaded = module));
-  // A failed load (a first visit that lost the network) is tried again at the next use.
-  loading.catch(() => (loading = null));
+  if (loading === null) {
+    loading = import('./rules-module.js').then((module) => (loaded = module));
+    // A failed load (a first visit that lost the network) is tried again at the next use.
+    loading.catch(() => (loading = null));
+  }
   return loading;
 }
 

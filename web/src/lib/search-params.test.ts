@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
 import {
+  lazySchema,
   optionalParam,
   parseSearchString,
   searchPage,
@@ -10,8 +11,8 @@ import {
 } from './search-params.js';
 
 const schema = z.object({
-  q: optionalParam(searchText),
-  page: searchPage,
+  q: optionalParam(searchText()),
+  page: searchPage(),
   size: textParam(z.enum(['s', 'm'])),
 });
 
@@ -41,5 +42,19 @@ describe('search params', () => {
     expect(schema['~standard'].validate({ page: '4', size: 'm' })).toEqual({
       value: { page: 4, size: 'm' },
     });
+  });
+
+  it('builds a lazy schema on its first check, once, and answers as the schema does', () => {
+    const build = vi.fn(() => z.object({ id: z.string() }));
+    const lazy = lazySchema(build);
+    expect(build).not.toHaveBeenCalled();
+
+    expect(lazy.parse({ id: 'r1' })).toEqual({ id: 'r1' });
+    expect(lazy['~standard'].validate({ id: 'r2' })).toEqual({ value: { id: 'r2' } });
+    expect(() => lazy.parse({ id: 7 })).toThrow();
+    const refused = lazy['~standard'].validate({});
+    expect('issues' in refused && refused.issues?.length).toBe(1);
+    expect(lazy.schema).toBe(lazy.schema);
+    expect(build).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,6 +1,8 @@
 import * as z from 'zod/mini';
 import { INVENTORY_FILTERS } from '@urs/sync-protocol';
 import {
+  lazySchema,
+  type LazyOutput,
   optionalParam,
   searchPage,
   searchParam,
@@ -15,18 +17,20 @@ import { INVENTORY_TABS } from './inventory-tabs.js';
  * `/inventory`'s URL: which tab, and each tab's list state (`?q=sapu&filter=low_stock&page=2`,
  * `?tab=requests&status=pending&request=<id>&new=1`). The two tabs share `q` and `page`.
  */
-export const inventorySearchSchema = z.object({
-  tab: optionalParam(z.enum(INVENTORY_TABS)),
-  q: optionalParam(searchText),
-  page: searchPage,
-  filter: optionalParam(z.enum(INVENTORY_FILTERS)),
-  item: textParam(z.string().check(z.trim(), z.minLength(1), z.maxLength(64))),
-  status: optionalParam(z.enum(STATUS_FILTERS)),
-  request: optionalParam(searchText.check(z.refine((id) => id.trim() !== ''))),
-  new: textParam(z.literal('1')),
-});
+export const inventorySearchSchema = lazySchema(() =>
+  z.object({
+    tab: optionalParam(z.enum(INVENTORY_TABS)),
+    q: optionalParam(searchText()),
+    page: searchPage(),
+    filter: optionalParam(z.enum(INVENTORY_FILTERS)),
+    item: textParam(z.string().check(z.trim(), z.minLength(1), z.maxLength(64))),
+    status: optionalParam(z.enum(STATUS_FILTERS)),
+    request: optionalParam(searchText().check(z.refine((id) => id.trim() !== ''))),
+    new: textParam(z.literal('1')),
+  }),
+);
 
-export type InventorySearch = z.output<typeof inventorySearchSchema>;
+export type InventorySearch = LazyOutput<typeof inventorySearchSchema>;
 
 /** The open tab: items unless the URL asks for requests. */
 export const tabOf = (search: InventorySearch) => search.tab ?? 'items';

@@ -1,6 +1,12 @@
 import * as z from 'zod/mini';
 import { REPORT_STATUSES, ROLES, type ReportFilters } from '@urs/sync-protocol';
-import { optionalParam, searchPage, searchText } from '../../lib/search-params.js';
+import {
+  lazySchema,
+  type LazySchema,
+  optionalParam,
+  searchPage,
+  searchText,
+} from '../../lib/search-params.js';
 import { FILTER_KEYS, type ReportListState } from './report-list-logic.js';
 
 /** The contract's longest text search (reportFiltersSchema's `q`). */
@@ -14,37 +20,42 @@ const blankIsNone = (text: string) => (text === '' ? undefined : text);
  * value is no filter, and a bad one drops only itself.
  */
 const filterParam = <T extends z.ZodMiniType<unknown, string>>(rule: T) =>
-  optionalParam(z.pipe(z.pipe(searchText, z.transform(blankIsNone)), z.optional(rule)));
+  optionalParam(z.pipe(z.pipe(searchText(), z.transform(blankIsNone)), z.optional(rule)));
 
 /**
  * The admin report list's URL: the contract's report filters, the page and the order. A date
  * range that runs backwards drops its end.
  */
-export const reportListSearchSchema = z.pipe(
-  z.object({
-    role: filterParam(z.enum(ROLES)),
-    status: filterParam(z.enum(REPORT_STATUSES)),
-    area_id: filterParam(z.string()),
-    reporter_id: filterParam(z.string()),
-    date_from: filterParam(z.iso.date()),
-    date_to: filterParam(z.iso.date()),
-    q: filterParam(z.string().check(z.trim(), z.maxLength(MAX_QUERY_LENGTH))),
-    page: searchPage,
-    order: optionalParam(z.enum(['asc', 'desc'])),
-  }),
-  z.transform((search) =>
-    search.date_from !== undefined &&
-    search.date_to !== undefined &&
-    search.date_to < search.date_from
-      ? { ...search, date_to: undefined }
-      : search,
-  ),
-);
+const buildReportListSearch = () =>
+  z.pipe(
+    z.object({
+      role: filterParam(z.enum(ROLES)),
+      status: filterParam(z.enum(REPORT_STATUSES)),
+      area_id: filterParam(z.string()),
+      reporter_id: filterParam(z.string()),
+      date_from: filterParam(z.iso.date()),
+      date_to: filterParam(z.iso.date()),
+      q: filterParam(z.string().check(z.trim(), z.maxLength(MAX_QUERY_LENGTH))),
+      page: searchPage(),
+      order: optionalParam(z.enum(['asc', 'desc'])),
+    }),
+    z.transform((search) =>
+      search.date_from !== undefined &&
+      search.date_to !== undefined &&
+      search.date_to < search.date_from
+        ? { ...search, date_to: undefined }
+        : search,
+    ),
+  );
+type ReportListSchema = ReturnType<typeof buildReportListSearch>;
 
-export type ReportListSearch = z.input<typeof reportListSearchSchema>;
+export const reportListSearchSchema: LazySchema<ReportListSchema> =
+  lazySchema(buildReportListSearch);
+
+export type ReportListSearch = z.input<ReportListSchema>;
 
 /** The list state of a checked URL, its defaults filled in. */
-export function listStateOf(search: z.output<typeof reportListSearchSchema>): ReportListState {
+export function listStateOf(search: z.output<ReportListSchema>): ReportListState {
   let filters: ReportFilters = {};
   for (const key of FILTER_KEYS) {
     if (search[key] !== undefined) filters = { ...filters, [key]: search[key] };

@@ -1,10 +1,12 @@
 import * as z from 'zod/mini';
-import { optionalParam, searchText } from '../../lib/search-params.js';
+import { lazySchema, optionalParam, searchText } from '../../lib/search-params.js';
 
 /** `/reports/$id` and `/reports/$id/edit`: the report's id (an unknown one shows "not found"). */
-export const reportParamsSchema = z.object({ id: z.string() });
+export const reportParamsSchema = lazySchema(() => z.object({ id: z.string() }));
 
 /** `/reports/create?area=<id>` preselects the area (a QR code on a room's door, for one). */
-export const reportCreateSearchSchema = z.object({
-  area: optionalParam(searchText),
-});
+export const reportCreateSearchSchema = lazySchema(() =>
+  z.object({
+    area: optionalParam(searchText()),
+  }),
+);

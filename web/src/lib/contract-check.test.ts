@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import * as contractsModule from './contracts.js';
 import { runCheck } from './contracts.js';
 import {
   createContractChecker,
@@ -154,5 +155,21 @@ describe('createContractChecker', () => {
       problem: 'breaks_contract',
     });
     expect(worker.received).toEqual([]);
+  });
+
+  it('loads the schemas here again after a failed load, so a later check succeeds', async () => {
+    let attempts = 0;
+    const checker = createContractChecker(null, () => {
+      attempts += 1;
+      return attempts === 1
+        ? Promise.reject(new TypeError('Failed to fetch dynamically imported module'))
+        : Promise.resolve(contractsModule);
+    });
+    await expect(checker.check({ name: 'user', value: user })).rejects.toThrow('Failed to fetch');
+    await expect(checker.check({ name: 'user', value: user })).resolves.toEqual({
+      ok: true,
+      value: user,
+    });
+    expect(attempts).toBe(2);
   });
 });

@@ -1,5 +1,6 @@
 import type { PullResponse, PushResponse, User } from '@urs/sync-protocol';
 import type * as ContractsModule from './contracts.js';
+import { lazyModule } from './lazy-module.js';
 
 /** The answers checked against the shared contract before the app uses them. */
 export interface ContractValues {
@@ -36,15 +37,16 @@ export interface ContractChecker {
   warm(): void;
 }
 
-/** The schemas on this thread, imported on first use. */
-function inline(): Pick<ContractChecker, 'warm'> & {
+type LoadContracts = () => Promise<typeof ContractsModule>;
+
+/** The schemas on this thread, imported on first use (again after a failed load). */
+function inline(loadContracts: LoadContracts): Pick<ContractChecker, 'warm'> & {
   run(request: ContractRequest): Promise<ContractOutcome>;
 } {
-  let loading: Promise<typeof ContractsModule> | null = null;
-  const load = () => (loading ??= import('./contracts.js'));
+  const contracts = lazyModule(loadContracts);
   return {
-    warm: () => void load().catch(() => undefined),
-    run: async (request) => (await load()).runCheck(request),
+    warm: () => void contracts.load().catch(() => undefined),
+    run: async (request) => (await contracts.load()).runCheck(request),
   };
 }
 
@@ -53,8 +55,11 @@ function inline(): Pick<ContractChecker, 'warm'> & {
  * fails to start or to answer (an old browser, a script the network could not bring) leaves
  * every waiting and later check to this thread, so an answer is never lost to it.
  */
-export function createContractChecker(makeWorker: (() => Worker) | null): ContractChecker {
-  const here = inline();
+export function createContractChecker(
+  makeWorker: (() => Worker) | null,
+  loadContracts: LoadContracts = () => import('./contracts.js'),
+): ContractChecker {
+  const here = inline(loadContracts);
   let worker: Worker | null = null;
   let broken = makeWorker === null;
   let nextId = 1;

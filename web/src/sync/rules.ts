@@ -1,9 +1,9 @@
+import { lazyModule } from '../lib/lazy-module.js';
 import type * as RulesModule from './rules-module.js';
 
 export type SyncRules = typeof RulesModule;
 
-let loading: Promise<SyncRules> | null = null;
-let loaded: SyncRules | null = null;
+const rules = lazyModule<SyncRules>(() => import('./rules-module.js'));
 
 /**
  * The contract's checks the sync code runs on the page (a mutation's args before it is queued,
@@ -12,15 +12,11 @@ let loaded: SyncRules | null = null;
  * the chunk with every other, so it loads offline too.
  */
 export function loadSyncRules(): Promise<SyncRules> {
-  if (loading === null) {
-    loading = import('./rules-module.js').then((module) => (loaded = module));
-    // A failed load (a first visit that lost the network) is tried again at the next use.
-    loading.catch(() => (loading = null));
-  }
-  return loading;
+  // A failed load (a first visit that lost the network) is tried again at the next use.
+  return rules.load();
 }
 
 /** The checks if they are loaded already, without waiting (see outbox.ts, enqueueReady). */
 export function syncRulesLoaded(): SyncRules | null {
-  return loaded;
+  return rules.loaded();
 }

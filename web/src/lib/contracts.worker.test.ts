@@ -42,11 +42,16 @@ describe('the contract worker', () => {
     // The answer goes first; the formatters wait for a task of their own.
     expect(replies).toEqual([{ id: 1, outcome: { ok: true, value: user } }]);
     expect(dates).not.toHaveBeenCalled();
+    expect(numbers).not.toHaveBeenCalled();
 
     await vi.runAllTimersAsync();
     expect(dates).toHaveBeenCalledTimes(1);
     expect(dates).toHaveBeenCalledWith('id-ID', { dateStyle: 'medium', timeStyle: 'short' });
     expect(numbers).toHaveBeenCalledTimes(1);
+    expect(numbers).toHaveBeenCalledWith('id-ID');
+    // Both were built, not refused (the warm-up swallows what fails).
+    expect(dates.mock.results[0]?.type).toBe('return');
+    expect(numbers.mock.results[0]?.type).toBe('return');
 
     scope.onmessage?.({ data: { id: 2, request: { name: 'user', text: '{' } } });
     await vi.runAllTimersAsync();

@@ -33,5 +33,5 @@ self.onmessage = (event: MessageEvent<ContractMessage>) => {
   const { id, request } = event.data;
   const reply: ContractReply = { id, outcome: runCheck(request) };
   self.postMessage(reply);
-  setTimeout(warmIntl, 0);
+  if (!intlWarmed) setTimeout(warmIntl, 0);
 };

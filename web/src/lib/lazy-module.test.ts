@@ -24,4 +24,17 @@ describe('lazyModule', () => {
     expect(await lazy.load()).toEqual({ answer: 42 });
     expect(importer).toHaveBeenCalledTimes(2);
   });
+
+  it('turns an importer that throws into a failed load, tried again at the next use', async () => {
+    let calls = 0;
+    const lazy = lazyModule(() => {
+      calls += 1;
+      if (calls === 1) throw new Error('no such chunk');
+      return Promise.resolve({ answer: 42 });
+    });
+    const first = lazy.load();
+    expect(first).toBeInstanceOf(Promise);
+    await expect(first).rejects.toThrow('no such chunk');
+    expect(await lazy.load()).toEqual({ answer: 42 });
+  });
 });

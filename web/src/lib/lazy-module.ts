@@ -8,8 +8,11 @@ export interface LazyModule<M> {
 
 /**
  * A failed `import()` (a chunk a first visit could not fetch while the network dropped) is not
- * kept: the next use imports again, so the feature comes back with the network instead of
- * failing for the rest of the session.
+ * kept here: the next use calls `import()` again. A browser that follows the current HTML
+ * standard (whatwg/html#10327: Firefox and Safari in 2026; Chromium has it under way) then fetches
+ * the chunk again, so the feature comes back with the network; one that still keeps a failed
+ * module fetch for the page's life fails the same way until a reload, as it did before. The
+ * service worker precaches every chunk, so this is a first visit's case only.
  */
 export function lazyModule<M>(importer: () => Promise<M>): LazyModule<M> {
   let loading: Promise<M> | null = null;
@@ -17,7 +20,10 @@ export function lazyModule<M>(importer: () => Promise<M>): LazyModule<M> {
   return {
     load() {
       if (loading === null) {
-        const attempt = importer().then((module) => (loaded = module));
+        // Through a promise: an importer that throws fails the load, never the caller.
+        const attempt = Promise.resolve()
+          .then(importer)
+          .then((module) => (loaded = module));
         loading = attempt;
         attempt.catch(() => {
           if (loading === attempt) loading = null;

@@ -154,16 +154,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   }
 
-  /** The body's text, read and checked against the contract off the main thread. */
-  async function readText(response: Response): Promise<string> {
+  /** The body's text, read here and checked against the contract off the main thread. */
+  async function checked<N extends ContractName>(name: N, response: Response) {
+    let text: string;
     try {
-      return await response.text();
+      text = await response.text();
     } catch (err) {
       throw new UnexpectedResponseError('answer is not JSON', { cause: err });
     }
-  }
-
-  async function checked<N extends ContractName>(name: N, text: string) {
     const result: CheckResult<N> = await contracts.check({ name, text });
     if (result.ok) return result.value;
     throw new UnexpectedResponseError(
@@ -191,14 +189,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
     async push(request) {
       const response = await send(() => http.post('api/sync/push', { json: request }));
-      return checked('push', await readText(response));
+      return checked('push', response);
     },
 
     async pull(cursor, limit, remaining = 'count') {
       // Counting is the server's default: only a skip is spelled out.
       const searchParams = remaining === 'skip' ? { cursor, limit, remaining } : { cursor, limit };
       const response = await send(() => http.get('api/sync/pull', { searchParams }));
-      return checked('pull', await readText(response));
+      return checked('pull', response);
     },
 
     async putPhoto(photo) {

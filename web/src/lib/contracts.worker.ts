@@ -9,7 +9,7 @@ import type { ContractReply, ContractMessage } from './contract-check.js';
  */
 declare const self: DedicatedWorkerGlobalScope;
 
-let intlWarmed = false;
+let intlWarmScheduled = false;
 
 /**
  * The first Intl formatter a renderer process builds loads ICU's data (25-90 ms in one task on
@@ -19,8 +19,6 @@ let intlWarmed = false;
  * app's default: the part of the cost that is the language's own is small.
  */
 function warmIntl(): void {
-  if (intlWarmed) return;
-  intlWarmed = true;
   try {
     new Intl.NumberFormat('id-ID').format(0);
     new Intl.DateTimeFormat('id-ID', { dateStyle: 'medium', timeStyle: 'short' }).format(0);
@@ -33,5 +31,8 @@ self.onmessage = (event: MessageEvent<ContractMessage>) => {
   const { id, request } = event.data;
   const reply: ContractReply = { id, outcome: runCheck(request) };
   self.postMessage(reply);
-  if (!intlWarmed) setTimeout(warmIntl, 0);
+  if (!intlWarmScheduled) {
+    intlWarmScheduled = true;
+    setTimeout(warmIntl, 0);
+  }
 };

@@ -1,6 +1,7 @@
 import { MAX_IMAGE_BYTES, newId, type AllowedImageType, type CapturedAt } from '@urs/sync-protocol';
 import type { PhotoRecord, UrsDatabase } from '../db/database.js';
 import { ApiError, type ApiClient } from '../lib/api-client.js';
+import { lazyModule } from '../lib/lazy-module.js';
 import { PhotoError, withStorageGuard } from './errors.js';
 import { defaultCompressor, type ImageCompressor } from './photo-compress.js';
 
@@ -9,14 +10,16 @@ import { defaultCompressor, type ImageCompressor } from './photo-compress.js';
  * schema, which the shell's start would otherwise pay for. A chunk that fails to load leaves the
  * capture time unknown, as a file without one does; the photo is saved all the same.
  */
+const captureTime = lazyModule(() => import('./capture-time.js'));
+
 async function captureTimeOf(original: ArrayBuffer): Promise<CapturedAt | null> {
-  let read: (original: ArrayBuffer) => Promise<CapturedAt | null>;
+  let module: Awaited<ReturnType<typeof captureTime.load>>;
   try {
-    ({ readCaptureTime: read } = await import('./capture-time.js'));
+    module = await captureTime.load();
   } catch {
     return null;
   }
-  return read(original);
+  return module.readCaptureTime(original);
 }
 
 export interface SavePhotoOptions {

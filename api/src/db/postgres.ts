@@ -10,7 +10,10 @@ import { installStoredChanges } from './stored-changes.js';
 /** Any constant shared by every URS process: the advisory lock that serialises migrations. */
 const MIGRATION_LOCK = 7_240_011;
 
-const MIGRATIONS_DIR = fileURLToPath(new URL('../../src/db/migrations-pg', import.meta.url));
+/** PostgreSQL's migrations (drizzle's SQL files and journal). */
+export const PG_MIGRATIONS_DIR = fileURLToPath(
+  new URL('../../src/db/migrations-pg', import.meta.url),
+);
 
 /*
  * bigint counts, sums and change_seqs arrive as numbers, as they do from SQLite (all < 2^53).
@@ -64,7 +67,7 @@ export function openPostgres(url: string, poolSize = 10): Db {
       const lock = await pool.connect();
       try {
         await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-        await migrate(client, { migrationsFolder: MIGRATIONS_DIR });
+        await migrate(client, { migrationsFolder: PG_MIGRATIONS_DIR });
         await installStoredChanges(lock);
       } finally {
         await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);

@@ -1,5 +1,5 @@
 import { PassThrough, Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { asLocalWallClock, type SchoolClock } from './school-time.js';
 
 export interface SheetSpec<Row> {
@@ -9,26 +9,45 @@ export interface SheetSpec<Row> {
   toCells: (row: Row, index: number) => Record<string, unknown>;
 }
 
+/*
+ * exceljs (with its zip libraries) takes about 0.3 s to load: loaded by the first export, not
+ * by every start of the API (and every browser-test server, and every API test file).
+ */
+type Excel = typeof ExcelJS;
+let excelModule: Promise<Excel> | undefined;
+function loadExcel(): Promise<Excel> {
+  if (excelModule === undefined) {
+    // A CommonJS module: Node's import() gives all of it as `default` (its types say otherwise).
+    excelModule = import('exceljs').then((m) => (m as unknown as { default: Excel }).default);
+    // A failed load is not kept: the next export tries again.
+    excelModule.catch(() => (excelModule = undefined));
+  }
+  return excelModule;
+}
+
 /**
  * Streams one worksheet as an .xlsx body: rows are committed as they are produced (the
  * iterable reads the database in chunks, awaiting each), so memory stays bounded by a chunk, not the table.
  */
 export function streamXlsx<Row>(spec: SheetSpec<Row>, createdAt: Date): ReadableStream<Uint8Array> {
   const output = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: output,
-    useStyles: true,
-    useSharedStrings: false,
-  });
-  workbook.creator = 'URS';
-  workbook.created = createdAt;
-  const sheet = workbook.addWorksheet(spec.sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = spec.columns;
-  sheet.getRow(1).font = { bold: true };
-  const lastColumn = String.fromCharCode(64 + spec.columns.length);
-  sheet.autoFilter = { from: 'A1', to: `${lastColumn}1` };
-
   const write = async () => {
+    const excel = await loadExcel();
+    const workbook = new excel.stream.xlsx.WorkbookWriter({
+      stream: output,
+      useStyles: true,
+      useSharedStrings: false,
+    });
+    workbook.creator = 'URS';
+    workbook.created = createdAt;
+    const sheet = workbook.addWorksheet(spec.sheetName, {
+      views: [{ state: 'frozen', ySplit: 1 }],
+    });
+    sheet.columns = spec.columns;
+    sheet.getRow(1).font = { bold: true };
+    const lastColumn = String.fromCharCode(64 + spec.columns.length);
+    sheet.autoFilter = { from: 'A1', to: `${lastColumn}1` };
+
     let index = 0;
     for await (const row of spec.rows) {
       index += 1;

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import jpeg from 'jpeg-js';
 import { Canvas, shade, type Rgb } from './canvas.js';
 import { SCENES, type Scene } from './data.js';
@@ -98,3 +101,44 @@ export function renderJpeg(spec: ImageSpec): Uint8Array {
   else paintScene(cv, spec.scene, spec.variant, spec.kind === 'before');
   return jpeg.encode({ data: cv.data, width: cv.width, height: cv.height }, QUALITY).data;
 }
+
+/** Where the build leaves the painted pool (render-pool.ts): dist/seed/pool. */
+export const BUILT_POOL_DIR = fileURLToPath(new URL('./pool/', import.meta.url));
+
+/** A pool image's file name in such a folder. */
+export function poolFileName(spec: ImageSpec): string {
+  return `${imageKey(spec).replaceAll(':', '-')}.jpg`;
+}
+
+/** Paints the whole pool into a folder (the scripts' build does, once). */
+export function writePool(dir: string): void {
+  fs.mkdirSync(dir, { recursive: true });
+  for (const spec of IMAGE_SPECS)
+    fs.writeFileSync(path.join(dir, poolFileName(spec)), renderJpeg(spec));
+}
+
+/**
+ * Every pool image's bytes by key. Painting and encoding the pool costs seconds of CPU on the
+ * first `npm start` and on every browser-test server, so the build paints it once; an image
+ * the folder lacks (the sources run under vitest, which have no build) is painted here, once
+ * per process.
+ */
+export function poolImages(dir = BUILT_POOL_DIR): ReadonlyMap<string, Uint8Array> {
+  const known = loadedPools.get(dir);
+  if (known !== undefined) return known;
+  const images = new Map<string, Uint8Array>();
+  for (const spec of IMAGE_SPECS) {
+    let bytes: Uint8Array;
+    try {
+      bytes = fs.readFileSync(path.join(dir, poolFileName(spec)));
+    } catch {
+      bytes = renderJpeg(spec);
+    }
+    images.set(imageKey(spec), bytes);
+  }
+  loadedPools.set(dir, images);
+  return images;
+}
+
+/** A process seeds more than once only in tests; the pool is the same every time. */
+const loadedPools = new Map<string, ReadonlyMap<string, Uint8Array>>();

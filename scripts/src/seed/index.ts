@@ -10,7 +10,7 @@ import {
 import type { Role } from '@urs/sync-protocol';
 import type { StoredImage } from './context.js';
 import { ADMIN_PASSWORD, PEOPLE, STAFF_PASSWORD } from './data.js';
-import { IMAGE_SPECS, imageKey, renderJpeg } from './images.js';
+import { poolImages } from './images.js';
 import { planDemoSchool, type SeedPlan } from './plan.js';
 import { insertStamped } from './stamped-insert.js';
 
@@ -115,11 +115,10 @@ export async function seedDemoSchool(db: Db, opts: SeedOptions): Promise<SeedSum
   ]);
   const rendered = new Map<string, Uint8Array>();
   const images = new Map<string, StoredImage>();
-  for (const spec of IMAGE_SPECS) {
-    const bytes = renderJpeg(spec);
+  for (const [key, bytes] of poolImages()) {
     const sha256 = sha256Hex(bytes);
     rendered.set(sha256, bytes);
-    images.set(imageKey(spec), { sha256, sizeBytes: bytes.byteLength });
+    images.set(key, { sha256, sizeBytes: bytes.byteLength });
   }
   const plan = planDemoSchool({
     now: opts.now ?? new Date(),

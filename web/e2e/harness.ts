@@ -19,19 +19,36 @@ export interface RunningServer {
 }
 
 /**
+ * The servers hash passwords as cheaply as the API tests do (scrypt N = 2^10) instead of
+ * npm start's N = 2^17, which costs about 0.4 s of CPU for each sign-in and for the seed's
+ * hashes. A file that wants npm start's own cost passes `SCRYPT_LOG_N: undefined`.
+ */
+const CHEAP_HASHING = { SCRYPT_LOG_N: '10' };
+
+/** Servers and browsers take a server environment: undefined removes a variable. */
+export type ServerEnv = Record<string, string | undefined>;
+
+/**
  * Starts the real `npm start` entry (scripts/dist/start.js: migrate, seed, serve API + PWA)
  * on a free port with its own data directory, and resolves once it prints its URL.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(env: ServerEnv = {}): Promise<RunningServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'urs-e2e-'));
+  const childEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    ...CHEAP_HASHING,
+    ...env,
+  };
+  for (const [name, value] of Object.entries(childEnv)) {
+    if (value === undefined) delete childEnv[name];
+  }
   const child: ChildProcess = spawn(
     process.execPath,
     [path.join(repoRoot, 'scripts/dist/start.js')],
-    {
-      cwd: repoRoot,
-      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
+    { cwd: repoRoot, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
@@ -83,11 +100,11 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 /** The server and Chromium a browser-test file shares; started once per file. */
-export async function startServerAndBrowser(): Promise<{
+export async function startServerAndBrowser(env: ServerEnv = {}): Promise<{
   server: RunningServer;
   browser: Browser;
 }> {
-  const server = await startServer();
+  const server = await startServer(env);
   return { server, browser: await launchBrowser() };
 }
 
@@ -111,12 +128,15 @@ export interface SharedRun {
  * before its tests, stopped after them. The object returned is filled in before the first test,
  * so a file can hold it in a const; `use` is for files that keep them in their own variables.
  */
-export function shareServerAndBrowser(use: (run: SharedRun) => void = () => undefined): SharedRun {
+export function shareServerAndBrowser(
+  use: (run: SharedRun) => void = () => undefined,
+  env: ServerEnv = {},
+): SharedRun {
   const live = { problems: [] as string[] } as SharedRun;
   let started: { server: RunningServer; browser: Browser } | undefined;
   beforeAll(async () => {
     fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-    started = await startServerAndBrowser();
+    started = await startServerAndBrowser(env);
     Object.assign(live, started);
     use(live);
   });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { untilServiceWorkerControls } from './app-kit.js';
 import { shareServerAndBrowser, type RunningServer } from './harness.js';
 
 let server: RunningServer;
@@ -46,7 +47,9 @@ describe('analytics screen', () => {
     };
     expect(exported.reports.total).toBe(60);
 
-    // Offline, the last snapshot stays readable with its age shown.
+    // Offline, the last snapshot stays readable with its age shown: once the service worker
+    // has installed and taken the page, as a real phone's would have by the time it loses signal.
+    await untilServiceWorkerControls(page);
     await context.setOffline(true);
     await page.reload();
     await page.getByText(/Anda sedang offline\. Menampilkan data terakhir dari/).waitFor();

@@ -20,6 +20,7 @@ import {
   syncNow,
   type Account,
   openPageAt,
+  untilServiceWorkerControls,
 } from './app-kit.js';
 import { SCREENSHOT_DIR, shareServerAndBrowser } from './harness.js';
 
@@ -226,6 +227,7 @@ describe('announcements', () => {
     // One sync brings the announcement itself; then it is read with the network off.
     await syncNow(gardener.page);
     await card(gardener.page, pollTitle).waitFor({ timeout: 30_000 });
+    await untilServiceWorkerControls(gardener.page);
     await gardener.context.setOffline(true);
     await gardener.page.reload();
     await openList(gardener.page);

@@ -80,6 +80,17 @@ export async function logInAt(page: Page, baseUrl: string, who: Account): Promis
 }
 
 /**
+ * Waits until the page would survive losing the network: its service worker has installed
+ * (precaching the app) and controls the page (the worker claims open pages when it activates).
+ */
+export async function untilServiceWorkerControls(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+}
+
+/**
  * Signs in, then waits until the device can work offline: the service worker controls the page
  * (one reload after it is ready), the areas are on the device and a first sync has finished.
  */

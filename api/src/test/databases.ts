@@ -51,8 +51,8 @@ export async function createTestDatabase(
 
 /*
  * Every PostgreSQL test database is a copy of one migrated template. Creating a database from
- * template0 and migrating it cost about 0.5-0.7 s of the server's CPU, for each of the API
- * suites' several hundred tests; a copy of the migrated template costs about 0.15 s. The
+ * template0 and migrating it cost 0.55-0.8 s, mostly the server's CPU, for each of the API
+ * suites' several hundred tests; a copy of the migrated template costs 0.15-0.33 s. The
  * template is named after a hash of the migrations and the stored-change triggers
  * (db/stored-changes.ts), so a change to either makes a new one, and is kept between runs;
  * templates of other hashes are dropped when a new one is made.

@@ -16,12 +16,8 @@ export interface SheetSpec<Row> {
 type Excel = typeof ExcelJS;
 let excelModule: Promise<Excel> | undefined;
 function loadExcel(): Promise<Excel> {
-  if (excelModule === undefined) {
-    // A CommonJS module: Node's import() gives all of it as `default` (its types say otherwise).
-    excelModule = import('exceljs').then((m) => (m as unknown as { default: Excel }).default);
-    // A failed load is not kept: the next export tries again.
-    excelModule.catch(() => (excelModule = undefined));
-  }
+  // A CommonJS module: Node's import() gives all of it as `default` (its types say otherwise).
+  excelModule ??= import('exceljs').then((m) => (m as unknown as { default: Excel }).default);
   return excelModule;
 }
 

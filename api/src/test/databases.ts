@@ -67,8 +67,17 @@ function databaseUrl(admin: string, name: string): string {
   return url.href;
 }
 
-/** The template's name: a hash of everything a migrated database's schema is made from. */
-export function templateName(): string {
+/** The options of every test database, the template's own (copies inherit them). */
+// C collation: text sorts by code point, as SQLite's BINARY does.
+const DATABASE_OPTIONS = "ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C.UTF-8'";
+
+/**
+ * The template's name: a hash of everything a migrated database is made from (the migrations,
+ * the stored-change triggers' code and bodies, the database's options) and of the role that
+ * owns it, since only its owner (or a superuser) may copy a database that is not marked a
+ * template.
+ */
+export function templateName(admin: string): string {
   const hash = createHash('sha256');
   const files = fs
     .readdirSync(PG_MIGRATIONS_DIR, { recursive: true, encoding: 'utf8' })
@@ -77,9 +86,12 @@ export function templateName(): string {
   for (const file of files) {
     hash.update(`${file}\0`).update(fs.readFileSync(path.join(PG_MIGRATIONS_DIR, file)));
   }
+  // The trigger's statement lives beside its body's builder: db/stored-changes.ts.
+  hash.update(fs.readFileSync(path.join(PG_MIGRATIONS_DIR, '..', 'stored-changes.ts')));
   for (const entity of Object.keys(SYNCED_TABLES) as SyncedEntity[]) {
     hash.update(`${entity}\0${storedChangeBody(entity)}`);
   }
+  hash.update(`${DATABASE_OPTIONS}\0${decodeURIComponent(new URL(admin).username)}`);
   return `${TEMPLATE_PREFIX}${hash.digest('hex').slice(0, 20)}`;
 }
 
@@ -87,10 +99,11 @@ async function copyOfTemplate(admin: string, name: string): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     let template = templates.get(admin);
     if (template === undefined) {
-      template = migratedTemplate(admin);
-      templates.set(admin, template);
+      const building = migratedTemplate(admin);
+      templates.set(admin, building);
       // A failed build is not kept: the next test tries again.
-      template.catch(() => templates.delete(admin));
+      building.catch(() => forget(admin, building));
+      template = building;
     }
     try {
       await adminQuery(admin, `CREATE DATABASE ${name} TEMPLATE ${await template}`);
@@ -98,19 +111,25 @@ async function copyOfTemplate(admin: string, name: string): Promise<void> {
     } catch (err) {
       // Another run on this server (an older checkout) replaced the template: make it again.
       if (attempt > 1 || (err as { code?: string }).code !== UNDEFINED_DATABASE) throw err;
-      templates.delete(admin);
+      forget(admin, template);
     }
   }
 }
 
+/** Forgets a template build, unless another test has already started a newer one. */
+function forget(admin: string, build: Promise<string>): void {
+  if (templates.get(admin) === build) templates.delete(admin);
+}
+
 const UNDEFINED_DATABASE = '3D000';
+const DUPLICATE_DATABASE = '42P04';
 
 /**
  * Makes the template if this server lacks it, under an advisory lock: the API's test workers
  * and the scripts' suites start at once, and only one of them builds it.
  */
 async function migratedTemplate(admin: string): Promise<string> {
-  const template = templateName();
+  const template = templateName(admin);
   const client = new pg.Client({ connectionString: admin });
   await client.connect();
   try {
@@ -120,19 +139,25 @@ async function migratedTemplate(admin: string): Promise<string> {
     // Built under another name and renamed when whole, so a crash mid-way leaves no template.
     const building = `${template}_build`;
     await client.query(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`);
-    await client.query(
-      // C collation: text sorts by code point, as SQLite's BINARY does.
-      `CREATE DATABASE ${building} TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C.UTF-8'`,
-    );
+    await client.query(`CREATE DATABASE ${building} TEMPLATE template0 ${DATABASE_OPTIONS}`);
     const db = openPostgres(databaseUrl(admin, building), 2);
     try {
       await db.migrate();
     } finally {
       await db.close();
     }
-    await client.query(`ALTER DATABASE ${building} RENAME TO ${template}`);
+    try {
+      await client.query(`ALTER DATABASE ${building} RENAME TO ${template}`);
+    } catch (err) {
+      // A builder the lock did not exclude (its admin URL named another database: advisory
+      // locks are per database) finished first: its template is the same.
+      if ((err as { code?: string }).code !== DUPLICATE_DATABASE) throw err;
+      await client.query(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`);
+      return template;
+    }
     const stale = await client.query<{ datname: string }>(
-      'SELECT datname FROM pg_database WHERE starts_with(datname, $1) AND datname <> $2',
+      `SELECT datname FROM pg_database
+        WHERE starts_with(datname, $1) AND datname <> $2 AND datdba = (SELECT oid FROM pg_roles WHERE rolname = current_user)`,
       [TEMPLATE_PREFIX, template],
     );
     for (const { datname } of stale.rows) {

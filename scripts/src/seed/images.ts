@@ -110,11 +110,17 @@ export function poolFileName(spec: ImageSpec): string {
   return `${imageKey(spec).replaceAll(':', '-')}.jpg`;
 }
 
-/** Paints the whole pool into a folder (the scripts' build does, once). */
+/**
+ * Paints the whole pool into a folder (the scripts' build does, once). Each file is written
+ * under a temporary name and renamed, so an interrupted build leaves whole images or none.
+ */
 export function writePool(dir: string): void {
   fs.mkdirSync(dir, { recursive: true });
-  for (const spec of IMAGE_SPECS)
-    fs.writeFileSync(path.join(dir, poolFileName(spec)), renderJpeg(spec));
+  for (const spec of IMAGE_SPECS) {
+    const file = path.join(dir, poolFileName(spec));
+    fs.writeFileSync(`${file}.partial`, renderJpeg(spec));
+    fs.renameSync(`${file}.partial`, file);
+  }
 }
 
 /**

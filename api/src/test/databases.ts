@@ -53,9 +53,9 @@ export async function createTestDatabase(
  * Every PostgreSQL test database is a copy of one migrated template. Creating a database from
  * template0 and migrating it cost 0.55-0.8 s, mostly the server's CPU, for each of the API
  * suites' several hundred tests; a copy of the migrated template costs 0.15-0.33 s. The
- * template is named after a hash of the migrations and the stored-change triggers
- * (db/stored-changes.ts), so a change to either makes a new one, and is kept between runs;
- * templates of other hashes are dropped when a new one is made.
+ * template is named after a hash of what it is made from (templateName), so a change to any of
+ * it makes a new one, and is kept between runs; its owner's templates of other hashes are
+ * dropped when a new one is made.
  */
 const TEMPLATE_LOCK = 7_240_012;
 const TEMPLATE_PREFIX = 'urs_template_';
@@ -67,8 +67,10 @@ function databaseUrl(admin: string, name: string): string {
   return url.href;
 }
 
-/** The options of every test database, the template's own (copies inherit them). */
-// C collation: text sorts by code point, as SQLite's BINARY does.
+/**
+ * The options of every test database, the template's own (copies inherit them). C collation:
+ * text sorts by code point, as SQLite's BINARY does.
+ */
 const DATABASE_OPTIONS = "ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C.UTF-8'";
 
 /**

@@ -30,10 +30,20 @@ describe('npm start serves the PWA and the API on one port', () => {
         );
       });
     });
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
     const response = await page.goto(server.url);
     expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
     // A guest lands on the login screen of the app shell.
     await page.getByRole('heading', { name: 'Masuk' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    // Nothing on it toasts or asks: the toaster (sonner) and the dialog host are not loaded.
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((p) => /^\/assets\/(toaster|dialog-host)-[\w-]{8}\.js$/.test(p))).toEqual(
+      [],
+    );
     // A client-side route answers the same app, not a 404.
     const deep = await page.goto(`${server.url}/reports/create`);
     expect(deep?.status()).toBe(200);

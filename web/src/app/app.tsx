@@ -1,29 +1,44 @@
-import { lazy, Suspense } from 'react';
+import { useSyncExternalStore } from 'react';
 import { RouterProvider } from '@tanstack/react-router';
 import { AppSessionProvider, usePreference } from '../lib/use-session.js';
+import { dialogs } from '../lib/dialog.js';
+import { lazyModule } from '../lib/lazy-module.js';
+import { toasterDemand } from '../lib/toast.js';
+import { useLoadedWhen } from '../lib/use-loaded-when.js';
 import type { AppRouter } from './router.js';
 import { appSession, themePreference } from './session.js';
 
-const AppToaster = lazy(() =>
-  import('../components/ui/toaster.js').then((m) => ({ default: m.AppToaster })),
-);
-// No screen opens a dialog before its first paint; the queue (lib/dialog.ts) keeps any asked
-// for while the host loads, so it is left out of the first download like the toaster.
-const DialogHost = lazy(() =>
-  import('../components/ui/dialog-host.js').then((m) => ({ default: m.DialogHost })),
-);
+// No screen shows a toast or opens a dialog to draw itself, so neither the toaster (sonner) nor
+// the dialog host is in a page's first load: each is fetched when the first toast or dialog is
+// asked for, which waits for it (lib/toast.ts, lib/dialog.ts), and then stays on the page.
+const toasterModule = lazyModule(() => import('../components/ui/toaster.js'));
+const dialogHostModule = lazyModule(() => import('../components/ui/dialog-host.js'));
+
+function OnDemandToaster() {
+  const theme = usePreference(themePreference);
+  const wanted = useSyncExternalStore(
+    toasterDemand.subscribe,
+    toasterDemand.wanted,
+    toasterDemand.wanted,
+  );
+  const loaded = useLoadedWhen(toasterModule, wanted);
+  return loaded === null ? null : <loaded.AppToaster theme={theme === 'dark' ? 'dark' : 'light'} />;
+}
+
+const dialogAsked = () => dialogs.current() !== null;
+
+function OnDemandDialogHost() {
+  const wanted = useSyncExternalStore(dialogs.subscribe, dialogAsked, dialogAsked);
+  const loaded = useLoadedWhen(dialogHostModule, wanted);
+  return loaded === null ? null : <loaded.DialogHost />;
+}
 
 export function App({ router }: { router: AppRouter }) {
-  const theme = usePreference(themePreference);
   return (
     <AppSessionProvider value={appSession}>
       <RouterProvider router={router} />
-      <Suspense fallback={null}>
-        <AppToaster theme={theme === 'dark' ? 'dark' : 'light'} />
-      </Suspense>
-      <Suspense fallback={null}>
-        <DialogHost />
-      </Suspense>
+      <OnDemandToaster />
+      <OnDemandDialogHost />
     </AppSessionProvider>
   );
 }

@@ -1,6 +1,8 @@
+import { createListeners } from './listeners.js';
+
 /*
- * Toasts through sonner, which is loaded after first paint (it is not needed to show the login
- * screen). Calls made before it arrives wait for the Toaster to mount, so no message is lost:
+ * Toasts through sonner, which is loaded with the first toast (no screen shows one to draw
+ * itself). Calls made before it arrives wait for the Toaster to mount, so no message is lost:
  * the first sync's or the unread poll's toast at start-up still shows.
  */
 export type ToastType = 'success' | 'error' | 'info' | 'warning';
@@ -24,6 +26,18 @@ export function markToasterMounted(): void {
   toasterMounted();
 }
 
+let wanted = false;
+const demand = createListeners();
+
+/**
+ * Whether any toast was asked for yet: the app mounts the Toaster (and so loads sonner) from the
+ * first one on. Read with useSyncExternalStore.
+ */
+export const toasterDemand = {
+  wanted: (): boolean => wanted,
+  subscribe: demand.subscribe,
+};
+
 const sonner = () => toasterReady.then(() => import('sonner')).then((m) => m.toast);
 let nextId = 0;
 
@@ -36,6 +50,10 @@ export function showToast({
 }: ToastOptions): string {
   nextId += 1;
   const id = `urs-toast-${nextId}`;
+  if (!wanted) {
+    wanted = true;
+    demand.notify();
+  }
   void sonner().then((toast) =>
     toast[type](title, { id, ...(message !== undefined && { description: message }), duration }),
   );
@@ -61,6 +79,8 @@ export const toast = {
   info: shortcut('info'),
   warning: shortcut('warning'),
   dismiss: (id?: string) => {
+    // Nothing was shown: there is nothing to dismiss, and no reason to load sonner for it.
+    if (!wanted) return;
     void sonner().then((t) => t.dismiss(id));
   },
 };

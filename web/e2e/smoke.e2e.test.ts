@@ -39,11 +39,27 @@ describe('npm start serves the PWA and the API on one port', () => {
     // A guest lands on the login screen of the app shell.
     await page.getByRole('heading', { name: 'Masuk' }).waitFor();
     await page.waitForLoadState('networkidle');
-    // Nothing on it toasts or asks: the toaster (sonner) and the dialog host are not loaded.
+    // Nothing on it toasts or asks: neither the toaster (sonner, whose code and styles come
+    // with it) nor the dialog host is loaded.
     expect(scripts.length).toBeGreaterThan(0);
     expect(scripts.filter((p) => /^\/assets\/(toaster|dialog-host)-[\w-]{8}\.js$/.test(p))).toEqual(
       [],
     );
+    const sonnerIn = async (paths: string[], marker: string) => {
+      const found: string[] = [];
+      for (const p of paths) {
+        if ((await (await fetch(`${server.url}${p}`)).text()).includes(marker)) found.push(p);
+      }
+      return found;
+    };
+    expect(await sonnerIn(scripts, 'data-sonner-toaster')).toEqual([]);
+    const styles = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map(
+        (link) => new URL(link.href).pathname,
+      ),
+    );
+    expect(styles.length).toBeGreaterThan(0);
+    expect(await sonnerIn(styles, '--toast-icon-margin-start')).toEqual([]);
     // A client-side route answers the same app, not a 404.
     const deep = await page.goto(`${server.url}/reports/create`);
     expect(deep?.status()).toBe(200);

@@ -1,6 +1,5 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import 'sonner/dist/styles.css';
 import './styles.css';
 import { App } from './app/app.js';
 import { languagePreference, session, themePreference } from './app/session.js';

@@ -54,6 +54,14 @@ describe('inventory offline in a real browser', () => {
     const customName = `Semprotan kaca e2e ${Date.now()}`;
     const jpeg = await makeJpeg(page, '#44aa66');
 
+    // The toaster loads with the first toast: here, offline, from the service worker's precache.
+    const toasterFetched = () =>
+      page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .some((entry) => /\/assets\/toaster-[\w-]{8}\.js$/.test(entry.name)),
+      );
+    expect(await toasterFetched()).toBe(false);
     await custodian.context.setOffline(true);
     await page.goto(`${run.server.url}/inventory?q=${encodeURIComponent(item.name)}`);
     const row = page.locator(`[data-item-id="${item.id}"]`);
@@ -69,6 +77,12 @@ describe('inventory offline in a real browser', () => {
       .poll(() => row.getByTestId('item-stock').textContent())
       .toContain(String(item.stock - 2));
     await row.getByText('Belum terkirim').waitFor();
+    await page
+      .locator('[data-sonner-toast]')
+      .filter({ hasText: 'Transaksi dicatat' })
+      .first()
+      .waitFor();
+    expect(await toasterFetched()).toBe(true);
     await shot(page, 'inventory-offline-390.png');
 
     // A custom request needs its name and image; the image stays on the device until online.
@@ -94,6 +108,11 @@ describe('inventory offline in a real browser', () => {
       .locator('li')
       .filter({ hasText: customName });
     await requestRow.getByText('Bernomor setelah terkirim').waitFor();
+    await page
+      .locator('[data-sonner-toast]')
+      .filter({ hasText: 'Permintaan disimpan di perangkat dan akan dikirim saat online.' })
+      .first()
+      .waitFor();
     expect(await outboxCount(page)).toBe(2);
 
     // An offline reload keeps both.

@@ -80,6 +80,18 @@ export async function logInAt(page: Page, baseUrl: string, who: Account): Promis
 }
 
 /**
+ * The paths of the scripts the page itself asks for from now on, filled as it asks (a service
+ * worker's own fetches, such as its precache, are not the page's and are not counted).
+ */
+export function scriptRequests(page: Page): string[] {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  return scripts;
+}
+
+/**
  * Waits until the page would survive losing the network: its service worker has installed
  * (precaching the app) and controls the page (the worker claims open pages when it activates).
  */

@@ -22,6 +22,7 @@ import {
   logInAt,
   makeImage,
   makeJpeg,
+  scriptRequests,
   signInAndSync,
   syncNow,
   watchForProblems,
@@ -44,11 +45,7 @@ describe('proof of work: capture times and the printable sheet', () => {
     });
     const page = await context.newPage();
     await watchForProblems(page, run.problems);
-    // Which scripts the page itself asks for (the service worker's precache is not counted).
-    const scripts: string[] = [];
-    page.on('request', (request) => {
-      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
-    });
+    const scripts = scriptRequests(page);
     await signInAndSync(page, run.server.url, GARDENER);
     // The photo without EXIF is a PNG: the sheet redraws it as JPEG.
     const [green, brown, blue] = await Promise.all([

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { shareServerAndBrowser, type RunningServer } from './harness.js';
-import { ADMIN, lastSyncDone, openPage, signIn, storeCount } from './app-kit.js';
+import { ADMIN, lastSyncDone, openPage, scriptRequests, signIn, storeCount } from './app-kit.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -30,10 +30,7 @@ describe('npm start serves the PWA and the API on one port', () => {
         );
       });
     });
-    const scripts: string[] = [];
-    page.on('request', (request) => {
-      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
-    });
+    const scripts = scriptRequests(page);
     const response = await page.goto(server.url);
     expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
     // A guest lands on the login screen of the app shell.
@@ -84,10 +81,7 @@ describe('npm start serves the PWA and the API on one port', () => {
     ).toHaveLength(1);
     // A start with the stored session checks the user there too, and neither it nor its sync
     // has the page itself load zod or a module that builds the contract's schemas.
-    const scripts: string[] = [];
-    page.on('request', (request) => {
-      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
-    });
+    const scripts = scriptRequests(page);
     await page.reload();
     await page.getByText('Selamat datang, ').waitFor();
     await expect.poll(() => page.workers().filter((w) => isContracts(w.url())).length).toBe(1);

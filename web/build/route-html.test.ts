@@ -235,7 +235,8 @@ describe('a page’s own index.html', () => {
     expect(runStarter(login(['/assets/a.js']), framed)).toEqual([
       ['(painted) 50 ms'],
       ['import /assets/index-a1.js'],
-      ['modulepreload /assets/a.js', 'modulepreload /assets/shell.js'],
+      ['modulepreload /assets/a.js'],
+      ['modulepreload /assets/shell.js'],
       ['modulepreload /assets/screen.js'],
     ]);
   });

@@ -198,9 +198,13 @@ export interface Frame {
 
 /**
  * Preload links a starter adds per task (see starterSource): each is a request begun, 2-10 ms
- * at Lighthouse's 4x CPU on this machine, so four made tasks of up to 60 ms there.
+ * at Lighthouse's 4x CPU on this machine, so four made tasks of up to 60 ms there. Two a task
+ * still made tasks over Lighthouse's 50 ms on this machine's slower hours: in the signed-in
+ * dashboard's runs (43-44 files), the preload tasks' blocking time was 0-182 ms a run at two
+ * (over 50 ms in 5 of 18 runs) and 0-67 ms at one (over 50 ms in 1 of 24 runs, 2026-11-26).
+ * The page's blocking time as a whole moved by more than that between runs either way.
  */
-export const PRELOADS_PER_TASK = 2;
+export const PRELOADS_PER_TASK = 1;
 
 /**
  * Starts the page's scripts once the browser reports the frame drawn ahead (the element

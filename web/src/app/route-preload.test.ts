@@ -43,6 +43,41 @@ describe('preloading the route a page opens on', () => {
     expect(signedIn.asked).toEqual([]);
   });
 
+  it('evaluates the signed-in library first, in a task before the shell’s chunk is asked for', async () => {
+    const loader = recordingRouter();
+    const order: string[] = [];
+    const library = () => {
+      order.push('library');
+      return Promise.resolve();
+    };
+    const preloading = preloadOpeningRoute(
+      { ...loader, loadRouteChunk: (route) => (order.push(String(route.id)), Promise.resolve()) },
+      '/',
+      true,
+      library,
+    );
+    for (let tick = 0; tick < 20; tick++) await Promise.resolve();
+    // The library is asked for at once; the shell waits for a later task, not a microtask.
+    expect(order).toEqual(['library']);
+    await preloading;
+    expect(order[0]).toBe('library');
+    expect(order).toEqual(expect.arrayContaining(['/_shell', '/_shell/']));
+  });
+
+  it('does not load the signed-in library for a guest route, nor stop on its failed download', async () => {
+    let asked = 0;
+    const guest = recordingRouter();
+    await preloadOpeningRoute(guest, '/login', false, () => {
+      asked += 1;
+      return Promise.resolve();
+    });
+    expect(asked).toBe(0);
+    expect(guest.asked).toContain('/login');
+    const offline = recordingRouter();
+    await preloadOpeningRoute(offline, '/', true, () => Promise.reject(new Error('offline')));
+    expect(offline.asked).toEqual(expect.arrayContaining(['/_shell', '/_shell/']));
+  });
+
   it('leaves a failed download to the router instead of an unhandled rejection', async () => {
     const failing = {
       getMatchedRoutes: (pathname: string) => router.getMatchedRoutes(pathname),

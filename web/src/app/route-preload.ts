@@ -19,15 +19,26 @@ interface ChunkLoader {
  * asked for in a task of its own: asking appends a link per chunk and stylesheet, tens of them
  * for the signed-in shell and the dashboard together, long enough to block the page drawn ahead.
  * Resolves with the routes asked for once every request is made (not downloaded).
+ *
+ * `signedInLibrary`, for a signed-in route only, is imported and so evaluated first, in a task
+ * of its own (main.tsx: Dexie, 98 KB minified, which the shell's chunks import statically):
+ * otherwise it was evaluated with them in one task, one of the longest of a signed-in start.
+ * Its chunk is already on its way (the frame drawn ahead preloads it, build/route-html.ts); a
+ * failed download is left to the router, as the routes' own.
  */
 export async function preloadOpeningRoute(
   router: ChunkLoader,
   pathname: string,
   hasToken: boolean,
+  signedInLibrary?: () => Promise<unknown>,
 ): Promise<AnyRoute[]> {
   const [routes] = router.getMatchedRoutes(pathname);
   const signedInRoute = routes.some((route) => route.id === SIGNED_IN_SHELL_ID);
   if (signedInRoute !== hasToken) return [];
+  if (signedInRoute && signedInLibrary !== undefined) {
+    await signedInLibrary().catch(() => undefined);
+    await nextTask();
+  }
   for (const [index, route] of routes.entries()) {
     if (index > 0) await nextTask();
     void router.loadRouteChunk(route)?.catch(() => undefined);

@@ -150,6 +150,11 @@ describe('a page’s own index.html', () => {
     frames: boolean;
     /** The frame's own `data-preload` list (framePreloads), if it has one. */
     framePreload?: string;
+    /**
+     * The browser has `scheduler.postTask` (Chromium), whose tasks are counted here: a posted
+     * task runs as a zero timer does in this model, without the real timers' 4 ms floor.
+     */
+    posted?: { count: number };
   }
 
   /**
@@ -176,7 +181,18 @@ describe('a page’s own index.html', () => {
         later(50, () => this.report({ getEntriesByName }), '(painted)');
       }
     }
+    const scheduler =
+      page.posted === undefined
+        ? undefined
+        : {
+            postTask: (run: () => void) => {
+              if (page.posted !== undefined) page.posted.count += 1;
+              later(now, run);
+              return Promise.resolve();
+            },
+          };
     const context = vm.createContext({
+      ...(scheduler === undefined ? {} : { scheduler }),
       setTimeout: (run: () => void, ms = 0) => later(now + ms, run),
       requestAnimationFrame: (run: () => void) => {
         if (page.frames) later(now + 16, run, '(frame)');
@@ -220,6 +236,19 @@ describe('a page’s own index.html', () => {
     expect(preloading.flat()).toEqual(preloads.map((href) => `modulepreload ${href}`));
     expect(Math.max(...preloading.map((task) => task.length))).toBe(PRELOADS_PER_TASK);
     expect(preloading).toHaveLength(Math.ceil(preloads.length / PRELOADS_PER_TASK));
+  });
+
+  it('asks for the preloads in posted tasks where the browser has scheduler.postTask', () => {
+    const posted = { count: 0 };
+    const framed = { ...shown, framePreload: '/assets/shell.js /assets/screen.js', posted };
+    expect(runStarter(login(['/assets/a.js']), framed)).toEqual([
+      ['(painted) 50 ms'],
+      ['import /assets/index-a1.js'],
+      ['modulepreload /assets/a.js'],
+      ['modulepreload /assets/shell.js'],
+      ['modulepreload /assets/screen.js'],
+    ]);
+    expect(posted.count).toBe(3);
   });
 
   it('links the manifest once the page has painted, when it is given one', () => {

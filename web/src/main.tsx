@@ -11,7 +11,7 @@ import { SSO_CALLBACK_PATH } from './features/auth/sso-redirect.js';
 import { preloadOpeningRoute } from './app/route-preload.js';
 import { nextTask } from './app/next-task.js';
 import { takePrerendered } from './features/auth/prerendered-login.js';
-import { dropSignedInFrame } from './features/dashboard/signed-in-frame-id.js';
+import { dropSignedInFrame, signedInFrameShown } from './features/dashboard/signed-in-frame-id.js';
 
 /**
  * The page is already drawn (login/index.html's form, index.html's signed-in frame), so every
@@ -34,13 +34,16 @@ async function start() {
   await nextTask();
   const router = createAppRouter();
   await nextTask();
-  // Next, so the opening route's chunks download while the rest starts. A signed-in route's
-  // chunks all import Dexie, which is evaluated first, in a task of its own.
+  // Next, so the opening route's chunks download while the rest starts. Under the signed-in
+  // frame (`/` with a stored session) the shell's chunks, which all import Dexie, wait for Dexie
+  // to be evaluated first, in a task of its own: the frame's preloads already fetch them all, so
+  // the wait holds no request back. A deep link has no such preloads, and waiting there would
+  // hold the route's own requests back until Dexie had arrived.
   void preloadOpeningRoute(
     router,
     window.location.pathname,
     localStorage.getItem(STORAGE_KEYS.token) !== null,
-    () => import('dexie'),
+    signedInFrameShown() ? () => import('dexie') : undefined,
   );
   await nextTask();
 

@@ -43,12 +43,18 @@ describe('preloading the route a page opens on', () => {
     expect(signedIn.asked).toEqual([]);
   });
 
-  it('evaluates the signed-in library first, in a task before the shell’s chunk is asked for', async () => {
+  it('evaluates the signed-in library first, and asks for the shell’s chunk a task after it arrived', async () => {
     const loader = recordingRouter();
     const order: string[] = [];
+    let arrive: () => void = () => undefined;
     const library = () => {
       order.push('library');
-      return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        arrive = () => {
+          order.push('library arrived');
+          resolve();
+        };
+      });
     };
     const preloading = preloadOpeningRoute(
       { ...loader, loadRouteChunk: (route) => (order.push(String(route.id)), Promise.resolve()) },
@@ -56,11 +62,15 @@ describe('preloading the route a page opens on', () => {
       true,
       library,
     );
-    for (let tick = 0; tick < 20; tick++) await Promise.resolve();
-    // The library is asked for at once; the shell waits for a later task, not a microtask.
+    // Still downloading: nothing else is asked for, however many tasks pass.
+    await new Promise((resolve) => setTimeout(resolve, 20));
     expect(order).toEqual(['library']);
+    arrive();
+    for (let tick = 0; tick < 20; tick++) await Promise.resolve();
+    // Arrived: the shell waits for a later task, not a microtask.
+    expect(order).toEqual(['library', 'library arrived']);
     await preloading;
-    expect(order[0]).toBe('library');
+    expect(order.slice(0, 2)).toEqual(['library', 'library arrived']);
     expect(order).toEqual(expect.arrayContaining(['/_shell', '/_shell/']));
   });
 

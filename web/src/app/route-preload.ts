@@ -23,8 +23,9 @@ interface ChunkLoader {
  * `signedInLibrary`, for a signed-in route only, is imported and so evaluated first, in a task
  * of its own (main.tsx: Dexie, 98 KB minified, which the shell's chunks import statically):
  * otherwise it was evaluated with them in one task, one of the longest of a signed-in start.
- * Its chunk is already on its way (the frame drawn ahead preloads it, build/route-html.ts); a
- * failed download is left to the router, as the routes' own.
+ * The routes' chunks are asked for only once it has arrived, so it is given only where they are
+ * already being fetched (the frame drawn ahead preloads them, build/route-html.ts); a failed
+ * download is left to the router, as the routes' own.
  */
 export async function preloadOpeningRoute(
   router: ChunkLoader,

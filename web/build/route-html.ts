@@ -212,8 +212,9 @@ export const PRELOADS_PER_TASK = 1;
  * reached the screen; with no frame left to paint (index.html off `/` or without a session),
  * after the next animation frame; and in any case after a second, or 200 ms without a frame (no
  * paint in a hidden tab):
- * imports the entry, then asks for every other chunk the page needs (`preloads`), a few per
- * task (posted tasks where the browser has `scheduler.postTask`, timers elsewhere). The next animation frame was too early: on a loaded machine the frame reached the
+ * imports the entry, then asks for every other chunk the page needs (`preloads`),
+ * PRELOADS_PER_TASK a task (posted tasks where the browser has `scheduler.postTask`, timers
+ * elsewhere). The next animation frame was too early: on a loaded machine the frame reached the
  * screen up to 220 ms after it was drawn, the scripts' requests began and ended in between,
  * and Lighthouse (whose paint times are the screen's) counted them in the first paint (LCP
  * 2.3 s in one run instead of 0.7 s). Declared in the HTML instead, the scripts would be high-priority requests begun
@@ -231,8 +232,9 @@ export function starterSource(
     'let started = false;',
     `const drawn = document.getElementById(${JSON.stringify(drawnAhead)});`,
     `const waiting = [...new Set([...${JSON.stringify(preloads)}, ...(drawn?.dataset.preload?.split(' ') ?? [])])];`,
-    // A timer nested more than five deep waits at least 4 ms: 44 links, one a task, took about
-    // 170 ms to ask for that way. A posted task has no such floor (Chromium; others: a timer).
+    // A timer nested more than five deep waits at least 4 ms: 44 links, one a task, would take
+    // at least about 170 ms to ask for that way. A posted task has no such floor (Chromium;
+    // others: a timer).
     'const soon = (run) => {',
     '  const tasks = globalThis.scheduler;',
     "  if (typeof tasks?.postTask === 'function') void tasks.postTask(run);",

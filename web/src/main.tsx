@@ -4,10 +4,9 @@ import './styles.css';
 import { App } from './app/app.js';
 import { languagePreference, session, themePreference } from './app/session.js';
 import { initI18n } from './lib/i18n.js';
-import { takePostLoginRedirect } from './lib/navigation.js';
 import { STORAGE_KEYS } from './lib/storage-keys.js';
 import { createAppRouter } from './app/router.js';
-import { SSO_CALLBACK_PATH } from './features/auth/sso-redirect.js';
+import { restoreKeptRedirect } from './app/kept-redirect.js';
 import { preloadOpeningRoute } from './app/route-preload.js';
 import { nextTask } from './app/next-task.js';
 import { takePrerendered } from './features/auth/prerendered-login.js';
@@ -78,12 +77,7 @@ async function start() {
   // session the server refused) or a dashboard that could not load must not stay under it.
   const failed = router.state.matches.some((match) => match.status === 'error');
   if (router.state.location.pathname !== '/' || failed) dropSignedInFrame();
-  // The SSO callback is the sign-in itself: it restores the kept path once it has signed in
-  // (redirectAfterSso). Replacing its route now would drop the provider's code.
-  if (router.state.location.pathname !== SSO_CALLBACK_PATH) {
-    const kept = takePostLoginRedirect(sessionStorage, STORAGE_KEYS.postLoginRedirect);
-    if (kept !== null) router.history.replace(kept);
-  }
+  await restoreKeptRedirect(router, sessionStorage);
 }
 
 start().catch((err: unknown) => {

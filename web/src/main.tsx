@@ -46,9 +46,29 @@ async function start() {
   );
   await nextTask();
 
+  await bootstrapped;
+  // The router's first load before React's first render: a load that ends after that render
+  // updates the router's stores, which React renders as one blocking update (the stores are read
+  // through useSyncExternalStore, which a transition cannot defer), the opening screen's whole
+  // tree in one long task. Before the render, the transition below draws it in slices. Nothing
+  // is lost by waiting: until its route has loaded, the router would draw nothing in its place.
+  await router.load().catch((err: unknown) => {
+    // Drawn anyway: the router shows the route's error screen rather than a blank page.
+    console.error('Rute pertama gagal dimuat', err);
+  });
+  // login/index.html's form drawn ahead is the login screen's to replace; a visitor sent
+  // elsewhere (already signed in) must not keep it above the page they were sent to.
+  if (router.state.location.pathname !== '/login') takePrerendered();
+  // index.html's signed-in frame is the dashboard's to replace; a visit sent elsewhere (a
+  // session the server refused) or a dashboard that could not load must not stay under it.
+  const failed = router.state.matches.some((match) => match.status === 'error');
+  if (router.state.location.pathname !== '/' || failed) dropSignedInFrame();
+  await nextTask();
+
   const container = document.getElementById('root');
   if (container === null) throw new Error('#root is missing from index.html');
   const root = createRoot(container);
+  await nextTask();
   // As a transition, React renders in slices that give the main thread back between them (a
   // visitor can already type into the login form drawn ahead), not in one task.
   startTransition(() => {
@@ -68,15 +88,6 @@ async function start() {
       console.error('Service worker gagal didaftarkan', err);
     });
 
-  await bootstrapped;
-  await router.load();
-  // login/index.html's form drawn ahead is the login screen's to replace; a visitor sent
-  // elsewhere (already signed in) must not keep it above the page they were sent to.
-  if (router.state.location.pathname !== '/login') takePrerendered();
-  // index.html's signed-in frame is the dashboard's to replace; a visit sent elsewhere (a
-  // session the server refused) or a dashboard that could not load must not stay under it.
-  const failed = router.state.matches.some((match) => match.status === 'error');
-  if (router.state.location.pathname !== '/' || failed) dropSignedInFrame();
   await restoreKeptRedirect(router, sessionStorage);
 }
 

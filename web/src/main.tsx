@@ -5,7 +5,7 @@ import { App } from './app/app.js';
 import { languagePreference, session, themePreference } from './app/session.js';
 import { initI18n } from './lib/i18n.js';
 import { STORAGE_KEYS } from './lib/storage-keys.js';
-import { createAppRouter } from './app/router.js';
+import { createAppRouter, type AppRouter } from './app/router.js';
 import { restoreKeptRedirect } from './app/kept-redirect.js';
 import { preloadOpeningRoute } from './app/route-preload.js';
 import { nextTask } from './app/next-task.js';
@@ -18,7 +18,7 @@ import { dropSignedInFrame, signedInFrameShown } from './features/dashboard/sign
  * task with every query the screens queued meanwhile (30-40 ms at Lighthouse's 4x CPU on this
  * machine); opened first, its completion is short and the queries run in tasks of their own.
  * A failed open is the screens' to report, as it would be on first use: Dexie answers their
- * queries with the same error.
+ * queries with a DatabaseClosedError carrying the open's error, either way.
  */
 async function openLocalDatabase(): Promise<void> {
   await import('dexie');
@@ -60,30 +60,38 @@ async function start() {
     signedInFrameShown() ? openLocalDatabase : undefined,
   );
   await nextTask();
+  // workbox-window is not needed to draw: it comes in a chunk of its own (the shell's, which
+  // shows the update prompt), still at start, before the session check and the route's load, so
+  // the worker and the install prompt's listener are set up however long those take.
+  void import('./pwa/register.js')
+    .then(({ registerServiceWorker }) => registerServiceWorker())
+    .catch((err: unknown) => {
+      console.error('Service worker gagal didaftarkan', err);
+    });
 
   await bootstrapped;
   // The router's first load before React's first render: a load that ends after that render
   // updates the router's stores, which React renders as one blocking update (the stores are read
   // through useSyncExternalStore, which a transition cannot defer), the opening screen's whole
-  // tree in one long task. Before the render, the transition below draws it in slices. Nothing
-  // is lost by waiting: until its route has loaded, the router would draw nothing in its place.
-  await router.load().catch((err: unknown) => {
-    // Drawn anyway: the router shows the route's error screen rather than a blank page.
-    console.error('Rute pertama gagal dimuat', err);
-  });
-  // login/index.html's form drawn ahead is the login screen's to replace; a visitor sent
-  // elsewhere (already signed in) must not keep it above the page they were sent to.
-  if (router.state.location.pathname !== '/login') takePrerendered();
-  // index.html's signed-in frame is the dashboard's to replace; a visit sent elsewhere (a
-  // session the server refused) or a dashboard that could not load must not stay under it.
-  const failed = router.state.matches.some((match) => match.status === 'error');
-  if (router.state.location.pathname !== '/' || failed) dropSignedInFrame();
+  // tree in one long task. Before the render, the transition below draws it in slices. Until its
+  // route has loaded, the router would draw nothing in its place anyway.
+  const loaded = await router.load().then(
+    () => true,
+    (err: unknown) => {
+      // Drawn anyway: the router shows the route's error screen rather than a blank page.
+      console.error('Rute pertama gagal dimuat', err);
+      return false;
+    },
+  );
   await nextTask();
 
   const container = document.getElementById('root');
   if (container === null) throw new Error('#root is missing from index.html');
   const root = createRoot(container);
   await nextTask();
+  // The router says when the loaded route has been drawn (in the commit, so what follows runs
+  // before the browser paints): the pages drawn ahead are replaced then, never by a blank page.
+  const drawn = loaded ? firstRender(router) : Promise.resolve();
   // As a transition, React renders in slices that give the main thread back between them (a
   // visitor can already type into the login form drawn ahead), not in one task.
   startTransition(() => {
@@ -93,17 +101,27 @@ async function start() {
       </StrictMode>,
     );
   });
-  await nextTask();
-  // workbox-window is not needed to draw: it comes in a chunk of its own (the shell's, which
-  // shows the update prompt), still at start, so the worker and the install prompt's listener
-  // are set up as before.
-  void import('./pwa/register.js')
-    .then(({ registerServiceWorker }) => registerServiceWorker())
-    .catch((err: unknown) => {
-      console.error('Service worker gagal didaftarkan', err);
-    });
-
+  await drawn;
+  // login/index.html's form drawn ahead is the login screen's to replace; a visitor sent
+  // elsewhere (already signed in) must not keep it above the page they were sent to.
+  if (router.state.location.pathname !== '/login') takePrerendered();
+  // index.html's signed-in frame is the dashboard's to replace; a visit sent elsewhere (a
+  // session the server refused) or a dashboard that could not load must not stay under it.
+  const failed = router.state.matches.some((match) => match.status === 'error');
+  if (router.state.location.pathname !== '/' || failed) dropSignedInFrame();
+  // After the first screen is drawn: the router's listener is there, and a screen that replaces
+  // a page drawn ahead has done so before the kept path replaces it in turn.
   await restoreKeptRedirect(router, sessionStorage);
+}
+
+/** Resolves once the router has drawn a loaded route for the first time. */
+function firstRender(router: AppRouter): Promise<void> {
+  return new Promise((resolve) => {
+    const stop = router.subscribe('onRendered', () => {
+      stop();
+      resolve();
+    });
+  });
 }
 
 start().catch((err: unknown) => {

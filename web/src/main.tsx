@@ -15,8 +15,9 @@ import { dropSignedInFrame, signedInFrameShown } from './features/dashboard/sign
 /**
  * Under the signed-in frame: Dexie evaluated in a task of its own, then the app's database
  * opened before any screen queries it. Opened on first use instead, the open completes in one
- * task with every query the screens queued meanwhile (30-40 ms at Lighthouse's 4x CPU on this
- * machine); opened first, its completion is short and the queries run in tasks of their own.
+ * task with every query the screens queued meanwhile (24-43 ms observed in the dashboard's
+ * Lighthouse traces on this machine); opened first, its completion is short and the queries run
+ * in tasks of their own.
  * A failed open is the screens' to report, as it would be on first use: Dexie answers their
  * queries with a DatabaseClosedError carrying the open's error, either way.
  */
@@ -50,7 +51,8 @@ async function start() {
   await nextTask();
   // Next, so the opening route's chunks download while the rest starts. Under the signed-in
   // frame (`/` with a stored session) the shell's chunks, which all import Dexie, wait for Dexie
-  // to be evaluated first, in a task of its own: the frame's preloads already fetch them all, so
+  // to be evaluated first, in a task of its own (and the database's open to begin, see
+  // openLocalDatabase): the frame's preloads already fetch them all, so
   // the wait holds no request back. A deep link has no such preloads, and waiting there would
   // hold the route's own requests back until Dexie had arrived.
   void preloadOpeningRoute(

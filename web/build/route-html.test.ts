@@ -1,7 +1,3 @@
-import type { Rollup } from 'vite';
-
-type OutputBundle = Rollup.OutputBundle;
-type OutputChunk = Rollup.OutputChunk;
 import { describe, expect, it } from 'vitest';
 import vm from 'node:vm';
 import {
@@ -15,24 +11,7 @@ import {
   chunkFiles,
   framePreloads,
 } from './route-html.js';
-
-/** Just the fields routeLinks reads; the rest of a real chunk does not matter here. */
-function chunk(fileName: string, fields: Partial<OutputChunk> & { css?: string[] }): OutputChunk {
-  const { css = [], ...rest } = fields;
-  return {
-    type: 'chunk',
-    fileName,
-    name: fileName.replace(/^assets\//, '').replace(/-\w+\.js$/, ''),
-    isEntry: false,
-    imports: [],
-    viteMetadata: { importedCss: new Set(css), importedAssets: new Set() },
-    ...rest,
-  } as OutputChunk;
-}
-
-function bundleOf(...chunks: OutputChunk[]): OutputBundle {
-  return Object.fromEntries(chunks.map((c) => [c.fileName, c]));
-}
+import { bundleOf, chunk } from './test-bundle.js';
 
 describe('a page’s own preload links', () => {
   const bundle = bundleOf(

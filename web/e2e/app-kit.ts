@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { beforeAll, expect } from 'vitest';
+import { COMPILE_HINT } from '../build/compile-hints.js';
 
 export interface Account {
   email: string;
@@ -89,6 +90,24 @@ export function scriptRequests(page: Page): string[] {
     if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
   });
   return scripts;
+}
+
+/**
+ * The scripts the page fetches from `/assets/` from now on, each with whether it opens with V8's
+ * compile hint (build/compile-hints.ts), read once the page is done: call the returned function.
+ * A worker's own script is left out: it is compiled off the page's main thread anyway.
+ */
+export function scriptHints(page: Page): () => Promise<{ path: string; hinted: boolean }[]> {
+  const heads: Promise<{ path: string; hinted: boolean }>[] = [];
+  page.on('response', (response) => {
+    const path = new URL(response.url()).pathname;
+    if (response.request().resourceType() !== 'script' || !path.startsWith('/assets/')) return;
+    if (/\.worker-[\w-]+\.js$/.test(path)) return;
+    heads.push(
+      response.text().then((text) => ({ path, hinted: text.startsWith(`${COMPILE_HINT}\n`) })),
+    );
+  });
+  return () => Promise.all(heads);
 }
 
 /**

@@ -36,6 +36,12 @@ describe('the chunks a first visit runs at once', () => {
     ]);
   });
 
+  it('leave out an external import, which is no chunk of the build', () => {
+    const bundle = graph();
+    (bundle['assets/field-d4.js'] as OutputChunk).imports = ['assets/react-b2.js', 'html2canvas'];
+    expect(openingFiles(bundle, ['login-screen'])).not.toContain('html2canvas');
+  });
+
   it('stop the build when an opening screen’s chunk is not there (renamed), instead of losing its hint', () => {
     expect(() => openingFiles(graph(), ['logon-screen'])).toThrow(/no chunk named logon-screen/);
   });
@@ -84,6 +90,11 @@ describe('a hinted chunk', () => {
     expect((bundle['assets/index-a1.js'] as OutputChunk).map?.mappings).toBe(';AAAA,UAEA');
   });
 
+  it('is refused when it opens with a shebang, which must stay first', () => {
+    const bundle = bundleOf(chunk('assets/cli-a1.js', { code: '#!/usr/bin/env node\nrun();' }));
+    expect(() => hintChunk(bundle, 'assets/cli-a1.js')).toThrow(/opens with #!/);
+  });
+
   it('is hinted once, however often it is asked', () => {
     const bundle = mapped();
     hintChunk(bundle, 'assets/index-a1.js');
@@ -118,6 +129,25 @@ describe('the plugin in a build', () => {
         throw new Error(message);
       },
     };
+    // Rendering, then hashing: the chunks as rendered are the same graph here.
+    (plugin.renderStart as () => void).call(context);
+    for (const file of Object.keys(bundle)) {
+      (plugin.renderChunk as (...args: unknown[]) => unknown).call(
+        context,
+        '',
+        bundle[file],
+        {},
+        {
+          chunks: bundle,
+        },
+      );
+    }
+    const hashes = Object.fromEntries(
+      Object.entries(bundle).map(([file, rendered]) => [
+        file,
+        (plugin.augmentChunkHash as (chunk: unknown) => string | undefined).call(context, rendered),
+      ]),
+    );
     const generate = analysis.generateBundle as (...args: unknown[]) => Promise<void>;
     await generate.call(context, {}, bundle);
     const compress = (code: string) => {
@@ -128,10 +158,10 @@ describe('the plugin in a build', () => {
     compress(entry.code);
     const write = () =>
       (plugin.writeBundle as (...args: unknown[]) => void).call(context, {}, bundle);
-    return { bundle, entry, compress, write };
+    return { bundle, entry, hashes, compress, write };
   };
 
-  it('puts the hint ahead of Vite’s first line, before compression copies the chunk', async () => {
+  it('puts the hint ahead of Vite’s first line, in the code compression copies next', async () => {
     const { bundle, entry, write } = await build();
     expect(entry.code.startsWith(`${COMPILE_HINT}\nconst __vite__mapDeps=`)).toBe(true);
     expect((bundle['assets/login-screen-c3.js'] as OutputChunk).code.startsWith(COMPILE_HINT)).toBe(
@@ -143,10 +173,42 @@ describe('the plugin in a build', () => {
     expect(write).not.toThrow();
   });
 
+  it('puts the hint in the hash of each chunk that gets it, and only theirs', async () => {
+    const { hashes } = await build();
+    expect(hashes).toEqual({
+      'assets/index-a1.js': COMPILE_HINT,
+      'assets/react-b2.js': COMPILE_HINT,
+      'assets/login-screen-c3.js': COMPILE_HINT,
+      'assets/field-d4.js': COMPILE_HINT,
+      'assets/dashboard-screen-e5.js': undefined,
+      'assets/card-f6.js': undefined,
+      'assets/inventory-screen-g7.js': undefined,
+      'assets/table-h8.js': undefined,
+      'assets/jspdf-i9.js': undefined,
+    });
+  });
+
   it('fails the build when a compressed copy was made without the hint', async () => {
     const { entry, compress, write } = await build();
     compress(entry.code.slice(`${COMPILE_HINT}\n`.length));
     expect(write).toThrow(/index-a1\.js\.br was compressed before the hint was added/);
+  });
+
+  it('fails the build when no compressed copy of a hinted chunk was there to check', async () => {
+    const { bundle, write } = await build();
+    delete bundle['assets/index-a1.js.br'];
+    delete bundle['assets/index-a1.js.gz'];
+    expect(write).toThrow(/no compressed copy of a hinted chunk to check/);
+  });
+
+  it('stops the build when a chunk would get the hint without it in its hash', async () => {
+    const analysis = importAnalysis();
+    const plugin = compileHints(['login-screen']);
+    (plugin.configResolved as (config: unknown) => void)({ plugins: [analysis, plugin] });
+    // Nothing rendered through the plugin, so no hash holds the hint.
+    await expect(
+      (analysis.generateBundle as (...args: unknown[]) => Promise<void>).call({}, {}, graph()),
+    ).rejects.toThrow(/4 chunks hinted, 0 with the hint in their hash/);
   });
 
   it('stops the build when Vite no longer has the import analysis it follows', () => {

@@ -1,24 +1,11 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { Plugin, Rollup } from 'vite';
-import {
-  chunkNamed,
-  entryOf,
-  isChunk,
-  ROUTE_PAGES,
-  SHELL_FRAME,
-  staticClosure,
-} from './route-html.js';
+import { COMPILE_HINT } from './compile-hint-comment.js';
+import { ROUTE_PAGES, SHELL_FRAME } from './route-html.js';
+
+export { COMPILE_HINT };
 
 type OutputBundle = Rollup.OutputBundle;
-
-/**
- * V8's explicit compile hint (Chrome 136 and later): a file that opens with this comment has
- * all of its functions compiled as it loads, on a background thread while it streams in,
- * instead of each one on the main thread at its first call. It must be the file's first line:
- * after any other statement V8 ignores it (checked with V8's function-event log). Other
- * browsers read a comment.
- */
-export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 
 /** The chunks the pages drawn ahead open with: the login page's and the signed-in frame's. */
 export const OPENING_CHUNKS: readonly string[] = [
@@ -26,18 +13,48 @@ export const OPENING_CHUNKS: readonly string[] = [
   ...SHELL_FRAME.preload,
 ];
 
+/** What is read of a chunk: the build's output (OutputChunk) and a chunk as rendered both have it. */
+interface ChunkInGraph {
+  type?: string;
+  name: string;
+  isEntry: boolean;
+  imports: readonly string[];
+}
+
+type Graph = Readonly<Record<string, ChunkInGraph | Rollup.OutputAsset>>;
+
+const chunkAt = (graph: Graph, file: string): ChunkInGraph | undefined => {
+  const found = graph[file];
+  return found === undefined || found.type === 'asset' ? undefined : (found as ChunkInGraph);
+};
+
 /**
  * The files of the chunks a first visit runs at once: the entry, the opening screens' chunks
- * named in `openers`, and every chunk those import statically, each once. A chunk named but
- * missing from the build throws (route-html's chunkNamed), so a renamed screen cannot silently
- * lose its hint.
+ * named in `openers`, and every chunk those import statically, each once (an external import is
+ * no chunk of the build, and is left out). A chunk named but missing from the build throws, so a
+ * renamed screen cannot silently lose its hint. Works on the build's output and on the chunks as
+ * they are rendered (`renderChunk`'s `meta.chunks`, keyed by their names before hashing).
  */
-export function openingFiles(bundle: OutputBundle, openers: readonly string[]): Set<string> {
-  return new Set(
-    [entryOf(bundle), ...openers.map((name) => chunkNamed(bundle, name))].flatMap((chunk) =>
-      staticClosure(bundle, chunk.fileName),
-    ),
-  );
+export function openingFiles(graph: Graph, openers: readonly string[]): Set<string> {
+  const files = Object.keys(graph).filter((file) => chunkAt(graph, file) !== undefined);
+  const starts = files.filter((file) => chunkAt(graph, file)?.isEntry === true);
+  for (const name of openers) {
+    const found = files.find((file) => {
+      const chunk = chunkAt(graph, file);
+      return chunk?.name === name && !chunk.isEntry;
+    });
+    if (found === undefined) throw new Error(`compile-hints: no chunk named ${name} in the build`);
+    starts.push(found);
+  }
+  const seen = new Set<string>();
+  const queue = [...starts];
+  for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
+    const chunk = chunkAt(graph, file);
+    if (chunk === undefined || seen.has(file)) continue;
+    seen.add(file);
+    queue.push(...chunk.imports);
+  }
+  return seen;
 }
 
 /**
@@ -46,8 +63,10 @@ export function openingFiles(bundle: OutputBundle, openers: readonly string[]): 
  */
 export function hintChunk(bundle: OutputBundle, file: string): void {
   const chunk = bundle[file];
-  if (!isChunk(chunk)) throw new Error(`compile-hints: ${file} is not a chunk`);
+  if (chunk?.type !== 'chunk') throw new Error(`compile-hints: ${file} is not a chunk`);
   if (chunk.code.startsWith(COMPILE_HINT)) return;
+  // A shebang must stay first; no chunk of a web build has one.
+  if (chunk.code.startsWith('#!')) throw new Error(`compile-hints: ${file} opens with #!`);
   chunk.code = `${COMPILE_HINT}\n${chunk.code}`;
   if (chunk.map !== null) chunk.map.mappings = `;${chunk.map.mappings}`;
   const mapAsset = bundle[`${file}.map`];
@@ -76,17 +95,27 @@ function uncompressed(bundle: OutputBundle, file: string): string | null {
  * functions. Other chunks (screens a visitor may open later, the PDF and Excel libraries) stay
  * lazy: most of their functions never run in a visit.
  *
- * The comment must come first, ahead of the `__vite__mapDeps` line that Vite's import analysis
- * puts at the top of a chunk in its `generateBundle`, and into the brotli and gzip copies
- * vite-plugin-compression2 makes right after that hook (it chains itself to it). So the hint is
- * chained to the same hook, from `configResolved`, which Vite calls for this plugin (listed
- * before compression) before compression's own chaining; `writeBundle` checks that every
- * compressed copy of a hinted chunk holds the hint, and fails the build if the order changed.
+ * - The comment must come first, ahead of the `__vite__mapDeps` line that Vite's import
+ *   analysis puts at the top of a chunk in its `generateBundle`, and must be in the brotli and
+ *   gzip copies vite-plugin-compression2 makes right after that hook (it chains itself to it
+ *   once its async `configResolved` has awaited). So the hint is chained to the same hook, from
+ *   this plugin's `configResolved`, synchronously and so first; `writeBundle` fails the build if
+ *   a compressed copy of a hinted chunk lacks the hint, or if no copy was there to check.
+ * - The hint is added after the file names' hashes are made, so `augmentChunkHash` puts it in
+ *   the hash of each chunk that gets it: a chunk whose hint comes or goes (a screen starts or
+ *   stops importing it) gets a new name, since `/assets/` is cached as immutable and the
+ *   service worker precaches it by name alone.
  */
 export function compileHints(openers: readonly string[] = OPENING_CHUNKS): Plugin {
+  let hashed: Set<string> | null = null;
   let hinted = new Set<string>();
   const hint = (bundle: OutputBundle): void => {
     hinted = openingFiles(bundle, openers);
+    if (hashed?.size !== hinted.size) {
+      throw new Error(
+        `compile-hints: ${hinted.size} chunks hinted, ${hashed?.size ?? 0} with the hint in their hash`,
+      );
+    }
     for (const file of hinted) hintChunk(bundle, file);
   };
   return {
@@ -103,14 +132,30 @@ export function compileHints(openers: readonly string[] = OPENING_CHUNKS): Plugi
         hint(args[1]);
       };
     },
+    renderStart() {
+      hashed = null;
+    },
+    renderChunk(_code, _chunk, _options, meta) {
+      hashed ??= openingFiles(meta.chunks, openers);
+      return null;
+    },
+    augmentChunkHash(chunk) {
+      return hashed?.has(chunk.fileName) === true ? COMPILE_HINT : undefined;
+    },
     writeBundle(_options, bundle) {
+      let checked = 0;
       for (const file of hinted) {
         for (const copy of [`${file}.br`, `${file}.gz`]) {
           const text = uncompressed(bundle, copy);
-          if (text !== null && !text.startsWith(COMPILE_HINT)) {
+          if (text === null) continue;
+          checked += 1;
+          if (!text.startsWith(COMPILE_HINT)) {
             this.error(`compile-hints: ${copy} was compressed before the hint was added`);
           }
         }
+      }
+      if (hinted.size > 0 && checked === 0) {
+        this.error('compile-hints: no compressed copy of a hinted chunk to check');
       }
     },
   };

@@ -71,11 +71,11 @@ async function renderAhead(module: string): Promise<string> {
   return loaded.render();
 }
 
-export const isChunk = (file: OutputBundle[string] | undefined): file is OutputChunk =>
+const isChunk = (file: OutputBundle[string] | undefined): file is OutputChunk =>
   file?.type === 'chunk';
 
 /** A chunk's file and every file it imports statically, each once. */
-export function staticClosure(bundle: OutputBundle, start: string): string[] {
+function staticClosure(bundle: OutputBundle, start: string): string[] {
   const seen = new Set<string>();
   const queue = [start];
   while (queue.length > 0) {
@@ -89,7 +89,7 @@ export function staticClosure(bundle: OutputBundle, start: string): string[] {
 }
 
 /** The build's entry chunk (main.tsx's). */
-export function entryOf(bundle: OutputBundle): OutputChunk {
+function entryOf(bundle: OutputBundle): OutputChunk {
   const entry = Object.values(bundle).find(
     (file): file is OutputChunk => isChunk(file) && file.isEntry,
   );
@@ -98,7 +98,7 @@ export function entryOf(bundle: OutputBundle): OutputChunk {
 }
 
 /** The build's chunk named `name` (a lazy route's or a manual chunk's, never the entry). */
-export function chunkNamed(bundle: OutputBundle, name: string): OutputChunk {
+function chunkNamed(bundle: OutputBundle, name: string): OutputChunk {
   const chunk = Object.values(bundle).find(
     (file): file is OutputChunk => isChunk(file) && file.name === name && !file.isEntry,
   );

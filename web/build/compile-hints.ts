@@ -90,9 +90,9 @@ function uncompressed(bundle: OutputBundle, file: string): string | null {
  *
  * Their functions were compiled lazily, on the main thread, at their first call. Once React's
  * first render ran in a transition's slices, such compiles were most of what was left of the
- * login page's blocking time: the login screen's first render was a 20-30 ms task at
- * Lighthouse's 4x CPU on this machine, most of it compiling i18next's and the router's
- * functions. Other chunks (screens a visitor may open later, the PDF and Excel libraries) stay
+ * login page's blocking time: the login screen's first render was a 20-30 ms task in
+ * Lighthouse's traces on this machine (before its 4x CPU factor), most of it compiling
+ * i18next's and the router's functions. Other chunks (screens a visitor may open later, the PDF and Excel libraries) stay
  * lazy: most of their functions never run in a visit.
  *
  * - The comment must come first, ahead of the `__vite__mapDeps` line that Vite's import

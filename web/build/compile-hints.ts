@@ -1,5 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { Plugin, Rollup } from 'vite';
+import { entryFile, namedChunkFile, staticClosure, type Graph } from './chunk-graph.js';
 import { COMPILE_HINT } from './compile-hint-comment.js';
 import { ROUTE_PAGES, SHELL_FRAME } from './route-html.js';
 
@@ -13,48 +14,18 @@ export const OPENING_CHUNKS: readonly string[] = [
   ...SHELL_FRAME.preload,
 ];
 
-/** What is read of a chunk: the build's output (OutputChunk) and a chunk as rendered both have it. */
-interface ChunkInGraph {
-  type?: string;
-  name: string;
-  isEntry: boolean;
-  imports: readonly string[];
-}
-
-type Graph = Readonly<Record<string, ChunkInGraph | Rollup.OutputAsset>>;
-
-const chunkAt = (graph: Graph, file: string): ChunkInGraph | undefined => {
-  const found = graph[file];
-  return found === undefined || found.type === 'asset' ? undefined : (found as ChunkInGraph);
-};
-
 /**
  * The files of the chunks a first visit runs at once: the entry, the opening screens' chunks
- * named in `openers`, and every chunk those import statically, each once (an external import is
- * no chunk of the build, and is left out). A chunk named but missing from the build throws, so a
- * renamed screen cannot silently lose its hint. Works on the build's output and on the chunks as
- * they are rendered (`renderChunk`'s `meta.chunks`, keyed by their names before hashing).
+ * named in `openers`, and every chunk those import statically, each once. A chunk named but
+ * missing from the build throws, so a renamed screen cannot silently lose its hint. Works on the
+ * build's output and on the chunks as they are rendered.
  */
 export function openingFiles(graph: Graph, openers: readonly string[]): Set<string> {
-  const files = Object.keys(graph).filter((file) => chunkAt(graph, file) !== undefined);
-  const starts = files.filter((file) => chunkAt(graph, file)?.isEntry === true);
-  for (const name of openers) {
-    const found = files.find((file) => {
-      const chunk = chunkAt(graph, file);
-      return chunk?.name === name && !chunk.isEntry;
-    });
-    if (found === undefined) throw new Error(`compile-hints: no chunk named ${name} in the build`);
-    starts.push(found);
-  }
-  const seen = new Set<string>();
-  const queue = [...starts];
-  for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
-    const chunk = chunkAt(graph, file);
-    if (chunk === undefined || seen.has(file)) continue;
-    seen.add(file);
-    queue.push(...chunk.imports);
-  }
-  return seen;
+  const starts = [
+    entryFile(graph, 'compile-hints'),
+    ...openers.map((name) => namedChunkFile(graph, name, 'compile-hints')),
+  ];
+  return new Set(starts.flatMap((start) => staticClosure(graph, start)));
 }
 
 /**

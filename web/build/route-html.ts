@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { runnerImport, type Plugin, type Rollup } from 'vite';
 import { PRERENDERED_ID } from '../src/features/auth/prerendered-id.js';
 import { SIGNED_IN_FRAME_ID } from '../src/features/dashboard/signed-in-frame-id.js';
+import { entryFile, namedChunkFile, staticClosure } from './chunk-graph.js';
 import { signedInAheadSource } from './signed-in-ahead.js';
 
 type OutputBundle = Rollup.OutputBundle;
@@ -74,38 +75,6 @@ async function renderAhead(module: string): Promise<string> {
 const isChunk = (file: OutputBundle[string] | undefined): file is OutputChunk =>
   file?.type === 'chunk';
 
-/** A chunk's file and every file it imports statically, each once. */
-function staticClosure(bundle: OutputBundle, start: string): string[] {
-  const seen = new Set<string>();
-  const queue = [start];
-  while (queue.length > 0) {
-    const file = queue.shift();
-    if (file === undefined || seen.has(file)) continue;
-    seen.add(file);
-    const chunk = bundle[file];
-    if (isChunk(chunk)) queue.push(...chunk.imports);
-  }
-  return [...seen];
-}
-
-/** The build's entry chunk (main.tsx's). */
-function entryOf(bundle: OutputBundle): OutputChunk {
-  const entry = Object.values(bundle).find(
-    (file): file is OutputChunk => isChunk(file) && file.isEntry,
-  );
-  if (entry === undefined) throw new Error('route-html: no entry chunk in the build');
-  return entry;
-}
-
-/** The build's chunk named `name` (a lazy route's or a manual chunk's, never the entry). */
-function chunkNamed(bundle: OutputBundle, name: string): OutputChunk {
-  const chunk = Object.values(bundle).find(
-    (file): file is OutputChunk => isChunk(file) && file.name === name && !file.isEntry,
-  );
-  if (chunk === undefined) throw new Error(`route-html: no chunk named ${name} in the build`);
-  return chunk;
-}
-
 /**
  * The files of the named chunks and what they import, each once and none of `known` (what the
  * page preloads anyway), as the URLs the starter preloads.
@@ -118,7 +87,7 @@ export function chunkFiles(
   const files = new Set<string>();
   const skip = new Set(known);
   for (const name of chunkNames) {
-    for (const file of staticClosure(bundle, chunkNamed(bundle, name).fileName)) {
+    for (const file of staticClosure(bundle, namedChunkFile(bundle, name, 'route-html'))) {
       if (!skip.has(`/${file}`)) files.add(`/${file}`);
     }
   }
@@ -149,11 +118,9 @@ export function routeLinks(
   chunkName: string,
   only: 'all' | 'stylesheets' = 'all',
 ): string {
-  const entry = entryOf(bundle);
-  const route = chunkNamed(bundle, chunkName);
-  const shell = new Set(staticClosure(bundle, entry.fileName));
+  const shell = new Set(staticClosure(bundle, entryFile(bundle, 'route-html')));
   const tags: string[] = [];
-  for (const file of staticClosure(bundle, route.fileName)) {
+  for (const file of staticClosure(bundle, namedChunkFile(bundle, chunkName, 'route-html'))) {
     if (shell.has(file)) continue;
     if (only === 'all') tags.push(`<link rel="modulepreload" crossorigin href="/${file}">`);
     const chunk = bundle[file];

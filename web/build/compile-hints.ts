@@ -2,16 +2,20 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { Plugin, Rollup } from 'vite';
 import { entryFile, namedChunkFile, staticClosure, type Graph } from './chunk-graph.js';
 import { COMPILE_HINT } from './compile-hint-comment.js';
-import { ROUTE_PAGES, SHELL_FRAME } from './route-html.js';
+import { ROUTE_PAGES, SHELL_FRAME, START_CHUNKS } from './route-html.js';
 
 export { COMPILE_HINT };
 
 type OutputBundle = Rollup.OutputBundle;
 
-/** The chunks the pages drawn ahead open with: the login page's and the signed-in frame's. */
+/**
+ * The chunks the pages drawn ahead open with: the login page's, the signed-in frame's, and those
+ * the entry imports as it starts (React DOM's).
+ */
 export const OPENING_CHUNKS: readonly string[] = [
   ...Object.values(ROUTE_PAGES).map((page) => page.chunk),
   ...SHELL_FRAME.preload,
+  ...START_CHUNKS,
 ];
 
 /**

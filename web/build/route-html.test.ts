@@ -10,6 +10,7 @@ import {
   starterSource,
   chunkFiles,
   framePreloads,
+  startScripts,
 } from './route-html.js';
 import { bundleOf, chunk } from './test-bundle.js';
 
@@ -79,6 +80,42 @@ describe('the chunks a frame drawn ahead preloads while it is shown', () => {
       '<div id="signed-in-ahead" data-preload="/assets/a.js /assets/b.js" hidden inert><main></main></div>',
     );
     expect(() => framePreloads('<main></main>', 'signed-in-ahead', [])).toThrow(/has no/);
+  });
+});
+
+describe('the scripts a page’s starter loads', () => {
+  const bundle = bundleOf(
+    chunk('assets/index-a1.js', { isEntry: true, imports: ['assets/react-b2.js'] }),
+    chunk('assets/react-b2.js', {}),
+    chunk('assets/react-root-c3.js', { imports: ['assets/react-b2.js', 'assets/dom-d4.js'] }),
+    chunk('assets/dom-d4.js', {}),
+    chunk('assets/login-screen-e5.js', { imports: ['assets/react-b2.js'] }),
+  );
+  const index =
+    '<script type="module" crossorigin src="/assets/index-a1.js"></script>\n' +
+    '<link rel="modulepreload" crossorigin href="/assets/react-b2.js">';
+  const links = '<link rel="modulepreload" crossorigin href="/assets/login-screen-e5.js">';
+
+  it('gives the chunks the entry imports as it starts, and theirs, to be preloaded last', () => {
+    expect(startScripts(bundle, index, links, ['react-root'])).toEqual({
+      entry: '/assets/index-a1.js',
+      preloads: ['/assets/react-b2.js', '/assets/login-screen-e5.js'],
+      last: ['/assets/react-root-c3.js', '/assets/dom-d4.js'],
+    });
+  });
+
+  it('leaves out of the last ones what the page preloads anyway', () => {
+    const root = '<link rel="modulepreload" crossorigin href="/assets/dom-d4.js">';
+    expect(startScripts(bundle, index, root, ['react-root']).last).toEqual([
+      '/assets/react-root-c3.js',
+    ]);
+    expect(startScripts(bundle, index, links, []).last).toEqual([]);
+  });
+
+  it('stops the build when a start chunk is not there (renamed)', () => {
+    expect(() => startScripts(bundle, index, links, ['react-rot'])).toThrow(
+      /no chunk named react-rot/,
+    );
   });
 });
 
@@ -244,6 +281,27 @@ describe('a page’s own index.html', () => {
       ['import /assets/index-a1.js'],
       ['modulepreload /assets/a.js'],
       ['modulepreload /assets/shell.js'],
+      ['modulepreload /assets/screen.js'],
+    ]);
+  });
+
+  it('preloads the start chunks last, after the frame’s list, each once', () => {
+    const starter = starterSource('/assets/index-a1.js', ['/assets/a.js'], {
+      drawnAhead: 'prerendered',
+      last: ['/assets/react-root.js', '/assets/screen.js'],
+    });
+    const framed = { ...shown, framePreload: '/assets/shell.js /assets/screen.js' };
+    expect(runStarter(starter, framed)).toEqual([
+      ['(painted) 50 ms'],
+      ['import /assets/index-a1.js'],
+      ['modulepreload /assets/a.js'],
+      ['modulepreload /assets/shell.js'],
+      ['modulepreload /assets/screen.js'],
+      ['modulepreload /assets/react-root.js'],
+    ]);
+    expect(runStarter(starter, { ...shown, drawnAhead: false }).slice(2)).toEqual([
+      ['modulepreload /assets/a.js'],
+      ['modulepreload /assets/react-root.js'],
       ['modulepreload /assets/screen.js'],
     ]);
   });

@@ -44,6 +44,14 @@ export interface ShellFrame {
   script: () => string;
 }
 
+/**
+ * Chunks the entry imports dynamically as it starts, on every page: React DOM's client
+ * (src/app/react-root.ts), evaluated in a task of its own instead of in the entry's. The starter
+ * preloads them right after the entry's own scripts, on every page with a starter, so the
+ * import finds them loaded, and compile-hints.ts hints them as it hints the entry.
+ */
+export const START_CHUNKS: readonly string[] = ['react-root'];
+
 export const SHELL_FRAME: ShellFrame = {
   chunk: 'dashboard-screen',
   preload: ['signed-in-shell', 'dashboard-screen'],
@@ -179,7 +187,8 @@ export const PRELOADS_PER_TASK = 1;
  * reached the screen; with no frame left to paint (index.html off `/` or without a session),
  * after the next animation frame; and in any case after a second, or 200 ms without a frame (no
  * paint in a hidden tab):
- * imports the entry, then asks for every other chunk the page needs (`preloads`),
+ * imports the entry, then asks for every other chunk the page needs (`preloads`, then the
+ * frame's own list while it is shown, then `last`), each once,
  * PRELOADS_PER_TASK a task (posted tasks where the browser has `scheduler.postTask`, timers
  * elsewhere). The next animation frame was too early: on a loaded machine the frame reached the
  * screen up to 220 ms after it was drawn, the scripts' requests began and ended in between,
@@ -193,12 +202,16 @@ export const PRELOADS_PER_TASK = 1;
 export function starterSource(
   entry: string,
   preloads: readonly string[],
-  { drawnAhead, manifest = null }: { drawnAhead: string; manifest?: string | null },
+  {
+    drawnAhead,
+    manifest = null,
+    last = [],
+  }: { drawnAhead: string; manifest?: string | null; last?: readonly string[] },
 ): string {
   return [
     'let started = false;',
     `const drawn = document.getElementById(${JSON.stringify(drawnAhead)});`,
-    `const waiting = [...new Set([...${JSON.stringify(preloads)}, ...(drawn?.dataset.preload?.split(' ') ?? [])])];`,
+    `const waiting = [...new Set([...${JSON.stringify(preloads)}, ...(drawn?.dataset.preload?.split(' ') ?? []), ...${JSON.stringify(last)}])];`,
     // A timer nested more than five deep waits at least 4 ms: 44 links, one a task, would take
     // at least about 170 ms to ask for that way. A posted task has no such floor (Chromium;
     // others: a timer).
@@ -301,6 +314,24 @@ export function pageScripts(index: string, links: string): { entry: string; prel
 }
 
 /**
+ * What a page's starter loads: pageScripts' entry and preloads, then (`last`) the start chunks
+ * and what they import that is not preloaded already. Last, after the frame's own list too
+ * (starterSource): React DOM is needed once the route has loaded, and preloaded ahead of the
+ * screens' chunks, its background compile (the chunk carries the compile hint) held theirs back
+ * on this two-core machine: the main thread then waited for them (the signed-in dashboard's
+ * blocking time rose in Lighthouse's runs).
+ */
+export function startScripts(
+  bundle: OutputBundle,
+  index: string,
+  links: string,
+  startChunks: readonly string[],
+): { entry: string; preloads: string[]; last: string[] } {
+  const { entry, preloads } = pageScripts(index, links);
+  return { entry, preloads, last: chunkFiles(bundle, startChunks, preloads) };
+}
+
+/**
  * index.html with the page's links, and its first frame (when it has one) drawn before `#root`
  * in the default theme, so the browser paints it, whole (PAINT_WHOLE_FRAME), before any script
  * runs; its scripts are then left to the frame's starter script (starterSource), and only the
@@ -337,6 +368,7 @@ export function pageHtml(index: string, links: string, frame: Frame | null): str
 export function routeHtml(
   pages: Record<string, RoutePage> = ROUTE_PAGES,
   shellFrame: ShellFrame | null = SHELL_FRAME,
+  startChunks: readonly string[] = START_CHUNKS,
 ): Plugin {
   return {
     name: 'urs-route-html',
@@ -350,7 +382,7 @@ export function routeHtml(
       const original = index.source;
       for (const [page, { chunk, markup }] of Object.entries(pages)) {
         const links = routeLinks(bundle, chunk);
-        const { entry, preloads } = pageScripts(original, links);
+        const { entry, preloads, last } = startScripts(bundle, original, links, startChunks);
         // Asks for nothing before its first paint: stylesheets and starter inline, the manifest
         // linked by the starter.
         const frame: Frame | null =
@@ -362,6 +394,7 @@ export function routeHtml(
                   inline: starterSource(entry, preloads, {
                     drawnAhead: PRERENDERED_ID,
                     manifest: manifestOf(original),
+                    last,
                   }),
                 },
               };
@@ -373,7 +406,7 @@ export function routeHtml(
         });
       }
       if (shellFrame !== null) {
-        const { entry, preloads } = pageScripts(original, '');
+        const { entry, preloads, last } = startScripts(bundle, original, '', startChunks);
         const drawn = framePreloads(
           await renderAhead(shellFrame.markup),
           SIGNED_IN_FRAME_ID,
@@ -390,6 +423,7 @@ export function routeHtml(
             inline: starterSource(entry, preloads, {
               drawnAhead: SIGNED_IN_FRAME_ID,
               manifest: manifestOf(original),
+              last,
             }),
           },
           wrapped: false,

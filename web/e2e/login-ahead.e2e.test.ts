@@ -152,6 +152,33 @@ describe('the login page is drawn before its scripts arrive', () => {
     await page.close();
   });
 
+  it('evaluates React DOM apart from the entry: a chunk of its own, preloaded after the page’s others', async () => {
+    const page = await browser.newPage();
+    const problems: string[] = [];
+    await watchForProblems(page, problems);
+    const requested: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (request.resourceType() === 'script' && path.startsWith('/assets/')) requested.push(path);
+    });
+    await page.goto(`${server.url}/login`);
+    await liveFormShown(page);
+    await page.waitForLoadState('networkidle');
+    const at = (file: RegExp) => requested.findIndex((path) => file.test(path));
+    const root = at(/\/assets\/react-root-[\w-]+\.js$/);
+    expect(root).toBeGreaterThan(at(/\/assets\/login-screen-[\w-]+\.js$/));
+    const entry = requested[at(/\/assets\/index-[\w-]+\.js$/)];
+    const code = await (await page.request.get(`${server.url}${entry ?? ''}`)).text();
+    // Rolldown's static imports (`import{a as b}from"./x.js";`, `import"./x.js";`): the entry's
+    // evaluation includes theirs. React DOM's chunk is only imported dynamically.
+    const imports = [...code.matchAll(/\bimport\s*(?:\{[^}]*\}\s*from\s*)?"(\.\/[^"]+)"/g)];
+    expect(imports.length).toBeGreaterThan(0);
+    expect(imports.filter(([, file]) => file?.includes('react-root'))).toEqual([]);
+    expect(/import\([`"]\.\/react-root-[\w-]+\.js[`"]\)/.test(code)).toBe(true);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('keeps what was typed and sends a press made before the scripts arrived', async () => {
     const page = await browser.newPage();
     const problems: string[] = [];

@@ -1,5 +1,4 @@
 import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
 import './styles.css';
 import { App } from './app/app.js';
 import { languagePreference, session, themePreference } from './app/session.js';
@@ -34,6 +33,10 @@ async function openLocalDatabase(): Promise<void> {
  * in a task of its own (nextTask) instead of all of them in the entry's evaluation.
  */
 async function start() {
+  // React DOM, most of the page's script, is evaluated in a task of its own instead of in the
+  // entry's (app/react-root.ts). A failed load is the start's to report, when it is awaited.
+  const reactRoot = import('./app/react-root.js');
+  reactRoot.catch(() => undefined);
   // The entry's evaluation is a long task of its own already.
   await nextTask();
   initI18n();
@@ -89,6 +92,7 @@ async function start() {
 
   const container = document.getElementById('root');
   if (container === null) throw new Error('#root is missing from index.html');
+  const { createRoot } = await reactRoot;
   const root = createRoot(container);
   await nextTask();
   // The router says when the loaded route has been drawn (in the commit, so what follows runs

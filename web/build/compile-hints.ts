@@ -19,10 +19,10 @@ export const OPENING_CHUNKS: readonly string[] = [
 ];
 
 /**
- * The files of the chunks a first visit runs at once: the entry, the opening screens' chunks
- * named in `openers`, and every chunk those import statically, each once. A chunk named but
- * missing from the build throws, so a renamed screen cannot silently lose its hint. Works on the
- * build's output and on the chunks as they are rendered.
+ * The files of the chunks a first visit runs at once: the entry, the chunks named in `openers`
+ * (the opening screens' and the start chunks), and every chunk those import statically, each
+ * once. A chunk named but missing from the build throws, so a renamed screen cannot silently lose
+ * its hint. Works on the build's output and on the chunks as they are rendered.
  */
 export function openingFiles(graph: Graph, openers: readonly string[]): Set<string> {
   const starts = [

@@ -46,9 +46,9 @@ export interface ShellFrame {
 
 /**
  * Chunks the entry imports dynamically as it starts, on every page: React DOM's client
- * (src/app/react-root.ts), evaluated in a task of its own instead of in the entry's. The starter
- * preloads them right after the entry's own scripts, on every page with a starter, so the
- * import finds them loaded, and compile-hints.ts hints them as it hints the entry.
+ * (src/app/react-root.ts), evaluated in a task of its own instead of in the entry's. A page's
+ * starter preloads them last (startScripts), and compile-hints.ts hints them as it hints the
+ * entry.
  */
 export const START_CHUNKS: readonly string[] = ['react-root'];
 
@@ -316,10 +316,10 @@ export function pageScripts(index: string, links: string): { entry: string; prel
 /**
  * What a page's starter loads: pageScripts' entry and preloads, then (`last`) the start chunks
  * and what they import that is not preloaded already. Last, after the frame's own list too
- * (starterSource): React DOM is needed once the route has loaded, and preloaded ahead of the
- * screens' chunks, its background compile (the chunk carries the compile hint) held theirs back
- * on this two-core machine: the main thread then waited for them (the signed-in dashboard's
- * blocking time rose in Lighthouse's runs).
+ * (starterSource): React DOM is needed only once the route has loaded. Preloaded ahead of the
+ * screens' chunks in a first build, its background compile (the chunk carries the compile hint)
+ * ran through the entry's task on this two-core machine, and the signed-in dashboard's blocking
+ * time in Lighthouse was higher (within the host's spread).
  */
 export function startScripts(
   bundle: OutputBundle,

@@ -152,7 +152,7 @@ describe('the login page is drawn before its scripts arrive', () => {
     await page.close();
   });
 
-  it('evaluates React DOM apart from the entry: a chunk of its own, preloaded after the page’s others', async () => {
+  it('evaluates React DOM apart from the entry: a chunk of its own, asked for after the login screen’s', async () => {
     const page = await browser.newPage();
     const problems: string[] = [];
     await watchForProblems(page, problems);
@@ -165,8 +165,8 @@ describe('the login page is drawn before its scripts arrive', () => {
     await liveFormShown(page);
     await page.waitForLoadState('networkidle');
     const at = (file: RegExp) => requested.findIndex((path) => file.test(path));
-    const root = at(/\/assets\/react-root-[\w-]+\.js$/);
-    expect(root).toBeGreaterThan(at(/\/assets\/login-screen-[\w-]+\.js$/));
+    const rootAt = at(/\/assets\/react-root-[\w-]+\.js$/);
+    expect(rootAt).toBeGreaterThan(at(/\/assets\/login-screen-[\w-]+\.js$/));
     const entry = requested[at(/\/assets\/index-[\w-]+\.js$/)];
     const code = await (await page.request.get(`${server.url}${entry ?? ''}`)).text();
     // Rolldown's static imports (`import{a as b}from"./x.js";`, `import"./x.js";`): the entry's
@@ -175,6 +175,9 @@ describe('the login page is drawn before its scripts arrive', () => {
     expect(imports.length).toBeGreaterThan(0);
     expect(imports.filter(([, file]) => file?.includes('react-root'))).toEqual([]);
     expect(/import\([`"]\.\/react-root-[\w-]+\.js[`"]\)/.test(code)).toBe(true);
+    // React DOM itself is in that chunk (about 200 KB), not in one the entry loads statically.
+    const root = await (await page.request.get(`${server.url}${requested[rootAt] ?? ''}`)).text();
+    expect(root.length).toBeGreaterThan(150_000);
     expect(problems).toEqual([]);
     await page.close();
   });

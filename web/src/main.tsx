@@ -33,10 +33,6 @@ async function openLocalDatabase(): Promise<void> {
  * in a task of its own (nextTask) instead of all of them in the entry's evaluation.
  */
 async function start() {
-  // React DOM, most of the page's script, is evaluated in a task of its own instead of in the
-  // entry's (app/react-root.ts). A failed load is the start's to report, when it is awaited.
-  const reactRoot = import('./app/react-root.js');
-  reactRoot.catch(() => undefined);
   // The entry's evaluation is a long task of its own already.
   await nextTask();
   initI18n();
@@ -64,6 +60,12 @@ async function start() {
     localStorage.getItem(STORAGE_KEYS.token) !== null,
     signedInFrameShown() ? openLocalDatabase : undefined,
   );
+  // React DOM, most of the page's script, is evaluated in a task of its own instead of in the
+  // entry's (app/react-root.ts). Asked for after the route's chunks, as the starter preloads it
+  // (Vite's preload helper requests its files at this call): it is needed only for the first
+  // render. A failed load is the start's to report, where it is awaited.
+  const reactRoot = import('./app/react-root.js');
+  reactRoot.catch(() => undefined);
   await nextTask();
   // workbox-window is not needed to draw: it comes in a chunk of its own (the shell's, which
   // shows the update prompt), still at start, before the session check and the route's load, so

@@ -38,11 +38,12 @@ export interface AppServer {
  * serve API and PWA on one port), in a temporary data directory, with a copy of web/dist that
  * also holds the baseline page.
  */
-export async function startAppServer(): Promise<AppServer> {
+export async function startAppServer(
+  // LIGHTHOUSE_WEB_DIST measures another build (an older one, for a same-day comparison).
+  built: string = process.env['LIGHTHOUSE_WEB_DIST'] ?? path.join(repoRoot, 'web', 'dist'),
+): Promise<AppServer> {
   const temp = await mkdtemp(path.join(os.tmpdir(), 'urs-lighthouse-'));
   const dist = path.join(temp, 'dist');
-  // LIGHTHOUSE_WEB_DIST measures another build (an older one, for a same-day comparison).
-  const built = process.env['LIGHTHOUSE_WEB_DIST'] ?? path.join(repoRoot, 'web', 'dist');
   await cp(built, dist, { recursive: true });
   await writeFile(path.join(dist, BASELINE_PATH.slice(1)), BASELINE_HTML);
 

@@ -9,9 +9,9 @@ export interface LighthouseRun {
 import { chromium } from 'playwright-core';
 
 /** Debian's chromium, as the browser tests use it (never a downloaded one). */
-const CHROME_PATH = process.env['CHROME_PATH'] ?? '/usr/bin/chromium';
+export const CHROME_PATH = process.env['CHROME_PATH'] ?? '/usr/bin/chromium';
 
-const CHROME_FLAGS = [
+export const CHROME_FLAGS = [
   '--headless=new',
   '--no-sandbox',
   '--disable-gpu',
@@ -26,8 +26,11 @@ export interface Account {
   password: string;
 }
 
+/** The admin `npm start` seeds. */
+export const ADMIN: Account = { email: 'admin@urs.sch.id', password: 'admin12345' };
+
 /** Signs in through the login form as a person would, and waits for the first sync to end. */
-async function signIn(port: number, baseUrl: string, who: Account): Promise<void> {
+export async function signIn(port: number, baseUrl: string, who: Account): Promise<void> {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   try {
     const context = browser.contexts()[0] ?? (await browser.newContext());

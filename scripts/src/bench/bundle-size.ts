@@ -157,9 +157,8 @@ export async function bundleSizeRows(
     baseline: `all JS in dist/assets, KB gzip (${size.allJsFiles} files)`,
     ms: gzipBytes / 1024,
     baselineMs: allKb,
-    ...(budget && {
-      target: allKb > 0 ? Math.round((INITIAL_JS_TARGET_KB / allKb) * 1000) / 1000 : 1,
-    }),
+    // Not rounded: rounded to three places, the budget's ratio judged 149.9 KB over 150 KB.
+    ...(budget && { target: allKb > 0 ? INITIAL_JS_TARGET_KB / allKb : 1 }),
   });
   const rows = [
     row('initial JS of the shell', size.initialFiles.length, size.initialGzipBytes, true),

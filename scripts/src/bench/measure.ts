@@ -31,7 +31,9 @@ export function printTable(rows: BenchRow[]): void {
   for (const r of rows) {
     const ratio = r.ratio ?? r.ms / r.baselineMs;
     const target =
-      r.target === undefined ? '' : `<= ${r.target}x ${ratio <= r.target ? 'met' : 'NOT met'}`;
+      r.target === undefined
+        ? ''
+        : `<= ${Number(r.target.toPrecision(3))}x ${ratio <= r.target ? 'met' : 'NOT met'}`;
     console.log(
       `| ${r.name} | ${r.ms.toFixed(1)} | ${r.baseline} | ${r.baselineMs.toFixed(1)} | ${ratio.toFixed(2)}x | ${target} |`,
     );

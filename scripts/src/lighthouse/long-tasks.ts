@@ -1,9 +1,8 @@
-import { launch } from 'chrome-launcher';
 import { chromium } from 'playwright-core';
 import { median } from '../bench/measure.js';
 import { startAppServer, type AppServer } from './app-server.js';
 import { longTaskFigures, type LongTask, type LongTaskFigures } from './long-task-figures.js';
-import { ADMIN, CHROME_FLAGS, CHROME_PATH, signIn, type Account } from './run-lighthouse.js';
+import { ADMIN, CHROME_PATH, inFreshProfile, type Account } from './run-lighthouse.js';
 
 /**
  * `npm run long-tasks`: the main thread's long tasks as a visitor's browser has them, on the
@@ -49,10 +48,8 @@ function watchLongTasks(): void {
 }
 
 async function runOnce(server: AppServer, page: PageCase): Promise<LongTaskFigures> {
-  const chrome = await launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
-  try {
-    if (page.signedInAs !== undefined) await signIn(chrome.port, server.url, page.signedInAs);
-    const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+  return inFreshProfile(server.url, page.signedInAs, async (port) => {
+    const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
     try {
       const context = browser.contexts()[0] ?? (await browser.newContext());
       const tab = await context.newPage();
@@ -72,23 +69,24 @@ async function runOnce(server: AppServer, page: PageCase): Promise<LongTaskFigur
     } finally {
       await browser.close();
     }
-  } finally {
-    chrome.kill();
-  }
+  });
 }
 
 const servers = new Map<string, AppServer>();
-const results = new Map<string, LongTaskFigures[]>();
+/** Each build's runs of each page, in the order measured. */
+const results: { build: string; page: string; runs: LongTaskFigures[] }[] = [];
 try {
   for (const build of BUILDS) servers.set(build ?? 'web/dist', await startAppServer(build));
+  for (const build of servers.keys()) {
+    for (const page of PAGES) results.push({ build, page: page.name, runs: [] });
+  }
   for (let run = 0; run < RUNS; run++) {
     for (const [build, server] of servers) {
       for (const page of PAGES) {
         const figures = await runOnce(server, page);
-        const key = `${build} | ${page.name}`;
-        results.set(key, [...(results.get(key) ?? []), figures]);
+        results.find((r) => r.build === build && r.page === page.name)?.runs.push(figures);
         console.log(
-          `run ${run + 1}/${RUNS} ${key}: blocking ${figures.blockingMs.toFixed(0)} ms, longest task ${figures.longestMs.toFixed(0)} ms, ${figures.count} long tasks`,
+          `run ${run + 1}/${RUNS} ${build} | ${page.name}: blocking ${figures.blockingMs.toFixed(0)} ms, longest task ${figures.longestMs.toFixed(0)} ms, ${figures.count} long tasks`,
         );
       }
     }
@@ -102,8 +100,7 @@ console.log(
 );
 console.log('| build | page | blocking time | longest task | long tasks |');
 console.log('|---|---|---:|---:|---:|');
-for (const [key, runs] of results) {
-  const [build, page] = key.split(' | ');
+for (const { build, page, runs } of results) {
   const all = runs.map((f) => f.blockingMs.toFixed(0)).join(', ');
   console.log(
     `| ${build} | ${page} | ${median(runs.map((f) => f.blockingMs)).toFixed(0)} ms (${all}) | ${median(runs.map((f) => f.longestMs)).toFixed(0)} ms | ${median(runs.map((f) => f.count))} |`,

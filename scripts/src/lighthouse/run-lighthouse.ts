@@ -11,7 +11,7 @@ import { chromium } from 'playwright-core';
 /** Debian's chromium, as the browser tests use it (never a downloaded one). */
 export const CHROME_PATH = process.env['CHROME_PATH'] ?? '/usr/bin/chromium';
 
-export const CHROME_FLAGS = [
+const CHROME_FLAGS = [
   '--headless=new',
   '--no-sandbox',
   '--disable-gpu',
@@ -30,7 +30,7 @@ export interface Account {
 export const ADMIN: Account = { email: 'admin@urs.sch.id', password: 'admin12345' };
 
 /** Signs in through the login form as a person would, and waits for the first sync to end. */
-export async function signIn(port: number, baseUrl: string, who: Account): Promise<void> {
+async function signIn(port: number, baseUrl: string, who: Account): Promise<void> {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   try {
     const context = browser.contexts()[0] ?? (await browser.newContext());
@@ -90,11 +90,9 @@ export async function signIn(port: number, baseUrl: string, who: Account): Promi
  * cached files; Lighthouse then keeps the storage, or it would sign the user out first.
  */
 async function runOnce(url: string, signedInAs?: Account): Promise<LighthouseRun> {
-  const chrome = await launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
-  try {
-    if (signedInAs !== undefined) await signIn(chrome.port, new URL(url).origin, signedInAs);
+  return inFreshProfile(new URL(url).origin, signedInAs, async (port) => {
     const result = await lighthouse(url, {
-      port: chrome.port,
+      port,
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility'],
@@ -106,6 +104,23 @@ async function runOnce(url: string, signedInAs?: Account): Promise<LighthouseRun
       throw new LighthouseRunError(`Lighthouse failed on ${url}: ${error.message}`, error.code);
     }
     return { lhr: result.lhr, trace: result.artifacts.Trace };
+  });
+}
+
+/**
+ * Runs `use` on a Chromium of its own (Debian's, Lighthouse's flags) with a fresh profile, on
+ * its remote-debugging port; signed in first as `signedInAs` when given (see signIn). The
+ * browser is closed after, whatever `use` does.
+ */
+export async function inFreshProfile<T>(
+  origin: string,
+  signedInAs: Account | undefined,
+  use: (port: number) => Promise<T>,
+): Promise<T> {
+  const chrome = await launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+  try {
+    if (signedInAs !== undefined) await signIn(chrome.port, origin, signedInAs);
+    return await use(chrome.port);
   } finally {
     chrome.kill();
   }

@@ -65,4 +65,60 @@ describe('UrsDatabase', () => {
     expect(mine.map((r) => r.id)).toEqual([old.id]);
     db.close();
   });
+
+  it('keeps every row when version 3 drops the indexes no query reads', async () => {
+    const name = `urs-upgrade-${newId()}`;
+    const v2 = new Dexie(name, { indexedDB, IDBKeyRange });
+    v2.version(2).stores({
+      reports: 'id, reporter_id, reported_at, status, area_id, [reporter_id+reported_at]',
+      inventory_items: 'id, name',
+      item_requests: 'id, requester_id, status, created_at',
+      announcements: 'id, published_at',
+      announcement_reads: 'id, announcement_id',
+    });
+    const report = {
+      id: newId(),
+      reporter_id: 'u1',
+      area_id: 'a1',
+      status: 'completed',
+      reported_at: '2026-11-20T01:00:00.000Z',
+    };
+    await v2.table('reports').put(report);
+    await v2.table('item_requests').put({ id: newId(), requester_id: 'u1', status: 'pending' });
+    v2.close();
+
+    const db = openUrsDatabase(name, { indexedDB, IDBKeyRange });
+    await db.open();
+    const indexes = (table: string) =>
+      db
+        .table(table)
+        .schema.indexes.map((index) => index.name)
+        .sort();
+    expect(indexes('reports')).toEqual(['[reporter_id+reported_at]', 'reported_at', 'status']);
+    for (const table of [
+      'inventory_items',
+      'item_requests',
+      'announcements',
+      'announcement_reads',
+    ]) {
+      expect(indexes(table)).toEqual([]);
+    }
+    // The browser's own store dropped them too, not only Dexie's idea of it.
+    const store = db.backendDB().transaction('reports', 'readonly').objectStore('reports');
+    expect([...store.indexNames].sort()).toEqual([
+      '[reporter_id+reported_at]',
+      'reported_at',
+      'status',
+    ]);
+
+    expect(await db.reports.get(report.id)).toMatchObject(report);
+    expect(await db.item_requests.count()).toBe(1);
+    expect(await db.reports.where('status').equals('completed').count()).toBe(1);
+    const mine = await db.reports
+      .where('[reporter_id+reported_at]')
+      .between(['u1', ''], ['u1', '\uffff'])
+      .primaryKeys();
+    expect(mine).toEqual([report.id]);
+    db.close();
+  });
 });

@@ -17,7 +17,11 @@ export async function loadDashboardSummary(
   now: Date,
 ): Promise<DashboardSummary> {
   if (!viewer.isAdmin) {
-    return summarize(await db.reports.where('reporter_id').equals(viewer.userId).toArray(), now);
+    const own = await db.reports
+      .where('[reporter_id+reported_at]')
+      .between([viewer.userId, ''], [viewer.userId, '\uffff'])
+      .toArray();
+    return summarize(own, now);
   }
   const since = Math.min(startOfWeek(now).getTime(), now.getTime() - 7 * DAY_MS) - DAY_MS;
   // One read transaction: the counts and the recent reports are of the same moment.

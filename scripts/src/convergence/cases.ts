@@ -190,11 +190,9 @@ async function randomStep(
     const announcements = await db.announcements.toArray();
     const announcement = announcements[Math.floor(rng() * announcements.length)];
     if (announcement === undefined) return;
-    const already = await db.announcement_reads
-      .where('announcement_id')
-      .equals(announcement.id)
-      .count();
-    if (already > 0) return;
+    // As the announcements screen does: the device's reads are few, read whole (no index).
+    const reads = await db.announcement_reads.toArray();
+    if (reads.some((read) => read.announcement_id === announcement.id)) return;
     const id = newId();
     const now = at();
     await enqueue(

@@ -286,7 +286,115 @@ describe('reports offline in a real browser', () => {
     await context.close();
   });
 
+  it('shrinks a large photo in a worker, upright, without loading the library on the page', async () => {
+    const { page } = await newPage();
+    await signInAndSync(page, CUSTODIAN);
+    const photo = withExifOrientation(await makeLargeJpeg(page, 4000, 3000), 6);
+
+    await page.getByRole('link', { name: 'Buat laporan' }).click();
+    await page.getByRole('heading', { name: 'Buat Laporan' }).waitFor();
+    await page
+      .getByTestId('photo-gallery-before')
+      .setInputFiles({ name: 'besar.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await page.locator('.rp-thumb img').first().waitFor();
+
+    // Stored turned as the EXIF says (4000 x 3000 on its side: 3:4 upright), the long edge at
+    // most 1920 px (less when noise keeps it over 1 MB: the library shrinks it further).
+    const sizes = await page.evaluate(async () => {
+      const rows = await new Promise<{ bytes: ArrayBuffer; mime_type: string }[]>((resolve) => {
+        const open = indexedDB.open('urs');
+        open.onsuccess = () => {
+          const request = open.result.transaction('photos').objectStore('photos').getAll();
+          request.onsuccess = () => resolve(request.result as never);
+        };
+      });
+      return Promise.all(
+        rows.map(async (row) => {
+          const bitmap = await createImageBitmap(new Blob([row.bytes], { type: row.mime_type }));
+          return [bitmap.width, bitmap.height, row.bytes.byteLength];
+        }),
+      );
+    });
+    expect(sizes).toHaveLength(1);
+    const [width, height, bytes] = sizes[0] ?? [];
+    expect(height).toBeLessThanOrEqual(1920);
+    expect(height).toBeGreaterThan(1000);
+    expect((width ?? 0) / (height ?? 1)).toBeCloseTo(0.75, 2);
+    expect(bytes).toBeLessThan(photo.length);
+
+    // The worker did it: it is running, and the page never fetched the library for itself.
+    expect(page.workers().some((worker) => /photo-compress\.worker-/.test(worker.url()))).toBe(
+      true,
+    );
+    const pageFetchedLibrary = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .some((entry) => /\/assets\/browser-image-compression-/.test(entry.name)),
+    );
+    expect(pageFetchedLibrary).toBe(false);
+  });
+
   it('saw no uncaught errors and no CSP violations along the way', () => {
     expect(problems).toEqual([]);
   });
 });
+
+/** A photo-sized JPEG (noise, so it does not compress to nothing) from the browser's encoder. */
+async function makeLargeJpeg(page: Page, width: number, height: number): Promise<Buffer> {
+  const dataUrl = await page.evaluate(
+    ([w, h]) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = w;
+      canvas.height = h;
+      const ctx = canvas.getContext('2d');
+      if (ctx === null) throw new Error('no 2d context');
+      const image = ctx.createImageData(w, h);
+      for (let i = 0; i < image.data.length; i += 4) {
+        image.data[i] = (i * 7) % 251;
+        image.data[i + 1] = (i * 13) % 241;
+        image.data[i + 2] = (i * 17) % 239;
+        image.data[i + 3] = 255;
+      }
+      ctx.putImageData(image, 0, 0);
+      return canvas.toDataURL('image/jpeg', 0.9);
+    },
+    [width, height] as const,
+  );
+  return Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
+}
+
+/** The JPEG with an EXIF segment whose only tag is its orientation, as a phone camera writes. */
+function withExifOrientation(jpeg: Buffer, orientation: number): Buffer {
+  const tiff = Buffer.from([
+    0x4d,
+    0x4d,
+    0x00,
+    0x2a,
+    0x00,
+    0x00,
+    0x00,
+    0x08, // big-endian TIFF, first IFD at 8
+    0x00,
+    0x01, // one entry
+    0x01,
+    0x12,
+    0x00,
+    0x03,
+    0x00,
+    0x00,
+    0x00,
+    0x01,
+    orientation >> 8,
+    orientation & 0xff,
+    0,
+    0,
+    0x00,
+    0x00,
+    0x00,
+    0x00, // no next IFD
+  ]);
+  const payload = Buffer.concat([Buffer.from('Exif\0\0', 'binary'), tiff]);
+  const length = Buffer.from([(payload.length + 2) >> 8, (payload.length + 2) & 0xff]);
+  const app1 = Buffer.concat([Buffer.from([0xff, 0xe1]), length, payload]);
+  return Buffer.concat([jpeg.subarray(0, 2), app1, jpeg.subarray(2)]);
+}

@@ -1,6 +1,7 @@
 import type { PullResponse, PushResponse, User } from '@urs/sync-protocol';
 import type * as ContractsModule from './contracts.js';
 import { lazyModule } from './lazy-module.js';
+import { offThread, type OffThreadMessage, type OffThreadReply } from './off-thread.js';
 
 /** The answers checked against the shared contract before the app uses them. */
 export interface ContractValues {
@@ -19,14 +20,8 @@ export type ContractProblem = 'not_json' | 'breaks_contract';
 export type ContractOutcome =
   { ok: true; value: unknown } | { ok: false; problem: ContractProblem };
 
-export interface ContractMessage {
-  id: number;
-  request: ContractRequest;
-}
-export interface ContractReply {
-  id: number;
-  outcome: ContractOutcome;
-}
+export type ContractMessage = OffThreadMessage<ContractRequest>;
+export type ContractReply = OffThreadReply<ContractOutcome>;
 
 export type CheckResult<N extends ContractName> =
   { ok: true; value: ContractValues[N] } | { ok: false; problem: ContractProblem };
@@ -51,80 +46,24 @@ function inline(loadContracts: LoadContracts): Pick<ContractChecker, 'warm'> & {
 }
 
 /**
- * Checks answers in a worker when `makeWorker` gives one, else on this thread. A worker that
- * fails to start or to answer (an old browser, a script the network could not bring) leaves
- * every waiting and later check to this thread, so an answer is never lost to it.
+ * Checks answers in a worker when `makeWorker` gives one, else on this thread; a worker that
+ * fails leaves every check to this thread (lib/off-thread.ts), so an answer is never lost to it.
  */
 export function createContractChecker(
   makeWorker: (() => Worker) | null,
   loadContracts: LoadContracts = () => import('./contracts.js'),
 ): ContractChecker {
   const here = inline(loadContracts);
-  let worker: Worker | null = null;
-  let broken = makeWorker === null;
-  let nextId = 1;
-  const waiting = new Map<
-    number,
-    { request: ContractRequest; settle: (outcome: Promise<ContractOutcome>) => void }
-  >();
-
-  const giveUp = () => {
-    broken = true;
-    worker?.terminate();
-    worker = null;
-    for (const { request, settle } of waiting.values()) settle(here.run(request));
-    waiting.clear();
-  };
-
-  const started = (): Worker | null => {
-    if (broken || makeWorker === null) return null;
-    if (worker !== null) return worker;
-    try {
-      worker = makeWorker();
-    } catch {
-      giveUp();
-      return null;
-    }
-    worker.onmessage = (event: MessageEvent<ContractReply>) => {
-      const entry = waiting.get(event.data.id);
-      if (entry === undefined) return;
-      waiting.delete(event.data.id);
-      entry.settle(Promise.resolve(event.data.outcome));
-    };
-    worker.onerror = (event) => {
-      event.preventDefault();
-      giveUp();
-    };
-    worker.onmessageerror = giveUp;
-    return worker;
-  };
-
+  const thread = offThread<ContractRequest, ContractOutcome>(makeWorker, (request) =>
+    here.run(request),
+  );
   return {
     warm() {
-      if (started() === null) here.warm();
+      if (!thread.start()) here.warm();
     },
     async check(request) {
-      const target = started();
-      let outcome: ContractOutcome;
-      if (target === null) {
-        outcome = await here.run(request);
-      } else {
-        const id = nextId++;
-        outcome = await new Promise<ContractOutcome>((resolve, reject) => {
-          const settle = (p: Promise<ContractOutcome>) => void p.then(resolve, reject);
-          waiting.set(id, { request, settle });
-          const message: ContractMessage = { id, request };
-          try {
-            target.postMessage(message);
-          } catch {
-            // A value the structured clone cannot copy: check it here instead.
-            waiting.delete(id);
-            settle(here.run(request));
-          }
-        });
-      }
       // The outcome's value is what the named schema returned.
-      return outcome as CheckResult<typeof request.name>;
+      return (await thread.run(request)) as CheckResult<typeof request.name>;
     },
   };
 }

@@ -1,39 +1,49 @@
-import type { Options } from 'browser-image-compression';
+import { offThread } from '../lib/off-thread.js';
+import { asFile, COMPRESSION_OPTIONS, type CompressOutcome } from './photo-compress-options.js';
+
+export { COMPRESSION_OPTIONS } from './photo-compress-options.js';
 
 /** Shrinks an image on the device before it is stored and uploaded. */
 export type ImageCompressor = (image: Blob) => Promise<Blob>;
-
-/**
- * A 12 MP phone photo lands at a few hundred KB: long edge 1920 px, JPEG/WEBP quality 0.8, and
- * further passes only if the result is still over 1 MB.
- *
- * - `preserveExif: false`: the canvas re-encode drops EXIF, including GPS. Orientation is not
- *   lost with it: the library reads the EXIF orientation and draws the pixels upright (or lets
- *   a browser that already auto-orients do so) before encoding.
- * - `useWebWorker: false`: the worker path runs a `blob:` worker that imports the library from
- *   a CDN; our CSP (`worker-src 'self'`, `connect-src 'self'`) forbids both, and the app must
- *   work offline anyway. The library would fall back to the main thread after that failure;
- *   we go there directly.
- */
-export const COMPRESSION_OPTIONS = {
-  maxWidthOrHeight: 1920,
-  initialQuality: 0.8,
-  maxSizeMB: 1,
-  useWebWorker: false,
-  preserveExif: false,
-} satisfies Options;
 
 /** Compression needs a DOM canvas; in Node (tests) and old workers there is none. */
 export function canCompressImages(): boolean {
   return typeof document !== 'undefined' && typeof document.createElement === 'function';
 }
 
-export async function compressImage(image: Blob): Promise<Blob> {
-  // Loaded on first use: the library is large and only the photo forms need it.
+/** Compression on this thread, the library loaded on first use (only the photo forms need it). */
+export async function compressHere(image: Blob): Promise<Blob> {
   const { default: imageCompression } = await import('browser-image-compression');
-  const file = image instanceof File ? image : new File([image], 'photo', { type: image.type });
-  return imageCompression(file, COMPRESSION_OPTIONS);
+  return imageCompression(asFile(image), COMPRESSION_OPTIONS);
 }
+
+/**
+ * A compressor that works in `makeWorker`'s worker when there is one and on this thread when
+ * there is not, when the worker fails, or when the worker could not compress an image.
+ */
+export function createImageCompressor(
+  makeWorker: (() => Worker) | null,
+  here: ImageCompressor = compressHere,
+): ImageCompressor {
+  const thread = offThread<Blob, CompressOutcome>(makeWorker, async (image) => ({
+    ok: true,
+    image: await here(image),
+  }));
+  return async (image) => {
+    const outcome = await thread.run(image);
+    return outcome.ok ? outcome.image : here(image);
+  };
+}
+
+/**
+ * The app's compressor: in a module worker where workers can draw (OffscreenCanvas), so a photo
+ * being prepared does not hold up the screen or a sync running beside it; else on this thread.
+ */
+export const compressImage: ImageCompressor = createImageCompressor(
+  typeof Worker === 'function' && typeof OffscreenCanvas === 'function'
+    ? () => new Worker(new URL('./photo-compress.worker.ts', import.meta.url), { type: 'module' })
+    : null,
+);
 
 /** The compressor for this environment, or null to store the bytes as they are. */
 export function defaultCompressor(): ImageCompressor | null {

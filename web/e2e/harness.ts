@@ -84,10 +84,32 @@ export async function startServer(env: ServerEnv = {}): Promise<RunningServer> {
 }
 
 /**
+ * Playwright's own `--disable-features` list (playwright-core 1.65.1, chromiumSwitches.ts).
+ * Chromium keeps only the last `--disable-features` on its command line, so a flag of ours must
+ * repeat Playwright's list or it would turn those features back on.
+ */
+const PLAYWRIGHT_DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+];
+
+/**
  * Debian's chromium, headless, with the flags this closed network needs.
  *
- * RenderDocument (a new frame host for every document, on by default in Debian's Chromium 150)
- * is turned off because of a bug in the offline emulation behind `context.setOffline(true)`.
+ * RenderDocument (a new frame host for every document, on in Debian's Chromium 150) is also
+ * turned off, because of a bug in the offline emulation behind `context.setOffline(true)`.
  * After a navigation made offline (the service worker answering), the new document saw
  * `navigator.onLine === true` and no `offline` event, although every request failed. An app
  * that checks whether a save went out then says it was sent. Four offline browser tests failed
@@ -98,7 +120,7 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
     args: [
-      '--disable-features=RenderDocument',
+      `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, 'RenderDocument'].join(',')}`,
       '--no-sandbox',
       '--disable-gpu',
       '--disable-quic',

@@ -15,6 +15,8 @@ export interface OffThread<Request, Outcome> {
   run(request: Request): Promise<Outcome>;
   /** Starts the worker if it can be; false when the work will be done on this thread. */
   start(): boolean;
+  /** Ends the worker: this request and every later one are run here (see `offThread`). */
+  stop(): void;
 }
 
 /**
@@ -68,6 +70,7 @@ export function offThread<Request, Outcome>(
 
   return {
     start: () => started() !== null,
+    stop: giveUp,
     run(request) {
       const target = started();
       if (target === null) return here(request);

@@ -3,7 +3,7 @@ import type { PausedReason, UrsDatabase } from '../db/database.js';
 import { ApiError, createApiClient, type FetchLike } from '../lib/api-client.js';
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffPolicy } from './backoff.js';
 import { createSyncLock, type SyncLock } from './lock.js';
-import { uploadPendingPhotos } from './photos.js';
+import { uploadPendingPhotos } from './photo-upload.js';
 import { pullChanges, SessionMismatchError, type PullProgress } from './pull.js';
 import { pushOutbox } from './push.js';
 import { claimLocalData } from './session.js';

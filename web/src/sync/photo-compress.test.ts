@@ -55,15 +55,16 @@ describe('createImageCompressor', () => {
     expect(local.calls).toEqual([]);
   });
 
-  it('compresses on this thread an image the worker could not', async () => {
+  it('compresses here an image the worker could not, and every later one', async () => {
     const worker = new FakeWorker(() => ({ ok: false }));
     const local = here();
     const compress = createImageCompressor(() => worker as unknown as Worker, local.compress);
-    const result = await compress(photo);
-    expect(result.size).toBe(4);
-    expect(local.calls).toEqual([photo]);
-    // The worker stays in use for the next photo.
-    expect(worker.terminated).toBe(false);
+    expect((await compress(photo)).size).toBe(4);
+    expect((await compress(photo)).size).toBe(4);
+    expect(local.calls).toEqual([photo, photo]);
+    // A worker that cannot draw is not asked again: each photo would be read twice for nothing.
+    expect(worker.received).toEqual([photo]);
+    expect(worker.terminated).toBe(true);
   });
 
   it('compresses on this thread from the moment the worker fails, that photo included', async () => {

@@ -18,8 +18,10 @@ export async function compressHere(image: Blob): Promise<Blob> {
 }
 
 /**
- * A compressor that works in `makeWorker`'s worker when there is one and on this thread when
- * there is not, when the worker fails, or when the worker could not compress an image.
+ * A compressor that works in `makeWorker`'s worker when there is one, and on this thread when
+ * there is not, once the worker fails, and from the first image the worker could not compress:
+ * a worker that cannot draw (Safari's library path needs the page's `Image`) would otherwise
+ * read every photo for nothing before this thread did the work again.
  */
 export function createImageCompressor(
   makeWorker: (() => Worker) | null,
@@ -31,7 +33,9 @@ export function createImageCompressor(
   }));
   return async (image) => {
     const outcome = await thread.run(image);
-    return outcome.ok ? outcome.image : here(image);
+    if (outcome.ok) return outcome.image;
+    thread.stop();
+    return here(image);
   };
 }
 

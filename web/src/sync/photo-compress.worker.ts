@@ -21,5 +21,11 @@ self.onmessage = async (event: MessageEvent<OffThreadMessage<Blob>>) => {
     outcome = { ok: false };
   }
   const reply: OffThreadReply<CompressOutcome> = { id, outcome };
-  self.postMessage(reply);
+  try {
+    self.postMessage(reply);
+  } catch {
+    // An image that cannot be sent back: the page, waiting for this id, does the work itself.
+    const failed: OffThreadReply<CompressOutcome> = { id, outcome: { ok: false } };
+    self.postMessage(failed);
+  }
 };

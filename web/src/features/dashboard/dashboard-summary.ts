@@ -1,3 +1,4 @@
+import { Dexie } from 'dexie';
 import type { UrsDatabase } from '../../db/database.js';
 import { startOfWeek, summarize, type DashboardSummary } from './dashboard-stats.js';
 
@@ -19,7 +20,7 @@ export async function loadDashboardSummary(
   if (!viewer.isAdmin) {
     const own = await db.reports
       .where('[reporter_id+reported_at]')
-      .between([viewer.userId, ''], [viewer.userId, '\uffff'])
+      .between([viewer.userId, Dexie.minKey], [viewer.userId, Dexie.maxKey])
       .toArray();
     return summarize(own, now);
   }

@@ -363,36 +363,20 @@ async function makeLargeJpeg(page: Page, width: number, height: number): Promise
 
 /** The JPEG with an EXIF segment whose only tag is its orientation, as a phone camera writes. */
 function withExifOrientation(jpeg: Buffer, orientation: number): Buffer {
-  const tiff = Buffer.from([
-    0x4d,
-    0x4d,
-    0x00,
-    0x2a,
-    0x00,
-    0x00,
-    0x00,
-    0x08, // big-endian TIFF, first IFD at 8
-    0x00,
-    0x01, // one entry
-    0x01,
-    0x12,
-    0x00,
-    0x03,
-    0x00,
-    0x00,
-    0x00,
-    0x01,
-    orientation >> 8,
-    orientation & 0xff,
-    0,
-    0,
-    0x00,
-    0x00,
-    0x00,
-    0x00, // no next IFD
+  const u16 = (n: number) => Buffer.from([n >> 8, n & 0xff]);
+  const u32 = (n: number) => Buffer.concat([u16(n >>> 16), u16(n & 0xffff)]);
+  const tiff = Buffer.concat([
+    Buffer.from('MM\0*', 'binary'), // big-endian TIFF header
+    u32(8), // its first IFD right after the header
+    u16(1), // one entry: Orientation (0x0112), a SHORT, one value, padded to four bytes
+    u16(0x0112),
+    u16(3),
+    u32(1),
+    u16(orientation),
+    u16(0),
+    u32(0), // no next IFD
   ]);
   const payload = Buffer.concat([Buffer.from('Exif\0\0', 'binary'), tiff]);
-  const length = Buffer.from([(payload.length + 2) >> 8, (payload.length + 2) & 0xff]);
-  const app1 = Buffer.concat([Buffer.from([0xff, 0xe1]), length, payload]);
+  const app1 = Buffer.concat([Buffer.from([0xff, 0xe1]), u16(payload.length + 2), payload]);
   return Buffer.concat([jpeg.subarray(0, 2), app1, jpeg.subarray(2)]);
 }

@@ -12,7 +12,7 @@ export function canCompressImages(): boolean {
 }
 
 /** Compression on this thread, the library loaded on first use (only the photo forms need it). */
-export async function compressHere(image: Blob): Promise<Blob> {
+async function compressHere(image: Blob): Promise<Blob> {
   const { default: imageCompression } = await import('browser-image-compression');
   return imageCompression(asFile(image), COMPRESSION_OPTIONS);
 }

@@ -155,12 +155,16 @@ async function applyInTransaction(
   options: PushOptions,
 ): Promise<PushOutcome> {
   const key: LedgerKey = { userId: actor.id, clientId: request.client_id };
+  // The counter first: on PostgreSQL its row lock is what serialises batches (writes run at
+  // READ COMMITTED), so the ledger read after it sees a batch of the same device that committed
+  // while this one waited. Read before, a retry sent while the first try was still applying
+  // would find the old last_seq and apply the batch again (push-retry-overlap.test.ts).
+  const changeSeqs = await ChangeSeqRange.open(tx);
   let lastSeq = await readLastSeq(tx, key);
   const firstSeq = request.mutations[0]?.seq ?? lastSeq + 1;
   if (firstSeq > lastSeq + 1) return { kind: 'seq_gap', body: seqGap(lastSeq) };
 
   const now = nowIso();
-  const changeSeqs = await ChangeSeqRange.open(tx);
   let bounds: Promise<FilingBounds> | undefined;
   let readBounds: FilingBounds | undefined;
   const ctx: MutationContext = {

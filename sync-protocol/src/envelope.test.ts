@@ -168,6 +168,16 @@ describe('pull envelope', () => {
         message: 'Sudah diproses',
       }),
     ).toMatchObject({ code: 'conflict' });
+    // A code a newer server added is still a refusal this version can settle.
+    expect(
+      mutationResultSchema.parse({
+        seq: 3,
+        id: 'c',
+        status: 'rejected',
+        code: 'quota_exceeded',
+        message: 'Kuota habis',
+      }),
+    ).toMatchObject({ status: 'rejected', code: 'quota_exceeded' });
     expect(
       seqGapSchema.parse({ code: 'seq_gap', expected_seq: 4, message: 'x' }).expected_seq,
     ).toBe(4);

@@ -67,7 +67,12 @@ export const mutationResultSchema = z.discriminatedUnion('status', [
     seq: z.number().int(),
     id: z.string(),
     status: z.literal('rejected'),
-    code: z.enum(SYNC_ERROR_CODES),
+    /**
+     * One of SYNC_ERROR_CODES from this version, but open on the wire: a device still running
+     * an older bundle must take a newer server's refusal (its message says what it is) rather
+     * than fail the check of the whole answer, which would leave the batch unsettled forever.
+     */
+    code: z.string(),
     message: z.string(),
     errors: z.record(z.string(), z.array(z.string())).optional(),
     /** What `message` says, by code; absent from an older server. */

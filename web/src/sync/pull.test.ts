@@ -3,6 +3,7 @@ import { newId, PROTOCOL_VERSION, type PullResponse, type User } from '@urs/sync
 import type { EntityRow, UrsDatabase } from '../db/database.js';
 import { enqueue } from './outbox.js';
 import { applyPullPage, CursorMovedError, pullChanges } from './pull.js';
+import { claimLocalData } from './session.js';
 import { ensureSyncState } from './sync-state.js';
 import { FIXED_NOW, openTestDatabase, reportCreate, reportRow } from './test-fixtures.js';
 import { testUser } from '../test/user.js';
@@ -180,6 +181,20 @@ describe('applying a pulled page', () => {
     );
     expect(await db.reports.count()).toBe(0);
     expect((await db.sync_state.get(me.id))?.cursor).toBe('40');
+  });
+
+  it("writes nothing into another user's tables when they signed in while the first page was in flight", async () => {
+    const db = await freshDevice();
+    await claimLocalData(db, me.id);
+    const row = report('Milik pengguna sebelumnya');
+    // The next user claims the device: tables cleared, every cursor back to ''.
+    await claimLocalData(db, newId());
+    expect((await db.sync_state.get(me.id))?.cursor).toBe('');
+    await expect(applyPullPage(db, me.id, '', page([put('reports', row)], '41'))).rejects.toThrow(
+      CursorMovedError,
+    );
+    expect(await db.reports.count()).toBe(0);
+    expect((await db.sync_state.get(me.id))?.cursor).toBe('');
   });
 });
 

@@ -113,56 +113,66 @@ export async function applyPullPage(
   page: PullResponse,
 ): Promise<void> {
   await withStorageGuard(() =>
-    db.transaction('rw', [db.sync_state, db.outbox, db.shadows, ...db.entityTables()], async () => {
-      const state = await db.sync_state.get(userId);
-      if (state === undefined || state.cursor !== requestedCursor) {
-        throw new CursorMovedError();
-      }
-      // Pending local mutations win: a row an unconfirmed entry touched keeps its local
-      // version; the server's version is kept aside as its shadow. Read inside this
-      // transaction so an enqueue cannot slip in between the check and the write.
-      const [held, shadowKeys] = await Promise.all([
-        heldRowKeys(db, userId),
-        db.shadows.toCollection().primaryKeys(),
-      ]);
-      const shadowed = new Set(shadowKeys.map(([entity, id]) => rowKey(entity, id)));
-      const writes = new Map<SyncedEntity, TableWrites>();
-      const newShadows: ShadowRow[] = [];
-      const releasedShadows: [SyncedEntity, string][] = [];
-
-      for (const change of latestPerRow(page.changes)) {
-        const key = rowKey(change.entity, change.id);
-        const row = change.op === 'put' ? change.row : null;
-        if (held.has(key)) {
-          newShadows.push({ entity: change.entity, id: change.id, row });
-          continue;
+    db.transaction(
+      'rw',
+      [db.meta, db.sync_state, db.outbox, db.shadows, ...db.entityTables()],
+      async () => {
+        const [state, owner] = await Promise.all([
+          db.sync_state.get(userId),
+          db.meta.get('data_owner'),
+        ]);
+        // Another user who signed in meanwhile has claimed the tables (sync/session.ts) and reset
+        // every cursor, so a first page asked for with cursor '' still matches: the owner tells.
+        const claimed = owner !== undefined && owner.user_id !== userId;
+        if (state === undefined || state.cursor !== requestedCursor || claimed) {
+          throw new CursorMovedError();
         }
-        let table = writes.get(change.entity);
-        if (table === undefined) {
-          table = { puts: [], deletes: [] };
-          writes.set(change.entity, table);
-        }
-        if (row === null) table.deletes.push(change.id);
-        else table.puts.push(row);
-        // The server's newer word replaces the shadow of a row no entry holds any more.
-        if (shadowed.has(key)) releasedShadows.push([change.entity, change.id]);
-      }
+        // Pending local mutations win: a row an unconfirmed entry touched keeps its local
+        // version; the server's version is kept aside as its shadow. Read inside this
+        // transaction so an enqueue cannot slip in between the check and the write.
+        const [held, shadowKeys] = await Promise.all([
+          heldRowKeys(db, userId),
+          db.shadows.toCollection().primaryKeys(),
+        ]);
+        const shadowed = new Set(shadowKeys.map(([entity, id]) => rowKey(entity, id)));
+        const writes = new Map<SyncedEntity, TableWrites>();
+        const newShadows: ShadowRow[] = [];
+        const releasedShadows: [SyncedEntity, string][] = [];
 
-      const requests: Promise<unknown>[] = [];
-      for (const [entity, { puts, deletes }] of writes) {
-        const table = db.entityTable(entity);
-        if (puts.length > 0) requests.push(table.bulkPut(puts));
-        if (deletes.length > 0) requests.push(table.bulkDelete(deletes));
-      }
-      if (newShadows.length > 0) requests.push(db.shadows.bulkPut(newShadows));
-      if (releasedShadows.length > 0) requests.push(db.shadows.bulkDelete(releasedShadows));
-      await Promise.all(requests);
-      await db.sync_state.update(userId, {
-        cursor: page.cursor,
-        me: page.me,
-        unread_announcements: page.unread_announcements,
-      });
-    }),
+        for (const change of latestPerRow(page.changes)) {
+          const key = rowKey(change.entity, change.id);
+          const row = change.op === 'put' ? change.row : null;
+          if (held.has(key)) {
+            newShadows.push({ entity: change.entity, id: change.id, row });
+            continue;
+          }
+          let table = writes.get(change.entity);
+          if (table === undefined) {
+            table = { puts: [], deletes: [] };
+            writes.set(change.entity, table);
+          }
+          if (row === null) table.deletes.push(change.id);
+          else table.puts.push(row);
+          // The server's newer word replaces the shadow of a row no entry holds any more.
+          if (shadowed.has(key)) releasedShadows.push([change.entity, change.id]);
+        }
+
+        const requests: Promise<unknown>[] = [];
+        for (const [entity, { puts, deletes }] of writes) {
+          const table = db.entityTable(entity);
+          if (puts.length > 0) requests.push(table.bulkPut(puts));
+          if (deletes.length > 0) requests.push(table.bulkDelete(deletes));
+        }
+        if (newShadows.length > 0) requests.push(db.shadows.bulkPut(newShadows));
+        if (releasedShadows.length > 0) requests.push(db.shadows.bulkDelete(releasedShadows));
+        await Promise.all(requests);
+        await db.sync_state.update(userId, {
+          cursor: page.cursor,
+          me: page.me,
+          unread_announcements: page.unread_announcements,
+        });
+      },
+    ),
   );
 }
 

@@ -17,7 +17,7 @@ import type { EntityRow, SyncedRow, UrsDatabase } from '../db/database.js';
 import { createApiClient, type FetchLike } from '../lib/api-client.js';
 import { createSyncEngine, type SyncEngine } from './engine.js';
 import { createMemoryLock } from './lock.js';
-import { discardRejected, enqueue } from './outbox.js';
+import { discardRejected, enqueue, retryRejected } from './outbox.js';
 import { savePhoto } from './photos.js';
 import { pullChanges } from './pull.js';
 import { pendingCountFor } from './session.js';
@@ -737,6 +737,48 @@ describe('sync engine', () => {
     const puts = h.server.requests.filter((r) => r === `PUT /api/photos/${bad.id}`).length;
     await h.engine.syncOnce();
     expect(h.server.requests.filter((r) => r === `PUT /api/photos/${bad.id}`)).toHaveLength(puts);
+  });
+
+  it('tries a refused photo again when the user sends its refused entry again', async () => {
+    const h = setup();
+    const userId = h.alice.user.id;
+    const reportId = await createReport(h, userId);
+    const photo = await savedPhoto(h, userId, 5);
+    await attachPhoto(h, userId, reportId, photo);
+    // A proxy in front of the server refuses the body (its own size limit, say).
+    h.server.photoFaults.set(photo.id, 413);
+    await h.engine.syncOnce();
+    const [refused] = await h.db.outbox.toArray();
+    expect(refused).toMatchObject({ status: 'rejected', result: { code: 'photo_missing' } });
+
+    // The limit is raised; the user sends the photo again from the refused list.
+    h.server.photoFaults.delete(photo.id);
+    if (refused === undefined) throw new Error('no refused entry');
+    await retryRejected(h.db, userId, refused.id);
+    expect((await h.db.photos.get(photo.id))?.upload_error).toBeNull();
+    expect(await h.engine.syncOnce({ force: true })).toMatchObject({ status: 'ok', pushed: 1 });
+    expect((await h.db.photos.get(photo.id))?.uploaded).toBe(1);
+    expect(await h.db.outbox.count()).toBe(0);
+    expect(await h.db.report_photos.get(photo.id)).toMatchObject({ report_id: reportId });
+  });
+
+  it("lets a new request's image upload even though an older copy of it was refused", async () => {
+    const h = setup();
+    const userId = h.alice.user.id;
+    const old = await savedPhoto(h, userId, 6);
+    await h.db.photos.update(old.id, { upload_error: { status: 403, message: 'Ditolak proksi.' } });
+    const fresh = await savedPhoto(h, userId, 6);
+    expect(fresh.sha256).toBe(old.sha256);
+    const entry = await enqueue(h.db, userId, 'request.create', {
+      id: newId(),
+      type: 'custom',
+      custom_name: 'Sapu lidi',
+      image_sha256: fresh.sha256,
+      quantity: 2,
+    });
+    expect(entry.photo_ids).toEqual([fresh.id]);
+    // The older copy stays as it was: nothing queued needs it.
+    expect((await h.db.photos.get(old.id))?.upload_error).toMatchObject({ status: 403 });
   });
 
   it('splits the queue into batches of at most MAX_PUSH_MUTATIONS and halves a batch answered 413', async () => {

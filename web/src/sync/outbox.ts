@@ -286,6 +286,7 @@ async function appendMutation(
     photo_ids: await photoDependencies(db, userId, mutation),
     created_at: at.toISOString(),
   } satisfies Omit<OutboxEntry, 'id'>;
+  await giveFailedUploadsAnotherTry(db, draft.photo_ids);
   const id = await db.outbox.add(draft);
   await db.sync_state.update(userId, { next_seq: seq + 1 });
 
@@ -310,12 +311,31 @@ async function photoDependencies(
   if (mutation.name === 'request.create') {
     const sha256 = mutation.args.image_sha256;
     if (sha256 === undefined || sha256 === null) return [];
-    // The server links a request's image by hash among this user's uploads, not by photo id.
-    return db.photos
+    // The server links a request's image by hash among this user's uploads, not by photo id:
+    // one uploaded copy is enough, and a copy whose upload failed before must not hold up (or
+    // refuse) a request that a newer copy of the same image can serve.
+    const copies = await db.photos
       .where('sha256')
       .equals(sha256)
       .filter((photo) => photo.user_id === userId)
-      .primaryKeys();
+      .toArray();
+    if (copies.some((photo) => photo.uploaded === 1)) return [];
+    const untried = copies.filter((photo) => photo.upload_error === null);
+    return (untried.length > 0 ? untried : copies).map((photo) => photo.id);
   }
   return [];
+}
+
+/**
+ * A photo the server refused is not tried again on every cycle (sync/photo-upload.ts), but a
+ * mutation queued now that needs it (the user sending a refused report again, after a proxy's
+ * limit was raised, say) is a new attempt: its upload is tried once more.
+ */
+async function giveFailedUploadsAnotherTry(db: UrsDatabase, photoIds: readonly string[]) {
+  for (const id of photoIds) {
+    const photo = await db.photos.get(id);
+    if (photo !== undefined && photo.uploaded === 0 && photo.upload_error !== null) {
+      await db.photos.update(id, { upload_error: null });
+    }
+  }
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, createApiClient, NetworkError, type FetchLike } from './api-client.js';
+import {
+  ApiError,
+  createApiClient,
+  NetworkError,
+  uploadTimeoutMs,
+  type FetchLike,
+} from './api-client.js';
 
 function recordingFetch(respond: (request: Request) => Response | Promise<Response>) {
   const seen: Request[] = [];
@@ -104,6 +110,51 @@ describe('api client', () => {
     expect(seen[0]?.method).toBe('PUT');
     expect(seen[0]?.headers.get('content-type')).toBe('image/jpeg');
     expect(seen[0]?.headers.get('x-content-sha256')).toBe('abc');
+  });
+
+  it("gives a photo's upload the time its bytes need on a slow uplink, and other calls the usual timeout", async () => {
+    // Answers after 300 ms, as over a weak signal.
+    const slow: FetchLike = async (input, init) => {
+      const request = input instanceof Request ? input : new Request(input, init);
+      const bytes = (await request.arrayBuffer()).byteLength;
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return jsonResponse(201, {
+        id: 'p1',
+        sha256: 'abc',
+        mime_type: 'image/jpeg',
+        size_bytes: bytes,
+      });
+    };
+    const api = createApiClient({
+      baseUrl: 'http://urs.test/',
+      getToken: () => 't',
+      fetch: slow,
+      timeoutMs: 100,
+    });
+    await expect(api.json('GET', 'api/user')).rejects.toBeInstanceOf(NetworkError);
+    // 2 KB at the slowest uplink: 100 ms + 500 ms.
+    const receipt = await api.putPhoto({
+      id: 'p1',
+      bytes: new Uint8Array(2048).buffer,
+      mime_type: 'image/jpeg',
+      sha256: 'abc',
+    });
+    expect(receipt.size_bytes).toBe(2048);
+    // An upload whose time is up still fails, to be retried later.
+    await expect(
+      api.putPhoto({
+        id: 'p2',
+        bytes: new Uint8Array(0).buffer,
+        mime_type: 'image/jpeg',
+        sha256: 'abc',
+      }),
+    ).rejects.toBeInstanceOf(NetworkError);
+  });
+
+  it("never waits for an upload past the server's own five minutes", () => {
+    expect(uploadTimeoutMs(1024 * 1024, 30_000)).toBe(30_000 + 256_000);
+    expect(uploadTimeoutMs(10 * 1024 * 1024, 30_000)).toBe(300_000);
+    expect(uploadTimeoutMs(0, 30_000)).toBe(30_000);
   });
 
   it('refuses a 2xx push answer that breaks the contract', async () => {

@@ -52,5 +52,11 @@ export const reportDraftSchema = z.object({
   values: draftValuesSchema,
   photos: draftPhotosSchema,
   saved_at: z.string().catch(''),
+  /**
+   * The id a new report will be filed under, made when its draft was first kept: a draft that
+   * outlives its save (the tab killed in between, a second tab) then names a report the device
+   * already has, instead of filing the same work twice. Absent from older drafts and from edits.
+   */
+  report_id: z.uuid().optional().catch(undefined),
 });
 export type StoredReportDraft = z.infer<typeof reportDraftSchema>;

@@ -286,6 +286,47 @@ describe('reports offline in a real browser', () => {
     await context.close();
   });
 
+  it('files a report once when its draft outlives the save (the tab killed before it was cleared)', async () => {
+    const { context, page } = await newPage();
+    await signInAndSync(page, CUSTODIAN);
+    await page.goto(`${server.url}/reports/create`);
+    await page.getByRole('heading', { name: 'Buat Laporan' }).waitFor();
+    const description = `Pintu gudang macet e2e ${Date.now()}`;
+    await page.getByLabel('Area', { exact: true }).selectOption({ index: 1 });
+    await page.getByLabel('Deskripsi').fill(description);
+    const readDraft = () =>
+      page.evaluate(() => {
+        const key = Object.keys(localStorage).find((k) => k.startsWith('urs_report_draft:'));
+        return key === undefined ? null : { key, text: localStorage.getItem(key) ?? '' };
+      });
+    await expect.poll(async () => (await readDraft())?.text ?? '').toContain(description);
+    const draft = await readDraft();
+    if (draft === null) throw new Error('no draft kept');
+
+    await page.getByRole('button', { name: 'Simpan laporan' }).click();
+    await page.waitForURL(/\/reports\/[0-9a-f-]{36}$/);
+    const firstUrl = page.url();
+    expect(await readDraft()).toBeNull();
+
+    // As if the tab had died between the save and the draft's removal: the draft is back.
+    await page.evaluate(({ key, text }) => localStorage.setItem(key, text), draft);
+    await page.goto(`${server.url}/reports/create`);
+    await page.getByText('Isian yang belum disimpan dipulihkan.').waitFor();
+    await page.getByRole('button', { name: 'Simpan laporan' }).click();
+    await page
+      .getByText('Laporan ini sudah tersimpan sebelumnya; tidak dibuat dua kali.')
+      .waitFor();
+    await page.waitForURL(firstUrl);
+    expect(await readDraft()).toBeNull();
+
+    await page.getByTestId('unsynced').waitFor({ state: 'detached', timeout: 30_000 });
+    const list = await fetch(`${server.url}/api/reports?q=${encodeURIComponent(description)}`, {
+      headers: { authorization: `Bearer ${await adminToken()}`, accept: 'application/json' },
+    });
+    expect(((await list.json()) as { meta: { total: number } }).meta.total).toBe(1);
+    await context.close();
+  });
+
   it('shrinks a large photo in a worker, upright, without loading the library on the page', async () => {
     const { page } = await newPage();
     const requested: string[] = [];

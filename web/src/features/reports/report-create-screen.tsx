@@ -1,13 +1,14 @@
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { newId } from '@urs/sync-protocol';
 import { Page } from '../../components/ui/page.js';
 import { useCurrentUser } from '../../lib/use-session.js';
 import { toast } from '../../lib/toast.js';
 import { draftKey } from './report-draft.js';
-import { EMPTY_FORM, NEW_REPORT_STATUSES, planCreate } from './report-form-state.js';
+import { EMPTY_FORM, NEW_REPORT_STATUSES } from './report-form-state.js';
 import { ReportForm } from './report-form.js';
-import { runPlan } from './report-save.js';
+import { fileNewReport } from './report-save.js';
 import './report-i18n.js';
 
 const route = getRouteApi('/_shell/reports/create');
@@ -17,6 +18,7 @@ export function ReportCreateScreen() {
   const user = useCurrentUser();
   const navigate = useNavigate();
   const area = route.useSearch({ select: (search) => search.area ?? '' });
+  const [newReportId] = useState(newId);
   if (user === null) return null;
 
   return (
@@ -28,14 +30,13 @@ export function ReportCreateScreen() {
         initialPhotos={[]}
         statusOptions={NEW_REPORT_STATUSES}
         onCancel={() => void navigate({ to: user.role === 'admin' ? '/' : '/user/reports' })}
-        onSubmit={async (values, photos) => {
-          const id = newId();
-          const errors = await runPlan(
-            user.id,
-            planCreate({ id, reporterId: user.id, values, photos, now: new Date() }),
-          );
-          if (errors !== null) return errors;
-          toast.success(navigator.onLine ? t('reports.saved') : t('reports.savedOffline'));
+        newReportId={newReportId}
+        onSubmit={async (values, photos, reportId) => {
+          const id = reportId ?? newReportId;
+          const filing = await fileNewReport({ id, reporterId: user.id, values, photos });
+          if (filing.kind === 'refused') return filing.errors;
+          if (filing.kind === 'already_filed') toast.info(t('reports.alreadyFiled'));
+          else toast.success(navigator.onLine ? t('reports.saved') : t('reports.savedOffline'));
           void navigate({ to: '/reports/$id', params: { id } });
           return null;
         }}

@@ -10,6 +10,8 @@ export interface ReportDraft {
   values: ReportFormValues;
   photos: FormPhoto[];
   saved_at: string;
+  /** A new report's id, kept from the draft's first save (see the contract's draft schema). */
+  report_id?: string;
 }
 
 const PREFIX = 'urs_report_draft';
@@ -37,8 +39,10 @@ export function readDraft(text: string | null): DraftRead {
   }
   const parsed = reportDraftSchema.safeParse(raw);
   if (!parsed.success) return { kind: 'unreadable' };
-  const { values, photos, saved_at } = parsed.data;
-  return { kind: 'kept', draft: { values, photos, saved_at } };
+  const { values, photos, saved_at, report_id } = parsed.data;
+  const draft: ReportDraft = { values, photos, saved_at };
+  if (report_id !== undefined) draft.report_id = report_id;
+  return { kind: 'kept', draft };
 }
 
 /** Reads a draft back; anything malformed yields null rather than a broken form. */

@@ -22,8 +22,17 @@ export interface ReportFormProps {
   initialValues: ReportFormValues;
   initialPhotos: readonly FormPhoto[];
   statusOptions: readonly ReportStatus[];
+  /**
+   * For a new report: the id it will be filed under, unless a restored draft already has one.
+   * Kept with the draft and handed to onSubmit.
+   */
+  newReportId?: string;
   /** Returns field errors to show, or null when saved (the draft is then cleared). */
-  onSubmit: (values: ReportFormValues, photos: FormPhoto[]) => Promise<FieldErrors | null>;
+  onSubmit: (
+    values: ReportFormValues,
+    photos: FormPhoto[],
+    reportId: string | undefined,
+  ) => Promise<FieldErrors | null>;
   onCancel: () => void;
 }
 

@@ -38,6 +38,10 @@ const texts = splitTextPairs({
       'Report saved on this device; it is sent when online.',
     ],
     saved: ['Laporan disimpan.', 'Report saved.'],
+    alreadyFiled: [
+      'Laporan ini sudah tersimpan sebelumnya; tidak dibuat dua kali.',
+      'This report was already saved; it was not filed twice.',
+    ],
     refusedTitle: ['Ditolak server', 'Refused by the server'],
     refusedText: [
       'Server menolak laporan ini: {{reason}} Perbaiki isiannya lalu simpan untuk mengirim ulang. Teks dan foto tetap tersimpan di perangkat.',

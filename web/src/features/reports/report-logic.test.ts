@@ -213,6 +213,16 @@ describe('report draft', () => {
     expect(loadDraft(storage, key)).toBeNull();
   });
 
+  it("keeps a new report's id with its draft, and drops one that is not an id", () => {
+    const storage = new MemoryStorage();
+    const key = draftKey('user-1');
+    const id = newId();
+    saveDraft(storage, key, { values: EMPTY_FORM, photos: [], report_id: id }, NOW);
+    expect(loadDraft(storage, key)?.report_id).toBe(id);
+    storage.setItem(key, JSON.stringify({ values: EMPTY_FORM, photos: [], report_id: 'x' }));
+    expect(loadDraft(storage, key)).toEqual({ values: EMPTY_FORM, photos: [], saved_at: '' });
+  });
+
   it('survives garbage: bad JSON is no draft, bad fields fall back, bad photos are dropped', () => {
     expect(parseDraft('{oops')).toBeNull();
     expect(parseDraft('null')).toBeNull();

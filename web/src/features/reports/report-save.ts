@@ -1,5 +1,5 @@
 import type { Report } from '@urs/sync-protocol';
-import { db } from '../../db/index.js';
+import { db, type UrsDatabase } from '../../db/index.js';
 import { confirmDialog } from '../../lib/dialog.js';
 import { t } from '../../lib/i18n.js';
 import { toast } from '../../lib/toast.js';
@@ -11,7 +11,13 @@ import {
   resendRejected,
   type OptimisticWrite,
 } from '../../sync/index.js';
-import { validatePlan, type PlannedMutation } from './report-form-state.js';
+import {
+  planCreate,
+  validatePlan,
+  type FormPhoto,
+  type PlannedMutation,
+  type ReportFormValues,
+} from './report-form-state.js';
 
 /**
  * Checks every planned mutation first (so a bad field gives form errors), then queues the whole
@@ -25,12 +31,13 @@ export async function runPlan(
   userId: string,
   plan: readonly PlannedMutation[],
   replacing: readonly number[] = [],
+  database: UrsDatabase = db,
 ): Promise<Record<string, string[]> | null> {
   const errors = validatePlan(plan);
   if (Object.keys(errors).length > 0) return errors;
   try {
-    if (replacing.length > 0) await resendRejected(db, userId, replacing, plan);
-    else await enqueueAll(db, userId, plan);
+    if (replacing.length > 0) await resendRejected(database, userId, replacing, plan);
+    else await enqueueAll(database, userId, plan);
     return null;
   } catch (err) {
     if (err instanceof MutationValidationError) {
@@ -44,6 +51,29 @@ export async function runPlan(
     toast.error(t('reports.saveFailed'), message);
     return { _: [message] };
   }
+}
+
+/** What filing a new report from the form came to. */
+export type Filing =
+  | { kind: 'filed' }
+  | { kind: 'already_filed' }
+  | { kind: 'refused'; errors: Record<string, string[]> };
+
+/**
+ * Files a new report (with its photos) under `id`, the id its draft has carried since it was
+ * first kept. A draft restored after its report was saved (the tab killed before the draft was
+ * cleared, or the same draft open in a second tab) names a report this device already has:
+ * that is answered `already_filed` and nothing is queued, where a fresh id would file the same
+ * work twice.
+ */
+export async function fileNewReport(
+  input: { id: string; reporterId: string; values: ReportFormValues; photos: FormPhoto[] },
+  now = new Date(),
+  database: UrsDatabase = db,
+): Promise<Filing> {
+  if ((await database.reports.get(input.id)) !== undefined) return { kind: 'already_filed' };
+  const errors = await runPlan(input.reporterId, planCreate({ ...input, now }), [], database);
+  return errors === null ? { kind: 'filed' } : { kind: 'refused', errors };
 }
 
 /**

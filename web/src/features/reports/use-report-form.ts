@@ -13,6 +13,7 @@ export function useReportForm(props: ReportFormProps) {
   const [values, setValues] = useState<ReportFormValues>(restored?.values ?? props.initialValues);
   const [photos, setPhotos] = useState<FormPhoto[]>(restored?.photos ?? [...props.initialPhotos]);
   const [dirty, setDirty] = useState(restored !== null);
+  const [reportId] = useState(() => restored?.report_id ?? props.newReportId);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [saving, setSaving] = useState(false);
   const savedRef = useRef(false);
@@ -31,8 +32,12 @@ export function useReportForm(props: ReportFormProps) {
 
   useEffect(() => {
     if (!dirty || savedRef.current) return;
-    saveDraft(localStorage, draftKey, { values, photos });
-  }, [dirty, draftKey, values, photos]);
+    saveDraft(localStorage, draftKey, {
+      values,
+      photos,
+      ...(reportId !== undefined && { report_id: reportId }),
+    });
+  }, [dirty, draftKey, values, photos, reportId]);
 
   const set = <K extends keyof ReportFormValues>(key: K, value: ReportFormValues[K]) => {
     setValues((current) => ({ ...current, [key]: value }));
@@ -56,7 +61,7 @@ export function useReportForm(props: ReportFormProps) {
     if (saving) return;
     setSaving(true);
     try {
-      const result = await props.onSubmit(values, photos);
+      const result = await props.onSubmit(values, photos, reportId);
       if (result === null) {
         savedRef.current = true;
         setDirty(false);

@@ -18,6 +18,12 @@ export type OutboxStatus = 'pending' | 'rejected';
 export type RejectedResult = Extract<MutationResult, { status: 'rejected' }>;
 
 /** One queued mutation of one user. Confirmed entries are deleted; rejected ones stay for the user. */
+/** One row the screen should show at once, before the server has seen the mutation. */
+export type OptimisticWrite = {
+  [E in SyncedEntity]:
+    { entity: E; op: 'put'; row: EntityRow<E> } | { entity: E; op: 'delete'; id: string };
+}[SyncedEntity];
+
 export interface OutboxEntry {
   /** Auto-increment key, local to this device. */
   id: number;
@@ -34,6 +40,12 @@ export interface OutboxEntry {
   rows: string[];
   /** Photos that must be uploaded before this mutation may be pushed. */
   photo_ids: string[];
+  /**
+   * What this entry wrote on the device, in order: written again when the tables come back to
+   * this user after another user's sign-in cleared them (sync/session.ts). Absent from entries
+   * queued before it was kept.
+   */
+  optimistic?: OptimisticWrite[];
   created_at: string;
 }
 

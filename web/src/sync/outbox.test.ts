@@ -176,6 +176,64 @@ describe('enqueue', () => {
   });
 });
 
+describe('another user signing in on the same device', () => {
+  it("clears the tables of the previous user's rows, and writes this user's unsent work back", async () => {
+    db = openTestDatabase();
+    const other = newId();
+    await claimLocalData(db, userId);
+    const pendingCreate = reportCreate({ description: 'Belum terkirim' });
+    await enqueue(db, userId, 'report.create', pendingCreate, [
+      optimisticReport(pendingCreate, userId),
+    ]);
+    // A refused change of a report this user had from the server.
+    const fromServer = optimisticReport(reportCreate({ description: 'Versi server' }), userId);
+    if (fromServer.op !== 'put' || fromServer.entity !== 'reports') throw new Error('fixture');
+    await db.reports.put(fromServer.row);
+    const refused = await enqueue(
+      db,
+      userId,
+      'report.update',
+      { id: fromServer.row.id, description: 'Diubah di perangkat' },
+      [
+        {
+          entity: 'reports',
+          op: 'put',
+          row: { ...fromServer.row, description: 'Diubah di perangkat' },
+        },
+      ],
+    );
+    await refuse(db, refused, { code: 'forbidden', message: 'Tidak boleh.' });
+    // A report queued, then removed again on the device before it was sent.
+    const removed = reportCreate({ description: 'Dihapus lagi' });
+    await enqueue(db, userId, 'report.create', removed, [optimisticReport(removed, userId)]);
+    await enqueue(db, userId, 'report.delete', { id: removed.id }, [
+      { entity: 'reports', op: 'delete', id: removed.id },
+    ]);
+
+    // Someone else signs in: none of this user's rows are left for them to see.
+    await claimLocalData(db, other);
+    expect(await db.reports.count()).toBe(0);
+
+    // The first user signs in again (offline, say): their unsent work is there as they left it.
+    await claimLocalData(db, userId);
+    expect(await db.reports.get(pendingCreate.id)).toMatchObject({ description: 'Belum terkirim' });
+    expect(await db.reports.get(fromServer.row.id)).toMatchObject({
+      description: 'Diubah di perangkat',
+    });
+    expect(await db.reports.get(removed.id)).toBeUndefined();
+    expect(await db.reports.count()).toBe(2);
+    // And the refusal can still be fixed: it is sent again as a new entry.
+    const again = await retryRejected(db, userId, refused.id, {
+      args: { id: fromServer.row.id, description: 'Diperbaiki' },
+      optimistic: [
+        { entity: 'reports', op: 'put', row: { ...fromServer.row, description: 'Diperbaiki' } },
+      ],
+    });
+    expect(again.status).toBe('pending');
+    expect(await db.reports.get(fromServer.row.id)).toMatchObject({ description: 'Diperbaiki' });
+  });
+});
+
 describe('rejected entries', () => {
   async function rejectedUpdate() {
     const args = reportCreate({ description: 'Asli dari server' });

@@ -6,9 +6,8 @@ import {
   type MutationEnvelope,
   type MutationName,
   type ParsedMutation,
-  type SyncedEntity,
 } from '@urs/sync-protocol';
-import type { EntityRow, OutboxEntry, UrsDatabase } from '../db/database.js';
+import type { OptimisticWrite, OutboxEntry, UrsDatabase } from '../db/database.js';
 import { errorText } from '../lib/error-text.js';
 import { MutationValidationError, withStorageGuard } from './errors.js';
 import { notifyLocalWrite } from './local-writes.js';
@@ -17,11 +16,7 @@ import { claimLocalData } from './session.js';
 import { releaseRows, rowKey, snapshotRows } from './shadows.js';
 import { ensureSyncState } from './sync-state.js';
 
-/** One row the screen should show at once, before the server has seen the mutation. */
-export type OptimisticWrite = {
-  [E in SyncedEntity]:
-    { entity: E; op: 'put'; row: EntityRow<E> } | { entity: E; op: 'delete'; id: string };
-}[SyncedEntity];
+export type { OptimisticWrite } from '../db/database.js';
 
 export interface EnqueueOptions {
   now?: () => Date;
@@ -284,6 +279,7 @@ async function appendMutation(
     entity_id: mutation.args.id,
     rows,
     photo_ids: await photoDependencies(db, userId, mutation),
+    optimistic: [...optimistic],
     created_at: at.toISOString(),
   } satisfies Omit<OutboxEntry, 'id'>;
   await giveFailedUploadsAnotherTry(db, draft.photo_ids);

@@ -4,14 +4,17 @@ import type { OutboxEntry, UrsDatabase } from '../db/database.js';
  * Makes the entity tables hold `userId`'s data. On a shared phone the tables may still hold the
  * previous user's rows, which this user may not be allowed to see: they are cleared, and every
  * cursor restarts so each user re-pulls what they may see. Outboxes and photos are keyed by
- * user and are kept: the previous user's queue waits for them to sign in again.
+ * user and are kept: the previous user's queue waits for them to sign in again. This user's
+ * own entries the server has not accepted yet (pending or refused) write their rows again, in
+ * the order they were made: the work they did while someone else had the phone, or before, is
+ * there at once, offline too, and a refusal can still be fixed rather than only discarded.
  *
  * Returns true when the tables changed hands.
  */
 export function claimLocalData(db: UrsDatabase, userId: string): Promise<boolean> {
   return db.transaction(
     'rw',
-    [db.meta, db.shadows, db.sync_state, ...db.entityTables()],
+    [db.meta, db.shadows, db.sync_state, db.outbox, ...db.entityTables()],
     async () => {
       const owner = await db.meta.get('data_owner');
       if (owner?.user_id === userId) return false;
@@ -19,6 +22,14 @@ export function claimLocalData(db: UrsDatabase, userId: string): Promise<boolean
       await db.shadows.clear();
       await db.sync_state.toCollection().modify({ cursor: '' });
       await db.meta.put({ key: 'data_owner', user_id: userId });
+      // Their shadows (the server's rows) come back with the next pull, which keeps these rows.
+      for (const entry of await openEntriesFor(db, userId).sortBy('seq')) {
+        for (const write of entry.optimistic ?? []) {
+          const table = db.entityTable(write.entity);
+          if (write.op === 'put') await table.put(write.row);
+          else await table.delete(write.id);
+        }
+      }
       return true;
     },
   );

@@ -18,12 +18,6 @@ export type OutboxStatus = 'pending' | 'rejected';
 export type RejectedResult = Extract<MutationResult, { status: 'rejected' }>;
 
 /** One queued mutation of one user. Confirmed entries are deleted; rejected ones stay for the user. */
-/** One row the screen should show at once, before the server has seen the mutation. */
-export type OptimisticWrite = {
-  [E in SyncedEntity]:
-    { entity: E; op: 'put'; row: EntityRow<E> } | { entity: E; op: 'delete'; id: string };
-}[SyncedEntity];
-
 export interface OutboxEntry {
   /** Auto-increment key, local to this device. */
   id: number;
@@ -40,12 +34,6 @@ export interface OutboxEntry {
   rows: string[];
   /** Photos that must be uploaded before this mutation may be pushed. */
   photo_ids: string[];
-  /**
-   * What this entry wrote on the device, in order: written again when the tables come back to
-   * this user after another user's sign-in cleared them (sync/session.ts). Absent from entries
-   * queued before it was kept.
-   */
-  optimistic?: OptimisticWrite[];
   created_at: string;
 }
 
@@ -111,6 +99,19 @@ export interface DataOwner {
   user_id: string;
 }
 
+/**
+ * One user's rows that their unaccepted outbox entries hold, as the device showed them, and the
+ * shadows behind them: put aside when another user claims the tables, put back when this user
+ * claims them again (sync/session.ts).
+ */
+export interface HeldRowsAside {
+  key: `held_rows:${string}`;
+  rows: { entity: SyncedEntity; id: string; row: SyncedRow | null }[];
+  shadows: ShadowRow[];
+}
+
+export type MetaRow = DataOwner | HeldRowsAside;
+
 export const DATABASE_NAME = 'urs';
 
 /**
@@ -174,7 +175,7 @@ export class UrsDatabase extends Dexie {
   declare photos: EntityTable<PhotoRecord, 'id'>;
   declare sync_state: EntityTable<SyncState, 'user_id'>;
   declare shadows: Table<ShadowRow, [SyncedEntity, string]>;
-  declare meta: EntityTable<DataOwner, 'key'>;
+  declare meta: Table<MetaRow, MetaRow['key']>;
 
   constructor(name: string, options?: DexieOptions) {
     super(name, options);

@@ -779,6 +779,19 @@ describe('sync engine', () => {
     expect(entry.photo_ids).toEqual([fresh.id]);
     // The older copy stays as it was: nothing queued needs it.
     expect((await h.db.photos.get(old.id))?.upload_error).toMatchObject({ status: 403 });
+
+    // Both copies refused: a new request tries the newest again, and only that one.
+    await h.db.photos.update(fresh.id, { upload_error: { status: 403, message: 'Lagi.' } });
+    const again = await enqueue(h.db, userId, 'request.create', {
+      id: newId(),
+      type: 'custom',
+      custom_name: 'Sapu lidi',
+      image_sha256: fresh.sha256,
+      quantity: 1,
+    });
+    expect(again.photo_ids).toEqual([fresh.id]);
+    expect((await h.db.photos.get(fresh.id))?.upload_error).toBeNull();
+    expect((await h.db.photos.get(old.id))?.upload_error).toMatchObject({ status: 403 });
   });
 
   it('splits the queue into batches of at most MAX_PUSH_MUTATIONS and halves a batch answered 413', async () => {

@@ -232,6 +232,50 @@ describe('another user signing in on the same device', () => {
     expect(again.status).toBe('pending');
     expect(await db.reports.get(fromServer.row.id)).toMatchObject({ description: 'Diperbaiki' });
   });
+
+  it('puts back what the device showed: later accepted work included, and a discard still restores', async () => {
+    db = openTestDatabase();
+    const other = newId();
+    await claimLocalData(db, userId);
+    // A refused create: discarding it must remove the report again.
+    const create = reportCreate({ description: 'Ditolak' });
+    const refusedCreate = await enqueue(db, userId, 'report.create', create, [
+      optimisticReport(create, userId),
+    ]);
+    await refuse(db, refusedCreate, { code: 'forbidden', message: 'Tidak boleh.' });
+    // A refused edit, then a deletion of the same report that the server accepted.
+    const server = optimisticReport(reportCreate({ description: 'Versi server' }), userId);
+    if (server.op !== 'put' || server.entity !== 'reports') throw new Error('fixture');
+    await db.reports.put(server.row);
+    const edit = await enqueue(
+      db,
+      userId,
+      'report.update',
+      { id: server.row.id, description: 'Diubah' },
+      [{ entity: 'reports', op: 'put', row: { ...server.row, description: 'Diubah' } }],
+    );
+    await refuse(db, edit, { code: 'forbidden', message: 'Tidak boleh.' });
+    const deletion = await enqueue(db, userId, 'report.delete', { id: server.row.id }, [
+      { entity: 'reports', op: 'delete', id: server.row.id },
+    ]);
+    await db.outbox.delete(deletion.id); // accepted by the server
+
+    const before = { reports: await db.reports.toArray(), shadows: await db.shadows.toArray() };
+
+    await claimLocalData(db, other);
+    expect(await db.reports.count()).toBe(0);
+    await claimLocalData(db, userId);
+    // Exactly as the device showed it, the server's versions behind it included.
+    expect({ reports: await db.reports.toArray(), shadows: await db.shadows.toArray() }).toEqual(
+      before,
+    );
+    expect(await db.reports.get(server.row.id)).toBeUndefined();
+
+    await discardRejected(db, userId, refusedCreate.id);
+    expect(await db.reports.get(create.id)).toBeUndefined();
+    // Put aside once, put back once: the next change of hands starts from what is there now.
+    expect(await db.meta.count()).toBe(1);
+  });
 });
 
 describe('rejected entries', () => {

@@ -6,8 +6,9 @@ import {
   type MutationEnvelope,
   type MutationName,
   type ParsedMutation,
+  type SyncedEntity,
 } from '@urs/sync-protocol';
-import type { OptimisticWrite, OutboxEntry, UrsDatabase } from '../db/database.js';
+import type { EntityRow, OutboxEntry, UrsDatabase } from '../db/database.js';
 import { errorText } from '../lib/error-text.js';
 import { MutationValidationError, withStorageGuard } from './errors.js';
 import { notifyLocalWrite } from './local-writes.js';
@@ -16,7 +17,11 @@ import { claimLocalData } from './session.js';
 import { releaseRows, rowKey, snapshotRows } from './shadows.js';
 import { ensureSyncState } from './sync-state.js';
 
-export type { OptimisticWrite } from '../db/database.js';
+/** One row the screen should show at once, before the server has seen the mutation. */
+export type OptimisticWrite = {
+  [E in SyncedEntity]:
+    { entity: E; op: 'put'; row: EntityRow<E> } | { entity: E; op: 'delete'; id: string };
+}[SyncedEntity];
 
 export interface EnqueueOptions {
   now?: () => Date;
@@ -279,7 +284,6 @@ async function appendMutation(
     entity_id: mutation.args.id,
     rows,
     photo_ids: await photoDependencies(db, userId, mutation),
-    optimistic: [...optimistic],
     created_at: at.toISOString(),
   } satisfies Omit<OutboxEntry, 'id'>;
   await giveFailedUploadsAnotherTry(db, draft.photo_ids);
@@ -317,7 +321,10 @@ async function photoDependencies(
       .toArray();
     if (copies.some((photo) => photo.uploaded === 1)) return [];
     const untried = copies.filter((photo) => photo.upload_error === null);
-    return (untried.length > 0 ? untried : copies).map((photo) => photo.id);
+    if (untried.length > 0) return untried.map((photo) => photo.id);
+    // Every copy was refused: the newest (ids sort by creation) is tried again, not all of them.
+    const newest = copies.at(-1);
+    return newest === undefined ? [] : [newest.id];
   }
   return [];
 }

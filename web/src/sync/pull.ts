@@ -3,6 +3,7 @@ import type { ShadowRow, SyncedRow, UrsDatabase } from '../db/database.js';
 import { UnexpectedResponseError, type ApiClient } from '../lib/api-client.js';
 import { errorText } from '../lib/error-text.js';
 import { withStorageGuard } from './errors.js';
+import { dataOwner } from './session.js';
 import { heldRowKeys, releaseSettledRows, rowKey } from './shadows.js';
 import { progressAfterPage, type PullProgress } from './pull-progress.js';
 
@@ -117,13 +118,10 @@ export async function applyPullPage(
       'rw',
       [db.meta, db.sync_state, db.outbox, db.shadows, ...db.entityTables()],
       async () => {
-        const [state, owner] = await Promise.all([
-          db.sync_state.get(userId),
-          db.meta.get('data_owner'),
-        ]);
+        const [state, owner] = await Promise.all([db.sync_state.get(userId), dataOwner(db)]);
         // Another user who signed in meanwhile has claimed the tables (sync/session.ts) and reset
         // every cursor, so a first page asked for with cursor '' still matches: the owner tells.
-        const claimed = owner !== undefined && owner.user_id !== userId;
+        const claimed = owner !== undefined && owner !== userId;
         if (state === undefined || state.cursor !== requestedCursor || claimed) {
           throw new CursorMovedError();
         }

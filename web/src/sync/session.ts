@@ -1,13 +1,16 @@
-import type { OutboxEntry, UrsDatabase } from '../db/database.js';
+import type { HeldRowsAside, OutboxEntry, UrsDatabase } from '../db/database.js';
+import { splitRowKey } from './row-key.js';
 
 /**
  * Makes the entity tables hold `userId`'s data. On a shared phone the tables may still hold the
  * previous user's rows, which this user may not be allowed to see: they are cleared, and every
  * cursor restarts so each user re-pulls what they may see. Outboxes and photos are keyed by
- * user and are kept: the previous user's queue waits for them to sign in again. This user's
- * own entries the server has not accepted yet (pending or refused) write their rows again, in
- * the order they were made: the work they did while someone else had the phone, or before, is
- * there at once, offline too, and a refusal can still be fixed rather than only discarded.
+ * user and are kept: the previous user's queue waits for them to sign in again.
+ *
+ * The rows that queue holds (pending or refused work, as the device showed it) and their
+ * shadows are put aside first, and put back when that user claims the tables again: their
+ * unsent reports are there at once, offline too, and a refusal can still be fixed or discarded
+ * as before, instead of having vanished with the cleared tables.
  *
  * Returns true when the tables changed hands.
  */
@@ -16,23 +19,51 @@ export function claimLocalData(db: UrsDatabase, userId: string): Promise<boolean
     'rw',
     [db.meta, db.shadows, db.sync_state, db.outbox, ...db.entityTables()],
     async () => {
-      const owner = await db.meta.get('data_owner');
-      if (owner?.user_id === userId) return false;
+      const owner = await dataOwner(db);
+      if (owner === userId) return false;
+      if (owner !== undefined) await putHeldRowsAside(db, owner);
       for (const table of db.entityTables()) await table.clear();
       await db.shadows.clear();
       await db.sync_state.toCollection().modify({ cursor: '' });
       await db.meta.put({ key: 'data_owner', user_id: userId });
-      // Their shadows (the server's rows) come back with the next pull, which keeps these rows.
-      for (const entry of await openEntriesFor(db, userId).sortBy('seq')) {
-        for (const write of entry.optimistic ?? []) {
-          const table = db.entityTable(write.entity);
-          if (write.op === 'put') await table.put(write.row);
-          else await table.delete(write.id);
-        }
-      }
+      await putHeldRowsBack(db, userId);
       return true;
     },
   );
+}
+
+/** The user whose data the entity tables hold, if any. */
+export async function dataOwner(db: UrsDatabase): Promise<string | undefined> {
+  const row = await db.meta.get('data_owner');
+  return row !== undefined && 'user_id' in row ? row.user_id : undefined;
+}
+
+const asideKey = (userId: string) => `held_rows:${userId}` as const;
+
+async function putHeldRowsAside(db: UrsDatabase, userId: string): Promise<void> {
+  const keys = new Set<string>();
+  await openEntriesFor(db, userId).each((entry) => entry.rows.forEach((key) => keys.add(key)));
+  if (keys.size === 0) return;
+  const rows: HeldRowsAside['rows'] = [];
+  for (const key of keys) {
+    const parts = splitRowKey(key);
+    if (parts === null) continue;
+    const [entity, id] = parts;
+    rows.push({ entity, id, row: (await db.entityTable(entity).get(id)) ?? null });
+  }
+  // Every shadow is the owner's: only their held rows have one.
+  await db.meta.put({ key: asideKey(userId), rows, shadows: await db.shadows.toArray() });
+}
+
+async function putHeldRowsBack(db: UrsDatabase, userId: string): Promise<void> {
+  const aside = await db.meta.get(asideKey(userId));
+  if (aside === undefined || !('rows' in aside)) return;
+  for (const { entity, id, row } of aside.rows) {
+    if (row !== null) await db.entityTable(entity).put(row);
+    else await db.entityTable(entity).delete(id);
+  }
+  await db.shadows.bulkPut(aside.shadows);
+  await db.meta.delete(aside.key);
 }
 
 /** Mutations of this user not yet accepted by the server; logout should warn when > 0. */

@@ -1,6 +1,6 @@
-import { SYNCED_ENTITIES, type SyncedEntity } from '@urs/sync-protocol';
 import type { UrsDatabase } from '../db/database.js';
-import { openEntriesFor } from './session.js';
+import { rowKey, splitRowKey } from './row-key.js';
+import { dataOwner, openEntriesFor } from './session.js';
 
 /*
  * "Pending local mutations win": a row touched by an unconfirmed outbox entry shows the local
@@ -13,22 +13,7 @@ import { openEntriesFor } from './session.js';
  * entity tables, because "is any entry still touching this row?" and "restore it" must agree.
  */
 
-export type RowKey = `${SyncedEntity}/${string}`;
-
-export function rowKey(entity: SyncedEntity, id: string): RowKey {
-  return `${entity}/${id}`;
-}
-
-function splitRowKey(key: string): [SyncedEntity, string] | null {
-  const slash = key.indexOf('/');
-  if (slash <= 0) return null;
-  const entity = key.slice(0, slash);
-  return isSyncedEntity(entity) ? [entity, key.slice(slash + 1)] : null;
-}
-
-function isSyncedEntity(value: string): value is SyncedEntity {
-  return SYNCED_ENTITIES.some((entity) => entity === value);
-}
+export { rowKey, type RowKey } from './row-key.js';
 
 /** Before a local write overrides a row, remember the server's version of it (once). */
 export async function snapshotRows(db: UrsDatabase, keys: readonly string[]): Promise<void> {
@@ -77,7 +62,10 @@ export async function releaseRows(
  * replace means the server's row did not change, so the shadow is the truth.
  */
 export async function releaseSettledRows(db: UrsDatabase, userId: string): Promise<void> {
-  await db.transaction('rw', [db.outbox, db.shadows, ...db.entityTables()], async () => {
+  await db.transaction('rw', [db.meta, db.outbox, db.shadows, ...db.entityTables()], async () => {
+    // Another user claimed the tables since this user's pull ended: the shadows are theirs.
+    const owner = await dataOwner(db);
+    if (owner !== undefined && owner !== userId) return;
     const shadows = await db.shadows.toArray();
     await releaseRows(
       db,

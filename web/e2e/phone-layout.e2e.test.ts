@@ -8,7 +8,18 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { ADMIN, GARDENER, HIDE_TOASTS, logInAt, pageApiGet, watchForProblems } from './app-kit.js';
+import { newId, PROTOCOL_VERSION } from '@urs/sync-protocol';
+import {
+  ADMIN,
+  GARDENER,
+  HIDE_TOASTS,
+  apiGet,
+  apiToken,
+  logInAt,
+  pageApiGet,
+  viewportFor,
+  watchForProblems,
+} from './app-kit.js';
 import { SCREENSHOT_DIR, shareServerAndBrowser, type RunningServer } from './harness.js';
 
 let server: RunningServer;
@@ -60,6 +71,20 @@ function overflow(page: Page): Promise<{ excess: number; culprits: string[] }> {
   });
 }
 
+/** The admin's saved language, which a sign-in then applies. */
+async function setLanguage(token: string, language: 'id' | 'en'): Promise<void> {
+  const res = await fetch(`${server.url}/api/profile/preferences`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${token}`,
+      accept: 'application/json',
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify({ preferred_language: language }),
+  });
+  expect(res.status).toBe(200);
+}
+
 async function settle(page: Page): Promise<void> {
   await page.locator('h1').first().waitFor();
   await page.waitForLoadState('networkidle');
@@ -103,6 +128,75 @@ describe('admin screens at phone and desktop width', () => {
       await context.close();
     }, 180_000);
   }
+
+  it('keep long unbroken text and longer English labels inside the page', async () => {
+    // A report whose description and admin note are one long link, as pasted from a phone.
+    const token = await apiToken(server.url, ADMIN);
+    const areas = await apiGet<{ data: { id: string }[] }>(
+      server.url,
+      token,
+      '/api/areas?per_page=1',
+    );
+    const link = `https://drive.contoh.sch.id/laporan/${'a1b2c3d4'.repeat(30)}`;
+    const id = newId();
+    const push = await fetch(`${server.url}/api/sync/push`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        protocol_version: PROTOCOL_VERSION,
+        client_id: newId(),
+        mutations: [
+          {
+            id: newId(),
+            seq: 1,
+            name: 'report.create',
+            args: {
+              id,
+              area_id: areas.data[0]?.id,
+              work_type: 'inspection',
+              description: `Foto lengkap di ${link}`,
+            },
+            at: new Date().toISOString(),
+          },
+          {
+            id: newId(),
+            seq: 2,
+            name: 'report.set_admin_note',
+            args: { id, admin_note: link },
+            at: new Date().toISOString(),
+          },
+        ],
+      }),
+    });
+    expect(push.status).toBe(200);
+
+    const overflowing: Record<string, unknown> = {};
+    for (const [width, language] of [
+      [390, 'id'],
+      [1280, 'en'],
+    ] as const) {
+      await setLanguage(token, language);
+      const context = await browser.newContext({ viewport: viewportFor(width) });
+      const page = await context.newPage();
+      await logInAt(page, server.url, ADMIN);
+      for (const route of [`/reports/${id}`, '/analytics']) {
+        await page.goto(`${server.url}${route}`);
+        await settle(page);
+        await page.addStyleTag({ content: HIDE_TOASTS });
+        const found = await overflow(page);
+        if (found.excess > 0) overflowing[`${route} at ${width} (${language})`] = found;
+      }
+      await page.goto(`${server.url}/reports/${id}`);
+      await page.getByText(link).first().waitFor();
+      await page.screenshot({
+        path: path.join(SCREENSHOT_DIR, `layout-long-link-${width}.png`),
+        fullPage: true,
+      });
+      await context.close();
+    }
+    await setLanguage(token, 'id');
+    expect(overflowing).toEqual({});
+  }, 120_000);
 
   it('show the unread count in the phone top bar, and the author none for their own', async () => {
     const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });

@@ -246,27 +246,29 @@ function ProductivityTable({
 }) {
   const { t } = useTranslation();
   return (
-    <table className="analytics-table stack-table">
-      <thead>
-        <tr>
-          <th scope="col">{t('analytics.role')}</th>
-          <th scope="col">{t('analytics.staff')}</th>
-          <th scope="col">{t('analytics.reports30')}</th>
-          <th scope="col">{t('analytics.completed30')}</th>
-          <th scope="col">{t('analytics.completionRate')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.role}>
-            <th scope="row">{roleLabel(row.role)}</th>
-            <td data-label={t('analytics.staff')}>{num(row.staff)}</td>
-            <td data-label={t('analytics.reports30')}>{num(row.reports_30d)}</td>
-            <td data-label={t('analytics.completed30')}>{num(row.completed_30d)}</td>
-            <td data-label={t('analytics.completionRate')}>{num(row.completion_rate)}%</td>
+    <div className="analytics-table-scroll">
+      <table className="analytics-table stack-table">
+        <thead>
+          <tr>
+            <th scope="col">{t('analytics.role')}</th>
+            <th scope="col">{t('analytics.staff')}</th>
+            <th scope="col">{t('analytics.reports30')}</th>
+            <th scope="col">{t('analytics.completed30')}</th>
+            <th scope="col">{t('analytics.completionRate')}</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.role}>
+              <th scope="row">{roleLabel(row.role)}</th>
+              <td data-label={t('analytics.staff')}>{num(row.staff)}</td>
+              <td data-label={t('analytics.reports30')}>{num(row.reports_30d)}</td>
+              <td data-label={t('analytics.completed30')}>{num(row.completed_30d)}</td>
+              <td data-label={t('analytics.completionRate')}>{num(row.completion_rate)}%</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

@@ -109,42 +109,23 @@ export interface ApiClient {
    * (sync-protocol's PULL_REMAINING), for the pages after the first of a run.
    */
   pull(cursor: string, limit: number, remaining?: PullRemaining): Promise<PullResponse>;
-  putPhoto(photo: PhotoUpload): Promise<PhotoUploadReceipt>;
+  /** `timeoutMs`: for the whole upload, in place of the client's own timeout. */
+  putPhoto(photo: PhotoUpload, timeoutMs?: number): Promise<PhotoUploadReceipt>;
   getPhoto(id: string): Promise<BinaryAnswer>;
   /** Any binary API answer, e.g. 'api/inventory/requests/<id>/image' or an Excel export. */
   getBytes(path: string): Promise<BinaryAnswer>;
 }
 
-/** The slowest uplink a photo's upload waits for: about a weak 2G/EDGE signal's. */
-const SLOWEST_UPLINK_BYTES_PER_SECOND = 4 * 1024;
-
-/**
- * Node's HTTP server ends a request that has not arrived whole after five minutes (its
- * `requestTimeout`, left at the default): waiting longer would be for nothing. A compressed
- * photo (at most 1 MB) fits within it at the slowest uplink; an original kept uncompressed
- * needs a faster one.
- */
-const SERVER_REQUEST_LIMIT_MS = 300_000;
-
-/**
- * How long an upload of `bytes` may take: the usual timeout plus the time its bytes need on the
- * slowest uplink. With one fixed timeout for everything, a photo of 1 MB from the edge of the
- * campus (about 35 KB/s or less) timed out on every cycle, and the report waiting for it, with
- * all queued after it, never went.
- */
-export function uploadTimeoutMs(bytes: number, baseMs: number): number {
-  const needed = baseMs + Math.ceil((bytes / SLOWEST_UPLINK_BYTES_PER_SECOND) * 1000);
-  return Math.max(baseMs, Math.min(needed, SERVER_REQUEST_LIMIT_MS));
-}
+/** How long a request may take, unless its caller says otherwise (a photo's upload does). */
+export const DEFAULT_TIMEOUT_MS = 30_000;
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
-  const timeoutMs = options.timeoutMs ?? 30_000;
   const http: KyInstance = ky.create({
     prefixUrl: options.baseUrl,
     ...(options.fetch && { fetch: options.fetch }),
     // The sync engine owns retries (with backoff and jitter); ky's own would double them.
     retry: 0,
-    timeout: timeoutMs,
+    timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     throwHttpErrors: false,
     hooks: {
       beforeRequest: [
@@ -222,11 +203,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       return checked('pull', response);
     },
 
-    async putPhoto(photo) {
+    async putPhoto(photo, timeoutMs) {
       const response = await send(() =>
         http.put(`api/photos/${encodeURIComponent(photo.id)}`, {
           body: photo.bytes,
-          timeout: uploadTimeoutMs(photo.bytes.byteLength, timeoutMs),
+          ...(timeoutMs !== undefined && { timeout: timeoutMs }),
           headers: { 'Content-Type': photo.mime_type, 'X-Content-SHA256': photo.sha256 },
         }),
       );

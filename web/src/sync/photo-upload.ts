@@ -1,5 +1,5 @@
 import type { UrsDatabase } from '../db/database.js';
-import { ApiError, type ApiClient } from '../lib/api-client.js';
+import { ApiError, DEFAULT_TIMEOUT_MS, type ApiClient } from '../lib/api-client.js';
 
 /*
  * The upload half of the device's photos, apart from savePhoto (photos.ts): the sync engine runs
@@ -12,6 +12,28 @@ export interface PhotoUploadSummary {
   failed: number;
   /** A network error or 5xx: later photos were not tried; the engine backs off and retries. */
   transientError: Error | null;
+}
+
+/** The slowest uplink a photo's upload waits for: about a weak 2G/EDGE signal's. */
+const SLOWEST_UPLINK_BYTES_PER_SECOND = 4 * 1024;
+
+/**
+ * Node's HTTP server ends a request that has not arrived whole after five minutes (its
+ * `requestTimeout`, left at the default): waiting longer would be for nothing. A compressed
+ * photo (at most 1 MB) fits within it at the slowest uplink; an original kept uncompressed
+ * needs a faster one.
+ */
+const SERVER_REQUEST_LIMIT_MS = 300_000;
+
+/**
+ * How long an upload of `bytes` may take: the usual timeout plus the time its bytes need on the
+ * slowest uplink. With one fixed timeout for everything, a photo of 1 MB from the edge of the
+ * campus (about 35 KB/s or less) timed out on every cycle, and the report waiting for it, with
+ * all queued after it, never went.
+ */
+export function uploadTimeoutMs(bytes: number, baseMs = DEFAULT_TIMEOUT_MS): number {
+  const needed = baseMs + Math.ceil((bytes / SLOWEST_UPLINK_BYTES_PER_SECOND) * 1000);
+  return Math.max(baseMs, Math.min(needed, SERVER_REQUEST_LIMIT_MS));
 }
 
 /**
@@ -34,7 +56,7 @@ export async function uploadPendingPhotos(
     const photo = await db.photos.get(id);
     if (photo === undefined || photo.uploaded === 1 || photo.upload_error !== null) continue;
     try {
-      const receipt = await api.putPhoto(photo);
+      const receipt = await api.putPhoto(photo, uploadTimeoutMs(photo.bytes.byteLength));
       if (receipt.sha256 !== photo.sha256) {
         await db.photos.update(id, {
           upload_error: { status: 200, message: 'Server menyimpan isi foto yang berbeda.' },

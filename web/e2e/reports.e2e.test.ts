@@ -327,6 +327,36 @@ describe('reports offline in a real browser', () => {
     await context.close();
   });
 
+  it('says the server is unreachable, and the report saved on the device, when a network is up but reaches nothing', async () => {
+    const { context, page } = await newPage();
+    await signInAndSync(page, CUSTODIAN);
+    // A Wi-Fi with no way out: the browser is online, every API request fails.
+    await context.route('**/api/**', (route) => route.abort('internetdisconnected'));
+    await page.getByTestId('sync-indicator').click();
+    await page.getByRole('button', { name: 'Sinkronkan sekarang' }).click();
+    await page.getByTestId('sync-indicator').getByText('Server tak terjangkau').waitFor();
+    expect(await page.evaluate(() => navigator.onLine)).toBe(true);
+
+    await page.goto(`${server.url}/reports/create`);
+    await page.getByRole('heading', { name: 'Buat Laporan' }).waitFor();
+    await page.getByLabel('Area', { exact: true }).selectOption({ index: 1 });
+    await page.getByLabel('Deskripsi').fill(`Atap bocor tanpa sinyal ${Date.now()}`);
+    // A fresh page learns it from its own first sync.
+    await page.getByTestId('sync-indicator').getByText('Server tak terjangkau').waitFor();
+    await page.getByRole('button', { name: 'Simpan laporan' }).click();
+    await page.getByText('Laporan disimpan di perangkat dan akan dikirim saat online.').waitFor();
+    await page.waitForTimeout(1500);
+    await page.addStyleTag({ content: HIDE_TOASTS });
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'sync-unreachable-pending-390.png') });
+
+    await context.unroute('**/api/**');
+    await page.getByTestId('sync-indicator').click();
+    await page.getByRole('button', { name: 'Sinkronkan sekarang' }).click();
+    await page.getByTestId('sync-indicator').getByText('Daring').waitFor();
+    await page.getByTestId('unsynced').waitFor({ state: 'detached', timeout: 30_000 });
+    await context.close();
+  });
+
   it('shrinks a large photo in a worker, upright, without loading the library on the page', async () => {
     const { page } = await newPage();
     const requested: string[] = [];

@@ -99,6 +99,7 @@ export const { id, en } = splitTextPairs({
   sync: {
     online: ['Daring', 'Online'],
     offline: ['Luring', 'Offline'],
+    unreachable: ['Server tak terjangkau', 'Server unreachable'],
     syncing: ['Menyinkronkan…', 'Syncing…'],
     downloading: [
       'Mengunduh data {{applied}} dari {{total}}…',

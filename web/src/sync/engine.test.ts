@@ -21,6 +21,7 @@ import { discardRejected, enqueue, retryRejected } from './outbox.js';
 import { savePhoto } from './photos.js';
 import { pullChanges } from './pull.js';
 import { pendingCountFor } from './session.js';
+import { serverUnreachable } from './reachability.js';
 import {
   jpegBytes,
   openTestDatabase,
@@ -904,6 +905,18 @@ describe('sync engine', () => {
     h.clock.now += 1;
     expect(await h.engine.syncOnce()).toMatchObject({ status: 'ok' });
     expect(h.engine.getState()).toMatchObject({ consecutiveFailures: 0, nextAttemptAt: null });
+  });
+
+  it('tells the device the server is unreachable after a cycle with no answer, until one answers', async () => {
+    const h = setup();
+    expect(serverUnreachable()).toBe(false);
+    // A network is up (navigator.onLine), but nothing comes back: a Wi-Fi with no way out.
+    h.server.down = true;
+    expect(await h.engine.syncOnce({ force: true })).toMatchObject({ status: 'failed' });
+    expect(serverUnreachable()).toBe(true);
+    h.server.down = false;
+    expect(await h.engine.syncOnce({ force: true })).toMatchObject({ status: 'ok' });
+    expect(serverUnreachable()).toBe(false);
   });
 
   it('folds calls made during a running sync into one more cycle', async () => {

@@ -1,11 +1,12 @@
 import { PULL_PAGE_SIZE } from '@urs/sync-protocol';
 import type { PausedReason, UrsDatabase } from '../db/database.js';
-import { ApiError, createApiClient, type FetchLike } from '../lib/api-client.js';
+import { ApiError, createApiClient, NetworkError, type FetchLike } from '../lib/api-client.js';
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffPolicy } from './backoff.js';
 import { createSyncLock, type SyncLock } from './lock.js';
 import { uploadPendingPhotos } from './photo-upload.js';
 import { pullChanges, SessionMismatchError, type PullProgress } from './pull.js';
 import { pushOutbox } from './push.js';
+import { setServerUnreachable } from './reachability.js';
 import { claimLocalData } from './session.js';
 import { ensureSyncState } from './sync-state.js';
 import { createListeners } from '../lib/listeners.js';
@@ -129,6 +130,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       // Photo trouble did not stop the rest, but it still needs a retry with backoff.
       if (photos.transientError !== null) throw photos.transientError;
 
+      setServerUnreachable(false);
       await db.sync_state.update(userId, {
         last_success_at: new Date(now()).toISOString(),
         last_error: null,
@@ -143,6 +145,9 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       };
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
+      // No answer at all, or photos that could not go (the push and pull may have answered).
+      if (err instanceof NetworkError) setServerUnreachable(true);
+      else if (err instanceof ApiError) setServerUnreachable(false);
       if (isSessionProblem(err)) {
         // Keep the outbox: it belongs to this user and resumes when they sign in again.
         await recordError(userId, message, 'unauthorized');

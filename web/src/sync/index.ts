@@ -30,6 +30,7 @@ export { concerns, rowsConcerned, waitingMarks } from './marks.js';
 export type { SyncMark } from './marks.js';
 export { requestPersistentStorage, estimateStorage } from './storage.js';
 export { useSyncStatus } from './use-sync-status.js';
+export { seemsOnline } from './reachability.js';
 export type { PullProgress } from './pull.js';
 export type { SyncStatus } from './use-sync-status.js';
 export {

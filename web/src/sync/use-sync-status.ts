@@ -4,10 +4,13 @@ import type { OutboxEntry } from '../db/database.js';
 import { useOnline } from '../lib/use-online.js';
 import type { SyncEngine } from './engine.js';
 import type { PullProgress } from './pull.js';
+import { onReachabilityChange, serverUnreachableSince } from './reachability.js';
 import { pendingCountFor, rejectedFor } from './session.js';
 
 export interface SyncStatus {
   online: boolean;
+  /** Online, but the last sync got no answer from the server (see reachability.ts). */
+  unreachable: boolean;
   pendingCount: number;
   rejected: OutboxEntry[];
   lastSuccessAt: string | null;
@@ -22,6 +25,11 @@ export interface SyncStatus {
 /** Everything a status badge or the outbox screen shows, live from Dexie and the engine. */
 export function useSyncStatus(engine: SyncEngine, userId: string | null): SyncStatus {
   const online = useOnline();
+  const unreachableSince = useSyncExternalStore(
+    onReachabilityChange,
+    serverUnreachableSince,
+    () => null,
+  );
   const engineState = useSyncExternalStore(engine.subscribe, engine.getState, engine.getState);
   const stored = useLiveQuery(async () => {
     if (userId === null) return null;
@@ -33,11 +41,17 @@ export function useSyncStatus(engine: SyncEngine, userId: string | null): SyncSt
     return { pendingCount, rejected, state };
   }, [engine.db, userId]);
 
+  const lastSuccessAt = stored?.state?.last_success_at ?? null;
   return {
     online,
+    // The service worker's own sync (another engine) may have got through since.
+    unreachable:
+      online &&
+      unreachableSince !== null &&
+      (lastSuccessAt === null || Date.parse(lastSuccessAt) < unreachableSince),
     pendingCount: stored?.pendingCount ?? 0,
     rejected: stored?.rejected ?? [],
-    lastSuccessAt: stored?.state?.last_success_at ?? null,
+    lastSuccessAt,
     error: stored?.state?.last_error ?? null,
     syncing: engineState.syncing,
     pullProgress: engineState.pullProgress,

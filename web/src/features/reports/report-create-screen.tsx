@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { newId } from '@urs/sync-protocol';
 import { Page } from '../../components/ui/page.js';
 import { useCurrentUser } from '../../lib/use-session.js';
+import { seemsOnline } from '../../sync/index.js';
 import { toast } from '../../lib/toast.js';
 import { draftKey } from './report-draft.js';
 import { EMPTY_FORM, NEW_REPORT_STATUSES } from './report-form-state.js';
@@ -36,7 +37,7 @@ export function ReportCreateScreen() {
           const filing = await fileNewReport({ id, reporterId: user.id, values, photos });
           if (filing.kind === 'refused') return filing.errors;
           if (filing.kind === 'already_filed') toast.info(t('reports.alreadyFiled'));
-          else toast.success(navigator.onLine ? t('reports.saved') : t('reports.savedOffline'));
+          else toast.success(seemsOnline() ? t('reports.saved') : t('reports.savedOffline'));
           void navigate({ to: '/reports/$id', params: { id } });
           return null;
         }}

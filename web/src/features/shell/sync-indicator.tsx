@@ -34,13 +34,14 @@ export function SyncIndicator({ userId }: { userId: string }) {
     };
   }, [open]);
 
-  const tone = !status.online
-    ? 'offline'
-    : status.rejected.length > 0 || status.paused
-      ? 'problem'
-      : status.pendingCount > 0
-        ? 'pending'
-        : 'ok';
+  const tone =
+    !status.online || status.unreachable
+      ? 'offline'
+      : status.rejected.length > 0 || status.paused
+        ? 'problem'
+        : status.pendingCount > 0
+          ? 'pending'
+          : 'ok';
   const progress = status.pullProgress;
   // A first sync of a school year takes a while: a count shows the app has not hung.
   const label = status.syncing
@@ -50,9 +51,11 @@ export function SyncIndicator({ userId }: { userId: string }) {
           applied: formatNumber(progress.applied, i18n.language),
           total: formatNumber(progress.total, i18n.language),
         })
-    : status.online
-      ? t('sync.online')
-      : t('sync.offline');
+    : !status.online
+      ? t('sync.offline')
+      : status.unreachable
+        ? t('sync.unreachable')
+        : t('sync.online');
   const lastSynced =
     status.lastSuccessAt === null
       ? t('sync.neverSynced')

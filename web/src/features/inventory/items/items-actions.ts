@@ -4,7 +4,7 @@ import { confirmDiscardRefused } from '../../../lib/confirm-discard.js';
 import { confirmDialog } from '../../../lib/dialog.js';
 import { t } from '../../../lib/i18n.js';
 import { toast } from '../../../lib/toast.js';
-import { discardRejected } from '../../../sync/index.js';
+import { discardRejected, seemsOnline } from '../../../sync/index.js';
 import { itemsKey } from './items-i18n.js';
 import type { FieldErrors } from './item-args.js';
 import type { ItemFormValues } from './item-form-logic.js';
@@ -34,7 +34,7 @@ function messageOf(err: unknown): string {
 }
 
 function savedDetail(): string | undefined {
-  return typeof navigator !== 'undefined' && !navigator.onLine ? tx('queuedOffline') : undefined;
+  return seemsOnline() ? undefined : tx('queuedOffline');
 }
 
 export type ItemFormMode =

@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UrsDatabase } from '../../../db/index.js';
 import { toast } from '../../../lib/toast.js';
-import type { ImageCompressor } from '../../../sync/index.js';
+import { seemsOnline, type ImageCompressor } from '../../../sync/index.js';
 import {
   EMPTY_REQUEST_FORM,
   firstProblem,
@@ -98,7 +98,7 @@ export function useRequestForm(input: {
         },
       );
       if (outcome.ok) {
-        toast.success(navigator.onLine ? k('created') : k('createdOffline'));
+        toast.success(seemsOnline() ? k('created') : k('createdOffline'));
         input.onCreated(outcome.row);
         return;
       }

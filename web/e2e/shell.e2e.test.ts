@@ -146,8 +146,30 @@ describe('app shell in a real browser', () => {
     await page.getByTestId('drawer-overlay').waitFor();
     await page.waitForTimeout(300); // let the slide-in transition finish for the screenshot
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'shell-390-drawer.png') });
+    // Modal while open: focus is in the drawer, Tab stays out of the page behind it, and the
+    // page behind neither scrolls nor takes focus.
+    const focusIn = () =>
+      page.evaluate(() => {
+        const at = document.activeElement;
+        if (at === null || at === document.body) return 'nothing';
+        if (at.closest('#app-sidebar') !== null) return 'drawer';
+        return at.closest('[inert]') !== null
+          ? 'inert'
+          : (at.getAttribute('data-testid') ?? 'page');
+      });
+    expect(await focusIn()).toBe('drawer');
+    for (let i = 0; i < 12; i += 1) {
+      await page.keyboard.press('Tab');
+      expect(['drawer', 'menu-toggle', 'nothing']).toContain(await focusIn());
+    }
+    expect(await page.locator('main').evaluate((el) => el.closest('[inert]') !== null)).toBe(true);
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe(
+      'hidden',
+    );
     await page.keyboard.press('Escape');
     await sidebar.waitFor({ state: 'hidden' });
+    expect(await focusIn()).toBe('menu-toggle');
+    expect(await page.locator('main').evaluate((el) => el.closest('[inert]') !== null)).toBe(false);
     await page.getByTestId('menu-toggle').click();
     await sidebar.waitFor({ state: 'visible' });
     // The overlay's visible part is right of the drawer.

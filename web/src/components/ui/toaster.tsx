@@ -1,9 +1,12 @@
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Toaster } from 'sonner';
 import { DEFAULT_TOAST_DURATION, markToasterMounted } from '../../lib/toast.js';
+import './toaster-i18n.js';
 
-/** sonner's Toaster with our defaults; loaded lazily by the app root. */
+/** sonner's Toaster with our defaults and labels; loaded lazily by the app root. */
 export function AppToaster({ theme }: { theme: 'dark' | 'light' }) {
+  const { t } = useTranslation();
   useEffect(() => markToasterMounted(), []);
   return (
     <Toaster
@@ -11,7 +14,8 @@ export function AppToaster({ theme }: { theme: 'dark' | 'light' }) {
       position="bottom-right"
       closeButton
       duration={DEFAULT_TOAST_DURATION}
-      toastOptions={{ className: 'toast' }}
+      customAriaLabel={t('toasts.region')}
+      toastOptions={{ className: 'toast', closeButtonAriaLabel: t('toasts.close') }}
     />
   );
 }

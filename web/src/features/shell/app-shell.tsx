@@ -25,17 +25,28 @@ export function AppShell() {
   // Any navigation closes the drawer, including back/forward and programmatic ones.
   useEffect(() => setDrawerOpen(false), [pathname]);
 
+  // The open drawer is modal: focus moves into it, the page behind neither scrolls nor takes
+  // focus (inert below), and Escape closes it with focus back on the menu button.
   useEffect(() => {
     if (wide || !drawerOpen) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setDrawerOpen(false);
+      if (event.key !== 'Escape') return;
+      setDrawerOpen(false);
+      document.querySelector<HTMLElement>('[data-testid="menu-toggle"]')?.focus();
     };
     document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
+    const root = document.documentElement;
+    root.classList.add('drawer-open');
+    document.getElementById(SIDEBAR_ID)?.querySelector<HTMLElement>('a[href], button')?.focus();
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      root.classList.remove('drawer-open');
+    };
   }, [wide, drawerOpen]);
 
   if (user === null) return null;
   const sidebarVisible = wide ? wideOpen : drawerOpen;
+  const behindDrawer = !wide && drawerOpen;
   const toggle = () => (wide ? setWideOpen((open) => !open) : setDrawerOpen((open) => !open));
 
   return (
@@ -44,7 +55,7 @@ export function AppShell() {
       data-layout={wide ? 'wide' : 'narrow'}
       data-sidebar={sidebarVisible ? 'open' : 'closed'}
     >
-      <a className="skip-link" href="#main">
+      <a className="skip-link" href="#main" inert={behindDrawer}>
         {t('shell.skipToContent')}
       </a>
       <Sidebar
@@ -77,18 +88,20 @@ export function AppShell() {
             <Icon name={!wide && drawerOpen ? 'close' : 'menu'} />
           </button>
           <span className="topbar-title">{t('app.name')}</span>
-          <div className="topbar-end">
+          <div className="topbar-end" inert={behindDrawer}>
             <InstallButton className="button button-small button-secondary" language={language} />
             {!sidebarVisible && <TopbarUnread />}
             <SyncIndicator userId={user.id} />
           </div>
         </header>
-        <UpdatePrompt inline language={language} />
-        <SessionPausedBanner userId={user.id} />
-        <main id="main" className="content" tabIndex={-1}>
-          <Outlet />
-        </main>
-        <footer className="footer">{t('app.school')}</footer>
+        <div className="shell-page" inert={behindDrawer}>
+          <UpdatePrompt inline language={language} />
+          <SessionPausedBanner userId={user.id} />
+          <main id="main" className="content" tabIndex={-1}>
+            <Outlet />
+          </main>
+          <footer className="footer">{t('app.school')}</footer>
+        </div>
       </div>
     </div>
   );

@@ -68,6 +68,10 @@ describe('announcements', () => {
     await admin.page.getByRole('button', { name: 'Simpan pengumuman' }).click();
     await admin.page.getByText('Judul wajib diisi.').waitFor();
     expect(await admin.page.getByLabel('Judul').getAttribute('aria-invalid')).toBe('true');
+    // The field that says why has the focus, so a phone scrolls it into view.
+    await expect
+      .poll(() => admin.page.evaluate(() => document.activeElement?.getAttribute('name')))
+      .toBe('title');
 
     await admin.page.getByLabel('Judul').fill(title);
     await admin.page.getByLabel('Peran tertentu').check();

@@ -1,7 +1,7 @@
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { newId, type Announcement, TEXT_LIMITS } from '@urs/sync-protocol';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../components/ui/page.js';
 import { TextAreaField, TextField } from '../../components/ui/text-field.js';
@@ -9,6 +9,7 @@ import { db } from '../../db/index.js';
 import { confirmDialog } from '../../lib/dialog.js';
 import { toast } from '../../lib/toast.js';
 import { useCurrentUser } from '../../lib/use-session.js';
+import { seemsOnline } from '../../sync/index.js';
 import { useAnnouncementActions } from './announcement-actions.js';
 import { ComposerOptions } from './composer-options.js';
 import { useLeaveGuard } from './use-leave-guard.js';
@@ -66,6 +67,16 @@ function ComposerForm({ announcement }: { announcement: Announcement | null }) {
   );
   const [values, setValues] = useState<AnnouncementFormValues>(initial);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const form = useRef<HTMLFormElement>(null);
+  // Refused on saving: the first field that says why gets the focus (and scrolls into view), so
+  // a phone does not leave the reason above the fold.
+  const [refusals, setRefusals] = useState(0);
+  useEffect(() => {
+    if (refusals === 0) return;
+    const first = form.current?.querySelector<HTMLElement>('[aria-invalid="true"], .alert-error');
+    if (first?.matches('.alert-error') === true) first.scrollIntoView({ block: 'center' });
+    else first?.focus();
+  }, [refusals]);
   const [saving, setSaving] = useState(false);
   const [done, setDone] = useState(false);
   const leaving = useLeaveGuard(!done && isFormDirty(values, initial));
@@ -98,10 +109,11 @@ function ComposerForm({ announcement }: { announcement: Announcement | null }) {
     setSaving(false);
     if (failed !== null) {
       setErrors(failed);
+      setRefusals((n) => n + 1);
       return;
     }
     setErrors({});
-    toast.success(navigator.onLine ? t('announcements.saved') : t('announcements.savedOffline'));
+    toast.success(seemsOnline() ? t('announcements.saved') : t('announcements.savedOffline'));
     finish();
   };
 
@@ -132,7 +144,12 @@ function ComposerForm({ announcement }: { announcement: Announcement | null }) {
   const general = err('_') ?? err('id');
 
   return (
-    <form className="card form an-form" noValidate onSubmit={(event) => void onSubmit(event)}>
+    <form
+      ref={form}
+      className="card form an-form"
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+    >
       {general !== undefined && <p className="alert alert-error">{general.join(' ')}</p>}
       <TextField
         label={t('announcements.title')}

@@ -1,4 +1,5 @@
-import { ROLES, roleLabel } from '@urs/sync-protocol';
+import { ROLES } from '@urs/sync-protocol';
+import { roleText } from '../../lib/role-text.js';
 
 /** The five roles as `<option>`s with the spec's labels; `allLabel` adds a blank "all" first. */
 export function RoleOptions({ allLabel }: { allLabel?: string }) {
@@ -7,7 +8,7 @@ export function RoleOptions({ allLabel }: { allLabel?: string }) {
       {allLabel !== undefined && <option value="">{allLabel}</option>}
       {ROLES.map((role) => (
         <option key={role} value={role}>
-          {roleLabel(role)}
+          {roleText(role)}
         </option>
       ))}
     </>

@@ -1,4 +1,4 @@
-import { isRole, roleLabel, type Role, type User } from '@urs/sync-protocol';
+import { isRole, type Role, type User } from '@urs/sync-protocol';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../components/ui/page.js';
@@ -24,6 +24,7 @@ import './users-i18n.js';
 import { RoleOptions } from '../../components/ui/role-options.js';
 import { SelectField } from '../../components/ui/select-field.js';
 import { formatDate } from '../../lib/format.js';
+import { roleText } from '../../lib/role-text.js';
 
 type Editing = { mode: 'create' } | { mode: 'edit'; user: User } | null;
 
@@ -130,7 +131,7 @@ export function UsersScreen() {
               <td data-label={t('users.email')}>{user.email}</td>
               <td data-label={t('users.phone')}>{user.phone ?? '—'}</td>
               <td data-label={t('users.role')} data-role={user.role}>
-                {roleLabel(user.role)}
+                {roleText(user.role)}
               </td>
               <td data-label={t('users.created')}>
                 <time dateTime={user.created_at}>{formatDate(user.created_at, i18n.language)}</time>

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { REPORT_STATUSES, roleLabel, type AnalyticsSnapshot } from '@urs/sync-protocol';
+import { REPORT_STATUSES, type AnalyticsSnapshot } from '@urs/sync-protocol';
 import { Page } from '../../components/ui/page.js';
 import { StatGrid } from '../../components/ui/stat-grid.js';
 import { formatNumber } from '../../lib/format.js';
@@ -10,6 +10,7 @@ import { saveBlobAs } from '../../lib/download.js';
 import { toast } from '../../lib/toast.js';
 import './analytics-i18n.js';
 import './analytics.css';
+import { roleText } from '../../lib/role-text.js';
 import {
   exportFileName,
   formatAge,
@@ -260,7 +261,7 @@ function ProductivityTable({
         <tbody>
           {rows.map((row) => (
             <tr key={row.role}>
-              <th scope="row">{roleLabel(row.role)}</th>
+              <th scope="row">{roleText(row.role)}</th>
               <td data-label={t('analytics.staff')}>{num(row.staff)}</td>
               <td data-label={t('analytics.reports30')}>{num(row.reports_30d)}</td>
               <td data-label={t('analytics.completed30')}>{num(row.completed_30d)}</td>

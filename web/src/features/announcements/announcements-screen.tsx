@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { roleLabel, type Announcement } from '@urs/sync-protocol';
+import { type Announcement } from '@urs/sync-protocol';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { unreadIds, visibleAnnouncements } from './announcements-logic.js';
 import './announcements-i18n.js';
 import './announcements.css';
 import { formatDateTime } from '../../lib/format.js';
+import { roleText } from '../../lib/role-text.js';
 
 interface ListData {
   items: Announcement[];
@@ -177,7 +178,7 @@ function AnnouncementCard({
             {a.audience === null
               ? t('announcements.audienceAll')
               : t('announcements.audienceRoles', {
-                  roles: a.audience.map((role) => roleLabel(role)).join(', '),
+                  roles: a.audience.map((role) => roleText(role)).join(', '),
                 })}
           </span>
         )}

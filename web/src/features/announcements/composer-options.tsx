@@ -1,6 +1,7 @@
-import { ROLES, roleLabel, type Role } from '@urs/sync-protocol';
+import { ROLES, type Role } from '@urs/sync-protocol';
 import { useTranslation } from 'react-i18next';
 import type { AnnouncementFormValues } from './announcements-logic.js';
+import { roleText } from '../../lib/role-text.js';
 
 type Set = <K extends keyof AnnouncementFormValues>(
   key: K,
@@ -50,7 +51,7 @@ export function ComposerOptions({
                     checked={values.roles.includes(role)}
                     onChange={(event) => toggleRole(role, event.target.checked)}
                   />
-                  {roleLabel(role)}
+                  {roleText(role)}
                 </label>
               ))}
             </div>

@@ -1,11 +1,12 @@
 import { Link } from '@tanstack/react-router';
-import { roleLabel, type ReportListRow } from '@urs/sync-protocol';
+import { type ReportListRow } from '@urs/sync-protocol';
 import { useTranslation } from 'react-i18next';
 import { AdminTable } from '../../components/ui/admin-table.js';
 import { RowActions } from '../../components/ui/row-actions.js';
 import { formatDate } from '../../lib/format.js';
 import { statusKey } from './report-i18n.js';
 import { truncate } from './report-list-logic.js';
+import { roleText } from '../../lib/role-text.js';
 
 interface TableProps {
   rows: readonly ReportListRow[];
@@ -49,7 +50,7 @@ export function ReportListTable({ rows, loading, onRemove }: TableProps) {
           <td data-label={t('reportList.colReporter')}>
             <div>
               {row.reporter.name}
-              <div className="muted">{roleLabel(row.reporter.role)}</div>
+              <div className="muted">{roleText(row.reporter.role)}</div>
             </div>
           </td>
           <td data-label={t('reportList.colStatus')}>

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { isRole, roleLabel, type Role } from '@urs/sync-protocol';
+import { isRole, type Role } from '@urs/sync-protocol';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MetaPager } from '../../components/ui/pager.js';
@@ -11,6 +11,7 @@ import { statusKey } from './report-i18n.js';
 import { listReports, type RoleUser } from './report-list-api.js';
 import { truncate } from './report-list-logic.js';
 import './report-list-i18n.js';
+import { roleText } from '../../lib/role-text.js';
 
 /** A user detail is a side panel: a few reports per page keep it short beside the filters. */
 export const USER_DETAIL_PER_PAGE = 5;
@@ -124,7 +125,7 @@ function UserDetail({
           {t('reportList.userReports', { name: person.name })}
         </h3>
         <p className="muted explorer-user-meta">
-          {roleLabel(person.role)} · {t('reportList.reportCount', { count: person.report_count })}
+          {roleText(person.role)} · {t('reportList.reportCount', { count: person.report_count })}
         </p>
       </div>
       <ul className="explorer-user-reports" aria-busy={reports.loading}>

@@ -1,11 +1,12 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { roleLabel, type User } from '@urs/sync-protocol';
+import { type User } from '@urs/sync-protocol';
 import { Icon } from '../../components/ui/icon.js';
 import { formatUnreadBadge } from '../../lib/announcement-poller.js';
 import { useAppSession, useUnreadAnnouncements } from '../../lib/use-session.js';
 import { navLinksFor } from './nav-links.js';
 import { UserAvatar } from '../../components/ui/user-avatar.js';
+import { roleText } from '../../lib/role-text.js';
 
 interface SidebarProps {
   user: User;
@@ -40,7 +41,7 @@ export function Sidebar({ user, id, hidden, onNavigate }: SidebarProps) {
         <UserAvatar user={user} />
         <div className="sidebar-user-text">
           <div className="sidebar-user-name">{user.name}</div>
-          <div className="sidebar-user-role">{roleLabel(user.role)}</div>
+          <div className="sidebar-user-role">{roleText(user.role)}</div>
         </div>
       </div>
 

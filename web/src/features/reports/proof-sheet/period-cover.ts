@@ -1,10 +1,11 @@
-import { REPORT_STATUSES, WORK_TYPES, roleLabel, type ReportFilters } from '@urs/sync-protocol';
+import { REPORT_STATUSES, WORK_TYPES, type ReportFilters } from '@urs/sync-protocol';
 import i18next from 'i18next';
 import { statusKey, workTypeKey } from '../report-i18n.js';
 import type { SheetLanguage, SheetSource } from './build-sheet.js';
 import type { PeriodCover } from './sheet-model.js';
 import '../report-list-i18n.js';
 import './proof-i18n.js';
+import { roleText } from '../../../lib/role-text.js';
 
 /**
  * The cover of a period's PDF: which filters chose the reports (names, not ids, where the
@@ -22,7 +23,7 @@ export function buildPeriodCover(
     id;
   const shown: PeriodCover['filters'] = [];
   if (filters.role !== undefined) {
-    shown.push({ label: t('reportList.role'), value: roleLabel(filters.role) });
+    shown.push({ label: t('reportList.role'), value: roleText(filters.role) });
   }
   if (filters.status !== undefined) {
     shown.push({ label: t('reportList.status'), value: t(statusKey(filters.status)) });

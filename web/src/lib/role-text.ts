@@ -1,0 +1,21 @@
+import i18next from 'i18next';
+import { isRole, roleLabel, type Role } from '@urs/sync-protocol';
+
+/** English role names; Indonesian ones are the spec's labels, verbatim (`roleLabel`). */
+const ENGLISH: Record<Role, string> = {
+  admin: 'Administrator',
+  custodian: 'Custodian',
+  technician: 'Technician',
+  gardener: 'Gardener',
+  inventory_staff: 'Inventory staff',
+};
+
+/**
+ * A role's name in the interface's language: the spec's labels in Indonesian (some of them
+ * English words, as the spec has them), English names in English. Read during render, so a
+ * language change redraws it with the rest of the screen.
+ */
+export function roleText(role: string | null | undefined): string {
+  if (i18next.language !== 'en') return roleLabel(role);
+  return isRole(role) ? ENGLISH[role] : 'User';
+}

@@ -71,6 +71,7 @@ const texts = splitTextPairs({
     saveNote: ['Simpan catatan', 'Save note'],
     noteSaved: ['Catatan disimpan.', 'Note saved.'],
     photoCount: ['{{count}} foto', '{{count}} photos'],
+    photoCount_one: ['{{count}} foto', '{{count}} photo'],
     noPhotos: ['Belum ada foto.', 'No photos yet.'],
     photoUnavailable: [
       'Foto belum tersedia di perangkat ini.',

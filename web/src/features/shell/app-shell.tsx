@@ -7,6 +7,7 @@ import { InstallButton, UpdatePrompt } from '../../pwa/index.js';
 import { useSyncEngine, useSyncStatus } from '../../sync/index.js';
 import { Sidebar } from './sidebar.js';
 import { SyncIndicator } from './sync-indicator.js';
+import './shell-i18n.js';
 import { TopbarUnread } from './topbar-unread.js';
 import { useMediaQuery, WIDE_SCREEN_QUERY } from './use-media-query.js';
 

@@ -79,8 +79,9 @@ export function RequestAnalyticsCard({ online }: { online: boolean }) {
                 <li key={`${item.item_id ?? item.name ?? ''}-${index}`}>
                   <span className="req-top-name">{item.name ?? k('unknownItem')}</span>
                   <span className="muted">
-                    {k('analytics.requestCount', {
-                      count: item.requests,
+                    {k('analytics.requestCount', { count: item.requests })} ·{' '}
+                    {k('analytics.unitCount', {
+                      count: item.quantity,
                       quantity: formatNumber(item.quantity, lang),
                     })}
                   </span>

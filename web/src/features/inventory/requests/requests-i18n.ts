@@ -238,10 +238,11 @@ export const REQUEST_TEXTS = splitTextPairs({
       'Belum ada permintaan dalam 30 hari terakhir.',
       'No requests in the last 30 days.',
     ],
-    requestCount: [
-      '{{count}} permintaan · {{quantity}} unit',
-      '{{count}} requests · {{quantity}} units',
-    ],
+    // English needs a singular (i18next's `_one`); Indonesian has one form, read from the bare key.
+    requestCount: ['{{count}} permintaan', '{{count}} requests'],
+    requestCount_one: ['{{count}} permintaan', '{{count}} request'],
+    unitCount: ['{{quantity}} unit', '{{quantity}} units'],
+    unitCount_one: ['{{quantity}} unit', '{{quantity}} unit'],
     offline: [
       'Analitik 30 hari memerlukan koneksi internet; coba lagi setelah tersambung.',
       'The 30-day analytics need an internet connection; try again once connected.',

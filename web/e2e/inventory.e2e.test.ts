@@ -87,12 +87,43 @@ describe('inventory offline in a real browser', () => {
 
     // A custom request needs its name and image; the image stays on the device until online.
     await page.getByRole('tab', { name: 'Permintaan' }).click();
+    // What enters the top layer, in order: modal dialogs and the toasts' popover.
+    await page.evaluate(() => {
+      const log: string[] = [];
+      (window as unknown as { topLayer: string[] }).topLayer = log;
+      new MutationObserver((records) => {
+        for (const r of records) {
+          if (r.target instanceof HTMLDialogElement && r.target.open) log.push('dialog');
+        }
+      }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['open'] });
+      document.addEventListener(
+        'toggle',
+        (event) => {
+          const target = event.target as Element;
+          if (target.matches('.toast-layer') && event.newState === 'open') {
+            log.push('toasts');
+          }
+        },
+        true,
+      );
+    });
     await page.getByRole('button', { name: 'Ajukan permintaan' }).click();
     const form = page.getByTestId('request-form');
     await form.getByRole('radio', { name: /Barang baru/ }).check();
     await form.getByRole('button', { name: 'Kirim permintaan' }).click();
     await form.getByText('Isi nama barang yang ingin diajukan.').waitFor();
     await form.getByText('Silakan unggah gambar produk sebagai referensi.').waitFor();
+    // The spec's toast for it shows above the form's dialog, not under its backdrop: the
+    // toasts' popover was shown (again) after the dialog opened, so it is the top layer's top.
+    await page
+      .locator('[data-sonner-toast]')
+      .filter({ hasText: 'Lengkapi nama barang' })
+      .first()
+      .waitFor();
+    const order = await page.evaluate(() => (window as unknown as { topLayer: string[] }).topLayer);
+    expect(order.lastIndexOf('toasts')).toBeGreaterThan(order.indexOf('dialog'));
+    expect(order.indexOf('dialog')).toBeGreaterThanOrEqual(0);
+    await shot(page, 'inventory-request-toast-over-dialog-390.png');
     expect(await outboxCount(page)).toBe(1);
     await form.getByLabel('Nama barang').fill(customName);
     await form

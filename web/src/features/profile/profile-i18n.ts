@@ -6,6 +6,8 @@ const texts = splitTextPairs({
   profile: {
     details: ['Data diri', 'Personal details'],
     photo: ['Foto profil', 'Profile photo'],
+    pickPhoto: ['Pilih foto', 'Choose a photo'],
+    replacePhoto: ['Ganti foto', 'Change the photo'],
     removeChosen: ['Batalkan foto', 'Cancel photo'],
     photoHint: ['JPG, PNG, atau WEBP, maksimal 10 MB.', 'JPG, PNG or WEBP, at most 10 MB.'],
     photoAlt: ['Foto profil {{name}}', 'Profile photo of {{name}}'],

@@ -223,20 +223,26 @@ function ProfileForm({ user }: { user: User }) {
           className="avatar avatar-large"
         />
         <div className="profile-photo-actions">
-          <label className="field-label" htmlFor={photoId}>
+          <span className="field-label" id={`${photoId}-label`}>
             {t('profile.photo')}
+          </span>
+          {/* A button as the app's other pickers have, not the browser's bare file input. */}
+          <label className="button button-secondary file-button profile-photo-pick">
+            {photo === null && user.photo_url === null
+              ? t('profile.pickPhoto')
+              : t('profile.replacePhoto')}
+            <input
+              id={photoId}
+              ref={fileInput}
+              type="file"
+              name="photo"
+              accept={AVATAR_ACCEPT}
+              onChange={onPhoto}
+              aria-labelledby={`${photoId}-label`}
+              aria-invalid={photoErrors.length > 0}
+              aria-describedby={`${photoId}-hint${photoErrors.length > 0 ? ` ${photoId}-error` : ''}`}
+            />
           </label>
-          <input
-            id={photoId}
-            ref={fileInput}
-            className="input"
-            type="file"
-            name="photo"
-            accept={AVATAR_ACCEPT}
-            onChange={onPhoto}
-            aria-invalid={photoErrors.length > 0}
-            aria-describedby={`${photoId}-hint${photoErrors.length > 0 ? ` ${photoId}-error` : ''}`}
-          />
           <p id={`${photoId}-hint`} className="field-hint">
             {t('profile.photoHint')}
           </p>

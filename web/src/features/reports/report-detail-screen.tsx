@@ -45,29 +45,30 @@ function PhotoTile({
     <li className="rp-photo" data-photo-id={photo.id}>
       <div className="rp-thumb rp-thumb-large">
         {url.state === 'ready' ? (
-          <>
-            <button
-              type="button"
-              className="rp-thumb-open"
-              aria-label={t('reports.enlarge', { name: label })}
-              onClick={onOpen}
-            >
-              <img src={url.url} alt={label} />
-            </button>
-            <a
-              className="rp-thumb-download"
-              href={url.url}
-              download={photoFileName(photo.id, url.mime)}
-            >
-              {t('reports.download')}
-            </a>
-          </>
+          <button
+            type="button"
+            className="rp-thumb-open"
+            aria-label={t('reports.enlarge', { name: label })}
+            onClick={onOpen}
+          >
+            <img src={url.url} alt={label} />
+          </button>
         ) : (
           <span className="rp-thumb-missing">
             {url.state === 'loading' ? t('reports.photoLoading') : t('reports.photoUnavailable')}
           </span>
         )}
       </div>
+      {/* Under the photo, not over it: a tap on the photo enlarges it, wherever it lands. */}
+      {url.state === 'ready' && (
+        <a
+          className="rp-thumb-download"
+          href={url.url}
+          download={photoFileName(photo.id, url.mime)}
+        >
+          {t('reports.download')}
+        </a>
+      )}
       <CaptureCaption photoId={photo.id} capturedAt={photo.captured_at} />
     </li>
   );

@@ -179,6 +179,8 @@ describe('app shell in a real browser', () => {
     await page.locator('#app-sidebar [data-nav="announcements"]').click();
     await page.getByRole('heading', { name: 'Pengumuman' }).waitFor();
     await sidebar.waitFor({ state: 'hidden' });
+    // The link that had the focus is hidden now: the new screen's content has it.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'shell-390.png') });
     await context.close();
   });

@@ -77,7 +77,8 @@ class FakeSyncServer {
   readonly judged: { user_id: string; seq: number; id: string; name: string; status: string }[] =
     [];
   readonly pushFaults: PushFault[] = [];
-  readonly photoFaults = new Map<string, number>();
+  /** A status to answer a photo's upload with, or 'no-answer' (a timeout, a dropped link). */
+  readonly photoFaults = new Map<string, number | 'no-answer'>();
   /** Called with `METHOD /path` as each request arrives. */
   onRequest: ((request: string) => void) | null = null;
   /** Batches with more mutations than this are answered 413. */
@@ -151,6 +152,7 @@ class FakeSyncServer {
 
   private async putPhoto(user: User, id: string, request: Request): Promise<Response> {
     const fault = this.photoFaults.get(id);
+    if (fault === 'no-answer') throw new TypeError('fetch failed');
     if (fault !== undefined) return json(fault, { message: `Foto ditolak (${fault}).` });
     const bytes = new Uint8Array(await request.arrayBuffer());
     if (bytes.byteLength > MAX_IMAGE_BYTES) return json(413, { message: 'Terlalu besar.' });
@@ -916,6 +918,19 @@ describe('sync engine', () => {
     expect(serverUnreachable()).toBe(true);
     h.server.down = false;
     expect(await h.engine.syncOnce({ force: true })).toMatchObject({ status: 'ok' });
+    expect(serverUnreachable()).toBe(false);
+  });
+
+  it('does not call the server unreachable when only a photo upload got no answer', async () => {
+    const h = setup();
+    const userId = h.alice.user.id;
+    const reportId = await createReport(h, userId);
+    const photo = await savedPhoto(h, userId, 9);
+    await attachPhoto(h, userId, reportId, photo);
+    // The upload times out on a slow link; the push and the pull are answered.
+    h.server.photoFaults.set(photo.id, 'no-answer');
+    expect(await h.engine.syncOnce({ force: true })).toMatchObject({ status: 'failed' });
+    expect(h.server.judged.map((j) => j.name)).toEqual(['report.create']);
     expect(serverUnreachable()).toBe(false);
   });
 

@@ -113,6 +113,9 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       ...(options.fetch && { fetch: options.fetch }),
     });
     setState({ syncing: true });
+    // Set once the push and the pull have been answered: the server is reachable even if a
+    // photo's upload then failed (a slow link's timeout is no sign of a server out of reach).
+    let answered = false;
     try {
       await claimLocalData(db, userId);
       const photos = await uploadPendingPhotos(db, api, userId);
@@ -127,10 +130,11 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         options.pullLimit ?? PULL_PAGE_SIZE,
         (pullProgress) => setState({ pullProgress }),
       );
+      answered = true;
+      setServerUnreachable(false);
       // Photo trouble did not stop the rest, but it still needs a retry with backoff.
       if (photos.transientError !== null) throw photos.transientError;
 
-      setServerUnreachable(false);
       await db.sync_state.update(userId, {
         last_success_at: new Date(now()).toISOString(),
         last_error: null,
@@ -145,8 +149,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       };
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
-      // No answer at all, or photos that could not go (the push and pull may have answered).
-      if (err instanceof NetworkError) setServerUnreachable(true);
+      // No answer at all; an answer, even a refusal, means the server is there.
+      if (err instanceof NetworkError && !answered) setServerUnreachable(true);
       else if (err instanceof ApiError) setServerUnreachable(false);
       if (isSessionProblem(err)) {
         // Keep the outbox: it belongs to this user and resumes when they sign in again.

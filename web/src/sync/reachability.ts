@@ -10,9 +10,13 @@
 let unreachableSince: number | null = null;
 const listeners = new Set<() => void>();
 
-/** Set by the sync engine: true after a cycle that got no answer at all, false after one that did. */
+/**
+ * Set by the sync engine: true after a cycle that got no answer at all (its time renewed on each
+ * such cycle), false after one that did; screens clear it when another engine (the service
+ * worker's) has synced since (use-sync-status.ts).
+ */
 export function setServerUnreachable(value: boolean): void {
-  if (value === (unreachableSince !== null)) return;
+  if (!value && unreachableSince === null) return;
   unreachableSince = value ? Date.now() : null;
   for (const listener of listeners) listener();
 }
@@ -21,7 +25,7 @@ export function serverUnreachable(): boolean {
   return unreachableSince !== null;
 }
 
-/** For screens: since when (ms), or null. A later success of another engine overrides it. */
+/** Since when (ms) the server has not answered this page's engine, or null. */
 export function serverUnreachableSince(): number | null {
   return unreachableSince;
 }

@@ -1,10 +1,14 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import type { OutboxEntry } from '../db/database.js';
 import { useOnline } from '../lib/use-online.js';
 import type { SyncEngine } from './engine.js';
 import type { PullProgress } from './pull.js';
-import { onReachabilityChange, serverUnreachableSince } from './reachability.js';
+import {
+  onReachabilityChange,
+  serverUnreachableSince,
+  setServerUnreachable,
+} from './reachability.js';
 import { pendingCountFor, rejectedFor } from './session.js';
 
 export interface SyncStatus {
@@ -42,13 +46,17 @@ export function useSyncStatus(engine: SyncEngine, userId: string | null): SyncSt
   }, [engine.db, userId]);
 
   const lastSuccessAt = stored?.state?.last_success_at ?? null;
+  // The service worker's own sync (another engine) got through since this page's failed.
+  const syncedSince =
+    unreachableSince !== null &&
+    lastSuccessAt !== null &&
+    Date.parse(lastSuccessAt) >= unreachableSince;
+  useEffect(() => {
+    if (syncedSince) setServerUnreachable(false);
+  }, [syncedSince]);
   return {
     online,
-    // The service worker's own sync (another engine) may have got through since.
-    unreachable:
-      online &&
-      unreachableSince !== null &&
-      (lastSuccessAt === null || Date.parse(lastSuccessAt) < unreachableSince),
+    unreachable: online && unreachableSince !== null && !syncedSince,
     pendingCount: stored?.pendingCount ?? 0,
     rejected: stored?.rejected ?? [],
     lastSuccessAt,

@@ -73,9 +73,11 @@ function ComposerForm({ announcement }: { announcement: Announcement | null }) {
   const [refusals, setRefusals] = useState(0);
   useEffect(() => {
     if (refusals === 0) return;
-    const first = form.current?.querySelector<HTMLElement>('[aria-invalid="true"], .alert-error');
-    if (first?.matches('.alert-error') === true) first.scrollIntoView({ block: 'center' });
-    else first?.focus();
+    const first = form.current?.querySelector<HTMLElement>(
+      '[aria-invalid="true"], .alert-error, .field-error',
+    );
+    if (first?.matches('[aria-invalid="true"]') === true) first.focus();
+    else first?.scrollIntoView({ block: 'center' });
   }, [refusals]);
   const [saving, setSaving] = useState(false);
   const [done, setDone] = useState(false);

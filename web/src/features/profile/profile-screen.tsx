@@ -228,9 +228,11 @@ function ProfileForm({ user }: { user: User }) {
           </span>
           {/* A button as the app's other pickers have, not the browser's bare file input. */}
           <label className="button button-secondary file-button profile-photo-pick">
-            {photo === null && user.photo_url === null
-              ? t('profile.pickPhoto')
-              : t('profile.replacePhoto')}
+            <span id={`${photoId}-pick`}>
+              {photo === null && user.photo_url === null
+                ? t('profile.pickPhoto')
+                : t('profile.replacePhoto')}
+            </span>
             <input
               id={photoId}
               ref={fileInput}
@@ -238,7 +240,7 @@ function ProfileForm({ user }: { user: User }) {
               name="photo"
               accept={AVATAR_ACCEPT}
               onChange={onPhoto}
-              aria-labelledby={`${photoId}-label`}
+              aria-labelledby={`${photoId}-label ${photoId}-pick`}
               aria-invalid={photoErrors.length > 0}
               aria-describedby={`${photoId}-hint${photoErrors.length > 0 ? ` ${photoId}-error` : ''}`}
             />

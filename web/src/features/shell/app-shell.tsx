@@ -13,6 +13,11 @@ import { useMediaQuery, WIDE_SCREEN_QUERY } from './use-media-query.js';
 
 const SIDEBAR_ID = 'app-sidebar';
 
+function sidebarHasFocus(): boolean {
+  const focused = document.activeElement;
+  return focused !== null && focused.closest(`#${SIDEBAR_ID}`) !== null;
+}
+
 /** Sidebar, top bar and footer around every signed-in screen. */
 export function AppShell() {
   const { t, i18n } = useTranslation();
@@ -23,8 +28,9 @@ export function AppShell() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const pathname = useRouterState({ select: (state) => state.location.pathname });
 
-  // Any navigation closes the drawer, including back/forward and programmatic ones.
-  useEffect(() => setDrawerOpen(false), [pathname]);
+  // Any navigation closes the drawer, including back/forward and programmatic ones, and so does
+  // a widening to the fixed sidebar (a tablet turned): narrow again, it starts closed.
+  useEffect(() => setDrawerOpen(false), [pathname, wide]);
 
   // The open drawer is modal: focus moves into it, the page behind neither scrolls nor takes
   // focus (inert below), and Escape closes it with focus back on the menu button.
@@ -42,6 +48,11 @@ export function AppShell() {
     return () => {
       document.removeEventListener('keydown', onKey);
       root.classList.remove('drawer-open');
+      // Closed by a link or the overlay, the focus was on something now hidden: the page's
+      // content takes it (after a navigation, the new screen's).
+      if (document.activeElement === document.body || sidebarHasFocus()) {
+        document.getElementById('main')?.focus({ preventScroll: true });
+      }
     };
   }, [wide, drawerOpen]);
 

@@ -10,10 +10,13 @@ describe('role names', () => {
     initI18n('id');
     await i18next.changeLanguage('id');
     expect(
-      ['admin', 'custodian', 'technician', 'gardener', 'inventory_staff', 'x'].map(roleText),
+      ['admin', 'custodian', 'technician', 'gardener', 'inventory_staff', 'x'].map((role) =>
+        roleText(role),
+      ),
     ).toEqual(['Administrator', 'Custodian', 'Teknisi', 'Gardener', 'Staf Inventori', 'Pengguna']);
     await i18next.changeLanguage('en');
-    expect(['technician', 'inventory_staff', null].map(roleText)).toEqual([
+    expect(roleText('technician', 'id')).toBe('Teknisi');
+    expect(['technician', 'inventory_staff', null].map((role) => roleText(role))).toEqual([
       'Technician',
       'Inventory staff',
       'User',

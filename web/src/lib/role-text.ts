@@ -11,11 +11,11 @@ const ENGLISH: Record<Role, string> = {
 };
 
 /**
- * A role's name in the interface's language: the spec's labels in Indonesian (some of them
- * English words, as the spec has them), English names in English. Read during render, so a
- * language change redraws it with the rest of the screen.
+ * A role's name in the interface's language (or `lng`, for a sheet printed in another): the
+ * spec's labels in Indonesian (some of them English words, as the spec has them), English names
+ * in English. Read during render, so a language change redraws it with the rest of the screen.
  */
-export function roleText(role: string | null | undefined): string {
-  if (i18next.language !== 'en') return roleLabel(role);
+export function roleText(role: string | null | undefined, lng = i18next.language): string {
+  if (lng !== 'en') return roleLabel(role);
   return isRole(role) ? ENGLISH[role] : 'User';
 }

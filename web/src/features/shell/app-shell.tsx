@@ -37,7 +37,8 @@ export function AppShell() {
   useEffect(() => {
     if (wide || !drawerOpen) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
+      // Escape in a dialog opened over the drawer closes that dialog, not the drawer under it.
+      if (event.key !== 'Escape' || document.querySelector('dialog[open]') !== null) return;
       setDrawerOpen(false);
       document.querySelector<HTMLElement>('[data-testid="menu-toggle"]')?.focus();
     };

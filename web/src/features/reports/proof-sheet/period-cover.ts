@@ -23,7 +23,7 @@ export function buildPeriodCover(
     id;
   const shown: PeriodCover['filters'] = [];
   if (filters.role !== undefined) {
-    shown.push({ label: t('reportList.role'), value: roleText(filters.role) });
+    shown.push({ label: t('reportList.role'), value: roleText(filters.role, lng) });
   }
   if (filters.status !== undefined) {
     shown.push({ label: t('reportList.status'), value: t(statusKey(filters.status)) });

@@ -1,4 +1,6 @@
-import type { Db } from '../db/client.js';
+import type { Db, Tx } from '../db/client.js';
+import { currentEngine } from '../db/dialect.js';
+import { rowsOf } from '../db/statement.js';
 import {
   clearThrottle,
   countFailure,
@@ -53,11 +55,34 @@ export class LoginThrottle {
     private readonly now: () => number,
   ) {}
 
+  /**
+   * Before a password is checked: 0 with the try already counted as a failure (`succeed`
+   * takes it back), or the milliseconds to wait, with nothing counted. Checking and counting
+   * are one step, under a lock per email, so tries sent all at once are counted one after the
+   * other: checked first and counted after the slow password check, sixty parallel guesses
+   * were all checked before the first failure was counted.
+   */
+  async attempt(email: string, address: string): Promise<number> {
+    const now = this.now();
+    return this.db.write(async (tx) => {
+      if (currentEngine() === 'postgres') {
+        // SQLite's write transaction is already one at a time; PostgreSQL's are not.
+        await rowsOf(tx, 'SELECT pg_advisory_xact_lock(hashtext(?))', emailKey(email));
+      }
+      const wait = await this.waitAt(tx, email, address, now);
+      if (wait === 0) await this.countFailureIn(tx, email, address, now);
+      return wait;
+    });
+  }
+
   /** Milliseconds this pair must still wait before a try is even checked, or 0. */
   async retryAfterMs(email: string, address: string): Promise<number> {
-    const now = this.now();
+    return this.waitAt(this.db, email, address, this.now());
+  }
+
+  private async waitAt(db: Db | Tx, email: string, address: string, now: number) {
     const keys = [pairKey(email, address), emailKey(email), addressKey(address)];
-    const live = await liveThrottles(this.db, keys, now);
+    const live = await liveThrottles(db, keys, now);
     const pair = live.get(keys[0] ?? '');
     let until = pair === undefined ? 0 : pair.blockedUntil;
     const mail = live.get(keys[1] ?? '');
@@ -73,23 +98,29 @@ export class LoginThrottle {
 
   async fail(email: string, address: string): Promise<void> {
     const now = this.now();
-    const { windowMs } = this.policy;
-    const pair = pairKey(email, address);
-    await this.db.write(async (tx) => {
-      const failures = await countFailure(tx, pair, now, windowMs, false);
-      const delay = this.delayAfter(failures);
-      if (delay > 0) await extendBlock(tx, pair, now + delay, now + delay + windowMs);
-      await countFailure(tx, emailKey(email), now, windowMs, true);
-      await countFailure(tx, addressKey(address), now, windowMs, true);
-    });
+    await this.db.write((tx) => this.countFailureIn(tx, email, address, now));
   }
 
-  /** The pair starts afresh, its failures stop counting against the address, and it is known. */
-  async succeed(email: string, address: string): Promise<void> {
+  private async countFailureIn(tx: Tx, email: string, address: string, now: number) {
+    const { windowMs } = this.policy;
+    const pair = pairKey(email, address);
+    const failures = await countFailure(tx, pair, now, windowMs, false);
+    const delay = this.delayAfter(failures);
+    if (delay > 0) await extendBlock(tx, pair, now + delay, now + delay + windowMs);
+    await countFailure(tx, emailKey(email), now, windowMs, true);
+    await countFailure(tx, addressKey(address), now, windowMs, true);
+  }
+
+  /**
+   * The pair starts afresh, its failures stop counting against the address, and it is known.
+   * After `attempt`, the try it counted no longer counts against the email either.
+   */
+  async succeed(email: string, address: string, attempted = false): Promise<void> {
     const now = this.now();
     await this.db.write(async (tx) => {
       const resolved = await clearThrottle(tx, pairKey(email, address), now);
       await forgiveFailures(tx, addressKey(address), resolved);
+      if (attempted) await forgiveFailures(tx, emailKey(email), 1);
       await rememberAddress(tx, email, address, now);
       // Now and then, so that the tables stay small without a job of their own.
       if (Math.random() < 0.01) await sweepThrottles(tx, now, now - this.policy.knownAddressMs);

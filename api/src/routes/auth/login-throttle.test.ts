@@ -49,6 +49,37 @@ async function failUntilThrottled(t: TestApp, email: string, address: string): P
 }
 
 describe('login throttling', () => {
+  it('counts guesses sent all at once one after the other, not after they were all checked', async () => {
+    const t = await app();
+    await t.signIn('gardener', 'kebun@sekolah.test');
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        login(t, 'kebun@sekolah.test', `serentak-${i}`, '203.0.113.80'),
+      ),
+    );
+    const statuses = answers.map((res) => res.status).sort();
+    // Three free failures and the fourth that starts the wait; every other one waits.
+    expect(statuses.filter((s) => s === 401)).toHaveLength(4);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(8);
+    // The owner, from another address, still gets in.
+    expect((await login(t, 'kebun@sekolah.test', TEST_PASSWORD, '10.9.8.7')).status).toBe(200);
+  });
+
+  it('counts by the address the proxy added, not the ones a client wrote in X-Forwarded-For', async () => {
+    const t = await app();
+    await t.signIn('custodian', 'korban2@sekolah.test');
+    // A guesser names the victim's address first; the proxy appends the guesser's own.
+    const spoofed = '198.51.100.7, 203.0.113.66';
+    await failUntilThrottled(t, 'korban2@sekolah.test', spoofed);
+    // The victim, from their real address, is not locked out.
+    expect((await login(t, 'korban2@sekolah.test', TEST_PASSWORD, '198.51.100.7')).status).toBe(
+      200,
+    );
+    // And a fresh made-up address for each guess does not escape the guesser's own count.
+    const fresh = await login(t, 'korban2@sekolah.test', 'lagi', '192.0.2.99, 203.0.113.66');
+    expect(fresh.status).toBe(429);
+  });
+
   it("slows a guesser's address while the victim's own address still signs in", async () => {
     const t = await app();
     await t.signIn('custodian', 'korban@sekolah.test');

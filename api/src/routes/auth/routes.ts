@@ -11,9 +11,15 @@ import { createUser, findLiveUserByEmail } from '../../services/users.js';
 import type { RouteDeps } from '../deps.js';
 import { toPublicUser } from '../../data/wire.js';
 
+/**
+ * The address login throttling counts by. Behind the one trusted proxy (TRUST_PROXY), it is
+ * the last entry of X-Forwarded-For: the one that proxy appended (nginx's
+ * `$proxy_add_x_forwarded_for`). Earlier entries are whatever the client sent: taken from
+ * there, a guesser could name a fresh address for every guess, or the victim's to lock them out.
+ */
 function clientIp(c: Context, trustProxy: boolean): string {
   if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    const forwarded = c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim();
     if (forwarded !== undefined && forwarded !== '') return forwarded;
   }
   try {
@@ -36,17 +42,18 @@ export function authRoutes({ db, env, guard, loginThrottle, sessionPolicy }: Rou
   const decoyHash = hashPassword('decoy password for timing', env.SCRYPT_LOG_N);
 
   async function checkCredentials(input: LoginInput, ip: string) {
-    const wait = await loginThrottle.retryAfterMs(input.email, ip);
+    // Counted as a failure before the (slow) password check, so that tries sent at once
+    // cannot all be checked before any is counted; a success takes it back.
+    const wait = await loginThrottle.attempt(input.email, ip);
     if (wait > 0) throw tooManyAttempts(wait);
     const user = await findLiveUserByEmail(db, input.email);
     const ok = await verifyPassword(input.password, user?.passwordHash ?? (await decoyHash));
     if (user === undefined || !ok) {
-      await loginThrottle.fail(input.email, ip);
       throw new HttpError(401, reason('invalid_credentials'), {
         email: [reason('invalid_credentials')],
       });
     }
-    await loginThrottle.succeed(input.email, ip);
+    await loginThrottle.succeed(input.email, ip, true);
     return user;
   }
 

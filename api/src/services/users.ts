@@ -233,7 +233,12 @@ export async function adminUpdateUser(
       }
       changes.role = input.role;
     }
-    if (passwordHash !== undefined) changes.passwordHash = passwordHash;
+    if (passwordHash !== undefined) {
+      changes.passwordHash = passwordHash;
+      // A reset password is often the answer to a lost phone or a leaked password: every
+      // session of the old one ends with it, as the user's own change ends their others.
+      await revokeUserSessions(tx, id);
+    }
     return applyUserChanges(tx, id, changes);
   });
 }

@@ -100,6 +100,7 @@ describe('admin user management', () => {
       json: { email: newUser.email, password: newUser.password },
     });
     expect(login.status).toBe(200);
+    const { access_token: before } = (await login.json()) as { access_token: string };
 
     const changed = await t.request(`/api/users/${user.id}`, {
       method: 'PATCH',
@@ -107,6 +108,8 @@ describe('admin user management', () => {
       json: { password: 'baru-sekali', password_confirmation: 'baru-sekali' },
     });
     expect(changed.status).toBe(200);
+    // A password the admin reset signs the user out everywhere (a stolen token is dead too).
+    expect((await t.request('/api/user', { token: before })).status).toBe(401);
     const relogin = await t.request('/api/login', {
       method: 'POST',
       json: { email: newUser.email, password: 'baru-sekali' },

@@ -219,6 +219,15 @@ describe.each(PHOTO_BACKENDS)('photos on $name', (backend) => {
       expect(missing.headers.get('etag')).toBeNull();
     });
 
+    it("serves as an avatar only a user's current photo, not a report photo's bytes", async () => {
+      const bytes = jpegBytes(1200, 21);
+      expect((await upload(newId(), bytes)).status).toBe(201);
+      // Held by the store, but as a report photo: only GET /api/photos/:id, signed in, has it.
+      const asAvatar = await t.request(`/api/avatars/${sha256(bytes)}`);
+      expect(asAvatar.status).toBe(404);
+      expect(asAvatar.headers.get('cache-control')).toBe('no-store');
+    });
+
     it('answers HEAD with the length and type and no body', async () => {
       const id = newId();
       expect((await upload(id, jpegBytes(1500, 12))).status).toBe(201);

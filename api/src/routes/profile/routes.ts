@@ -8,7 +8,7 @@ import {
 } from '@urs/sync-protocol';
 import { authOf, type AppEnv } from '../../middleware/guard.js';
 import { KB, MB, limitBody, readJson } from '../../middleware/body.js';
-import { HttpError, parseOr422, validationError } from '../../lib/http-error.js';
+import { HttpError, notFound, parseOr422, validationError } from '../../lib/http-error.js';
 import { sniffImageType } from '../../lib/images.js';
 import { revokeUserSessions } from '../../services/sessions.js';
 import { changePassword, updatePreferences, updateProfile } from '../../services/users.js';
@@ -72,11 +72,19 @@ export function profileRoutes({ db, env, photos, guard }: RouteDeps) {
 
   /**
    * Avatars are served by content address. The 256-bit hash in the URL is the capability, so
-   * a plain <img> can show them without a bearer header, and the bytes never change.
+   * a plain <img> can show them without a bearer header, and the bytes never change. Only a
+   * live user's current photo: the store holds report photos and request images too, which
+   * need a session (GET /api/photos/:id), and a photo replaced or a user removed stops here.
    */
   app.get('/api/avatars/:sha256', async (c) => {
+    const sha256 = c.req.param('sha256');
+    const inUse = await db.row<{ one: number }>(
+      'SELECT 1 AS "one" FROM users WHERE photo_sha256 = ? AND deleted_at IS NULL LIMIT 1',
+      [sha256],
+    );
+    if (inUse === undefined) throw notFound(reason('photo_not_found'));
     return streamPhoto(c, photos, {
-      sha256: c.req.param('sha256'),
+      sha256,
       cacheScope: 'public',
       missing: reason('photo_not_found'),
     });

@@ -3,8 +3,8 @@ import type { ShadowRow, SyncedRow, UrsDatabase } from '../db/database.js';
 import { UnexpectedResponseError, type ApiClient } from '../lib/api-client.js';
 import { errorText } from '../lib/error-text.js';
 import { withStorageGuard } from './errors.js';
-import { dataOwner } from './session.js';
-import { heldRowKeys, releaseSettledRows, rowKey } from './shadows.js';
+import { dataOwner, heldRowKeys } from './session.js';
+import { releaseSettledRows, rowKey } from './shadows.js';
 import { progressAfterPage, type PullProgress } from './pull-progress.js';
 
 export type { PullProgress } from './pull-progress.js';

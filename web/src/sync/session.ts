@@ -41,8 +41,7 @@ export async function dataOwner(db: UrsDatabase): Promise<string | undefined> {
 const asideKey = (userId: string) => `held_rows:${userId}` as const;
 
 async function putHeldRowsAside(db: UrsDatabase, userId: string): Promise<void> {
-  const keys = new Set<string>();
-  await openEntriesFor(db, userId).each((entry) => entry.rows.forEach((key) => keys.add(key)));
+  const keys = await heldRowKeys(db, userId);
   if (keys.size === 0) return;
   const rows: HeldRowsAside['rows'] = [];
   for (const key of keys) {
@@ -64,6 +63,13 @@ async function putHeldRowsBack(db: UrsDatabase, userId: string): Promise<void> {
   }
   await db.shadows.bulkPut(aside.shadows);
   await db.meta.delete(aside.key);
+}
+
+/** Rows touched by any outbox entry of this user, pending or rejected. */
+export async function heldRowKeys(db: UrsDatabase, userId: string): Promise<Set<string>> {
+  const keys = new Set<string>();
+  await openEntriesFor(db, userId).each((entry) => entry.rows.forEach((key) => keys.add(key)));
+  return keys;
 }
 
 /** Mutations of this user not yet accepted by the server; logout should warn when > 0. */

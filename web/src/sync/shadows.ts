@@ -1,6 +1,6 @@
 import type { UrsDatabase } from '../db/database.js';
 import { rowKey, splitRowKey } from './row-key.js';
-import { dataOwner, openEntriesFor } from './session.js';
+import { dataOwner, heldRowKeys } from './session.js';
 
 /*
  * "Pending local mutations win": a row touched by an unconfirmed outbox entry shows the local
@@ -26,13 +26,6 @@ export async function snapshotRows(db: UrsDatabase, keys: readonly string[]): Pr
     const live = await db.entityTable(entity).get(id);
     await db.shadows.put({ entity, id, row: live ?? null });
   }
-}
-
-/** Rows touched by any outbox entry of this user, pending or rejected. */
-export async function heldRowKeys(db: UrsDatabase, userId: string): Promise<Set<string>> {
-  const keys = new Set<string>();
-  await openEntriesFor(db, userId).each((entry) => entry.rows.forEach((key) => keys.add(key)));
-  return keys;
 }
 
 /**

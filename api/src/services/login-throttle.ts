@@ -76,29 +76,20 @@ export class LoginThrottle {
   }
 
   /** Milliseconds this pair must still wait before a try is even checked, or 0. */
-  async retryAfterMs(email: string, address: string): Promise<number> {
-    return this.waitAt(this.db, email, address, this.now());
-  }
-
-  private async waitAt(db: Db | Tx, email: string, address: string, now: number) {
+  private async waitAt(tx: Tx, email: string, address: string, now: number) {
     const keys = [pairKey(email, address), emailKey(email), addressKey(address)];
-    const live = await liveThrottles(db, keys, now);
+    const live = await liveThrottles(tx, keys, now);
     const pair = live.get(keys[0] ?? '');
     let until = pair === undefined ? 0 : pair.blockedUntil;
     const mail = live.get(keys[1] ?? '');
     const place = live.get(keys[2] ?? '');
     const overEmail = mail !== undefined && mail.failures >= this.policy.maxFailuresPerEmail;
     const overAddress = place !== undefined && place.failures >= this.policy.maxFailuresPerAddress;
-    if ((overEmail || overAddress) && !(await this.known(email, address, now))) {
+    if ((overEmail || overAddress) && !(await this.known(tx, email, address, now))) {
       if (overEmail) until = Math.max(until, mail.expiresAt);
       if (overAddress) until = Math.max(until, place.expiresAt);
     }
     return Math.max(0, until - now);
-  }
-
-  async fail(email: string, address: string): Promise<void> {
-    const now = this.now();
-    await this.db.write((tx) => this.countFailureIn(tx, email, address, now));
   }
 
   private async countFailureIn(tx: Tx, email: string, address: string, now: number) {
@@ -112,15 +103,16 @@ export class LoginThrottle {
   }
 
   /**
-   * The pair starts afresh, its failures stop counting against the address, and it is known.
-   * After `attempt`, the try it counted no longer counts against the email either.
+   * After an `attempt` whose password was right: the pair starts afresh, its failures stop
+   * counting against the address, the try no longer counts against the email, and the address
+   * is known.
    */
-  async succeed(email: string, address: string, attempted = false): Promise<void> {
+  async succeed(email: string, address: string): Promise<void> {
     const now = this.now();
     await this.db.write(async (tx) => {
       const resolved = await clearThrottle(tx, pairKey(email, address), now);
       await forgiveFailures(tx, addressKey(address), resolved);
-      if (attempted) await forgiveFailures(tx, emailKey(email), 1);
+      await forgiveFailures(tx, emailKey(email), 1);
       await rememberAddress(tx, email, address, now);
       // Now and then, so that the tables stay small without a job of their own.
       if (Math.random() < 0.01) await sweepThrottles(tx, now, now - this.policy.knownAddressMs);
@@ -135,7 +127,7 @@ export class LoginThrottle {
     return Math.min(windowMs, firstDelayMs * 2 ** Math.min(over - 1, 30));
   }
 
-  private known(email: string, address: string, now: number): Promise<boolean> {
-    return isKnownAddress(this.db, email, address, now - this.policy.knownAddressMs);
+  private known(tx: Tx, email: string, address: string, now: number): Promise<boolean> {
+    return isKnownAddress(tx, email, address, now - this.policy.knownAddressMs);
   }
 }

@@ -53,7 +53,7 @@ export function authRoutes({ db, env, guard, loginThrottle, sessionPolicy }: Rou
         email: [reason('invalid_credentials')],
       });
     }
-    await loginThrottle.succeed(input.email, ip, true);
+    await loginThrottle.succeed(input.email, ip);
     return user;
   }
 

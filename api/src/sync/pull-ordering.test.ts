@@ -1,10 +1,9 @@
-import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { newId, PROTOCOL_VERSION } from '@urs/sync-protocol';
 import { testEngine } from '../test/databases.js';
 import type { TestApp } from '../test/harness.js';
 import { applyPushBatch } from './push.js';
-import { syncFixture, TestDevice, type SyncFixture } from './test-kit.js';
+import { someoneWaitsForALock, syncFixture, TestDevice, type SyncFixture } from './test-kit.js';
 
 /*
  * The pull cursor is a change_seq. With a plain sequence, a batch that took number N and commits
@@ -23,19 +22,6 @@ describe.skipIf(testEngine !== 'postgres')('pull ordering with overlapping pushe
     await second.close();
     await f.t.close();
   });
-
-  /** Resolves once some connection of this database waits for a lock (the counter row). */
-  async function someoneWaitsForALock(): Promise<void> {
-    for (;;) {
-      const rows = await f.t.db
-        .select({ n: sql<number>`count(*)` })
-        .from(
-          sql`pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-        );
-      if ((rows[0]?.n ?? 0) > 0) return;
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-  }
 
   it('never lets a later-numbered change commit first, so no pull skips the earlier one', async () => {
     const admin = new TestDevice(f.t, f.admin.token);
@@ -86,7 +72,7 @@ describe.skipIf(testEngine !== 'postgres')('pull ordering with overlapping pushe
       'report.create',
       { id: fastId, area_id: f.areaId, work_type: 'repair', description: 'cepat' },
     ]);
-    await someoneWaitsForALock();
+    await someoneWaitsForALock(f.t);
 
     // A device pulling now sees neither: the fast batch cannot commit ahead of the slow one.
     const during = await admin.pullAll();

@@ -5,7 +5,7 @@ import { reports, syncClients } from '../db/schema.js';
 import { testEngine } from '../test/databases.js';
 import type { TestApp } from '../test/harness.js';
 import { applyPushBatch } from './push.js';
-import { syncFixture, type SyncFixture } from './test-kit.js';
+import { someoneWaitsForALock, syncFixture, type SyncFixture } from './test-kit.js';
 
 /*
  * A device gives up on a slow push (its timeout, or a proxy's 504) while the server is still
@@ -26,19 +26,6 @@ describe.skipIf(testEngine !== 'postgres')('a push retried while the first is ap
     await second.close();
     await f.t.close();
   });
-
-  /** Resolves once some connection of this database waits for a lock. */
-  async function someoneWaitsForALock(): Promise<void> {
-    for (;;) {
-      const rows = await f.t.db
-        .select({ n: sql<number>`count(*)` })
-        .from(
-          sql`pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-        );
-      if (Number(rows[0]?.n ?? 0) > 0) return;
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-  }
 
   const counter = async () => {
     const [row] = await f.t.db.select({ value: sql<number>`value` }).from(sql`change_counter`);
@@ -101,7 +88,7 @@ describe.skipIf(testEngine !== 'postgres')('a push retried while the first is ap
       token: f.staff.token,
       json: batch,
     });
-    await someoneWaitsForALock();
+    await someoneWaitsForALock(f.t);
     release();
 
     const outcome = await first;

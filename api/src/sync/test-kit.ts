@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach } from 'vitest';
 import { newId, PROTOCOL_VERSION, type PullResponse, type PushResponse } from '@urs/sync-protocol';
 import type { Role } from '@urs/sync-protocol';
@@ -127,4 +128,18 @@ export function useSyncFixture(
   });
   afterEach(() => live.t.close());
   return live;
+}
+
+/**
+ * PostgreSQL only: resolves once some connection of the test's database waits for a lock, as a
+ * second process's statement does behind a transaction the test holds open.
+ */
+export async function someoneWaitsForALock(t: TestApp): Promise<void> {
+  for (;;) {
+    const rows = await t.db
+      .select({ n: sql<number>`count(*)` })
+      .from(sql`pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`);
+    if (Number(rows[0]?.n ?? 0) > 0) return;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
 }

@@ -1,5 +1,5 @@
 import { Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/ui/icon.js';
 import { useAppSession, useCurrentUser } from '../../lib/use-session.js';
@@ -26,6 +26,7 @@ export function AppShell() {
   const wide = useMediaQuery(WIDE_SCREEN_QUERY);
   const [wideOpen, setWideOpen] = useState(true);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
   const pathname = useRouterState({ select: (state) => state.location.pathname });
 
   // Any navigation closes the drawer, including back/forward and programmatic ones, and so does
@@ -40,7 +41,7 @@ export function AppShell() {
       // Escape in a dialog opened over the drawer closes that dialog, not the drawer under it.
       if (event.key !== 'Escape' || document.querySelector('dialog[open]') !== null) return;
       setDrawerOpen(false);
-      document.querySelector<HTMLElement>('[data-testid="menu-toggle"]')?.focus();
+      menuButton.current?.focus();
     };
     document.addEventListener('keydown', onKey);
     const root = document.documentElement;
@@ -88,6 +89,7 @@ export function AppShell() {
       <div className="shell-main">
         <header className="topbar">
           <button
+            ref={menuButton}
             type="button"
             className="icon-button"
             aria-controls={SIDEBAR_ID}

@@ -173,6 +173,25 @@ export default tseslint.config(
     'web talks to the API over HTTP only; share code through @urs/sync-protocol.',
     [ZOD_VIA_PROTOCOL],
   ),
+  // The browser tests start the API as a process of its own; they may share the API tests'
+  // fixtures (a test OpenID provider), never the API's code.
+  {
+    files: ['web/e2e/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [ZOD_VIA_PROTOCOL],
+          patterns: [
+            {
+              regex: '^@urs/api(/|$)|(^|/)api/(dist|src(?!/test/))/',
+              message: 'Browser tests drive the API over HTTP; they may share only api/src/test.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   boundary(['api/**'], ['web'], 'api never imports web; share code through @urs/sync-protocol.'),
   apiLayer(
     ['api/src/db/**', 'api/src/data/**', 'api/src/auth/**'],

@@ -104,7 +104,7 @@ export const ERROR_TEXTS_ID = {
   sso_bad_state: 'Sesi masuk SSO tidak valid atau sudah kedaluwarsa. Silakan coba masuk lagi.',
   sso_bad_code:
     'Masuk dengan SSO gagal: kode masuk tidak valid atau sudah kedaluwarsa. Silakan coba lagi.',
-  sso_no_email: 'Akun SSO ini tidak memberikan alamat email.',
+  sso_no_email: 'Akun SSO ini tidak memberikan alamat email yang terverifikasi.',
   sso_not_configured: 'Masuk dengan SSO belum diaktifkan di server ini.',
   sso_domain: 'Akun {email} tidak diizinkan masuk. Gunakan email dengan domain: {domains}.',
   // Records

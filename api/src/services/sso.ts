@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { reason } from '@urs/sync-protocol';
 import { eq, lt } from 'drizzle-orm';
 import * as oidc from 'openid-client';
@@ -10,10 +10,30 @@ import { HttpError } from '../lib/http-error.js';
 import { createUser, findLiveUserByEmail } from './users.js';
 import type { UserRow } from '../data/wire.js';
 
-const STATE_TTL_MS = 10 * 60_000;
+export const STATE_TTL_MS = 10 * 60_000;
 
-/** `email`, or Entra ID's `preferred_username` when it is an address (the user's UPN). */
+/**
+ * The `state` sent to the provider for an attempt whose browser holds `binding` (in a cookie,
+ * see routes/sso): the hash of that secret, as RFC 6749 section 10.12 suggests. A callback
+ * counts only from the browser that started the attempt, so nobody can have someone else's
+ * browser finish a sign-in they started (and land it in their account).
+ */
+const stateFor = (binding: string): string => hash('sha256', binding, 'base64url');
+
+function sameText(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/**
+ * `email`, or Entra ID's `preferred_username` when it is an address (the user's UPN); nothing
+ * when the provider says the address is not verified (`email_verified: false`, a boolean or,
+ * as some providers send it, a string), since an existing account is matched by it.
+ */
 function emailOf(claims: Record<string, unknown>): string {
+  const verified = claims['email_verified'];
+  if (verified === false || verified === 'false') return '';
   for (const key of ['email', 'preferred_username']) {
     const value = claims[key];
     if (typeof value === 'string' && /^[^@\s]+@[^@\s]+$/.test(value.trim()))
@@ -72,10 +92,14 @@ export class SsoService {
     return this.env.OIDC_REDIRECT_URI ?? `${origin}/auth/microsoft/callback`;
   }
 
-  /** The provider's authorization URL for a new attempt; `returnTo` is where to land after. */
-  async start(origin: string, returnTo: string | null): Promise<URL> {
+  /**
+   * A new attempt: the provider's authorization URL, and the secret the browser must keep
+   * (in a cookie) and show again with the callback. `returnTo` is where to land after.
+   */
+  async start(origin: string, returnTo: string | null): Promise<{ url: URL; binding: string }> {
     const config = await this.config();
-    const state = oidc.randomState();
+    const binding = oidc.randomState();
+    const state = stateFor(binding);
     const nonce = oidc.randomNonce();
     const codeVerifier = oidc.randomPKCECodeVerifier();
     const now = Date.now();
@@ -89,7 +113,7 @@ export class SsoService {
         expiresAt: new Date(now + STATE_TTL_MS).toISOString(),
       });
     });
-    return oidc.buildAuthorizationUrl(config, {
+    const url = oidc.buildAuthorizationUrl(config, {
       redirect_uri: this.redirectUri(origin),
       scope: 'openid email profile',
       state,
@@ -97,21 +121,28 @@ export class SsoService {
       code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
       code_challenge_method: 'S256',
     });
+    return { url, binding };
   }
 
   /**
    * Completes an attempt from the callback's query string (`?code=...&state=...`): the state
-   * must be one we issued and not yet used; the code is exchanged with our PKCE verifier and
-   * the ID token checked against our nonce.
+   * must be one we issued to this browser (`binding`, from its cookie) and not yet used; the
+   * code is exchanged with our PKCE verifier and the ID token checked against our nonce.
    */
   async complete(
     origin: string,
     callbackQuery: string,
+    binding: string | undefined,
   ): Promise<{ user: UserRow; returnTo: string | null }> {
     const config = await this.config();
     const callback = new URL(this.redirectUri(origin));
     callback.search = callbackQuery.startsWith('?') ? callbackQuery : `?${callbackQuery}`;
     const state = callback.searchParams.get('state') ?? '';
+    // Another browser's attempt (or none) is refused before it is looked up, so a forged
+    // callback cannot use up the attempt of the browser that started it.
+    if (binding === undefined || !sameText(stateFor(binding), state)) {
+      throw new HttpError(400, reason('sso_bad_state'));
+    }
     // Deleting as we read makes the state single-use even if two callbacks race.
     const attempt = await this.db.write((tx) =>
       first(tx.delete(ssoStates).where(eq(ssoStates.state, state)).returning()),

@@ -95,7 +95,7 @@ export const ERROR_TEXTS_EN: { [C in ErrorCode]: EnglishText<C> } = {
   self_delete: 'You cannot delete your own account.',
   sso_bad_state: 'The SSO sign-in session is invalid or has expired. Please sign in again.',
   sso_bad_code: 'SSO sign-in failed: the sign-in code is invalid or has expired. Please try again.',
-  sso_no_email: 'This SSO account does not provide an email address.',
+  sso_no_email: 'This SSO account does not provide a verified email address.',
   sso_not_configured: 'SSO sign-in is not enabled on this server.',
   sso_domain: 'Account {email} may not sign in. Use an email with domain: {domains}.',
   reference_not_found: (p) => `${label(REFERENCE, p.kind)} not found.`,

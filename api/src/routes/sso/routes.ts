@@ -1,15 +1,23 @@
 import { Hono } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
 import type { AppEnv } from '../../middleware/guard.js';
 import { KB, limitBody, readJson } from '../../middleware/body.js';
 import { parseOr422 } from '../../lib/http-error.js';
 import { signInAnswer } from '../../services/sign-in.js';
-import { SsoService } from '../../services/sso.js';
+import { SsoService, STATE_TTL_MS } from '../../services/sso.js';
 import type { RouteDeps } from '../deps.js';
 
 /** Only a path on this site ("/x", not "//evil" or "https://..."), as the login redirect rule. */
 const safePath = (value: string | undefined): string | null =>
   value !== undefined && value.startsWith('/') && !value.startsWith('//') ? value : null;
+
+/**
+ * The browser's half of an attempt (services/sso.ts): sent back only to the routes below, never
+ * readable by scripts, and not sent with a request another site's page makes (SameSite).
+ */
+const BINDING_COOKIE = 'urs_sso';
+const BINDING_PATH = '/api/auth/microsoft';
 
 const callbackBody = z.object({
   /** The callback page's `location.search`, passed through untouched. */
@@ -31,14 +39,24 @@ export function ssoRoutes({ db, env, sessionPolicy }: RouteDeps) {
   );
 
   app.get('/api/auth/microsoft/start', async (c) => {
-    const origin = new URL(c.req.url).origin;
-    const url = await sso.start(origin, safePath(c.req.query('redirect')));
+    const here = new URL(c.req.url);
+    const { url, binding } = await sso.start(here.origin, safePath(c.req.query('redirect')));
+    setCookie(c, BINDING_COOKIE, binding, {
+      path: BINDING_PATH,
+      httpOnly: true,
+      sameSite: 'Lax',
+      secure: here.protocol === 'https:',
+      maxAge: STATE_TTL_MS / 1000,
+    });
     return c.redirect(url.href, 302);
   });
 
   app.post('/api/auth/microsoft/callback', limitBody(8 * KB), async (c) => {
     const { query } = parseOr422(callbackBody, await readJson(c));
-    const { user, returnTo } = await sso.complete(new URL(c.req.url).origin, query);
+    const binding = getCookie(c, BINDING_COOKIE);
+    // An attempt is tried once, whatever its outcome: the cookie goes with it.
+    if (binding !== undefined) deleteCookie(c, BINDING_COOKIE, { path: BINDING_PATH });
+    const { user, returnTo } = await sso.complete(new URL(c.req.url).origin, query, binding);
     return c.json({
       ...(await signInAnswer(db, user, sessionPolicy, c.req.header('user-agent') ?? null)),
       redirect: returnTo,

@@ -1,84 +1,32 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import Provider from 'oidc-provider';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema.js';
 import { makeTestApp, type TestApp } from '../../test/harness.js';
+import { followProvider, listenTestProvider, type TestProvider } from '../../test/oidc-provider.js';
 
 /*
- * A real OpenID Connect provider (oidc-provider) on 127.0.0.1, started by the test. The test
- * plays the browser: it follows the provider's redirects with its cookies, and "logs in" at
- * the interaction step as whichever account the case chooses.
+ * A real OpenID Connect provider on 127.0.0.1 (test/oidc-provider.ts). The test plays the
+ * browser: it follows the provider's redirects with its cookies, and the provider signs in
+ * whichever account the case chooses.
  */
 const REDIRECT_URI = 'http://127.0.0.1/auth/microsoft/callback';
-let issuer = '';
-let server: http.Server;
-let provider: Provider;
+let provider: TestProvider;
 let account = 'guru@sekolah.test';
 
 beforeAll(async () => {
-  server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  provider = new Provider(issuer, {
-    clients: [
-      {
-        client_id: 'urs-test',
-        client_secret: 'urs-test-secret',
-        redirect_uris: [REDIRECT_URI],
-        grant_types: ['authorization_code'],
-        response_types: ['code'],
-      },
-    ],
-    pkce: { required: () => true },
-    features: { devInteractions: { enabled: false } },
-    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
-    claims: { email: ['email', 'email_verified'], profile: ['name'] },
-    ttl: { AuthorizationCode: 2 },
-    findAccount: (_ctx, sub) => ({
-      accountId: sub,
-      claims: () => ({
-        sub,
-        email: sub,
-        email_verified: true,
-        name: `Akun ${sub.split('@')[0] ?? ''}`,
-      }),
-    }),
-  });
-  const callback = provider.callback();
-  server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
-    if (req.url?.startsWith('/interaction/') === true) {
-      void (async () => {
-        const details = await provider.interactionDetails(req, res);
-        const grant = new provider.Grant({ accountId: account, clientId: 'urs-test' });
-        grant.addOIDCScope('openid email profile');
-        const grantId = await grant.save();
-        const prompt = details.prompt.name;
-        await provider.interactionFinished(
-          req,
-          res,
-          prompt === 'login' ? { login: { accountId: account } } : { consent: { grantId } },
-          { mergeWithLastSubmission: true },
-        );
-      })();
-      return;
-    }
-    void callback(req, res);
-  });
+  provider = await listenTestProvider(() => account);
+  provider.serve(REDIRECT_URI, { codeTtlSeconds: 2 });
 });
-afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
-});
+afterAll(() => provider.close());
 
 let t: TestApp;
 afterEach(() => t?.close());
 
 async function app(overrides: Record<string, string> = {}): Promise<TestApp> {
   t = await makeTestApp({
-    OIDC_ISSUER: issuer,
-    OIDC_CLIENT_ID: 'urs-test',
-    OIDC_CLIENT_SECRET: 'urs-test-secret',
+    OIDC_ISSUER: provider.issuer,
+    OIDC_CLIENT_ID: provider.clientId,
+    OIDC_CLIENT_SECRET: provider.clientSecret,
     OIDC_REDIRECT_URI: REDIRECT_URI,
     OIDC_ALLOWED_DOMAINS: 'sekolah.test',
     ...overrides,
@@ -86,44 +34,48 @@ async function app(overrides: Record<string, string> = {}): Promise<TestApp> {
   return t;
 }
 
-/** Follows the provider's redirects like a browser (cookies kept) until it returns to us. */
+/** The callback's query string, once the provider has signed `account` in. */
 async function signInAtProvider(authorizationUrl: string): Promise<string> {
-  const cookies = new Map<string, string>();
-  let url = authorizationUrl;
-  for (let hop = 0; hop < 12; hop++) {
-    if (url.startsWith(REDIRECT_URI)) return new URL(url).search;
-    const res = await fetch(url, {
-      redirect: 'manual',
-      headers: { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
-    });
-    for (const set of res.headers.getSetCookie()) {
-      const [pair = ''] = set.split(';');
-      const eq = pair.indexOf('=');
-      cookies.set(pair.slice(0, eq), pair.slice(eq + 1));
-    }
-    const location = res.headers.get('location');
-    if (location === null)
-      throw new Error(`provider stopped at ${url}: ${res.status} ${await res.text()}`);
-    url = new URL(location, url).href;
-  }
-  throw new Error('too many redirects');
+  return new URL(await followProvider(authorizationUrl, REDIRECT_URI)).search;
 }
 
-async function startSignIn(a: TestApp, redirect = '/reports?status=pending'): Promise<string> {
+/** An attempt as a browser starts it: where the provider is, and the cookie this browser got. */
+interface Attempt {
+  location: string;
+  cookie: string;
+}
+
+async function startSignIn(a: TestApp, redirect = '/reports?status=pending'): Promise<Attempt> {
   const res = await a.request(`/api/auth/microsoft/start?redirect=${encodeURIComponent(redirect)}`);
   expect(res.status).toBe(302);
+  const [set = ''] = res.headers.getSetCookie();
+  expect(set).toMatch(
+    /^urs_sso=[\w-]{43}; Max-Age=600; Path=\/api\/auth\/microsoft; HttpOnly; SameSite=Lax$/,
+  );
+  const cookie = set.split(';')[0] ?? '';
   const location = res.headers.get('location') ?? '';
   const url = new URL(location);
-  expect(url.origin).toBe(issuer);
+  expect(url.origin).toBe(provider.issuer);
   expect(url.searchParams.get('code_challenge_method')).toBe('S256');
   expect(url.searchParams.get('code_challenge')).toMatch(/^[\w-]{43}$/);
   expect(url.searchParams.get('state')).toBeTruthy();
   expect(url.searchParams.get('nonce')).toBeTruthy();
-  return location;
+  return { location, cookie };
 }
 
-const complete = (a: TestApp, query: string) =>
-  a.request('/api/auth/microsoft/callback', { method: 'POST', json: { query } });
+/** The callback page's post, from the browser that holds `cookie` (or from one holding none). */
+const complete = (a: TestApp, query: string, cookie?: string) =>
+  a.request('/api/auth/microsoft/callback', {
+    method: 'POST',
+    json: { query },
+    ...(cookie !== undefined && { headers: { cookie } }),
+  });
+
+/** Starts an attempt, signs in at the provider and posts the callback from the same browser. */
+async function signIn(a: TestApp, redirect?: string): Promise<Response> {
+  const attempt = await startSignIn(a, redirect);
+  return complete(a, await signInAtProvider(attempt.location), attempt.cookie);
+}
 
 describe('single sign-on with OpenID Connect + PKCE', () => {
   it('is off unless configured, and says so', async () => {
@@ -146,8 +98,7 @@ describe('single sign-on with OpenID Connect + PKCE', () => {
   it('provisions a new user with the registration default role and signs them in like a password login', async () => {
     const a = await app({ REGISTRATION_DEFAULT_ROLE: 'technician' });
     account = 'budi@sekolah.test';
-    const query = await signInAtProvider(await startSignIn(a));
-    const res = await complete(a, query);
+    const res = await signIn(a);
     expect(res.status).toBe(200);
     const body = (await res.json()) as {
       access_token: string;
@@ -168,7 +119,7 @@ describe('single sign-on with OpenID Connect + PKCE', () => {
     const a = await app();
     const existing = await a.signIn('admin', 'kepala@sekolah.test');
     account = 'kepala@sekolah.test';
-    const res = await complete(a, await signInAtProvider(await startSignIn(a)));
+    const res = await signIn(a);
     const body = (await res.json()) as { user: { id: string; role: string } };
     expect(body.user).toMatchObject({ id: existing.user.id, role: 'admin' });
   });
@@ -176,27 +127,58 @@ describe('single sign-on with OpenID Connect + PKCE', () => {
   it('refuses a wrong or reused state', async () => {
     const a = await app();
     account = 'siti@sekolah.test';
-    const query = await signInAtProvider(await startSignIn(a));
+    const { location, cookie } = await startSignIn(a);
+    const query = await signInAtProvider(location);
     const forged = new URLSearchParams(query);
     forged.set('state', 'not-a-state-we-issued');
-    const bad = await complete(a, `?${forged.toString()}`);
+    const bad = await complete(a, `?${forged.toString()}`, cookie);
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { message: string }).message).toMatch(
       /tidak valid atau sudah kedaluwarsa/,
     );
-    expect((await complete(a, query)).status).toBe(200);
-    expect((await complete(a, query)).status).toBe(400);
+    const done = await complete(a, query, cookie);
+    expect(done.status).toBe(200);
+    // The cookie goes with the attempt, which is used up: a second post is refused.
+    expect(done.headers.getSetCookie()).toEqual([
+      expect.stringMatching(/^urs_sso=; Max-Age=0; Path=\/api\/auth\/microsoft/),
+    ]);
+    expect((await complete(a, query, cookie)).status).toBe(400);
+  });
+
+  it('refuses a callback from a browser that did not start the attempt, and keeps the attempt for the one that did', async () => {
+    const a = await app();
+    account = 'rina@sekolah.test';
+    // Someone starts an attempt with their own account and has another browser post its
+    // callback (a link to the callback page): that browser holds no cookie, or its own.
+    const theirs = await startSignIn(a);
+    const query = await signInAtProvider(theirs.location);
+    const other = await startSignIn(a);
+    for (const cookie of [undefined, other.cookie, 'urs_sso=made-up']) {
+      const res = await complete(a, query, cookie);
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { message: string }).message).toBe(
+        'Sesi masuk SSO tidak valid atau sudah kedaluwarsa. Silakan coba masuk lagi.',
+      );
+    }
+    expect(await a.db.select().from(users).where(eq(users.email, 'rina@sekolah.test'))).toEqual([]);
+    // The browser that started it still can finish it.
+    const res = await complete(a, query, theirs.cookie);
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { user: { email: string } }).user.email).toBe(
+      'rina@sekolah.test',
+    );
   });
 
   it('refuses an expired code', async () => {
     const a = await app();
     account = 'joko@sekolah.test';
-    const query = await signInAtProvider(await startSignIn(a));
+    const { location, cookie } = await startSignIn(a);
+    const query = await signInAtProvider(location);
     await new Promise((resolve) => setTimeout(resolve, 2500)); // the provider's code lives 2 s here
     const warn = console.warn;
     console.warn = () => undefined;
     try {
-      const res = await complete(a, query);
+      const res = await complete(a, query, cookie);
       expect(res.status).toBe(401);
       expect(((await res.json()) as { message: string }).message).toMatch(
         /kode masuk tidak valid atau sudah kedaluwarsa/,
@@ -209,7 +191,7 @@ describe('single sign-on with OpenID Connect + PKCE', () => {
   it('refuses an account outside the allowed email domains, and provisions nobody', async () => {
     const a = await app();
     account = 'orang@gmail.test';
-    const res = await complete(a, await signInAtProvider(await startSignIn(a)));
+    const res = await signIn(a);
     expect(res.status).toBe(403);
     expect(((await res.json()) as { message: string }).message).toBe(
       'Akun orang@gmail.test tidak diizinkan masuk. Gunakan email dengan domain: sekolah.test.',
@@ -217,10 +199,26 @@ describe('single sign-on with OpenID Connect + PKCE', () => {
     expect(await a.db.select().from(users).where(eq(users.email, 'orang@gmail.test'))).toEqual([]);
   });
 
+  it('matches nobody by an address the provider has not verified, and provisions nobody', async () => {
+    const a = await app();
+    await a.signIn('admin', 'belum.kepala@sekolah.test');
+    for (const email of ['belum.kepala@sekolah.test', 'belum.baru@sekolah.test']) {
+      account = email;
+      const res = await signIn(a);
+      expect(res.status).toBe(403);
+      expect(((await res.json()) as { message: string }).message).toBe(
+        'Akun SSO ini tidak memberikan alamat email yang terverifikasi.',
+      );
+    }
+    expect(
+      await a.db.select().from(users).where(eq(users.email, 'belum.baru@sekolah.test')),
+    ).toEqual([]);
+  });
+
   it('never redirects after sign-in to another site', async () => {
     const a = await app();
     account = 'wati@sekolah.test';
-    const res = await complete(a, await signInAtProvider(await startSignIn(a, '//evil.example/x')));
+    const res = await signIn(a, '//evil.example/x');
     expect(((await res.json()) as { redirect: string | null }).redirect).toBeNull();
   });
 });

@@ -455,9 +455,8 @@ describe('sync engine', () => {
     const outcome = await h.engine.syncOnce();
 
     expect(outcome).toMatchObject({ status: 'ok', pushed: 1, rejected: 0 });
-    expect(h.server.requests.indexOf('POST /api/sync/push')).toBeLessThan(
-      h.server.requests.indexOf('GET /api/sync/pull'),
-    );
+    // With no photo waiting, one push and the pull: nothing more.
+    expect(h.server.requests).toEqual(['POST /api/sync/push', 'GET /api/sync/pull']);
     expect(await h.db.outbox.count()).toBe(0);
     expect(await h.db.reports.get(id)).toEqual(h.server.row('reports', id));
     expect(await h.db.shadows.count()).toBe(0);
@@ -665,17 +664,28 @@ describe('sync engine', () => {
     expect((await h.db.sync_state.get(userId))?.next_seq).toBe(2);
   });
 
-  it('uploads a photo before pushing the mutation that references it', async () => {
+  it('sends what is ready, then uploads the photo, then pushes the mutation that references it', async () => {
     const h = setup();
     const userId = h.alice.user.id;
     const reportId = await createReport(h, userId);
     const photo = await savedPhoto(h, userId, 1);
     await attachPhoto(h, userId, reportId, photo);
+    // The report reaches the server before the photo's upload starts: on a weak uplink that
+    // upload can take minutes.
+    let judgedWhenUploading: string[] = [];
+    h.server.onRequest = (request) => {
+      if (request.startsWith('PUT ')) judgedWhenUploading = h.server.judged.map((j) => j.name);
+    };
 
     expect(await h.engine.syncOnce()).toMatchObject({ status: 'ok', pushed: 2, rejected: 0 });
-    expect(h.server.requests.indexOf(`PUT /api/photos/${photo.id}`)).toBeLessThan(
-      h.server.requests.indexOf('POST /api/sync/push'),
-    );
+    expect(h.server.requests).toEqual([
+      'POST /api/sync/push',
+      `PUT /api/photos/${photo.id}`,
+      'POST /api/sync/push',
+      'GET /api/sync/pull',
+    ]);
+    expect(judgedWhenUploading).toEqual(['report.create']);
+    expect(h.server.judged.map((j) => j.name)).toEqual(['report.create', 'photo.attach']);
     expect((await h.db.photos.get(photo.id))?.uploaded).toBe(1);
     expect(await h.db.report_photos.get(photo.id)).toMatchObject({
       report_id: reportId,

@@ -5,7 +5,7 @@ import { backoffDelay, DEFAULT_BACKOFF, type BackoffPolicy } from './backoff.js'
 import { createSyncLock, type SyncLock } from './lock.js';
 import { uploadPendingPhotos } from './photo-upload.js';
 import { pullChanges, SessionMismatchError, type PullProgress } from './pull.js';
-import { pushOutbox } from './push.js';
+import { pushOutbox, type PushSummary } from './push.js';
 import { setServerUnreachable } from './reachability.js';
 import { claimLocalData } from './session.js';
 import { ensureSyncState } from './sync-state.js';
@@ -25,6 +25,16 @@ export interface SyncEngineOptions {
   pullLimit?: number;
   backoff?: BackoffPolicy;
   lock?: SyncLock;
+}
+
+/** Two pushes of one cycle as one; whether entries still wait is the later push's word. */
+function addUp(first: PushSummary, second: PushSummary): PushSummary {
+  return {
+    applied: first.applied + second.applied,
+    duplicate: first.duplicate + second.duplicate,
+    rejected: first.rejected + second.rejected,
+    blocked: second.blocked,
+  };
 }
 
 export type SyncOutcome =
@@ -118,11 +128,16 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     let answered = false;
     try {
       await claimLocalData(db, userId);
+      // What is ready goes before the photos: it stops at the first entry whose photo is not
+      // uploaded. On a weak uplink a backlog of photos takes minutes (photo-upload.ts), and the
+      // reports and stock changes queued ahead of them need not wait that long to reach the
+      // admins. With no photo waiting, this one push is all there is.
+      const ready = await pushOutbox(db, api, userId);
       const photos = await uploadPendingPhotos(db, api, userId);
       // Push before pull, always: the pull must start after the server has applied our
       // mutations, so their rows come back with a change_seq above our cursor. Pulling first
       // could skip them for good (pending rows ignore pulls, and the cursor moves on).
-      const pushed = await pushOutbox(db, api, userId);
+      const pushed = ready.blocked ? addUp(ready, await pushOutbox(db, api, userId)) : ready;
       const pulled = await pullChanges(
         db,
         api,

@@ -286,7 +286,7 @@ describe('reports offline in a real browser', () => {
     await context.close();
   });
 
-  it('files a report once when its draft outlives the save (the tab killed before it was cleared)', async () => {
+  it('files a report once when its draft outlives the save (the tab killed before it was cleared), keeping later changes as an edit', async () => {
     const { context, page } = await newPage();
     await signInAndSync(page, CUSTODIAN);
     await page.goto(`${server.url}/reports/create`);
@@ -319,11 +319,32 @@ describe('reports offline in a real browser', () => {
     await page.waitForURL(firstUrl);
     expect(await readDraft()).toBeNull();
 
+    // Back once more, and this time changed before the save: the change is not dropped, it
+    // waits in the report's edit form.
+    await page.evaluate(({ key, text }) => localStorage.setItem(key, text), draft);
+    await page.goto(`${server.url}/reports/create`);
+    await page.getByText('Isian yang belum disimpan dipulihkan.').waitFor();
+    const changed = `${description}, engselnya lepas`;
+    await page.getByLabel('Deskripsi').fill(changed);
+    await page.getByRole('button', { name: 'Simpan laporan' }).click();
+    await page.getByText('Perubahan Anda ada di formulir ubah: periksa, lalu simpan.').waitFor();
+    await page.waitForURL(`${firstUrl}/edit`);
+    expect(await page.getByLabel('Deskripsi').inputValue()).toBe(changed);
+    await page.getByRole('button', { name: 'Simpan laporan' }).click();
+    await page.waitForURL(firstUrl);
+    await page.getByText(changed).waitFor();
+    expect(await readDraft()).toBeNull();
+
     await page.getByTestId('unsynced').waitFor({ state: 'detached', timeout: 30_000 });
     const list = await fetch(`${server.url}/api/reports?q=${encodeURIComponent(description)}`, {
       headers: { authorization: `Bearer ${await adminToken()}`, accept: 'application/json' },
     });
-    expect(((await list.json()) as { meta: { total: number } }).meta.total).toBe(1);
+    const found = (await list.json()) as {
+      meta: { total: number };
+      data: { description: string }[];
+    };
+    expect(found.meta.total).toBe(1);
+    expect(found.data[0]?.description).toBe(changed);
     await context.close();
   });
 

@@ -11,7 +11,7 @@ export {
 export type { OptimisticWrite, EnqueueOptions, EnqueueStep, RetryEdit } from './outbox.js';
 export { planned } from './planned.js';
 export type { PlannedMutation } from './planned.js';
-export { savePhoto, sniffImageType, sha256Hex } from './photos.js';
+export { discardUnusedPhoto, savePhoto, sniffImageType, sha256Hex } from './photos.js';
 export type { SavePhotoOptions } from './photos.js';
 export { compressImage, canCompressImages, COMPRESSION_OPTIONS } from './photo-compress.js';
 export type { ImageCompressor } from './photo-compress.js';

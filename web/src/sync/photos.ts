@@ -107,6 +107,21 @@ export async function savePhoto(
   return record;
 }
 
+/**
+ * Deletes a form's photo that nothing needs: not on a report on this device (its row is written
+ * when its photo.attach is queued) and named by no outbox entry (a refused one kept for a
+ * resend included). A form cancelled or a photo taken out of it frees the space, but a draft
+ * restored after its report was saved (or open in a second tab) holds photos that are queued
+ * for upload; deleting their bytes would lose them before they reach the server.
+ */
+export async function discardUnusedPhoto(db: UrsDatabase, photoId: string): Promise<void> {
+  await db.transaction('rw', db.photos, db.report_photos, db.outbox, async () => {
+    if ((await db.report_photos.get(photoId)) !== undefined) return;
+    const named = await db.outbox.filter((entry) => entry.photo_ids.includes(photoId)).count();
+    if (named === 0) await db.photos.delete(photoId);
+  });
+}
+
 async function toArrayBuffer(input: Blob | ArrayBuffer | Uint8Array): Promise<ArrayBuffer> {
   if (input instanceof ArrayBuffer) return input;
   if (input instanceof Uint8Array) {

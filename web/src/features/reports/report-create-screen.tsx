@@ -6,7 +6,7 @@ import { Page } from '../../components/ui/page.js';
 import { useCurrentUser } from '../../lib/use-session.js';
 import { seemsOnline } from '../../sync/index.js';
 import { toast } from '../../lib/toast.js';
-import { draftKey } from './report-draft.js';
+import { draftKey, saveDraft } from './report-draft.js';
 import { EMPTY_FORM, NEW_REPORT_STATUSES } from './report-form-state.js';
 import { ReportForm } from './report-form.js';
 import { fileNewReport } from './report-save.js';
@@ -36,8 +36,18 @@ export function ReportCreateScreen() {
           const id = reportId ?? newReportId;
           const filing = await fileNewReport({ id, reporterId: user.id, values, photos });
           if (filing.kind === 'refused') return filing.errors;
-          if (filing.kind === 'already_filed') toast.info(t('reports.alreadyFiled'));
-          else toast.success(seemsOnline() ? t('reports.saved') : t('reports.savedOffline'));
+          if (filing.kind === 'filed') {
+            toast.success(seemsOnline() ? t('reports.saved') : t('reports.savedOffline'));
+          } else if (filing.changes === null) {
+            toast.info(t('reports.alreadyFiled'));
+          } else {
+            // Changed since it was filed: the changes become that report's edit draft, for the
+            // user to check and save there.
+            saveDraft(localStorage, draftKey(user.id, id), filing.changes);
+            toast.info(t('reports.alreadyFiledChanged'));
+            void navigate({ to: '/reports/$id/edit', params: { id } });
+            return null;
+          }
           void navigate({ to: '/reports/$id', params: { id } });
           return null;
         }}

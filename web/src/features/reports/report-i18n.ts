@@ -42,6 +42,10 @@ const texts = splitTextPairs({
       'Laporan ini sudah tersimpan sebelumnya; tidak dibuat dua kali.',
       'This report was already saved; it was not filed twice.',
     ],
+    alreadyFiledChanged: [
+      'Laporan ini sudah tersimpan sebelumnya; tidak dibuat dua kali. Perubahan Anda ada di formulir ubah: periksa, lalu simpan.',
+      'This report was already saved; it was not filed twice. Your changes are in its edit form: check them, then save.',
+    ],
     refusedTitle: ['Ditolak server', 'Refused by the server'],
     refusedText: [
       'Server menolak laporan ini: {{reason}} Perbaiki isiannya lalu simpan untuk mengirim ulang. Teks dan foto tetap tersimpan di perangkat.',

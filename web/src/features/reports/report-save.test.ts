@@ -2,8 +2,9 @@ import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { newId } from '@urs/sync-protocol';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openUrsDatabase, type UrsDatabase } from '../../db/database.js';
-import { claimLocalData } from '../../sync/index.js';
-import { EMPTY_FORM, type ReportFormValues } from './report-form-state.js';
+import { claimLocalData, discardUnusedPhoto, savePhoto } from '../../sync/index.js';
+import { jpegBytes } from '../../sync/test-fixtures.js';
+import { EMPTY_FORM, type FormPhoto, type ReportFormValues } from './report-form-state.js';
 import { fileNewReport } from './report-save.js';
 
 const USER = newId();
@@ -31,12 +32,73 @@ describe('filing a new report from its draft', () => {
     const input = { id, reporterId: USER, values, photos: [] };
     expect(await fileNewReport(input, NOW, db)).toEqual({ kind: 'filed' });
     // The tab was killed before the draft was cleared: restored, it is saved again.
-    expect(await fileNewReport(input, NOW, db)).toEqual({ kind: 'already_filed' });
+    expect(await fileNewReport(input, NOW, db)).toEqual({ kind: 'already_filed', changes: null });
     expect(await db.reports.count()).toBe(1);
     const queued = await db.outbox.toArray();
     expect(queued.map((entry) => [entry.mutation.name, entry.entity_id])).toEqual([
       ['report.create', id],
     ]);
+  });
+
+  /** A photo saved on the device as the form keeps it. */
+  async function formPhoto(seed: number, kind: FormPhoto['kind'] = 'before'): Promise<FormPhoto> {
+    const photo = await savePhoto(db, USER, jpegBytes(seed), 'image/jpeg', { compress: null });
+    const { id, sha256, mime_type, size_bytes } = photo;
+    return { id, kind, sha256, mime_type, size_bytes, captured_at: null };
+  }
+
+  it('gives back what was changed in a restored draft since its report was filed, as an edit', async () => {
+    const id = newId();
+    const first = await formPhoto(1);
+    const filedInput = { id, reporterId: USER, values, photos: [first] };
+    expect(await fileNewReport(filedInput, NOW, db)).toEqual({ kind: 'filed' });
+    // An admin has since moved the report on; the draft still says pending.
+    await db.reports.update(id, { status: 'in_progress' });
+
+    // Restored, the draft is changed: a longer text, the first photo out and another in.
+    const second = await formPhoto(2, 'after');
+    const changedValues = { ...values, description: `${values.description}, airnya menggenang` };
+    const filing = await fileNewReport(
+      { ...filedInput, values: changedValues, photos: [second] },
+      NOW,
+      db,
+    );
+    expect(filing).toEqual({
+      kind: 'already_filed',
+      changes: {
+        values: { ...changedValues, status: 'in_progress' },
+        photos: [second],
+      },
+    });
+    // Nothing more is queued here: the edit form queues it once the user has checked it.
+    expect((await db.outbox.toArray()).map((entry) => entry.mutation.name)).toEqual([
+      'report.create',
+      'photo.attach',
+    ]);
+
+    // Unchanged but for a photo kept: nothing to edit (an admin's status is not a change).
+    expect(await fileNewReport(filedInput, NOW, db)).toEqual({
+      kind: 'already_filed',
+      changes: null,
+    });
+    const kept = await fileNewReport({ ...filedInput, values: changedValues }, NOW, db);
+    expect(kept).toMatchObject({ changes: { photos: [{ ...first, attached: true }] } });
+  });
+
+  it("keeps a queued photo's bytes when a restored draft drops it, and frees an unused one", async () => {
+    const queued = await formPhoto(3);
+    await fileNewReport({ id: newId(), reporterId: USER, values, photos: [queued] }, NOW, db);
+    const unused = await formPhoto(4);
+
+    await discardUnusedPhoto(db, queued.id);
+    await discardUnusedPhoto(db, unused.id);
+    expect(await db.photos.get(queued.id)).toMatchObject({ sha256: queued.sha256 });
+    expect(await db.photos.get(unused.id)).toBeUndefined();
+
+    // Refused and its optimistic rows undone, the entry still names the photo for a resend.
+    await db.report_photos.delete(queued.id);
+    await discardUnusedPhoto(db, queued.id);
+    expect(await db.photos.get(queued.id)).toBeDefined();
   });
 
   it('answers field errors and queues nothing for a form that does not pass', async () => {

@@ -13,6 +13,7 @@ import {
 } from '../../sync/index.js';
 import {
   planCreate,
+  planEdit,
   validatePlan,
   type FormPhoto,
   type PlannedMutation,
@@ -53,27 +54,65 @@ export async function runPlan(
   }
 }
 
-/** What filing a new report from the form came to. */
+/** A form's values and photos, as a draft keeps them. */
+export interface FormContent {
+  values: ReportFormValues;
+  photos: FormPhoto[];
+}
+
+/**
+ * What filing a new report from the form came to. `already_filed` carries the form as an edit
+ * of the report filed before when it differs from that report (see fileNewReport), else null.
+ */
 export type Filing =
   | { kind: 'filed' }
-  | { kind: 'already_filed' }
+  | { kind: 'already_filed'; changes: FormContent | null }
   | { kind: 'refused'; errors: Record<string, string[]> };
 
 /**
- * Files a new report (with its photos) under `id`, the id its draft has carried since it was
+ * Queues a new report and its photos, under the id the form's draft has kept since it was
  * first kept. A draft restored after its report was saved (the tab killed before the draft was
  * cleared, or the same draft open in a second tab) names a report this device already has:
  * that is answered `already_filed` and nothing is queued, where a fresh id would file the same
- * work twice.
+ * work twice. What the user changed in it since is not dropped: it comes back as an edit of
+ * that report, for the edit form to show (see changesTo).
  */
 export async function fileNewReport(
   input: { id: string; reporterId: string; values: ReportFormValues; photos: FormPhoto[] },
   now = new Date(),
   database: UrsDatabase = db,
 ): Promise<Filing> {
-  if ((await database.reports.get(input.id)) !== undefined) return { kind: 'already_filed' };
+  const filed = await database.reports.get(input.id);
+  if (filed !== undefined) {
+    return { kind: 'already_filed', changes: await changesTo(filed, input, now, database) };
+  }
   const errors = await runPlan(input.reporterId, planCreate({ ...input, now }), [], database);
   return errors === null ? { kind: 'filed' } : { kind: 'refused', errors };
+}
+
+/**
+ * The form as an edit of the report already filed under its id, or null when saving it as an
+ * edit would change nothing. Its photos already on the report are marked attached, as the edit
+ * form marks them. The status is the report's own: the form chose one for the filing, and a
+ * change of status since (an admin's, on the server) is not for a restored draft to undo.
+ */
+async function changesTo(
+  report: Report,
+  form: FormContent,
+  now: Date,
+  database: UrsDatabase,
+): Promise<FormContent | null> {
+  const existingPhotos = await database.report_photos
+    .where('report_id')
+    .equals(report.id)
+    .toArray();
+  const onReport = new Set(existingPhotos.map((photo) => photo.id));
+  const photos = form.photos.map((photo) =>
+    onReport.has(photo.id) ? { ...photo, attached: true } : photo,
+  );
+  const values = { ...form.values, status: report.status };
+  const plan = planEdit({ report, values, photos, existingPhotos, now });
+  return plan.length === 0 ? null : { values, photos };
 }
 
 /**

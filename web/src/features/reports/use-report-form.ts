@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { db } from '../../db/index.js';
 import { useUnsavedChanges } from '../../pwa/index.js';
+import { discardUnusedPhoto } from '../../sync/index.js';
 import { clearDraft, loadStoredDraft, saveDraft } from './report-draft.js';
 import type { FormPhoto, ReportFormValues } from './report-form-state.js';
 import type { ReportFormProps } from './report-form.js';
@@ -53,7 +54,7 @@ export function useReportForm(props: ReportFormProps) {
     setPhotos((list) => list.filter((item) => item.id !== photo.id));
     setDirty(true);
     // A photo never attached to anything is only taking space: drop its bytes too.
-    if (photo.attached !== true) void db.photos.delete(photo.id).catch(() => undefined);
+    if (photo.attached !== true) void discardUnusedPhoto(db, photo.id).catch(() => undefined);
   };
 
   const submit = async (event: FormEvent) => {
@@ -81,7 +82,7 @@ export function useReportForm(props: ReportFormProps) {
   const cancel = () => {
     clearDraft(localStorage, draftKey);
     for (const photo of photos) {
-      if (photo.attached !== true) void db.photos.delete(photo.id).catch(() => undefined);
+      if (photo.attached !== true) void discardUnusedPhoto(db, photo.id).catch(() => undefined);
     }
     savedRef.current = true;
     setDirty(false);

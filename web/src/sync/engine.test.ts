@@ -15,7 +15,7 @@ import {
 } from '@urs/sync-protocol';
 import type { EntityRow, SyncedRow, UrsDatabase } from '../db/database.js';
 import { createApiClient, type FetchLike } from '../lib/api-client.js';
-import { createSyncEngine, type SyncEngine } from './engine.js';
+import { createSyncEngine, PUSH_BETWEEN_PHOTOS_MS, type SyncEngine } from './engine.js';
 import { createMemoryLock } from './lock.js';
 import { discardRejected, enqueue, retryRejected } from './outbox.js';
 import { savePhoto } from './photos.js';
@@ -691,6 +691,48 @@ describe('sync engine', () => {
       report_id: reportId,
       sha256: photo.sha256,
     });
+  });
+
+  it('pushes what each photo lets go between the uploads of a slow backlog', async () => {
+    const h = setup();
+    const userId = h.alice.user.id;
+    const first = await createReport(h, userId, 'Laporan pertama');
+    const firstPhoto = await savedPhoto(h, userId, 11);
+    await attachPhoto(h, userId, first, firstPhoto);
+    const second = await createReport(h, userId, 'Laporan kedua');
+    const secondPhoto = await savedPhoto(h, userId, 12);
+    await attachPhoto(h, userId, second, secondPhoto);
+    // Each upload takes longer than PUSH_BETWEEN_PHOTOS_MS on this link.
+    h.server.onRequest = (request) => {
+      if (request.startsWith('PUT ')) h.clock.now += PUSH_BETWEEN_PHOTOS_MS + 1_000;
+    };
+
+    expect(await h.engine.syncOnce()).toMatchObject({ status: 'ok', pushed: 4, rejected: 0 });
+    expect(h.server.requests).toEqual([
+      'POST /api/sync/push', // the first report
+      `PUT /api/photos/${firstPhoto.id}`,
+      'POST /api/sync/push', // its photo, and the second report
+      `PUT /api/photos/${secondPhoto.id}`,
+      'POST /api/sync/push', // the second photo
+      'GET /api/sync/pull',
+    ]);
+    expect(h.server.judged.map((j) => j.name)).toEqual([
+      'report.create',
+      'photo.attach',
+      'report.create',
+      'photo.attach',
+    ]);
+  });
+
+  it('uploads a quick backlog of photos before one more push, not a push per photo', async () => {
+    const h = setup();
+    const userId = h.alice.user.id;
+    const reportId = await createReport(h, userId);
+    const photos = [await savedPhoto(h, userId, 13), await savedPhoto(h, userId, 14)];
+    for (const photo of photos) await attachPhoto(h, userId, reportId, photo);
+
+    expect(await h.engine.syncOnce()).toMatchObject({ status: 'ok', pushed: 3 });
+    expect(pushes(h.server)).toBe(2);
   });
 
   it('holds back a mutation, and all after it, while its photo fails to upload for now', async () => {

@@ -27,6 +27,9 @@ export interface SyncEngineOptions {
   lock?: SyncLock;
 }
 
+/** How often a cycle uploading a backlog of photos pushes what they let go (see cycle). */
+export const PUSH_BETWEEN_PHOTOS_MS = 10_000;
+
 /** Two pushes of one cycle as one; whether entries still wait is the later push's word. */
 function addUp(first: PushSummary, second: PushSummary): PushSummary {
   return {
@@ -63,7 +66,8 @@ export interface SyncRunOptions {
 export interface SyncEngine {
   readonly db: UrsDatabase;
   /**
-   * One full cycle for the signed-in user: upload photos, push the outbox, pull changes. Calls
+   * One full cycle for the signed-in user: push the outbox, its photos uploaded as it needs
+   * them, then pull changes. Calls
    * made while a cycle runs are folded into one more cycle after it.
    */
   syncOnce(options?: SyncRunOptions): Promise<SyncOutcome>;
@@ -128,16 +132,25 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     let answered = false;
     try {
       await claimLocalData(db, userId);
-      // What is ready goes before the photos: it stops at the first entry whose photo is not
-      // uploaded. On a weak uplink a backlog of photos takes minutes (photo-upload.ts), and the
-      // reports and stock changes queued ahead of them need not wait that long to reach the
-      // admins. With no photo waiting, this one push is all there is.
-      const ready = await pushOutbox(db, api, userId);
-      const photos = await uploadPendingPhotos(db, api, userId);
+      // What is ready goes before the photos: a push stops at the first entry whose photo is
+      // not uploaded. On a weak uplink a backlog of photos takes minutes (photo-upload.ts); the
+      // reports and stock changes queued ahead of them, the ones each photo lets go and those
+      // saved meanwhile need not wait for the last photo, so they go out between photos too,
+      // every PUSH_BETWEEN_PHOTOS_MS at most (one push per photo would slow a fast link).
+      // A push with nothing ready sends nothing: with no photo waiting, one request is all.
+      let pushed = await pushOutbox(db, api, userId);
+      let pushedAt = now();
+      const pushAgain = async () => {
+        pushed = addUp(pushed, await pushOutbox(db, api, userId));
+        pushedAt = now();
+      };
+      const photos = await uploadPendingPhotos(db, api, userId, async () => {
+        if (now() - pushedAt >= PUSH_BETWEEN_PHOTOS_MS) await pushAgain();
+      });
       // Push before pull, always: the pull must start after the server has applied our
       // mutations, so their rows come back with a change_seq above our cursor. Pulling first
       // could skip them for good (pending rows ignore pulls, and the cursor moves on).
-      const pushed = ready.blocked ? addUp(ready, await pushOutbox(db, api, userId)) : ready;
+      await pushAgain();
       const pulled = await pullChanges(
         db,
         api,

@@ -47,6 +47,8 @@ export async function uploadPendingPhotos(
   db: UrsDatabase,
   api: ApiClient,
   userId: string,
+  /** Runs after each photo the server now has, before the next one is tried. */
+  afterUpload: () => Promise<void> = () => Promise.resolve(),
 ): Promise<PhotoUploadSummary> {
   const summary: PhotoUploadSummary = { uploaded: 0, failed: 0, transientError: null };
   // Keys first, bytes one at a time: a backlog of photos would not fit in memory at once.
@@ -82,6 +84,7 @@ export async function uploadPendingPhotos(
       summary.transientError = err instanceof Error ? err : new Error(String(err));
       break;
     }
+    await afterUpload();
   }
   return summary;
 }

@@ -214,6 +214,13 @@ describe('the login page is drawn before its scripts arrive', () => {
     expect(await page.getByRole('heading').count()).toBe(1);
     expect(await layoutShifts(page)).toEqual([]);
     expect(problems).toEqual([]);
+    // The English of the server's refusals is loaded after the screen, not before it. (The
+    // refused request is logged to the console by the browser, hence after the check above.)
+    await page.getByLabel('Email').fill('siti.aminah@urs.sch.id');
+    await page.getByLabel('Password', { exact: true }).fill('not-her-password');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByText('Wrong email or password.').first().waitFor();
+    expect(await page.getByText('Email atau password salah.').count()).toBe(0);
     await page.close();
   });
 });

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   ERROR_CODES,
   ERROR_TEXTS_ID,
@@ -13,6 +13,7 @@ import {
   DEVICE_ERROR_CODES,
   errorText,
   fieldTexts,
+  loadEnglishErrorTexts,
   rejectionFields,
   rejectionText,
 } from './error-text.js';
@@ -36,8 +37,21 @@ function sampleParams(code: ErrorCode): Record<string, ErrorParamValue> {
   return Object.fromEntries(placeholdersOf(code).map((name, i) => [name, 40 + i]));
 }
 
+beforeAll(() => loadEnglishErrorTexts());
+
 afterEach(() => {
   document.documentElement.lang = '';
+});
+
+describe('the English texts', () => {
+  it('are loaded when first asked for; until then a code reads in Indonesian', async () => {
+    vi.resetModules();
+    const fresh = await import('./error-text.js');
+    const reason = { code: 'invalid' } as const;
+    expect(fresh.errorText(reason, undefined, 'en')).toBe(indonesianText(reason));
+    await fresh.loadEnglishErrorTexts();
+    expect(fresh.errorText(reason, undefined, 'en')).toBe('The data sent is not valid.');
+  });
 });
 
 describe('every contract and server code has a text in both languages', () => {

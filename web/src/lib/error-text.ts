@@ -3,13 +3,14 @@ import {
   fillErrorText,
   isErrorCode,
   placeholdersOf,
+  type ErrorCode,
   type ErrorReason,
   type ErrorText,
   type FieldReasons,
   type Language,
   type MutationResult,
 } from '@urs/sync-protocol';
-import { ERROR_TEXTS_EN } from './error-texts-en.js';
+import type { ERROR_TEXTS_EN } from './error-texts-en.js';
 import { splitTextPairs } from './text-pairs.js';
 
 /*
@@ -66,6 +67,33 @@ const TITLES = splitTextPairs({
 });
 export type TitledErrorCode = keyof typeof TITLES.id;
 
+/**
+ * The English of the contract's codes, loaded when English is first asked for: a first visit
+ * (in Indonesian, the default) does not download it before the login screen. Until it is here,
+ * a code reads in Indonesian, the spec's language; applyLanguage asks for it as English is
+ * chosen, so in practice it is loaded before any answer needs it.
+ */
+let english: typeof ERROR_TEXTS_EN | undefined;
+let englishLoading: Promise<void> | undefined;
+
+export function loadEnglishErrorTexts(): Promise<void> {
+  englishLoading ??= import('./error-texts-en.js').then(
+    (module) => {
+      english = module.ERROR_TEXTS_EN;
+    },
+    (err: unknown) => {
+      englishLoading = undefined; // a chunk that failed to load is asked for again next time
+      throw err;
+    },
+  );
+  return englishLoading;
+}
+
+function contractText(code: ErrorCode, language: Language): ErrorText {
+  if (language === 'en' && english === undefined) void loadEnglishErrorTexts().catch(() => {});
+  return language === 'en' && english !== undefined ? english[code] : ERROR_TEXTS_ID[code];
+}
+
 export function currentLanguage(): Language {
   return typeof document !== 'undefined' && document.documentElement.lang === 'en' ? 'en' : 'id';
 }
@@ -86,8 +114,7 @@ export function errorText(
   const complete =
     isErrorCode(code) && placeholdersOf(code).every((name) => params?.[name] !== undefined);
   if (isErrorCode(code) && (complete || fallback === undefined)) {
-    const text: ErrorText = language === 'en' ? ERROR_TEXTS_EN[code] : ERROR_TEXTS_ID[code];
-    return fillErrorText(text, params);
+    return fillErrorText(contractText(code, language), params);
   }
   if (isDeviceCode(code)) return fillErrorText(DEVICE_TEXTS[language][code], params);
   return fallback ?? errorText({ code: 'invalid' }, undefined, language);

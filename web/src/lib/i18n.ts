@@ -1,6 +1,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGES, type Language } from '@urs/sync-protocol';
+import { loadEnglishErrorTexts } from './error-text.js';
 import { en, id } from './i18n-resources.js';
 import { createPreferenceController, type PreferenceController } from './preferences.js';
 import { STORAGE_KEYS } from './storage-keys.js';
@@ -23,6 +24,7 @@ export function initI18n(language: Language = DEFAULT_LANGUAGE) {
 }
 
 export function applyLanguage(language: Language) {
+  if (language === 'en') void loadEnglishErrorTexts().catch(() => {});
   initI18n(language);
   if (i18next.language !== language) void i18next.changeLanguage(language);
   document.documentElement.lang = language;

@@ -13,6 +13,7 @@ vi.mock('../../lib/toast.js', () => ({
 import { applyLanguage } from '../../lib/i18n.js';
 import { toast } from '../../lib/toast.js';
 import { ApiError } from '../../lib/api-client.js';
+import { loadEnglishErrorTexts } from '../../lib/error-text.js';
 import { UserFormModal } from './user-form-modal.js';
 import { testUser } from '../../test/user.js';
 import { useIndonesianComponents } from '../../test/component-setup.js';
@@ -84,7 +85,10 @@ describe('<UserFormModal />', () => {
   });
 
   describe('in English', () => {
-    beforeAll(() => applyLanguage('en'));
+    beforeAll(async () => {
+      applyLanguage('en');
+      await loadEnglishErrorTexts();
+    });
     afterAll(() => applyLanguage('id'));
 
     it("shows the contract's field errors in English, with the limit from the contract", async () => {

@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { qrSvg, reportUrlForArea, svgFromDataUrl } from '../src/features/admin-areas/qr.js';
-import { ADMIN, logInAt, pageApiGet, signIn, watchForProblems, openPage } from './app-kit.js';
+import {
+  ADMIN,
+  apiToken,
+  logInAt,
+  openPage,
+  pageApiGet,
+  signIn,
+  signInAndSync,
+  storeCount,
+  syncNow,
+  watchForProblems,
+} from './app-kit.js';
 import { SCREENSHOT_DIR, shareServerAndBrowser, type RunningServer } from './harness.js';
 
 let server: RunningServer;
@@ -279,6 +290,43 @@ describe('admin screens in a real browser', () => {
       .waitFor();
     await context.setOffline(false);
     await expect.poll(() => page.getByTestId('admin-offline').count()).toBe(0);
+    await context.close();
+  });
+
+  it("takes a staff member's new role to their open app at the next sync, with what it may see", async () => {
+    const adminToken = await apiToken(server.url, ADMIN);
+    const call = (method: string, path: string, body: unknown) =>
+      fetch(`${server.url}${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${adminToken}`,
+          'content-type': 'application/json',
+          accept: 'application/json',
+        },
+        body: JSON.stringify(body),
+      });
+    const who = { email: 'naik.pangkat@urs.sch.id', password: 'rahasia123' };
+    const created = await call('POST', '/api/users', {
+      name: 'Naik Pangkat',
+      email: who.email,
+      role: 'technician',
+      password: who.password,
+      password_confirmation: who.password,
+    });
+    expect(created.status).toBe(201);
+    const { data: user } = (await created.json()) as { data: { id: string } };
+
+    const { context, page } = await newPage();
+    await signInAndSync(page, server.url, who);
+    const usersLink = page.getByRole('link', { name: 'Pengguna' });
+    expect(await usersLink.count()).toBe(0);
+    const ownReports = await storeCount(page, 'reports');
+
+    expect((await call('PATCH', `/api/users/${user.id}`, { role: 'admin' })).status).toBe(200);
+    await syncNow(page);
+    await usersLink.first().waitFor();
+    // The school's reports, filed before the promotion, are on the device now.
+    await expect.poll(() => storeCount(page, 'reports')).toBeGreaterThan(ownReports);
     await context.close();
   });
 

@@ -4,6 +4,7 @@
  * protocol schemas) is loaded after first paint: `session.ts` imports it dynamically and the
  * shell route, itself a lazy chunk, statically. The login screen never downloads it.
  */
+import type { User } from '@urs/sync-protocol';
 import { db } from '../db/index.js';
 import { t } from '../lib/i18n.js';
 import type { SessionStore } from '../lib/session.js';
@@ -19,6 +20,12 @@ export interface DeviceRuntime {
 
 let device: DeviceRuntime | null = null;
 
+/** Whether two copies of a user say the same thing (each field a string, number or null). */
+function sameUser(a: User, b: User): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  return [...keys].every((key) => a[key as keyof User] === b[key as keyof User]);
+}
+
 /** The one device runtime, created for the app's session the first time anyone asks. */
 export function deviceRuntimeFor(session: SessionStore): DeviceRuntime {
   device ??= {
@@ -28,6 +35,13 @@ export function deviceRuntimeFor(session: SessionStore): DeviceRuntime {
       getUserId: () => session.getState().session?.user.id ?? null,
       onSessionRefused() {
         toast.warning(t('sync.pausedBanner'));
+      },
+      onUser(me) {
+        const current = session.getState().session?.user;
+        // Only a version at least as new as the session's: a pull that started before a
+        // preference was saved must not take it back.
+        if (current?.id !== me.id || me.updated_at < current.updated_at) return;
+        if (!sameUser(current, me)) session.updateUser(me);
       },
     }),
     pendingChanges: (userId) => pendingCountFor(db, userId),

@@ -100,6 +100,15 @@ class FakeSyncServer {
     return { user, token: this.signIn(user.id) };
   }
 
+  /** An admin changes the user's role: their row changes, and what they may pull with it. */
+  setRole(userId: string, role: Role): void {
+    const user = this.users.get(userId);
+    if (user === undefined) throw new Error('no such user');
+    const changed = { ...user, role, updated_at: new Date().toISOString() };
+    this.users.set(userId, changed);
+    this.write('users', userId, { ...changed, photo_url: null }, null);
+  }
+
   signIn(userId: string): string {
     const token = `token-${newId()}`;
     this.tokens.set(token, userId);
@@ -733,6 +742,43 @@ describe('sync engine', () => {
 
     expect(await h.engine.syncOnce()).toMatchObject({ status: 'ok', pushed: 3 });
     expect(pushes(h.server)).toBe(2);
+  });
+
+  it('re-pulls what the new role may see after a role change, keeping the work not yet sent', async () => {
+    const h = setup();
+    const alice = h.alice.user.id;
+    const bob = h.server.addUser('Bob');
+    const bobs = reportCreate({ description: 'Laporan Bob' });
+    h.server.applyAs(bob.user.id, { name: 'report.create', args: bobs });
+    const own = await createReport(h, alice, 'Laporan Alice');
+    await h.engine.syncOnce();
+    expect(await h.db.reports.get(bobs.id)).toBeUndefined();
+
+    // Promoted, Alice may see Bob's report, which is behind her cursor.
+    h.server.setRole(alice, 'admin');
+    expect(await h.engine.syncOnce({ force: true })).toMatchObject({ status: 'ok' });
+    expect(await h.db.reports.get(bobs.id)).toMatchObject({ description: 'Laporan Bob' });
+    expect((await h.db.sync_state.get(alice))?.me).toMatchObject({ role: 'admin' });
+
+    // Demoted while a report of hers waits behind a photo that cannot upload yet: Bob's
+    // report goes, hers stays on the device as she saved it.
+    const photo = await savedPhoto(h, alice, 21);
+    await attachPhoto(h, alice, own, photo);
+    const queued = await createReport(h, alice, 'Laporan belum terkirim');
+    h.server.photoFaults.set(photo.id, 503);
+    h.server.setRole(alice, 'technician');
+    expect(await h.engine.syncOnce({ force: true })).toMatchObject({ status: 'failed' });
+    expect(await h.db.reports.get(bobs.id)).toBeUndefined();
+    expect(await storedReport(h, queued)).toMatchObject({ description: 'Laporan belum terkirim' });
+    expect((await h.db.sync_state.get(alice))?.me).toMatchObject({ role: 'technician' });
+
+    h.server.photoFaults.delete(photo.id);
+    expect(await h.engine.syncOnce({ force: true })).toMatchObject({ status: 'ok', pushed: 2 });
+    expect(await h.db.reports.get(bobs.id)).toBeUndefined();
+    expect(h.server.row('reports', queued)).toMatchObject({
+      description: 'Laporan belum terkirim',
+    });
+    expect(await storedReport(h, queued)).toMatchObject({ description: 'Laporan belum terkirim' });
   });
 
   it('holds back a mutation, and all after it, while its photo fails to upload for now', async () => {

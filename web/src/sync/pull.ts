@@ -3,7 +3,7 @@ import type { ShadowRow, SyncedRow, UrsDatabase } from '../db/database.js';
 import { UnexpectedResponseError, type ApiClient } from '../lib/api-client.js';
 import { errorText } from '../lib/error-text.js';
 import { withStorageGuard } from './errors.js';
-import { dataOwner, heldRowKeys } from './session.js';
+import { dataOwner, heldRowKeys, rescopeLocalData } from './session.js';
 import { releaseSettledRows, rowKey } from './shadows.js';
 import { progressAfterPage, type PullProgress } from './pull-progress.js';
 
@@ -65,6 +65,11 @@ export async function pullChanges(
   for (;;) {
     const page = await pending;
     if (page.me.id !== userId) throw new SessionMismatchError();
+    if (summary.pages === 0 && state.me !== null && state.me.role !== page.me.role) {
+      // What this device holds was chosen for the old role (see rescopeLocalData): start over.
+      await rescopeLocalData(db, page.me);
+      return pullChanges(db, api, userId, limit, onProgress);
+    }
     if (page.has_more && page.cursor === cursor) {
       throw new UnexpectedResponseError('more data announced without the cursor moving');
     }

@@ -1,5 +1,6 @@
 import type { UrsDatabase } from '../db/database.js';
-import { createSyncEngine, type SyncEngine } from './engine.js';
+import type { User } from '@urs/sync-protocol';
+import { createSyncEngine, type SyncEngine, type SyncOutcome } from './engine.js';
 import { claimLocalData } from './session.js';
 import { requestPersistentStorage } from './storage.js';
 import { registerBackgroundSync, startSyncTriggers, type SyncTriggers } from './triggers.js';
@@ -10,6 +11,11 @@ export interface SyncRuntimeDeps {
   getUserId: () => string | null;
   /** The server refused the session during a sync: ask the user to sign in again. */
   onSessionRefused: () => void;
+  /**
+   * After each sync that pulled: the user as the server now knows them (a role, a name or an
+   * email an admin changed), for the session to take on.
+   */
+  onUser?: (me: User) => void;
 }
 
 export interface SyncRuntime {
@@ -29,11 +35,22 @@ export function createSyncRuntime(deps: SyncRuntimeDeps): SyncRuntime {
   });
   let triggers: SyncTriggers | null = null;
   let wasPaused = false;
+  let lastOutcome: SyncOutcome | null = null;
   engine.subscribe(() => {
     const outcome = engine.getState().lastOutcome;
     const paused = outcome?.status === 'paused' && outcome.reason === 'unauthorized';
     if (paused && !wasPaused) deps.onSessionRefused();
     wasPaused = paused;
+    if (outcome !== lastOutcome && outcome?.status === 'ok' && deps.onUser !== undefined) {
+      const { onUser } = deps;
+      const userId = deps.getUserId();
+      if (userId !== null) {
+        void db.sync_state.get(userId).then((state) => {
+          if (state?.me != null && state.me.id === deps.getUserId()) onUser(state.me);
+        });
+      }
+    }
+    lastOutcome = outcome;
   });
 
   return {

@@ -1,3 +1,4 @@
+import type { User } from '@urs/sync-protocol';
 import type { HeldRowsAside, OutboxEntry, UrsDatabase } from '../db/database.js';
 import { splitRowKey } from './row-key.js';
 
@@ -28,6 +29,29 @@ export function claimLocalData(db: UrsDatabase, userId: string): Promise<boolean
       await db.meta.put({ key: 'data_owner', user_id: userId });
       await putHeldRowsBack(db, userId);
       return true;
+    },
+  );
+}
+
+/**
+ * After the user's role changed on the server: the tables were filled by what the old role
+ * could see, and the server filters every later change by the new one, so rows a promoted
+ * user may now see would never come (they are behind the cursor) and rows a demoted one may
+ * no longer see would stay. The tables are cleared and the cursor restarts, as for another
+ * user's sign-in, with the rows this user's queue holds (and their shadows) kept as they were.
+ * `me` is stored with it, so the pull that follows knows the new role for its own.
+ */
+export function rescopeLocalData(db: UrsDatabase, me: User): Promise<void> {
+  return db.transaction(
+    'rw',
+    [db.meta, db.shadows, db.sync_state, db.outbox, ...db.entityTables()],
+    async () => {
+      if ((await dataOwner(db)) !== me.id) return;
+      await putHeldRowsAside(db, me.id);
+      for (const table of db.entityTables()) await table.clear();
+      await db.shadows.clear();
+      await db.sync_state.update(me.id, { cursor: '', me });
+      await putHeldRowsBack(db, me.id);
     },
   );
 }

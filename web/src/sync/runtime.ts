@@ -46,7 +46,8 @@ export function createSyncRuntime(deps: SyncRuntimeDeps): SyncRuntime {
       const userId = deps.getUserId();
       if (userId !== null) {
         void db.sync_state.get(userId).then((state) => {
-          if (state?.me != null && state.me.id === deps.getUserId()) onUser(state.me);
+          const me = state?.me ?? null;
+          if (me !== null && me.id === deps.getUserId()) onUser(me);
         });
       }
     }

@@ -47,6 +47,7 @@ export const ERROR_TEXTS_ID = {
   invalid_id: 'ID tidak valid.',
   invalid_time: 'Waktu tidak valid.',
   text_too_long: 'Maksimal {max} karakter.',
+  text_unstorable: 'Teks berisi karakter yang tidak diizinkan.',
   name_required: 'Nama wajib diisi.',
   active_not_boolean: 'Status aktif harus true atau false.',
   role_unknown: 'Peran tidak dikenal.',

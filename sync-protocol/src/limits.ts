@@ -30,3 +30,10 @@ export const TEXT_LIMITS = {
   announcementTitle: 200,
   announcementBody: 10_000,
 } as const;
+
+/**
+ * Text both engines can store: PostgreSQL's `text` refuses NUL (U+0000), which SQLite keeps. A
+ * pasted NUL would otherwise fail a whole push batch on PostgreSQL, and again on every retry.
+ */
+// eslint-disable-next-line no-control-regex -- NUL is the one character this pattern is about
+export const STORABLE_TEXT = /^[^\u0000]*$/;

@@ -1,6 +1,6 @@
 import { z } from './zod.js';
 import { code } from './error-codes.js';
-import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from './limits.js';
+import { DEFAULT_PER_PAGE, MAX_PER_PAGE, STORABLE_TEXT } from './limits.js';
 
 /** `?page&per_page&q`, as every list route reads them. */
 export const listQuerySchema = z.object({
@@ -15,7 +15,7 @@ export const listQuerySchema = z.object({
     .min(1)
     .max(MAX_PER_PAGE, code('per_page_too_large'))
     .default(DEFAULT_PER_PAGE),
-  q: z.string().trim().max(200).optional(),
+  q: z.string().trim().max(200).regex(STORABLE_TEXT, code('text_unstorable')).optional(),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 

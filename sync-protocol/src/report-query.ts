@@ -1,5 +1,6 @@
 import { z } from './zod.js';
 import { code } from './error-codes.js';
+import { STORABLE_TEXT } from './limits.js';
 import { listQuerySchema } from './pagination.js';
 import { roleSchema } from './roles.js';
 import { reportStatusSchema } from './work.js';
@@ -20,7 +21,10 @@ export const reportFiltersSchema = z
     reporter_id: z.preprocess(blankToUndefined, z.string().optional()),
     date_from: z.preprocess(blankToUndefined, localDate.optional()),
     date_to: z.preprocess(blankToUndefined, localDate.optional()),
-    q: z.preprocess(blankToUndefined, z.string().trim().max(200).optional()),
+    q: z.preprocess(
+      blankToUndefined,
+      z.string().trim().max(200).regex(STORABLE_TEXT, code('text_unstorable')).optional(),
+    ),
   })
   .refine((f) => f.date_from === undefined || f.date_to === undefined || f.date_from <= f.date_to, {
     path: ['date_to'],

@@ -56,6 +56,7 @@ const ODD: unknown[] = [
   '  padded  ',
   'x'.repeat(65),
   'x'.repeat(5001),
+  'NUL \u0000 inside',
   ID.toUpperCase(),
   `${ID}0`,
   'not-a-uuid',
@@ -98,7 +99,7 @@ describe('safeParseUnchanged', () => {
   it('answers as zod does for every variant of report.create arguments', () => {
     const schema = MUTATION_ARGS['report.create'];
     for (const input of variants(reportArgs, ODD)) expectSameAsZod(schema, input);
-    for (const description of ['  trimmed by zod  ', 'ok\n', 'x'.repeat(5000)]) {
+    for (const description of ['  trimmed by zod  ', 'ok\n', 'x'.repeat(5000), 'a\u0000b']) {
       expectSameAsZod(schema, { ...reportArgs, description });
     }
     for (const status of ['pending', 'completed', 'done', undefined]) {

@@ -53,6 +53,21 @@ describe('POST /api/sync/push', () => {
     expect(await countReports()).toBe(4);
   });
 
+  it('refuses a text with a NUL character on its own, on both engines, instead of failing the batch', async () => {
+    // PostgreSQL cannot store U+0000: taken to the database, it failed the whole batch with a
+    // 500, and the device sent the same batch again for ever.
+    const result = await f.staff.push(
+      ['report.create', report()],
+      ['report.create', report({ description: 'Keran\u0000 bocor' })],
+      ['report.create', report()],
+    );
+    expect(result.results.map((r) => r.status)).toEqual(['applied', 'rejected', 'applied']);
+    expect(result.results[1]).toMatchObject({
+      errors: { description: ['Teks berisi karakter yang tidak diizinkan.'] },
+    });
+    expect(await countReports()).toBe(2);
+  });
+
   it('answers a retried refusal as rejected again, so a lost response cannot hide it', async () => {
     const batch = [
       f.staff.envelope('report.create', report()),

@@ -1,17 +1,19 @@
 import { z } from '../zod.js';
 import { code } from '../error-codes.js';
-import { TEXT_LIMITS } from '../limits.js';
+import { STORABLE_TEXT, TEXT_LIMITS } from '../limits.js';
 
 const name = z
   .string({ error: code('name_required') })
   .trim()
   .min(1, code('name_required'))
-  .max(TEXT_LIMITS.referenceName, code('text_too_long'));
+  .max(TEXT_LIMITS.referenceName, code('text_too_long'))
+  .regex(STORABLE_TEXT, code('text_unstorable'));
 /** Descriptions are optional (spec section 5); blank is stored as null. */
 const description = z
   .string()
   .trim()
   .max(TEXT_LIMITS.referenceDescription, code('text_too_long'))
+  .regex(STORABLE_TEXT, code('text_unstorable'))
   .nullable()
   .optional()
   .transform((v) => (v === undefined ? undefined : v === null || v === '' ? null : v));

@@ -1,7 +1,7 @@
 import { z } from '../zod.js';
 import { code } from '../error-codes.js';
 import { issueReason } from '../errors.js';
-import { MIN_PASSWORD_LENGTH, TEXT_LIMITS } from '../limits.js';
+import { MIN_PASSWORD_LENGTH, STORABLE_TEXT, TEXT_LIMITS } from '../limits.js';
 import { roleSchema } from '../roles.js';
 
 import { LANGUAGES, THEMES } from '../vocabulary.js';
@@ -32,7 +32,8 @@ const trimmed = (max: number, requiredMessage: string) =>
     .string({ error: requiredMessage })
     .trim()
     .min(1, requiredMessage)
-    .max(max, code('text_too_long'));
+    .max(max, code('text_too_long'))
+    .regex(STORABLE_TEXT, code('text_unstorable'));
 
 export const nameField = trimmed(TEXT_LIMITS.personName, code('name_required'));
 export const emailField = z

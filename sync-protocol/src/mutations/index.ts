@@ -1,6 +1,6 @@
 import { z } from '../zod.js';
 import { code } from '../error-codes.js';
-import { ALLOWED_IMAGE_TYPES, MAX_IMAGE_BYTES, TEXT_LIMITS } from '../limits.js';
+import { ALLOWED_IMAGE_TYPES, MAX_IMAGE_BYTES, STORABLE_TEXT, TEXT_LIMITS } from '../limits.js';
 import { capturedAtSchema } from '../capture-time.js';
 import { roleSchema } from '../roles.js';
 import {
@@ -20,12 +20,18 @@ import {
 const uuid = z.uuid({ error: code('invalid_id') });
 const iso = z.iso.datetime({ offset: true, error: code('invalid_time') });
 const requiredText = (max: number, message: string) =>
-  z.string({ error: message }).trim().min(1, message).max(max, code('text_too_long'));
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(max, code('text_too_long'))
+    .regex(STORABLE_TEXT, code('text_unstorable'));
 const optionalText = (max: number) =>
   z
     .string()
     .trim()
     .max(max, code('text_too_long'))
+    .regex(STORABLE_TEXT, code('text_unstorable'))
     .nullable()
     .optional()
     .transform((v) => (v === undefined ? undefined : v === null || v === '' ? null : v));

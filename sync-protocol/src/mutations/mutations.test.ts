@@ -61,6 +61,35 @@ describe('mutation contract', () => {
     });
   });
 
+  it('refuses text PostgreSQL cannot store (a NUL), on the field, in every text of a mutation', () => {
+    const report = checkMutation({
+      name: 'report.create',
+      args: {
+        id: newId(),
+        area_id: newId(),
+        work_type: 'cleaning',
+        description: 'Pipa\u0000 bocor',
+      },
+    });
+    expect(report).toMatchObject({
+      ok: false,
+      code: 'validation',
+      errors: { description: ['Teks berisi karakter yang tidak diizinkan.'] },
+    });
+    const notes = checkMutation({
+      name: 'stock.record',
+      args: {
+        id: newId(),
+        item_id: newId(),
+        type: 'in',
+        quantity: 2,
+        notes: 'dari\u0000gudang',
+        occurred_at: at,
+      },
+    });
+    expect(notes).toMatchObject({ ok: false, errors: { notes: [expect.any(String)] } });
+  });
+
   it('carries the spec messages for item requests', () => {
     const stock = checkMutation({
       name: 'request.create',

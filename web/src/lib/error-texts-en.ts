@@ -40,6 +40,7 @@ export const ERROR_TEXTS_EN: { [C in ErrorCode]: EnglishText<C> } = {
   invalid_id: 'Invalid ID.',
   invalid_time: 'Invalid time.',
   text_too_long: 'At most {max} characters.',
+  text_unstorable: 'The text contains a character that is not allowed.',
   name_required: 'Name is required.',
   active_not_boolean: 'Active status must be true or false.',
   role_unknown: 'Unknown role.',

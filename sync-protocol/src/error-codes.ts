@@ -71,6 +71,7 @@ export const ERROR_TEXTS_ID = {
   quantity_not_number: 'Jumlah harus berupa angka.',
   quantity_not_integer: 'Jumlah harus bilangan bulat.',
   quantity_not_positive: 'Jumlah harus lebih dari 0.',
+  adjustment_zero: 'Selisih penyesuaian tidak boleh 0.',
   quantity_too_small: 'Jumlah minimal {min}.',
   item_name_required: 'Nama barang wajib diisi.',
   unit_required: 'Satuan wajib diisi.',
@@ -115,6 +116,7 @@ export const ERROR_TEXTS_ID = {
   report_not_found: 'Laporan tidak ditemukan atau sudah dihapus.',
   item_not_found: 'Barang tidak ditemukan.',
   item_gone: 'Barang tidak ditemukan atau sudah dihapus.',
+  item_inactive: 'Barang ini tidak aktif atau sudah dihapus. Pilih barang lain.',
   sku_taken: 'SKU sudah dipakai barang lain.',
   request_not_found: 'Permintaan barang tidak ditemukan.',
   request_decided: (p: { number: string; status: string }) =>

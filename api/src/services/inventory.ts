@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import {
   pageMeta,
   stockLevel,
@@ -245,9 +245,17 @@ export async function flaggedTransactions(
   page: number,
   perPage: number,
 ): Promise<Paged<HistoryEntry & { item_name: string }>> {
+  // An item deleted since has nothing left to check: its flags would only open "not found".
   const flagged = and(
     isNull(stockTransactions.deletedAt),
     sql`${stockTransactions.flag} IS NOT NULL`,
+    inArray(
+      stockTransactions.itemId,
+      db
+        .select({ id: inventoryItems.id })
+        .from(inventoryItems)
+        .where(isNull(inventoryItems.deletedAt)),
+    ),
   );
   const total =
     (

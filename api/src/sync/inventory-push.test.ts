@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ROLES, newId, type MutationResult, type Role } from '@urs/sync-protocol';
 import { inventoryItems, itemRequests } from '../db/schema.js';
 import type { TestApp } from '../test/harness.js';
+import { nextRequestNumber } from './handlers/requests.js';
 import { jpegBytes, sha256, syncFixture, TestDevice, uploadPhoto } from './test-kit.js';
 
 let t: TestApp;
@@ -164,5 +165,32 @@ describe('request validation messages (spec §5) as the server answers them', ()
       status: 'rejected',
       errors: { item_id: ['Barang tidak ditemukan atau sudah dihapus.'] },
     });
+  });
+
+  it('a stock request for an inactive item is refused on the item field, as the form refuses it', async () => {
+    await admin.push(['item.update', { id: itemId, active: false }]);
+    const result = await one('custodian', 'request.create', {
+      id: newId(),
+      type: 'stock',
+      item_id: itemId,
+      ...base,
+    });
+    expect(result).toMatchObject({
+      status: 'rejected',
+      errors: { item_id: ['Barang ini tidak aktif atau sudah dihapus. Pilih barang lain.'] },
+    });
+  });
+});
+
+describe('request numbers', () => {
+  it("count within the school's year, not UTC's", async () => {
+    const wib = { offsetMinutes: 7 * 60 };
+    // 1 January 2027, 01:00 in Jakarta, is still 2026 in UTC.
+    const newYear = '2026-12-31T18:00:00.000Z';
+    const first = await t.db.write((tx) => nextRequestNumber(tx, newYear, wib));
+    expect(first).toBe('REQ-2027-000001');
+    expect(await t.db.write((tx) => nextRequestNumber(tx, newYear, { offsetMinutes: 0 }))).toMatch(
+      /^REQ-2026-/,
+    );
   });
 });

@@ -363,4 +363,40 @@ describe('stock through the outbox', () => {
       row?.stock,
     );
   });
+
+  it('flags only what took the stock below zero, and drops the flags of a deleted item', async () => {
+    const item = newId();
+    await f.admin.push(['item.create', { id: item, name: 'Cairan pel', unit: 'botol', stock: 1 }]);
+    const at = new Date().toISOString();
+    const record = (type: string, quantity: number) =>
+      f.staff.push([
+        'stock.record',
+        { id: newId(), item_id: item, type, quantity, occurred_at: at },
+      ]);
+    await record('out', 3); // 1 -> -2: flagged
+    await record('in', 1); // -2 -> -1: a delivery, not flagged
+    await record('adjustment', -2); // -1 -> -3: flagged
+    await record('adjustment', 4); // -3 -> 1
+    const history = await f.t.db
+      .select()
+      .from(stockTransactions)
+      .where(eq(stockTransactions.itemId, item));
+    expect(history.map((h) => [h.type, h.quantity, h.flag])).toEqual([
+      ['in', 1, null],
+      ['out', 3, 'insufficient_stock'],
+      ['in', 1, null],
+      ['adjustment', -2, 'insufficient_stock'],
+      ['adjustment', 4, null],
+    ]);
+    const flagged = async () => {
+      const res = await f.t.request('/api/inventory/flagged-transactions', {
+        token: f.admin.token,
+      });
+      const body = (await res.json()) as { data: { item_name: string }[]; meta: { total: number } };
+      return [body.meta.total, body.data.filter((d) => d.item_name === 'Cairan pel').length];
+    };
+    expect(await flagged()).toEqual([2, 2]);
+    await f.admin.push(['item.delete', { id: item }]);
+    expect(await flagged()).toEqual([0, 0]);
+  });
 });

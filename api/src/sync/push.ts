@@ -25,6 +25,7 @@ import {
 } from './ledger.js';
 import { Refusal, refusalAnswer } from './refusal.js';
 import { userCreatedAt, type FilingBounds } from './filing-time.js';
+import type { SchoolClock } from '../lib/school-time.js';
 
 export type PushOutcome =
   { kind: 'applied'; body: PushResponse } | { kind: 'seq_gap'; body: SeqGap };
@@ -32,7 +33,11 @@ export type PushOutcome =
 export interface PushOptions {
   /** Test hook: runs after each mutation inside the batch transaction, to inject a crash. */
   afterMutation?: (seq: number) => void | Promise<void>;
+  /** The school's calendar (SCHOOL_UTC_OFFSET); WIB, that setting's default, when not given. */
+  clock?: SchoolClock;
 }
+
+const WIB: SchoolClock = { offsetMinutes: 7 * 60 };
 
 /** A refusal is the mutation's answer; anything else is a failure of the whole batch. */
 function asRefusal(err: unknown): Refusal {
@@ -180,6 +185,7 @@ async function applyInTransaction(
       )),
     readFilingBounds: () => readBounds,
     queuedAt: now,
+    clock: options.clock ?? WIB,
   };
   // Seqs are contiguous (checked by applyPushBatch), so the resent ones, if any, come first.
   const resent = request.mutations.filter((m) => m.seq <= lastSeq);

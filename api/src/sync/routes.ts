@@ -14,7 +14,8 @@ import { applyPushBatch, isContiguous, type PushOptions } from './push.js';
 import { pullChanges } from './pull.js';
 import { unreadCountForSession } from './unread-count.js';
 
-export function syncRoutes({ db, guard }: RouteDeps, pushOptions: PushOptions = {}) {
+export function syncRoutes({ db, guard, clock }: RouteDeps, testOptions: PushOptions = {}) {
+  const pushOptions: PushOptions = { clock, ...testOptions };
   const app = new Hono<AppEnv>();
 
   app.post('/api/sync/push', guard('sync.use'), limitBody(MAX_PUSH_BYTES), async (c) => {

@@ -124,9 +124,15 @@ export const stockRecordArgs = z
     area_id: uuid.nullable().optional(),
     occurred_at: iso,
   })
-  .refine((v) => (v.type === 'adjustment' ? v.quantity !== 0 : v.quantity > 0), {
+  .refine((v) => v.type === 'adjustment' || v.quantity > 0, {
     path: ['quantity'],
     message: code('quantity_not_positive'),
+  })
+  // A negative adjustment is fine (it lowers the stock): only zero is refused, and not as
+  // "more than 0", which would say that -3 is not allowed.
+  .refine((v) => v.type !== 'adjustment' || v.quantity !== 0, {
+    path: ['quantity'],
+    message: code('adjustment_zero'),
   });
 
 export const requestCreateArgs = z

@@ -156,9 +156,11 @@ describe('mutation contract', () => {
         .ok,
     ).toBe(true);
     expect(
-      checkMutation({ name: 'stock.record', args: { ...base, type: 'adjustment', quantity: 0 } })
-        .ok,
-    ).toBe(false);
+      checkMutation({ name: 'stock.record', args: { ...base, type: 'adjustment', quantity: 0 } }),
+    ).toMatchObject({ ok: false, errors: { quantity: ['Selisih penyesuaian tidak boleh 0.'] } });
+    expect(
+      checkMutation({ name: 'stock.record', args: { ...base, type: 'in', quantity: 0 } }),
+    ).toMatchObject({ ok: false, errors: { quantity: ['Jumlah harus lebih dari 0.'] } });
     expect(
       checkMutation({ name: 'stock.record', args: { ...base, type: 'in', quantity: 1.5 } }).ok,
     ).toBe(false);

@@ -64,6 +64,7 @@ export const ERROR_TEXTS_EN: { [C in ErrorCode]: EnglishText<C> } = {
   quantity_not_number: 'Quantity must be a number.',
   quantity_not_integer: 'Quantity must be a whole number.',
   quantity_not_positive: 'Quantity must be more than 0.',
+  adjustment_zero: 'An adjustment cannot be 0.',
   quantity_too_small: 'Quantity must be at least {min}.',
   item_name_required: 'Item name is required.',
   unit_required: 'Unit is required.',
@@ -104,6 +105,7 @@ export const ERROR_TEXTS_EN: { [C in ErrorCode]: EnglishText<C> } = {
   report_not_found: 'Report not found or already deleted.',
   item_not_found: 'Item not found.',
   item_gone: 'Item not found or already deleted.',
+  item_inactive: 'This item is inactive or was deleted. Choose another item.',
   sku_taken: 'This SKU is already used by another item.',
   request_not_found: 'Item request not found.',
   request_decided: (p) =>

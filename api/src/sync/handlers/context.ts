@@ -5,6 +5,7 @@ import { rowsOf } from '../../db/statement.js';
 import { can, type Actor, type Permission } from '../../auth/policy.js';
 import { refuse } from '../refusal.js';
 import type { FilingBounds } from '../filing-time.js';
+import type { SchoolClock } from '../../lib/school-time.js';
 
 export interface MutationContext {
   /** The batch's write transaction. */
@@ -22,6 +23,8 @@ export interface MutationContext {
   filingBounds: () => Promise<FilingBounds>;
   /** The same once filingBounds has read them, so later mutations need not await them. */
   readFilingBounds: () => FilingBounds | undefined;
+  /** The school's calendar: a request number's year is the school's year, not UTC's. */
+  clock: SchoolClock;
   /**
    * The mutation's envelope `at`: when the device queued it. The filing time of an entry
    * queued by an app from before report filing times existed.

@@ -75,7 +75,9 @@ export async function recordStock(
     areaId: input.areaId,
     recordedBy: input.recordedBy,
     occurredAt: input.occurredAt,
-    flag: stock < 0 ? 'insufficient_stock' : null,
+    // What took away more than the stock held (an out, or a negative adjustment), never a
+    // delivery that arrived while the stock was already below zero.
+    flag: delta < 0 && stock < 0 ? 'insufficient_stock' : null,
     createdAt: input.now,
     updatedAt: input.now,
     changeSeq: input.seq(),

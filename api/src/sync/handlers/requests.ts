@@ -3,6 +3,7 @@ import { reason } from '@urs/sync-protocol';
 import { and, desc, eq, isNull, like } from 'drizzle-orm';
 import { inventoryItems, itemRequests, photoUploads } from '../../db/schema.js';
 import { first } from '../../db/first.js';
+import { localDate, type SchoolClock } from '../../lib/school-time.js';
 import { Refusal, refuse } from '../refusal.js';
 import {
   authorize,
@@ -11,9 +12,12 @@ import {
   type MutationContext,
 } from './context.js';
 
-/** REQ-<year>-<6 digits>, counting up within the year the server receives the request. */
-async function nextRequestNumber(tx: Tx, now: string): Promise<string> {
-  const prefix = `REQ-${now.slice(0, 4)}-`;
+/**
+ * REQ-<year>-<6 digits>, counting up within the school's year (its own time zone, not UTC's)
+ * in which the server receives the request.
+ */
+export async function nextRequestNumber(tx: Tx, now: string, clock: SchoolClock): Promise<string> {
+  const prefix = `REQ-${localDate(new Date(now), clock).slice(0, 4)}-`;
   const last = await first(
     tx
       .select({ number: itemRequests.number })
@@ -62,7 +66,7 @@ export const requestHandlers: Pick<
   HandlerMap,
   'request.create' | 'request.approve' | 'request.reject'
 > = {
-  'request.create': async ({ tx, actor, now, seq }, a) => {
+  'request.create': async ({ tx, actor, now, seq, clock }, a) => {
     authorize(actor, 'requests.create');
     const existing = await first(tx.select().from(itemRequests).where(eq(itemRequests.id, a.id)));
     if (isRepeatOfOwnCreate(existing && { ownerId: existing.requesterId }, actor, 'request'))
@@ -70,11 +74,13 @@ export const requestHandlers: Pick<
     if (a.type === 'stock') {
       const item = await first(
         tx
-          .select({ id: inventoryItems.id })
+          .select({ id: inventoryItems.id, active: inventoryItems.active })
           .from(inventoryItems)
           .where(and(eq(inventoryItems.id, a.item_id ?? ''), isNull(inventoryItems.deletedAt))),
       );
       if (item === undefined) throw refuse.invalid('item_id', reason('item_gone'));
+      // The form offers active items only; a retired one is not for requesting either.
+      if (!item.active) throw refuse.invalid('item_id', reason('item_inactive'));
     }
     if (a.type === 'custom') {
       const upload = await first(
@@ -90,7 +96,7 @@ export const requestHandlers: Pick<
     }
     await tx.insert(itemRequests).values({
       id: a.id,
-      number: await nextRequestNumber(tx, now),
+      number: await nextRequestNumber(tx, now, clock),
       type: a.type,
       itemId: a.type === 'stock' ? (a.item_id ?? null) : null,
       customName: a.type === 'custom' ? (a.custom_name ?? null) : null,

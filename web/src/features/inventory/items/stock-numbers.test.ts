@@ -9,6 +9,20 @@ describe('numbers and stock arithmetic', () => {
     expect(parseWholeNumber('+4')).toBe(4);
     expect(parseWholeNumber('1,5')).toBe(1.5);
     expect(parseWholeNumber('2.5')).toBe(2.5);
+    // Thousands grouped as the app writes them in the user's language.
+    expect(parseWholeNumber('1.000', 'id')).toBe(1000);
+    expect(parseWholeNumber('12.500', 'id')).toBe(12500);
+    expect(parseWholeNumber('-1.000.000', 'id')).toBe(-1000000);
+    expect(parseWholeNumber('1,000', 'en')).toBe(1000);
+    expect(parseWholeNumber('1,000,000', 'en')).toBe(1000000);
+    // The other way round is a decimal in the other language: not guessed.
+    expect(parseWholeNumber('1,000', 'id')).toBeNaN();
+    expect(parseWholeNumber('1.000', 'en')).toBeNaN();
+    expect(parseWholeNumber('2.50', 'id')).toBe(2.5);
+    for (const mixed of ['1.000,5', '1,000.000', '1.00.000', '1000.000.0']) {
+      expect(Number.isInteger(parseWholeNumber(mixed, 'id'))).toBe(false);
+      expect(Number.isInteger(parseWholeNumber(mixed, 'en'))).toBe(false);
+    }
     for (const bad of ['', ' ', 'abc', '1e3', '0x10', '12abc', '--1', 'Infinity']) {
       expect(parseWholeNumber(bad)).toBeNaN();
     }

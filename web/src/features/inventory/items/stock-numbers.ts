@@ -1,14 +1,24 @@
-import { type TransactionType } from '@urs/sync-protocol';
+import { type Language, type TransactionType } from '@urs/sync-protocol';
+import { currentLanguage } from '../../../lib/error-text.js';
 
 /**
- * A whole number typed by a person ("12", "-3", " 4 "); NaN for anything else, so the contract
- * answers with its own message ("Jumlah harus berupa angka."). A decimal stays a decimal, so the
- * contract can say it must be whole rather than silently rounding it.
+ * A whole number typed by a person ("12", "-3", " 4 ", "1.000"); NaN for anything else, so the
+ * contract answers with its own message ("Jumlah harus berupa angka."). Digits grouped by
+ * thousands the way the app writes them in the user's language ("1.000 pcs" in Indonesian,
+ * "1,000" in English) are thousands: read as 1, they saved a delivery of a thousand as one.
+ * One separator before exactly three digits the other way ("1,000" in Indonesian) could mean
+ * either, so it is not guessed. Any other decimal stays a decimal ("2,5"), so the contract can
+ * say it must be whole rather than silently rounding it.
  */
-export function parseWholeNumber(text: string): number {
-  const value = text.trim().replace(',', '.');
+export function parseWholeNumber(text: string, language: Language = currentLanguage()): number {
+  const value = text.trim();
   if (/^[+-]?\d+$/.test(value)) return Number(value);
-  if (/^[+-]?\d*\.\d+$/.test(value)) return Number(value);
+  const group = language === 'en' ? ',' : '.';
+  if (new RegExp(`^[+-]?\\d{1,3}(?:\\${group}\\d{3})+$`).test(value)) {
+    return Number(value.split(group).join(''));
+  }
+  if (/^[+-]?\d*[.,]\d{3}$/.test(value)) return Number.NaN;
+  if (/^[+-]?\d*[.,]\d+$/.test(value)) return Number(value.replace(',', '.'));
   return Number.NaN;
 }
 

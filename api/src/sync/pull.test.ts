@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { newId, pullResponseSchema, type PullResponse } from '@urs/sync-protocol';
-import { users } from '../db/schema.js';
+import { announcementReads, users } from '../db/schema.js';
 import { TestDevice, useSyncFixture } from './test-kit.js';
 
 const f = useSyncFixture('gardener', 'Taman Depan');
@@ -168,11 +168,24 @@ describe('GET /api/sync/pull', () => {
       { id: newId(), announcement_id: forAll, read_at: new Date().toISOString() },
     ]);
     expect(await count(f.staff.token)).toBe(1);
-    const refused = await f.staff.push([
-      'announcement.mark_read',
-      { id: newId(), announcement_id: forTechnicians, read_at: new Date().toISOString() },
-    ]);
-    expect(refused.results[0]).toMatchObject({ status: 'rejected', code: 'not_found' });
+    // One not aimed at the role, and one read offline then deleted before the mark arrived:
+    // nothing to mark, and nothing for the user to fix or discard either.
+    const gone = newId();
+    await f.admin.push(['announcement.create', { id: gone, title: 'Libur', body: 'Jumat' }]);
+    await f.admin.push(['announcement.delete', { id: gone }]);
+    const marks = await f.staff.push(
+      [
+        'announcement.mark_read',
+        { id: newId(), announcement_id: forTechnicians, read_at: new Date().toISOString() },
+      ],
+      [
+        'announcement.mark_read',
+        { id: newId(), announcement_id: gone, read_at: new Date().toISOString() },
+      ],
+    );
+    expect(marks.results.map((r) => r.status)).toEqual(['applied', 'applied']);
+    expect(await f.t.db.select().from(announcementReads)).toHaveLength(1); // forAll's, before
+    expect(await count(f.staff.token)).toBe(1);
 
     await f.admin.push(['announcement.update', { id: forGardeners, audience: ['technician'] }]);
     const changes = await f.staff.pullAll();

@@ -8,17 +8,22 @@ import type { Actor } from '../../auth/policy.js';
 import { refuse } from '../refusal.js';
 import { authorize, isRepeatOfOwnCreate, type HandlerMap } from './context.js';
 
-async function liveAnnouncement(tx: Tx, id: string, visibleTo?: Actor) {
+/** The announcement, if it is not deleted (and, with `visibleTo`, aimed at that user's role). */
+function findLiveAnnouncement(tx: Tx, id: string, visibleTo?: Actor) {
   const conditions = [eq(announcements.id, id), isNull(announcements.deletedAt)];
   if (visibleTo !== undefined && visibleTo.role !== 'admin') {
     conditions.push(announcementVisibleTo(visibleTo.role));
   }
-  const row = await first(
+  return first(
     tx
       .select()
       .from(announcements)
       .where(and(...conditions)),
   );
+}
+
+async function liveAnnouncement(tx: Tx, id: string) {
+  const row = await findLiveAnnouncement(tx, id);
   if (row === undefined) throw refuse.notFound(reason('announcement_gone'));
   return row;
 }
@@ -75,7 +80,9 @@ export const announcementHandlers: Pick<
 
   'announcement.mark_read': async ({ tx, actor, now, seq }, a) => {
     authorize(actor, 'announcements.read');
-    await liveAnnouncement(tx, a.announcement_id, actor);
+    // Read offline, then deleted (or no longer aimed at the role) before the mark arrived:
+    // there is nothing left to mark, and nothing for the user to fix or discard either.
+    if ((await findLiveAnnouncement(tx, a.announcement_id, actor)) === undefined) return;
     const already = await first(
       tx
         .select({ id: announcementReads.id })

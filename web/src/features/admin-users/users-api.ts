@@ -9,7 +9,6 @@ import {
 } from '@urs/sync-protocol';
 import { buildQuery, check, type Checked, type PagedAnswer } from '../../lib/admin-kit.js';
 import { adminResource } from '../../lib/admin-resource.js';
-import { stringField } from '../../lib/json-fields.js';
 
 export const PER_PAGE_CHOICES = [10, 15, 25, 50] as const;
 export type PerPage = (typeof PER_PAGE_CHOICES)[number];
@@ -113,7 +112,7 @@ export function updateUser(id: string, payload: AdminUserUpdateInput): Promise<U
   return users.update(id, payload);
 }
 
-/** Resolves with the server's message ('User berhasil dihapus.'). */
-export async function deleteUser(id: string): Promise<string | null> {
-  return stringField(await users.remove(id), 'message') ?? null;
+/** Resolves once the server has deleted the user (the screen says so in the user's language). */
+export async function deleteUser(id: string): Promise<void> {
+  await users.remove(id);
 }

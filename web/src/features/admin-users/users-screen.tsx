@@ -48,8 +48,8 @@ export function UsersScreen() {
     remove(
       t('users.deleteTitle', { name: user.name }),
       async () => {
-        const message = await deleteUser(user.id);
-        toast.success(message ?? t('users.deleted'));
+        await deleteUser(user.id);
+        toast.success(t('users.deleted'));
       },
       // A 409 carries the reason (yourself, the last admin): that text is the title.
       (err) => toast.error(failureText(err, t('users.deleteFailed'), t('admin.offline'), online)),

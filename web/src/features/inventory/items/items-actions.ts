@@ -13,6 +13,7 @@ import {
   createItem,
   deleteItem,
   recordStockUsage,
+  resendStockUsage,
   retryRejectedItem,
   updateItem,
   type StoreMessages,
@@ -112,6 +113,20 @@ export async function saveStockForm(
     const message = messageOf(err);
     toast.error(tx('recordFailed'), message);
     return { _: [message] };
+  }
+}
+
+/** Sends a refused usage again as recorded (without its area when that was refused). */
+export async function resendStockChange(userId: string, entryId: number): Promise<void> {
+  try {
+    const outcome = await resendStockUsage(db, userId, entryId, { messages: storeMessages() });
+    if (!outcome.ok) {
+      toast.error(tx('recordFailed'), Object.values(outcome.errors).flat().join(' '));
+      return;
+    }
+    toast.success(tx(outcome.withoutArea ? 'detail.resentWithoutArea' : 'detail.resent'));
+  } catch (err) {
+    toast.error(tx('recordFailed'), messageOf(err));
   }
 }
 

@@ -196,6 +196,12 @@ const texts = splitTextPairs({
     discard: ['Buang perubahan', 'Discard change'],
     discarded: ['Perubahan dibuang', 'Change discarded'],
     fix: ['Perbaiki', 'Fix'],
+    resend: ['Kirim ulang', 'Send again'],
+    resent: ['Transaksi dikirim ulang.', 'Transaction sent again.'],
+    resentWithoutArea: [
+      'Transaksi dikirim ulang tanpa area, karena areanya sudah dihapus.',
+      'Transaction sent again without its area, which was deleted.',
+    ],
   },
   flagged: {
     title: ['Transaksi ditandai', 'Flagged transactions'],

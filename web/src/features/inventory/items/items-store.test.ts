@@ -9,6 +9,7 @@ import {
   createItem,
   deleteItem,
   recordStockUsage,
+  resendStockUsage,
   retryRejectedItem,
   updateItem,
 } from './items-store.js';
@@ -166,7 +167,10 @@ describe('recording a stock transaction', () => {
       notes: '',
       area_id: '',
     });
-    expect(zero).toEqual({ ok: false, errors: { quantity: ['Jumlah harus lebih dari 0.'] } });
+    expect(zero).toEqual({
+      ok: false,
+      errors: { quantity: ['Selisih penyesuaian tidak boleh 0.'] },
+    });
     await nothingWritten([sapu]);
   });
 
@@ -353,5 +357,57 @@ describe('adding, editing and deleting items', () => {
       mutation: { name: 'item.create', args: { id: created.id, sku: 'EM-2' } },
     });
     expect(await db.inventory_items.get(created.id)).toMatchObject({ sku: 'EM-2' });
+  });
+
+  it('sends a refused usage again after its corrected item, and without an area refused', async () => {
+    // A new item and a usage of it, both refused: the SKU was taken, so the item was unknown.
+    const created = await createItem(db, USER, {
+      ...EMPTY_ITEM_FORM,
+      name: 'Kantong sampah',
+      sku: 'DUP',
+      unit: 'roll',
+      stock: '20',
+    });
+    if (!created.ok) throw new Error('create failed');
+    const area = newId();
+    await recordStockUsage(db, USER, created.id, {
+      type: 'out',
+      quantity: '5',
+      notes: 'aula',
+      area_id: area,
+    });
+    const [create, usage] = (await db.outbox.toArray()).sort((a, b) => a.seq - b.seq);
+    await refuse(db, create, { code: 'validation', message: 'SKU sudah dipakai barang lain.' });
+    await refuse(db, usage, {
+      code: 'validation',
+      message: 'Area tidak ditemukan.',
+      errors: { area_id: ['Area tidak ditemukan.'] },
+      field_reasons: { area_id: [{ code: 'reference_not_found', params: { kind: 'area' } }] },
+    });
+    if (usage === undefined) throw new Error('no usage queued');
+
+    await retryRejectedItem(db, USER, create?.id ?? 0, {
+      ...EMPTY_ITEM_FORM,
+      name: 'Kantong sampah',
+      sku: 'KS-2',
+      unit: 'roll',
+      stock: '20',
+    });
+    expect(await resendStockUsage(db, USER, usage.id)).toEqual({ ok: true, withoutArea: true });
+    const queued = (await db.outbox.toArray()).sort((a, b) => a.seq - b.seq);
+    expect(queued.map((e) => [e.status, e.mutation.name])).toEqual([
+      ['pending', 'item.create'],
+      ['pending', 'stock.record'],
+    ]);
+    expect(queued[1]?.mutation.args).toMatchObject({
+      id: (usage.mutation.args as { id: string }).id,
+      type: 'out',
+      quantity: 5,
+      notes: 'aula',
+      area_id: null,
+    });
+    // The item still shows the usage, held until the server has it.
+    expect(await db.inventory_items.get(created.id)).toMatchObject({ stock: 15 });
+    expect(await resendStockUsage(db, USER, usage.id)).toMatchObject({ ok: false });
   });
 });

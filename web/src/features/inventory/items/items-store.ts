@@ -1,9 +1,10 @@
-import { newId, type InventoryItem } from '@urs/sync-protocol';
+import { checkMutation, newId, type InventoryItem } from '@urs/sync-protocol';
 import type { UrsDatabase } from '../../../db/database.js';
 import {
   MutationValidationError,
   enqueue,
   enqueueReady,
+  openEntriesFor,
   retryRejected,
   withStorageGuard,
 } from '../../../sync/index.js';
@@ -19,7 +20,7 @@ import {
   type ItemFormValues,
 } from './item-form-logic.js';
 import { stockRecordArgs, transactionRow, type StockFormValues } from './stock-form-logic.js';
-import { exceedsStock, stockAfter } from './stock-numbers.js';
+import { exceedsStock, stockAfter, stockDelta } from './stock-numbers.js';
 
 /*
  * The items tab's writes, each one Dexie transaction through the outbox (works offline).
@@ -239,6 +240,79 @@ export async function deleteItem(
   });
 }
 
+/** How far this user's usages of the item that the server has not accepted move its stock. */
+async function openUsage(db: UrsDatabase, userId: string, itemId: string): Promise<number> {
+  let delta = 0;
+  await openEntriesFor(db, userId).each((entry) => {
+    const check = checkMutation({ name: entry.mutation.name, args: entry.mutation.args });
+    if (
+      check.ok &&
+      check.mutation.name === 'stock.record' &&
+      check.mutation.args.item_id === itemId
+    ) {
+      delta += stockDelta(check.mutation.args.type, check.mutation.args.quantity);
+    }
+  });
+  return delta;
+}
+
+/**
+ * Sends a refused usage again, as it was recorded, at the end of the queue: after a corrected
+ * `item.create` resent before it (the usual case: the new item's SKU was taken, so the server
+ * did not know the item the usage was for), or without its area when the area is what the
+ * server refused (deleted meanwhile). Without this, a refused usage could only be thrown away,
+ * and with it what was used. The item's row, already showing the usage, stays as it is until
+ * the server has it. Answers whether the area was left out.
+ */
+export async function resendStockUsage(
+  db: UrsDatabase,
+  userId: string,
+  entryId: number,
+  options: StoreOptions = {},
+): Promise<{ ok: true; withoutArea: boolean } | { ok: false; errors: FieldErrors }> {
+  const { now, messages } = settingsOf(options);
+  const entry = await db.outbox.get(entryId);
+  if (
+    entry === undefined ||
+    entry.status !== 'rejected' ||
+    entry.user_id !== userId ||
+    entry.mutation.name !== 'stock.record'
+  ) {
+    return { ok: false, errors: { _: [messages.itemMissing] } };
+  }
+  const check = checkMutation({ name: 'stock.record', args: entry.mutation.args });
+  if (!check.ok || check.mutation.name !== 'stock.record') {
+    return { ok: false, errors: { _: [messages.itemMissing] } };
+  }
+  const recorded = check.mutation.args;
+  const item = await db.inventory_items.get(recorded.item_id);
+  if (item === undefined) return { ok: false, errors: { _: [messages.itemMissing] } };
+  const withoutArea =
+    (recorded.area_id ?? null) !== null &&
+    (entry.result?.field_reasons?.['area_id'] ?? []).length > 0;
+  const args = withoutArea ? { ...recorded, area_id: null } : recorded;
+  return guarded(async () => {
+    await retryRejected(
+      db,
+      userId,
+      entryId,
+      {
+        args,
+        optimistic: [
+          {
+            entity: 'stock_transactions',
+            op: 'put',
+            row: transactionRow(args, userId, args.occurred_at),
+          },
+          { entity: 'inventory_items', op: 'put', row: item },
+        ],
+      },
+      { now: () => now },
+    );
+    return { ok: true as const, withoutArea };
+  });
+}
+
 /**
  * Sends a create or update the server refused again, corrected by the user (the usual case: a
  * SKU another device took first). Same item id, so anything recorded against it stays linked.
@@ -273,7 +347,13 @@ export async function retryRejectedItem(
     if (entry.mutation.name === 'item.create') {
       const checked = checkArgs('item.create', itemCreateArgs(values, itemId));
       if (!checked.ok) return checked;
-      return resend(checked.args, createdItemRow(checked.args, at));
+      // The opening stock, moved by the usages recorded against the item and not yet sent
+      // (pending, or refused with it and to be sent again after it).
+      const row = createdItemRow(checked.args, at);
+      return resend(checked.args, {
+        ...row,
+        stock: row.stock + (await openUsage(db, userId, itemId)),
+      });
     }
     if (entry.mutation.name === 'item.update' && current !== undefined) {
       const checked = checkArgs('item.update', itemFullUpdateArgs(values, itemId));

@@ -1,7 +1,7 @@
 import type { InventoryItem } from '@urs/sync-protocol';
 import type { OutboxEntry } from '../../../db/index.js';
 import type { ItemFormTarget } from './item-form-modal.js';
-import { discardItemChange } from './items-actions.js';
+import { discardItemChange, resendStockChange } from './items-actions.js';
 import { useItemsText } from './items-i18n.js';
 import { rejectionFields, rejectionText } from '../../../lib/error-text.js';
 
@@ -38,6 +38,15 @@ export function RejectedChange({
         {fields.length > 0 && ` (${fields.join(' ')})`}
       </p>
       <div className="inv-actions">
+        {name === 'stock.record' && (
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => void resendStockChange(userId, entry.id)}
+          >
+            {tx('detail.resend')}
+          </button>
+        )}
         {fixable && (
           <button
             type="button"

@@ -37,13 +37,13 @@ describe('stock form -> stock.record args', () => {
         stockRecordArgs({ type, quantity, notes: '', area_id: '' }, ITEM_ID, TX_ID, AT),
       );
     expect(record('adjustment', '-2').ok).toBe(true);
-    for (const [type, quantity] of [
-      ['adjustment', '0'],
-      ['in', '0'],
-      ['out', '-1'],
+    for (const [type, quantity, message] of [
+      ['adjustment', '0', 'Selisih penyesuaian tidak boleh 0.'],
+      ['in', '0', 'Jumlah harus lebih dari 0.'],
+      ['out', '-1', 'Jumlah harus lebih dari 0.'],
     ] as const) {
       const checked = record(type, quantity);
-      expect(checked.ok ? null : checked.errors.quantity).toEqual(['Jumlah harus lebih dari 0.']);
+      expect(checked.ok ? null : checked.errors.quantity).toEqual([message]);
     }
     const blank = record('out', '');
     expect(blank.ok ? null : blank.errors.quantity).toEqual(['Jumlah harus berupa angka.']);

@@ -121,6 +121,7 @@ export async function analyticsSnapshot(
       await db
         .select({ day: userActivity.day, n: count() })
         .from(userActivity)
+        .innerJoin(users, and(eq(users.id, userActivity.userId), isNull(users.deletedAt)))
         .where(gte(userActivity.day, days30[0] ?? today))
         .groupBy(userActivity.day)
     ).map((r) => [r.day, r.n]),

@@ -151,6 +151,12 @@ export class ReferenceService<
   /** Idempotent on a client-chosen id: creating the same id again answers the existing row. */
   create(input: Create): Promise<Out> {
     return this.db.write(async (tx) => {
+      // The change number first: on PostgreSQL its row lock serialises this with any other
+      // create (decision 007), so the id and name checks below see a row committed while this
+      // one waited, and a concurrent create of the same id or name is answered as a sequential
+      // one is, not by the unique index's error. A repeat that finds its row leaves the number
+      // unused, which no pull minds.
+      const changeSeq = await nextChangeSeq(tx);
       if (input.id !== undefined) {
         const existing = (await first(tx.select().from(this.t).where(eq(this.t.id, input.id)))) as
           Row | undefined;
@@ -158,7 +164,6 @@ export class ReferenceService<
       }
       await this.assertNameFree(tx, input.name);
       const now = nowIso();
-      const changeSeq = await nextChangeSeq(tx);
       const row = (await first(
         tx
           .insert(this.t)
@@ -177,11 +182,12 @@ export class ReferenceService<
 
   update(id: string, input: Update): Promise<Out> {
     return this.db.write(async (tx) => {
+      // First, as in create: a concurrent rename to the same name is then refused as taken.
+      const changeSeq = await nextChangeSeq(tx);
       if ((await this.findLive(tx, id)) === undefined) {
         throw notFound(reason('reference_not_found', { kind: this.kind.code }));
       }
       if (input.name !== undefined) await this.assertNameFree(tx, input.name, id);
-      const changeSeq = await nextChangeSeq(tx);
       const row = (await first(
         tx
           .update(this.t)

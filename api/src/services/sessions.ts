@@ -133,6 +133,8 @@ async function slideExpiry(
   const expiresAt = new Date(now + policy.ttlDays * DAY_MS).toISOString();
   const userId = found.id;
   await db.write(async (tx) => {
+    // The session row before the user's: every transaction that locks both takes them in this
+    // order (adminDeleteUser, adminUpdateUser), or two of them deadlock on PostgreSQL.
     await tx.update(sessions).set({ lastUsedAt, expiresAt }).where(eq(sessions.id, found.s_id));
     await tx.update(users).set({ lastActiveAt: lastUsedAt }).where(eq(users.id, userId));
     await recordActivity(tx, userId, new Date(now), policy.clock);

@@ -21,6 +21,15 @@ import { containsText } from '../db/dialect.js';
 import { toPublicUser, type UserRow } from '../data/wire.js';
 import { revokeUserSessions } from './sessions.js';
 
+/*
+ * Every write here takes its change number before it checks anything. On PostgreSQL writes run
+ * at READ COMMITTED and the counter's row lock is what serialises them (decision 007): taken
+ * first, the checks that follow (a free email, another live admin) read what committed while
+ * this transaction waited, so two requests cannot both pass a check only one may pass. Taken
+ * after, both would pass, and the second would fail on the unique index (a 500) or leave the
+ * school without an admin. SQLite's single writer already gives that order.
+ */
+
 const live = isNull(users.deletedAt);
 
 export function findLiveUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
@@ -67,6 +76,7 @@ export interface NewUser {
 export async function createUser(db: Db, input: NewUser, scryptLogN: number): Promise<UserRow> {
   const passwordHash = await hashPassword(input.password, scryptLogN);
   return db.write(async (tx) => {
+    const changeSeq = await nextChangeSeq(tx);
     await assertEmailFree(tx, input.email);
     const now = nowIso();
     const row: UserRow = {
@@ -82,7 +92,7 @@ export async function createUser(db: Db, input: NewUser, scryptLogN: number): Pr
       lastActiveAt: null,
       createdAt: now,
       updatedAt: now,
-      changeSeq: await nextChangeSeq(tx),
+      changeSeq,
       deletedAt: null,
     };
     await tx.insert(users).values(row);
@@ -104,8 +114,12 @@ type UserChanges = Partial<
   >
 >;
 
-async function applyUserChanges(tx: Tx, id: string, changes: UserChanges): Promise<UserRow> {
-  const changeSeq = await nextChangeSeq(tx);
+async function applyUserChanges(
+  tx: Tx,
+  id: string,
+  changes: UserChanges,
+  changeSeq: number,
+): Promise<UserRow> {
   const updated = await first(
     tx
       .update(users)
@@ -125,6 +139,7 @@ export function updateProfile(
   photoSha256: string | undefined,
 ): Promise<UserRow> {
   return db.write(async (tx) => {
+    const changeSeq = await nextChangeSeq(tx);
     const changes: UserChanges = {};
     if (input.name !== undefined) changes.name = input.name;
     if (input.email !== undefined) {
@@ -133,7 +148,7 @@ export function updateProfile(
     }
     if (input.phone !== undefined) changes.phone = blankToNull(input.phone);
     if (photoSha256 !== undefined) changes.photoSha256 = photoSha256;
-    return applyUserChanges(tx, userId, changes);
+    return applyUserChanges(tx, userId, changes, changeSeq);
   });
 }
 
@@ -147,7 +162,7 @@ export function updatePreferences(
     if (input.preferred_theme !== undefined) changes.preferredTheme = input.preferred_theme;
     if (input.preferred_language !== undefined)
       changes.preferredLanguage = input.preferred_language;
-    return applyUserChanges(tx, userId, changes);
+    return applyUserChanges(tx, userId, changes, await nextChangeSeq(tx));
   });
 }
 
@@ -162,7 +177,9 @@ export async function changePassword(
     throw validationError({ current_password: [reason('current_password_wrong')] });
   }
   const passwordHash = await hashPassword(newPassword, scryptLogN);
-  await db.write((tx) => applyUserChanges(tx, user.id, { passwordHash }));
+  await db.write(async (tx) =>
+    applyUserChanges(tx, user.id, { passwordHash }, await nextChangeSeq(tx)),
+  );
 }
 
 export interface UserListQuery {
@@ -208,16 +225,21 @@ export function adminCreateUser(db: Db, input: AdminUserCreateInput, scryptLogN:
   return createUser(db, input, scryptLogN);
 }
 
-/** A blank password or phone leaves it unchanged; the last admin cannot lose the role. */
+/**
+ * A blank password or phone leaves it unchanged; the last admin cannot lose the role.
+ * `callerSessionId` is the acting admin's session, which a reset of their own password spares.
+ */
 export async function adminUpdateUser(
   db: Db,
   id: string,
   input: AdminUserUpdateInput,
   scryptLogN: number,
+  callerSessionId: string,
 ): Promise<UserRow> {
   const password = input.password ?? '';
   const passwordHash = password === '' ? undefined : await hashPassword(password, scryptLogN);
   return db.write(async (tx) => {
+    const changeSeq = await nextChangeSeq(tx);
     const current = await getLiveUser(tx, id);
     const changes: UserChanges = {};
     if (input.name !== undefined) changes.name = input.name;
@@ -236,10 +258,11 @@ export async function adminUpdateUser(
     if (passwordHash !== undefined) {
       changes.passwordHash = passwordHash;
       // A reset password is often the answer to a lost phone or a leaked password: every
-      // session of the old one ends with it, as the user's own change ends their others.
-      await revokeUserSessions(tx, id);
+      // session of the old one ends with it, as the user's own change ends their others. An
+      // admin resetting their own keeps the session they are doing it from, as on the profile.
+      await revokeUserSessions(tx, id, callerSessionId);
     }
-    return applyUserChanges(tx, id, changes);
+    return applyUserChanges(tx, id, changes, changeSeq);
   });
 }
 
@@ -250,16 +273,18 @@ export async function adminUpdateUser(
 export async function adminDeleteUser(db: Db, actorId: string, id: string): Promise<void> {
   if (actorId === id) throw conflict(reason('self_delete'));
   await db.write(async (tx) => {
+    const changeSeq = await nextChangeSeq(tx);
     const target = await getLiveUser(tx, id);
     if (target.role === 'admin' && (await otherLiveAdmins(tx, id)) === 0) {
       throw conflict(reason('last_admin_delete'));
     }
+    // Sessions before the user row, the order slideExpiry (sessions.ts) takes them in: in the
+    // other order the two deadlock on PostgreSQL when the user's device checks in meanwhile.
+    await revokeUserSessions(tx, id);
     const now = nowIso();
-    const changeSeq = await nextChangeSeq(tx);
     await tx
       .update(users)
       .set({ deletedAt: now, updatedAt: now, changeSeq })
       .where(eq(users.id, id));
-    await revokeUserSessions(tx, id);
   });
 }

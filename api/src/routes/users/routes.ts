@@ -49,7 +49,13 @@ export function userRoutes({ db, env, guard }: RouteDeps) {
     limitBody(16 * KB),
     async (c) => {
       const input = parseOr422(adminUserUpdateSchema, await readJson(c));
-      const user = await adminUpdateUser(db, c.req.param('id'), input, env.SCRYPT_LOG_N);
+      const user = await adminUpdateUser(
+        db,
+        c.req.param('id'),
+        input,
+        env.SCRYPT_LOG_N,
+        authOf(c).session.id,
+      );
       return c.json({ data: toPublicUser(user) });
     },
   );

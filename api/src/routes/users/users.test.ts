@@ -123,6 +123,27 @@ describe('admin user management', () => {
     expect(badEdit.status).toBe(422);
   });
 
+  it('an admin resetting their own password stays signed in here and is signed out elsewhere', async () => {
+    const login = await t.request('/api/login', {
+      method: 'POST',
+      json: { email: admin.user.email, password: TEST_PASSWORD },
+    });
+    const { access_token: otherDevice } = (await login.json()) as { access_token: string };
+    const res = await t.request(`/api/users/${admin.user.id}`, {
+      method: 'PUT',
+      token: admin.token,
+      json: { password: 'baru-sekali', password_confirmation: 'baru-sekali' },
+    });
+    expect(res.status).toBe(200);
+    expect((await t.request('/api/user', { token: admin.token })).status).toBe(200);
+    expect((await t.request('/api/user', { token: otherDevice })).status).toBe(401);
+    const relogin = await t.request('/api/login', {
+      method: 'POST',
+      json: { email: admin.user.email, password: 'baru-sekali' },
+    });
+    expect(relogin.status).toBe(200);
+  });
+
   it('an admin cannot delete themself, nor remove or demote the last admin', async () => {
     const self = await t.request(`/api/users/${admin.user.id}`, {
       method: 'DELETE',

@@ -70,12 +70,13 @@ const envSchema = z.object({
     .optional(),
   /** The store's URL for MinIO, R2 and the like (`https://<account>.r2.cloudflarestorage.com`). */
   PHOTO_STORE_ENDPOINT: z.url().optional(),
-  PHOTO_STORE_REGION: z.string().min(1).default('us-east-1'),
+  /** Default `us-east-1` (storage/open-photo-store.ts: unset is told apart from set there). */
+  PHOTO_STORE_REGION: z.string().min(1).optional(),
   /** Both or neither; neither leaves the AWS SDK's own chain (AWS_* variables, instance role). */
   PHOTO_STORE_ACCESS_KEY_ID: z.string().min(1).optional(),
   PHOTO_STORE_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   /** `bucket` in the path instead of the host name: MinIO and most self-hosted stores need it. */
-  PHOTO_STORE_FORCE_PATH_STYLE: bool.default(false),
+  PHOTO_STORE_FORCE_PATH_STYLE: bool.optional(),
 });
 
 export type Env = z.infer<typeof envSchema> & { dataDir: string };

@@ -10,10 +10,16 @@ export class DatabaseConfigError extends Error {
   override name = 'DatabaseConfigError';
 }
 
+/** Paths that cannot be anything else: absolute, `./` or `../`, or a Windows drive. */
+const CLEARLY_A_PATH = /^(\/|\.\.?[/\\]|[a-z]:[/\\])/i;
+
 /**
  * DATABASE_URL chooses the engine: unset, `sqlite:` (the default file), `sqlite:<path>` or a
  * plain path is SQLite; `postgres://` or `postgresql://` is PostgreSQL. Anything else is refused,
- * never read as a file name that happens to contain a colon.
+ * never read as a file name that happens to contain a colon: a mistyped URL
+ * (`postgres:/u:pw@db/urs`, `jdbc:postgresql://db/urs`) would otherwise become a new, empty
+ * SQLite file that the school works in without anyone noticing. So is anything with `://`, and
+ * an `@` outside a path that is clearly one (`./name@2.sqlite` is a file).
  */
 export function databaseTarget(url: string | undefined, dataDir: string): DatabaseTarget {
   const value = url?.trim() ?? '';
@@ -27,18 +33,34 @@ export function databaseTarget(url: string | undefined, dataDir: string): Databa
       `DATABASE_URL: unsupported scheme in "${redact(value)}" (use postgres://... or a SQLite file path)`,
     );
   }
+  // A scheme of two letters at least: `C:\urs.sqlite` is a Windows path.
+  const urlLike = value.includes('://') || /^[a-z][a-z0-9+.-]+:/i.test(value);
+  if (urlLike || (value.includes('@') && !CLEARLY_A_PATH.test(value))) {
+    throw new DatabaseConfigError(
+      `DATABASE_URL: "${redact(value)}" is neither a postgres:// URL nor a SQLite file path (use postgres://user:password@host:5432/db, sqlite:<path>, or ./<name> for a file whose name has a colon or an @)`,
+    );
+  }
   return { engine: 'sqlite', file: path.resolve(value) };
 }
 
-/** The URL without its password, for messages and logs. */
+/**
+ * The URL without its password, for messages and logs. A value the URL parser does not read
+ * as `scheme://user:password@host` (a mistyped one) keeps nothing before its last `@`.
+ */
 export function redact(url: string): string {
   try {
     const parsed = new URL(url);
-    if (parsed.password !== '') parsed.password = '***';
-    return parsed.href;
+    if (parsed.host !== '') {
+      if (parsed.password !== '') parsed.password = '***';
+      return parsed.href;
+    }
   } catch {
-    return url.replace(/:[^:@/]*@/, ':***@');
+    // Not a URL at all: cut below.
   }
+  const at = url.lastIndexOf('@');
+  if (at === -1) return url;
+  const scheme = /^[^:/@]*:\/*/.exec(url)?.[0] ?? '';
+  return `${scheme}***${url.slice(at)}`;
 }
 
 /** What went wrong talking to PostgreSQL, in one line an operator can act on. */

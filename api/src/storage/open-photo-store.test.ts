@@ -193,6 +193,25 @@ describe('a photo store that cannot be used stops start-up with one line', () =>
     );
   });
 
+  it('refuses bucket settings without PHOTO_STORE instead of keeping photos on the disk', async () => {
+    const settings = s3.env('');
+    const message = await refusal({ ...settings, PHOTO_STORE: undefined });
+    expect(message).toMatch(/ set but PHOTO_STORE is missing: set PHOTO_STORE=s3:\/\/bucket/);
+    expect(message).toContain('PHOTO_STORE_ENDPOINT');
+    expect(message).not.toContain(settings['PHOTO_STORE_SECRET_ACCESS_KEY']);
+    for (const one of [
+      { PHOTO_STORE_REGION: 'eu-west-1' },
+      { PHOTO_STORE_FORCE_PATH_STYLE: 'false' },
+      { PHOTO_STORE_ACCESS_KEY_ID: 'AKIA' },
+    ]) {
+      expect(() => photoStoreFrom(envWith(one))).toThrow(
+        new ConfigError(
+          `${Object.keys(one)[0]} set but PHOTO_STORE is missing: set PHOTO_STORE=s3://bucket[/prefix], or unset them to keep photos on the disk`,
+        ),
+      );
+    }
+  });
+
   it('names a photo directory that cannot be written', async () => {
     const file = path.join(tmp, 'not-a-directory');
     fs.writeFileSync(file, '');

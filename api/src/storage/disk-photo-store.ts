@@ -7,6 +7,34 @@ import { contentAddress, SHA256_HEX, type PhotoStore, type StoredPhoto } from '.
 
 const isMissing = (err: unknown) => (err as NodeJS.ErrnoException).code === 'ENOENT';
 
+/** Whether the file at `file` holds exactly `bytes` (false when there is no file). */
+async function holds(file: string, bytes: Uint8Array): Promise<boolean> {
+  let stored: Buffer;
+  try {
+    const { size } = await fs.stat(file);
+    if (size !== bytes.byteLength) return false;
+    stored = await fs.readFile(file);
+  } catch (err) {
+    if (isMissing(err)) return false;
+    throw err;
+  }
+  return stored.equals(bytes);
+}
+
+/**
+ * Flushes a directory's entries (a rename, a new subdirectory) to the disk. Windows cannot open
+ * a directory to flush it; there the rename is as durable as its file system makes it.
+ */
+async function syncDirectory(dir: string): Promise<void> {
+  if (process.platform === 'win32') return;
+  const handle = await fs.open(dir, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
 /** Photos as files under `root/<first two hex digits>/<sha256>`: one school on one machine. */
 export class DiskPhotoStore implements PhotoStore {
   constructor(private readonly root: string) {}
@@ -18,13 +46,30 @@ export class DiskPhotoStore implements PhotoStore {
 
   async put(bytes: Uint8Array): Promise<string> {
     const { sha256 } = contentAddress(bytes);
-    if (await this.has(sha256)) return sha256;
     const target = this.pathFor(sha256);
-    await fs.mkdir(path.dirname(target), { recursive: true });
-    // Write aside and rename: a crash mid-write never leaves a truncated file under the hash.
+    // A file already there is kept only if it holds these bytes: one cut short by a crash (or
+    // a power loss before the disk had it) is written again, never kept for good.
+    if (await holds(target, bytes)) return sha256;
+    const dir = path.dirname(target);
+    const created = await fs.mkdir(dir, { recursive: true });
+    // Write aside, flush, rename, then flush the directory: a crash at any point leaves either
+    // no file under the hash or the whole one, and the rename itself survives a power loss.
     const temp = `${target}.${randomBytes(6).toString('hex')}.tmp`;
-    await fs.writeFile(temp, bytes);
-    await fs.rename(temp, target);
+    try {
+      const file = await fs.open(temp, 'wx');
+      try {
+        await file.writeFile(bytes);
+        await file.sync();
+      } finally {
+        await file.close();
+      }
+      await fs.rename(temp, target);
+    } catch (err) {
+      await fs.rm(temp, { force: true });
+      throw err;
+    }
+    await syncDirectory(dir);
+    if (created !== undefined) await syncDirectory(path.dirname(created));
     return sha256;
   }
 

@@ -56,6 +56,27 @@ describe.each(PHOTO_BACKENDS)('photos on $name', (backend) => {
       expect((await upload(id, jpegBytes(5000, 7))).status).toBe(409);
     });
 
+    it('answers two uploads of one id at once as it would one after the other', async () => {
+      const id = newId();
+      const clash = await Promise.all([
+        upload(id, jpegBytes(3000, 1)),
+        upload(id, jpegBytes(3000, 2)),
+      ]);
+      expect(clash.map((r) => r.status).sort()).toEqual([201, 409]);
+      const winner = clash.find((r) => r.status === 201);
+      const kept = ((await winner?.json()) as { sha256: string }).sha256;
+      const served = await t.request(`/api/photos/${id}`, { token: staff.token });
+      expect(served.headers.get('etag')).toBe(`"${kept}"`);
+      expect(sha256(new Uint8Array(await served.arrayBuffer()))).toBe(kept);
+
+      const retried = newId();
+      const bytes = jpegBytes(3000, 3);
+      const retry = await Promise.all([upload(retried, bytes), upload(retried, bytes)]);
+      expect(retry.map((r) => r.status).sort()).toEqual([200, 201]);
+      const bodies = await Promise.all(retry.map((r) => r.json()));
+      expect(bodies[0]).toEqual(bodies[1]);
+    });
+
     it('refuses wrong magic bytes with 415, a hash mismatch with 422, and more than 10 MB with 413', async () => {
       const text = new TextEncoder().encode('GIF89a not allowed');
       expect((await upload(newId(), text)).status).toBe(415);

@@ -31,6 +31,23 @@ function mayViewAttached(
     : can(user, 'reports.read', { ownerId: photo.reporterId });
 }
 
+type PhotoUpload = typeof photoUploads.$inferSelect;
+
+const uploadAnswer = (row: PhotoUpload) => ({
+  id: row.id,
+  sha256: row.sha256,
+  mime_type: row.mimeType,
+  size_bytes: row.sizeBytes,
+});
+
+/** An id uploaded before: the same bytes by the same user is a retry; anything else, a clash. */
+function repeatedUpload(existing: PhotoUpload, sha256: string, userId: string) {
+  if (existing.sha256 !== sha256 || existing.userId !== userId) {
+    throw new HttpError(409, reason('photo_id_taken'));
+  }
+  return uploadAnswer(existing);
+}
+
 /**
  * Photo bytes travel apart from the mutations that use them, before them: a device uploads
  * each photo once by its own id, then pushes `photo.attach` naming that id.
@@ -65,21 +82,11 @@ export function photoRoutes({ db, photos, guard }: RouteDeps) {
       const existing = await first(
         db.select().from(photoUploads).where(eq(photoUploads.id, id.data)),
       );
-      if (existing !== undefined) {
-        if (existing.sha256 !== sha256 || existing.userId !== user.id) {
-          throw new HttpError(409, reason('photo_id_taken'));
-        }
-        return c.json({
-          id: existing.id,
-          sha256,
-          mime_type: existing.mimeType,
-          size_bytes: existing.sizeBytes,
-        });
-      }
+      if (existing !== undefined) return c.json(repeatedUpload(existing, sha256, user.id));
       // Bytes first, then the row: a crash between the two leaves an unreferenced file, never a
       // row pointing at bytes that are not there.
       await photos.put(bytes);
-      await db.write((tx) =>
+      const inserted = await db.write((tx) =>
         tx
           .insert(photoUploads)
           .values({
@@ -90,12 +97,20 @@ export function photoRoutes({ db, photos, guard }: RouteDeps) {
             sizeBytes: bytes.byteLength,
             createdAt: nowIso(),
           })
-          .onConflictDoNothing(),
+          .onConflictDoNothing()
+          .returning(),
       );
-      return c.json(
-        { id: id.data, sha256, mime_type: mimeType, size_bytes: bytes.byteLength },
-        201,
-      );
+      const row = inserted[0];
+      if (row === undefined) {
+        // Another upload of this id committed since the check above: answered as if it came
+        // after it (200 for the same bytes, 409 for others), never a second 201.
+        const winner = await first(
+          db.select().from(photoUploads).where(eq(photoUploads.id, id.data)),
+        );
+        if (winner === undefined) throw new Error(`photo upload ${id.data} vanished`);
+        return c.json(repeatedUpload(winner, sha256, user.id));
+      }
+      return c.json(uploadAnswer(row), 201);
     },
   );
 
@@ -107,6 +122,7 @@ export function photoRoutes({ db, photos, guard }: RouteDeps) {
         .select({
           sha256: reportPhotos.sha256,
           mimeType: reportPhotos.mimeType,
+          sizeBytes: reportPhotos.sizeBytes,
           reporterId: reports.reporterId,
           photoDeletedAt: reportPhotos.deletedAt,
           reportDeletedAt: reports.deletedAt,
@@ -125,6 +141,7 @@ export function photoRoutes({ db, photos, guard }: RouteDeps) {
     return streamPhoto(c, photos, {
       sha256,
       mimeType: attached?.mimeType ?? upload?.mimeType ?? 'application/octet-stream',
+      sizeBytes: attached?.sizeBytes ?? upload?.sizeBytes,
       cacheScope: 'private',
       missing: reason('photo_file_missing'),
     });

@@ -8,6 +8,12 @@ export interface PhotoAnswer {
   sha256: string;
   /** From the database when it knows it; otherwise sniffed from the first bytes. */
   mimeType?: string;
+  /**
+   * The size recorded when the bytes were uploaded, where the database knows it: stored bytes
+   * of another size are damaged (a write cut short) and are answered as missing, never served
+   * and cached for good under the hash.
+   */
+  sizeBytes?: number | undefined;
   /** `private` for photos behind a guard, `public` where the hash itself is the capability. */
   cacheScope: 'private' | 'public';
   missing: ErrorReason;
@@ -40,6 +46,13 @@ export async function streamPhoto(
   const stored = await photos.open(answer.sha256);
   if (stored === null) throw notFound(answer.missing);
   let { body } = stored;
+  if (answer.sizeBytes !== undefined && stored.sizeBytes !== answer.sizeBytes) {
+    await body.cancel();
+    console.error(
+      `[api] photo ${answer.sha256} holds ${stored.sizeBytes} bytes in the store, ${answer.sizeBytes} recorded: answered as missing`,
+    );
+    throw notFound(answer.missing);
+  }
   let mimeType = answer.mimeType;
   if (mimeType === undefined) {
     const peeked = await peekImageType(body);

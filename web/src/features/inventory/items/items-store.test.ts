@@ -359,6 +359,27 @@ describe('adding, editing and deleting items', () => {
     expect(await db.inventory_items.get(created.id)).toMatchObject({ sku: 'EM-2' });
   });
 
+  it("resends a refused edit with the fields it changed and the fix's, never the rest", async () => {
+    const ember = item({ sku: 'EM-1', min_stock: 2, name: 'Ember' });
+    await seed(ember);
+    const edited = await updateItem(db, USER, ember.id, {
+      ...itemFormFrom(ember),
+      name: 'Ember besar',
+      sku: 'TAKEN',
+    });
+    expect(edited.ok).toBe(true);
+    const [queued] = await db.outbox.toArray();
+    await refuse(db, queued, { code: 'validation', message: 'SKU sudah dipakai barang lain.' });
+    const shown = await db.inventory_items.get(ember.id);
+    if (shown === undefined || queued === undefined) throw new Error('missing');
+
+    // The fix changes the SKU only; the minimum on screen is the device's (an admin may have
+    // changed it on the server meanwhile) and must not be sent.
+    await retryRejectedItem(db, USER, queued.id, { ...itemFormFrom(shown), sku: 'EM-2' });
+    const [resent] = await db.outbox.toArray();
+    expect(resent?.mutation.args).toEqual({ id: ember.id, name: 'Ember besar', sku: 'EM-2' });
+  });
+
   it('sends a refused usage again after its corrected item, and without an area refused', async () => {
     // A new item and a usage of it, both refused: the SKU was taken, so the item was unknown.
     const created = await createItem(db, USER, {

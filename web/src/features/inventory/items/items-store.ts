@@ -356,7 +356,17 @@ export async function retryRejectedItem(
       });
     }
     if (entry.mutation.name === 'item.update' && current !== undefined) {
-      const checked = checkArgs('item.update', itemFullUpdateArgs(values, itemId));
+      // Only the fields the refused edit changed and those changed in the fix: the row shown
+      // is the device's, and a field left alone must not overwrite what someone else (an
+      // admin's new minimum, say) changed on the server meanwhile.
+      const full = itemFullUpdateArgs(values, itemId);
+      const refused = entry.mutation.args;
+      const keys = new Set([
+        ...(typeof refused === 'object' && refused !== null ? Object.keys(refused) : []),
+        ...Object.keys(itemUpdateArgs(current, values) ?? {}),
+      ]);
+      const fields = Object.entries(full).filter(([key]) => key !== 'id' && keys.has(key));
+      const checked = checkArgs('item.update', { id: itemId, ...Object.fromEntries(fields) });
       if (!checked.ok) return checked;
       return resend(checked.args, updatedItemRow(current, checked.args, at));
     }

@@ -116,6 +116,11 @@ const change = <E extends string, S extends z.ZodType>(entity: E, row: S) =>
       op: z.literal('delete'),
       id: z.string(),
       change_seq: z.number().int(),
+      /**
+       * The name a deleted user, area, category or item went by, for the records that still
+       * name it (absent from older servers, and for every other entity).
+       */
+      name: z.string().optional(),
     }),
   ]);
 

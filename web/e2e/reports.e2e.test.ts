@@ -18,6 +18,8 @@ import {
   apiToken,
   makeJpeg,
   signInAndSync as signInAndSyncAt,
+  storeRows,
+  syncNow,
   type Account,
   openPage,
 } from './app-kit.js';
@@ -345,6 +347,46 @@ describe('reports offline in a real browser', () => {
     };
     expect(found.meta.total).toBe(1);
     expect(found.data[0]?.description).toBe(changed);
+    await context.close();
+  });
+
+  it("still names a report's area after an admin deletes the area", async () => {
+    const token = await adminToken();
+    const call = (method: string, path: string, body?: unknown) =>
+      fetch(`${server.url}${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          accept: 'application/json',
+        },
+        ...(body !== undefined && { body: JSON.stringify(body) }),
+      });
+    const name = `Gudang lama ${Date.now()}`;
+    const created = (await (await call('POST', '/api/areas', { name })).json()) as {
+      data: { id: string };
+    };
+    const { context, page } = await newPage();
+    await signInAndSync(page, CUSTODIAN);
+    await page.goto(`${server.url}/reports/create?area=${created.data.id}`);
+    await page.getByLabel('Deskripsi').fill('Rak gudang roboh sebagian');
+    await page.getByRole('button', { name: 'Simpan laporan' }).click();
+    await page.waitForURL(/\/reports\/[0-9a-f-]{36}$/);
+    const reportUrl = page.url();
+    await page.getByTestId('unsynced').waitFor({ state: 'detached', timeout: 30_000 });
+
+    expect((await call('DELETE', `/api/areas/${created.data.id}`)).status).toBe(200);
+    await syncNow(page);
+    await expect
+      .poll(() =>
+        storeRows<{ id: string }>(page, 'areas').then(
+          (rows) => rows.length > 0 && !rows.some((r) => r.id === created.data.id),
+        ),
+      )
+      .toBe(true);
+    await page.goto(reportUrl);
+    await page.getByText(name).first().waitFor();
+    expect(await page.getByText('Area tidak dikenal').count()).toBe(0);
     await context.close();
   });
 

@@ -62,6 +62,40 @@ describe('GET /api/sync/pull', () => {
     expect(after).toEqual([expect.objectContaining({ entity: 'reports', op: 'delete', id: r.id })]);
   });
 
+  it('sends a deleted area, category, user or item with the name it went by, and nothing more', async () => {
+    const del = (path: string) =>
+      f.t.request(path, { method: 'DELETE', token: f.admin.token }).then((res) => res.status);
+    const category = (await (
+      await f.t.request('/api/categories', {
+        method: 'POST',
+        token: f.admin.token,
+        json: { name: 'Listrik' },
+      })
+    ).json()) as { data: { id: string } };
+    const r = newReport();
+    await f.staff.push(['report.create', r]);
+    const gone = await f.t.signIn('gardener', 'pak.tani@sekolah.test');
+    const item = newId();
+    await f.admin.push(['item.create', { id: item, name: 'Pupuk kompos', unit: 'karung' }]);
+    await f.admin.pullAll();
+    expect(await del(`/api/areas/${f.areaId}`)).toBe(200);
+    expect(await del(`/api/categories/${category.data.id}`)).toBe(200);
+    expect(await del(`/api/users/${gone.user.id}`)).toBe(200);
+    await f.admin.push(['item.delete', { id: item }]);
+    const deletes = (await f.admin.pullAll()).filter((c) => c.op === 'delete');
+    expect(deletes.map(({ change_seq: _seq, ...c }) => c)).toEqual([
+      { entity: 'areas', op: 'delete', id: f.areaId, name: 'Taman Depan' },
+      { entity: 'categories', op: 'delete', id: category.data.id, name: 'Listrik' },
+      { entity: 'users', op: 'delete', id: gone.user.id, name: gone.user.name },
+      { entity: 'inventory_items', op: 'delete', id: item, name: 'Pupuk kompos' },
+    ]);
+    // Any other entity's delete stays a bare tombstone.
+    await f.admin.push(['report.delete', { id: r.id }]);
+    const [tombstone] = await f.admin.pullAll();
+    expect(Object.keys(tombstone ?? {}).sort()).toEqual(['change_seq', 'entity', 'id', 'op']);
+    expect(tombstone).toMatchObject({ entity: 'reports', op: 'delete', id: r.id });
+  });
+
   it('shows staff only their own reports and requests, and admins everything', async () => {
     const { mine, theirs } = await reportsOfTwoStaff();
     const staffIds = (await f.staff.pullAll())

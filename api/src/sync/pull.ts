@@ -62,15 +62,21 @@ interface Source {
    * longer includes the role must disappear from the device.
    */
   hidden?: (viewer: PullViewer) => SQL | undefined;
+  /**
+   * The name a deleted row still goes by, sent with its delete: a report names an area, a
+   * request an item, every record a user, and a device that drops the row must still be able
+   * to say whose or where (sync-protocol's Change; older devices ignore the extra key).
+   */
+  name?: SQLiteColumn;
 }
 
 const staffOnly = (actor: Viewer, condition: SQL): SQL | undefined =>
   actor.role === 'admin' ? undefined : condition;
 
 const SOURCES: Source[] = [
-  { entity: 'users', table: t.users, scope: () => undefined },
-  { entity: 'areas', table: t.areas, scope: () => undefined },
-  { entity: 'categories', table: t.categories, scope: () => undefined },
+  { entity: 'users', table: t.users, scope: () => undefined, name: t.users.name },
+  { entity: 'areas', table: t.areas, scope: () => undefined, name: t.areas.name },
+  { entity: 'categories', table: t.categories, scope: () => undefined, name: t.categories.name },
   {
     entity: 'reports',
     table: t.reports,
@@ -81,7 +87,12 @@ const SOURCES: Source[] = [
     table: t.reportPhotos,
     scope: (a) => staffOnly(a, eq(t.reportPhotos.reporterId, a.id)),
   },
-  { entity: 'inventory_items', table: t.inventoryItems, scope: () => undefined },
+  {
+    entity: 'inventory_items',
+    table: t.inventoryItems,
+    scope: () => undefined,
+    name: t.inventoryItems.name,
+  },
   {
     entity: 'stock_transactions',
     table: t.stockTransactions,
@@ -129,7 +140,13 @@ function changeJson(source: Source, viewer: PullViewer): SQL<string> {
   const hidden = source.hidden?.(viewer);
   const gone =
     hidden === undefined ? isNotNull(table.deletedAt) : or(isNotNull(table.deletedAt), hidden);
-  const asDelete = jsonObject([entity, ['op', jsonName('delete')], id, seq]);
+  const asDelete = jsonObject([
+    entity,
+    ['op', jsonName('delete')],
+    id,
+    seq,
+    ...(source.name === undefined ? [] : [['name', source.name] as const]),
+  ]);
   const asPut = storedChangeJson(table, putChangeJson(source.entity));
   return jsonAsText(sql`CASE WHEN ${gone} THEN ${asDelete} ELSE ${asPut} END`);
 }

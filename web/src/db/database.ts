@@ -110,7 +110,19 @@ export interface HeldRowsAside {
   shadows: ShadowRow[];
 }
 
-export type MetaRow = DataOwner | HeldRowsAside;
+/**
+ * The name of a user, area, category or item deleted on the server, from the pull's delete
+ * (sync/departed.ts): the row goes, the records that name it still say whose or where.
+ */
+export interface DepartedName {
+  key: `departed:${NamedEntity}:${string}`;
+  name: string;
+}
+
+/** The entities whose rows other records name. */
+export type NamedEntity = 'users' | 'areas' | 'categories' | 'inventory_items';
+
+export type MetaRow = DataOwner | HeldRowsAside | DepartedName;
 
 export const DATABASE_NAME = 'urs';
 

@@ -12,6 +12,7 @@ export type { OptimisticWrite, EnqueueOptions, EnqueueStep, RetryEdit } from './
 export { planned } from './planned.js';
 export type { PlannedMutation } from './planned.js';
 export { discardUnusedPhoto, savePhoto, sniffImageType, sha256Hex } from './photos.js';
+export { nameOf, namesOf } from './departed.js';
 export type { SavePhotoOptions } from './photos.js';
 export { compressImage, canCompressImages, COMPRESSION_OPTIONS } from './photo-compress.js';
 export type { ImageCompressor } from './photo-compress.js';

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { newId, PROTOCOL_VERSION, type PullResponse, type User } from '@urs/sync-protocol';
 import type { EntityRow, UrsDatabase } from '../db/database.js';
 import { enqueue } from './outbox.js';
+import { nameOf, namesOf } from './departed.js';
 import { applyPullPage, CursorMovedError, pullChanges } from './pull.js';
 import { claimLocalData } from './session.js';
 import { ensureSyncState } from './sync-state.js';
@@ -97,6 +98,32 @@ describe('applying a pulled page', () => {
       unread_announcements: 4,
       me: { id: me.id },
     });
+  });
+
+  it("keeps a deleted area's name for the reports that name it, out of every list", async () => {
+    const db = await freshDevice();
+    const kantin = area('Kantin');
+    const known = area('Aula');
+    await applyPullPage(db, me.id, '', page([put('areas', kantin), put('areas', known)], '2'));
+    await applyPullPage(
+      db,
+      me.id,
+      '2',
+      page([{ ...tombstone('areas', kantin.id), name: 'Kantin' } as PageChange], '3'),
+    );
+    expect(await db.areas.get(kantin.id)).toBeUndefined();
+    const stranger = newId();
+    expect(await namesOf(db, 'areas', [kantin.id, known.id, stranger])).toEqual(
+      new Map([
+        [kantin.id, 'Kantin'],
+        [known.id, 'Aula'],
+      ]),
+    );
+    // An older server sends the tombstone alone: the name is simply not known.
+    const gym = area('Gedung olahraga');
+    await applyPullPage(db, me.id, '3', page([put('areas', gym)], '4'));
+    await applyPullPage(db, me.id, '4', page([tombstone('areas', gym.id)], '5'));
+    expect(await nameOf(db, 'areas', gym.id)).toBeUndefined();
   });
 
   it('keeps a row a pending mutation holds and sets the server version aside as its shadow', async () => {

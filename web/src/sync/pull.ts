@@ -1,5 +1,6 @@
 import { PULL_PAGE_SIZE, type PullResponse, type SyncedEntity } from '@urs/sync-protocol';
-import type { ShadowRow, SyncedRow, UrsDatabase } from '../db/database.js';
+import type { DepartedName, ShadowRow, SyncedRow, UrsDatabase } from '../db/database.js';
+import { departedName, isNamedEntity } from './departed.js';
 import { UnexpectedResponseError, type ApiClient } from '../lib/api-client.js';
 import { errorText } from '../lib/error-text.js';
 import { withStorageGuard } from './errors.js';
@@ -141,9 +142,13 @@ export async function applyPullPage(
         const writes = new Map<SyncedEntity, TableWrites>();
         const newShadows: ShadowRow[] = [];
         const releasedShadows: [SyncedEntity, string][] = [];
+        const departed: DepartedName[] = [];
 
         for (const change of latestPerRow(page.changes)) {
           const key = rowKey(change.entity, change.id);
+          if (change.op === 'delete' && change.name !== undefined && isNamedEntity(change.entity)) {
+            departed.push(departedName(change.entity, change.id, change.name));
+          }
           const row = change.op === 'put' ? change.row : null;
           if (held.has(key)) {
             newShadows.push({ entity: change.entity, id: change.id, row });
@@ -168,6 +173,7 @@ export async function applyPullPage(
         }
         if (newShadows.length > 0) requests.push(db.shadows.bulkPut(newShadows));
         if (releasedShadows.length > 0) requests.push(db.shadows.bulkDelete(releasedShadows));
+        if (departed.length > 0) requests.push(db.meta.bulkPut(departed));
         await Promise.all(requests);
         await db.sync_state.update(userId, {
           cursor: page.cursor,

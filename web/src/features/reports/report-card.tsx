@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Report, ReportStatus } from '@urs/sync-protocol';
 import type { ReactNode } from 'react';
 import { db } from '../../db/index.js';
+import { nameOf } from '../../sync/index.js';
 import { statusKey, workTypeKey } from './report-i18n.js';
 import { formatDateTime } from '../../lib/format.js';
 
@@ -20,11 +21,11 @@ export function ReportCard({
   const { t, i18n } = useTranslation();
   const info = useLiveQuery(async () => {
     const [area, reporter, photoCount] = await Promise.all([
-      db.areas.get(report.area_id),
-      db.users.get(report.reporter_id),
+      nameOf(db, 'areas', report.area_id),
+      nameOf(db, 'users', report.reporter_id),
       db.report_photos.where('report_id').equals(report.id).count(),
     ]);
-    return { area: area?.name, reporter: reporter?.name, photoCount };
+    return { area, reporter, photoCount };
   }, [report.id, report.area_id, report.reporter_id]);
 
   return (

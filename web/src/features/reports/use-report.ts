@@ -8,6 +8,7 @@ import {
 } from '@urs/sync-protocol';
 import { useOnline } from '../../components/ui/online.js';
 import { db } from '../../db/index.js';
+import { nameOf } from '../../sync/index.js';
 import { parseOne } from '../../lib/admin-kit.js';
 import { api } from '../../lib/api.js';
 import { ApiError } from '../../lib/api-client.js';
@@ -45,13 +46,13 @@ function useDeviceView(id: string): ReportView | null | undefined {
     if (loaded === null) return null;
     const { report } = loaded;
     const [area, category, reporter] = await Promise.all([
-      db.areas.get(report.area_id),
-      report.category_id === null ? undefined : db.categories.get(report.category_id),
-      db.users.get(report.reporter_id),
+      nameOf(db, 'areas', report.area_id),
+      report.category_id === null ? undefined : nameOf(db, 'categories', report.category_id),
+      nameOf(db, 'users', report.reporter_id),
     ]);
     return {
       ...loaded,
-      names: { area: area?.name, category: category?.name, reporter: reporter?.name },
+      names: { area, category, reporter },
       source: 'device' as const,
     };
   }, [id]);

@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Area, InventoryItem, StockTransaction } from '@urs/sync-protocol';
 import { useMemo, useSyncExternalStore } from 'react';
-import { openEntriesFor } from '../../../sync/index.js';
+import { namesOf, openEntriesFor } from '../../../sync/index.js';
 import { db, type OutboxEntry } from '../../../db/index.js';
 import { newestFirst } from './item-detail-logic.js';
 import { syncMarks, type SyncMarks } from './item-sync-marks.js';
@@ -67,13 +67,10 @@ export function useNames(
   return (
     useLiveQuery(async () => {
       const [users, areas] = await Promise.all([
-        db.users.bulkGet([...new Set(userIds)]),
-        db.areas.bulkGet([...new Set(areaIds)]),
+        namesOf(db, 'users', userIds),
+        namesOf(db, 'areas', areaIds),
       ]);
-      return {
-        users: new Map(users.flatMap((u) => (u === undefined ? [] : [[u.id, u.name] as const]))),
-        areas: new Map(areas.flatMap((a) => (a === undefined ? [] : [[a.id, a.name] as const]))),
-      };
+      return { users, areas };
     }, [key]) ?? { users: new Map<string, string>(), areas: new Map<string, string>() }
   );
 }

@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { ItemRequest } from '@urs/sync-protocol';
 import { useEffect, useState } from 'react';
-import { openEntriesFor } from '../../../sync/index.js';
+import { namesOf, openEntriesFor } from '../../../sync/index.js';
 import { db } from '../../../db/index.js';
 import { fetchRequestImage } from './requests-api.js';
 import { type ItemChoice } from './request-form-logic.js';
@@ -37,12 +37,18 @@ export function useRequestsData(): RequestsData | undefined {
         ),
       ),
     ];
-    const users = await db.users.bulkGet(userIds);
-    const names = new Map<string, string>();
-    for (const user of users) if (user !== undefined) names.set(user.id, user.name);
+    const names = await namesOf(db, 'users', userIds);
+    // A request for an item deleted since still names it (the item is no choice any more).
+    const gone = await namesOf(
+      db,
+      'inventory_items',
+      requests.flatMap((r) => (r.item_id !== null && !itemsById.has(r.item_id) ? [r.item_id] : [])),
+    );
+    const itemNames = new Map<string, { name: string }>(itemsById);
+    for (const [id, name] of gone) itemNames.set(id, { name });
     const entries = requests.map((request): RequestEntry => ({
       request,
-      itemName: itemNameOf(request, itemsById),
+      itemName: itemNameOf(request, itemNames),
       unit:
         request.type === 'stock' && request.item_id !== null
           ? (itemsById.get(request.item_id)?.unit ?? null)

@@ -22,7 +22,8 @@ import { SYNCED_TABLES, wireRowJson } from './wire-json.js';
  */
 
 /** Every character class JSON.stringify treats specially, and some that it passes through. */
-const AWKWARD = 'Kutip " miring \\ \b\f\n\r\t \u0001\u001f\u007f \u2028\u2029 é 漢字 😀 </script> ? $1';
+const AWKWARD =
+  'Kutip " miring \\ \b\f\n\r\t \u0001\u001f\u007f \u2028\u2029 é 漢字 😀 </script> ? $1';
 
 const TABLES = SYNCED_TABLES;
 
@@ -38,7 +39,12 @@ async function seedEveryTable(): Promise<{ admin: UserRow; adminToken: string }>
   const at = '2026-11-23T07:08:09.123Z';
   await app.db.write(async (tx) => {
     const seq = () => nextChangeSeq(tx);
-    const sync = async () => ({ id: newId(), createdAt: at, updatedAt: at, changeSeq: await seq() });
+    const sync = async () => ({
+      id: newId(),
+      createdAt: at,
+      updatedAt: at,
+      changeSeq: await seq(),
+    });
     const full = { ...(await sync()), deletedAt: null };
     const staff = {
       ...(await sync()),
@@ -97,7 +103,13 @@ async function seedEveryTable(): Promise<{ admin: UserRow; adminToken: string }>
       active: true,
       trackable: false,
     };
-    const bareItem = { ...(await sync()), name: 'Sapu', unit: 'buah', active: false, trackable: true };
+    const bareItem = {
+      ...(await sync()),
+      name: 'Sapu',
+      unit: 'buah',
+      active: false,
+      trackable: true,
+    };
     await tx.insert(t.inventoryItems).values([item, bareItem]);
     await tx.insert(t.stockTransactions).values([
       {
@@ -180,17 +192,20 @@ function mapped(entity: SyncedEntity, row: AnyRow): unknown {
 }
 
 describe('wire rows built by the database', () => {
-  it.each(SYNCED_ENTITIES)('%s: byte for byte what the mapper and JSON.stringify write', async (entity) => {
-    await seedEveryTable();
-    const table = TABLES[entity];
-    const rows = (await app.db.select().from(table).orderBy(asc(table.changeSeq))) as AnyRow[];
-    expect(rows.length).toBeGreaterThan(0);
-    const query = plainQuery<{ json: string }>(
-      sql`SELECT ${jsonAsText(wireRowJson(entity))} AS json FROM ${table} ORDER BY ${table.changeSeq}`,
-    );
-    const built = (await query.rows(app.db, {})).map((r) => r.json);
-    expect(built).toEqual(rows.map((row) => JSON.stringify(mapped(entity, row))));
-  });
+  it.each(SYNCED_ENTITIES)(
+    '%s: byte for byte what the mapper and JSON.stringify write',
+    async (entity) => {
+      await seedEveryTable();
+      const table = TABLES[entity];
+      const rows = (await app.db.select().from(table).orderBy(asc(table.changeSeq))) as AnyRow[];
+      expect(rows.length).toBeGreaterThan(0);
+      const query = plainQuery<{ json: string }>(
+        sql`SELECT ${jsonAsText(wireRowJson(entity))} AS json FROM ${table} ORDER BY ${table.changeSeq}`,
+      );
+      const built = (await query.rows(app.db, {})).map((r) => r.json);
+      expect(built).toEqual(rows.map((row) => JSON.stringify(mapped(entity, row))));
+    },
+  );
 });
 
 describe('GET /api/sync/pull', () => {
@@ -201,10 +216,14 @@ describe('GET /api/sync/pull', () => {
       const table = TABLES[entity];
       for (const row of (await app.db.select().from(table)) as AnyRow[]) {
         const head = { entity, op: 'delete', id: row.id, change_seq: row.changeSeq };
+        // The rows other records name go with the name they had (sync/pull.ts SOURCES).
+        const named = ['users', 'areas', 'categories', 'inventory_items'].includes(entity);
         changes.push(
           (row.deletedAt === null
             ? { ...head, op: 'put', row: mapped(entity, row) }
-            : head) as Change,
+            : named
+              ? { ...head, name: row['name'] }
+              : head) as Change,
         );
       }
     }

@@ -375,6 +375,20 @@ describe('reports offline in a real browser', () => {
     const reportUrl = page.url();
     await page.getByTestId('unsynced').waitFor({ state: 'detached', timeout: 30_000 });
 
+    // Deactivated, its poster's link no longer files reports in it: the form asks again.
+    expect((await call('PATCH', `/api/areas/${created.data.id}`, { active: false })).status).toBe(
+      200,
+    );
+    await syncNow(page);
+    await page.goto(`${server.url}/reports/create?area=${created.data.id}`);
+    await page
+      .getByText(`Area ${name} sudah tidak aktif. Pilih area lain untuk laporan ini.`)
+      .waitFor();
+    expect(await page.getByLabel('Area', { exact: true }).inputValue()).toBe('');
+    await page.screenshot({
+      path: path.join(SCREENSHOT_DIR, 'report-create-inactive-area-390.png'),
+    });
+
     expect((await call('DELETE', `/api/areas/${created.data.id}`)).status).toBe(200);
     await syncNow(page);
     await expect

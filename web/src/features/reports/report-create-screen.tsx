@@ -2,7 +2,9 @@ import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { newId } from '@urs/sync-protocol';
+import { useLiveQuery } from 'dexie-react-hooks';
 import { Page } from '../../components/ui/page.js';
+import { db } from '../../db/index.js';
 import { useCurrentUser } from '../../lib/use-session.js';
 import { seemsOnline } from '../../sync/index.js';
 import { toast } from '../../lib/toast.js';
@@ -20,14 +22,27 @@ export function ReportCreateScreen() {
   const navigate = useNavigate();
   const area = route.useSearch({ select: (search) => search.area ?? '' });
   const [newReportId] = useState(newId);
-  if (user === null) return null;
+  // An area poster's link names its area: one deactivated since is no choice for a new report
+  // (the admin's screen says only active areas can be chosen), so the form asks again. An
+  // area this device does not know yet (a first sign-in from the poster) is kept.
+  const posterArea = useLiveQuery(
+    async () => (area === '' ? null : ((await db.areas.get(area)) ?? null)),
+    [area],
+  );
+  if (user === null || posterArea === undefined) return null;
+  const retired = posterArea !== null && !posterArea.active;
 
   return (
     <Page title={t('pages.reportCreate')}>
+      {retired && (
+        <p className="alert alert-info" role="status">
+          {t('reports.posterAreaInactive', { name: posterArea.name })}
+        </p>
+      )}
       <ReportForm
         userId={user.id}
         draftKey={draftKey(user.id)}
-        initialValues={{ ...EMPTY_FORM, area_id: area }}
+        initialValues={{ ...EMPTY_FORM, area_id: retired ? '' : area }}
         initialPhotos={[]}
         statusOptions={NEW_REPORT_STATUSES}
         onCancel={() => void navigate({ to: user.role === 'admin' ? '/' : '/user/reports' })}

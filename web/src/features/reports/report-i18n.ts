@@ -29,6 +29,10 @@ const texts = splitTextPairs({
     saving: ['Menyimpan…', 'Saving…'],
     cancel: ['Batal', 'Cancel'],
     draftRestored: ['Isian yang belum disimpan dipulihkan.', 'Unsaved input was restored.'],
+    posterAreaInactive: [
+      'Area {{name}} sudah tidak aktif. Pilih area lain untuk laporan ini.',
+      'The area {{name}} is no longer active. Choose another area for this report.',
+    ],
     draftUnreadable: [
       'Draf laporan yang tersimpan tidak dapat dibaca dan telah dihapus.',
       'A saved report draft could not be read and was removed.',

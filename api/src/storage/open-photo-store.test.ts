@@ -152,6 +152,31 @@ describe('a photo store that cannot be used stops start-up with one line', () =>
     );
   });
 
+  it('names credentials that may read the bucket but not write to it', async () => {
+    // A store that answers the bucket's HEAD and refuses every PUT, as read-only keys get.
+    const server = http.createServer((req, res) => {
+      req.resume();
+      if (req.method === 'PUT') {
+        res.writeHead(403, { 'content-type': 'application/xml' });
+        res.end(
+          '<?xml version="1.0" encoding="UTF-8"?><Error><Code>AccessDenied</Code><Message>Access Denied</Message></Error>',
+        );
+        return;
+      }
+      res.writeHead(200);
+      res.end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const endpoint = `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
+    try {
+      expect(await refusal({ ...s3.env(''), PHOTO_STORE_ENDPOINT: endpoint })).toBe(
+        `photo store s3://${s3.bucket}/ at ${endpoint}: access refused: check PHOTO_STORE_ACCESS_KEY_ID / PHOTO_STORE_SECRET_ACCESS_KEY and the bucket policy (writing needs s3:PutObject)`,
+      );
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
   it('names refused credentials', async () => {
     const message = await refusal({ ...s3.env(''), PHOTO_STORE_ACCESS_KEY_ID: 'NOT-A-KEY' });
     expect(message).toMatch(/: access refused: check PHOTO_STORE_ACCESS_KEY_ID/);

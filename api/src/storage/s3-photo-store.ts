@@ -95,13 +95,32 @@ export class S3PhotoStore implements PhotoStore {
     }
   }
 
+  /**
+   * The bucket answers, and takes a write: credentials that may only read passed a HEAD and
+   * then failed every upload. The probe is one tiny object beside the photos (not a photo key,
+   * which is 64 hex digits), written again at each start; deleting it would need a permission
+   * the store does not otherwise use.
+   */
   async check(): Promise<void> {
-    try {
-      await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
-    } catch (err) {
+    const fail = (err: unknown, writing: boolean): never => {
       const why = whyUnusable(err, this.options.unreachableHint ?? '');
-      throw new ConfigError(`photo store ${this.options.description}: ${why}`);
-    }
+      const what =
+        writing && why.startsWith('access refused') ? `${why} (writing needs s3:PutObject)` : why;
+      throw new ConfigError(`photo store ${this.options.description}: ${what}`);
+    };
+    await this.client
+      .send(new HeadBucketCommand({ Bucket: this.bucket }))
+      .catch((err: unknown) => fail(err, false));
+    await this.client
+      .send(
+        new PutObjectCommand({
+          Bucket: this.bucket,
+          Key: `${this.options.prefix}urs-write-check`,
+          Body: 'ok',
+          ContentType: 'text/plain',
+        }),
+      )
+      .catch((err: unknown) => fail(err, true));
   }
 }
 

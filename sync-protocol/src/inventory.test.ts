@@ -22,6 +22,9 @@ describe('stock level', () => {
   it('counts only active items as low stock', () => {
     expect(isLowStock({ stock: 1, min_stock: 10, active: true })).toBe(true);
     expect(isLowStock({ stock: 1, min_stock: 10, active: false })).toBe(false);
+    // An item whose stock nobody tracks is never low, however its number reads.
+    expect(isLowStock({ stock: 0, min_stock: 10, active: true, trackable: false })).toBe(false);
+    expect(isLowStock({ stock: 0, min_stock: 10, active: true, trackable: true })).toBe(true);
     expect(isLowStock({ stock: 50, min_stock: 10, active: true })).toBe(false);
   });
 });

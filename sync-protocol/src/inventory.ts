@@ -21,9 +21,18 @@ export function stockLevel(item: { stock: number; min_stock: number }): StockLev
   return item.stock <= item.min_stock ? 'warning' : 'healthy';
 }
 
-/** "Low stock" as the inventory filter and summary count it: warning or critical, active only. */
-export function isLowStock(item: { stock: number; min_stock: number; active: boolean }): boolean {
-  return item.active && stockLevel(item) !== 'healthy';
+/**
+ * "Low stock" as the inventory filter and summary count it: warning or critical, active only,
+ * and only for an item whose stock is tracked ("Lacak stok barang ini" off: nobody counts it,
+ * so its number says nothing about running out).
+ */
+export function isLowStock(item: {
+  stock: number;
+  min_stock: number;
+  active: boolean;
+  trackable?: boolean;
+}): boolean {
+  return item.active && item.trackable !== false && stockLevel(item) !== 'healthy';
 }
 
 export const inventoryListQuerySchema = listQuerySchema.extend({

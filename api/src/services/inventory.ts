@@ -18,8 +18,8 @@ import { containsText } from '../db/dialect.js';
 import { toWire } from '../data/wire.js';
 
 const live = isNull(inventoryItems.deletedAt);
-/** Low stock in SQL, the same rule as `isLowStock`: active and not healthy. */
-const lowStock = sql`(${inventoryItems.active} IS TRUE AND (${inventoryItems.stock} <= 0 OR ${inventoryItems.stock} <= ${inventoryItems.minStock}))`;
+/** Low stock in SQL, the same rule as `isLowStock`: active, tracked and not healthy. */
+const lowStock = sql`(${inventoryItems.active} IS TRUE AND ${inventoryItems.trackable} IS TRUE AND (${inventoryItems.stock} <= 0 OR ${inventoryItems.stock} <= ${inventoryItems.minStock}))`;
 const signedQuantity = sql`CASE ${stockTransactions.type} WHEN 'out' THEN -${stockTransactions.quantity} ELSE ${stockTransactions.quantity} END`;
 
 export type ItemWithLevel = InventoryItem & { level: StockLevel };

@@ -398,5 +398,21 @@ describe('stock through the outbox', () => {
     expect(await flagged()).toEqual([2, 2]);
     await f.admin.push(['item.delete', { id: item }]);
     expect(await flagged()).toEqual([0, 0]);
+
+    // An item whose stock is not tracked is never flagged, nor counted as low stock.
+    const loose = newId();
+    await f.admin.push([
+      'item.create',
+      { id: loose, name: 'Tali rafia', unit: 'gulung', stock: 0, min_stock: 5, trackable: false },
+    ]);
+    await f.staff.push([
+      'stock.record',
+      { id: newId(), item_id: loose, type: 'out', quantity: 2, occurred_at: at },
+    ]);
+    expect(await flagged()).toEqual([0, 0]);
+    const summary = (await (
+      await f.t.request('/api/inventory/summary', { token: f.admin.token })
+    ).json()) as { data: { low_stock: number } };
+    expect(summary.data.low_stock).toBe(0);
   });
 });

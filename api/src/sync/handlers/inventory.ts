@@ -77,7 +77,8 @@ export async function recordStock(
     occurredAt: input.occurredAt,
     // What took away more than the stock held (an out, or a negative adjustment), never a
     // delivery that arrived while the stock was already below zero.
-    flag: delta < 0 && stock < 0 ? 'insufficient_stock' : null,
+    // An untracked item's stock is nobody's count: going below zero there says nothing.
+    flag: delta < 0 && stock < 0 && item.trackable ? 'insufficient_stock' : null,
     createdAt: input.now,
     updatedAt: input.now,
     changeSeq: input.seq(),

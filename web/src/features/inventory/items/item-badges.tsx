@@ -6,8 +6,19 @@ import { signedQuantity } from './item-detail-logic.js';
 const LEVEL_SYMBOL = { healthy: '●', warning: '▲', critical: '■' } as const;
 
 /** The stock level as a coloured badge that also says it in words (colour is never alone). */
-export function LevelBadge({ item }: { item: Pick<InventoryItem, 'stock' | 'min_stock'> }) {
+export function LevelBadge({
+  item,
+}: {
+  item: Pick<InventoryItem, 'stock' | 'min_stock' | 'trackable'>;
+}) {
   const tx = useItemsText();
+  if (!item.trackable) {
+    return (
+      <span className="inv-badge inv-level" data-level="untracked">
+        {tx('levels.untracked')}
+      </span>
+    );
+  }
   const level = stockLevel(item);
   return (
     <span className={`inv-badge inv-level inv-level-${level}`} data-level={level}>

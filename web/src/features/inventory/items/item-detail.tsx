@@ -179,7 +179,7 @@ function ItemMetrics({ item, metrics }: { item: InventoryItem; metrics: LocalMet
             <span data-testid="detail-stock">{`${number(item.stock)} ${item.unit}`}</span>,
           ],
           [tx('detail.minStock'), `${number(item.min_stock)} ${item.unit}`],
-          [tx('detail.level'), tx(`levels.${stockLevel(item)}`)],
+          [tx('detail.level'), tx(`levels.${item.trackable ? stockLevel(item) : 'untracked'}`)],
           [tx('detail.totalIn'), number(metrics.totalIn)],
           [tx('detail.totalOut'), number(metrics.totalOut)],
           [tx('detail.adjusted'), adjusted],

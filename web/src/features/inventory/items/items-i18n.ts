@@ -47,6 +47,7 @@ const texts = splitTextPairs({
     healthy: ['Aman', 'Healthy'],
     warning: ['Menipis', 'Warning'],
     critical: ['Kritis', 'Critical'],
+    untracked: ['Stok tidak dilacak', 'Stock not tracked'],
   },
   inactive: ['Nonaktif', 'Inactive'],
   pending: ['Belum terkirim', 'Not sent yet'],

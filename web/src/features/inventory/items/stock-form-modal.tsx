@@ -46,7 +46,7 @@ export function StockFormModal({
   const quantity = parseWholeNumber(values.quantity);
   const known = Number.isInteger(quantity) && (values.type === 'adjustment' || quantity > 0);
   const after = known ? stockAfter(item.stock, values.type, quantity) : null;
-  const overdraw = known && exceedsStock(item.stock, values.type, quantity);
+  const overdraw = known && item.trackable && exceedsStock(item.stock, values.type, quantity);
   const number = (n: number) => formatNumber(n, i18n.language);
 
   const submit = async () => {

@@ -1,5 +1,7 @@
 /** Limits the spec fixes (section 9); both ends check them. */
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+/** Photos of one kind (before or after) on one report. */
+export const MAX_PHOTOS_PER_KIND = 10;
 export const ALLOWED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export type AllowedImageType = (typeof ALLOWED_IMAGE_TYPES)[number];
 export const MIN_PASSWORD_LENGTH = 8;

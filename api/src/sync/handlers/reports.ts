@@ -1,6 +1,11 @@
 import type { Tx } from '../../db/client.js';
 import { and, count, eq, isNull } from 'drizzle-orm';
-import { canChangeStatus, reason, type ParsedMutationArgs } from '@urs/sync-protocol';
+import {
+  canChangeStatus,
+  MAX_PHOTOS_PER_KIND,
+  reason,
+  type ParsedMutationArgs,
+} from '@urs/sync-protocol';
 import { rowsOf, runNow } from '../../db/statement.js';
 import { photoUploads, reportPhotos, reports } from '../../db/schema.js';
 import { first } from '../../db/first.js';
@@ -14,8 +19,6 @@ import {
   type HandlerMap,
   type MutationContext,
 } from './context.js';
-
-export const MAX_PHOTOS_PER_KIND = 10;
 
 async function liveReport(tx: Tx, id: string) {
   const row = await first(

@@ -1,6 +1,7 @@
 import { useId, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PhotoKind } from '@urs/sync-protocol';
+import { MAX_PHOTOS_PER_KIND, type PhotoKind } from '@urs/sync-protocol';
+import { errorText } from '../../lib/error-text.js';
 import { db } from '../../db/index.js';
 import { toast } from '../../lib/toast.js';
 import { PhotoError, savePhoto } from '../../sync/index.js';
@@ -48,6 +49,10 @@ function Thumbnail({
 /**
  * Before or after photos: camera (capture) and gallery pickers, each file checked and compressed
  * into the device's photos table at once, so it survives a reload before the report is saved.
+ * At most MAX_PHOTOS_PER_KIND of a kind: the server refuses the rest, hours later when the
+ * device was offline, so files past the limit are not taken and the pickers close at it.
+ * `onBusy` tells the form how many files are still being prepared (+1, then -1 each), so it
+ * is not saved without them.
  */
 export function PhotoField({
   kind,
@@ -55,26 +60,39 @@ export function PhotoField({
   photos,
   onAdd,
   onRemove,
+  onBusy,
 }: {
   kind: PhotoKind;
   userId: string;
   photos: readonly FormPhoto[];
   onAdd: (photo: FormPhoto) => void;
   onRemove: (photo: FormPhoto) => void;
+  onBusy: (delta: 1 | -1) => void;
 }) {
   const { t } = useTranslation();
   const id = useId();
   const [busy, setBusy] = useState(0);
   const [problem, setProblem] = useState<string | null>(null);
   const title = kind === 'before' ? t('reports.photosBefore') : t('reports.photosAfter');
+  const room = MAX_PHOTOS_PER_KIND - photos.length - busy;
+  const limitText = errorText({
+    code: 'photos_per_kind',
+    params: { max: MAX_PHOTOS_PER_KIND, kind },
+  });
 
   const onFiles = async (event: ChangeEvent<HTMLInputElement>) => {
     const input = event.currentTarget;
-    const files = Array.from(input.files ?? []);
+    const chosen = Array.from(input.files ?? []);
     input.value = '';
     setProblem(null);
+    const files = chosen.slice(0, Math.max(0, room));
+    if (files.length < chosen.length) {
+      setProblem(limitText);
+      toast.error(limitText);
+    }
     for (const file of files) {
       setBusy((n) => n + 1);
+      onBusy(1);
       try {
         const record = await savePhoto(db, userId, file, file.type);
         onAdd({
@@ -97,6 +115,7 @@ export function PhotoField({
         }
       } finally {
         setBusy((n) => n - 1);
+        onBusy(-1);
       }
     }
   };
@@ -114,6 +133,7 @@ export function PhotoField({
               accept={ACCEPT}
               {...(source === 'camera' && { capture: 'environment' })}
               multiple
+              disabled={room <= 0}
               data-testid={`photo-${source}-${kind}`}
               onChange={(event) => void onFiles(event)}
             />
@@ -125,6 +145,7 @@ export function PhotoField({
           {t('reports.processing')}
         </p>
       )}
+      {room <= 0 && busy === 0 && problem === null && <p className="field-hint">{limitText}</p>}
       {photos.length > 0 && (
         <ul className="rp-thumbs">
           {photos.map((photo, index) => (

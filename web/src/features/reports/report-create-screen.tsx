@@ -43,6 +43,7 @@ export function ReportCreateScreen() {
         userId={user.id}
         draftKey={draftKey(user.id)}
         initialValues={{ ...EMPTY_FORM, area_id: retired ? '' : area }}
+        presetValues={{ area_id: retired ? '' : area }}
         initialPhotos={[]}
         statusOptions={NEW_REPORT_STATUSES}
         onCancel={() => void navigate({ to: user.role === 'admin' ? '/' : '/user/reports' })}

@@ -20,6 +20,11 @@ export interface ReportFormProps {
   /** localStorage key of this form's draft. */
   draftKey: string;
   initialValues: ReportFormValues;
+  /**
+   * What the link that opened the form names (a poster's area): it wins over a restored
+   * draft's, where an old draft of another room would otherwise file this work there.
+   */
+  presetValues?: Partial<ReportFormValues>;
   initialPhotos: readonly FormPhoto[];
   statusOptions: readonly ReportStatus[];
   /**
@@ -69,6 +74,7 @@ export function ReportForm(props: ReportFormProps) {
       {form.restored !== null && (
         <div className="alert alert-info rp-draft" role="status">
           {t('reports.draftRestored')}
+          {form.presetOverDraft && <> {t('reports.posterAreaApplied')}</>}
         </div>
       )}
       {form.stored.kind === 'unreadable' && (
@@ -162,6 +168,7 @@ export function ReportForm(props: ReportFormProps) {
             photos={photosOf(kind)}
             onAdd={form.addPhoto}
             onRemove={form.removePhoto}
+            onBusy={form.photoBusy}
           />
         ))}
       </CaptureOrderProvider>
@@ -171,8 +178,16 @@ export function ReportForm(props: ReportFormProps) {
         <button type="button" className="button button-secondary" onClick={form.cancel}>
           {t('reports.cancel')}
         </button>
-        <button type="submit" className="button button-primary" disabled={form.saving}>
-          {form.saving ? t('reports.saving') : t('reports.save')}
+        <button
+          type="submit"
+          className="button button-primary"
+          disabled={form.saving || form.processing > 0}
+        >
+          {form.saving
+            ? t('reports.saving')
+            : form.processing > 0
+              ? t('reports.processing')
+              : t('reports.save')}
         </button>
       </div>
     </form>

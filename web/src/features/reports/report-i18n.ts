@@ -29,6 +29,10 @@ const texts = splitTextPairs({
     saving: ['Menyimpan…', 'Saving…'],
     cancel: ['Batal', 'Cancel'],
     draftRestored: ['Isian yang belum disimpan dipulihkan.', 'Unsaved input was restored.'],
+    posterAreaApplied: [
+      'Areanya diganti dengan area dari poster yang dipindai.',
+      'Its area was changed to the one on the poster you scanned.',
+    ],
     posterAreaInactive: [
       'Area {{name}} sudah tidak aktif. Pilih area lain untuk laporan ini.',
       'The area {{name}} is no longer active. Choose another area for this report.',

@@ -6,20 +6,36 @@ import { clearDraft, loadStoredDraft, saveDraft } from './report-draft.js';
 import type { FormPhoto, ReportFormValues } from './report-form-state.js';
 import type { ReportFormProps } from './report-form.js';
 
+/** The preset values that name something (a blank one names nothing and changes nothing). */
+function presetOver(preset: Partial<ReportFormValues>): Partial<ReportFormValues> {
+  return Object.fromEntries(Object.entries(preset).filter(([, value]) => value !== ''));
+}
+
 /** The report form's state: kept as a draft on every change, photos in Dexie at once. */
 export function useReportForm(props: ReportFormProps) {
   const { draftKey } = props;
   const stored = useMemo(() => loadStoredDraft(localStorage, draftKey), [draftKey]);
   const restored = stored.kind === 'kept' ? stored.draft : null;
-  const [values, setValues] = useState<ReportFormValues>(restored?.values ?? props.initialValues);
+  const preset = props.presetValues ?? {};
+  const presetOverDraft =
+    restored !== null &&
+    Object.entries(preset).some(
+      ([key, value]) => value !== '' && restored.values[key as keyof ReportFormValues] !== value,
+    );
+  const [values, setValues] = useState<ReportFormValues>(() =>
+    restored === null ? props.initialValues : { ...restored.values, ...presetOver(preset) },
+  );
   const [photos, setPhotos] = useState<FormPhoto[]>(restored?.photos ?? [...props.initialPhotos]);
   const [dirty, setDirty] = useState(restored !== null);
   const [reportId] = useState(() => restored?.report_id ?? props.newReportId);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [saving, setSaving] = useState(false);
+  // Photos picked and still being prepared (EXIF, compression, hash: seconds each on a phone):
+  // the form is not saved without them, and leaving would lose them.
+  const [processing, setProcessing] = useState(0);
   const savedRef = useRef(false);
 
-  useUnsavedChanges(`report-form:${draftKey}`, dirty && !saving);
+  useUnsavedChanges(`report-form:${draftKey}`, (dirty || processing > 0) && !saving);
 
   // Photos of a restored draft whose bytes are gone (storage cleared) are dropped.
   useEffect(() => {
@@ -57,9 +73,11 @@ export function useReportForm(props: ReportFormProps) {
     if (photo.attached !== true) void discardUnusedPhoto(db, photo.id).catch(() => undefined);
   };
 
+  const photoBusy = (delta: 1 | -1) => setProcessing((n) => n + delta);
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (saving) return;
+    if (saving || processing > 0) return;
     setSaving(true);
     try {
       const result = await props.onSubmit(values, photos, reportId);
@@ -92,10 +110,13 @@ export function useReportForm(props: ReportFormProps) {
   return {
     stored,
     restored,
+    presetOverDraft,
     values,
     photos,
     errors,
     saving,
+    processing,
+    photoBusy,
     set,
     addPhoto,
     removePhoto,

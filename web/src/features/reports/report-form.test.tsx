@@ -1,0 +1,130 @@
+// @vitest-environment jsdom
+import 'fake-indexeddb/auto';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import {
+  MAX_PHOTOS_PER_KIND,
+  newId,
+  REPORT_DRAFT_VERSION,
+  type PhotoKind,
+} from '@urs/sync-protocol';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+
+/*
+ * The report form's photo fields on the app's Dexie database (fake-indexeddb), with the photo
+ * preparation (EXIF, compression, hash) held open by the test: what a phone takes seconds for.
+ */
+
+vi.mock('../../lib/toast.js');
+const pending = vi.hoisted(() => [] as ((record: unknown) => void)[]);
+vi.mock('../../sync/index.js', async (importOriginal) => {
+  const actual = await importOriginal<typeof SyncModule>();
+  return {
+    ...actual,
+    savePhoto: () => new Promise((resolve) => pending.push(resolve)),
+  };
+});
+
+import type * as SyncModule from '../../sync/index.js';
+import { initI18n } from '../../lib/i18n.js';
+import { EMPTY_FORM, NEW_REPORT_STATUSES, type FormPhoto } from './report-form-state.js';
+import { ReportForm, type ReportFormProps } from './report-form.js';
+
+beforeAll(() => initI18n('id'));
+afterEach(() => {
+  cleanup();
+  pending.length = 0;
+  localStorage.clear();
+});
+
+const file = (name: string) =>
+  new File([new Uint8Array([0xff, 0xd8, 0xff])], name, { type: 'image/jpeg' });
+
+const formPhoto = (kind: PhotoKind): FormPhoto => ({
+  id: newId(),
+  kind,
+  sha256: 'a'.repeat(64),
+  mime_type: 'image/jpeg',
+  size_bytes: 3,
+  captured_at: null,
+});
+
+function renderForm(
+  initialPhotos: FormPhoto[] = [],
+  { draftKey = `urs_report_draft:test:${newId()}`, presetArea = '' } = {},
+) {
+  const onSubmit = vi.fn<ReportFormProps['onSubmit']>(() => Promise.resolve(null));
+  render(
+    <ReportForm
+      userId={newId()}
+      draftKey={draftKey}
+      initialValues={{ ...EMPTY_FORM, area_id: newId(), description: 'Atap bocor' }}
+      presetValues={{ area_id: presetArea }}
+      initialPhotos={initialPhotos}
+      statusOptions={NEW_REPORT_STATUSES}
+      onSubmit={onSubmit}
+      onCancel={() => undefined}
+    />,
+  );
+  return onSubmit;
+}
+
+describe('the report form with photos', () => {
+  it('is not saved while a picked photo is still being prepared, then saves it with the rest', async () => {
+    const user = userEvent.setup();
+    const onSubmit = renderForm();
+    await user.upload(screen.getByTestId('photo-gallery-after'), [file('a.jpg'), file('b.jpg')]);
+    await waitFor(() => expect(pending).toHaveLength(1));
+    const save = screen.getByRole('button', { name: 'Memproses foto…' });
+    expect((save as HTMLButtonElement | HTMLInputElement).disabled).toBe(true);
+
+    for (let i = 0; i < 2; i++) {
+      await waitFor(() => expect(pending.length).toBeGreaterThan(i));
+      pending[i]?.({ id: newId(), sha256: 'b'.repeat(64), mime_type: 'image/jpeg', size_bytes: 3 });
+    }
+    const ready = await screen.findByRole('button', { name: 'Simpan laporan' });
+    expect((ready as HTMLButtonElement | HTMLInputElement).disabled).toBe(false);
+    await user.click(ready);
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    const photos = onSubmit.mock.calls[0]?.[1] ?? [];
+    expect(photos.map((p) => p.kind)).toEqual(['after', 'after']);
+  });
+
+  it(`takes at most ${MAX_PHOTOS_PER_KIND} photos of a kind and closes its pickers there`, async () => {
+    const user = userEvent.setup();
+    renderForm(Array.from({ length: MAX_PHOTOS_PER_KIND - 1 }, () => formPhoto('before')));
+    await user.upload(screen.getByTestId('photo-gallery-before'), [file('a.jpg'), file('b.jpg')]);
+    await waitFor(() => expect(pending).toHaveLength(1));
+    expect(screen.getByRole('alert').textContent).toBe('Maksimal 10 foto sebelum per laporan.');
+    pending[0]?.({ id: newId(), sha256: 'c'.repeat(64), mime_type: 'image/jpeg', size_bytes: 3 });
+    await waitFor(() =>
+      expect(screen.getByTestId<HTMLInputElement>('photo-gallery-before').disabled).toBe(true),
+    );
+    expect(screen.getByTestId<HTMLInputElement>('photo-camera-before').disabled).toBe(true);
+    expect(screen.getByTestId<HTMLInputElement>('photo-gallery-after').disabled).toBe(false);
+    expect(pending).toHaveLength(1);
+  });
+
+  it("takes a poster's area over an old draft's, keeps the rest of the draft and says so", async () => {
+    const user = userEvent.setup();
+    const draftKey = `urs_report_draft:test:${newId()}`;
+    const [oldArea, posterArea] = [newId(), newId()];
+    localStorage.setItem(
+      draftKey,
+      JSON.stringify({
+        version: REPORT_DRAFT_VERSION,
+        values: { ...EMPTY_FORM, area_id: oldArea, description: 'Kemarin: keran bocor' },
+        photos: [],
+        saved_at: '2026-11-26T08:00:00.000Z',
+      }),
+    );
+    const onSubmit = renderForm([], { draftKey, presetArea: posterArea });
+    await screen.findByText(/Areanya diganti dengan area dari poster yang dipindai\./);
+    await user.click(screen.getByRole('button', { name: 'Simpan laporan' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({
+      area_id: posterArea,
+      description: 'Kemarin: keran bocor',
+    });
+  });
+});

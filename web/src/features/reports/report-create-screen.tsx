@@ -48,9 +48,15 @@ export function ReportCreateScreen() {
         statusOptions={NEW_REPORT_STATUSES}
         onCancel={() => void navigate({ to: user.role === 'admin' ? '/' : '/user/reports' })}
         newReportId={newReportId}
-        onSubmit={async (values, photos, reportId) => {
+        onSubmit={async (values, photos, reportId, restored) => {
           const id = reportId ?? newReportId;
-          const filing = await fileNewReport({ id, reporterId: user.id, values, photos });
+          const filing = await fileNewReport({
+            id,
+            reporterId: user.id,
+            values,
+            photos,
+            restored,
+          });
           if (filing.kind === 'refused') return filing.errors;
           if (filing.kind === 'filed') {
             toast.success(seemsOnline() ? t('reports.saved') : t('reports.savedOffline'));

@@ -37,6 +37,8 @@ export interface ReportFormProps {
     values: ReportFormValues,
     photos: FormPhoto[],
     reportId: string | undefined,
+    /** The draft the form was restored from, as it was then; null when it started fresh. */
+    restored: { values: ReportFormValues; photos: FormPhoto[] } | null,
   ) => Promise<FieldErrors | null>;
   onCancel: () => void;
 }

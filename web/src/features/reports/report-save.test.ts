@@ -47,19 +47,20 @@ describe('filing a new report from its draft', () => {
     return { id, kind, sha256, mime_type, size_bytes, captured_at: null };
   }
 
-  it('gives back what was changed in a restored draft since its report was filed, as an edit', async () => {
+  it('gives back what was changed in a restored draft since it was restored, as an edit', async () => {
     const id = newId();
     const first = await formPhoto(1);
     const filedInput = { id, reporterId: USER, values, photos: [first] };
     expect(await fileNewReport(filedInput, NOW, db)).toEqual({ kind: 'filed' });
     // An admin has since moved the report on; the draft still says pending.
     await db.reports.update(id, { status: 'in_progress' });
+    const restored = { values, photos: [first] };
 
     // Restored, the draft is changed: a longer text, the first photo out and another in.
     const second = await formPhoto(2, 'after');
     const changedValues = { ...values, description: `${values.description}, airnya menggenang` };
     const filing = await fileNewReport(
-      { ...filedInput, values: changedValues, photos: [second] },
+      { ...filedInput, values: changedValues, photos: [second], restored },
       NOW,
       db,
     );
@@ -76,13 +77,50 @@ describe('filing a new report from its draft', () => {
       'photo.attach',
     ]);
 
-    // Unchanged but for a photo kept: nothing to edit (an admin's status is not a change).
-    expect(await fileNewReport(filedInput, NOW, db)).toEqual({
+    // Restored and saved unchanged: nothing to edit (an admin's status is not a change).
+    expect(await fileNewReport({ ...filedInput, restored }, NOW, db)).toEqual({
       kind: 'already_filed',
       changes: null,
     });
-    const kept = await fileNewReport({ ...filedInput, values: changedValues }, NOW, db);
-    expect(kept).toMatchObject({ changes: { photos: [{ ...first, attached: true }] } });
+    // Not restored at all (the same form saved twice): nothing to tell apart, nothing to edit.
+    expect(await fileNewReport({ ...filedInput, values: changedValues }, NOW, db)).toEqual({
+      kind: 'already_filed',
+      changes: null,
+    });
+  });
+
+  it("never undoes what a second tab's older copy of the draft did not know", async () => {
+    // Tabs A and B restore the same draft. A adds a photo and more text, and saves.
+    const id = newId();
+    const copy = { values, photos: [] };
+    const added = await formPhoto(5);
+    const longer = { ...values, description: `${values.description} dan airnya menggenang` };
+    await fileNewReport({ id, reporterId: USER, values: longer, photos: [added] }, NOW, db);
+
+    // B saves its copy unchanged: nothing to edit, neither the text nor A's photo goes.
+    expect(await fileNewReport({ id, reporterId: USER, ...copy, restored: copy }, NOW, db)).toEqual(
+      { kind: 'already_filed', changes: null },
+    );
+    // B changed the category only: the edit carries that, with A's text and photo kept.
+    const category = newId();
+    const filing = await fileNewReport(
+      {
+        id,
+        reporterId: USER,
+        values: { ...values, category_id: category },
+        photos: [],
+        restored: copy,
+      },
+      NOW,
+      db,
+    );
+    expect(filing).toMatchObject({
+      kind: 'already_filed',
+      changes: {
+        values: { category_id: category, description: longer.description.trim() },
+        photos: [{ id: added.id, attached: true }],
+      },
+    });
   });
 
   it("keeps a queued photo's bytes when a restored draft drops it, and frees an unused one", async () => {

@@ -78,27 +78,41 @@ export type Filing =
  * that report, for the edit form to show (see changesTo).
  */
 export async function fileNewReport(
-  input: { id: string; reporterId: string; values: ReportFormValues; photos: FormPhoto[] },
+  input: {
+    id: string;
+    reporterId: string;
+    values: ReportFormValues;
+    photos: FormPhoto[];
+    /** The draft the form was restored from, if it was: what it said before this user's edits. */
+    restored?: FormContent | null;
+  },
   now = new Date(),
   database: UrsDatabase = db,
 ): Promise<Filing> {
   const filed = await database.reports.get(input.id);
   if (filed !== undefined) {
-    return { kind: 'already_filed', changes: await changesTo(filed, input, now, database) };
+    const restored = input.restored ?? null;
+    const changes =
+      restored === null ? null : await changesTo(filed, input, restored, now, database);
+    return { kind: 'already_filed', changes };
   }
   const errors = await runPlan(input.reporterId, planCreate({ ...input, now }), [], database);
   return errors === null ? { kind: 'filed' } : { kind: 'refused', errors };
 }
 
 /**
- * The form as an edit of the report already filed under its id, or null when saving it as an
- * edit would change nothing. Its photos already on the report are marked attached, as the edit
- * form marks them. The status is the report's own: the form chose one for the filing, and a
- * change of status since (an admin's, on the server) is not for a restored draft to undo.
+ * What the user changed in a restored draft since it was restored, as an edit of the report
+ * already filed under its id; null when that changes nothing. Only those changes: the draft
+ * may be older than the report (a second tab's copy, restored before the first tab added
+ * photos and text and saved), and its other values and photos are not for it to undo. A field
+ * edited since takes its new value, every other keeps the report's; a photo added since is
+ * added, one taken out since is taken off, every other photo on the report stays. The status
+ * is never among them: an admin's change since is not for a restored draft to undo.
  */
 async function changesTo(
   report: Report,
   form: FormContent,
+  restored: FormContent,
   now: Date,
   database: UrsDatabase,
 ): Promise<FormContent | null> {
@@ -106,11 +120,34 @@ async function changesTo(
     .where('report_id')
     .equals(report.id)
     .toArray();
+  const values: ReportFormValues = {
+    area_id: report.area_id,
+    category_id: report.category_id ?? '',
+    work_type: report.work_type,
+    description: report.description,
+    status: report.status,
+  };
+  for (const key of ['area_id', 'category_id', 'work_type', 'description'] as const) {
+    if (form.values[key] !== restored.values[key])
+      Object.assign(values, { [key]: form.values[key] });
+  }
+  const wasThere = new Set(restored.photos.map((photo) => photo.id));
+  const isThere = new Set(form.photos.map((photo) => photo.id));
   const onReport = new Set(existingPhotos.map((photo) => photo.id));
-  const photos = form.photos.map((photo) =>
-    onReport.has(photo.id) ? { ...photo, attached: true } : photo,
-  );
-  const values = { ...form.values, status: report.status };
+  const photos: FormPhoto[] = [
+    ...existingPhotos
+      .filter((photo) => isThere.has(photo.id) || !wasThere.has(photo.id))
+      .map((photo) => ({
+        id: photo.id,
+        kind: photo.kind,
+        sha256: photo.sha256,
+        mime_type: photo.mime_type,
+        size_bytes: photo.size_bytes,
+        captured_at: photo.captured_at ?? null,
+        attached: true,
+      })),
+    ...form.photos.filter((photo) => !wasThere.has(photo.id) && !onReport.has(photo.id)),
+  ];
   const plan = planEdit({ report, values, photos, existingPhotos, now });
   return plan.length === 0 ? null : { values, photos };
 }

@@ -80,7 +80,7 @@ export function useReportForm(props: ReportFormProps) {
     if (saving || processing > 0) return;
     setSaving(true);
     try {
-      const result = await props.onSubmit(values, photos, reportId);
+      const result = await props.onSubmit(values, photos, reportId, restored);
       if (result === null) {
         savedRef.current = true;
         setDirty(false);

@@ -19,6 +19,7 @@ import {
   makeJpeg,
   outboxCount,
   signInAndSync,
+  storeRows,
   syncNow,
   watchForProblems,
   useApiToken,
@@ -102,10 +103,20 @@ describe('a refused report', () => {
       await page.getByTestId('sync-indicator').click();
       const line = refusedLine(page, 'Pohon tumbang menutup jalan');
       await line.waitFor({ timeout: 30_000 });
-      // The area is gone from the device too once the sync's pull has run.
+      // The area is gone from the device's choices once the sync's pull has run, but the
+      // refused report still names it: the tombstone carried its name.
+      await expect
+        .poll(
+          () =>
+            storeRows<{ id: string }>(page, 'areas').then((r) => r.some((a) => a.id === areaId)),
+          {
+            timeout: 30_000,
+          },
+        )
+        .toBe(false);
       await expect
         .poll(() => line.locator('strong').textContent(), { timeout: 30_000 })
-        .toBe(`Laporan: Area tidak dikenal · ${description}`);
+        .toBe(`Laporan: ${goneArea} · ${description}`);
       await line.getByText('Area tidak ditemukan.').waitFor();
       expect(await page.getByText('report.create').count()).toBe(0);
       expect(await page.getByText('photo.attach').count()).toBe(0);

@@ -6,6 +6,7 @@ import {
   type Change,
   type MutationEnvelope,
   type MutationResult,
+  type Role,
   type SyncedEntity,
   type User,
 } from '@urs/sync-protocol';
@@ -97,6 +98,12 @@ export interface ShadowRow {
 export interface DataOwner {
   key: 'data_owner';
   user_id: string;
+  /**
+   * The role the tables were filled for (sync/pull.ts): the server chooses rows by it, so
+   * another role means other rows. Absent until the first page of a fill, and on devices
+   * that synced before it was kept.
+   */
+  role?: Role;
 }
 
 /**

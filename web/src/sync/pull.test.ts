@@ -4,7 +4,7 @@ import type { EntityRow, UrsDatabase } from '../db/database.js';
 import { enqueue } from './outbox.js';
 import { nameOf, namesOf } from './departed.js';
 import { applyPullPage, CursorMovedError, pullChanges } from './pull.js';
-import { claimLocalData } from './session.js';
+import { claimLocalData, filledForRole, rescopeLocalData } from './session.js';
 import { ensureSyncState } from './sync-state.js';
 import { FIXED_NOW, openTestDatabase, reportCreate, reportRow } from './test-fixtures.js';
 import { testUser } from '../test/user.js';
@@ -264,6 +264,62 @@ describe('pulling every page', () => {
       { cursor: '10', storedCursor: '' },
       { cursor: '20', storedCursor: '10' },
     ]);
+  });
+
+  it('fills the tables again when the role changes between two pages of one pull', async () => {
+    const db = await freshDevice();
+    const admin: User = { ...me, role: 'admin' };
+    const [own, later, others] = [report('Milik saya'), report('Berikutnya'), report('Orang lain')];
+    const cursors: string[] = [];
+    const api = {
+      pull(cursor: string) {
+        cursors.push(cursor);
+        // Promoted while the first sync ran: the second page is read for an admin already.
+        if (cursor === '' && cursors.length === 1) {
+          return Promise.resolve(page([put('reports', own)], '10', 1));
+        }
+        if (cursor === '10')
+          return Promise.resolve({ ...page([put('reports', later)], '20'), me: admin });
+        return Promise.resolve({
+          ...page([put('reports', own), put('reports', later), put('reports', others)], '30'),
+          me: admin,
+        });
+      },
+    };
+    await pullChanges(db, api, me.id);
+    expect(cursors).toEqual(['', '10', '']);
+    expect(await db.reports.count()).toBe(3);
+    expect(await filledForRole(db)).toBe('admin');
+    expect((await db.sync_state.get(me.id))?.cursor).toBe('30');
+  });
+
+  it('fills the tables again, once, on a device that synced before the role was kept', async () => {
+    const db = await freshDevice();
+    await claimLocalData(db, me.id);
+    const stale = report('Dari peran lama');
+    await db.reports.put(stale);
+    await db.sync_state.update(me.id, { cursor: '50' });
+    const fresh = report('Dari peran sekarang');
+    const cursors: string[] = [];
+    const api = {
+      pull(cursor: string) {
+        cursors.push(cursor);
+        return Promise.resolve(
+          cursor === '' ? page([put('reports', fresh)], '60') : page([], cursor),
+        );
+      },
+    };
+    await pullChanges(db, api, me.id);
+    expect(cursors).toEqual(['50', '']);
+    expect((await db.reports.toArray()).map((r) => r.id)).toEqual([fresh.id]);
+    await pullChanges(db, api, me.id);
+    expect(cursors).toEqual(['50', '', '60']);
+  });
+
+  it('does nothing to tables another user has claimed meanwhile', async () => {
+    const db = await freshDevice();
+    await claimLocalData(db, newId());
+    expect(await rescopeLocalData(db, { ...me, role: 'admin' })).toBe(false);
   });
 
   it('asks only the first page to count what is left, and keeps that total for the progress', async () => {

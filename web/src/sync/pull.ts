@@ -4,7 +4,7 @@ import { departedName, isNamedEntity } from './departed.js';
 import { UnexpectedResponseError, type ApiClient } from '../lib/api-client.js';
 import { errorText } from '../lib/error-text.js';
 import { withStorageGuard } from './errors.js';
-import { dataOwner, heldRowKeys, rescopeLocalData } from './session.js';
+import { dataOwner, filledForRole, heldRowKeys, rescopeLocalData } from './session.js';
 import { releaseSettledRows, rowKey } from './shadows.js';
 import { progressAfterPage, type PullProgress } from './pull-progress.js';
 
@@ -26,6 +26,11 @@ export class CursorMovedError extends Error {
   constructor() {
     super(errorText({ code: 'cursor_moved' }));
   }
+}
+
+/** The page was read for another role than the one the tables were filled for. */
+export class ScopeChangedError extends Error {
+  override readonly name = 'ScopeChangedError';
 }
 
 export interface PullSummary {
@@ -66,11 +71,6 @@ export async function pullChanges(
   for (;;) {
     const page = await pending;
     if (page.me.id !== userId) throw new SessionMismatchError();
-    if (summary.pages === 0 && state.me !== null && state.me.role !== page.me.role) {
-      // What this device holds was chosen for the old role (see rescopeLocalData): start over.
-      await rescopeLocalData(db, page.me);
-      return pullChanges(db, api, userId, limit, onProgress);
-    }
     if (page.has_more && page.cursor === cursor) {
       throw new UnexpectedResponseError('more data announced without the cursor moving');
     }
@@ -78,7 +78,14 @@ export async function pullChanges(
     // Settled here too, so a page that fails to apply does not leave its successor's failure
     // unhandled; the loop still awaits `following` itself and sees any error.
     following?.catch(() => undefined);
-    await applyPullPage(db, userId, cursor, page);
+    try {
+      await applyPullPage(db, userId, cursor, page);
+    } catch (err) {
+      if (!(err instanceof ScopeChangedError)) throw err;
+      // What this device holds was chosen for another role (see rescopeLocalData): start over.
+      if (!(await rescopeLocalData(db, page.me))) throw new CursorMovedError();
+      return pullChanges(db, api, userId, limit, onProgress);
+    }
     summary.pages += 1;
     summary.changes += page.changes.length;
     // Only the first page was counted; the rest read `remaining` as 0 (absent): it is not one.
@@ -130,6 +137,14 @@ export async function applyPullPage(
         const claimed = owner !== undefined && owner !== userId;
         if (state === undefined || state.cursor !== requestedCursor || claimed) {
           throw new CursorMovedError();
+        }
+        // Rows are chosen by the session's role: the tables hold one role's choice. A fill
+        // from the start takes on the page's role; any other page of another role (changed by
+        // an admin, on any page of a pull, or before this device kept the role) means the
+        // tables must be filled again (pullChanges).
+        if ((await filledForRole(db)) !== page.me.role) {
+          if (requestedCursor !== '') throw new ScopeChangedError();
+          await db.meta.put({ key: 'data_owner', user_id: userId, role: page.me.role });
         }
         // Pending local mutations win: a row an unconfirmed entry touched keeps its local
         // version; the server's version is kept aside as its shadow. Read inside this

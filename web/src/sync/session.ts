@@ -1,4 +1,4 @@
-import type { User } from '@urs/sync-protocol';
+import type { Role, User } from '@urs/sync-protocol';
 import type { HeldRowsAside, OutboxEntry, UrsDatabase } from '../db/database.js';
 import { splitRowKey } from './row-key.js';
 
@@ -34,26 +34,35 @@ export function claimLocalData(db: UrsDatabase, userId: string): Promise<boolean
 }
 
 /**
- * After the user's role changed on the server: the tables were filled by what the old role
- * could see, and the server filters every later change by the new one, so rows a promoted
- * user may now see would never come (they are behind the cursor) and rows a demoted one may
- * no longer see would stay. The tables are cleared and the cursor restarts, as for another
- * user's sign-in, with the rows this user's queue holds (and their shadows) kept as they were.
- * `me` is stored with it, so the pull that follows knows the new role for its own.
+ * After the user's role changed on the server (pull.ts finds the role the tables were filled
+ * for differ from the page's): the server chooses every later change by the new role, so rows
+ * a promoted user may now see would never come (they are behind the cursor) and rows a
+ * demoted one may no longer see would stay. The tables are cleared and the cursor restarts,
+ * as for another user's sign-in, with the rows this user's queue holds (and their shadows)
+ * kept as they were, and the new role recorded. False when the tables are no longer this
+ * user's (another sign-in claimed them meanwhile): nothing is done.
  */
-export function rescopeLocalData(db: UrsDatabase, me: User): Promise<void> {
+export function rescopeLocalData(db: UrsDatabase, me: User): Promise<boolean> {
   return db.transaction(
     'rw',
     [db.meta, db.shadows, db.sync_state, db.outbox, ...db.entityTables()],
     async () => {
-      if ((await dataOwner(db)) !== me.id) return;
+      if ((await dataOwner(db)) !== me.id) return false;
       await putHeldRowsAside(db, me.id);
       for (const table of db.entityTables()) await table.clear();
       await db.shadows.clear();
       await db.sync_state.update(me.id, { cursor: '', me });
+      await db.meta.put({ key: 'data_owner', user_id: me.id, role: me.role });
       await putHeldRowsBack(db, me.id);
+      return true;
     },
   );
+}
+
+/** The role the tables were filled for, if known (see DataOwner). */
+export async function filledForRole(db: UrsDatabase): Promise<Role | undefined> {
+  const row = await db.meta.get('data_owner');
+  return row !== undefined && 'user_id' in row ? row.role : undefined;
 }
 
 /** The user whose data the entity tables hold, if any. */

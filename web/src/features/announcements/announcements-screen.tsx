@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/ui/icon.js';
 import { Page } from '../../components/ui/page.js';
 import { db } from '../../db/index.js';
+import { namesOf } from '../../sync/index.js';
 import { toast } from '../../lib/toast.js';
 import { useCurrentUser } from '../../lib/use-session.js';
 import { AnnouncementBody } from './announcement-body.js';
@@ -35,11 +36,14 @@ export function AnnouncementsScreen() {
       db.users.toArray(),
     ]);
     const items = visibleAnnouncements(all, user.role);
-    return {
-      items,
-      unread: unreadIds(items, reads, user.id),
-      authors: new Map(users.map((u) => [u.id, u.name])),
-    };
+    // An author deleted since still signs their announcements.
+    const authors = await namesOf(
+      db,
+      'users',
+      items.map((a) => a.author_id),
+    );
+    for (const u of users) authors.set(u.id, u.name);
+    return { items, unread: unreadIds(items, reads, user.id), authors };
   }, [user?.id, user?.role]);
   const unreadList = useMemo(
     () => (data ? data.items.filter((a) => data.unread.has(a.id)).map((a) => a.id) : []),

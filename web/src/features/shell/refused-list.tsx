@@ -6,7 +6,7 @@ import type { OutboxEntry } from '../../db/database.js';
 import { db } from '../../db/index.js';
 import { confirmDiscardRefused } from '../../lib/confirm-discard.js';
 import { toast } from '../../lib/toast.js';
-import { discardRejectedEntries } from '../../sync/index.js';
+import { discardRejectedEntries, namesOf } from '../../sync/index.js';
 import { refusedItems, type RefusedItem, type RefusedLookups } from './refused-items.js';
 
 /** The device's rows that name each refused record, read live by id. */
@@ -35,10 +35,17 @@ function useLookups(rejected: readonly OutboxEntry[], unknownArea: string) {
     );
     const byId = <T extends { id: string }>(rows: readonly (T | undefined)[]) =>
       new Map(rows.filter((row) => row !== undefined).map((row) => [row.id, row]));
+    // A report refused because its area was deleted meanwhile still names that area.
+    const areaNames = await namesOf(
+      db,
+      'areas',
+      reports.flatMap((report) => (report === undefined ? [] : [report.area_id])),
+    );
+    for (const area of areas) areaNames.set(area.id, area.name);
     return {
       reports: byId(reports),
       photos: byId(photos),
-      areas: new Map(areas.map((area) => [area.id, area.name])),
+      areas: areaNames,
       items: byId([...items, ...requestItems]),
       requests: byId(requests),
       announcements: byId(announcements),

@@ -103,6 +103,10 @@ const texts = splitTextPairs({
     deleteText: ['Aksi ini tidak bisa dibatalkan', 'This action cannot be undone'],
     deleteConfirm: ['Hapus', 'Delete'],
     deleted: ['Laporan dihapus.', 'Report deleted.'],
+    deleteQueued: [
+      'Penghapusan disimpan di perangkat dan akan dikirim saat server terjangkau.',
+      'The deletion is kept on this device and sent once the server is reached.',
+    ],
     deleteFailed: ['Tidak dapat menghapus laporan', 'Could not delete the report'],
     detail: ['Detail', 'Detail'],
     edit: ['Edit', 'Edit'],

@@ -60,6 +60,8 @@ export function ReportListFilters({ state, onChange, reporterName }: FiltersProp
   };
   const reset = () => {
     setAreaSearch('');
+    // With nothing applied the URL stays the same, so the typed values are cleared here.
+    setDraft(toDraft({}));
     onChange({ ...state, filters: {}, page: 1 });
   };
   const removeReporter = () => {

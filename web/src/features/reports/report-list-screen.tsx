@@ -71,8 +71,12 @@ export function ReportListScreen() {
     if (user === null) return;
     if (!(await confirmAndDeleteReport(user.id, row.id))) return;
     try {
-      await engine.syncOnce({ force: true });
-      toast.success(t('reports.deleted'));
+      // The sync answers with its outcome instead of throwing: only one that went through
+      // with nothing refused has deleted the report on the server.
+      const outcome = await engine.syncOnce({ force: true });
+      if (outcome.status === 'ok' && outcome.rejected === 0) toast.success(t('reports.deleted'));
+      else if (outcome.status === 'ok') toast.error(t('reports.deleteFailed'));
+      else toast.info(t('reports.deleteQueued'));
     } catch (err) {
       fail(t('reports.deleteFailed'), err);
     }

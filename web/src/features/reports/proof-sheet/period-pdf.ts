@@ -90,4 +90,9 @@ export async function makePeriodPdf(options: PeriodPdfOptions): Promise<MadePdf>
   return { blob, missing };
 }
 
-export const periodPdfName = (now: Date) => `laporan-periode-${now.toISOString().slice(0, 10)}.pdf`;
+/** Named by the day it was made on this device's calendar (not UTC's, a day behind before 07:00 WIB). */
+export const periodPdfName = (now: Date) => {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const day = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  return `laporan-periode-${day}.pdf`;
+};

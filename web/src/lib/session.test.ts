@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '@urs/sync-protocol';
 import { ApiError, NetworkError, type ApiClient } from './api-client.js';
 import {
+  BOOT_WAIT_MS,
   createSessionStore,
   TOKEN_MISSING_MESSAGE,
   TOKEN_REQUIRED_MESSAGE,
@@ -128,6 +129,46 @@ describe('bootstrap', () => {
     expect(store.getState().session).toEqual({ token: 'tok', user });
     expect(localStorage.getItem('auth_token')).toBe('tok');
     expect(onSignedIn).toHaveBeenCalledWith({ token: 'tok', user }, 'cached');
+  });
+
+  it('opens with the kept user when the server is slow to answer, then follows its answer', async () => {
+    localStorage.setItem('auth_token', 'tok');
+    localStorage.setItem('urs_user', JSON.stringify(user));
+    vi.useFakeTimers();
+    try {
+      for (const answer of ['user', '401'] as const) {
+        let settle: (outcome: 'user' | '401') => void = () => undefined;
+        const json = vi.fn<Json>(
+          () =>
+            new Promise((resolve, reject) => {
+              settle = (outcome) =>
+                outcome === 'user'
+                  ? resolve({ user: { ...user, name: 'Nama baru' } })
+                  : reject(new ApiError(401, 'Sesi tidak valid', null));
+            }),
+        );
+        const { store, onSignedIn } = setup(json);
+        const started = store.bootstrap();
+        await vi.advanceTimersByTimeAsync(BOOT_WAIT_MS - 100);
+        expect(store.getState().status).toBe('loading');
+        await vi.advanceTimersByTimeAsync(200);
+        await started;
+        expect(store.getState().session).toEqual({ token: 'tok', user });
+        expect(onSignedIn).toHaveBeenCalledWith({ token: 'tok', user }, 'cached');
+
+        settle(answer);
+        await vi.advanceTimersByTimeAsync(0);
+        await vi.waitFor(() =>
+          expect(store.getState().session?.user.name ?? null).toBe(
+            answer === 'user' ? 'Nama baru' : null,
+          ),
+        );
+        localStorage.setItem('auth_token', 'tok');
+        localStorage.setItem('urs_user', JSON.stringify(user));
+      }
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('has no session offline without a cached user, but keeps the token for later', async () => {

@@ -133,23 +133,51 @@ export function createSessionStore(deps: SessionStoreDeps): SessionStore {
       }
       // Start loading the schemas now, beside the request that needs them.
       contracts.warm();
-      try {
-        setSession(token, await fetchUser(), 'bootstrap');
-      } catch (err) {
-        if (err instanceof ApiError && err.status === 401) {
-          clear();
-          return;
-        }
-        // Offline (or the server is failing): an offline-first app keeps the last known session,
-        // and the next call that reaches the server decides whether it is still valid.
-        const cached = await readCachedUser(storage);
-        if (cached === null) {
-          publish({ status: 'ready', session: null });
-          return;
-        }
-        const session = { token, user: cached };
-        publish({ status: 'ready', session });
-        runSignedIn(session, 'cached');
+      const verifying = fetchUser();
+      const refused = (err: unknown) => err instanceof ApiError && err.status === 401;
+      // A weak signal can hold the check for the whole request timeout while every screen
+      // waits for the session: with a user kept on the device, the screen opens with it after
+      // BOOT_WAIT_MS and the check ends in the background (a 401 then signs out, as anywhere).
+      const cachedFirst = readCachedUser(storage).then(async (cached) => {
+        await new Promise((resolve) => setTimeout(resolve, BOOT_WAIT_MS));
+        return cached;
+      });
+      const first = await Promise.race([
+        verifying.then(
+          (user) => ({ user }),
+          (err: unknown) => ({ err }),
+        ),
+        cachedFirst.then((cached) => (cached === null ? new Promise<never>(() => {}) : { cached })),
+      ]);
+      if ('user' in first) {
+        setSession(token, first.user, 'bootstrap');
+        return;
+      }
+      if ('err' in first && refused(first.err)) {
+        clear();
+        return;
+      }
+      // Offline, slow or failing: an offline-first app keeps the last known session, and the
+      // next call that reaches the server decides whether it is still valid.
+      const cached = 'cached' in first ? first.cached : await readCachedUser(storage);
+      if (cached === null) {
+        publish({ status: 'ready', session: null });
+        return;
+      }
+      const session = { token, user: cached };
+      publish({ status: 'ready', session });
+      runSignedIn(session, 'cached');
+      if ('cached' in first) {
+        verifying.then(
+          (user) => {
+            if (state.session?.token !== token) return;
+            storage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+            publish({ status: 'ready', session: { token, user } });
+          },
+          (err: unknown) => {
+            if (refused(err) && state.session?.token === token) clear();
+          },
+        );
       }
     },
 
@@ -189,6 +217,9 @@ export async function parseUser(value: unknown): Promise<User | null> {
   const result = await contracts.check({ name: 'user', value });
   return result.ok ? result.value : null;
 }
+
+/** How long a start waits for the server to confirm a session the device already knows. */
+export const BOOT_WAIT_MS = 3_000;
 
 async function readCachedUser(storage: Storage): Promise<User | null> {
   const raw = storage.getItem(STORAGE_KEYS.user);

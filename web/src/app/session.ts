@@ -95,6 +95,8 @@ export const session = createSessionStore({
   storage: localStorage,
   onSignedIn,
   onSignedOut,
+  otherTabs: window,
+  onOtherTabSession: () => location.reload(),
 });
 
 /**

@@ -180,6 +180,43 @@ describe('bootstrap', () => {
   });
 });
 
+describe('another tab', () => {
+  function withOtherTabs(json: Json) {
+    const onOtherTabSession = vi.fn();
+    const onSignedOut = vi.fn();
+    const store = createSessionStore({
+      api: { json },
+      storage: localStorage,
+      onSignedOut,
+      otherTabs: window,
+      onOtherTabSession,
+    });
+    return { store, onOtherTabSession, onSignedOut };
+  }
+  const fromOtherTab = (key: string | null) =>
+    window.dispatchEvent(new StorageEvent('storage', { key, storageArea: localStorage }));
+
+  it('signing out there signs out here', () => {
+    const { store, onSignedOut } = withOtherTabs(vi.fn());
+    store.setSession('tok', user);
+    localStorage.removeItem('auth_token');
+    fromOtherTab('auth_token');
+    expect(store.getState().session).toBeNull();
+    expect(onSignedOut).toHaveBeenCalled();
+  });
+
+  it('signing in there with another token starts this tab over; its own writes change nothing', () => {
+    const { store, onOtherTabSession } = withOtherTabs(vi.fn());
+    store.setSession('tok', user);
+    fromOtherTab('urs_theme');
+    fromOtherTab('auth_token');
+    expect(onOtherTabSession).not.toHaveBeenCalled();
+    localStorage.setItem('auth_token', 'someone-else');
+    fromOtherTab('auth_token');
+    expect(onOtherTabSession).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe('logout', () => {
   it('calls the server, then clears', async () => {
     const json = vi.fn<Json>().mockResolvedValue({ message: 'ok' });

@@ -23,6 +23,13 @@ export interface SessionStoreDeps {
   /** Side effects of a signed-in user: sync, polling, preferences. Errors are logged, not thrown. */
   onSignedIn?: (session: Session, source: SessionSource) => void | Promise<void>;
   onSignedOut?: () => void;
+  /**
+   * Where another tab's sign-in and sign-out are heard (`storage` events of the same storage):
+   * the window in the app, none in tests that do not ask for it.
+   */
+  otherTabs?: Pick<Window, 'addEventListener'>;
+  /** Another tab signed in with another token: start this tab over (the app reloads it). */
+  onOtherTabSession?: () => void;
 }
 
 export interface LoginCredentials {
@@ -69,6 +76,18 @@ export function createSessionStore(deps: SessionStoreDeps): SessionStore {
     if (next.status === 'ready') markReady();
     changes.notify();
   };
+
+  // One browser, one session: a sign-out in another tab ends it here too, and another sign-in
+  // there (another user, or a new token) starts this tab over, so no tab keeps showing one
+  // user while its requests carry the next one's token.
+  deps.otherTabs?.addEventListener('storage', (event) => {
+    if (event.key !== STORAGE_KEYS.token && event.key !== null) return;
+    const current = state.session;
+    const token = storage.getItem(STORAGE_KEYS.token);
+    if (current === null || token === current.token) return;
+    if (token === null || token === '') clear();
+    else deps.onOtherTabSession?.();
+  });
 
   const runSignedIn = (session: Session, source: SessionSource) => {
     Promise.resolve(deps.onSignedIn?.(session, source)).catch((err: unknown) => {

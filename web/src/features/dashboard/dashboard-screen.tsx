@@ -8,6 +8,7 @@ import { prepareDateTimeFormat } from '../../lib/format.js';
 import { useCurrentUser } from '../../lib/use-session.js';
 import { ReportCard, useUnsyncedReportIds } from '../reports/index.js';
 import { loadDashboardSummary } from './dashboard-summary.js';
+import { useToday } from './use-today.js';
 import { StatGrid, type Stat } from '../../components/ui/stat-grid.js';
 import { useTakeSignedInFrame } from './signed-in-frame.js';
 import './signed-in-frame.css';
@@ -19,9 +20,10 @@ export function DashboardScreen() {
   const user = useCurrentUser();
   const userId = user?.id ?? null;
   const isAdmin = user?.role === 'admin';
+  const today = useToday();
   const liveSummary = useLiveQuery(
     () => (userId === null ? null : loadDashboardSummary(db, { userId, isAdmin }, new Date())),
-    [userId, isAdmin],
+    [userId, isAdmin, today],
   );
   // The figures and report cards arrive after the first paint; deferred, React draws them as a
   // transition, in slices that give the main thread back, not in one task.

@@ -51,8 +51,8 @@ function Thumbnail({
  * into the device's photos table at once, so it survives a reload before the report is saved.
  * At most MAX_PHOTOS_PER_KIND of a kind: the server refuses the rest, hours later when the
  * device was offline, so files past the limit are not taken and the pickers close at it.
- * `onBusy` tells the form how many files are still being prepared (+1, then -1 each), so it
- * is not saved without them.
+ * `onBusy` tells the form how many files are still being prepared (the pick's count, then -1
+ * as each is ready), so it is not saved without them.
  */
 export function PhotoField({
   kind,
@@ -67,7 +67,7 @@ export function PhotoField({
   photos: readonly FormPhoto[];
   onAdd: (photo: FormPhoto) => void;
   onRemove: (photo: FormPhoto) => void;
-  onBusy: (delta: 1 | -1) => void;
+  onBusy: (delta: number) => void;
 }) {
   const { t } = useTranslation();
   const id = useId();
@@ -90,9 +90,11 @@ export function PhotoField({
       setProblem(limitText);
       toast.error(limitText);
     }
+    // The whole pick is counted at once: a second pick while these are prepared has the room
+    // that is left after all of them, not after the one being prepared.
+    setBusy((n) => n + files.length);
+    onBusy(files.length);
     for (const file of files) {
-      setBusy((n) => n + 1);
-      onBusy(1);
       try {
         const record = await savePhoto(db, userId, file, file.type);
         onAdd({

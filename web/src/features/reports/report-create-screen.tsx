@@ -48,14 +48,14 @@ export function ReportCreateScreen() {
         statusOptions={NEW_REPORT_STATUSES}
         onCancel={() => void navigate({ to: user.role === 'admin' ? '/' : '/user/reports' })}
         newReportId={newReportId}
-        onSubmit={async (values, photos, reportId, restored) => {
+        onSubmit={async (values, photos, reportId, startedFrom) => {
           const id = reportId ?? newReportId;
           const filing = await fileNewReport({
             id,
             reporterId: user.id,
             values,
             photos,
-            restored,
+            startedFrom,
           });
           if (filing.kind === 'refused') return filing.errors;
           if (filing.kind === 'filed') {

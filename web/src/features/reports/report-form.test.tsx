@@ -127,4 +127,41 @@ describe('the report form with photos', () => {
       description: 'Kemarin: keran bocor',
     });
   });
+
+  it('counts a whole pick against the limit at once, and refuses to save more than it', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    const ten = Array.from({ length: MAX_PHOTOS_PER_KIND }, (_, i) => file(`${i}.jpg`));
+    await user.upload(screen.getByTestId('photo-gallery-before'), ten);
+    await waitFor(() => expect(pending).toHaveLength(1));
+    // Only the first is being prepared, but the other nine have their places already.
+    expect(screen.getByTestId<HTMLInputElement>('photo-camera-before').disabled).toBe(true);
+    cleanup();
+
+    // A draft kept by an older app holds eleven: the form says so instead of saving them.
+    const draftKey = `urs_report_draft:test:${newId()}`;
+    localStorage.setItem(
+      draftKey,
+      JSON.stringify({
+        version: REPORT_DRAFT_VERSION,
+        values: { ...EMPTY_FORM, area_id: newId(), description: 'Banyak foto' },
+        // Marked attached, so the form does not look for their bytes (there are none here).
+        photos: Array.from({ length: MAX_PHOTOS_PER_KIND + 1 }, () => ({
+          ...formPhoto('before'),
+          attached: true,
+        })),
+        saved_at: '2026-11-26T08:00:00.000Z',
+      }),
+    );
+    const onSubmit = renderForm([], { draftKey });
+    await user.click(screen.getByRole('button', { name: 'Simpan laporan' }));
+    await waitFor(() =>
+      expect(
+        screen
+          .getAllByRole('alert')
+          .some((alert) => alert.textContent?.includes('Maksimal 10 foto sebelum per laporan.')),
+      ).toBe(true),
+    );
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
 });

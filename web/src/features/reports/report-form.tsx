@@ -37,8 +37,8 @@ export interface ReportFormProps {
     values: ReportFormValues,
     photos: FormPhoto[],
     reportId: string | undefined,
-    /** The draft the form was restored from, as it was then; null when it started fresh. */
-    restored: { values: ReportFormValues; photos: FormPhoto[] } | null,
+    /** What the form started from: the draft it was restored from, or what it opened with. */
+    startedFrom: { values: ReportFormValues; photos: FormPhoto[] },
   ) => Promise<FieldErrors | null>;
   onCancel: () => void;
 }

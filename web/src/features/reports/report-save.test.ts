@@ -60,7 +60,7 @@ describe('filing a new report from its draft', () => {
     const second = await formPhoto(2, 'after');
     const changedValues = { ...values, description: `${values.description}, airnya menggenang` };
     const filing = await fileNewReport(
-      { ...filedInput, values: changedValues, photos: [second], restored },
+      { ...filedInput, values: changedValues, photos: [second], startedFrom: restored },
       NOW,
       db,
     );
@@ -78,14 +78,27 @@ describe('filing a new report from its draft', () => {
     ]);
 
     // Restored and saved unchanged: nothing to edit (an admin's status is not a change).
-    expect(await fileNewReport({ ...filedInput, restored }, NOW, db)).toEqual({
+    expect(await fileNewReport({ ...filedInput, startedFrom: restored }, NOW, db)).toEqual({
       kind: 'already_filed',
       changes: null,
     });
-    // Not restored at all (the same form saved twice): nothing to tell apart, nothing to edit.
-    expect(await fileNewReport({ ...filedInput, values: changedValues }, NOW, db)).toEqual({
+    // A form that never was restored, overtaken by another tab that filed the same draft's id
+    // first: everything it typed since it opened comes back as the edit.
+    const opened = { values: { ...EMPTY_FORM, area_id: values.area_id }, photos: [] };
+    const overtaken = await fileNewReport(
+      { ...filedInput, values: changedValues, photos: [first, second], startedFrom: opened },
+      NOW,
+      db,
+    );
+    expect(overtaken).toMatchObject({
       kind: 'already_filed',
-      changes: null,
+      changes: {
+        values: { description: changedValues.description },
+        photos: [
+          { id: first.id, attached: true },
+          { id: second.id, kind: 'after' },
+        ],
+      },
     });
   });
 
@@ -98,9 +111,9 @@ describe('filing a new report from its draft', () => {
     await fileNewReport({ id, reporterId: USER, values: longer, photos: [added] }, NOW, db);
 
     // B saves its copy unchanged: nothing to edit, neither the text nor A's photo goes.
-    expect(await fileNewReport({ id, reporterId: USER, ...copy, restored: copy }, NOW, db)).toEqual(
-      { kind: 'already_filed', changes: null },
-    );
+    expect(
+      await fileNewReport({ id, reporterId: USER, ...copy, startedFrom: copy }, NOW, db),
+    ).toEqual({ kind: 'already_filed', changes: null });
     // B changed the category only: the edit carries that, with A's text and photo kept.
     const category = newId();
     const filing = await fileNewReport(
@@ -109,7 +122,7 @@ describe('filing a new report from its draft', () => {
         reporterId: USER,
         values: { ...values, category_id: category },
         photos: [],
-        restored: copy,
+        startedFrom: copy,
       },
       NOW,
       db,

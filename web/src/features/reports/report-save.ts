@@ -83,17 +83,21 @@ export async function fileNewReport(
     reporterId: string;
     values: ReportFormValues;
     photos: FormPhoto[];
-    /** The draft the form was restored from, if it was: what it said before this user's edits. */
-    restored?: FormContent | null;
+    /**
+     * What the form started from (the draft it was restored from, or what it opened with):
+     * what it said before this user's edits.
+     */
+    startedFrom?: FormContent;
   },
   now = new Date(),
   database: UrsDatabase = db,
 ): Promise<Filing> {
   const filed = await database.reports.get(input.id);
   if (filed !== undefined) {
-    const restored = input.restored ?? null;
     const changes =
-      restored === null ? null : await changesTo(filed, input, restored, now, database);
+      input.startedFrom === undefined
+        ? null
+        : await changesTo(filed, input, input.startedFrom, now, database);
     return { kind: 'already_filed', changes };
   }
   const errors = await runPlan(input.reporterId, planCreate({ ...input, now }), [], database);
@@ -101,10 +105,11 @@ export async function fileNewReport(
 }
 
 /**
- * What the user changed in a restored draft since it was restored, as an edit of the report
- * already filed under its id; null when that changes nothing. Only those changes: the draft
- * may be older than the report (a second tab's copy, restored before the first tab added
- * photos and text and saved), and its other values and photos are not for it to undo. A field
+ * What the user changed in the form since it started (from a restored draft, or from what it
+ * opened with), as an edit of the report already filed under its id; null when that changes
+ * nothing. Only those changes: a restored draft may be older than the report (a second tab's
+ * copy, restored before the first tab added photos and text and saved), and its other values
+ * and photos are not for it to undo; a form another tab's save overtook keeps all it typed. A field
  * edited since takes its new value, every other keeps the report's; a photo added since is
  * added, one taken out since is taken off, every other photo on the report stays. The status
  * is never among them: an admin's change since is not for a restored draft to undo.

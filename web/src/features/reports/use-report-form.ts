@@ -1,4 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { MAX_PHOTOS_PER_KIND, PHOTO_KINDS } from '@urs/sync-protocol';
+import { errorText } from '../../lib/error-text.js';
 import { db } from '../../db/index.js';
 import { useUnsavedChanges } from '../../pwa/index.js';
 import { discardUnusedPhoto } from '../../sync/index.js';
@@ -25,6 +27,10 @@ export function useReportForm(props: ReportFormProps) {
   const [values, setValues] = useState<ReportFormValues>(() =>
     restored === null ? props.initialValues : { ...restored.values, ...presetOver(preset) },
   );
+  const [startedWith] = useState(() => ({
+    values: props.initialValues,
+    photos: [...props.initialPhotos],
+  }));
   const [photos, setPhotos] = useState<FormPhoto[]>(restored?.photos ?? [...props.initialPhotos]);
   const [dirty, setDirty] = useState(restored !== null);
   const [reportId] = useState(() => restored?.report_id ?? props.newReportId);
@@ -73,14 +79,28 @@ export function useReportForm(props: ReportFormProps) {
     if (photo.attached !== true) void discardUnusedPhoto(db, photo.id).catch(() => undefined);
   };
 
-  const photoBusy = (delta: 1 | -1) => setProcessing((n) => n + delta);
+  const photoBusy = (delta: number) => setProcessing((n) => n + delta);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (saving || processing > 0) return;
+    // The pickers stop at the limit; a restored draft or a merged edit may still hold more.
+    const over = PHOTO_KINDS.find(
+      (kind) => photos.filter((photo) => photo.kind === kind).length > MAX_PHOTOS_PER_KIND,
+    );
+    if (over !== undefined) {
+      setErrors({
+        _: [
+          errorText({ code: 'photos_per_kind', params: { max: MAX_PHOTOS_PER_KIND, kind: over } }),
+        ],
+      });
+      return;
+    }
     setSaving(true);
     try {
-      const result = await props.onSubmit(values, photos, reportId, restored);
+      // The form's starting point: the draft it was restored from, or what it opened with.
+      const startedFrom = restored ?? startedWith;
+      const result = await props.onSubmit(values, photos, reportId, startedFrom);
       if (result === null) {
         savedRef.current = true;
         setDirty(false);

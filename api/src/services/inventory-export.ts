@@ -48,7 +48,8 @@ export function exportItems(
         unit: i.unit,
         stock: i.stock,
         min: i.min_stock,
-        level: LEVEL_LABEL[i.level],
+        // An untracked item's count says nothing about running out (isLowStock).
+        level: i.trackable ? LEVEL_LABEL[i.level] : 'Tidak dilacak',
         active: i.active ? 'Ya' : 'Tidak',
         trackable: i.trackable ? 'Ya' : 'Tidak',
         description: i.description ?? '',

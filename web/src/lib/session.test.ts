@@ -5,6 +5,7 @@ import { ApiError, NetworkError, type ApiClient } from './api-client.js';
 import {
   BOOT_WAIT_MS,
   createSessionStore,
+  parseUser,
   TOKEN_MISSING_MESSAGE,
   TOKEN_REQUIRED_MESSAGE,
   type SessionStoreDeps,
@@ -134,6 +135,8 @@ describe('bootstrap', () => {
   it('opens with the kept user when the server is slow to answer, then follows its answer', async () => {
     localStorage.setItem('auth_token', 'tok');
     localStorage.setItem('urs_user', JSON.stringify(user));
+    // The contract's checks load on first use, with real timers.
+    await parseUser(user);
     vi.useFakeTimers();
     try {
       for (const answer of ['user', '401'] as const) {
@@ -163,6 +166,12 @@ describe('bootstrap', () => {
             answer === 'user' ? 'Nama baru' : null,
           ),
         );
+        if (answer === 'user') {
+          expect(onSignedIn).toHaveBeenLastCalledWith(
+            { token: 'tok', user: { ...user, name: 'Nama baru' } },
+            'bootstrap',
+          );
+        }
         localStorage.setItem('auth_token', 'tok');
         localStorage.setItem('urs_user', JSON.stringify(user));
       }

@@ -189,9 +189,9 @@ export function createSessionStore(deps: SessionStoreDeps): SessionStore {
       if ('cached' in first) {
         verifying.then(
           (user) => {
-            if (state.session?.token !== token) return;
-            storage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
-            publish({ status: 'ready', session: { token, user } });
+            // Confirmed after all: as a start that had the answer in time (sync resumes from
+            // a pause an earlier 401 left, the server's preferences apply).
+            if (state.session?.token === token) setSession(token, user, 'bootstrap');
           },
           (err: unknown) => {
             if (refused(err) && state.session?.token === token) clear();

@@ -163,6 +163,10 @@ describe('inventory exports', () => {
       'item.create',
       { id: newId(), name: 'Lampu LED', unit: 'pcs', stock: 1, min_stock: 10 },
     ]);
+    await f.admin.push([
+      'item.create',
+      { id: newId(), name: 'Tali rafia', unit: 'gulung', stock: 0, min_stock: 5, trackable: false },
+    ]);
     const res = await f.t.request('/api/inventory/items/export?filter=all', {
       token: f.admin.token,
     });
@@ -174,6 +178,7 @@ describe('inventory exports', () => {
     expect(rows.map((r) => [r[2], r[5], r[7]])).toEqual([
       ['Lampu LED', 1, 'Kritis'],
       ['Sabun cair', 20, 'Aman'],
+      ['Tali rafia', 0, 'Tidak dilacak'],
     ]);
   });
 

@@ -17,7 +17,7 @@ import { withoutFilter } from './report-list-logic.js';
 import { searchOfState } from './report-list-search.js';
 import { ReportListTable } from './report-list-table.js';
 import { ReportListToolbar } from './report-list-toolbar.js';
-import { confirmAndDeleteReport } from './report-save.js';
+import { confirmAndDeleteReport, deletionState } from './report-save.js';
 import { useReportListState } from './use-report-list-state.js';
 import { RoleExplorer } from './role-explorer.js';
 import './report-list-i18n.js';
@@ -71,11 +71,12 @@ export function ReportListScreen() {
     if (user === null) return;
     if (!(await confirmAndDeleteReport(user.id, row.id))) return;
     try {
-      // The sync answers with its outcome instead of throwing: only one that went through
-      // with nothing refused has deleted the report on the server.
-      const outcome = await engine.syncOnce({ force: true });
-      if (outcome.status === 'ok' && outcome.rejected === 0) toast.success(t('reports.deleted'));
-      else if (outcome.status === 'ok') toast.error(t('reports.deleteFailed'));
+      // The sync answers with its outcome instead of throwing, and counts every entry it
+      // sent: the deletion's own entry says where it stands.
+      await engine.syncOnce({ force: true });
+      const state = await deletionState(user.id, row.id);
+      if (state === 'sent') toast.success(t('reports.deleted'));
+      else if (state === 'refused') toast.error(t('reports.deleteFailed'));
       else toast.info(t('reports.deleteQueued'));
     } catch (err) {
       fail(t('reports.deleteFailed'), err);

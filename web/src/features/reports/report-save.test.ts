@@ -2,10 +2,10 @@ import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { newId } from '@urs/sync-protocol';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openUrsDatabase, type UrsDatabase } from '../../db/database.js';
-import { claimLocalData, discardUnusedPhoto, savePhoto } from '../../sync/index.js';
-import { jpegBytes } from '../../sync/test-fixtures.js';
+import { claimLocalData, discardUnusedPhoto, enqueue, savePhoto } from '../../sync/index.js';
+import { jpegBytes, refuse } from '../../sync/test-fixtures.js';
 import { EMPTY_FORM, type FormPhoto, type ReportFormValues } from './report-form-state.js';
-import { fileNewReport } from './report-save.js';
+import { deletionState, fileNewReport } from './report-save.js';
 
 const USER = newId();
 const NOW = new Date('2026-11-23T08:00:00.000Z');
@@ -163,5 +163,18 @@ describe('filing a new report from its draft', () => {
       errors: { description: [expect.any(String)] },
     });
     expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('tells where a queued deletion stands: waiting, refused, or sent', async () => {
+    const id = newId();
+    await fileNewReport({ id, reporterId: USER, values, photos: [] }, NOW, db);
+    await db.outbox.clear();
+    await enqueue(db, USER, 'report.delete', { id });
+    expect(await deletionState(USER, id, db)).toBe('waiting');
+    const [entry] = await db.outbox.toArray();
+    await refuse(db, entry, { code: 'not_found', message: 'Laporan tidak ditemukan.' });
+    expect(await deletionState(USER, id, db)).toBe('refused');
+    await db.outbox.clear();
+    expect(await deletionState(USER, id, db)).toBe('sent');
   });
 });

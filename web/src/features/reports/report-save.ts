@@ -158,6 +158,24 @@ async function changesTo(
 }
 
 /**
+ * Where a queued deletion of the report stands after a sync: `sent` (the server has it: no
+ * entry left), `refused`, or `waiting` (still queued: offline, or behind a photo).
+ */
+export async function deletionState(
+  userId: string,
+  reportId: string,
+  database: UrsDatabase = db,
+): Promise<'sent' | 'refused' | 'waiting'> {
+  const entries = await database.outbox
+    .where('[entity+entity_id]')
+    .equals(['reports', reportId])
+    .filter((entry) => entry.user_id === userId && entry.mutation.name === 'report.delete')
+    .toArray();
+  if (entries.length === 0) return 'sent';
+  return entries.some((entry) => entry.status === 'rejected') ? 'refused' : 'waiting';
+}
+
+/**
  * Asks, then queues a report's deletion with its optimistic removal (and its photos' rows): the
  * detail screen and the admin list delete the same way. True once queued; false when the user
  * cancels or the queue refuses (its reason is toasted).

@@ -7,7 +7,7 @@ import { db } from '../../db/index.js';
 import { toast } from '../../lib/toast.js';
 import { useCurrentUser } from '../../lib/use-session.js';
 import { draftKey } from './report-draft.js';
-import { planEdit, type FormPhoto } from './report-form-state.js';
+import { attachedFormPhoto, planEdit, type FormPhoto } from './report-form-state.js';
 import { ReportForm } from './report-form.js';
 import { runPlan } from './report-save.js';
 import { planResend, refusalReason } from './refused-report.js';
@@ -46,15 +46,7 @@ export function ReportEditScreen() {
     report.status,
     ...allowedStatusChanges(report.status, user.role),
   ];
-  const initialPhotos: FormPhoto[] = photos.map((photo) => ({
-    id: photo.id,
-    kind: photo.kind,
-    sha256: photo.sha256,
-    mime_type: photo.mime_type,
-    size_bytes: photo.size_bytes,
-    captured_at: photo.captured_at ?? null,
-    attached: true,
-  }));
+  const initialPhotos: FormPhoto[] = photos.map(attachedFormPhoto);
 
   const reason = refusalReason(refused.entries);
   return (

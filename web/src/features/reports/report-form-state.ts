@@ -49,6 +49,19 @@ export const NEW_REPORT_STATUSES = [
   'completed',
 ] as const satisfies readonly ReportStatus[];
 
+/** A photo already on the report, as the form holds it (attached: kept unless taken out). */
+export function attachedFormPhoto(photo: ReportPhoto): FormPhoto {
+  return {
+    id: photo.id,
+    kind: photo.kind,
+    sha256: photo.sha256,
+    mime_type: photo.mime_type,
+    size_bytes: photo.size_bytes,
+    captured_at: photo.captured_at ?? null,
+    attached: true,
+  };
+}
+
 function photoRows(reportId: string, photos: readonly FormPhoto[], at: string): ReportPhoto[] {
   const position: Record<PhotoKind, number> = { before: 0, after: 0 };
   return photos.map((photo) => ({

@@ -12,6 +12,7 @@ import {
   type OptimisticWrite,
 } from '../../sync/index.js';
 import {
+  attachedFormPhoto,
   planCreate,
   planEdit,
   validatePlan,
@@ -142,15 +143,7 @@ async function changesTo(
   const photos: FormPhoto[] = [
     ...existingPhotos
       .filter((photo) => isThere.has(photo.id) || !wasThere.has(photo.id))
-      .map((photo) => ({
-        id: photo.id,
-        kind: photo.kind,
-        sha256: photo.sha256,
-        mime_type: photo.mime_type,
-        size_bytes: photo.size_bytes,
-        captured_at: photo.captured_at ?? null,
-        attached: true,
-      })),
+      .map(attachedFormPhoto),
     ...form.photos.filter((photo) => !wasThere.has(photo.id) && !onReport.has(photo.id)),
   ];
   const plan = planEdit({ report, values, photos, existingPhotos, now });

@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { qrSvg, reportUrlForArea, svgFromDataUrl } from '../src/features/admin-areas/qr.js';
 import {
   ADMIN,
+  apiCall,
   apiToken,
   logInAt,
   openPage,
@@ -296,15 +297,7 @@ describe('admin screens in a real browser', () => {
   it("takes a staff member's new role to their open app at the next sync, with what it may see", async () => {
     const adminToken = await apiToken(server.url, ADMIN);
     const call = (method: string, path: string, body: unknown) =>
-      fetch(`${server.url}${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${adminToken}`,
-          'content-type': 'application/json',
-          accept: 'application/json',
-        },
-        body: JSON.stringify(body),
-      });
+      apiCall(server.url, adminToken, method, path, body);
     const who = { email: 'naik.pangkat@urs.sch.id', password: 'rahasia123' };
     const created = await call('POST', '/api/users', {
       name: 'Naik Pangkat',

@@ -295,6 +295,25 @@ export function useApiToken(run: { server: { url: string } }, who: Account): { t
   return live;
 }
 
+/** An API call with a bearer token and, when given, a JSON body; the answer as it came. */
+export function apiCall(
+  baseUrl: string,
+  token: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<globalThis.Response> {
+  return fetch(`${baseUrl}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      accept: 'application/json',
+      ...(body !== undefined && { 'content-type': 'application/json' }),
+    },
+    ...(body !== undefined && { body: JSON.stringify(body) }),
+  });
+}
+
 /** GET an API path as JSON with a bearer token; anything but 200 fails the test. */
 export async function apiGet<T>(baseUrl: string, token: string, path: string): Promise<T> {
   const res = await fetch(`${baseUrl}${path}`, {

@@ -14,6 +14,7 @@ import {
   ADMIN,
   GARDENER,
   HIDE_TOASTS,
+  apiCall,
   apiGet,
   apiToken,
   makeJpeg,
@@ -30,15 +31,7 @@ const run = shareServerAndBrowser();
 const admin = useApiToken(run, ADMIN);
 
 async function adminCall(method: string, pathname: string, body?: unknown): Promise<unknown> {
-  const res = await fetch(`${run.server.url}${pathname}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${admin.token}`,
-      accept: 'application/json',
-      ...(body !== undefined && { 'content-type': 'application/json' }),
-    },
-    ...(body !== undefined && { body: JSON.stringify(body) }),
-  });
+  const res = await apiCall(run.server.url, admin.token, method, pathname, body);
   expect(res.ok).toBe(true);
   return res.json();
 }

@@ -15,6 +15,7 @@ import {
   ADMIN,
   CUSTODIAN,
   HIDE_TOASTS,
+  apiCall,
   apiToken,
   makeJpeg,
   signInAndSync as signInAndSyncAt,
@@ -353,15 +354,7 @@ describe('reports offline in a real browser', () => {
   it("still names a report's area after an admin deletes the area", async () => {
     const token = await adminToken();
     const call = (method: string, path: string, body?: unknown) =>
-      fetch(`${server.url}${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${token}`,
-          'content-type': 'application/json',
-          accept: 'application/json',
-        },
-        ...(body !== undefined && { body: JSON.stringify(body) }),
-      });
+      apiCall(server.url, token, method, path, body);
     const name = `Gudang lama ${Date.now()}`;
     const created = (await (await call('POST', '/api/areas', { name })).json()) as {
       data: { id: string };

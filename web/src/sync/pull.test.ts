@@ -4,7 +4,7 @@ import type { EntityRow, UrsDatabase } from '../db/database.js';
 import { enqueue } from './outbox.js';
 import { nameOf, namesOf } from './departed.js';
 import { applyPullPage, CursorMovedError, pullChanges } from './pull.js';
-import { claimLocalData, filledForRole, rescopeLocalData } from './session.js';
+import { claimLocalData, dataOwnerRow, rescopeLocalData } from './session.js';
 import { ensureSyncState } from './sync-state.js';
 import { FIXED_NOW, openTestDatabase, reportCreate, reportRow } from './test-fixtures.js';
 import { testUser } from '../test/user.js';
@@ -289,7 +289,7 @@ describe('pulling every page', () => {
     await pullChanges(db, api, me.id);
     expect(cursors).toEqual(['', '10', '']);
     expect(await db.reports.count()).toBe(3);
-    expect(await filledForRole(db)).toBe('admin');
+    expect((await dataOwnerRow(db))?.role).toBe('admin');
     expect((await db.sync_state.get(me.id))?.cursor).toBe('30');
   });
 

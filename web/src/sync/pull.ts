@@ -4,7 +4,7 @@ import { departedName, isNamedEntity } from './departed.js';
 import { UnexpectedResponseError, type ApiClient } from '../lib/api-client.js';
 import { errorText } from '../lib/error-text.js';
 import { withStorageGuard } from './errors.js';
-import { dataOwner, filledForRole, heldRowKeys, rescopeLocalData } from './session.js';
+import { dataOwnerRow, heldRowKeys, rescopeLocalData } from './session.js';
 import { releaseSettledRows, rowKey } from './shadows.js';
 import { progressAfterPage, type PullProgress } from './pull-progress.js';
 
@@ -131,7 +131,8 @@ export async function applyPullPage(
       'rw',
       [db.meta, db.sync_state, db.outbox, db.shadows, ...db.entityTables()],
       async () => {
-        const [state, owner] = await Promise.all([db.sync_state.get(userId), dataOwner(db)]);
+        const [state, ownerRow] = await Promise.all([db.sync_state.get(userId), dataOwnerRow(db)]);
+        const owner = ownerRow?.user_id;
         // Another user who signed in meanwhile has claimed the tables (sync/session.ts) and reset
         // every cursor, so a first page asked for with cursor '' still matches: the owner tells.
         const claimed = owner !== undefined && owner !== userId;
@@ -142,7 +143,7 @@ export async function applyPullPage(
         // from the start takes on the page's role; any other page of another role (changed by
         // an admin, on any page of a pull, or before this device kept the role) means the
         // tables must be filled again (pullChanges).
-        if ((await filledForRole(db)) !== page.me.role) {
+        if (ownerRow?.role !== page.me.role) {
           if (requestedCursor !== '') throw new ScopeChangedError();
           await db.meta.put({ key: 'data_owner', user_id: userId, role: page.me.role });
         }

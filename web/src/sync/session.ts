@@ -1,5 +1,5 @@
-import type { Role, User } from '@urs/sync-protocol';
-import type { HeldRowsAside, OutboxEntry, UrsDatabase } from '../db/database.js';
+import type { User } from '@urs/sync-protocol';
+import type { DataOwner, HeldRowsAside, OutboxEntry, UrsDatabase } from '../db/database.js';
 import { splitRowKey } from './row-key.js';
 
 /**
@@ -59,10 +59,10 @@ export function rescopeLocalData(db: UrsDatabase, me: User): Promise<boolean> {
   );
 }
 
-/** The role the tables were filled for, if known (see DataOwner). */
-export async function filledForRole(db: UrsDatabase): Promise<Role | undefined> {
+/** Whose data the entity tables hold, and for which role (see DataOwner), if anyone's. */
+export async function dataOwnerRow(db: UrsDatabase): Promise<DataOwner | undefined> {
   const row = await db.meta.get('data_owner');
-  return row !== undefined && 'user_id' in row ? row.role : undefined;
+  return row !== undefined && 'user_id' in row ? row : undefined;
 }
 
 /** The user whose data the entity tables hold, if any. */

@@ -157,7 +157,8 @@ export function createSessionStore(deps: SessionStoreDeps): SessionStore {
       // A weak signal can hold the check for the whole request timeout while every screen
       // waits for the session: with a user kept on the device, the screen opens with it after
       // BOOT_WAIT_MS and the check ends in the background (a 401 then signs out, as anywhere).
-      const cachedFirst = readCachedUser(storage).then(async (cached) => {
+      const kept = readCachedUser(storage);
+      const cachedFirst = kept.then(async (cached) => {
         await new Promise((resolve) => setTimeout(resolve, BOOT_WAIT_MS));
         return cached;
       });
@@ -178,7 +179,7 @@ export function createSessionStore(deps: SessionStoreDeps): SessionStore {
       }
       // Offline, slow or failing: an offline-first app keeps the last known session, and the
       // next call that reaches the server decides whether it is still valid.
-      const cached = 'cached' in first ? first.cached : await readCachedUser(storage);
+      const cached = await kept;
       if (cached === null) {
         publish({ status: 'ready', session: null });
         return;

@@ -373,6 +373,13 @@ describe('reports offline in a real browser', () => {
       200,
     );
     await syncNow(page);
+    await expect
+      .poll(() =>
+        storeRows<{ id: string; active: boolean }>(page, 'areas').then(
+          (rows) => rows.find((r) => r.id === created.data.id)?.active,
+        ),
+      )
+      .toBe(false);
     await page.goto(`${server.url}/reports/create?area=${created.data.id}`);
     await page
       .getByText(`Area ${name} sudah tidak aktif. Pilih area lain untuk laporan ini.`)

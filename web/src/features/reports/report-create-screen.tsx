@@ -29,14 +29,23 @@ export function ReportCreateScreen() {
     async () => (area === '' ? null : ((await db.areas.get(area)) ?? null)),
     [area],
   );
-  if (user === null || posterArea === undefined) return null;
-  const retired = posterArea !== null && !posterArea.active;
+  // Decided once, when the form opens: a pull that deactivates the area a moment later must
+  // not leave the notice beside a form that already started with the area.
+  const [decided, setDecided] = useState<{ area: string; retiredName: string | null }>();
+  if (posterArea !== undefined && decided?.area !== area) {
+    setDecided({
+      area,
+      retiredName: posterArea !== null && !posterArea.active ? posterArea.name : null,
+    });
+  }
+  if (user === null || decided?.area !== area) return null;
+  const retired = decided.retiredName !== null;
 
   return (
     <Page title={t('pages.reportCreate')}>
       {retired && (
         <p className="alert alert-info" role="status">
-          {t('reports.posterAreaInactive', { name: posterArea.name })}
+          {t('reports.posterAreaInactive', { name: decided.retiredName })}
         </p>
       )}
       <ReportForm

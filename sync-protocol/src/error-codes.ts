@@ -109,6 +109,7 @@ export const ERROR_TEXTS_ID = {
   sso_no_email: 'Akun SSO ini tidak memberikan alamat email yang terverifikasi.',
   sso_not_configured: 'Masuk dengan SSO belum diaktifkan di server ini.',
   sso_domain: 'Akun {email} tidak diizinkan masuk. Gunakan email dengan domain: {domains}.',
+  sso_no_account: 'Belum ada akun untuk {email}. Hubungi administrator.',
   // Records
   reference_not_found: (p: { kind: string }) => `${label(REFERENCE_ID, p.kind)} tidak ditemukan.`,
   reference_name_taken: (p: { kind: string }) =>

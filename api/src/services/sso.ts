@@ -49,7 +49,8 @@ function isLoopback(url: URL): boolean {
 /**
  * OpenID Connect authorization-code sign-in with PKCE (S256), state and nonce. The verifier and
  * nonce never leave the server; the browser only carries the state. A successful callback
- * matches the user by email or provisions one with the registration default role.
+ * matches the user by email or, while registration is open, provisions one with the registration
+ * default role.
  */
 export class SsoService {
   private configuration: Promise<oidc.Configuration> | undefined;
@@ -175,6 +176,11 @@ export class SsoService {
     }
     const existing = await findLiveUserByEmail(this.db, email);
     if (existing !== undefined) return { user: existing, returnTo: attempt.returnTo };
+    // A new account through SSO is a registration: closed registration provisions nobody, or
+    // a user an admin deleted would be back at once under a new account.
+    if (!this.env.REGISTRATION_ENABLED) {
+      throw new HttpError(403, reason('sso_no_account', { email }));
+    }
     const name =
       typeof claims?.['name'] === 'string' && claims['name'].trim() !== ''
         ? claims['name'].trim()

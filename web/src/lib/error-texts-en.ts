@@ -100,6 +100,7 @@ export const ERROR_TEXTS_EN: { [C in ErrorCode]: EnglishText<C> } = {
   sso_no_email: 'This SSO account does not provide a verified email address.',
   sso_not_configured: 'SSO sign-in is not enabled on this server.',
   sso_domain: 'Account {email} may not sign in. Use an email with domain: {domains}.',
+  sso_no_account: 'There is no account for {email} yet. Contact an administrator.',
   reference_not_found: (p) => `${label(REFERENCE, p.kind)} not found.`,
   reference_name_taken: (p) => `${label(REFERENCE, p.kind)} with this name already exists.`,
   report_not_found: 'Report not found or already deleted.',

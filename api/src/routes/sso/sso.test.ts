@@ -215,6 +215,22 @@ describe('single sign-on with OpenID Connect + PKCE', () => {
     ).toEqual([]);
   });
 
+  it('provisions nobody while registration is closed, and still signs in existing accounts', async () => {
+    const a = await app({ REGISTRATION_ENABLED: 'false' });
+    await a.signIn('custodian', 'ada@sekolah.test');
+    account = 'baru.tutup@sekolah.test';
+    const refused = await signIn(a);
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { message: string }).message).toBe(
+      'Belum ada akun untuk baru.tutup@sekolah.test. Hubungi administrator.',
+    );
+    expect(
+      await a.db.select().from(users).where(eq(users.email, 'baru.tutup@sekolah.test')),
+    ).toEqual([]);
+    account = 'ada@sekolah.test';
+    expect((await signIn(a)).status).toBe(200);
+  });
+
   it('never redirects after sign-in to another site', async () => {
     const a = await app();
     account = 'wati@sekolah.test';

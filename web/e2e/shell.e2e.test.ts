@@ -222,11 +222,33 @@ describe('app shell in a real browser', () => {
     expect(token).toBeTruthy();
     await page.getByRole('button', { name: 'Keluar' }).click();
     await page.waitForURL((url) => url.pathname === '/login');
+    // Signed out on purpose: a plain login page, nothing kept for whoever signs in next.
+    expect(pathOf(page)).toBe('/login');
     expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
     const after = await fetch(`${server.url}/api/user`, {
       headers: { authorization: `Bearer ${token ?? ''}` },
     });
     expect(after.status).toBe(401);
+    await context.close();
+  });
+
+  it('sends a tab to login, with its page kept, when another tab signs out', async () => {
+    const { context, page } = await newPage(390, 844);
+    await page.goto(`${server.url}/login`);
+    await logIn(page, STAFF);
+    await page.getByText('Selamat datang, ').waitFor();
+    await page.goto(`${server.url}/profile?x=1`);
+    await page.getByLabel('Nama lengkap').waitFor();
+    const other = await context.newPage();
+    await other.goto(`${server.url}/`);
+    await other.getByText('Selamat datang, ').waitFor();
+    await other.getByTestId('menu-toggle').click();
+    await other.getByRole('button', { name: 'Keluar' }).click();
+    await other.waitForURL((url) => url.pathname === '/login');
+    // This tab was never navigated: before, it went blank where the shell had been.
+    await page.waitForURL((url) => url.pathname === '/login');
+    expect(pathOf(page)).toBe('/login?redirect=%2Fprofile%3Fx%3D1');
+    await page.getByRole('button', { name: 'Masuk', exact: true }).waitFor();
     await context.close();
   });
 

@@ -10,9 +10,14 @@ export interface Session {
   user: User;
 }
 
-/** `loading` until bootstrap has decided; the router waits for `ready`. */
+/**
+ * `loading` until bootstrap has decided; the router waits for `ready`. A session that ended
+ * says how: `logout` when this tab's user signed out, `ended` when it ended on its own (the
+ * server refused it, or another tab signed out).
+ */
 export type SessionState =
-  { status: 'loading'; session: null } | { status: 'ready'; session: Session | null };
+  | { status: 'loading'; session: null }
+  | { status: 'ready'; session: Session | null; ended?: 'logout' | 'ended' };
 
 /** How a session came to be: a fresh login, a verified token at start, or the offline cache. */
 export type SessionSource = 'login' | 'bootstrap' | 'cached';
@@ -110,11 +115,11 @@ export function createSessionStore(deps: SessionStoreDeps): SessionStore {
     runSignedIn(session, source);
   }
 
-  function clear() {
+  function clear(how: 'logout' | 'ended' = 'ended') {
     const hadSession = state.session !== null || storage.getItem(STORAGE_KEYS.token) !== null;
     storage.removeItem(STORAGE_KEYS.token);
     storage.removeItem(STORAGE_KEYS.user);
-    publish({ status: 'ready', session: null });
+    publish({ status: 'ready', session: null, ...(state.session !== null && { ended: how }) });
     if (hadSession) deps.onSignedOut?.();
   }
 
@@ -218,10 +223,10 @@ export function createSessionStore(deps: SessionStoreDeps): SessionStore {
         // Offline or already expired: the device must still forget the session.
         console.error('Gagal keluar di server', err);
       }
-      clear();
+      clear('logout');
     },
 
-    clear,
+    clear: () => clear(),
 
     updateUser(user) {
       const current = state.session;

@@ -2,7 +2,8 @@ import { Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/ui/icon.js';
-import { useAppSession, useCurrentUser } from '../../lib/use-session.js';
+import { decideNavigation } from '../../lib/navigation.js';
+import { useAppSession, useCurrentUser, useSession } from '../../lib/use-session.js';
 import { InstallButton, UpdatePrompt } from '../../pwa/index.js';
 import { useSyncEngine, useSyncStatus } from '../../sync/index.js';
 import { Sidebar } from './sidebar.js';
@@ -58,7 +59,7 @@ export function AppShell() {
     };
   }, [wide, drawerOpen]);
 
-  if (user === null) return null;
+  if (user === null) return <SessionEnded />;
   const sidebarVisible = wide ? wideOpen : drawerOpen;
   const behindDrawer = !wide && drawerOpen;
   const toggle = () => (wide ? setWideOpen((open) => !open) : setDrawerOpen((open) => !open));
@@ -120,6 +121,34 @@ export function AppShell() {
       </div>
     </div>
   );
+}
+
+/**
+ * The session ended while a signed-in screen was open: another tab signed out, or the server
+ * refused it after a start from the kept user. The guard runs only on a navigation, so the
+ * shell makes one: to login, with this page as the redirect as the guard would give it (none
+ * after this tab's own sign-out, which goes to a plain login page).
+ */
+function SessionEnded() {
+  const navigate = useNavigate();
+  const state = useSession();
+  const href = useRouterState({ select: (router) => router.location.href });
+  const ended = state.status === 'ready' ? state.ended : undefined;
+  // Once: the shell stays drawn while the login route loads, and the address it reads by then
+  // is the login page's own.
+  const sent = useRef(false);
+  useEffect(() => {
+    if (ended === undefined || sent.current) return;
+    sent.current = true;
+    const decision = decideNavigation({ access: { kind: 'auth' }, session: null, path: href });
+    const redirect = ended === 'ended' && 'redirect' in decision ? decision.redirect : undefined;
+    void navigate({
+      to: '/login',
+      search: redirect === undefined ? {} : { redirect },
+      replace: true,
+    });
+  }, [ended, href, navigate]);
+  return null;
 }
 
 /**

@@ -63,6 +63,46 @@ describe('theme', () => {
     expect(localStorage.getItem('urs_theme')).toBe('dark');
   });
 
+  it('two quick changes: a failure goes back to what the server holds, never to an unsaved choice', async () => {
+    const saves: { value: string; settle: (ok: boolean) => void }[] = [];
+    const save = (value: string) =>
+      new Promise<void>((resolve, reject) => {
+        saves.push({
+          value,
+          settle: (ok) => (ok ? resolve() : reject(new NetworkError(null))),
+        });
+      });
+    const theme = createThemeController({ storage: localStorage, saveRemote: () => save });
+    const settled = async (index: number, ok: boolean) => {
+      await vi.waitFor(() => expect(saves.length).toBeGreaterThan(index));
+      saves[index]?.settle(ok);
+    };
+
+    // Both fail: back to dark, which the server holds, not to the unsaved light.
+    theme.init({ explicit: 'dark' });
+    const light = theme.set('light').catch((err: unknown) => err);
+    const cream = theme.set('cream').catch((err: unknown) => err);
+    await settled(0, false);
+    await settled(1, false);
+    expect(await light).toBeInstanceOf(Error);
+    expect(await cream).toBeInstanceOf(Error);
+    expect(theme.get()).toBe('dark');
+    expect(localStorage.getItem('urs_theme')).toBe('dark');
+
+    // The older fails after the newer was asked for, which then succeeds: cream stays.
+    saves.length = 0;
+    const light2 = theme.set('light').catch((err: unknown) => err);
+    const cream2 = theme.set('cream');
+    await settled(0, false);
+    expect(await light2).toBeInstanceOf(Error);
+    expect(theme.get()).toBe('cream');
+    await settled(1, true);
+    await cream2;
+    expect(saves.map((s) => s.value)).toEqual(['light', 'cream']);
+    expect(theme.get()).toBe('cream');
+    expect(localStorage.getItem('urs_theme')).toBe('cream');
+  });
+
   it("reverts with 'Gagal menyimpan tema.' when the server sent no message", async () => {
     const theme = createThemeController({
       storage: localStorage,

@@ -20,7 +20,8 @@ export interface PreferenceController<T extends string> {
   init: (sources?: { explicit?: unknown; user?: unknown }) => T;
   /**
    * Applies and stores at once; for a signed-in user also saves on the server, and on failure
-   * restores the previous value and throws an Error carrying the message to show.
+   * restores the value the server holds (unless a newer choice was made meanwhile) and throws
+   * an Error carrying the message to show.
    */
   set: (value: T) => Promise<void>;
   subscribe: (listener: () => void) => () => void;
@@ -44,6 +45,12 @@ export function createPreferenceController<T extends string>(
 ): PreferenceController<T> {
   const { values, fallback, storageKey, storage, apply } = options;
   let current: T = fallback;
+  /** The value the server is known to hold (or the starting one): what a failure goes back to. */
+  let confirmed: T = fallback;
+  /** The last choice made; an older one's failure leaves the screen on the newer choice. */
+  let latest = 0;
+  /** Saves run one after another, so the server ends on the last choice, whatever answers first. */
+  let saving: Promise<unknown> = Promise.resolve();
   const changes = createListeners();
 
   const use = (value: T) => {
@@ -62,17 +69,24 @@ export function createPreferenceController<T extends string>(
         storage.getItem(storageKey),
       ]);
       use(value);
+      confirmed = value;
       return value;
     },
     async set(value) {
-      const previous = current;
+      const choice = ++latest;
       use(value);
       const save = options.saveRemote();
-      if (save === null) return;
+      if (save === null) {
+        confirmed = value;
+        return;
+      }
+      const saved = saving.then(() => save(value));
+      saving = saved.catch(() => undefined);
       try {
-        await save(value);
+        await saved;
+        confirmed = value;
       } catch (err) {
-        use(previous);
+        if (choice === latest) use(confirmed);
         const message = serverMessage(err) ?? options.failMessage();
         throw new Error(message, { cause: err });
       }

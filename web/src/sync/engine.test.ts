@@ -1007,6 +1007,18 @@ describe('sync engine', () => {
     expect(h.engine.getState()).toMatchObject({ consecutiveFailures: 0, nextAttemptAt: null });
   });
 
+  it('does not wait out a backoff set by a clock that ran fast and was then set right', async () => {
+    const h = setup({ random: () => 0.5 });
+    h.server.down = true;
+    // The phone's clock a day fast when the cycle fails; network time then corrects it.
+    h.clock.now += 86_400_000;
+    expect(await h.engine.syncOnce({ force: true })).toMatchObject({ status: 'failed' });
+    h.clock.now -= 86_400_000;
+    h.server.down = false;
+    // Before, every trigger but "Sync now" heard 'backoff' for the whole day.
+    expect(await h.engine.syncOnce()).toMatchObject({ status: 'ok' });
+  });
+
   it('tells the device the server is unreachable after a cycle with no answer, until one answers', async () => {
     const h = setup();
     expect(serverUnreachable()).toBe(false);

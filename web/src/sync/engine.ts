@@ -102,6 +102,18 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   let again = false;
   let forceAgain = false;
 
+  /**
+   * Whether an earlier failure's backoff still holds. A retry further off than the longest
+   * backoff was set by a clock that has since been put back (a phone a day fast, then set right
+   * by the network): it no longer holds, or the sync would wait out the clock's error.
+   */
+  function waitingOutBackoff(): boolean {
+    const retryAt = state.nextAttemptAt;
+    if (retryAt === null) return false;
+    const wait = retryAt - now();
+    return wait > 0 && wait <= (options.backoff ?? DEFAULT_BACKOFF).capMs;
+  }
+
   async function cycle(force: boolean): Promise<SyncOutcome> {
     const userId = getUserId();
     const token = getToken();
@@ -111,8 +123,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       backoffUser = userId;
       setState({ consecutiveFailures: 0, nextAttemptAt: null });
     }
-    if (!force && state.nextAttemptAt !== null && now() < state.nextAttemptAt) {
-      return { status: 'backoff', retryAt: state.nextAttemptAt };
+    if (!force && waitingOutBackoff()) {
+      return { status: 'backoff', retryAt: state.nextAttemptAt ?? now() };
     }
     const syncState = await ensureSyncState(db, userId);
     if (syncState.paused_reason !== null) {

@@ -59,6 +59,11 @@ export class NetworkError extends Error {
   constructor(cause: unknown) {
     super(errorText({ code: 'network_unreachable' }), { cause });
   }
+
+  /** No answer within the request's time (ky's timeout, or the platform's own). */
+  get timedOut(): boolean {
+    return this.cause instanceof Error && this.cause.name === 'TimeoutError';
+  }
 }
 
 /**
@@ -103,7 +108,8 @@ export interface ApiClient {
     path: string,
     body?: unknown,
   ): Promise<unknown>;
-  push(request: PushRequest): Promise<PushResponse>;
+  /** `timeoutMs`: for the whole push, in place of the client's own timeout (a large batch). */
+  push(request: PushRequest, timeoutMs?: number): Promise<PushResponse>;
   /**
    * One pull page; `remaining: 'skip'` asks the server not to count what is left after it
    * (sync-protocol's PULL_REMAINING), for the pages after the first of a run.
@@ -191,8 +197,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       return readJson(response);
     },
 
-    async push(request) {
-      const response = await send(() => http.post('api/sync/push', { json: request }));
+    async push(request, timeoutMs) {
+      const response = await send(() =>
+        http.post('api/sync/push', {
+          json: request,
+          ...(timeoutMs !== undefined && { timeout: timeoutMs }),
+        }),
+      );
       return checked('push', response);
     },
 

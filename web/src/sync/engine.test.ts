@@ -83,6 +83,11 @@ class FakeSyncServer {
   onRequest: ((request: string) => void) | null = null;
   /** Batches with more mutations than this are answered 413. */
   maxBatch = Infinity;
+  /**
+   * Batches with more mutations than this never get an answer in time (a slow uplink): the
+   * request times out on the device, as ky's timeout would end it.
+   */
+  slowBatch = Infinity;
   down = false;
 
   addUser(name: string, role: Role = 'technician'): { user: User; token: string } {
@@ -186,6 +191,9 @@ class FakeSyncServer {
     if (!parsed.success) return json(422, { message: 'Permintaan tidak valid.' });
     const { client_id, mutations } = parsed.data;
     if (mutations.length > this.maxBatch) return json(413, { message: 'Terlalu besar.' });
+    if (mutations.length > this.slowBatch) {
+      throw new DOMException('The operation timed out.', 'TimeoutError');
+    }
     const fault = this.pushFaults.shift();
 
     const key = `${user.id}|${client_id}`;
@@ -911,6 +919,19 @@ describe('sync engine', () => {
     expect(h.server.judged.map((j) => j.seq)).toEqual(
       Array.from({ length: MAX_PUSH_MUTATIONS + 10 }, (_, i) => i + 1),
     );
+  });
+
+  it('halves a batch that timed out on a slow uplink, so the queue still goes', async () => {
+    const h = setup();
+    const userId = h.alice.user.id;
+    for (let i = 0; i < MAX_PUSH_MUTATIONS; i += 1) await createReport(h, userId, `Laporan ${i}`);
+    h.server.slowBatch = 60;
+
+    // Before, the same 200 were sent again on every cycle and never arrived.
+    expect(await h.engine.syncOnce()).toMatchObject({ status: 'ok', pushed: MAX_PUSH_MUTATIONS });
+    // 200 and 100 time out; four batches of 50 go.
+    expect(pushes(h.server)).toBe(6);
+    expect(await pendingCountFor(h.db, userId)).toBe(0);
   });
 
   it('pulls page after page until has_more is false, applying tombstones', async () => {

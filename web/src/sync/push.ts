@@ -6,7 +6,13 @@ import {
   type PushRequest,
 } from '@urs/sync-protocol';
 import type { OutboxEntry, UrsDatabase } from '../db/database.js';
-import { ApiError, UnexpectedResponseError, type ApiClient } from '../lib/api-client.js';
+import {
+  ApiError,
+  NetworkError,
+  UnexpectedResponseError,
+  type ApiClient,
+} from '../lib/api-client.js';
+import { uploadTimeoutMs } from './photo-upload.js';
 import { pendingFor } from './session.js';
 import { loadSyncRules } from './rules.js';
 import { errorText } from '../lib/error-text.js';
@@ -41,7 +47,7 @@ export async function pushOutbox(
   for (;;) {
     const state = await db.sync_state.get(userId);
     if (state === undefined) return summary;
-    const { batch, blocked } = await nextBatch(db, userId, maxCount);
+    const { batch, bytes, blocked } = await nextBatch(db, userId, maxCount);
     summary.blocked = blocked;
     if (batch.length === 0) return summary;
 
@@ -52,9 +58,17 @@ export async function pushOutbox(
     };
     let results: MutationResult[];
     try {
-      results = (await api.push(request)).results;
+      // As long as its bytes need on a weak signal, as a photo's upload waits (photo-upload.ts).
+      results = (await api.push(request, uploadTimeoutMs(bytes))).results;
     } catch (err) {
-      if (err instanceof ApiError && err.status === 413 && batch.length > 1) {
+      // Too large for the server, or for the signal: a batch of 2 MB at the edge of campus
+      // did not arrive within any wait, and sent whole again every cycle it held the queue.
+      // Halved, its first half goes; a batch the server did apply answers `duplicate` when
+      // sent again, so nothing is applied twice.
+      const tooLarge =
+        (err instanceof ApiError && err.status === 413) ||
+        (err instanceof NetworkError && err.timedOut);
+      if (tooLarge && batch.length > 1) {
         maxCount = Math.ceil(batch.length / 2);
         continue;
       }
@@ -85,7 +99,7 @@ async function nextBatch(
   db: UrsDatabase,
   userId: string,
   maxCount: number,
-): Promise<{ batch: OutboxEntry[]; blocked: boolean }> {
+): Promise<{ batch: OutboxEntry[]; bytes: number; blocked: boolean }> {
   const pending = await pendingFor(db, userId);
   const notUploaded = new Set(
     await db.photos.where('[user_id+uploaded]').equals([userId, 0]).primaryKeys(),
@@ -94,14 +108,14 @@ async function nextBatch(
   const batch: OutboxEntry[] = [];
   let bytes = ENVELOPE_OVERHEAD_BYTES;
   for (const entry of pending) {
-    if (entry.photo_ids.some((id) => notUploaded.has(id))) return { batch, blocked: true };
+    if (entry.photo_ids.some((id) => notUploaded.has(id))) return { batch, bytes, blocked: true };
     if (batch.length >= maxCount) break;
     const size = encoder.encode(JSON.stringify(entry.mutation)).byteLength + 1;
     if (batch.length > 0 && bytes + size > MAX_PUSH_BYTES) break;
     bytes += size;
     batch.push(entry);
   }
-  return { batch, blocked: false };
+  return { batch, bytes, blocked: false };
 }
 
 /**

@@ -6,6 +6,51 @@ import { streamXlsx } from './xlsx-stream.js';
 const loadedModules = createRequire(import.meta.url).cache;
 const excelLoaded = () => Object.keys(loadedModules).some((file) => file.includes('/exceljs/'));
 
+const CREATED = new Date('2026-11-26T00:00:00Z');
+
+/** A table of `total` rows read lazily, counting how many the export has asked for. */
+function countedRows(total: number) {
+  const read = { rows: 0 };
+  function* rows() {
+    for (let i = 1; i <= total; i += 1) {
+      read.rows += 1;
+      yield { a: i, b: `Sapu ijuk nomor ${i}, gudang belakang` };
+    }
+  }
+  const spec = {
+    sheetName: 'Uji',
+    columns: [
+      { header: 'A', key: 'a' },
+      { header: 'B', key: 'b' },
+    ],
+    rows: rows(),
+    toCells: (r: { a: number; b: string }) => r,
+  };
+  return { read, spec };
+}
+
+/** The value of `sample()` once it has stayed the same for `quietMs` (at most `maxMs` on). */
+async function settled(sample: () => number, quietMs = 200, maxMs = 5000): Promise<number> {
+  const start = Date.now();
+  let last = sample();
+  let since = start;
+  while (Date.now() - start < maxMs) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const now = sample();
+    if (now !== last) {
+      last = now;
+      since = Date.now();
+    } else if (Date.now() - since >= quietMs) {
+      break;
+    }
+  }
+  return last;
+}
+
+/** A zip's last record, the end of its central directory: 'PK\x05\x06' then 18 bytes. */
+const endsAsZip = (bytes: Uint8Array) =>
+  [...bytes.subarray(bytes.length - 22, bytes.length - 18)].join() === '80,75,5,6';
+
 describe('streamXlsx', () => {
   it('loads exceljs with the first export, not with the app', async () => {
     const app = await makeTestApp();
@@ -29,5 +74,20 @@ describe('streamXlsx', () => {
     expect(excelLoaded()).toBe(true);
     // A zip (an .xlsx) whose first entry is there: 'PK\x03\x04'.
     expect([...bytes.subarray(0, 4)]).toEqual([0x50, 0x4b, 0x03, 0x04]);
+  });
+
+  it('reads no further ahead of a reader that is not reading than the response buffers hold', async () => {
+    const total = 60_000;
+    const { read, spec } = countedRows(total);
+    const body = streamXlsx(spec, CREATED);
+    // Nobody reads: the rows asked for must stop at what fills the buffers, not the table.
+    const aheadOfReader = await settled(() => read.rows);
+    expect(aheadOfReader).toBeGreaterThan(0);
+    expect(aheadOfReader).toBeLessThan(total / 4);
+
+    // Once read, the rest follows, to a complete file.
+    const bytes = new Uint8Array(await new Response(body).arrayBuffer());
+    expect(read.rows).toBe(total);
+    expect(endsAsZip(bytes)).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { makeTestApp } from '../test/harness.js';
 import { streamXlsx } from './xlsx-stream.js';
 
@@ -10,11 +10,16 @@ const CREATED = new Date('2026-11-26T00:00:00Z');
 
 /** A table of `total` rows read lazily, counting how many the export has asked for. */
 function countedRows(total: number) {
-  const read = { rows: 0 };
+  const read = { rows: 0, closed: false };
   function* rows() {
-    for (let i = 1; i <= total; i += 1) {
-      read.rows += 1;
-      yield { a: i, b: `Sapu ijuk nomor ${i}, gudang belakang` };
+    try {
+      for (let i = 1; i <= total; i += 1) {
+        read.rows += 1;
+        yield { a: i, b: `Sapu ijuk nomor ${i}, gudang belakang` };
+      }
+    } finally {
+      // Reached at the end, or when the export calls return(): a query would stop here.
+      read.closed = true;
     }
   }
   const spec = {
@@ -89,5 +94,23 @@ describe('streamXlsx', () => {
     const bytes = new Uint8Array(await new Response(body).arrayBuffer());
     expect(read.rows).toBe(total);
     expect(endsAsZip(bytes)).toBe(true);
+  });
+
+  it('stops reading the table, and closes its query, once the download is cancelled', async () => {
+    const total = 200_000;
+    const { read, spec } = countedRows(total);
+    const failures = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const reader = streamXlsx(spec, CREATED).getReader();
+      expect((await reader.read()).done).toBe(false);
+      await reader.cancel(); // what the server does when the client goes away
+      const readInAll = await settled(() => read.rows);
+      expect(read.closed).toBe(true);
+      expect(readInAll).toBeLessThan(total / 4);
+      // A download the user abandoned is not a failed export.
+      expect(failures).not.toHaveBeenCalled();
+    } finally {
+      failures.mockRestore();
+    }
   });
 });

@@ -25,16 +25,26 @@ function loadExcel(): Promise<Excel> {
 const ROWS_BETWEEN_LOOKS = 100;
 
 /**
- * Resolves once the response has room for more rows. The zip compresses on libuv's threads and
- * writes nothing back until the event loop turns, and it never tells the sheet to stop (exceljs
- * writes into it without looking): a full `output` is the only sign that the reader is behind,
- * and is seen only after a turn of the loop.
+ * Resolves once the response has room for more rows (true), or is gone (false): cancelled by
+ * the reader, which the node server does when the client disconnects. The zip compresses on
+ * libuv's threads and writes nothing back until the event loop turns, and it never tells the
+ * sheet to stop (exceljs writes into it without looking): a full `output` is the only sign
+ * that the reader is behind, and is seen only after a turn of the loop.
  */
-async function roomInResponse(output: PassThrough): Promise<void> {
+async function roomInResponse(output: PassThrough): Promise<boolean> {
   await new Promise((resolve) => setImmediate(resolve));
-  while (output.writableNeedDrain) {
-    await new Promise((resolve) => output.once('drain', resolve));
+  while (output.writableNeedDrain && !output.destroyed) {
+    await new Promise<void>((resolve) => {
+      const go = () => {
+        output.off('drain', go);
+        output.off('close', go);
+        resolve();
+      };
+      output.on('drain', go);
+      output.on('close', go);
+    });
   }
+  return !output.destroyed;
 }
 
 /**
@@ -65,8 +75,10 @@ export function streamXlsx<Row>(spec: SheetSpec<Row>, createdAt: Date): Readable
     for await (const row of spec.rows) {
       index += 1;
       sheet.addRow(spec.toCells(row, index)).commit();
-      if (index % ROWS_BETWEEN_LOOKS === 0) await roomInResponse(output);
+      // Leaving a for-await calls the iterator's return(): the keyset query stops with it.
+      if (index % ROWS_BETWEEN_LOOKS === 0 && !(await roomInResponse(output))) break;
     }
+    if (output.destroyed) return;
     sheet.commit();
     await workbook.commit();
   };

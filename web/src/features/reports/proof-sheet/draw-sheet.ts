@@ -1,9 +1,12 @@
-import type { jsPDF } from 'jspdf';
+import type { jsPDF, TextOptionsLight } from 'jspdf';
+import { printableText } from './printable-text.js';
 import type { PeriodCover, ProofSheet, SheetPhoto, SheetTexts } from './sheet-model.js';
 
 /*
  * A4 portrait in millimetres. Text uses the PDF's built-in Helvetica, so the file needs no font
- * download and stays small; it covers the Latin-1 range that Indonesian and English use.
+ * download and stays small; it covers cp1252, which Indonesian and English use. Every text goes
+ * through `write` or `wrap`, which make it printable first (printable-text.ts), so a line is
+ * measured as it is drawn and one emoji cannot garble it.
  */
 const PAGE = { width: 210, height: 297 };
 const MARGIN = 15;
@@ -39,31 +42,47 @@ function setText(doc: jsPDF, sizePt: number, style: 'normal' | 'bold', grey = IN
   doc.setTextColor(grey);
 }
 
+/** `text` made printable, then drawn; a list is drawn one line each. */
+function write(
+  doc: jsPDF,
+  text: string | string[],
+  x: number,
+  y: number,
+  options: TextOptionsLight,
+): void {
+  doc.text(typeof text === 'string' ? printableText(text) : text.map(printableText), x, y, options);
+}
+
+/** `text` made printable, then split into lines no wider than `width` in the current font. */
+function wrap(doc: jsPDF, text: string, width: number): string[] {
+  return doc.splitTextToSize(printableText(text), width) as string[];
+}
+
 /** Wrapped text at the cursor, page by page when it is long; returns nothing, moves the cursor. */
 function paragraph(doc: jsPDF, cursor: Cursor, text: string, sizePt: number, width = CONTENT) {
   setText(doc, sizePt, 'normal');
-  const lines = doc.splitTextToSize(text, width) as string[];
+  const lines = wrap(doc, text, width);
   const step = lineHeight(sizePt);
   for (const line of lines) {
     cursor.ensure(step);
-    doc.text(line, MARGIN, cursor.y, { baseline: 'top' });
+    write(doc, line, MARGIN, cursor.y, { baseline: 'top' });
     cursor.y += step;
   }
 }
 
 function label(doc: jsPDF, text: string, x: number, y: number): void {
   setText(doc, 8, 'bold', INK.muted);
-  doc.text(text.toUpperCase(), x, y, { baseline: 'top' });
+  write(doc, text.toUpperCase(), x, y, { baseline: 'top' });
 }
 
 function header(doc: jsPDF, cursor: Cursor, texts: SheetTexts, reportId: string): void {
   setText(doc, 14, 'bold');
-  doc.text(texts.school, MARGIN, cursor.y, { baseline: 'top' });
+  write(doc, texts.school, MARGIN, cursor.y, { baseline: 'top' });
   setText(doc, 11, 'normal', INK.muted);
-  doc.text(texts.title, PAGE.width - MARGIN, cursor.y + 1, { baseline: 'top', align: 'right' });
+  write(doc, texts.title, PAGE.width - MARGIN, cursor.y + 1, { baseline: 'top', align: 'right' });
   cursor.y += 8;
   setText(doc, 8, 'normal', INK.muted);
-  doc.text(reportId, PAGE.width - MARGIN, cursor.y, { baseline: 'top', align: 'right' });
+  write(doc, reportId, PAGE.width - MARGIN, cursor.y, { baseline: 'top', align: 'right' });
   cursor.y += 5;
   doc.setDrawColor(INK.text);
   doc.setLineWidth(0.4);
@@ -77,7 +96,7 @@ function facts(doc: jsPDF, cursor: Cursor, items: ProofSheet['facts']): void {
     const row = items.slice(i, i + 2);
     const wrapped = row.map((item) => {
       setText(doc, 10, 'normal');
-      return doc.splitTextToSize(item.value, COLUMN) as string[];
+      return wrap(doc, item.value, COLUMN);
     });
     const height = 4 + Math.max(...wrapped.map((lines) => lines.length)) * lineHeight(10) + 3;
     cursor.ensure(height);
@@ -85,7 +104,7 @@ function facts(doc: jsPDF, cursor: Cursor, items: ProofSheet['facts']): void {
       const x = MARGIN + column * (COLUMN + GAP);
       label(doc, item.label, x, cursor.y);
       setText(doc, 10, 'normal');
-      doc.text(wrapped[column] ?? [], x, cursor.y + 4, { baseline: 'top' });
+      write(doc, wrapped[column] ?? [], x, cursor.y + 4, { baseline: 'top' });
     });
     cursor.y += height;
   }
@@ -106,7 +125,7 @@ function photoCell(doc: jsPDF, texts: SheetTexts, photo: SheetPhoto, x: number, 
   doc.rect(x, y, PHOTO_BOX.width, PHOTO_BOX.height, 'S');
   if (photo.image === null) {
     setText(doc, 9, 'normal', INK.muted);
-    doc.text(texts.photoNotHere, x + PHOTO_BOX.width / 2, y + PHOTO_BOX.height / 2, {
+    write(doc, texts.photoNotHere, x + PHOTO_BOX.width / 2, y + PHOTO_BOX.height / 2, {
       align: 'center',
       baseline: 'middle',
     });
@@ -125,8 +144,8 @@ function photoCell(doc: jsPDF, texts: SheetTexts, photo: SheetPhoto, x: number, 
     );
   }
   setText(doc, 8, 'normal', INK.muted);
-  const caption = doc.splitTextToSize(photo.caption, PHOTO_BOX.width) as string[];
-  doc.text(caption.slice(0, 2), x, y + PHOTO_BOX.height + 1.5, { baseline: 'top' });
+  const caption = wrap(doc, photo.caption, PHOTO_BOX.width);
+  write(doc, caption.slice(0, 2), x, y + PHOTO_BOX.height + 1.5, { baseline: 'top' });
 }
 
 /** Before photos on the left, after photos on the right, row by row. */
@@ -153,7 +172,7 @@ function photos(doc: jsPDF, cursor: Cursor, texts: SheetTexts, sheet: ProofSheet
       if (photo !== undefined) photoCell(doc, texts, photo, x, cursor.y);
       else if (row === 0) {
         setText(doc, 9, 'normal', INK.muted);
-        doc.text(texts.noPhoto, x, cursor.y + 2, { baseline: 'top' });
+        write(doc, texts.noPhoto, x, cursor.y + 2, { baseline: 'top' });
       }
     });
     cursor.y += rowHeight;
@@ -174,7 +193,7 @@ function signatures(doc: jsPDF, cursor: Cursor, texts: SheetTexts, reporter: str
     doc.setLineWidth(0.3);
     doc.line(x, cursor.y + 24, x + COLUMN - 10, cursor.y + 24);
     setText(doc, 9, 'normal');
-    doc.text(box.name, x, cursor.y + 26, { baseline: 'top' });
+    write(doc, box.name, x, cursor.y + 26, { baseline: 'top' });
   });
   cursor.y += 34;
 }
@@ -196,16 +215,16 @@ export function drawReportSheet(doc: jsPDF, texts: SheetTexts, sheet: ProofSheet
 export function drawCover(doc: jsPDF, texts: SheetTexts, cover: PeriodCover): void {
   const cursor: Cursor = new Cursor(doc, () => undefined);
   setText(doc, 14, 'bold');
-  doc.text(texts.school, MARGIN, cursor.y, { baseline: 'top' });
+  write(doc, texts.school, MARGIN, cursor.y, { baseline: 'top' });
   cursor.y += 9;
   setText(doc, 18, 'bold');
-  doc.text(cover.title, MARGIN, cursor.y, { baseline: 'top' });
+  write(doc, cover.title, MARGIN, cursor.y, { baseline: 'top' });
   cursor.y += 12;
   facts(doc, cursor, cover.filters);
   cursor.y += 2;
   label(doc, cover.count.label, MARGIN, cursor.y);
   setText(doc, 22, 'bold');
-  doc.text(String(cover.count.value), MARGIN, cursor.y + 4, { baseline: 'top' });
+  write(doc, String(cover.count.value), MARGIN, cursor.y + 4, { baseline: 'top' });
   cursor.y += 16;
   const tables = [cover.byStatus, cover.byWorkType];
   const top = cursor.y;
@@ -217,8 +236,8 @@ export function drawCover(doc: jsPDF, texts: SheetTexts, cover: PeriodCover): vo
     y += 6;
     for (const row of table.rows) {
       setText(doc, 10, 'normal');
-      doc.text(row.label, x, y, { baseline: 'top' });
-      doc.text(String(row.value), x + COLUMN - 4, y, { baseline: 'top', align: 'right' });
+      write(doc, row.label, x, y, { baseline: 'top' });
+      write(doc, String(row.value), x + COLUMN - 4, y, { baseline: 'top', align: 'right' });
       y += lineHeight(10) + 1.5;
       doc.setDrawColor(INK.rule);
       doc.setLineWidth(0.1);
@@ -236,7 +255,7 @@ export function drawFooters(doc: jsPDF, texts: SheetTexts): void {
     doc.setPage(n);
     setText(doc, 8, 'normal', INK.muted);
     const y = PAGE.height - 10;
-    doc.text(texts.printedAt, MARGIN, y, { baseline: 'top' });
-    doc.text(texts.page(n, total), PAGE.width - MARGIN, y, { baseline: 'top', align: 'right' });
+    write(doc, texts.printedAt, MARGIN, y, { baseline: 'top' });
+    write(doc, texts.page(n, total), PAGE.width - MARGIN, y, { baseline: 'top', align: 'right' });
   }
 }

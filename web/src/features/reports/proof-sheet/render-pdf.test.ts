@@ -50,8 +50,11 @@ function source(photoCount: number): SheetSource {
   };
 }
 
-async function sheetPdf(photoCount: number, missing: ReadonlySet<string> = new Set()) {
-  const src = source(photoCount);
+async function sheetPdf(
+  photoCount: number,
+  missing: ReadonlySet<string> = new Set(),
+  src: SheetSource = source(photoCount),
+) {
   const images = new Map(
     src.photos.map((photo) => [photo.id, missing.has(photo.id) ? null : { jpeg: TINY_JPEG }]),
   );
@@ -97,5 +100,25 @@ describe('the printed sheet', () => {
     const read = await sheetPdf(3, new Set(['p1']));
     expect(read.images).toBe(2);
     expect(read.text.join(' ')).toContain('Foto tidak tersedia');
+  });
+
+  it('keeps a line readable when it holds an emoji or a letter Helvetica lacks', async () => {
+    const typed = source(0);
+    const src: SheetSource = {
+      ...typed,
+      report: {
+        ...typed.report,
+        description: 'Lampu kelas 7A mati 😢 tolong dicek. Biaya “kecil”: Rp 1.000 – café’s bill…',
+        admin_note: 'Sudah diganti 👍🏽 oleh pak 王',
+      },
+      names: { area: 'Ruang Łódź', reporter: 'Nguyễn Văn An' },
+    };
+    const all = (await sheetPdf(0, new Set(), src)).text.join(' ');
+    expect(all).toContain(
+      'Lampu kelas 7A mati ? tolong dicek. Biaya “kecil”: Rp 1.000 – café’s bill…',
+    );
+    expect(all).toContain('Sudah diganti ? oleh pak ?');
+    expect(all).toContain('Ruang Lódz');
+    expect(all).toContain('Nguyen Van An');
   });
 });

@@ -113,4 +113,35 @@ describe('streamXlsx', () => {
       failures.mockRestore();
     }
   });
+
+  it('drops the characters XML 1.0 forbids from every text cell, so the file still opens', async () => {
+    const body = streamXlsx(
+      {
+        sheetName: 'Uji',
+        columns: [
+          { header: 'Teks', key: 'text' },
+          { header: 'Tautan', key: 'link' },
+        ],
+        rows: [
+          {
+            // U+FFFE, U+FFFF, a lone high and a lone low surrogate; a paired one (🧹) is text.
+            text: 'Sapu\uFFFE ijuk\uFFFF \uD800rusak\uDC00 🧹\tbaru\nlagi',
+            link: { text: 'Buka\uFFFF', hyperlink: 'https://toko.example/sapu\uFFFE' },
+          },
+        ],
+        toCells: (r) => r,
+      },
+      CREATED,
+    );
+    // Imported here: the first test needs exceljs not loaded by this file.
+    const { Workbook } = (await import('exceljs')).default;
+    const workbook = new Workbook();
+    await workbook.xlsx.load(await new Response(body).arrayBuffer());
+    const row = workbook.getWorksheet('Uji')?.getRow(2);
+    expect(row?.getCell(1).value).toBe('Sapu ijuk rusak 🧹\tbaru\nlagi');
+    expect(row?.getCell(2).value).toEqual({
+      text: 'Buka',
+      hyperlink: 'https://toko.example/sapu',
+    });
+  });
 });

@@ -21,6 +21,32 @@ function loadExcel(): Promise<Excel> {
   return excelModule;
 }
 
+/*
+ * What XML 1.0 does not allow in text: C0 controls but tab, LF and CR; U+FFFE and U+FFFF; and
+ * a surrogate out of its pair (with the `u` flag a pair reads as one character, which is
+ * allowed). exceljs drops the controls but writes the others, and one of them anywhere in
+ * user text makes the whole sheet malformed: Excel, and exceljs itself, refuse the file.
+ */
+const NOT_IN_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+
+/** A cell's value with that removed from its text, also a hyperlink's or rich text's. */
+function xmlSafe(value: unknown): unknown {
+  if (typeof value === 'string') return value.replace(NOT_IN_XML, '');
+  if (Array.isArray(value)) return value.map(xmlSafe);
+  if (
+    typeof value === 'object' &&
+    value !== null &&
+    Object.getPrototypeOf(value) === Object.prototype
+  ) {
+    return xmlSafeCells(value);
+  }
+  return value; // a number, a Date, null
+}
+
+function xmlSafeCells(cells: object): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(cells).map(([key, value]) => [key, xmlSafe(value)]));
+}
+
 /** Rows committed between looks at the response: few, so what runs ahead of it stays small. */
 const ROWS_BETWEEN_LOOKS = 100;
 
@@ -74,7 +100,7 @@ export function streamXlsx<Row>(spec: SheetSpec<Row>, createdAt: Date): Readable
     let index = 0;
     for await (const row of spec.rows) {
       index += 1;
-      sheet.addRow(spec.toCells(row, index)).commit();
+      sheet.addRow(xmlSafeCells(spec.toCells(row, index))).commit();
       // Leaving a for-await calls the iterator's return(): the keyset query stops with it.
       if (index % ROWS_BETWEEN_LOOKS === 0 && !(await roomInResponse(output))) break;
     }

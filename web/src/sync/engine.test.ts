@@ -397,7 +397,9 @@ afterEach(() => {
   for (const db of open.splice(0)) db.close();
 });
 
-function setup(options: { random?: () => number; pullLimit?: number } = {}): Harness {
+function setup(
+  options: { random?: () => number; pullLimit?: number; keptPhotos?: number } = {},
+): Harness {
   const server = new FakeSyncServer();
   const db = openTestDatabase();
   open.push(db);
@@ -414,6 +416,7 @@ function setup(options: { random?: () => number; pullLimit?: number } = {}): Har
     random: options.random ?? (() => 0.5),
     lock: createMemoryLock(),
     ...(options.pullLimit !== undefined && { pullLimit: options.pullLimit }),
+    ...(options.keptPhotos !== undefined && { keptPhotos: options.keptPhotos }),
   });
   return { server, db, engine, session, clock, alice };
 }
@@ -708,6 +711,25 @@ describe('sync engine', () => {
       report_id: reportId,
       sha256: photo.sha256,
     });
+  });
+
+  it("frees the bytes of older photos the server has, keeping the newest and a form's", async () => {
+    const h = setup({ keptPhotos: 1 });
+    const userId = h.alice.user.id;
+    // A photo picked in a form not saved yet: uploaded all the same, but on no report.
+    const inForm = await savedPhoto(h, userId, 30);
+    const reportId = await createReport(h, userId);
+    const attached = [await savedPhoto(h, userId, 31), await savedPhoto(h, userId, 32)];
+    for (const photo of attached) await attachPhoto(h, userId, reportId, photo);
+    const newest = await savedPhoto(h, userId, 33);
+    await attachPhoto(h, userId, reportId, newest);
+    expect(await h.engine.syncOnce()).toMatchObject({ status: 'ok', pushed: 4 });
+
+    // Before, every photo's bytes stayed on the phone for good: a school year filled it.
+    const kept = await h.db.photos.toCollection().primaryKeys();
+    expect(kept.sort()).toEqual([inForm.id, newest.id].sort());
+    // The server has the freed ones; the report still lists them.
+    expect(await h.db.report_photos.where('report_id').equals(reportId).count()).toBe(3);
   });
 
   it('pushes what each photo lets go between the uploads of a slow backlog', async () => {

@@ -3,7 +3,7 @@ import type { PausedReason, UrsDatabase } from '../db/database.js';
 import { ApiError, createApiClient, NetworkError, type FetchLike } from '../lib/api-client.js';
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffPolicy } from './backoff.js';
 import { createSyncLock, type SyncLock } from './lock.js';
-import { uploadPendingPhotos } from './photo-upload.js';
+import { releaseUploadedPhotos, uploadPendingPhotos } from './photo-upload.js';
 import { pullChanges, SessionMismatchError, type PullProgress } from './pull.js';
 import { pushOutbox, type PushSummary } from './push.js';
 import { setServerUnreachable } from './reachability.js';
@@ -25,6 +25,8 @@ export interface SyncEngineOptions {
   pullLimit?: number;
   backoff?: BackoffPolicy;
   lock?: SyncLock;
+  /** Uploaded photos that keep their bytes on the device (KEPT_UPLOADED_PHOTOS). */
+  keptPhotos?: number;
 }
 
 /** How often a cycle uploading a backlog of photos pushes what they let go (see cycle). */
@@ -174,6 +176,11 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       setServerUnreachable(false);
       // Photo trouble did not stop the rest, but it still needs a retry with backoff.
       if (photos.transientError !== null) throw photos.transientError;
+      // Once the server has them, older photos need not fill the phone. Not a failed cycle if
+      // it cannot: the bytes stay, which is where they were.
+      await releaseUploadedPhotos(db, userId, options.keptPhotos).catch((err: unknown) => {
+        console.error('Gagal membebaskan ruang foto', err);
+      });
 
       await db.sync_state.update(userId, {
         last_success_at: new Date(now()).toISOString(),

@@ -2,9 +2,15 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { newId } from '@urs/sync-protocol';
 import type { UrsDatabase } from '../db/database.js';
 import type { ApiClient, PhotoUpload } from '../lib/api-client.js';
-import { uploadPendingPhotos, uploadTimeoutMs } from './photo-upload.js';
+import { releaseUploadedPhotos, uploadPendingPhotos, uploadTimeoutMs } from './photo-upload.js';
 import { savePhoto } from './photos.js';
-import { jpegBytes, openTestDatabase } from './test-fixtures.js';
+import {
+  FIXED_NOW,
+  jpegBytes,
+  openTestDatabase,
+  photoRow,
+  refusedPhotoAttach,
+} from './test-fixtures.js';
 
 let db: UrsDatabase;
 afterEach(() => db.close());
@@ -37,5 +43,33 @@ describe('uploading the photos the server does not have yet', () => {
     expect(uploadTimeoutMs(1024 * 1024)).toBe(30_000 + 256_000);
     expect(uploadTimeoutMs(10 * 1024 * 1024)).toBe(300_000);
     expect(uploadTimeoutMs(0)).toBe(30_000);
+  });
+});
+
+describe('the bytes of photos the server has', () => {
+  it('are freed oldest first past the ones kept, unless an entry still names them', async () => {
+    db = openTestDatabase();
+    const userId = 'u';
+    const reportId = newId();
+    const photos = [];
+    for (let seed = 40; seed < 44; seed += 1) {
+      const photo = await savePhoto(db, userId, jpegBytes(seed), 'image/jpeg', { compress: null });
+      await db.photos.update(photo.id, { uploaded: 1 });
+      await db.report_photos.put(photoRow(reportId, FIXED_NOW, { id: photo.id }));
+      photos.push(photo.id);
+    }
+    const [oldest = '', named = '', third = '', newest = ''] = photos;
+    // The second's attach was refused and is kept for a resend: its bytes stay with it.
+    await db.outbox.add({ ...refusedPhotoAttach(named, reportId), photo_ids: [named] });
+    // One not uploaded yet, on no report: never a candidate.
+    const waiting = await savePhoto(db, userId, jpegBytes(44), 'image/jpeg', { compress: null });
+
+    expect(await releaseUploadedPhotos(db, userId, 1)).toBe(2);
+    const left = await db.photos.toCollection().primaryKeys();
+    expect(left.sort()).toEqual([named, newest, waiting.id].sort());
+    expect(left).not.toContain(oldest);
+    expect(left).not.toContain(third);
+    // Within what is kept, nothing moves.
+    expect(await releaseUploadedPhotos(db, userId, 1)).toBe(0);
   });
 });

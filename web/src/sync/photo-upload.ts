@@ -92,3 +92,36 @@ export async function uploadPendingPhotos(
 function isPermanentRefusal(status: number): boolean {
   return status >= 400 && status < 500 && status !== 401 && status !== 408 && status !== 429;
 }
+
+/**
+ * How many uploaded photos of a user keep their bytes on the device, newest first: about three
+ * weeks of a technician's photos (a compressed photo is 0.2-1 MB), viewed offline from here.
+ * Older ones are shown from the server, or offline from the service worker's copy once viewed.
+ */
+export const KEPT_UPLOADED_PHOTOS = 100;
+
+/**
+ * Frees the bytes of this user's uploaded photos past the newest `keep`, when the server has
+ * them on a report (a `report_photos` row) and no outbox entry names them (a refused one kept
+ * for a resend included). A photo in a form not saved yet is on no report, so a draft keeps
+ * its photos. Without this every photo stayed on the phone for good, and a school year of them
+ * filled its storage, after which nothing could be saved. Returns how many were freed.
+ */
+export async function releaseUploadedPhotos(
+  db: UrsDatabase,
+  userId: string,
+  keep = KEPT_UPLOADED_PHOTOS,
+): Promise<number> {
+  return db.transaction('rw', db.photos, db.report_photos, db.outbox, async () => {
+    // Ids are UUIDv7, so within the index's one key they come oldest first.
+    const uploaded = await db.photos.where('[user_id+uploaded]').equals([userId, 1]).primaryKeys();
+    if (uploaded.length <= keep) return 0;
+    const older = uploaded.slice(0, uploaded.length - keep);
+    const named = new Set<string>();
+    await db.outbox.each((entry) => entry.photo_ids.forEach((id) => named.add(id)));
+    const onReports = await db.report_photos.bulkGet(older);
+    const freed = older.filter((id, index) => onReports[index] !== undefined && !named.has(id));
+    await db.photos.bulkDelete(freed);
+    return freed.length;
+  });
+}

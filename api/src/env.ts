@@ -31,7 +31,7 @@ const envSchema = z.object({
   REGISTRATION_ENABLED: bool.default(true),
   /** Role given to self-registered (and, later, single-sign-on provisioned) accounts; never admin. */
   REGISTRATION_DEFAULT_ROLE: z.enum(STAFF_ROLES).default('custodian'),
-  /** Honour X-Forwarded-For / X-Forwarded-Proto from a reverse proxy. */
+  /** Honour X-Forwarded-For / -Proto / -Host from a reverse proxy (lib/public-origin.ts). */
   TRUST_PROXY: bool.default(false),
   /** Days a session token lives after its last use: long enough for days offline. */
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
 import { secureHeaders } from 'hono/secure-headers';
+import { publicOrigin } from '../lib/public-origin.js';
 
 /**
  * The Content-Security-Policy the PWA runs under: scripts, workers, manifest and fetches only
@@ -41,8 +42,7 @@ export function securityHeaders(
     await headers(c, async () => {
       await next();
     });
-    const forwardedProto = trustProxy ? c.req.header('x-forwarded-proto') : undefined;
-    const https = new URL(c.req.url).protocol === 'https:' || forwardedProto === 'https';
+    const https = publicOrigin(c, trustProxy).protocol === 'https:';
     if (https) c.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
   };
 }

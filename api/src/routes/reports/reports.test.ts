@@ -296,8 +296,11 @@ describe('GET /api/reports/:id (detail, any signed-in user)', () => {
 });
 
 /** Downloads an export as the admin and opens its one sheet with exceljs. */
-async function exportSheet(query: string) {
-  const res = await f.t.request(`/api/reports/export?${query}`, { token: f.admin.token });
+async function exportSheet(query: string, headers?: Record<string, string>) {
+  const res = await f.t.request(`/api/reports/export?${query}`, {
+    token: f.admin.token,
+    headers,
+  });
   expect(res.status).toBe(200);
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(await res.arrayBuffer());
@@ -311,6 +314,7 @@ function dataRows(sheet: ExcelJS.Worksheet): ExcelJS.Row[] {
   return sheet.getRows(2, sheet.rowCount - 1) ?? [];
 }
 
+const LINK_COLUMN = 15;
 const ID_COLUMN = 16;
 const REPORTED_COLUMN = 2;
 const RECEIVED_COLUMN = 3;
@@ -357,6 +361,20 @@ describe('GET /api/reports/export', () => {
     expect(first.getCell(11).value).toBe('Custodian');
     expect(sheet.getRow(3).getCell(8).value).toBe('Selesai');
     expect(sheet.getRow(3).getCell(14).type).toBe(ExcelJS.ValueType.Number);
+  });
+
+  it('links each report at the address the browser used, also through an HTTPS proxy', async () => {
+    const id = await file(f.staff, 'Wastafel bocor', NOW.toISOString());
+    const link = async (headers?: Record<string, string>) =>
+      dataRows((await exportSheet('scope=all', headers)).sheet)[0]?.getCell(LINK_COLUMN).value;
+    expect(await link()).toEqual({
+      text: 'Buka laporan',
+      hyperlink: `http://localhost/reports/${id}`,
+    });
+    // The test app trusts its proxy (TRUST_PROXY): the proxy's word on scheme and host wins.
+    expect(
+      await link({ 'x-forwarded-proto': 'https', 'x-forwarded-host': 'urs.sekolah.sch.id' }),
+    ).toEqual({ text: 'Buka laporan', hyperlink: `https://urs.sekolah.sch.id/reports/${id}` });
   });
 
   it('puts a late-synced report in the week it was filed, with both its filing and receipt times', async () => {

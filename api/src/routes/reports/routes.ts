@@ -8,6 +8,7 @@ import {
 } from '@urs/sync-protocol';
 import type { AppEnv } from '../../middleware/guard.js';
 import { parseOr422 } from '../../lib/http-error.js';
+import { publicOrigin } from '../../lib/public-origin.js';
 import { xlsxHeaders } from '../../lib/xlsx-stream.js';
 import { exportReports } from '../../services/report-export.js';
 import { reportDetail } from '../../services/report-detail.js';
@@ -23,7 +24,7 @@ const explorerQuery = z.object({
  * explorer, and the Excel export. Staff see their own reports from the device (sync pull);
  * any signed-in user may open one report's detail here, including someone else's.
  */
-export function reportRoutes({ db, guard, clock, now }: RouteDeps) {
+export function reportRoutes({ db, env, guard, clock, now }: RouteDeps) {
   const app = new Hono<AppEnv>();
 
   app.get('/api/reports', guard('reports.list'), async (c) => {
@@ -38,7 +39,7 @@ export function reportRoutes({ db, guard, clock, now }: RouteDeps) {
 
   app.get('/api/reports/export', guard('reports.list'), (c) => {
     const query = parseOr422(reportExportQuerySchema, c.req.query());
-    const origin = new URL(c.req.url).origin;
+    const { origin } = publicOrigin(c, env.TRUST_PROXY);
     const { filename, body } = exportReports(db, query, clock, origin, now());
     return new Response(body, { headers: xlsxHeaders(filename) });
   });

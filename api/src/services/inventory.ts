@@ -22,6 +22,9 @@ const live = isNull(inventoryItems.deletedAt);
 const lowStock = sql`(${inventoryItems.active} IS TRUE AND ${inventoryItems.trackable} IS TRUE AND (${inventoryItems.stock} <= 0 OR ${inventoryItems.stock} <= ${inventoryItems.minStock}))`;
 const signedQuantity = sql`CASE ${stockTransactions.type} WHEN 'out' THEN -${stockTransactions.quantity} ELSE ${stockTransactions.quantity} END`;
 
+/** The order of the item list and its export: by name, case ignored, then id. */
+const sortName = sql`lower(${inventoryItems.name})`;
+
 export type ItemWithLevel = InventoryItem & { level: StockLevel };
 
 const withLevel = (row: typeof inventoryItems.$inferSelect): ItemWithLevel => {
@@ -75,13 +78,13 @@ export async function listItems(db: Db, query: InventoryListQuery): Promise<Page
     .select()
     .from(inventoryItems)
     .where(where)
-    .orderBy(sql`lower(${inventoryItems.name})`, asc(inventoryItems.id))
+    .orderBy(sortName, asc(inventoryItems.id))
     .limit(query.per_page)
     .offset((query.page - 1) * query.per_page);
   return { data: rows.map(withLevel), meta: pageMeta(query.page, query.per_page, Number(total)) };
 }
 
-/** Items matching a list query, by name, read in keyset chunks for the export. */
+/** Items matching a list query in the list's order (name, case ignored), in keyset chunks. */
 export async function* iterateItems(
   db: Db,
   query: Pick<InventoryListQuery, 'filter' | 'q'>,
@@ -98,18 +101,17 @@ export async function* iterateItems(
       );
     }
     if (after !== undefined) {
+      // lower() of the last name by the database too: JavaScript's lower case is not SQLite's
+      // (ASCII only), and a key that differs from the order's would skip or repeat rows.
       conditions.push(
-        or(
-          sql`${inventoryItems.name} > ${after.name}`,
-          and(eq(inventoryItems.name, after.name), sql`${inventoryItems.id} > ${after.id}`),
-        ),
+        sql`(${sortName}, ${inventoryItems.id}) > (lower(${after.name}), ${after.id})`,
       );
     }
     const rows = await db
       .select()
       .from(inventoryItems)
       .where(and(...conditions))
-      .orderBy(asc(inventoryItems.name), asc(inventoryItems.id))
+      .orderBy(sortName, asc(inventoryItems.id))
       .limit(chunk);
     for (const row of rows) yield withLevel(row);
     const last = rows.at(-1);

@@ -1,12 +1,14 @@
 import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { newId, type Paged } from '@urs/sync-protocol';
 import { inventoryItems, users } from '../../db/schema.js';
-import type {
-  HistoryEntry,
-  ItemDetail,
-  ItemWithLevel,
-  StockMismatch,
+import {
+  iterateItems,
+  type HistoryEntry,
+  type ItemDetail,
+  type ItemWithLevel,
+  type StockMismatch,
 } from '../../services/inventory.js';
 import { useSyncFixture } from '../../sync/test-kit.js';
 
@@ -70,6 +72,39 @@ describe('inventory reads', () => {
     expect(
       (await f.t.request('/api/inventory/items?filter=empty', { token: f.staff.token })).status,
     ).toBe(422);
+  });
+
+  it('exports items in the list order, case ignored, and pages that order by keyset', async () => {
+    for (const name of ['bola', 'Apel', 'Cangkul', 'apel', 'Bola', 'duster', 'Ember']) {
+      await item(name, 1, 0);
+    }
+    const listed = (await get<Paged<ItemWithLevel>>('/api/inventory/items')).data;
+    expect(listed.map((i) => i.name.toLowerCase())).toEqual([
+      'apel',
+      'apel',
+      'bola',
+      'bola',
+      'cangkul',
+      'duster',
+      'ember',
+    ]);
+
+    const res = await f.t.request('/api/inventory/items/export?filter=all', {
+      token: f.staff.token,
+    });
+    expect(res.status).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await res.arrayBuffer());
+    const sheet = workbook.getWorksheet('Barang');
+    const exported = sheet?.getRows(2, sheet.rowCount - 1)?.map((r) => r.getCell(2).value);
+    expect(exported).toEqual(listed.map((i) => i.name));
+
+    // Chunks that end between two names equal but for case, or inside such a pair.
+    for (const chunk of [1, 2, 3]) {
+      const ids: string[] = [];
+      for await (const i of iterateItems(f.t.db, { filter: 'all' }, chunk)) ids.push(i.id);
+      expect(ids, `chunk ${chunk}`).toEqual(listed.map((i) => i.id));
+    }
   });
 
   it('shows an item with metrics, recent areas, the last transaction and a paged history', async () => {

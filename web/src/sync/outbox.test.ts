@@ -233,6 +233,31 @@ describe('another user signing in on the same device', () => {
     expect(await db.reports.get(fromServer.row.id)).toMatchObject({ description: 'Diperbaiki' });
   });
 
+  it("hands the tables over on a full disk too: the next user never sees the last one's rows", async () => {
+    db = openTestDatabase();
+    const other = newId();
+    await claimLocalData(db, userId);
+    const pending = reportCreate({ description: 'Belum terkirim' });
+    await enqueue(db, userId, 'report.create', pending, [optimisticReport(pending, userId)]);
+    // The disk is full: setting the unsent rows aside (a write to meta) cannot be done.
+    const full = () => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    };
+    const hook = (_key: unknown, row: { key?: string }) => {
+      if (row.key?.startsWith('held_rows:') === true) full();
+    };
+    db.meta.hook('creating', hook);
+    try {
+      expect(await claimLocalData(db, other)).toBe(true);
+    } finally {
+      db.meta.hook('creating').unsubscribe(hook);
+    }
+    // Before, the claim failed whole: the tables kept the first user's rows for the next.
+    expect(await db.reports.count()).toBe(0);
+    // Their work is not lost: it is still queued, and goes out at their next sign-in.
+    expect(await pendingCountFor(db, userId)).toBe(1);
+  });
+
   it('puts back what the device showed: later accepted work included, and a discard still restores', async () => {
     db = openTestDatabase();
     const other = newId();

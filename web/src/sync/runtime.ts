@@ -57,19 +57,24 @@ export function createSyncRuntime(deps: SyncRuntimeDeps): SyncRuntime {
   return {
     engine,
     async start(userId, { tokenVerified }) {
-      await claimLocalData(db, userId);
-      void requestPersistentStorage();
-      // A pause from an earlier 401 is lifted only by a token the server has just accepted;
-      // an offline start with a cached session must not retry a refused token in a loop.
-      if (tokenVerified) {
-        const state = await db.sync_state.get(userId);
-        if ((state?.paused_reason ?? null) !== null) await engine.resume();
+      try {
+        await claimLocalData(db, userId);
+        void requestPersistentStorage();
+        // A pause from an earlier 401 is lifted only by a token the server has just accepted;
+        // an offline start with a cached session must not retry a refused token in a loop.
+        if (tokenVerified) {
+          const state = await db.sync_state.get(userId);
+          if ((state?.paused_reason ?? null) !== null) await engine.resume();
+        }
+      } finally {
+        // Whatever failed above, the sync runs: each cycle claims the tables again first, and
+        // a session without its triggers would never send what the user saves.
+        triggers?.stop();
+        triggers = startSyncTriggers(engine);
+        registerBackgroundSync().catch(() => {
+          // Unsupported (Safari, Firefox): the foreground triggers cover it.
+        });
       }
-      triggers?.stop();
-      triggers = startSyncTriggers(engine);
-      registerBackgroundSync().catch(() => {
-        // Unsupported (Safari, Firefox): the foreground triggers cover it.
-      });
     },
     stop() {
       triggers?.stop();

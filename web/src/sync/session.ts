@@ -1,5 +1,6 @@
 import type { User } from '@urs/sync-protocol';
 import type { DataOwner, HeldRowsAside, OutboxEntry, UrsDatabase } from '../db/database.js';
+import { isQuotaExceeded } from './errors.js';
 import { splitRowKey } from './row-key.js';
 
 /**
@@ -15,14 +16,26 @@ import { splitRowKey } from './row-key.js';
  *
  * Returns true when the tables changed hands.
  */
-export function claimLocalData(db: UrsDatabase, userId: string): Promise<boolean> {
+export async function claimLocalData(db: UrsDatabase, userId: string): Promise<boolean> {
+  try {
+    return await claimTables(db, userId, true);
+  } catch (err) {
+    // A full disk cannot take the rows set aside. The tables change hands all the same, so
+    // the next user never sees the last one's rows: that user's queue still holds their work,
+    // which goes out at their next sign-in and comes back with the pull.
+    if (!isQuotaExceeded(err)) throw err;
+    return claimTables(db, userId, false);
+  }
+}
+
+function claimTables(db: UrsDatabase, userId: string, setAside: boolean): Promise<boolean> {
   return db.transaction(
     'rw',
     [db.meta, db.shadows, db.sync_state, db.outbox, ...db.entityTables()],
     async () => {
       const owner = await dataOwner(db);
       if (owner === userId) return false;
-      if (owner !== undefined) await putHeldRowsAside(db, owner);
+      if (owner !== undefined && setAside) await putHeldRowsAside(db, owner);
       for (const table of db.entityTables()) await table.clear();
       await db.shadows.clear();
       await db.sync_state.toCollection().modify({ cursor: '' });

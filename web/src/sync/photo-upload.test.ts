@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { newId } from '@urs/sync-protocol';
 import type { UrsDatabase } from '../db/database.js';
-import type { ApiClient, PhotoUpload } from '../lib/api-client.js';
+import { NetworkError, type ApiClient, type PhotoUpload } from '../lib/api-client.js';
 import { releaseUploadedPhotos, uploadPendingPhotos, uploadTimeoutMs } from './photo-upload.js';
 import { savePhoto } from './photos.js';
 import {
@@ -37,6 +37,35 @@ describe('uploading the photos the server does not have yet', () => {
     expect(asked).toEqual([[photo.id, uploadTimeoutMs(photo.size_bytes)]]);
     expect(uploadTimeoutMs(photo.size_bytes)).toBeGreaterThan(30_000);
     expect((await db.photos.get(photo.id))?.uploaded).toBe(1);
+  });
+
+  it('goes on with smaller photos after one timed out on a weak signal', async () => {
+    db = openTestDatabase();
+    const userId = newId();
+    const save = (seed: number, size: number) =>
+      savePhoto(db, userId, jpegBytes(seed, size), 'image/jpeg', { compress: null });
+    const large = await save(8, 4_000);
+    const larger = await save(9, 5_000);
+    const small = await save(10, 1_000);
+    const tried: string[] = [];
+    const api = {
+      putPhoto: (sent: PhotoUpload) => {
+        tried.push(sent.id);
+        if (sent.bytes.byteLength > 2_000) {
+          return Promise.reject(new NetworkError(new DOMException('timed out', 'TimeoutError')));
+        }
+        const { id, sha256, mime_type } = sent;
+        return Promise.resolve({ id, sha256, mime_type, size_bytes: sent.bytes.byteLength });
+      },
+    } as unknown as ApiClient;
+
+    const summary = await uploadPendingPhotos(db, api, userId);
+    // Before, the first timeout ended the loop, and the small photo waited behind it for good.
+    expect(summary).toMatchObject({ uploaded: 1, failed: 0 });
+    expect(summary.transientError).toBeInstanceOf(NetworkError);
+    expect(tried).toEqual([large.id, small.id]);
+    expect((await db.photos.get(small.id))?.uploaded).toBe(1);
+    expect((await db.photos.get(larger.id))?.uploaded).toBe(0);
   });
 
   it("never waits for an upload past the server's own five minutes", () => {

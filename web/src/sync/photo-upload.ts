@@ -1,5 +1,5 @@
 import type { UrsDatabase } from '../db/database.js';
-import { ApiError, DEFAULT_TIMEOUT_MS, type ApiClient } from '../lib/api-client.js';
+import { ApiError, DEFAULT_TIMEOUT_MS, NetworkError, type ApiClient } from '../lib/api-client.js';
 
 /*
  * The upload half of the device's photos, apart from savePhoto (photos.ts): the sync engine runs
@@ -41,7 +41,8 @@ export function uploadTimeoutMs(bytes: number, baseMs = DEFAULT_TIMEOUT_MS): num
  *
  * A refusal for good (4xx other than 401/408/429) marks that photo failed and moves on: one bad
  * photo must not stop the others. A 401 is thrown (the engine pauses the session). A network
- * error or 5xx stops the loop: the next photo would most likely fail the same way.
+ * error or 5xx stops the loop: the next photo would most likely fail the same way. A timeout
+ * lets smaller photos still be tried.
  */
 export async function uploadPendingPhotos(
   db: UrsDatabase,
@@ -54,9 +55,14 @@ export async function uploadPendingPhotos(
   // Keys first, bytes one at a time: a backlog of photos would not fit in memory at once.
   // Ids are UUIDv7, so key order is creation order.
   const ids = await db.photos.where('[user_id+uploaded]').equals([userId, 0]).primaryKeys();
+  // After an upload that timed out, only smaller photos are tried: at the same signal they need
+  // less time. Before, one photo too large for the signal held back every photo after it, and
+  // every entry waiting for them, for good.
+  let smallerThan = Infinity;
   for (const id of ids) {
     const photo = await db.photos.get(id);
     if (photo === undefined || photo.uploaded === 1 || photo.upload_error !== null) continue;
+    if (photo.bytes.byteLength >= smallerThan) continue;
     try {
       const receipt = await api.putPhoto(photo, uploadTimeoutMs(photo.bytes.byteLength));
       if (receipt.sha256 !== photo.sha256) {
@@ -82,6 +88,10 @@ export async function uploadPendingPhotos(
       }
       if (err instanceof ApiError && err.status === 401) throw err;
       summary.transientError = err instanceof Error ? err : new Error(String(err));
+      if (err instanceof NetworkError && err.timedOut) {
+        smallerThan = photo.bytes.byteLength;
+        continue;
+      }
       break;
     }
     await afterUpload();

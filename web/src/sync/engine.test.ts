@@ -548,6 +548,26 @@ describe('sync engine', () => {
     expect((await h.db.sync_state.get(userId))?.paused_reason).toBeNull();
   });
 
+  it('signed in again while a cycle with the old token runs: its 401 does not pause the new session', async () => {
+    const h = setup();
+    const userId = h.alice.user.id;
+    await createReport(h, userId);
+    h.server.revokeAll(userId);
+    let resumed: Promise<unknown> | null = null;
+    h.server.onRequest = (request) => {
+      if (request !== 'POST /api/sync/push' || resumed !== null) return;
+      // The user signs in again while the old token's push is on its way.
+      h.session.token = h.server.signIn(userId);
+      resumed = h.engine.resume();
+    };
+
+    await h.engine.syncOnce();
+    await resumed;
+    // Before, the old cycle's 401 paused the new session: the user had to sign in twice.
+    expect((await h.db.sync_state.get(userId))?.paused_reason).toBeNull();
+    expect(await pendingCountFor(h.db, userId)).toBe(0);
+  });
+
   it("never pushes or shows the previous user's outbox when another user signs in on the device", async () => {
     const h = setup();
     const alice = h.alice.user.id;

@@ -199,6 +199,11 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       // No answer at all; an answer, even a refusal, means the server is there.
       if (err instanceof NetworkError && !answered) setServerUnreachable(true);
       else if (err instanceof ApiError) setServerUnreachable(false);
+      if (isSessionProblem(err) && getToken() !== token) {
+        // Refused a token the user has since replaced by signing in again: nothing to pause,
+        // and the cycle the new sign-in asked for follows this one (syncOnce's `again`).
+        return { status: 'failed', error: message, retryAt: now() };
+      }
       if (isSessionProblem(err)) {
         // Keep the outbox: it belongs to this user and resumes when they sign in again.
         await recordError(userId, message, 'unauthorized');

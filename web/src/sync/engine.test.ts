@@ -553,16 +553,17 @@ describe('sync engine', () => {
     const userId = h.alice.user.id;
     await createReport(h, userId);
     h.server.revokeAll(userId);
-    let resumed: Promise<unknown> | null = null;
+    const resumed: Promise<unknown>[] = [];
     h.server.onRequest = (request) => {
-      if (request !== 'POST /api/sync/push' || resumed !== null) return;
+      if (request !== 'POST /api/sync/push' || resumed.length > 0) return;
       // The user signs in again while the old token's push is on its way.
       h.session.token = h.server.signIn(userId);
-      resumed = h.engine.resume();
+      resumed.push(h.engine.resume());
     };
 
     await h.engine.syncOnce();
-    await resumed;
+    expect(resumed).toHaveLength(1);
+    await Promise.all(resumed);
     // Before, the old cycle's 401 paused the new session: the user had to sign in twice.
     expect((await h.db.sync_state.get(userId))?.paused_reason).toBeNull();
     expect(await pendingCountFor(h.db, userId)).toBe(0);

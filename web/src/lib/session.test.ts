@@ -233,8 +233,11 @@ describe('logout', () => {
     const json = vi.fn<Json>().mockResolvedValue({ message: 'ok' });
     const { store, onSignedOut } = setup(json);
     store.setSession('tok', user);
+    localStorage.setItem('urs_analytics_snapshot', '{}');
     await store.logout();
     expect(json).toHaveBeenCalledWith('POST', 'api/logout', {});
+    // The admin's figures go with them: the next user of the phone does not find them.
+    expect(localStorage.getItem('urs_analytics_snapshot')).toBeNull();
     expect(localStorage.getItem('auth_token')).toBeNull();
     expect(store.getState()).toEqual({ status: 'ready', session: null, ended: 'logout' });
     expect(onSignedOut).toHaveBeenCalledTimes(1);

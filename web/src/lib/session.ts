@@ -119,6 +119,7 @@ export function createSessionStore(deps: SessionStoreDeps): SessionStore {
     const hadSession = state.session !== null || storage.getItem(STORAGE_KEYS.token) !== null;
     storage.removeItem(STORAGE_KEYS.token);
     storage.removeItem(STORAGE_KEYS.user);
+    storage.removeItem(STORAGE_KEYS.analyticsSnapshot);
     publish({ status: 'ready', session: null, ...(state.session !== null && { ended: how }) });
     if (hadSession) deps.onSignedOut?.();
   }

@@ -6,4 +6,6 @@ export const STORAGE_KEYS = {
   theme: 'urs_theme',
   language: 'urs_language',
   postLoginRedirect: 'urs_post_login_redirect',
+  /** Not in the spec: the admin's last analytics, for offline; a signed-in user's, like `user`. */
+  analyticsSnapshot: 'urs_analytics_snapshot',
 } as const;

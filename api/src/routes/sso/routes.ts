@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { AppEnv } from '../../middleware/guard.js';
 import { KB, limitBody, readJson } from '../../middleware/body.js';
 import { parseOr422 } from '../../lib/http-error.js';
+import { publicOrigin } from '../../lib/public-origin.js';
 import { signInAnswer } from '../../services/sign-in.js';
 import { SsoService, STATE_TTL_MS } from '../../services/sso.js';
 import type { RouteDeps } from '../deps.js';
@@ -39,7 +40,9 @@ export function ssoRoutes({ db, env, sessionPolicy }: RouteDeps) {
   );
 
   app.get('/api/auth/microsoft/start', async (c) => {
-    const here = new URL(c.req.url);
+    // Behind an HTTPS proxy our own URL is the plain hop from it: the browser's origin decides
+    // the callback address and whether the cookie may travel only over HTTPS.
+    const here = publicOrigin(c, env.TRUST_PROXY);
     const { url, binding } = await sso.start(here.origin, safePath(c.req.query('redirect')));
     setCookie(c, BINDING_COOKIE, binding, {
       path: BINDING_PATH,
@@ -56,7 +59,8 @@ export function ssoRoutes({ db, env, sessionPolicy }: RouteDeps) {
     const binding = getCookie(c, BINDING_COOKIE);
     // An attempt is tried once, whatever its outcome: the cookie goes with it.
     if (binding !== undefined) deleteCookie(c, BINDING_COOKIE, { path: BINDING_PATH });
-    const { user, returnTo } = await sso.complete(new URL(c.req.url).origin, query, binding);
+    const { origin } = publicOrigin(c, env.TRUST_PROXY);
+    const { user, returnTo } = await sso.complete(origin, query, binding);
     return c.json({
       ...(await signInAnswer(db, user, sessionPolicy, c.req.header('user-agent') ?? null)),
       redirect: returnTo,

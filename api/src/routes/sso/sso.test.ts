@@ -238,3 +238,60 @@ describe('single sign-on with OpenID Connect + PKCE', () => {
     expect(((await res.json()) as { redirect: string | null }).redirect).toBeNull();
   });
 });
+
+describe('single sign-on behind a reverse proxy', () => {
+  // The app's own default callback address (no OIDC_REDIRECT_URI), as the proxy's browser sees it.
+  const PUBLIC_CALLBACK = 'https://urs.sekolah.sch.id/auth/microsoft/callback';
+  const forwarded = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'urs.sekolah.sch.id' };
+  let behind: TestProvider;
+
+  beforeAll(async () => {
+    behind = await listenTestProvider(() => account);
+    behind.serve(PUBLIC_CALLBACK);
+  });
+  afterAll(() => behind.close());
+
+  const proxied = (trustProxy: boolean) =>
+    makeTestApp({
+      OIDC_ISSUER: behind.issuer,
+      OIDC_CLIENT_ID: behind.clientId,
+      OIDC_CLIENT_SECRET: behind.clientSecret,
+      TRUST_PROXY: String(trustProxy),
+    });
+
+  async function start(a: TestApp): Promise<{ location: string; setCookie: string }> {
+    const res = await a.request('/api/auth/microsoft/start', { headers: forwarded });
+    expect(res.status).toBe(302);
+    return {
+      location: res.headers.get('location') ?? '',
+      setCookie: res.headers.getSetCookie()[0] ?? '',
+    };
+  }
+  const redirectUriOf = (location: string) => new URL(location).searchParams.get('redirect_uri');
+
+  it("sends the provider back to the trusted proxy's https address, with a Secure cookie", async () => {
+    t = await proxied(true);
+    account = 'lewat.proxy@sekolah.test';
+    const { location, setCookie } = await start(t);
+    expect(redirectUriOf(location)).toBe(PUBLIC_CALLBACK);
+    expect(setCookie).toMatch(/^urs_sso=[\w-]{43}; .*; Secure; SameSite=Lax$/);
+    // The code exchange names the same address, so the sign-in goes through.
+    const query = new URL(await followProvider(location, PUBLIC_CALLBACK)).search;
+    const res = await t.request('/api/auth/microsoft/callback', {
+      method: 'POST',
+      json: { query },
+      headers: { ...forwarded, cookie: setCookie.split(';')[0] ?? '' },
+    });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { user: { email: string } }).user.email).toBe(
+      'lewat.proxy@sekolah.test',
+    );
+  });
+
+  it('ignores the forwarded headers unless the proxy is trusted', async () => {
+    t = await proxied(false);
+    const { location, setCookie } = await start(t);
+    expect(redirectUriOf(location)).toBe('http://localhost/auth/microsoft/callback');
+    expect(setCookie).not.toMatch(/Secure/);
+  });
+});

@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { newId, PROTOCOL_VERSION, type PullResponse, type User } from '@urs/sync-protocol';
 import type { EntityRow, UrsDatabase } from '../db/database.js';
-import { enqueue } from './outbox.js';
+import { discardRejected, enqueue } from './outbox.js';
 import { nameOf, namesOf } from './departed.js';
 import { applyPullPage, CursorMovedError, pullChanges } from './pull.js';
 import { claimLocalData, dataOwnerRow, rescopeLocalData } from './session.js';
 import { ensureSyncState } from './sync-state.js';
-import { FIXED_NOW, openTestDatabase, reportCreate, reportRow } from './test-fixtures.js';
+import { FIXED_NOW, openTestDatabase, refuse, reportCreate, reportRow } from './test-fixtures.js';
 import { testUser } from '../test/user.js';
 
 const databases: UrsDatabase[] = [];
@@ -314,6 +314,36 @@ describe('pulling every page', () => {
     expect((await db.reports.toArray()).map((r) => r.id)).toEqual([fresh.id]);
     await pullChanges(db, api, me.id);
     expect(cursors).toEqual(['50', '', '60']);
+  });
+
+  it("lets a demoted user's refused edit of a row they may no longer see go with the row", async () => {
+    const db = await freshDevice();
+    const admin: User = { ...me, role: 'admin' };
+    const theirs = reportRow(
+      reportCreate({ description: 'Laporan orang lain' }),
+      newId(),
+      FIXED_NOW,
+    );
+    const api = (who: User, changes: PageChange[]) => ({
+      pull: (cursor: string) =>
+        Promise.resolve({
+          ...page(cursor === '' ? changes : [], cursor === '' ? '9' : cursor),
+          me: who,
+        }),
+    });
+    await pullChanges(db, api(admin, [put('reports', theirs)]), me.id);
+    // An edit the server refuses, kept for the user to fix or discard.
+    const edit = await enqueue(db, me.id, 'report.update', { id: theirs.id, description: 'x' }, [
+      { entity: 'reports', op: 'put', row: { ...theirs, description: 'x' } },
+    ]);
+    await refuse(db, edit, { code: 'forbidden', message: 'Tidak boleh.' });
+    // Demoted: the tables are filled again for a custodian, who may not see that report.
+    await db.sync_state.update(me.id, { cursor: '9' });
+    await pullChanges(db, api(me, []), me.id);
+    await discardRejected(db, me.id, edit.id);
+    await pullChanges(db, api(me, []), me.id);
+    // Before, the discard put the admin-era copy back, and no pull ever took it away.
+    expect(await db.reports.get(theirs.id)).toBeUndefined();
   });
 
   it('does nothing to tables another user has claimed meanwhile', async () => {

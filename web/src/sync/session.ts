@@ -107,7 +107,11 @@ async function putHeldRowsBack(db: UrsDatabase, userId: string): Promise<void> {
     if (row !== null) await db.entityTable(entity).put(row);
     else await db.entityTable(entity).delete(id);
   }
-  await db.shadows.bulkPut(aside.shadows);
+  // Their server copies are forgotten: every caller restarts the cursor, and the full pull that
+  // follows writes the copy of each row the user may still see into its shadow. A row they may
+  // no longer see (their role changed) gets none, so once its entry goes it goes too. Kept, an
+  // admin-era copy came back when a demoted user discarded a refused edit, and stayed for good.
+  await db.shadows.bulkPut(aside.shadows.map((shadow) => ({ ...shadow, row: null })));
   await db.meta.delete(aside.key);
 }
 

@@ -22,6 +22,17 @@ export interface RequestListQuery {
   per_page: number;
 }
 
+/**
+ * The search text as the requests screen folds it (web: requests-list.ts, `matchesQuery`), so
+ * the list and the export find what the screen shows: full-width and other compatibility forms
+ * as plain letters, any run of spaces as one. The screen folds both sides to NFKD; here only the
+ * query can be folded (SQLite's SQL cannot fold the stored text, and both engines must answer
+ * alike), and names are stored as typed, which is usually composed (NFC): so the query is folded
+ * to NFKC, the same folding, composed. A name stored decomposed or with a double space, and
+ * non-ASCII case on SQLite (whose LIKE ignores ASCII case only), still match on the screen only.
+ */
+const requestSearchText = (q: string): string => q.normalize('NFKC').replace(/\s+/g, ' ').trim();
+
 function conditions(
   actor: Actor,
   status: RequestStatus | undefined,
@@ -29,12 +40,13 @@ function conditions(
 ): SQL | undefined {
   const list: (SQL | undefined)[] = [isNull(itemRequests.deletedAt), requestsVisibleTo(actor)];
   if (status !== undefined) list.push(eq(itemRequests.status, status));
-  if (q !== undefined && q !== '') {
+  const needle = requestSearchText(q ?? '');
+  if (needle !== '') {
     list.push(
       or(
-        containsText(itemRequests.number, q),
-        containsText(inventoryItems.name, q),
-        containsText(itemRequests.customName, q),
+        containsText(itemRequests.number, needle),
+        containsText(inventoryItems.name, needle),
+        containsText(itemRequests.customName, needle),
       ),
     );
   }

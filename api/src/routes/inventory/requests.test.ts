@@ -201,4 +201,38 @@ describe('inventory exports', () => {
     expect(row?.getCell(11).type).toBe(ExcelJS.ValueType.Date);
     expect(row?.getCell(13).value).toBe('Stok cukup');
   });
+
+  it('searches the list and the export as the screen does: spaces folded, width and accent forms alike', async () => {
+    for (const name of ['Sapu lidi', 'Kopi café']) {
+      const item = newId();
+      await f.admin.push(['item.create', { id: item, name, unit: 'pcs', stock: 5, min_stock: 1 }]);
+      await f.staff.push([
+        'request.create',
+        { id: newId(), type: 'stock', item_id: item, quantity: 1 },
+      ]);
+    }
+    /** The item names the list and the export find for `q`, after checking they agree. */
+    const found = async (q: string) => {
+      const query = `q=${encodeURIComponent(q)}`;
+      const list = await get<Paged<RequestListRow>>(
+        `/api/inventory/requests?${query}`,
+        f.admin.token,
+      );
+      const res = await f.t.request(`/api/inventory/requests/export?${query}`, {
+        token: f.admin.token,
+      });
+      const sheet = (await load(res)).getWorksheet('Permintaan');
+      const exported = (sheet?.getSheetValues().slice(2) as unknown[][]).map((r) => r[5]);
+      const listed = list.data.map((r) => r.item_name);
+      expect(exported.toSorted()).toEqual(listed.toSorted());
+      return listed;
+    };
+    expect(await found('sapu  lidi')).toEqual(['Sapu lidi']);
+    expect(await found('sapu \u00a0\t lidi')).toEqual(['Sapu lidi']);
+    // Full-width letters, as some phone keyboards type them, and a decomposed é (e + U+0301).
+    expect(await found('\uff53\uff41\uff50\uff55 lidi')).toEqual(['Sapu lidi']);
+    expect(await found('kopi cafe\u0301')).toEqual(['Kopi café']);
+    expect(await found('café')).toEqual(['Kopi café']);
+    expect(await found('sapu lidi kopi')).toEqual([]);
+  });
 });

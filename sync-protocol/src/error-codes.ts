@@ -93,6 +93,8 @@ export const ERROR_TEXTS_ID = {
   per_page_too_large: 'per_page maksimal {max}.',
   cursor_invalid: 'Cursor tidak valid.',
   remaining_invalid: 'remaining harus count atau skip.',
+  cursor_ahead:
+    'Data server telah dipulihkan dari cadangan. Perangkat memuat ulang datanya dari server.',
   // Accounts and sign-in
   invalid_credentials: 'Email atau password salah.',
   registration_closed: 'Pendaftaran akun baru sedang ditutup. Hubungi administrator.',

@@ -274,6 +274,22 @@ describe('GET /api/sync/pull', () => {
     expect(stock).toBe(0);
   });
 
+  it('answers 409 cursor_ahead to a cursor past every change there is (a restore from backup)', async () => {
+    await f.staff.push(['report.create', newReport()]);
+    const page = (cursor: string) =>
+      f.t.request(`/api/sync/pull?cursor=${cursor}`, { token: f.admin.token });
+    const { cursor } = (await (await page('')).json()) as PullResponse;
+    // A cursor the server handed out is fine, however far along.
+    expect((await page(cursor)).status).toBe(200);
+    // One the database no longer reaches (it was put back to an older copy) would skip every
+    // change numbered up to it, for good: the device is told to start over instead.
+    const ahead = await page(String(Number(cursor) + 1));
+    expect(ahead.status).toBe(409);
+    expect(await ahead.json()).toMatchObject({ code: 'cursor_ahead' });
+    // Without a session, 401 still comes first.
+    expect((await f.t.request(`/api/sync/pull?cursor=${Number(cursor) + 1}`)).status).toBe(401);
+  });
+
   it('answers 422 for a malformed cursor or limit', async () => {
     expect((await f.t.request('/api/sync/pull?cursor=abc', { token: f.staff.token })).status).toBe(
       422,

@@ -157,7 +157,7 @@ function changeJson(source: Source, viewer: PullViewer): SQL<string> {
  * and a run may be a change number alone (change null), which only says there is more.
  */
 interface PageRow {
-  /** The change_seq of the run's last change. */
+  /** The change_seq of the run's last change; in the head row, the counter's value. */
   seq: number | null;
   /** The run's changes as JSON text, joined by commas. */
   change: string | null;
@@ -249,7 +249,9 @@ function pageSql(counted: boolean): SQL {
   const past = counted ? sql.join(counts, sql` + `) : sql`NULL`;
   const bigint = sql`CAST(NULL AS bigint)`;
   // The typed NULLs give the union its column types on PostgreSQL.
-  const head = sql`SELECT ${bigint} AS seq, CAST(NULL AS text) AS change, ${bigint} AS n, (SELECT found FROM ${SESSION}) AS session, ${past} AS past, ${perVariant(unreadCountSql)} AS unread`;
+  // The head's seq is the counter: the last change_seq there is, as of the statement's snapshot.
+  const counter = sql`CAST((SELECT ${t.changeCounter.value} FROM ${t.changeCounter} WHERE ${t.changeCounter.id} = 1) AS bigint)`;
+  const head = sql`SELECT ${counter} AS seq, CAST(NULL AS text) AS change, ${bigint} AS n, (SELECT found FROM ${SESSION}) AS session, ${past} AS past, ${perVariant(unreadCountSql)} AS unread`;
   const runs = pageChangeRows(sql.join(branches, sql` UNION ALL `), LIMIT);
   return sql`WITH ${PARAMS} AS (${PARAMS_ROW}), ${SESSION} AS (${liveSessionJsonSql(sql.placeholder('session'))})
     ${head} UNION ALL SELECT seq, change, n, NULL, ${bigint}, ${bigint} FROM (${runs}) AS page_runs`;
@@ -296,6 +298,11 @@ function takePage(rows: readonly PageRow[], limit: number) {
 export interface PulledPage {
   /** The session row the statement found for the token hash; undefined when there is none. */
   session: LiveSessionRow | undefined;
+  /**
+   * The last change_seq the database has handed out. A cursor past it was given out by a
+   * database since put back to an older copy (a restore from backup): see routes.ts.
+   */
+  lastChange: number;
   /** The PullResponse's JSON text, for the user the guard accepted that session for. */
   answer(user: UserRow): string;
 }
@@ -325,6 +332,7 @@ export async function pullChanges(
   if (head === undefined) throw new Error('the page statement answered no head row');
   return {
     session: head.session === null ? undefined : parseLiveSession(head.session),
+    lastChange: Number(head.seq ?? 0),
     answer: (user) => {
       if (head.unread === null) {
         throw new Error('no unread count for the session: not one of ROLES?');

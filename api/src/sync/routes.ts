@@ -8,7 +8,7 @@ import {
 } from '@urs/sync-protocol';
 import { authOf, type AppEnv } from '../middleware/guard.js';
 import { limitBody, readJson } from '../middleware/body.js';
-import { parseOr422, validationError } from '../lib/http-error.js';
+import { conflict, parseOr422, validationError } from '../lib/http-error.js';
 import type { RouteDeps } from '../routes/deps.js';
 import { applyPushBatch, isContiguous, type PushOptions } from './push.js';
 import { pullChanges } from './pull.js';
@@ -51,6 +51,10 @@ export function syncRoutes({ db, guard, clock }: RouteDeps, testOptions: PushOpt
     const counted = query.remaining !== 'skip';
     const page = await pullChanges(db, tokenHash, cursor, query.limit, counted);
     const { user } = await guard.admit(page.session, 'sync.use');
+    // A cursor past the last change there is comes from before a restore from backup: the
+    // changes numbered up to it since would never reach the device, and rows the restore took
+    // away would stay on it. The device starts its tables over (web/src/sync/pull.ts).
+    if (cursor > page.lastChange) throw conflict(reason('cursor_ahead'));
     // The answer is JSON text already (pull.ts): the database built every change.
     return c.body(page.answer(user), 200, { 'Content-Type': 'application/json' });
   });

@@ -86,6 +86,8 @@ export const ERROR_TEXTS_EN: { [C in ErrorCode]: EnglishText<C> } = {
   per_page_too_large: 'per_page may be at most {max}.',
   cursor_invalid: 'Invalid cursor.',
   remaining_invalid: 'remaining must be count or skip.',
+  cursor_ahead:
+    'The server’s data was restored from a backup. The device reloads its data from the server.',
   invalid_credentials: 'Wrong email or password.',
   registration_closed: 'New account registration is closed. Contact the administrator.',
   too_many_logins: 'Too many failed sign-in attempts. Try again in {minutes} minutes.',

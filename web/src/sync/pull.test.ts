@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { newId, PROTOCOL_VERSION, type PullResponse, type User } from '@urs/sync-protocol';
 import type { EntityRow, UrsDatabase } from '../db/database.js';
+import { ApiError } from '../lib/api-client.js';
 import { discardRejected, enqueue } from './outbox.js';
 import { nameOf, namesOf } from './departed.js';
 import { applyPullPage, CursorMovedError, pullChanges } from './pull.js';
@@ -344,6 +345,40 @@ describe('pulling every page', () => {
     await pullChanges(db, api(me, []), me.id);
     // Before, the discard put the admin-era copy back, and no pull ever took it away.
     expect(await db.reports.get(theirs.id)).toBeUndefined();
+  });
+
+  it('starts the tables over when the server says its data went back to a backup', async () => {
+    const db = await freshDevice();
+    await claimLocalData(db, me.id);
+    const lost = report('Hilang bersama pemulihan');
+    const unsent = reportCreate({ description: 'Belum terkirim' });
+    await db.reports.put(lost);
+    await db.sync_state.update(me.id, { cursor: '80' });
+    await enqueue(db, me.id, 'report.create', unsent, [
+      { entity: 'reports', op: 'put', row: reportRow(unsent, me.id, FIXED_NOW) },
+    ]);
+    const kept = report('Masih ada di server');
+    const cursors: string[] = [];
+    const api = {
+      pull(cursor: string) {
+        cursors.push(cursor);
+        // Restored from a backup taken at change 50: cursor 80 is past all it has.
+        if (Number(cursor) > 50) {
+          return Promise.reject(
+            new ApiError(409, 'cursor ahead', { code: 'cursor_ahead', message: 'x' }),
+          );
+        }
+        return Promise.resolve(page(cursor === '' ? [put('reports', kept)] : [], '50'));
+      },
+    };
+    await pullChanges(db, api, me.id);
+    expect(cursors).toEqual(['80', '']);
+    // The row the restore took away is gone; the unsent report is still shown, and queued.
+    expect((await db.reports.toArray()).map((r) => r.description).sort()).toEqual([
+      'Belum terkirim',
+      'Masih ada di server',
+    ]);
+    expect((await db.sync_state.get(me.id))?.cursor).toBe('50');
   });
 
   it('does nothing to tables another user has claimed meanwhile', async () => {

@@ -1,10 +1,10 @@
 import { PULL_PAGE_SIZE, type PullResponse, type SyncedEntity } from '@urs/sync-protocol';
 import type { DepartedName, ShadowRow, SyncedRow, UrsDatabase } from '../db/database.js';
 import { departedName, isNamedEntity } from './departed.js';
-import { UnexpectedResponseError, type ApiClient } from '../lib/api-client.js';
+import { ApiError, UnexpectedResponseError, type ApiClient } from '../lib/api-client.js';
 import { errorText } from '../lib/error-text.js';
 import { withStorageGuard } from './errors.js';
-import { dataOwnerRow, heldRowKeys, rescopeLocalData } from './session.js';
+import { dataOwnerRow, heldRowKeys, rescopeLocalData, restartLocalData } from './session.js';
 import { releaseSettledRows, rowKey } from './shadows.js';
 import { progressAfterPage, type PullProgress } from './pull-progress.js';
 
@@ -26,6 +26,11 @@ export class CursorMovedError extends Error {
   constructor() {
     super(errorText({ code: 'cursor_moved' }));
   }
+}
+
+/** The server's answer to a cursor past every change it has (api/src/sync/routes.ts). */
+function isCursorAhead(err: unknown): boolean {
+  return err instanceof ApiError && err.status === 409 && err.code === 'cursor_ahead';
 }
 
 /** The page was read for another role than the one the tables were filled for. */
@@ -69,7 +74,15 @@ export async function pullChanges(
   let pending = api.pull(cursor, limit, 'count');
   let progress: PullProgress | undefined;
   for (;;) {
-    const page = await pending;
+    let page: PullResponse;
+    try {
+      page = await pending;
+    } catch (err) {
+      if (!isCursorAhead(err)) throw err;
+      // The server's data went back to a backup (see restartLocalData): start over.
+      if (!(await restartLocalData(db, userId))) throw new CursorMovedError();
+      return pullChanges(db, api, userId, limit, onProgress);
+    }
     if (page.me.id !== userId) throw new SessionMismatchError();
     if (page.has_more && page.cursor === cursor) {
       throw new UnexpectedResponseError('more data announced without the cursor moving');

@@ -56,17 +56,40 @@ function claimTables(db: UrsDatabase, userId: string, setAside: boolean): Promis
  * user's (another sign-in claimed them meanwhile): nothing is done.
  */
 export function rescopeLocalData(db: UrsDatabase, me: User): Promise<boolean> {
+  return refillLocalData(db, me.id, async () => {
+    await db.sync_state.update(me.id, { cursor: '', me });
+    await db.meta.put({ key: 'data_owner', user_id: me.id, role: me.role });
+  });
+}
+
+/**
+ * After the server said its data went back to an older copy (a restore from backup: the
+ * cursor is past every change it has): the tables are cleared and the cursor restarts, as for
+ * a role change, so rows the restore took away go and changes numbered again come. The rows
+ * this user's queue holds are kept; the queue itself goes out as before.
+ */
+export function restartLocalData(db: UrsDatabase, userId: string): Promise<boolean> {
+  return refillLocalData(db, userId, async () => {
+    await db.sync_state.update(userId, { cursor: '' });
+  });
+}
+
+/** Clears the tables of their owner `userId` but for the rows their queue holds; `reset` restarts the cursor. */
+function refillLocalData(
+  db: UrsDatabase,
+  userId: string,
+  reset: () => Promise<void>,
+): Promise<boolean> {
   return db.transaction(
     'rw',
     [db.meta, db.shadows, db.sync_state, db.outbox, ...db.entityTables()],
     async () => {
-      if ((await dataOwner(db)) !== me.id) return false;
-      await putHeldRowsAside(db, me.id);
+      if ((await dataOwner(db)) !== userId) return false;
+      await putHeldRowsAside(db, userId);
       for (const table of db.entityTables()) await table.clear();
       await db.shadows.clear();
-      await db.sync_state.update(me.id, { cursor: '', me });
-      await db.meta.put({ key: 'data_owner', user_id: me.id, role: me.role });
-      await putHeldRowsBack(db, me.id);
+      await reset();
+      await putHeldRowsBack(db, userId);
       return true;
     },
   );

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { publicOrigin } from './public-origin.js';
@@ -43,6 +44,14 @@ describe('publicOrigin', () => {
     ];
     for (const headers of refused) {
       expect(await originOf(true, headers)).toBe('http://10.0.0.11:8787');
+    }
+  });
+
+  it("reads the headers the README's proxy example sets and its TRUST_PROXY row names", () => {
+    const readme = fs.readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+    for (const header of ['X-Forwarded-For', 'X-Forwarded-Proto', 'X-Forwarded-Host']) {
+      expect(readme).toMatch(new RegExp(`^ *proxy_set_header ${header} \\$`, 'm'));
+      expect(readme).toMatch(new RegExp(`^\\| \`TRUST_PROXY\` .*\`${header}\``, 'm'));
     }
   });
 });

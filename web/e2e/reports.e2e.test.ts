@@ -195,8 +195,10 @@ describe('reports offline in a real browser', () => {
     await expect.poll(() => page.getByLabel('Area', { exact: true }).inputValue()).toBe(area);
     await page.getByRole('group', { name: 'Foto sesudah' }).locator('img').first().waitFor();
 
-    // Cancel throws the draft away.
+    // Cancel throws the draft away, once the user says so.
     await page.getByRole('button', { name: 'Batal' }).click();
+    const discard = page.getByRole('dialog', { name: 'Buang isian laporan?' });
+    await discard.getByRole('button', { name: 'Buang' }).click();
     await page.getByRole('heading', { name: 'Laporan Saya' }).waitFor();
     await page.goto(`${server.url}/reports/create`);
     await page.getByRole('heading', { name: 'Buat Laporan' }).waitFor();
@@ -256,6 +258,12 @@ describe('reports offline in a real browser', () => {
     await page.getByRole('region', { name: 'Foto sesudah' }).locator('img').first().waitFor();
     // From in_progress only completed and cancelled are offered.
     expect(await page.getByRole('button', { name: 'Tandai Dikerjakan' }).count()).toBe(0);
+    // Cancelling asks first; going back changes nothing.
+    await page.getByRole('button', { name: 'Tandai Dibatalkan' }).click();
+    const cancelling = page.getByRole('dialog', { name: 'Batalkan laporan ini?' });
+    await cancelling.getByRole('button', { name: 'Kembali' }).click();
+    await cancelling.waitFor({ state: 'detached' });
+    await page.locator('.rp-status', { hasText: 'Dikerjakan' }).waitFor();
     await page.getByRole('button', { name: 'Tandai Selesai' }).click();
     await page.locator('.rp-status', { hasText: 'Selesai' }).waitFor();
     // An admin may reopen a completed report.
@@ -264,12 +272,12 @@ describe('reports offline in a real browser', () => {
     await page.getByRole('button', { name: 'Simpan catatan' }).click();
     await page.locator('.rp-fact dd', { hasText: 'Sudah dicek teknisi.' }).waitFor();
 
-    await page.getByRole('button', { name: 'Hapus', exact: true }).click();
+    await page.getByRole('button', { name: 'Hapus laporan', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Hapus laporan?' });
     await dialog.getByText('Aksi ini tidak bisa dibatalkan').waitFor();
     await dialog.getByRole('button', { name: 'Batal' }).click();
     await dialog.waitFor({ state: 'detached' });
-    await page.getByRole('button', { name: 'Hapus', exact: true }).click();
+    await page.getByRole('button', { name: 'Hapus laporan', exact: true }).click();
     await dialog.getByRole('button', { name: 'Hapus' }).click();
     await page.waitForURL((url) => url.pathname === '/reports');
 

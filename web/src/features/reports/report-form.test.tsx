@@ -27,6 +27,7 @@ vi.mock('../../sync/index.js', async (importOriginal) => {
 
 import type * as SyncModule from '../../sync/index.js';
 import { initI18n } from '../../lib/i18n.js';
+import { dialogs } from '../../lib/dialog.js';
 import { EMPTY_FORM, NEW_REPORT_STATUSES, type FormPhoto } from './report-form-state.js';
 import { ReportForm, type ReportFormProps } from './report-form.js';
 
@@ -51,7 +52,11 @@ const formPhoto = (kind: PhotoKind): FormPhoto => ({
 
 function renderForm(
   initialPhotos: FormPhoto[] = [],
-  { draftKey = `urs_report_draft:test:${newId()}`, presetArea = '' } = {},
+  {
+    draftKey = `urs_report_draft:test:${newId()}`,
+    presetArea = '',
+    onCancel = () => undefined,
+  }: { draftKey?: string; presetArea?: string; onCancel?: () => void } = {},
 ) {
   const onSubmit = vi.fn<ReportFormProps['onSubmit']>(() => Promise.resolve(null));
   render(
@@ -63,11 +68,57 @@ function renderForm(
       initialPhotos={initialPhotos}
       statusOptions={NEW_REPORT_STATUSES}
       onSubmit={onSubmit}
-      onCancel={() => undefined}
+      onCancel={onCancel}
     />,
   );
   return onSubmit;
 }
+
+describe('the report form', () => {
+  it('asks before Batal throws away what was typed, and keeps it when the user goes back', async () => {
+    const user = userEvent.setup();
+    const draftKey = `urs_report_draft:test:${newId()}`;
+    const onCancel = vi.fn();
+    renderForm([], { draftKey, onCancel });
+    await user.type(screen.getByLabelText(/Deskripsi/), ' dan lantai basah');
+    await waitFor(() => expect(localStorage.getItem(draftKey)).not.toBeNull());
+
+    await user.click(screen.getByRole('button', { name: 'Batal' }));
+    // Before, one tap left the form and deleted its draft and photos.
+    const asked = dialogs.current();
+    expect(asked?.options.title).toBe('Buang isian laporan?');
+    dialogs.close(asked?.id ?? 0, { confirmed: false, dismissedBy: 'cancel' });
+    await waitFor(() => expect(dialogs.current()).toBeNull());
+    expect(onCancel).not.toHaveBeenCalled();
+    expect(localStorage.getItem(draftKey)).not.toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Batal' }));
+    const again = dialogs.current();
+    dialogs.close(again?.id ?? 0, { confirmed: true });
+    await waitFor(() => expect(onCancel).toHaveBeenCalledTimes(1));
+    expect(localStorage.getItem(draftKey)).toBeNull();
+  });
+
+  it('leaves at once on Batal when nothing was typed', async () => {
+    const user = userEvent.setup();
+    const onCancel = vi.fn();
+    render(
+      <ReportForm
+        userId={newId()}
+        draftKey={`urs_report_draft:test:${newId()}`}
+        initialValues={EMPTY_FORM}
+        presetValues={{ area_id: '' }}
+        initialPhotos={[]}
+        statusOptions={NEW_REPORT_STATUSES}
+        onSubmit={() => Promise.resolve(null)}
+        onCancel={onCancel}
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Batal' }));
+    expect(dialogs.current()).toBeNull();
+    expect(onCancel).toHaveBeenCalledTimes(1);
+  });
+});
 
 describe('the report form with photos', () => {
   it('is not saved while a picked photo is still being prepared, then saves it with the rest', async () => {

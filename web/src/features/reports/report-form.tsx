@@ -177,7 +177,11 @@ export function ReportForm(props: ReportFormProps) {
       <CaptureOrderWarning photos={photos} />
 
       <div className="rp-actions">
-        <button type="button" className="button button-secondary" onClick={form.cancel}>
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={() => void form.cancel()}
+        >
           {t('reports.cancel')}
         </button>
         <button

@@ -28,6 +28,13 @@ const texts = splitTextPairs({
     save: ['Simpan laporan', 'Save report'],
     saving: ['Menyimpan…', 'Saving…'],
     cancel: ['Batal', 'Cancel'],
+    discardTitle: ['Buang isian laporan?', 'Discard this report form?'],
+    discardText: [
+      'Isian dan foto yang belum disimpan akan dihapus dari perangkat ini.',
+      'What you typed and the photos not saved yet are removed from this device.',
+    ],
+    discardConfirm: ['Buang', 'Discard'],
+    keepEditing: ['Lanjut mengisi', 'Keep editing'],
     draftRestored: ['Isian yang belum disimpan dipulihkan.', 'Unsaved input was restored.'],
     posterAreaApplied: [
       'Areanya diganti dengan area dari poster yang dipindai.',
@@ -98,6 +105,14 @@ const texts = splitTextPairs({
     unsynced: ['Belum terkirim', 'Not sent yet'],
     changeStatus: ['Ubah status', 'Change status'],
     setStatus: ['Tandai {{status}}', 'Mark {{status}}'],
+    cancelTitle: ['Batalkan laporan ini?', 'Cancel this report?'],
+    cancelText: [
+      'Laporan yang dibatalkan tidak bisa dikerjakan atau diselesaikan lagi.',
+      'A cancelled report can no longer be worked on or completed.',
+    ],
+    cancelConfirm: ['Ya, batalkan', 'Yes, cancel it'],
+    cancelBack: ['Kembali', 'Go back'],
+    deleteReport: ['Hapus laporan', 'Delete report'],
     statusChanged: ['Status diubah menjadi {{status}}.', 'Status changed to {{status}}.'],
     deleteTitle: ['Hapus laporan?', 'Delete report?'],
     deleteText: ['Aksi ini tidak bisa dibatalkan', 'This action cannot be undone'],

@@ -1,6 +1,8 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { MAX_PHOTOS_PER_KIND, PHOTO_KINDS } from '@urs/sync-protocol';
+import { confirmDialog } from '../../lib/dialog.js';
 import { errorText } from '../../lib/error-text.js';
+import { t } from '../../lib/i18n.js';
 import { db } from '../../db/index.js';
 import { useUnsavedChanges } from '../../pwa/index.js';
 import { discardUnusedPhoto } from '../../sync/index.js';
@@ -117,7 +119,19 @@ export function useReportForm(props: ReportFormProps) {
     }
   };
 
-  const cancel = () => {
+  const cancel = async () => {
+    // What was typed is the user's work: one tap beside "Simpan laporan" must not lose it.
+    if (dirty || processing > 0) {
+      const discard = await confirmDialog({
+        title: t('reports.discardTitle'),
+        text: t('reports.discardText'),
+        icon: 'warning',
+        confirmLabel: t('reports.discardConfirm'),
+        cancelLabel: t('reports.keepEditing'),
+        danger: true,
+      });
+      if (!discard) return;
+    }
     clearDraft(localStorage, draftKey);
     for (const photo of photos) {
       if (photo.attached !== true) void discardUnusedPhoto(db, photo.id).catch(() => undefined);

@@ -194,7 +194,7 @@ describe('a report from an offline gardener to the admin’s export', () => {
     expect(await page.getByRole('link', { name: 'Edit' }).count()).toBe(0);
     expect(await page.getByRole('group', { name: 'Ubah status' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: /^Tandai / }).count()).toBe(0);
-    expect(await page.getByRole('button', { name: 'Hapus', exact: true }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Hapus laporan', exact: true }).count()).toBe(0);
 
     await context.setOffline(true);
     await page.reload();

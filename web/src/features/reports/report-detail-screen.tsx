@@ -9,6 +9,7 @@ import {
   type User,
 } from '@urs/sync-protocol';
 import { FactList } from '../../components/ui/fact-list.js';
+import { confirmDialog } from '../../lib/dialog.js';
 import { Page } from '../../components/ui/page.js';
 import { toast } from '../../lib/toast.js';
 import { useCurrentUser } from '../../lib/use-session.js';
@@ -191,6 +192,21 @@ function ReportSummary({
   const nextStatuses = mayChange ? allowedStatusChanges(report.status, user.role) : [];
 
   const setStatus = async (status: ReportStatus) => {
+    // Cancelling ends the report for its staff (only an admin may reopen it), and its button
+    // sits beside the others: one stray tap must not do it.
+    if (
+      status === 'cancelled' &&
+      !(await confirmDialog({
+        title: t('reports.cancelTitle'),
+        text: t('reports.cancelText'),
+        icon: 'warning',
+        confirmLabel: t('reports.cancelConfirm'),
+        cancelLabel: t('reports.cancelBack'),
+        danger: true,
+      }))
+    ) {
+      return;
+    }
     if (await changeReport(user.id, report, { name: 'report.set_status', patch: { status } }))
       toast.success(t('reports.statusChanged', { status: t(statusKey(status)) }));
   };
@@ -279,9 +295,6 @@ function AdminTools({ view, userId }: { view: ReportView; userId: string }) {
         onChange={(event) => setNote(event.target.value)}
       />
       <div className="rp-actions">
-        <button type="button" className="button button-danger" onClick={() => void remove()}>
-          {t('reports.delete')}
-        </button>
         <button
           type="button"
           className="button button-primary"
@@ -289,6 +302,12 @@ function AdminTools({ view, userId }: { view: ReportView; userId: string }) {
           onClick={() => void saveNote()}
         >
           {t('reports.saveNote')}
+        </button>
+      </div>
+      {/* Apart from the note and named in full: beside "Simpan catatan" it read as "clear the note". */}
+      <div className="rp-actions rp-danger-actions">
+        <button type="button" className="button button-danger" onClick={() => void remove()}>
+          {t('reports.deleteReport')}
         </button>
       </div>
     </section>

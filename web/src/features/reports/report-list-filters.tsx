@@ -8,7 +8,12 @@ import { TextField } from '../../components/ui/text-field.js';
 import { db } from '../../db/index.js';
 import { stringifySearch } from '../../lib/search-params.js';
 import { statusKey } from './report-i18n.js';
-import { withoutFilter, type FILTER_KEYS, type ReportListState } from './report-list-logic.js';
+import {
+  isBackwardRange,
+  withoutFilter,
+  type FILTER_KEYS,
+  type ReportListState,
+} from './report-list-logic.js';
 import { listStateOf, reportListSearchSchema, searchOfState } from './report-list-search.js';
 
 /** The form's editable copy of the filters: every field a string ('' = no filter). */
@@ -38,9 +43,12 @@ export function ReportListFilters({ state, onChange, reporterName }: FiltersProp
   const [draft, setDraft] = useState<Draft>(() => toDraft(state.filters));
   // A new URL (apply, reset, back button, explorer click) refills the form from it.
   const [draftFor, setDraftFor] = useState(key);
+  // Set by Terapkan on a range that runs backwards; cleared when either date changes.
+  const [rangeError, setRangeError] = useState(false);
   if (draftFor !== key) {
     setDraftFor(key);
     setDraft(toDraft(state.filters));
+    setRangeError(false);
   }
 
   const areas = useLiveQuery(async () =>
@@ -55,11 +63,18 @@ export function ReportListFilters({ state, onChange, reporterName }: FiltersProp
 
   const apply = (event?: FormEvent<HTMLFormElement>) => {
     event?.preventDefault();
+    // The URL would quietly drop a backward range's end; the form says so instead.
+    if (isBackwardRange(draft.date_from, draft.date_to)) {
+      setRangeError(true);
+      document.getElementById('report-list-date_to')?.focus();
+      return;
+    }
     const next = listStateOf(reportListSearchSchema.parse(draft));
     onChange({ ...state, filters: next.filters, page: 1 });
   };
   const reset = () => {
     setAreaSearch('');
+    setRangeError(false);
     // With nothing applied the URL stays the same, so the typed values are cleared here.
     setDraft(toDraft({}));
     onChange({ ...state, filters: {}, page: 1 });
@@ -71,7 +86,10 @@ export function ReportListFilters({ state, onChange, reporterName }: FiltersProp
   const field = (name: keyof Draft) => ({
     id: `report-list-${name}`,
     value: draft[name],
-    onChange: (value: string) => setDraft((d) => ({ ...d, [name]: value })),
+    onChange: (value: string) => {
+      if (name === 'date_from' || name === 'date_to') setRangeError(false);
+      setDraft((d) => ({ ...d, [name]: value }));
+    },
   });
   const textField = (name: keyof Draft) => {
     const { onChange: change, ...rest } = field(name);
@@ -117,7 +135,12 @@ export function ReportListFilters({ state, onChange, reporterName }: FiltersProp
           <option value="">{t('reportList.allAreas')}</option>
         </SelectField>
         <TextField label={t('reportList.dateFrom')} type="date" {...textField('date_from')} />
-        <TextField label={t('reportList.dateTo')} type="date" {...textField('date_to')} />
+        <TextField
+          label={t('reportList.dateTo')}
+          type="date"
+          errors={rangeError ? [t('reportList.dateRangeBackward')] : undefined}
+          {...textField('date_to')}
+        />
         <TextField
           label={t('reportList.search')}
           className="report-list-q"

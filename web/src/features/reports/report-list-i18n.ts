@@ -15,6 +15,10 @@ const texts = splitTextPairs({
     allAreas: ['Semua area', 'All areas'],
     dateFrom: ['Dari tanggal', 'From date'],
     dateTo: ['Sampai tanggal', 'To date'],
+    dateRangeBackward: [
+      'Sampai tanggal tidak boleh sebelum Dari tanggal.',
+      'The end date cannot be before the start date.',
+    ],
     search: ['Cari', 'Search'],
     searchPlaceholder: ['Deskripsi, area, atau pelapor', 'Description, area, or reporter'],
     reset: ['Reset', 'Reset'],

@@ -26,6 +26,11 @@ export const FILTER_KEYS = [
 
 export const EMPTY_LIST_STATE: ReportListState = { filters: {}, page: 1, order: 'desc' };
 
+/** Whether a from/to pair of ISO dates ('' = open end) runs backwards. */
+export function isBackwardRange(from: string, to: string): boolean {
+  return from !== '' && to !== '' && to < from;
+}
+
 /** A copy of the filters without one of them. */
 export function withoutFilter(filters: ReportFilters, key: keyof ReportFilters): ReportFilters {
   const copy = { ...filters };

@@ -68,10 +68,10 @@ export async function saveItemForm(
   }
 }
 
-/** Asks 'Hapus barang?' and queues the delete. True when the item was deleted. */
+/** Asks 'Hapus barang <name>?' and queues the delete. True when the item was deleted. */
 export async function confirmAndDeleteItem(userId: string, item: InventoryItem): Promise<boolean> {
   const ok = await confirmDialog({
-    title: tx('deleteTitle'),
+    title: tx('deleteTitle', { name: item.name }),
     text: tx('deleteText'),
     icon: 'warning',
     confirmLabel: tx('deleteConfirm'),

@@ -96,7 +96,7 @@ const texts = splitTextPairs({
     'Saved on this device; it will be sent when online.',
   ],
   saveFailed: ['Gagal menyimpan data inventaris', 'Failed to save inventory data'],
-  deleteTitle: ['Hapus barang?', 'Delete item?'],
+  deleteTitle: ['Hapus barang {{name}}?', 'Delete item {{name}}?'],
   deleteText: ['Aksi ini tidak bisa dibatalkan', 'This action cannot be undone'],
   deleteConfirm: ['Hapus', 'Delete'],
   cancel: ['Batal', 'Cancel'],

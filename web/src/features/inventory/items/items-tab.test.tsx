@@ -203,7 +203,7 @@ describe('<ItemsTab />', () => {
     await user.click(await screen.findByRole('button', { name: 'Hapus Lem' }));
     expect(confirm).toHaveBeenCalledWith(
       expect.objectContaining({
-        title: 'Hapus barang?',
+        title: 'Hapus barang Lem?',
         text: 'Aksi ini tidak bisa dibatalkan',
       }),
     );

@@ -140,7 +140,8 @@ export function UsersScreen() {
                 <RowActions
                   name={user.name}
                   onEdit={() => setEditing({ mode: 'edit', user })}
-                  onDelete={() => void removeUser(user)}
+                  // The server refuses deleting yourself; the button is not offered.
+                  onDelete={me?.id === user.id ? undefined : () => void removeUser(user)}
                 />
               </td>
             </tr>

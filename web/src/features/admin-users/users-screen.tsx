@@ -31,6 +31,19 @@ type Editing = { mode: 'create' } | { mode: 'edit'; user: User } | null;
 const isPerPage = (value: number): value is PerPage =>
   PER_PAGE_CHOICES.some((choice) => choice === value);
 
+/** An email that, when its column is narrow, breaks before the '@' first. */
+function EmailText({ email }: { email: string }) {
+  const at = email.indexOf('@');
+  if (at <= 0) return email;
+  return (
+    <>
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
+    </>
+  );
+}
+
 /** User management (admin, online): search, role filter, page size, paged table, modals. */
 export function UsersScreen() {
   const { t, i18n } = useTranslation();
@@ -128,7 +141,9 @@ export function UsersScreen() {
                 {user.name}
                 {me?.id === user.id && <span className="admin-you">{t('users.you')}</span>}
               </th>
-              <td data-label={t('users.email')}>{user.email}</td>
+              <td data-label={t('users.email')} className="admin-break">
+                <EmailText email={user.email} />
+              </td>
               <td data-label={t('users.phone')}>{user.phone ?? '—'}</td>
               <td data-label={t('users.role')} data-role={user.role}>
                 {roleText(user.role)}

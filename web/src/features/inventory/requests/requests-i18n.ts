@@ -19,7 +19,7 @@ export const REQUEST_TEXTS = splitTextPairs({
   },
   types: { stock: ['Barang gudang', 'Warehouse item'], custom: ['Barang baru', 'New item'] },
   search: ['Cari permintaan', 'Search requests'],
-  searchPlaceholder: ['Nomor permintaan atau nama barang…', 'Request number or item name…'],
+  searchPlaceholder: ['Nomor atau nama barang…', 'Number or item name…'],
   newRequest: ['Ajukan permintaan', 'Request an item'],
   export: ['Ekspor Excel', 'Export to Excel'],
   exporting: ['Mengekspor…', 'Exporting…'],

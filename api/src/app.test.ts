@@ -143,6 +143,18 @@ describe('every answer', () => {
   it('adds HSTS only behind HTTPS', async () => {
     const res = await t.request('/api/health', { headers: { 'x-forwarded-proto': 'https' } });
     expect(res.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
+    // Without a trusted proxy only the request's own scheme counts, not anyone's header.
+    const direct = await makeTestApp({ TRUST_PROXY: 'false' });
+    try {
+      const forged = await direct.request('/api/health', {
+        headers: { 'x-forwarded-proto': 'https' },
+      });
+      expect(forged.headers.get('strict-transport-security')).toBeNull();
+      const secure = await direct.request('https://urs.sekolah.test/api/health');
+      expect(secure.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
+    } finally {
+      await direct.close();
+    }
   });
 
   it('keeps CORS closed by default and opens it only to the configured origins', async () => {

@@ -42,7 +42,11 @@ export function securityHeaders(
     await headers(c, async () => {
       await next();
     });
-    const https = publicOrigin(c, trustProxy).protocol === 'https:';
+    // Every answer passes here: without a trusted proxy the request's own scheme decides, read
+    // off its URL's text rather than parsed (the URL hono hands over is absolute).
+    const https = trustProxy
+      ? publicOrigin(c, true).protocol === 'https:'
+      : c.req.url.startsWith('https:');
     if (https) c.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
   };
 }

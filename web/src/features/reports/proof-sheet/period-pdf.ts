@@ -25,6 +25,20 @@ export class PeriodTooLargeError extends Error {
   }
 }
 
+/**
+ * At most this many photos in one PDF: the reports' cap alone let 100 reports of up to 20
+ * photos each through, about a gigabyte held at once by jsPDF, more than a browser tab gets.
+ * 400 photos of at most about half a megabyte each stay within a laptop's tab.
+ */
+export const PERIOD_PDF_MAX_PHOTOS = 400;
+
+export class PeriodTooManyPhotosError extends Error {
+  override readonly name = 'PeriodTooManyPhotosError';
+  constructor(readonly max: number) {
+    super(`more than ${max} photos match; they do not fit one PDF`);
+  }
+}
+
 export class PeriodEmptyError extends Error {
   override readonly name = 'PeriodEmptyError';
 }
@@ -42,6 +56,8 @@ export interface PeriodPdfOptions {
   now: Date;
   onProgress: (progress: PeriodProgress) => void;
   signal: AbortSignal;
+  /** PERIOD_PDF_MAX_PHOTOS unless a test says otherwise. */
+  maxPhotos?: number;
 }
 
 /**
@@ -61,6 +77,8 @@ export async function makePeriodPdf(options: PeriodPdfOptions): Promise<MadePdf>
   const sources: SheetSource[] = [];
   const sheets = [];
   let missing = 0;
+  let photos = 0;
+  const maxPhotos = options.maxPhotos ?? PERIOD_PDF_MAX_PHOTOS;
   for (const [index, row] of listed.data.entries()) {
     if (signal.aborted) throw new PeriodCancelledError('Cancelled');
     onProgress({ phase: 'report', n: index + 1, total: listed.data.length });
@@ -71,6 +89,9 @@ export async function makePeriodPdf(options: PeriodPdfOptions): Promise<MadePdf>
     });
     if (detail === null) continue;
     const source = viewFromServer(detail);
+    // Before this report's photos are read: past the cap, none of them is held for nothing.
+    photos += source.photos.length;
+    if (photos > maxPhotos) throw new PeriodTooManyPhotosError(maxPhotos);
     const images = await loadSheetImages(source.photos.map((photo) => photo.id));
     missing += [...images.values()].filter((image) => image === null).length;
     sources.push(source);

@@ -11,6 +11,7 @@ import {
   PeriodCancelledError,
   PeriodEmptyError,
   PeriodTooLargeError,
+  PeriodTooManyPhotosError,
   makePeriodPdf,
   periodPdfName,
   type PeriodProgress,
@@ -65,6 +66,8 @@ export function PeriodPrintButton({
     } catch (err) {
       if (err instanceof PeriodTooLargeError) {
         setProblem(t('proof.periodTooMany', { count: err.count, max: PERIOD_PDF_MAX_REPORTS }));
+      } else if (err instanceof PeriodTooManyPhotosError) {
+        setProblem(t('proof.periodTooManyPhotos', { max: err.max }));
       } else if (err instanceof PeriodEmptyError) {
         setProblem(t('proof.periodEmpty'));
       } else if (err instanceof PeriodCancelledError) {

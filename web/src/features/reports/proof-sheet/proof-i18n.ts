@@ -53,6 +53,10 @@ const texts = splitTextPairs({
       'Terlalu banyak laporan untuk satu PDF ({{count}}). Persempit filter hingga paling banyak {{max}} laporan.',
       'Too many reports for one PDF ({{count}}). Narrow the filters to at most {{max}} reports.',
     ],
+    periodTooManyPhotos: [
+      'Terlalu banyak foto untuk satu PDF (lebih dari {{max}}). Persempit filter.',
+      'Too many photos for one PDF (more than {{max}}). Narrow the filters.',
+    ],
     periodOffline: [
       'PDF periode perlu koneksi untuk mengambil laporan dari server.',
       'The period PDF needs a connection to fetch the reports from the server.',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatDay, formatPercent } from './format.js';
+import { formatBytes, formatDay, formatDayMonth, formatMonth, formatPercent } from './format.js';
 
 describe('formatBytes', () => {
   it('writes Indonesian decimals with a comma', () => {
@@ -21,5 +21,18 @@ describe('formatDay and formatPercent', () => {
     expect(formatDay('bad', 'id')).toBe('bad');
     expect(formatPercent(66.7, 'en')).toBe('66.7%');
     expect(formatPercent(66.7, 'id')).toMatch(/^66,7\s?%$/);
+  });
+});
+
+describe('formatDayMonth and formatMonth', () => {
+  it("a chart's day and month keys read as the app's dates, in the interface language", () => {
+    expect(formatDayMonth('2026-11-21', 'id')).toBe('21 Nov');
+    expect(formatDayMonth('2026-11-21', 'en')).toBe('21 Nov');
+    expect(formatDayMonth('2026-08-01', 'id')).toBe('1 Agu');
+    expect(formatMonth('2026-09', 'id')).toBe('Sep 2026');
+    expect(formatMonth('2026-08', 'id')).toBe('Agu 2026');
+    expect(formatMonth('2026-12', 'en')).toBe('Dec 2026');
+    expect(formatDayMonth('bad', 'id')).toBe('bad');
+    expect(formatMonth('2026-13', 'en')).toBe('2026-13');
   });
 });

@@ -73,6 +73,22 @@ export function formatDay(day: string, language: string): string {
   );
 }
 
+/** A `YYYY-MM-DD` calendar day without its year, where the year is plain ("21 Nov"). */
+export function formatDayMonth(day: string, language: string): string {
+  if (!isCalendarDate(day)) return day;
+  return dateFormat(language, { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
+    new Date(`${day}T00:00:00.000Z`),
+  );
+}
+
+/** A `YYYY-MM` calendar month ("Sep 2026"); it never shifts by time zone. */
+export function formatMonth(month: string, language: string): string {
+  if (!isCalendarDate(`${month}-01`)) return month;
+  return dateFormat(language, { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${month}-01T00:00:00.000Z`),
+  );
+}
+
 export function formatNumber(value: number, language: string): string {
   return numberFormat(language, { maximumFractionDigits: 1 }).format(value);
 }

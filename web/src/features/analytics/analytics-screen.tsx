@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { REPORT_STATUSES, type AnalyticsSnapshot } from '@urs/sync-protocol';
 import { Page } from '../../components/ui/page.js';
 import { StatGrid } from '../../components/ui/stat-grid.js';
-import { formatNumber } from '../../lib/format.js';
+import { formatDayMonth, formatMonth, formatNumber } from '../../lib/format.js';
 import '../../components/ui/admin-cards.css';
 import { api } from '../../lib/api.js';
 import { saveBlobAs } from '../../lib/download.js';
@@ -100,6 +100,8 @@ export function AnalyticsScreen() {
   const s = data.snapshot;
   const age = formatAge(data.fetchedAt, new Date(), i18n.language);
   const num = (value: number) => formatNumber(value, i18n.language);
+  // Chart labels (and so their tooltips) as the app writes dates; the export keeps the keys.
+  const day = (date: string) => formatDayMonth(date, i18n.language);
   const r = s.requests_30d;
   const live = load.state === 'ready' && load.live;
   const createdCompleted = [
@@ -145,13 +147,17 @@ export function AnalyticsScreen() {
       <div className="analytics-columns">
         <ChartCard title={t('analytics.daily7')}>
           <DailyBars
-            data={s.daily_7d.map((d) => ({ ...d, label: d.date.slice(5) }))}
+            data={s.daily_7d.map((d) => ({ ...d, label: day(d.date) }))}
             xKey="label"
             series={createdCompleted}
           />
         </ChartCard>
         <ChartCard title={t('analytics.monthly6')}>
-          <TrendLines data={s.monthly_6m} xKey="month" series={createdCompleted} />
+          <TrendLines
+            data={s.monthly_6m.map((m) => ({ ...m, label: formatMonth(m.month, i18n.language) }))}
+            xKey="label"
+            series={createdCompleted}
+          />
         </ChartCard>
       </div>
 
@@ -178,7 +184,7 @@ export function AnalyticsScreen() {
       <div className="analytics-columns">
         <ChartCard title={t('analytics.dau')}>
           <DailyBars
-            data={s.daily_active_users_30d.map((d) => ({ ...d, label: d.date.slice(8) }))}
+            data={s.daily_active_users_30d.map((d) => ({ ...d, label: day(d.date) }))}
             xKey="label"
             series={[{ key: 'users', label: t('analytics.activeUsers'), color: 'var(--primary)' }]}
           />

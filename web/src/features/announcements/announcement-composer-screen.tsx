@@ -172,19 +172,21 @@ function ComposerForm({ announcement }: { announcement: Announcement | null }) {
       />
       <ComposerOptions values={values} set={set} errors={err('audience')} />
       <div className="an-form-actions">
-        <div>
-          <button type="submit" className="button button-primary" disabled={saving}>
-            {saving ? t('announcements.saving') : t('announcements.save')}
-          </button>
-          <button type="button" className="button button-secondary" onClick={onCancel}>
-            {t('announcements.cancel')}
-          </button>
-        </div>
         {announcement !== null && (
-          <button type="button" className="button button-danger" onClick={() => void onDelete()}>
+          <button
+            type="button"
+            className="button button-danger an-form-delete"
+            onClick={() => void onDelete()}
+          >
             {t('announcements.delete')}
           </button>
         )}
+        <button type="button" className="button button-secondary" onClick={onCancel}>
+          {t('announcements.cancel')}
+        </button>
+        <button type="submit" className="button button-primary" disabled={saving}>
+          {saving ? t('announcements.saving') : t('announcements.save')}
+        </button>
       </div>
     </form>
   );

@@ -1,26 +1,28 @@
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRemote } from '../../../components/ui/use-remote.js';
-import { toast } from '../../../lib/toast.js';
-import { loadRequestAnalytics } from './requests-api.js';
 import { useRequestsText } from './requests-i18n.js';
-import { type RequestAnalytics } from './request-analytics-data.js';
+import { dailyAverageText, requestActivity } from './request-analytics-data.js';
+import { type RequestEntry } from './requests-list.js';
 import { formatDay, formatNumber, formatPercent } from '../../../lib/format.js';
 import { StatGrid } from '../../../components/ui/stat-grid.js';
 
 /**
- * The 30-day request activity (spec: most requested items, daily average, approval rate).
- * The server computes it over every request the user may see, so it is online only.
+ * The 30-day request activity (spec: most requested items, daily average, approval rate), from
+ * the same live rows as the list, so it follows every pull, sync and local write.
  */
-export function RequestAnalyticsCard({ online }: { online: boolean }) {
+export function RequestAnalyticsCard({
+  entries,
+}: {
+  /** Undefined while the device's rows load. */
+  entries: readonly RequestEntry[] | undefined;
+}) {
   const { i18n } = useTranslation();
   const k = useRequestsText();
-  const remote = useRemote<RequestAnalytics | null>(
-    `request-analytics|${String(online)}`,
-    () => (online ? loadRequestAnalytics() : Promise.resolve(null)),
-    () => toast.error(k('analytics.failed')),
+  const data = useMemo(
+    () => (entries === undefined ? null : requestActivity(entries, new Date())),
+    [entries],
   );
 
-  const data = remote.data;
   const lang = i18n.language;
   return (
     <section className="card req-analytics" aria-labelledby="req-analytics-title">
@@ -28,7 +30,7 @@ export function RequestAnalyticsCard({ online }: { online: boolean }) {
         <h2 id="req-analytics-title" className="req-heading">
           {k('analytics.title')}
         </h2>
-        {online && data !== null && (
+        {data !== null && (
           <span className="muted">
             {k('analytics.range', {
               from: formatDay(data.from, lang),
@@ -37,18 +39,7 @@ export function RequestAnalyticsCard({ online }: { online: boolean }) {
           </span>
         )}
       </div>
-      {!online ? (
-        <p className="alert alert-info" role="status" data-testid="request-analytics-offline">
-          {k('analytics.offline')}
-        </p>
-      ) : remote.error !== null && remote.error !== undefined ? (
-        <div className="req-analytics-error" role="alert">
-          <p>{k('analytics.failed')}</p>
-          <button type="button" className="button button-secondary" onClick={remote.reload}>
-            {k('analytics.retry')}
-          </button>
-        </div>
-      ) : data === null ? (
+      {data === null ? (
         <p className="muted" role="status">
           {k('analytics.loading')}
         </p>
@@ -61,32 +52,37 @@ export function RequestAnalyticsCard({ online }: { online: boolean }) {
               {
                 id: 'daily',
                 label: k('analytics.dailyAverage'),
-                value: formatNumber(data.daily_average, lang),
+                value: dailyAverageText(data.dailyAverage, lang),
               },
               {
                 id: 'rate',
                 label: k('analytics.approvalRate'),
-                value: formatPercent(data.approval_rate, lang),
+                value:
+                  data.approvalRate === null
+                    ? k('analytics.noDecision')
+                    : formatPercent(data.approvalRate, lang),
               },
             ]}
           />
           <h3 className="req-subheading">{k('analytics.mostRequested')}</h3>
-          {data.most_requested.length === 0 ? (
+          {data.mostRequested.length === 0 ? (
             <p className="muted">{k('analytics.mostRequestedEmpty')}</p>
           ) : (
             <ol className="req-top">
-              {data.most_requested.map((item, index) => (
-                <li key={`${item.item_id ?? item.name ?? ''}-${index}`}>
-                  <span className="req-top-name">{item.name ?? k('unknownItem')}</span>
-                  <span className="muted">
-                    {k('analytics.requestCount', { count: item.requests })} ·{' '}
-                    {k('analytics.unitCount', {
-                      count: item.quantity,
-                      quantity: formatNumber(item.quantity, lang),
-                    })}
-                  </span>
-                </li>
-              ))}
+              {data.mostRequested.map((item, index) => {
+                const quantity = formatNumber(item.quantity, lang);
+                return (
+                  <li key={`${item.name ?? ''}-${index}`}>
+                    <span className="req-top-name">{item.name ?? k('unknownItem')}</span>
+                    <span className="muted">
+                      {k('analytics.requestCount', { count: item.requests })} ·{' '}
+                      {item.unit === null
+                        ? k('analytics.unitCount', { count: item.quantity, quantity })
+                        : `${quantity} ${item.unit}`}
+                    </span>
+                  </li>
+                );
+              })}
             </ol>
           )}
         </>

@@ -1,15 +1,10 @@
 import { api } from '../../../lib/api.js';
 import { downloadFile } from '../../../lib/download.js';
-import { parseAnalytics, type RequestAnalytics } from './request-analytics-data.js';
 import { exportPath, type RequestsView } from './requests-search.js';
 
 /** The online-only reads of the requests tab. */
 
 export const EXPORT_FALLBACK_NAME = 'permintaan-barang.xlsx';
-
-export async function loadRequestAnalytics(): Promise<RequestAnalytics> {
-  return parseAnalytics(await api.json('GET', 'api/inventory/requests/analytics'));
-}
 
 /** Downloads the Excel export of the current filters; resolves with the file name. */
 export function exportRequests(view: Pick<RequestsView, 'status' | 'q'>): Promise<string> {

@@ -233,6 +233,8 @@ export const REQUEST_TEXTS = splitTextPairs({
     total: ['Total permintaan', 'Total requests'],
     dailyAverage: ['Rata-rata per hari', 'Daily average'],
     approvalRate: ['Tingkat persetujuan', 'Approval rate'],
+    // No rate without a decided request: a '0%' would read as every request refused.
+    noDecision: ['—', '—'],
     mostRequested: ['Barang paling banyak diminta', 'Most requested items'],
     mostRequestedEmpty: [
       'Belum ada permintaan dalam 30 hari terakhir.',
@@ -243,13 +245,7 @@ export const REQUEST_TEXTS = splitTextPairs({
     requestCount_one: ['{{count}} permintaan', '{{count}} request'],
     unitCount: ['{{quantity}} unit', '{{quantity}} units'],
     unitCount_one: ['{{quantity}} unit', '{{quantity}} unit'],
-    offline: [
-      'Analitik 30 hari memerlukan koneksi internet; coba lagi setelah tersambung.',
-      'The 30-day analytics need an internet connection; try again once connected.',
-    ],
-    failed: ['Tidak dapat memuat data analytics.', 'Could not load analytics data.'],
     loading: ['Memuat analitik…', 'Loading analytics…'],
-    retry: ['Coba lagi', 'Try again'],
   },
 });
 

@@ -86,19 +86,6 @@ let local: ItemRequest;
 beforeAll(async () => {
   initI18n('id');
   session.user = me;
-  json.mockResolvedValue({
-    data: {
-      from: '2026-10-25',
-      to: '2026-11-23',
-      total: 3,
-      daily_average: 0.1,
-      approved: 3,
-      rejected: 1,
-      pending: 0,
-      approval_rate: 75,
-      most_requested: [{ name: 'Kertas HVS A4', item_id: ITEM, requests: 2, quantity: 5 }],
-    },
-  });
   await claimLocalData(db, ME);
   await db.users.put({
     id: ME,
@@ -171,11 +158,41 @@ describe('<RequestsTab />', () => {
     expect(within(second).getByText('Dibutuhkan: 1 Des 2026')).toBeDefined();
     expect(within(second).queryByTestId('request-unsynced')).toBeNull();
     expect(within(rows()[2]!).getByText('Disetujui')).toBeDefined();
+  });
 
-    // The 30-day card, from the server.
-    const stats = await screen.findByTestId('request-analytics');
-    expect(within(stats).getByText(/^75\s?%$/)).toBeDefined();
-    expect(json).toHaveBeenCalledWith('GET', 'api/inventory/requests/analytics');
+  it('counts the 30-day activity from the device’s requests, live, those waiting to be sent included', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-23T08:00:00.000Z'));
+    try {
+      router.search = '?tab=requests';
+      render(<RequestsTab />);
+      const stat = async (label: string) => {
+        const stats = await screen.findByTestId('request-analytics');
+        return within(stats).getByText(label).nextElementSibling?.textContent;
+      };
+      await waitFor(async () => expect(await stat('Total permintaan')).toBe('3'));
+      expect(await stat('Rata-rata per hari')).toBe('0,1');
+      expect(await stat('Tingkat persetujuan')).toBe('100%');
+      // The stock item's own unit, not a generic 'unit'.
+      expect(screen.getByText('2 permintaan · 5 rim')).toBeDefined();
+
+      const outcome = await createItemRequest(
+        db,
+        ME,
+        {
+          values: { ...EMPTY_REQUEST_FORM, item_id: ITEM, quantity: '4' },
+          image: null,
+          items: new Map([[ITEM, { id: ITEM, name: 'Kertas HVS A4', unit: 'rim', active: true }]]),
+        },
+        { now: () => new Date('2026-11-23T07:00:00.000Z') },
+      );
+      if (!outcome.ok) throw new Error('create failed');
+      await waitFor(async () => expect(await stat('Total permintaan')).toBe('4'));
+      expect(screen.getByText('3 permintaan · 9 rim')).toBeDefined();
+      await db.item_requests.delete(outcome.row.id);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('filters by status and search from the URL, and writes chip choices back to it', async () => {

@@ -123,7 +123,7 @@ export function RequestsTab() {
 
   return (
     <div className="req-tab">
-      <RequestAnalyticsCard online={online} />
+      <RequestAnalyticsCard entries={data?.entries} />
 
       <RequestFilters
         view={view}

@@ -14,6 +14,7 @@ export function AdminTable({
   testId,
   loading,
   empty,
+  className,
   children,
 }: {
   caption: string;
@@ -22,11 +23,13 @@ export function AdminTable({
   testId: string;
   loading: boolean;
   empty: boolean;
+  /** Added to the wrap's class, for a table's own layout rules. */
+  className?: string;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
   return (
-    <div className="admin-table-wrap">
+    <div className={className === undefined ? 'admin-table-wrap' : `admin-table-wrap ${className}`}>
       <table className="admin-table" aria-busy={loading} data-testid={testId}>
         <caption className="sr-only">{caption}</caption>
         <thead>

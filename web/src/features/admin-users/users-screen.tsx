@@ -25,6 +25,7 @@ import { RoleOptions } from '../../components/ui/role-options.js';
 import { SelectField } from '../../components/ui/select-field.js';
 import { formatDate } from '../../lib/format.js';
 import { roleText } from '../../lib/role-text.js';
+import './users-screen.css';
 
 type Editing = { mode: 'create' } | { mode: 'edit'; user: User } | null;
 
@@ -132,6 +133,7 @@ export function UsersScreen() {
             t('users.created'),
           ]}
           testId="users-table"
+          className="users-table-wrap"
           loading={list.loading}
           empty={rows.length === 0}
         >
@@ -143,6 +145,7 @@ export function UsersScreen() {
               </th>
               <td data-label={t('users.email')} className="admin-break">
                 <EmailText email={user.email} />
+                {user.phone !== null && <span className="users-phone-inline">{user.phone}</span>}
               </td>
               <td data-label={t('users.phone')}>{user.phone ?? '—'}</td>
               <td data-label={t('users.role')} data-role={user.role}>

@@ -5,7 +5,7 @@ import { splitTextPairs } from '../../lib/text-pairs.js';
 const texts = splitTextPairs({
   users: {
     search: ['Cari user', 'Search users'],
-    searchPlaceholder: ['Nama, email, atau nomor telepon…', 'Name, email or phone…'],
+    searchPlaceholder: ['Nama, email, atau telepon…', 'Name, email or phone…'],
     role: ['Peran', 'Role'],
     allRoles: ['Semua peran', 'All roles'],
     perPage: ['Per halaman', 'Per page'],

@@ -17,6 +17,7 @@ import {
   apiToken,
   logInAt,
   pageApiGet,
+  untilServiceWorkerControls,
   viewportFor,
   watchForProblems,
 } from './app-kit.js';
@@ -218,6 +219,13 @@ describe('admin screens at phone and desktop width', () => {
     expect(await page.locator('.sidebar').getAttribute('inert')).not.toBeNull();
     await page.addStyleTag({ content: HIDE_TOASTS });
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'topbar-unread-390.png') });
+    // Reloaded offline, the server cannot answer: the count last kept on the device still shows.
+    await untilServiceWorkerControls(page);
+    await phone.setOffline(true);
+    await page.reload();
+    await topbar.waitFor();
+    expect(await topbar.locator('.badge').textContent()).toBe(String(count));
+    await phone.setOffline(false);
     await topbar.click();
     await page.waitForURL((url) => url.pathname === '/announcements');
     await phone.close();

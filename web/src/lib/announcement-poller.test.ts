@@ -137,6 +137,24 @@ describe('announcement poller', () => {
     poller.stop();
   });
 
+  it('says whether this session has had an answer: not before it, nor after a failure', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const fetchCount = vi
+      .fn<() => Promise<number>>()
+      .mockRejectedValueOnce(new Error('offline'))
+      .mockResolvedValueOnce(0);
+    const poller = createAnnouncementPoller({ fetchCount, onRise: vi.fn() });
+    expect(poller.hasAnswered()).toBe(false);
+    poller.start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(poller.hasAnswered()).toBe(false);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(poller.hasAnswered()).toBe(true);
+    expect(poller.getCount()).toBe(0);
+    poller.stop();
+    expect(poller.hasAnswered()).toBe(false);
+  });
+
   it('ignores an answer that arrives after stop (the session ended)', async () => {
     const { fetchCount, calls } = controlledFetch();
     const onRise = vi.fn();

@@ -17,6 +17,8 @@ export interface AnnouncementPoller {
   /** Fetches now unless a fetch ran within the last 15 s (force skips that check). */
   refresh: (options?: { force?: boolean }) => Promise<void>;
   getCount: () => number;
+  /** Whether the server has given this session a count yet (before that, getCount is 0). */
+  hasAnswered: () => boolean;
   subscribe: (listener: () => void) => () => void;
 }
 
@@ -87,6 +89,7 @@ export function createAnnouncementPoller(deps: AnnouncementPollerDeps): Announce
     },
     refresh,
     getCount: () => count,
+    hasAnswered: () => baseline,
     subscribe: changes.subscribe,
   };
 }

@@ -41,12 +41,3 @@ export function useCurrentUser(): User | null {
 export function usePreference<T extends string>(controller: PreferenceController<T>): T {
   return useSyncExternalStore(controller.subscribe, controller.get, controller.get);
 }
-
-export function useUnreadAnnouncements(): number {
-  const { announcementPoller } = useAppSession();
-  return useSyncExternalStore(
-    announcementPoller.subscribe,
-    announcementPoller.getCount,
-    announcementPoller.getCount,
-  );
-}

@@ -106,7 +106,7 @@ export function AppShell() {
           <span className="topbar-title">{t('app.name')}</span>
           <div className="topbar-end" inert={behindDrawer}>
             <InstallButton className="button button-small button-secondary" language={language} />
-            {!sidebarVisible && <TopbarUnread />}
+            {!sidebarVisible && <TopbarUnread userId={user.id} />}
             <SyncIndicator userId={user.id} />
           </div>
         </header>

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { type User } from '@urs/sync-protocol';
 import { Icon } from '../../components/ui/icon.js';
 import { formatUnreadBadge } from '../../lib/announcement-poller.js';
-import { useAppSession, useUnreadAnnouncements } from '../../lib/use-session.js';
+import { useAppSession } from '../../lib/use-session.js';
+import { useUnreadBadgeCount } from './unread-badge.js';
 import { navLinksFor } from './nav-links.js';
 import { UserAvatar } from '../../components/ui/user-avatar.js';
 import { roleText } from '../../lib/role-text.js';
@@ -19,7 +20,7 @@ interface SidebarProps {
 export function Sidebar({ user, id, hidden, onNavigate }: SidebarProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const unread = useUnreadAnnouncements();
+  const unread = useUnreadBadgeCount(user.id);
   const { logOut } = useAppSession();
 
   const onLogout = async () => {
@@ -59,7 +60,7 @@ export function Sidebar({ user, id, hidden, onNavigate }: SidebarProps) {
               >
                 <Icon name={link.id} />
                 <span className="nav-label">{t(link.label)}</span>
-                {link.id === 'announcements' && unread > 0 && (
+                {link.id === 'announcements' && unread !== null && unread > 0 && (
                   <span className="badge" aria-label={t('nav.unread', { count: unread })}>
                     {formatUnreadBadge(unread)}
                   </span>

@@ -964,17 +964,29 @@ describe('sync engine', () => {
     );
   });
 
-  it('halves a batch that timed out on a slow uplink, so the queue still goes', async () => {
+  it('halves a batch that timed out on a slow uplink, a cycle at a time, so the queue still goes', async () => {
     const h = setup();
     const userId = h.alice.user.id;
     for (let i = 0; i < MAX_PUSH_MUTATIONS; i += 1) await createReport(h, userId, `Laporan ${i}`);
     h.server.slowBatch = 60;
 
+    // One wait per cycle, as on a link that is down; each cycle tries half the last batch.
+    expect(await h.engine.syncOnce()).toMatchObject({ status: 'failed' });
+    expect(await h.engine.syncOnce({ force: true })).toMatchObject({ status: 'failed' });
+    expect(pushes(h.server)).toBe(2);
     // Before, the same 200 were sent again on every cycle and never arrived.
-    expect(await h.engine.syncOnce()).toMatchObject({ status: 'ok', pushed: MAX_PUSH_MUTATIONS });
-    // 200 and 100 time out; four batches of 50 go.
+    expect(await h.engine.syncOnce({ force: true })).toMatchObject({
+      status: 'ok',
+      pushed: MAX_PUSH_MUTATIONS,
+    });
+    // 200 and 100 timed out; four batches of 50 go.
     expect(pushes(h.server)).toBe(6);
     expect(await pendingCountFor(h.db, userId)).toBe(0);
+    // The queue empty, the next backlog starts whole again.
+    for (let i = 0; i < 70; i += 1) await createReport(h, userId, `Lagi ${i}`);
+    h.server.slowBatch = Infinity;
+    expect(await h.engine.syncOnce({ force: true })).toMatchObject({ status: 'ok', pushed: 70 });
+    expect(pushes(h.server)).toBe(7);
   });
 
   it('pulls page after page until has_more is false, applying tombstones', async () => {

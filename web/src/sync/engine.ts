@@ -1,13 +1,13 @@
-import { PULL_PAGE_SIZE } from '@urs/sync-protocol';
+import { MAX_PUSH_MUTATIONS, PULL_PAGE_SIZE } from '@urs/sync-protocol';
 import type { PausedReason, UrsDatabase } from '../db/database.js';
 import { ApiError, createApiClient, NetworkError, type FetchLike } from '../lib/api-client.js';
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffPolicy } from './backoff.js';
 import { createSyncLock, type SyncLock } from './lock.js';
 import { releaseUploadedPhotos, uploadPendingPhotos } from './photo-upload.js';
 import { pullChanges, SessionMismatchError, type PullProgress } from './pull.js';
-import { pushOutbox, type PushSummary } from './push.js';
+import { pushOutbox, type PushBatchLimit, type PushSummary } from './push.js';
 import { setServerUnreachable } from './reachability.js';
-import { claimLocalData } from './session.js';
+import { claimLocalData, pendingCountFor } from './session.js';
 import { ensureSyncState } from './sync-state.js';
 import { createListeners } from '../lib/listeners.js';
 
@@ -100,6 +100,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   };
 
   let backoffUser: string | null = null;
+  /** The batch size the link let through (push.ts); whole again once the queue is empty. */
+  const batchLimit: PushBatchLimit = { maxCount: MAX_PUSH_MUTATIONS };
   let inFlight: Promise<SyncOutcome> | null = null;
   let again = false;
   let forceAgain = false;
@@ -123,6 +125,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     if (backoffUser !== userId) {
       // Another user's failures say nothing about this user's session.
       backoffUser = userId;
+      batchLimit.maxCount = MAX_PUSH_MUTATIONS;
       setState({ consecutiveFailures: 0, nextAttemptAt: null });
     }
     if (!force && waitingOutBackoff()) {
@@ -152,10 +155,10 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       // saved meanwhile need not wait for the last photo, so they go out between photos too,
       // every PUSH_BETWEEN_PHOTOS_MS at most (one push per photo would slow a fast link).
       // A push with nothing ready sends nothing: with no photo waiting, one request is all.
-      let pushed = await pushOutbox(db, api, userId);
+      let pushed = await pushOutbox(db, api, userId, batchLimit);
       let pushedAt = now();
       const pushAgain = async () => {
-        pushed = addUp(pushed, await pushOutbox(db, api, userId));
+        pushed = addUp(pushed, await pushOutbox(db, api, userId, batchLimit));
         pushedAt = now();
       };
       const photos = await uploadPendingPhotos(db, api, userId, async () => {
@@ -182,6 +185,9 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         console.error('Gagal membebaskan ruang foto', err);
       });
 
+      if (!pushed.blocked && (await pendingCountFor(db, userId)) === 0) {
+        batchLimit.maxCount = MAX_PUSH_MUTATIONS;
+      }
       await db.sync_state.update(userId, {
         last_success_at: new Date(now()).toISOString(),
         last_error: null,

@@ -68,6 +68,28 @@ describe('uploading the photos the server does not have yet', () => {
     expect((await db.photos.get(larger.id))?.uploaded).toBe(0);
   });
 
+  it('stops at a second timeout: on a link that is down each photo would wait its own', async () => {
+    db = openTestDatabase();
+    const userId = newId();
+    for (const [seed, size] of [
+      [11, 4_000],
+      [12, 3_000],
+      [13, 1_000],
+    ] as const) {
+      await savePhoto(db, userId, jpegBytes(seed, size), 'image/jpeg', { compress: null });
+    }
+    let tried = 0;
+    const api = {
+      putPhoto: () => {
+        tried += 1;
+        return Promise.reject(new NetworkError(new DOMException('timed out', 'TimeoutError')));
+      },
+    } as unknown as ApiClient;
+    const summary = await uploadPendingPhotos(db, api, userId);
+    expect(summary.transientError).toBeInstanceOf(NetworkError);
+    expect(tried).toBe(2);
+  });
+
   it("never waits for an upload past the server's own five minutes", () => {
     expect(uploadTimeoutMs(1024 * 1024)).toBe(30_000 + 256_000);
     expect(uploadTimeoutMs(10 * 1024 * 1024)).toBe(300_000);

@@ -41,8 +41,8 @@ export function uploadTimeoutMs(bytes: number, baseMs = DEFAULT_TIMEOUT_MS): num
  *
  * A refusal for good (4xx other than 401/408/429) marks that photo failed and moves on: one bad
  * photo must not stop the others. A 401 is thrown (the engine pauses the session). A network
- * error or 5xx stops the loop: the next photo would most likely fail the same way. A timeout
- * lets smaller photos still be tried.
+ * error or 5xx stops the loop: the next photo would most likely fail the same way. After a
+ * timeout, smaller photos are still tried, until a second timeout.
  */
 export async function uploadPendingPhotos(
   db: UrsDatabase,
@@ -56,9 +56,12 @@ export async function uploadPendingPhotos(
   // Ids are UUIDv7, so key order is creation order.
   const ids = await db.photos.where('[user_id+uploaded]').equals([userId, 0]).primaryKeys();
   // After an upload that timed out, only smaller photos are tried: at the same signal they need
-  // less time. Before, one photo too large for the signal held back every photo after it, and
-  // every entry waiting for them, for good.
+  // less time. Before, one photo too large for the signal held back every photo after it for
+  // good (an entry still waits for the photos of the entries before it: the queue is ordered).
   let smallerThan = Infinity;
+  // A second timeout in one run ends it: on a link that is down, every photo would wait its
+  // own time out, for minutes, while the sync holds its lock.
+  let timeouts = 0;
   for (const id of ids) {
     const photo = await db.photos.get(id);
     if (photo === undefined || photo.uploaded === 1 || photo.upload_error !== null) continue;
@@ -88,7 +91,7 @@ export async function uploadPendingPhotos(
       }
       if (err instanceof ApiError && err.status === 401) throw err;
       summary.transientError = err instanceof Error ? err : new Error(String(err));
-      if (err instanceof NetworkError && err.timedOut) {
+      if (err instanceof NetworkError && err.timedOut && ++timeouts < 2) {
         smallerThan = photo.bytes.byteLength;
         continue;
       }

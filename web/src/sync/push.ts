@@ -30,6 +30,14 @@ const ENVELOPE_OVERHEAD_BYTES = 256;
 const MAX_SEQ_GAP_REPAIRS = 3;
 
 /**
+ * The largest batch the link has let through, kept by the sync engine from cycle to cycle: a
+ * batch that timed out leaves half its size here, and the next cycle starts from that.
+ */
+export interface PushBatchLimit {
+  maxCount: number;
+}
+
+/**
  * Pushes this user's pending outbox in seq order, in batches the server accepts, and records
  * each answer. The server needs seqs contiguous from its last_seq + 1, so the queue is strictly
  * ordered: an entry waiting for its photo holds back every entry after it.
@@ -38,10 +46,11 @@ export async function pushOutbox(
   db: UrsDatabase,
   api: ApiClient,
   userId: string,
+  limit: PushBatchLimit = { maxCount: MAX_PUSH_MUTATIONS },
 ): Promise<PushSummary> {
   const summary: PushSummary = { applied: 0, duplicate: 0, rejected: 0, blocked: false };
   await rejectEntriesWithFailedPhotos(db, userId);
-  let maxCount = MAX_PUSH_MUTATIONS;
+  let maxCount = limit.maxCount;
   let gapRepairs = 0;
 
   for (;;) {
@@ -61,16 +70,17 @@ export async function pushOutbox(
       // As long as its bytes need on a weak signal, as a photo's upload waits (photo-upload.ts).
       results = (await api.push(request, uploadTimeoutMs(bytes))).results;
     } catch (err) {
-      // Too large for the server, or for the signal: a batch of 2 MB at the edge of campus
-      // did not arrive within any wait, and sent whole again every cycle it held the queue.
-      // Halved, its first half goes; a batch the server did apply answers `duplicate` when
-      // sent again, so nothing is applied twice.
-      const tooLarge =
-        (err instanceof ApiError && err.status === 413) ||
-        (err instanceof NetworkError && err.timedOut);
-      if (tooLarge && batch.length > 1) {
+      if (err instanceof ApiError && err.status === 413 && batch.length > 1) {
         maxCount = Math.ceil(batch.length / 2);
         continue;
+      }
+      // No answer in time: too large for the signal, or no signal at all. A batch of 2 MB at
+      // the edge of campus did not arrive within any wait and was sent whole again every
+      // cycle, holding the queue for ever. Half of it is tried at the next cycle, after the
+      // backoff: one wait per cycle, as on a link that is down. A batch the server did apply
+      // answers `duplicate` when sent again, so nothing is applied twice.
+      if (err instanceof NetworkError && err.timedOut && batch.length > 1) {
+        limit.maxCount = Math.ceil(batch.length / 2);
       }
       const gap =
         err instanceof ApiError && err.status === 409

@@ -103,6 +103,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   /** The batch size the link let through (push.ts); whole again once the queue is empty. */
   const batchLimit: PushBatchLimit = { maxCount: MAX_PUSH_MUTATIONS };
   let inFlight: Promise<SyncOutcome> | null = null;
+  /** Set by a cycle whose token the user replaced meanwhile (see cycle's 401). */
+  let staleToken = false;
   let again = false;
   let forceAgain = false;
 
@@ -207,7 +209,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       else if (err instanceof ApiError) setServerUnreachable(false);
       if (isSessionProblem(err) && getToken() !== token) {
         // Refused a token the user has since replaced by signing in again: nothing to pause,
-        // and the cycle the new sign-in asked for follows this one (syncOnce's `again`).
+        // and the cycle the new sign-in asked for follows this one (syncOnce's loop).
+        staleToken = true;
         return { status: 'failed', error: message, retryAt: now() };
       }
       if (isSessionProblem(err)) {
@@ -246,14 +249,18 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     const run = async () => {
       let force = runOptions.force === true;
       let outcome: SyncOutcome;
+      let replaced: boolean;
       do {
         again = false;
+        staleToken = false;
         const thisForce = force;
         outcome = await lock(() => cycle(thisForce));
+        replaced = staleToken;
         force = forceAgain;
         forceAgain = false;
-        setState({ lastOutcome: outcome });
-      } while (again && outcome.status === 'ok');
+        // A cycle ended by its replaced token is not the news: the new token's cycle is.
+        if (!(replaced && again)) setState({ lastOutcome: outcome });
+      } while (again && (outcome.status === 'ok' || replaced));
       return outcome;
     };
     inFlight = run().finally(() => {

@@ -17,11 +17,16 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
 vi.mock('../../lib/toast.js');
 const pending = vi.hoisted(() => [] as ((record: unknown) => void)[]);
+const discarded = vi.hoisted(() => [] as string[]);
 vi.mock('../../sync/index.js', async (importOriginal) => {
   const actual = await importOriginal<typeof SyncModule>();
   return {
     ...actual,
     savePhoto: () => new Promise((resolve) => pending.push(resolve)),
+    discardUnusedPhoto: (_db: unknown, id: string) => {
+      discarded.push(id);
+      return Promise.resolve();
+    },
   };
 });
 
@@ -35,6 +40,7 @@ beforeAll(() => initI18n('id'));
 afterEach(() => {
   cleanup();
   pending.length = 0;
+  discarded.length = 0;
   localStorage.clear();
 });
 
@@ -97,6 +103,22 @@ describe('the report form', () => {
     dialogs.close(again?.id ?? 0, { confirmed: true });
     await waitFor(() => expect(onCancel).toHaveBeenCalledTimes(1));
     expect(localStorage.getItem(draftKey)).toBeNull();
+  });
+
+  it('discards a photo that finished while Batal asked, with the rest', async () => {
+    const user = userEvent.setup();
+    const onCancel = vi.fn();
+    renderForm([], { onCancel });
+    await user.upload(screen.getByTestId('photo-gallery-before'), [file('a.jpg')]);
+    await waitFor(() => expect(pending).toHaveLength(1));
+    await user.click(screen.getByRole('button', { name: 'Batal' }));
+    const asked = dialogs.current();
+    const id = newId();
+    pending[0]?.({ id, sha256: 'd'.repeat(64), mime_type: 'image/jpeg', size_bytes: 3 });
+    await screen.findByRole('button', { name: 'Simpan laporan' });
+    dialogs.close(asked?.id ?? 0, { confirmed: true });
+    await waitFor(() => expect(onCancel).toHaveBeenCalledTimes(1));
+    expect(discarded).toContain(id);
   });
 
   it('leaves at once on Batal when nothing was typed', async () => {

@@ -34,6 +34,9 @@ export function useReportForm(props: ReportFormProps) {
     photos: [...props.initialPhotos],
   }));
   const [photos, setPhotos] = useState<FormPhoto[]>(restored?.photos ?? [...props.initialPhotos]);
+  // What cancel discards is read after its question: a photo can finish while it is asked.
+  const photosNow = useRef(photos);
+  photosNow.current = photos;
   const [dirty, setDirty] = useState(restored !== null);
   const [reportId] = useState(() => restored?.report_id ?? props.newReportId);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
@@ -133,7 +136,7 @@ export function useReportForm(props: ReportFormProps) {
       if (!discard) return;
     }
     clearDraft(localStorage, draftKey);
-    for (const photo of photos) {
+    for (const photo of photosNow.current) {
       if (photo.attached !== true) void discardUnusedPhoto(db, photo.id).catch(() => undefined);
     }
     savedRef.current = true;

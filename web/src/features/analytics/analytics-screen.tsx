@@ -8,6 +8,7 @@ import '../../components/ui/admin-cards.css';
 import { api } from '../../lib/api.js';
 import { saveBlobAs } from '../../lib/download.js';
 import { toast } from '../../lib/toast.js';
+import { useAppSession, useCurrentUser } from '../../lib/use-session.js';
 import './analytics-i18n.js';
 import './analytics.css';
 import { roleText } from '../../lib/role-text.js';
@@ -29,9 +30,10 @@ const TrendLines = lazy(() =>
 type Load = { state: 'loading' } | { state: 'ready'; live: boolean } | { state: 'failed' };
 
 /** The last snapshot (kept for offline reading) and how the latest attempt to refresh it went. */
-function useAnalyticsSnapshot() {
+function useAnalyticsSnapshot(userId: string) {
   const { t } = useTranslation();
-  const [data, setData] = useState<StoredSnapshot | null>(() => readStoredSnapshot());
+  const { session } = useAppSession();
+  const [data, setData] = useState<StoredSnapshot | null>(() => readStoredSnapshot(userId));
   const [load, setLoad] = useState<Load>({ state: 'loading' });
 
   const refresh = useCallback(async () => {
@@ -39,7 +41,9 @@ function useAnalyticsSnapshot() {
     try {
       const body = (await api.json('GET', 'api/analytics')) as { data: AnalyticsSnapshot };
       const fresh = { snapshot: body.data, fetchedAt: new Date().toISOString() };
-      storeSnapshot(fresh);
+      // An answer that arrives after its admin signed out is kept for nobody.
+      if (session.getState().session?.user.id !== userId) return;
+      storeSnapshot(userId, fresh);
       setData(fresh);
       setLoad({ state: 'ready', live: true });
     } catch (err) {
@@ -47,7 +51,7 @@ function useAnalyticsSnapshot() {
       setLoad({ state: 'failed' });
       if (navigator.onLine) toast.error(t('analytics.loadFailed'));
     }
-  }, [t]);
+  }, [t, session, userId]);
 
   useEffect(() => {
     void refresh();
@@ -58,7 +62,9 @@ function useAnalyticsSnapshot() {
 /** The admin analytics: computed by the server; the last snapshot stays readable offline. */
 export function AnalyticsScreen() {
   const { t, i18n } = useTranslation();
-  const { data, load, refresh } = useAnalyticsSnapshot();
+  // Under the shell's guard there is always a user; '' reads no snapshot and keeps none.
+  const userId = useCurrentUser()?.id ?? '';
+  const { data, load, refresh } = useAnalyticsSnapshot(userId);
 
   const exportJson = () => {
     if (data === null) return;

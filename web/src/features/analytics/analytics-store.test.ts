@@ -8,16 +8,18 @@ const snapshot = { today: '2026-11-22', reports: { total: 60 } } as unknown as A
 describe('analytics snapshot on the device', () => {
   it('keeps the last snapshot and reads it back; junk reads as nothing', () => {
     const storage = new MemoryStorage();
-    expect(readStoredSnapshot(storage)).toBeNull();
-    storeSnapshot({ snapshot, fetchedAt: '2026-11-22T05:00:00.000Z' }, storage);
-    expect(readStoredSnapshot(storage)).toEqual({
+    expect(readStoredSnapshot('admin-1', storage)).toBeNull();
+    storeSnapshot('admin-1', { snapshot, fetchedAt: '2026-11-22T05:00:00.000Z' }, storage);
+    expect(readStoredSnapshot('admin-1', storage)).toEqual({
       snapshot,
       fetchedAt: '2026-11-22T05:00:00.000Z',
     });
+    // Kept for one admin, it is nothing to the next user of the phone.
+    expect(readStoredSnapshot('admin-2', storage)).toBeNull();
     storage.setItem('urs_analytics_snapshot', '{not json');
-    expect(readStoredSnapshot(storage)).toBeNull();
+    expect(readStoredSnapshot('admin-1', storage)).toBeNull();
     storage.setItem('urs_analytics_snapshot', JSON.stringify({ fetchedAt: 1 }));
-    expect(readStoredSnapshot(storage)).toBeNull();
+    expect(readStoredSnapshot('admin-1', storage)).toBeNull();
   });
 
   it('says how old the data is in the interface language', () => {

@@ -13,12 +13,20 @@ export interface StoredSnapshot {
   fetchedAt: string;
 }
 
-export function readStoredSnapshot(storage: Storage = localStorage): StoredSnapshot | null {
+/**
+ * The snapshot kept for `userId`: one kept for anyone else (or before snapshots named their
+ * user) reads as nothing, so an answer that arrived after a sign-out never reaches the next user.
+ */
+export function readStoredSnapshot(
+  userId: string,
+  storage: Storage = localStorage,
+): StoredSnapshot | null {
   try {
     const raw = storage.getItem(STORAGE_KEY);
     if (raw === null) return null;
-    const parsed = JSON.parse(raw) as Partial<StoredSnapshot>;
+    const parsed = JSON.parse(raw) as Partial<StoredSnapshot> & { user?: unknown };
     if (
+      parsed.user !== userId ||
       typeof parsed.fetchedAt !== 'string' ||
       typeof parsed.snapshot !== 'object' ||
       parsed.snapshot === null
@@ -31,9 +39,13 @@ export function readStoredSnapshot(storage: Storage = localStorage): StoredSnaps
   }
 }
 
-export function storeSnapshot(value: StoredSnapshot, storage: Storage = localStorage): void {
+export function storeSnapshot(
+  userId: string,
+  value: StoredSnapshot,
+  storage: Storage = localStorage,
+): void {
   try {
-    storage.setItem(STORAGE_KEY, JSON.stringify(value));
+    storage.setItem(STORAGE_KEY, JSON.stringify({ ...value, user: userId }));
   } catch {
     // A full storage only costs the offline copy; the screen already shows the live data.
   }

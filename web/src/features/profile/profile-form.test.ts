@@ -6,6 +6,8 @@ import {
   buildProfileFormData,
   changedProfileFields,
   checkAvatarImage,
+  draftOf,
+  followUser,
   hasProfileChanges,
 } from './profile-form.js';
 import { testUser } from '../../test/user.js';
@@ -95,5 +97,17 @@ describe('checkAvatarImage', () => {
     const big = new File([new Uint8Array(MAX_IMAGE_BYTES + 1)], 'big.jpg', { type: 'image/jpeg' });
     expect(checkAvatarImage(big)).toBe('tooLarge');
     expect(AVATAR_ACCEPT).toBe('image/jpeg,image/png,image/webp');
+  });
+});
+
+describe('followUser', () => {
+  it("takes an admin's edit into the fields not typed in, and keeps what was typed", () => {
+    const before = testUser({ name: 'Siti', email: 'siti@sekolah.test', phone: '0812' });
+    const typed = { ...draftOf(before), phone: '0813' };
+    const after = { ...before, name: 'Siti Aminah', phone: '0899' };
+    const draft = followUser(before, after, typed);
+    expect(draft).toEqual({ name: 'Siti Aminah', email: 'siti@sekolah.test', phone: '0813' });
+    // Saved now, only what the user typed is sent: the admin's new name is not undone.
+    expect(changedProfileFields(after, draft)).toEqual({ phone: '0813' });
   });
 });

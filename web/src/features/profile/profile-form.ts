@@ -44,6 +44,28 @@ export function changedProfileFields(user: User, draft: ProfileDraft): ProfileFi
   return fields;
 }
 
+/** The form's text fields as the user holds them. */
+export const draftOf = (user: User): ProfileDraft => ({
+  name: user.name,
+  email: user.email,
+  phone: user.phone ?? '',
+});
+
+/**
+ * The draft once the user changed under the open form (a pull brought an admin's edit): the
+ * fields not typed in since `before` take the new values, the typed ones stay. Kept as they
+ * were, the old values read as the user's own changes, and saving undid the admin's edit.
+ */
+export function followUser(before: User, now: User, draft: ProfileDraft): ProfileDraft {
+  const was = draftOf(before);
+  const is = draftOf(now);
+  return {
+    name: draft.name === was.name ? is.name : draft.name,
+    email: draft.email === was.email ? is.email : draft.email,
+    phone: draft.phone === was.phone ? is.phone : draft.phone,
+  };
+}
+
 export function hasProfileChanges(fields: ProfileFields): boolean {
   return (
     TEXT_FIELDS.some((key) => fields[key] !== null && fields[key] !== undefined) ||

@@ -23,6 +23,8 @@ import {
   buildProfileFormData,
   changedProfileFields,
   checkAvatarImage,
+  draftOf,
+  followUser,
   hasProfileChanges,
   type ProfileDraft,
   type ProfileFields,
@@ -31,12 +33,6 @@ import './profile-i18n.js';
 import './profile.css';
 
 const NO_FAILURE: FormFailure = { fields: {}, message: null };
-
-const draftOf = (user: User): ProfileDraft => ({
-  name: user.name,
-  email: user.email,
-  phone: user.phone ?? '',
-});
 
 /**
  * A TextField's name, value, change handler and server errors, for each field of a form whose
@@ -140,6 +136,12 @@ export function ProfileScreen() {
 function ProfileForm({ user }: { user: User }) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<ProfileDraft>(() => draftOf(user));
+  // The user the draft was last brought up to date with; see followUser.
+  const [shown, setShown] = useState(user);
+  if (shown !== user) {
+    setShown(user);
+    setDraft((current) => followUser(shown, user, current));
+  }
   const [photo, setPhoto] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [photoError, setPhotoError] = useState<string | null>(null);

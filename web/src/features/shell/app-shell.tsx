@@ -10,6 +10,7 @@ import { Sidebar } from './sidebar.js';
 import { SyncIndicator } from './sync-indicator.js';
 import './shell-i18n.js';
 import { TopbarUnread } from './topbar-unread.js';
+import { useUnreadBadgeCount } from './unread-badge.js';
 import { useMediaQuery, WIDE_SCREEN_QUERY } from './use-media-query.js';
 
 const SIDEBAR_ID = 'app-sidebar';
@@ -24,6 +25,7 @@ export function AppShell() {
   const { t, i18n } = useTranslation();
   const language = i18n.language === 'en' ? 'en' : 'id';
   const user = useCurrentUser();
+  const unread = useUnreadBadgeCount(user?.id ?? null);
   const wide = useMediaQuery(WIDE_SCREEN_QUERY);
   const [wideOpen, setWideOpen] = useState(true);
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -75,6 +77,7 @@ export function AppShell() {
       </a>
       <Sidebar
         user={user}
+        unread={unread}
         id={SIDEBAR_ID}
         hidden={!sidebarVisible}
         onNavigate={() => setDrawerOpen(false)}
@@ -106,7 +109,7 @@ export function AppShell() {
           <span className="topbar-title">{t('app.name')}</span>
           <div className="topbar-end" inert={behindDrawer}>
             <InstallButton className="button button-small button-secondary" language={language} />
-            {!sidebarVisible && <TopbarUnread userId={user.id} />}
+            {!sidebarVisible && <TopbarUnread unread={unread} />}
             <SyncIndicator userId={user.id} />
           </div>
         </header>

@@ -4,23 +4,23 @@ import { type User } from '@urs/sync-protocol';
 import { Icon } from '../../components/ui/icon.js';
 import { formatUnreadBadge } from '../../lib/announcement-poller.js';
 import { useAppSession } from '../../lib/use-session.js';
-import { useUnreadBadgeCount } from './unread-badge.js';
 import { navLinksFor } from './nav-links.js';
 import { UserAvatar } from '../../components/ui/user-avatar.js';
 import { roleText } from '../../lib/role-text.js';
 
 interface SidebarProps {
   user: User;
+  /** Unread announcements (useUnreadBadgeCount); null when not known. */
+  unread: number | null;
   id: string;
   /** Hidden from everyone, assistive tech included (closed drawer or hidden wide menu). */
   hidden: boolean;
   onNavigate: () => void;
 }
 
-export function Sidebar({ user, id, hidden, onNavigate }: SidebarProps) {
+export function Sidebar({ user, unread, id, hidden, onNavigate }: SidebarProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const unread = useUnreadBadgeCount(user.id);
   const { logOut } = useAppSession();
 
   const onLogout = async () => {

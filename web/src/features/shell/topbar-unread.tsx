@@ -2,7 +2,6 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/ui/icon.js';
 import { formatUnreadBadge } from '../../lib/announcement-poller.js';
-import { useUnreadBadgeCount } from './unread-badge.js';
 
 /**
  * The unread announcement count in the top bar, for when the sidebar (and its badge) is out of
@@ -10,9 +9,8 @@ import { useUnreadBadgeCount } from './unread-badge.js';
  * count is not known (offline since the page loaded, nothing kept) the link stays, without a
  * number, since the list works offline.
  */
-export function TopbarUnread({ userId }: { userId: string }) {
+export function TopbarUnread({ unread }: { unread: number | null }) {
   const { t } = useTranslation();
-  const unread = useUnreadBadgeCount(userId);
   if (unread === 0) return null;
   return (
     <Link

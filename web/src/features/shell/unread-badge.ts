@@ -40,9 +40,11 @@ export function keepUnread(storage: KeptStorage, userId: string, count: number):
 /**
  * The unread count the badges show: the server's once it has answered this session, before
  * that the last one kept on this device, and null when there is none (not known, not zero).
+ * Called once, by the shell, which hands it to both badges: each answer is kept once. With no
+ * user (the session just ended) nothing is read or kept.
  */
 export function useUnreadBadgeCount(
-  userId: string,
+  userId: string | null,
   storage: KeptStorage = localStorage,
 ): number | null {
   const { announcementPoller: poller } = useAppSession();
@@ -51,10 +53,10 @@ export function useUnreadBadgeCount(
     poller.hasAnswered() ? poller.getCount() : -1,
   );
   useEffect(() => {
-    if (live >= 0) keepUnread(storage, userId, live);
+    if (live >= 0 && userId !== null) keepUnread(storage, userId, live);
   }, [live, userId, storage]);
   const kept = useMemo(
-    () => (live >= 0 ? null : readKeptUnread(storage, userId)),
+    () => (live >= 0 || userId === null ? null : readKeptUnread(storage, userId)),
     [live, userId, storage],
   );
   return live >= 0 ? live : kept;

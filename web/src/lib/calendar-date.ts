@@ -8,3 +8,9 @@ export function isCalendarDate(text: string): boolean {
     date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
   );
 }
+
+/** `date`'s day on this device's calendar, as `YYYY-MM-DD` (not UTC's, a day behind before 07:00 WIB). */
+export function deviceCalendarDay(date: Date): string {
+  const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+  return `${pad(date.getFullYear(), 4)}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}

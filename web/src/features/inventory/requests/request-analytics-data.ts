@@ -1,3 +1,4 @@
+import { deviceCalendarDay } from '../../../lib/calendar-date.js';
 import { formatNumber } from '../../../lib/format.js';
 import { type RequestEntry } from './requests-list.js';
 
@@ -23,13 +24,6 @@ export interface RequestActivity {
   approvalRate: number | null;
   mostRequested: RequestedItem[];
 }
-
-const calendarDay = (date: Date) =>
-  [
-    String(date.getFullYear()).padStart(4, '0'),
-    String(date.getMonth() + 1).padStart(2, '0'),
-    String(date.getDate()).padStart(2, '0'),
-  ].join('-');
 
 /**
  * The requests tab's 30-day activity, counted from the device's requests (pull gives staff their
@@ -60,8 +54,8 @@ export function requestActivity(entries: readonly RequestEntry[], now: Date): Re
   }
   const decided = approved + rejected;
   return {
-    from: calendarDay(start),
-    to: calendarDay(now),
+    from: deviceCalendarDay(start),
+    to: deviceCalendarDay(now),
     total,
     dailyAverage: total / ACTIVITY_DAYS,
     approvalRate: decided === 0 ? null : (approved / decided) * 100,

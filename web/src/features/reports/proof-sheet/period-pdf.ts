@@ -1,5 +1,6 @@
 import type { ReportFilters } from '@urs/sync-protocol';
 import { ApiError } from '../../../lib/api-client.js';
+import { deviceCalendarDay } from '../../../lib/calendar-date.js';
 import { viewFromServer } from '../report-detail-source.js';
 import { listReports } from '../report-list-api.js';
 import { fetchReportDetail } from '../use-report.js';
@@ -112,8 +113,4 @@ export async function makePeriodPdf(options: PeriodPdfOptions): Promise<MadePdf>
 }
 
 /** Named by the day it was made on this device's calendar (not UTC's, a day behind before 07:00 WIB). */
-export const periodPdfName = (now: Date) => {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const day = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-  return `laporan-periode-${day}.pdf`;
-};
+export const periodPdfName = (now: Date) => `laporan-periode-${deviceCalendarDay(now)}.pdf`;

@@ -7,7 +7,7 @@ import { db } from '../../db/index.js';
 import { toast } from '../../lib/toast.js';
 import { useCurrentUser } from '../../lib/use-session.js';
 import { draftKey } from './report-draft.js';
-import { attachedFormPhoto, planEdit, type FormPhoto } from './report-form-state.js';
+import { attachedFormPhoto, formValuesOf, planEdit, type FormPhoto } from './report-form-state.js';
 import { ReportForm } from './report-form.js';
 import { runPlan } from './report-save.js';
 import { planResend, refusalReason } from './refused-report.js';
@@ -60,13 +60,7 @@ export function ReportEditScreen() {
         key={report.id}
         userId={user.id}
         draftKey={draftKey(user.id, report.id)}
-        initialValues={{
-          area_id: areaKnown ? report.area_id : '',
-          category_id: report.category_id ?? '',
-          work_type: report.work_type,
-          description: report.description,
-          status: report.status,
-        }}
+        initialValues={{ ...formValuesOf(report), ...(!areaKnown && { area_id: '' }) }}
         initialPhotos={initialPhotos}
         statusOptions={statusOptions}
         onCancel={() => void navigate({ to: '/reports/$id', params: { id: report.id } })}

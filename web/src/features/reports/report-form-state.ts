@@ -49,6 +49,17 @@ export const NEW_REPORT_STATUSES = [
   'completed',
 ] as const satisfies readonly ReportStatus[];
 
+/** A report's values as the form holds them. */
+export function formValuesOf(report: Report): ReportFormValues {
+  return {
+    area_id: report.area_id,
+    category_id: report.category_id ?? '',
+    work_type: report.work_type,
+    description: report.description,
+    status: report.status,
+  };
+}
+
 /** A photo already on the report, as the form holds it (attached: kept unless taken out). */
 export function attachedFormPhoto(photo: ReportPhoto): FormPhoto {
   return {

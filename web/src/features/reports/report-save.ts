@@ -13,6 +13,7 @@ import {
 } from '../../sync/index.js';
 import {
   attachedFormPhoto,
+  formValuesOf,
   planCreate,
   planEdit,
   validatePlan,
@@ -126,13 +127,7 @@ async function changesTo(
     .where('report_id')
     .equals(report.id)
     .toArray();
-  const values: ReportFormValues = {
-    area_id: report.area_id,
-    category_id: report.category_id ?? '',
-    work_type: report.work_type,
-    description: report.description,
-    status: report.status,
-  };
+  const values = formValuesOf(report);
   for (const key of ['area_id', 'category_id', 'work_type', 'description'] as const) {
     if (form.values[key] !== restored.values[key])
       Object.assign(values, { [key]: form.values[key] });

@@ -20,14 +20,14 @@ export function useReportForm(props: ReportFormProps) {
   const { draftKey } = props;
   const stored = useMemo(() => loadStoredDraft(localStorage, draftKey), [draftKey]);
   const restored = stored.kind === 'kept' ? stored.draft : null;
-  const preset = props.presetValues ?? {};
+  const preset = presetOver(props.presetValues ?? {});
   const presetOverDraft =
     restored !== null &&
     Object.entries(preset).some(
-      ([key, value]) => value !== '' && restored.values[key as keyof ReportFormValues] !== value,
+      ([key, value]) => restored.values[key as keyof ReportFormValues] !== value,
     );
   const [values, setValues] = useState<ReportFormValues>(() =>
-    restored === null ? props.initialValues : { ...restored.values, ...presetOver(preset) },
+    restored === null ? props.initialValues : { ...restored.values, ...preset },
   );
   const [startedWith] = useState(() => ({
     values: props.initialValues,

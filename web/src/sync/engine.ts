@@ -187,7 +187,12 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         console.error('Gagal membebaskan ruang foto', err);
       });
 
-      if (!pushed.blocked && (await pendingCountFor(db, userId)) === 0) {
+      // Counted only after a timeout made the batches smaller: not on every cycle.
+      if (
+        batchLimit.maxCount < MAX_PUSH_MUTATIONS &&
+        !pushed.blocked &&
+        (await pendingCountFor(db, userId)) === 0
+      ) {
         batchLimit.maxCount = MAX_PUSH_MUTATIONS;
       }
       await db.sync_state.update(userId, {

@@ -26,7 +26,13 @@ export type {
 } from './engine.js';
 export { startSyncTriggers, registerBackgroundSync, BACKGROUND_SYNC_TAG } from './triggers.js';
 export type { SyncTriggers, SyncTriggerOptions, TriggerEnvironment } from './triggers.js';
-export { claimLocalData, openEntriesFor, pendingCountFor, rejectedFor } from './session.js';
+export {
+  claimLocalData,
+  dataOwner,
+  openEntriesFor,
+  pendingCountFor,
+  rejectedFor,
+} from './session.js';
 export { concerns, rowsConcerned, waitingMarks } from './marks.js';
 export type { SyncMark } from './marks.js';
 export { requestPersistentStorage, estimateStorage } from './storage.js';

@@ -2,10 +2,12 @@ import { Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/ui/icon.js';
+import { db } from '../../db/index.js';
 import { decideNavigation } from '../../lib/navigation.js';
 import { useAppSession, useCurrentUser, useSession } from '../../lib/use-session.js';
 import { InstallButton, UpdatePrompt } from '../../pwa/index.js';
 import { useSyncEngine, useSyncStatus } from '../../sync/index.js';
+import { LocalDataGate } from './local-data-gate.js';
 import { Sidebar } from './sidebar.js';
 import { SyncIndicator } from './sync-indicator.js';
 import './shell-i18n.js';
@@ -117,7 +119,9 @@ export function AppShell() {
           <UpdatePrompt inline language={language} />
           <SessionPausedBanner userId={user.id} />
           <main id="main" className="content" tabIndex={-1}>
-            <Outlet />
+            <LocalDataGate db={db} userId={user.id}>
+              <Outlet />
+            </LocalDataGate>
           </main>
           <footer className="footer">{t('app.school')}</footer>
         </div>

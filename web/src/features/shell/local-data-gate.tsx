@@ -1,0 +1,88 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { UrsDatabase } from '../../db/database.js';
+import { claimLocalData, dataOwner } from '../../sync/index.js';
+
+/** How long a hand-over may take before the screen says what it is waiting for. */
+export const PREPARING_NOTICE_MS = 300;
+
+type GateState =
+  | { userId: string; status: 'checking' }
+  | { userId: string; status: 'ready' }
+  | { userId: string; status: 'failed' };
+
+/**
+ * Draws the signed-in screens only once the device's tables are this user's. On a shared phone
+ * they may still hold the previous user's rows, which this user may not be allowed to see
+ * (another custodian's reports, an admin's requests): the sync runtime clears them, but only
+ * after the first screen is drawn, and every screen reads the tables as soon as it is drawn.
+ *
+ * Most starts find the tables already theirs: one read of the owner, in the same database the
+ * first screen opens anyway. Otherwise the tables change hands here (sync/session.ts), which
+ * the runtime's own claim afterwards finds done. Should that fail, the screens stay closed
+ * with a way to try again: drawing them would show the other user's rows.
+ */
+export function LocalDataGate({
+  db,
+  userId,
+  children,
+}: {
+  db: UrsDatabase;
+  userId: string;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const [state, setState] = useState<GateState>({ userId, status: 'checking' });
+  const [attempt, setAttempt] = useState(0);
+  const [slow, setSlow] = useState(false);
+  const current: GateState = state.userId === userId ? state : { userId, status: 'checking' };
+
+  useEffect(() => {
+    let live = true;
+    const settle = (status: GateState['status']) => {
+      if (live) setState({ userId, status });
+    };
+    setSlow(false);
+    const notice = setTimeout(() => {
+      if (live) setSlow(true);
+    }, PREPARING_NOTICE_MS);
+    dataOwner(db)
+      .then((owner) => (owner === userId ? undefined : claimLocalData(db, userId)))
+      .then(
+        () => settle('ready'),
+        (err: unknown) => {
+          console.error('Gagal menyiapkan data perangkat', err);
+          settle('failed');
+        },
+      )
+      .finally(() => clearTimeout(notice));
+    return () => {
+      live = false;
+      clearTimeout(notice);
+    };
+  }, [db, userId, attempt]);
+
+  if (current.status === 'ready') return <>{children}</>;
+  if (current.status === 'failed') {
+    return (
+      <div className="alert alert-error" role="alert">
+        <p>{t('shell.dataNotReady')}</p>
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={() => {
+            setState({ userId, status: 'checking' });
+            setAttempt((n) => n + 1);
+          }}
+        >
+          {t('shell.tryAgain')}
+        </button>
+      </div>
+    );
+  }
+  return slow ? (
+    <p className="muted" role="status">
+      {t('shell.preparingData')}
+    </p>
+  ) : null;
+}

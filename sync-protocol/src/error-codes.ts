@@ -73,6 +73,7 @@ export const ERROR_TEXTS_ID = {
   quantity_not_positive: 'Jumlah harus lebih dari 0.',
   adjustment_zero: 'Selisih penyesuaian tidak boleh 0.',
   quantity_too_small: 'Jumlah minimal {min}.',
+  quantity_too_large: 'Jumlah maksimal {max}.',
   item_name_required: 'Nama barang wajib diisi.',
   unit_required: 'Satuan wajib diisi.',
   stock_negative: 'Stok tidak boleh negatif.',

@@ -5,6 +5,14 @@ export const MAX_PHOTOS_PER_KIND = 10;
 export const ALLOWED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export type AllowedImageType = (typeof ALLOWED_IMAGE_TYPES)[number];
 export const MIN_PASSWORD_LENGTH = 8;
+/**
+ * The most one stock transaction, opening stock, minimum stock or request may count, either
+ * way (an adjustment may lower the stock by as much). The spec sets no limit; this one is far
+ * above a school's stores, and keeps every item's stock an exact integer: without it three
+ * usages of 2^53 made a stock no longer the sum of its history, and a thousand overflowed the
+ * 64-bit column, after which every read of the item failed for everyone.
+ */
+export const MAX_QUANTITY = 1_000_000;
 export const DEFAULT_PER_PAGE = 15;
 export const MAX_PER_PAGE = 100;
 

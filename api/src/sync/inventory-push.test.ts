@@ -4,7 +4,7 @@
  * and every request validation message of spec §5 as the server answers it.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ROLES, newId, type MutationResult, type Role } from '@urs/sync-protocol';
+import { MAX_QUANTITY, ROLES, newId, type MutationResult, type Role } from '@urs/sync-protocol';
 import { inventoryItems, itemRequests } from '../db/schema.js';
 import type { TestApp } from '../test/harness.js';
 import { nextRequestNumber } from './handlers/requests.js';
@@ -85,6 +85,50 @@ describe('inventory permissions per role', () => {
     const row = (await t.db.select().from(itemRequests)).find((r) => r.id === request);
     expect(row?.status).toBe(role === 'admin' ? 'approved' : 'pending');
     expect((await t.db.select().from(inventoryItems)).find((r) => r.id === itemId)?.stock).toBe(9);
+  });
+});
+
+describe('quantities past what a count can hold', () => {
+  const usage = (type: 'in' | 'out' | 'adjustment', quantity: number) => ({
+    id: newId(),
+    item_id: itemId,
+    type,
+    quantity,
+    occurred_at: new Date().toISOString(),
+  });
+
+  it("are refused, so no user can make an item's stock inexact or overflow it for everyone", async () => {
+    const huge = Number.MAX_SAFE_INTEGER;
+    // Three of these took the stock past 2^53, where it is no longer the sum of its history;
+    // a thousand past SQLite's and PostgreSQL's 64 bits, after which every read of the item
+    // (and, on PostgreSQL, every later push naming it) answered 500.
+    const results = (
+      await device('custodian').push(
+        ['stock.record', usage('in', huge)],
+        ['stock.record', usage('adjustment', -huge)],
+        ['item.create', { id: newId(), name: 'Kapur', unit: 'kotak', stock: huge }],
+        ['request.create', { id: newId(), type: 'stock', item_id: itemId, quantity: huge }],
+      )
+    ).results;
+    for (const result of results) {
+      expect(result).toMatchObject({
+        status: 'rejected',
+        code: 'validation',
+        message: `Jumlah maksimal ${MAX_QUANTITY}.`,
+      });
+    }
+    expect((await t.db.select().from(inventoryItems)).find((r) => r.id === itemId)?.stock).toBe(10);
+
+    // The largest quantity there is still counts, up and down.
+    const [up, down] = (
+      await device('custodian').push(
+        ['stock.record', usage('in', MAX_QUANTITY)],
+        ['stock.record', usage('adjustment', -MAX_QUANTITY)],
+      )
+    ).results;
+    expect([up?.status, down?.status]).toEqual(['applied', 'applied']);
+    const check = await t.request('/api/inventory/stock-check', { token: admin.token });
+    expect(await check.json()).toEqual({ ok: true, mismatches: [] });
   });
 });
 

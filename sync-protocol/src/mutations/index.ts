@@ -1,6 +1,12 @@
 import { z } from '../zod.js';
 import { code } from '../error-codes.js';
-import { ALLOWED_IMAGE_TYPES, MAX_IMAGE_BYTES, STORABLE_TEXT, TEXT_LIMITS } from '../limits.js';
+import {
+  ALLOWED_IMAGE_TYPES,
+  MAX_IMAGE_BYTES,
+  MAX_QUANTITY,
+  STORABLE_TEXT,
+  TEXT_LIMITS,
+} from '../limits.js';
 import { capturedAtSchema } from '../capture-time.js';
 import { roleSchema } from '../roles.js';
 import {
@@ -88,7 +94,10 @@ export const photoAttachArgs = z.object({
   captured_at: capturedAtSchema.nullable().optional(),
 });
 
-const quantity = z.number({ error: code('quantity_not_number') }).int(code('quantity_not_integer'));
+const quantity = z
+  .number({ error: code('quantity_not_number') })
+  .int(code('quantity_not_integer'))
+  .max(MAX_QUANTITY, code('quantity_too_large'));
 
 export const itemCreateArgs = z.object({
   id: uuid,
@@ -133,6 +142,12 @@ export const stockRecordArgs = z
   .refine((v) => v.type !== 'adjustment' || v.quantity !== 0, {
     path: ['quantity'],
     message: code('adjustment_zero'),
+  })
+  // Lowering the stock is bounded as raising it is (`quantity`'s maximum).
+  .refine((v) => v.type !== 'adjustment' || v.quantity >= -MAX_QUANTITY, {
+    path: ['quantity'],
+    message: code('quantity_too_large'),
+    params: { max: MAX_QUANTITY },
   });
 
 export const requestCreateArgs = z

@@ -66,6 +66,7 @@ export const ERROR_TEXTS_EN: { [C in ErrorCode]: EnglishText<C> } = {
   quantity_not_positive: 'Quantity must be more than 0.',
   adjustment_zero: 'An adjustment cannot be 0.',
   quantity_too_small: 'Quantity must be at least {min}.',
+  quantity_too_large: 'Quantity must be at most {max}.',
   item_name_required: 'Item name is required.',
   unit_required: 'Unit is required.',
   stock_negative: 'Stock cannot be negative.',

@@ -9,9 +9,14 @@ import { signInAnswer } from '../../services/sign-in.js';
 import { SsoService, STATE_TTL_MS } from '../../services/sso.js';
 import type { RouteDeps } from '../deps.js';
 
-/** Only a path on this site ("/x", not "//evil" or "https://..."), as the login redirect rule. */
+/**
+ * Only a path on this site ("/x", not "//evil" or "https://..."), as the login redirect rule
+ * (web: isSafeRedirectPath). Nor "/\evil": browsers read that backslash as a second slash.
+ */
 const safePath = (value: string | undefined): string | null =>
-  value !== undefined && value.startsWith('/') && !value.startsWith('//') ? value : null;
+  value !== undefined && value.startsWith('/') && value[1] !== '/' && value[1] !== '\\'
+    ? value
+    : null;
 
 /**
  * The browser's half of an attempt (services/sso.ts): sent back only to the routes below, never

@@ -149,8 +149,15 @@ export const PULL_REMAINING = ['count', 'skip'] as const;
 export type PullRemaining = (typeof PULL_REMAINING)[number];
 
 export const pullQuerySchema = z.object({
-  /** Opaque to the client; today the last change_seq it has, as a decimal string. */
-  cursor: z.string().regex(/^\d*$/, code('cursor_invalid')).default(''),
+  /**
+   * Opaque to the client; today the last change_seq it has, as a decimal string. At most 15
+   * digits: no change number gets further (a thousand a second for 30,000 years), every one up
+   * to there is exact as a number, and a longer one overflowed the database's bigint.
+   */
+  cursor: z
+    .string()
+    .regex(/^\d{0,15}$/, code('cursor_invalid'))
+    .default(''),
   limit: z.coerce.number().int().min(1).max(MAX_PULL_LIMIT).default(DEFAULT_PULL_LIMIT),
   /** Absent: counted, as for a device that predates the choice. */
   remaining: z.enum(PULL_REMAINING, { error: code('remaining_invalid') }).optional(),

@@ -294,6 +294,11 @@ describe('GET /api/sync/pull', () => {
     expect((await f.t.request('/api/sync/pull?cursor=abc', { token: f.staff.token })).status).toBe(
       422,
     );
+    // Digits no change number reaches, nor a 64-bit column holds (PostgreSQL answered 500).
+    for (const cursor of ['9223372036854775808', '99999999999999999999999']) {
+      const res = await f.t.request(`/api/sync/pull?cursor=${cursor}`, { token: f.staff.token });
+      expect(res.status).toBe(422);
+    }
     expect((await f.t.request('/api/sync/pull?limit=0', { token: f.staff.token })).status).toBe(
       422,
     );

@@ -152,10 +152,33 @@ describe('a photo store that cannot be used stops start-up with one line', () =>
     );
   });
 
-  it('names credentials that may read the bucket but not write to it', async () => {
-    // A store that answers the bucket's HEAD and refuses every PUT, as read-only keys get.
+  /**
+   * The refusal for a store that `answer`s each request as a bucket policy would (the bucket's
+   * HEAD passes unless it says otherwise), on a port of its own for this case.
+   */
+  async function refusalFromStore(
+    answer: (req: http.IncomingMessage, res: http.ServerResponse) => void,
+  ): Promise<{ message: string; endpoint: string }> {
     const server = http.createServer((req, res) => {
       req.resume();
+      answer(req, res);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const endpoint = `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
+    try {
+      return {
+        message: await refusal({ ...s3.env(''), PHOTO_STORE_ENDPOINT: endpoint }),
+        endpoint,
+      };
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  }
+  const refusedCredentials = `access refused: check PHOTO_STORE_ACCESS_KEY_ID / PHOTO_STORE_SECRET_ACCESS_KEY and the bucket policy`;
+
+  it('names credentials that may read the bucket but not write to it', async () => {
+    // A store that answers the bucket's HEAD and refuses every PUT, as read-only keys get.
+    const { message, endpoint } = await refusalFromStore((req, res) => {
       if (req.method === 'PUT') {
         res.writeHead(403, { 'content-type': 'application/xml' });
         res.end(
@@ -166,15 +189,22 @@ describe('a photo store that cannot be used stops start-up with one line', () =>
       res.writeHead(200);
       res.end();
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const endpoint = `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
-    try {
-      expect(await refusal({ ...s3.env(''), PHOTO_STORE_ENDPOINT: endpoint })).toBe(
-        `photo store s3://${s3.bucket}/ at ${endpoint}: access refused: check PHOTO_STORE_ACCESS_KEY_ID / PHOTO_STORE_SECRET_ACCESS_KEY and the bucket policy (writing needs s3:PutObject)`,
-      );
-    } finally {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    }
+    expect(message).toBe(
+      `photo store s3://${s3.bucket}/ at ${endpoint}: ${refusedCredentials} (writing needs s3:PutObject)`,
+    );
+  });
+
+  it('names credentials that may write to the bucket but not read from it', async () => {
+    // A store that answers the bucket's HEAD and takes every PUT, but refuses reading an object
+    // back, as keys without s3:GetObject get: every photo shown and every upload's HEAD fails.
+    const { message, endpoint } = await refusalFromStore((req, res) => {
+      const isObject = (req.url ?? '').split('?')[0]?.split('/').filter(Boolean).length !== 1;
+      res.writeHead(isObject && req.method !== 'PUT' ? 403 : 200);
+      res.end();
+    });
+    expect(message).toBe(
+      `photo store s3://${s3.bucket}/ at ${endpoint}: ${refusedCredentials} (reading needs s3:GetObject)`,
+    );
   });
 
   it('names refused credentials', async () => {

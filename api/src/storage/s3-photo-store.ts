@@ -96,31 +96,29 @@ export class S3PhotoStore implements PhotoStore {
   }
 
   /**
-   * The bucket answers, and takes a write: credentials that may only read passed a HEAD and
-   * then failed every upload. The probe is one tiny object beside the photos (not a photo key,
-   * which is 64 hex digits), written again at each start; deleting it would need a permission
-   * the store does not otherwise use.
+   * The bucket answers, takes a write and gives it back: credentials that may only read passed
+   * a HEAD and then failed every upload, and ones that may only write (no s3:GetObject) failed
+   * every photo shown and every upload's HEAD. The probe is one tiny object beside the photos
+   * (not a photo key, which is 64 hex digits), written again at each start; deleting it would
+   * need a permission the store does not otherwise use.
    */
   async check(): Promise<void> {
-    const fail = (err: unknown, writing: boolean): never => {
+    const fail = (err: unknown, needs?: string): never => {
       const why = whyUnusable(err, this.options.unreachableHint ?? '');
       const what =
-        writing && why.startsWith('access refused') ? `${why} (writing needs s3:PutObject)` : why;
+        needs !== undefined && why.startsWith('access refused') ? `${why} (${needs})` : why;
       throw new ConfigError(`photo store ${this.options.description}: ${what}`);
     };
+    const probe = { Bucket: this.bucket, Key: `${this.options.prefix}urs-write-check` };
     await this.client
       .send(new HeadBucketCommand({ Bucket: this.bucket }))
-      .catch((err: unknown) => fail(err, false));
+      .catch((err: unknown) => fail(err));
     await this.client
-      .send(
-        new PutObjectCommand({
-          Bucket: this.bucket,
-          Key: `${this.options.prefix}urs-write-check`,
-          Body: 'ok',
-          ContentType: 'text/plain',
-        }),
-      )
-      .catch((err: unknown) => fail(err, true));
+      .send(new PutObjectCommand({ ...probe, Body: 'ok', ContentType: 'text/plain' }))
+      .catch((err: unknown) => fail(err, 'writing needs s3:PutObject'));
+    await this.client
+      .send(new HeadObjectCommand(probe))
+      .catch((err: unknown) => fail(err, 'reading needs s3:GetObject'));
   }
 }
 

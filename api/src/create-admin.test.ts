@@ -1,28 +1,17 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runEntry } from './test/run-entry.js';
 
 const entry = fileURLToPath(new URL('./create-admin.ts', import.meta.url));
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'urs-create-admin-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-/** The real process entry, from source, as an operator would run it. */
-function run(vars: Record<string, string>) {
-  const child = spawn(process.execPath, ['--conditions=@urs/source', '--import', 'tsx', entry], {
-    env: { PATH: process.env['PATH'] ?? '', DATA_DIR: dataDir, SCRYPT_LOG_N: '10', ...vars },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
-    child.once('exit', (code) => resolve({ code, stdout, stderr })),
-  );
-}
+/** The real process entry, from source, on a SQLite database of its own. */
+const run = (vars: Record<string, string>) =>
+  runEntry(entry, { DATA_DIR: dataDir, SCRYPT_LOG_N: '10', ...vars });
 
 const admin = {
   URS_ADMIN_NAME: 'Dewi Lestari',

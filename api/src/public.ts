@@ -26,3 +26,5 @@ export { loadConfiguration } from './startup.js';
 export { applyPushBatch } from './sync/push.js';
 /** Scratch databases for the scripts' tests (convergence on both engines). */
 export { createTestDatabase, type TestDatabase } from './test/databases.js';
+/** A process entry run from source, for the scripts' tests of their own entries. */
+export { runEntry, type EntryResult } from './test/run-entry.js';

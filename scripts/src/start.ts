@@ -1,13 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
-import {
-  connectDatabase,
-  createApp,
-  DatabaseConfigError,
-  databaseTarget,
-  loadConfiguration,
-} from '@urs/api';
+import { createApp, loadConfiguration } from '@urs/api';
+import { openConfiguredDatabase } from './open-database.js';
 import { DEMO_ACCOUNTS, isDatabaseEmpty, seedDemoSchool } from './seed/index.js';
 
 /**
@@ -20,15 +15,7 @@ const { env, photos } = await loadConfiguration({
   DATA_DIR: process.env['DATA_DIR'] ?? path.join(repoRoot, 'data'),
   WEB_DIST_DIR: process.env['WEB_DIST_DIR'] ?? path.join(repoRoot, 'web', 'dist'),
 });
-const db = await connectDatabase(databaseTarget(env.DATABASE_URL, env.dataDir)).catch(
-  (err: unknown) => {
-    // Bad configuration is the operator's to fix: one line, no stack trace, no fallback.
-    console.error(
-      `URS cannot start: ${err instanceof DatabaseConfigError ? err.message : String(err)}`,
-    );
-    process.exit(1);
-  },
-);
+const { db, where } = await openConfiguredDatabase(env, 'URS cannot start');
 
 let seeded = false;
 if (await isDatabaseEmpty(db)) {
@@ -43,7 +30,7 @@ const server = serve(
   (info) => {
     const url = `http://localhost:${info.port}`;
     console.log(`\nURS is running at ${url}  (API health: ${url}/api/health)`);
-    console.log(`Data directory: ${env.dataDir}${seeded ? ' (freshly seeded)' : ''}`);
+    console.log(`Database: ${where}${seeded ? ' (freshly seeded)' : ''}`);
     console.log('Demo accounts (change these before real use):');
     for (const account of DEMO_ACCOUNTS) {
       console.log(`  ${account.role.padEnd(16)} ${account.email.padEnd(34)} ${account.password}`);

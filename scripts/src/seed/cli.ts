@@ -1,12 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  connectDatabase,
-  DatabaseConfigError,
-  databaseTarget,
-  loadConfiguration,
-  redact,
-} from '@urs/api';
+import { loadConfiguration } from '@urs/api';
+import { openConfiguredDatabase } from '../open-database.js';
 import { DEMO_ACCOUNTS, isDatabaseEmpty, seedDemoSchool } from './index.js';
 
 /**
@@ -18,12 +13,7 @@ const { env, photos } = await loadConfiguration({
   ...process.env,
   DATA_DIR: process.env['DATA_DIR'] ?? path.join(repoRoot, 'data'),
 });
-const target = databaseTarget(env.DATABASE_URL, env.dataDir);
-const file = target.engine === 'sqlite' ? target.file : redact(target.url);
-const db = await connectDatabase(target).catch((err: unknown) => {
-  console.error(`Cannot seed: ${err instanceof DatabaseConfigError ? err.message : String(err)}`);
-  process.exit(1);
-});
+const { db, where: file } = await openConfiguredDatabase(env, 'Cannot seed');
 try {
   if (!(await isDatabaseEmpty(db))) {
     console.log(`${file} already has data: nothing seeded.`);

@@ -65,4 +65,55 @@ describe('<DialogHost />', () => {
     fireEvent.click(dialog);
     expect(queue.current()?.options.title).toBe('Wajib dijawab');
   });
+
+  it('gives focus back to the element that opened it once answered', async () => {
+    const user = userEvent.setup();
+    const queue = createDialogQueue();
+    render(
+      <>
+        <button type="button" onClick={() => void queue.open({ title: 'Buang isian?' })}>
+          Batal
+        </button>
+        <DialogHost queue={queue} />
+      </>,
+    );
+    const opener = screen.getByRole('button', { name: 'Batal' });
+    await user.click(opener);
+    const inside = screen.getByRole('button', { name: 'OK' });
+    inside.focus();
+    expect(document.activeElement).toBe(inside);
+
+    // Escape: the <dialog> is unmounted with the answer, taking the focus with it.
+    const dialog = inside.closest('dialog');
+    if (dialog === null) throw new Error('no dialog');
+    act(() => {
+      fireEvent(dialog, new Event('cancel', { cancelable: true }));
+    });
+    expect(screen.queryByRole('heading')).toBeNull();
+    expect(document.activeElement).toBe(opener);
+  });
+
+  it('leaves the focus where the answer moved it', async () => {
+    const user = userEvent.setup();
+    const queue = createDialogQueue();
+    render(
+      <>
+        <button
+          type="button"
+          onClick={() => {
+            void queue.open({ title: 'Pindah?' }).then(() => {
+              document.getElementById('elsewhere')?.focus();
+            });
+          }}
+        >
+          Buka
+        </button>
+        <input id="elsewhere" aria-label="Lain" />
+        <DialogHost queue={queue} />
+      </>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Buka' }));
+    await user.click(screen.getByRole('button', { name: 'OK' }));
+    expect(document.activeElement).toBe(screen.getByLabelText('Lain'));
+  });
 });

@@ -1,6 +1,6 @@
 import { closeDialog, openDialog } from './use-modal-dialog.js';
 import { useEffect, useRef, useState, useSyncExternalStore, type MouseEvent } from 'react';
-import { dialogs, type DialogIcon, type DialogQueue } from '../../lib/dialog.js';
+import { dialogs, type DialogIcon, type DialogQueue, type OpenDialog } from '../../lib/dialog.js';
 
 const ICONS: Record<DialogIcon, string> = {
   info: 'i',
@@ -18,6 +18,24 @@ export function DialogHost({ queue = dialogs }: { queue?: DialogQueue }) {
   const current = useSyncExternalStore(queue.subscribe, queue.current, queue.current);
   const ref = useRef<HTMLDialogElement>(null);
   const [value, setValue] = useState('');
+  const [shown, setShown] = useState<OpenDialog | null>(null);
+  const [opener, setOpener] = useState<Element | null>(null);
+
+  // What had the focus when the first of a run of dialogs came up, read before the dialog is
+  // drawn. The browser gives the focus back to it when a modal dialog is closed, but this one
+  // leaves the page with its answer, and the focus with it (to <body>, where Tab starts over).
+  if (current !== shown) {
+    if (shown === null) setOpener(document.activeElement);
+    setShown(current);
+  }
+
+  useEffect(() => {
+    if (current !== null || !(opener instanceof HTMLElement) || !opener.isConnected) return;
+    // Only focus that was lost: an answer may have moved it on (the next field, another page).
+    if (document.activeElement === null || document.activeElement === document.body) {
+      opener.focus();
+    }
+  }, [current, opener]);
 
   useEffect(() => {
     const element = ref.current;

@@ -1,4 +1,12 @@
-import { useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type FormEvent,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { failureText, serverFieldErrors, type Checked } from '../../lib/admin-kit.js';
 import { toast } from '../../lib/toast.js';
@@ -34,11 +42,29 @@ export function FormModal({
   const { t } = useTranslation();
   const ref = useModalDialog();
   const titleId = useId();
+  const form = useRef<HTMLFormElement>(null);
+  const [attempts, setAttempts] = useState(0);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!busy) onSubmit();
+    if (busy) return;
+    setAttempts((count) => count + 1);
+    onSubmit();
   };
+
+  // A save that ended with the form still open failed: the focus goes to the first field it
+  // marked, whose error is read with it (aria-describedby), instead of staying on the button
+  // with nothing said. Without a marked field the message is the form's alert; the focus is
+  // then kept in the dialog, since the buttons disabled while saving drop it on <body>.
+  useEffect(() => {
+    const element = form.current;
+    if (attempts === 0 || busy || element === null) return;
+    const invalid = element.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (invalid !== null) invalid.focus();
+    else if (!element.contains(document.activeElement)) {
+      element.querySelector<HTMLElement>('button[type="submit"]')?.focus();
+    }
+  }, [attempts, busy]);
 
   return (
     <dialog
@@ -51,7 +77,7 @@ export function FormModal({
         if (!busy) onClose();
       }}
     >
-      <form className="dialog-body" noValidate onSubmit={submit}>
+      <form ref={form} className="dialog-body" noValidate onSubmit={submit}>
         <h2 id={titleId} className="dialog-title">
           {title}
         </h2>

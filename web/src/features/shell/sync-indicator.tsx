@@ -43,6 +43,11 @@ export function SyncIndicator({ userId }: { userId: string }) {
           ? 'pending'
           : 'ok';
   const progress = status.pullProgress;
+  const connection = !status.online
+    ? t('sync.offline')
+    : status.unreachable
+      ? t('sync.unreachable')
+      : t('sync.online');
   // A first sync of a school year takes a while: a count shows the app has not hung.
   const label = status.syncing
     ? progress === null
@@ -51,11 +56,7 @@ export function SyncIndicator({ userId }: { userId: string }) {
           applied: formatNumber(progress.applied, i18n.language),
           total: formatNumber(progress.total, i18n.language),
         })
-    : !status.online
-      ? t('sync.offline')
-      : status.unreachable
-        ? t('sync.unreachable')
-        : t('sync.online');
+    : connection;
   const lastSynced =
     status.lastSuccessAt === null
       ? t('sync.neverSynced')
@@ -79,6 +80,12 @@ export function SyncIndicator({ userId }: { userId: string }) {
           <span className="sync-count">{t('sync.pending', { count: status.pendingCount })}</span>
         )}
       </button>
+      {/* Losing the network or the server changes only the button's words, which a screen
+          reader does not read unasked; this region says it. Not each sync run: one comes every
+          minute, and would talk over whatever the user is doing. */}
+      <span className="sr-only" role="status">
+        {connection}
+      </span>
       {open && (
         <div id={panelId} className="sync-panel" role="region" aria-label={t('sync.status')}>
           <p className="sync-line">

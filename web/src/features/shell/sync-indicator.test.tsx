@@ -1,0 +1,49 @@
+// @vitest-environment jsdom
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { SyncStatus } from '../../sync/index.js';
+
+const status = vi.hoisted(() => vi.fn<() => SyncStatus>());
+vi.mock('../../sync/index.js', () => ({
+  useSyncEngine: () => ({}),
+  useSyncStatus: status,
+}));
+
+import { useIndonesianComponents } from '../../test/component-setup.js';
+import { SyncIndicator } from './sync-indicator.js';
+
+useIndonesianComponents(status);
+
+const IDLE: SyncStatus = {
+  online: true,
+  unreachable: false,
+  pendingCount: 0,
+  rejected: [],
+  lastSuccessAt: null,
+  error: null,
+  syncing: false,
+  pullProgress: null,
+  paused: false,
+};
+
+describe('<SyncIndicator />', () => {
+  it('says a change of connection in a status region, not each sync', () => {
+    status.mockReturnValue(IDLE);
+    const { rerender } = render(<SyncIndicator userId="u-siti" />);
+    expect(screen.getByRole('status').textContent).toBe('Daring');
+
+    // A sync run changes the button's words, not the region (a run comes every minute).
+    status.mockReturnValue({ ...IDLE, syncing: true });
+    rerender(<SyncIndicator userId="u-siti" />);
+    expect(screen.getByTestId('sync-indicator').textContent).toContain('Menyinkronkan');
+    expect(screen.getByRole('status').textContent).toBe('Daring');
+
+    status.mockReturnValue({ ...IDLE, online: false });
+    rerender(<SyncIndicator userId="u-siti" />);
+    expect(screen.getByRole('status').textContent).toBe('Luring');
+
+    status.mockReturnValue({ ...IDLE, unreachable: true });
+    rerender(<SyncIndicator userId="u-siti" />);
+    expect(screen.getByRole('status').textContent).toBe('Server tak terjangkau');
+  });
+});

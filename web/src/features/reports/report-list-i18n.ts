@@ -54,7 +54,6 @@ const texts = splitTextPairs({
     explorerEmpty: ['Belum ada pengguna dengan peran ini.', 'No users with this role yet.'],
     reportCount: ['{{count}} laporan', '{{count}} reports'],
     reportCount_one: ['{{count}} laporan', '{{count}} report'],
-    showReports: ['Tampilkan laporan {{name}}', 'Show reports of {{name}}'],
     userReports: ['Laporan {{name}}', 'Reports by {{name}}'],
     userPager: ['Halaman laporan {{name}}', 'Pages of reports by {{name}}'],
     userNoReports: ['Belum ada laporan.', 'No reports yet.'],

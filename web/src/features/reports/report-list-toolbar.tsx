@@ -22,6 +22,7 @@ export function ReportListToolbar({ state, onChange: setState, fail }: ToolbarPr
   const online = useOnline();
   const [scope, setScope] = useState<ExportScope>('all');
   const [exporting, setExporting] = useState(false);
+  const order = state.order === 'desc' ? t('reportList.newest') : t('reportList.oldest');
   const runExport = async () => {
     setExporting(true);
     try {
@@ -39,13 +40,15 @@ export function ReportListToolbar({ state, onChange: setState, fail }: ToolbarPr
       <button
         type="button"
         className="button button-small button-secondary"
-        aria-label={t('reportList.sortLabel')}
+        // The order shown is in the name too: a screen reader hears which one is on, and voice
+        // control finds the button by the words on it.
+        aria-label={`${t('reportList.sortLabel')}: ${order}`}
         data-order={state.order}
         onClick={() =>
           setState({ ...state, order: state.order === 'desc' ? 'asc' : 'desc', page: 1 })
         }
       >
-        {state.order === 'desc' ? t('reportList.newest') : t('reportList.oldest')}
+        {order}
       </button>
       <span className="report-list-spacer" />
       <label className="field-label" htmlFor="report-list-scope">

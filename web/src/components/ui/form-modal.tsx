@@ -1,16 +1,9 @@
-import {
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  type ChangeEvent,
-  type FormEvent,
-  type ReactNode,
-} from 'react';
+import { useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { failureText, serverFieldErrors, type Checked } from '../../lib/admin-kit.js';
 import { toast } from '../../lib/toast.js';
 import { useOnline } from './online.js';
+import { useFailedSubmitFocus } from './use-failed-submit-focus.js';
 import { useModalDialog } from './use-modal-dialog.js';
 import './admin.css';
 import './admin-i18n.js';
@@ -42,29 +35,14 @@ export function FormModal({
   const { t } = useTranslation();
   const ref = useModalDialog();
   const titleId = useId();
-  const form = useRef<HTMLFormElement>(null);
-  const [attempts, setAttempts] = useState(0);
+  const { form, submitted } = useFailedSubmitFocus(busy);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
-    setAttempts((count) => count + 1);
+    submitted();
     onSubmit();
   };
-
-  // A save that ended with the form still open failed: the focus goes to the first field it
-  // marked, whose error is read with it (aria-describedby), instead of staying on the button
-  // with nothing said. Without a marked field the message is the form's alert; the focus is
-  // then kept in the dialog, since the buttons disabled while saving drop it on <body>.
-  useEffect(() => {
-    const element = form.current;
-    if (attempts === 0 || busy || element === null) return;
-    const invalid = element.querySelector<HTMLElement>('[aria-invalid="true"]');
-    if (invalid !== null) invalid.focus();
-    else if (!element.contains(document.activeElement)) {
-      element.querySelector<HTMLElement>('button[type="submit"]')?.focus();
-    }
-  }, [attempts, busy]);
 
   return (
     <dialog

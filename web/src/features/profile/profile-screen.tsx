@@ -16,6 +16,7 @@ import { toast } from '../../lib/toast.js';
 import { useAppSession, useCurrentUser } from '../../lib/use-session.js';
 import { useUnsavedChanges } from '../../pwa/index.js';
 import { TextField } from '../../components/ui/text-field.js';
+import { useFailedSubmitFocus } from '../../components/ui/use-failed-submit-focus.js';
 import { UserAvatar } from '../../components/ui/user-avatar.js';
 import { postPassword, postProfile, type PasswordChange } from './profile-api.js';
 import {
@@ -91,11 +92,14 @@ function ProfileCard({
   children: ReactNode;
 }) {
   const { t } = useTranslation();
+  const { form, submitted } = useFailedSubmitFocus(sending);
   return (
     <form
+      ref={form}
       className="card form profile-card"
       onSubmit={(event) => {
         event.preventDefault();
+        submitted();
         onSubmit();
       }}
       noValidate

@@ -1,0 +1,45 @@
+// @vitest-environment jsdom
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+
+const postPassword = vi.hoisted(() => vi.fn());
+vi.mock('./profile-api.js', () => ({ postPassword, postProfile: vi.fn() }));
+vi.mock('../../lib/use-session.js', async () => {
+  const { testUser } = await import('../../test/user.js');
+  const user = testUser({ id: 'u-siti' });
+  return {
+    useCurrentUser: () => user,
+    useAppSession: () => ({ session: { updateUser: vi.fn() } }),
+  };
+});
+vi.mock('../../pwa/index.js', () => ({ useUnsavedChanges: vi.fn() }));
+vi.mock('../../lib/toast.js', () => ({
+  toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() },
+}));
+
+import { ApiError } from '../../lib/api-client.js';
+import { useIndonesianComponents } from '../../test/component-setup.js';
+import { ProfileScreen } from './profile-screen.js';
+
+useIndonesianComponents(postPassword);
+
+describe('<ProfileScreen />', () => {
+  it('focuses the first field the server refused, its error tied to it', async () => {
+    const user = userEvent.setup();
+    postPassword.mockRejectedValue(
+      new ApiError(422, 'Data yang dikirim tidak valid.', {
+        message: 'Data yang dikirim tidak valid.',
+        errors: { current_password: ['Password saat ini wajib diisi.'] },
+      }),
+    );
+    render(<ProfileScreen />);
+    // Pressed from the button, which is disabled while the change is sent.
+    await user.click(screen.getByRole('button', { name: 'Simpan password' }));
+
+    const current = await screen.findByLabelText('Password saat ini');
+    expect(document.activeElement).toBe(current);
+    const described = current.getAttribute('aria-describedby') ?? '';
+    expect(document.getElementById(described)?.textContent).toBe('Password saat ini wajib diisi.');
+  });
+});

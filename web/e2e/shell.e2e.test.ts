@@ -121,6 +121,26 @@ describe('app shell in a real browser', () => {
     await context.close();
   });
 
+  it('puts focus on the new page after a page change made by code, not on the body', async () => {
+    const { context, page } = await newPage(390, 844);
+    await page.goto(`${server.url}/login`);
+    await logIn(page, STAFF);
+    await page.getByText('Selamat datang, ').waitFor();
+    await page.goto(`${server.url}/reports/create`);
+    await page.getByRole('heading', { name: 'Buat Laporan' }).waitFor();
+    // By keyboard: Batal on the untouched form leaves for the user's reports at once.
+    await page.getByRole('button', { name: 'Batal' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Laporan Saya' }).waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main');
+    // The next Tab goes on from the page's content, not from the top of the page.
+    await page.keyboard.press('Tab');
+    expect(
+      await page.evaluate(() => document.getElementById('main')?.contains(document.activeElement)),
+    ).toBe(true);
+    await context.close();
+  });
+
   it('toggles the fixed sidebar at 1280px and the drawer at 390px', async () => {
     const { context, page } = await newPage(1280, 800);
     await page.goto(`${server.url}/login`);
@@ -269,7 +289,7 @@ describe('app shell in a real browser', () => {
     await page.reload();
     await page.getByText('Selamat datang, ').waitFor();
     expect(pathOf(page)).toBe('/');
-    await page.getByText('Luring').waitFor();
+    await page.getByTestId('sync-indicator').getByText('Luring').waitFor();
 
     // An unsent change in this user's outbox: logout warns first, and still works offline.
     await page.evaluate(

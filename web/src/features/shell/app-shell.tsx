@@ -38,6 +38,21 @@ export function AppShell() {
   // a widening to the fixed sidebar (a tablet turned): narrow again, it starts closed.
   useEffect(() => setDrawerOpen(false), [pathname, wide]);
 
+  // A page change made by code (a form's Batal, a dialog's answer, a save) takes away the
+  // element that had focus, and the browser puts it on the body: a keyboard or screen reader
+  // user would start over from the top of the page. The new page's content takes it instead,
+  // once the router has drawn it; focus a screen placed itself (a form's first field) stays.
+  const shownPath = useRouterState({ select: (state) => state.resolvedLocation?.pathname });
+  const lastShown = useRef(shownPath);
+  useEffect(() => {
+    if (shownPath === lastShown.current) return;
+    lastShown.current = shownPath;
+    const focused = document.activeElement;
+    if (focused === null || focused === document.body) {
+      document.getElementById('main')?.focus({ preventScroll: true });
+    }
+  }, [shownPath]);
+
   // The open drawer is modal: focus moves into it, the page behind neither scrolls nor takes
   // focus (inert below), and Escape closes it with focus back on the menu button.
   useEffect(() => {

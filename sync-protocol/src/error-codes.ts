@@ -39,6 +39,8 @@ export const ERROR_TEXTS_ID = {
   not_found: 'Data tidak ditemukan.',
   too_large: 'Data yang dikirim terlalu besar.',
   server_error: 'Terjadi kesalahan pada server. Silakan coba lagi.',
+  photo_store_unavailable:
+    'Penyimpanan foto sedang tidak dapat dijangkau. Silakan coba lagi nanti.',
   api_not_found: 'Alamat API tidak ditemukan.',
   json_required: 'Kirim data sebagai application/json.',
   json_invalid: 'Body bukan JSON yang valid.',

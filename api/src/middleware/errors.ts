@@ -1,6 +1,7 @@
 import type { ErrorHandler, NotFoundHandler } from 'hono';
 import { indonesianText, reason, type ApiErrorBody, type ErrorReason } from '@urs/sync-protocol';
 import { HttpError } from '../lib/http-error.js';
+import { PhotoStoreUnavailableError } from '../storage/photo-store.js';
 
 /** The body of a refusal: its Indonesian text for old clients, its code for every client. */
 export function errorBody(why: ErrorReason): ApiErrorBody {
@@ -24,7 +25,13 @@ export const onError: ErrorHandler = (err, c) => {
     for (const [name, value] of Object.entries(err.headers ?? {})) c.header(name, value);
     return c.json(body, err.status);
   }
-  console.error(`[api] ${c.req.method} ${new URL(c.req.url).pathname} failed:`, err);
+  const request = `${c.req.method} ${new URL(c.req.url).pathname}`;
+  // Its message names the store and what to fix; the SDK's stack would only bury that line.
+  if (err instanceof PhotoStoreUnavailableError) {
+    console.error(`[api] ${request} failed: ${err.message}`);
+    return c.json(errorBody(reason('photo_store_unavailable')), 503);
+  }
+  console.error(`[api] ${request} failed:`, err);
   return c.json(errorBody(reason('server_error')), 500);
 };
 

@@ -23,6 +23,16 @@ export interface PhotoStore {
   check(): Promise<void>;
 }
 
+/**
+ * The photo store failed a request while the API runs (the bucket's server down or refusing,
+ * the network to it gone). Answered 503 with one line in the log (middleware/errors.ts), not a
+ * 500 with the SDK's stack: the operator has a store to look at, and the device keeps the photo
+ * and tries again later, as after any server error.
+ */
+export class PhotoStoreUnavailableError extends Error {
+  override readonly name = 'PhotoStoreUnavailableError';
+}
+
 export const SHA256_HEX = /^[0-9a-f]{64}$/;
 
 export function sha256Hex(bytes: Uint8Array): string {

@@ -8,7 +8,13 @@ import {
   type S3Client,
 } from '@aws-sdk/client-s3';
 import { ConfigError } from '../lib/config-error.js';
-import { contentAddress, SHA256_HEX, type PhotoStore, type StoredPhoto } from './photo-store.js';
+import {
+  contentAddress,
+  PhotoStoreUnavailableError,
+  SHA256_HEX,
+  type PhotoStore,
+  type StoredPhoto,
+} from './photo-store.js';
 
 export interface S3PhotoStoreOptions {
   client: S3Client;
@@ -43,23 +49,42 @@ export class S3PhotoStore implements PhotoStore {
     return `${this.options.prefix}${sha256.slice(0, 2)}/${sha256}`;
   }
 
+  /**
+   * One request to the bucket while the API runs. A missing object (404) is the caller's to
+   * answer; any other failure is the store being unavailable, named for the operator as the
+   * start-up check names it.
+   */
+  private async reach<T>(request: () => Promise<T>): Promise<T> {
+    try {
+      return await request();
+    } catch (err) {
+      if (statusOf(err) === 404) throw err;
+      const why = whyUnusable(err, '');
+      throw new PhotoStoreUnavailableError(`photo store ${this.options.description}: ${why}`, {
+        cause: err,
+      });
+    }
+  }
+
   async put(bytes: Uint8Array): Promise<string> {
     const { sha256, mimeType } = contentAddress(bytes);
     // A key names its bytes for good, so an object already there is this photo: HEAD first
     // spares resending up to 10 MB and a new version in a versioned bucket. Conditional PUT
     // would save the round trip but is uneven among S3-compatible stores (decision 008).
     if (await this.has(sha256)) return sha256;
-    await this.client.send(
-      new PutObjectCommand({
-        Bucket: this.bucket,
-        Key: this.keyFor(sha256),
-        Body: bytes,
-        ContentLength: bytes.byteLength,
-        ContentType: mimeType,
-        // The store recomputes it and refuses bytes damaged on the way. MD5, not the SDK's newer
-        // checksum headers: R2 and other S3-compatible stores answer those 501 NotImplemented.
-        ContentMD5: createHash('md5').update(bytes).digest('base64'),
-      }),
+    await this.reach(() =>
+      this.client.send(
+        new PutObjectCommand({
+          Bucket: this.bucket,
+          Key: this.keyFor(sha256),
+          Body: bytes,
+          ContentLength: bytes.byteLength,
+          ContentType: mimeType,
+          // The store recomputes it and refuses bytes damaged on the way. MD5, not the SDK's newer
+          // checksum headers: R2 and other S3-compatible stores answer those 501 NotImplemented.
+          ContentMD5: createHash('md5').update(bytes).digest('base64'),
+        }),
+      ),
     );
     return sha256;
   }
@@ -67,8 +92,8 @@ export class S3PhotoStore implements PhotoStore {
   async open(sha256: string): Promise<StoredPhoto | null> {
     if (!SHA256_HEX.test(sha256)) return null;
     try {
-      const answer = await this.client.send(
-        new GetObjectCommand({ Bucket: this.bucket, Key: this.keyFor(sha256) }),
+      const answer = await this.reach(() =>
+        this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.keyFor(sha256) })),
       );
       if (answer.Body === undefined || answer.ContentLength === undefined) {
         throw new Error(`object ${this.keyFor(sha256)} came back without a body or length`);
@@ -85,8 +110,8 @@ export class S3PhotoStore implements PhotoStore {
   async has(sha256: string): Promise<boolean> {
     if (!SHA256_HEX.test(sha256)) return false;
     try {
-      await this.client.send(
-        new HeadObjectCommand({ Bucket: this.bucket, Key: this.keyFor(sha256) }),
+      await this.reach(() =>
+        this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: this.keyFor(sha256) })),
       );
       return true;
     } catch (err) {
@@ -122,7 +147,10 @@ export class S3PhotoStore implements PhotoStore {
   }
 }
 
-/** What an operator should fix, from a failed HeadBucket (which answers with a status only). */
+/**
+ * What an operator should fix, from a failed request (a HeadBucket answers with a status only;
+ * at start-up a 404 is the bucket, later the object, which callers answer themselves).
+ */
 function whyUnusable(err: unknown, unreachableHint: string): string {
   const status = statusOf(err);
   if (status === 404) return 'the bucket does not exist';

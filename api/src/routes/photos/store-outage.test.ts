@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { newId } from '@urs/sync-protocol';
 import { photoUploads } from '../../db/schema.js';
 import { makeTestApp, type TestApp } from '../../test/harness.js';
@@ -17,15 +17,51 @@ afterEach(async () => {
 });
 
 describe('a photo store that goes away while the API runs', () => {
-  it('answers an upload with a server error and records nothing, so the device keeps it and retries', async () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  /** What the API logged: one line per failure, no SDK stack. */
+  function logged() {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    return () => log.mock.calls;
+  }
+
+  it('answers an upload 503 and records nothing, so the device keeps it and retries', async () => {
     const { token } = await t.signIn('custodian');
     const id = newId();
     const bytes = jpegBytes(4000, 1);
     await s3?.stop();
     s3 = null;
+    const calls = logged();
     const res = await uploadPhoto(t, token, id, bytes);
-    expect(res.status).toBe(500);
+    expect(res.status).toBe(503);
+    expect(await res.json()).toMatchObject({
+      code: 'photo_store_unavailable',
+      message: 'Penyimpanan foto sedang tidak dapat dijangkau. Silakan coba lagi nanti.',
+    });
     expect(await t.db.select().from(photoUploads)).toEqual([]);
+    // One line naming the store and the cause, as at start-up.
+    expect(calls()).toHaveLength(1);
+    expect(calls()[0]).toHaveLength(1);
+    expect(String(calls()[0]?.[0])).toMatch(
+      new RegExp(
+        `^\\[api\\] PUT /api/photos/${id} failed: photo store s3://.* cannot reach the endpoint \\(ECONNREFUSED\\)`,
+      ),
+    );
     expect((await t.request(`/api/photos/${id}`, { token })).status).toBe(404);
+  });
+
+  it("answers a photo's bytes 503 while the store is down", async () => {
+    const { token } = await t.signIn('custodian');
+    const id = newId();
+    const bytes = jpegBytes(4000, 2);
+    expect((await uploadPhoto(t, token, id, bytes)).status).toBe(201);
+    await s3?.stop();
+    s3 = null;
+    logged();
+    const down = await t.request(`/api/photos/${id}`, { token });
+    expect(down.status).toBe(503);
+    expect(await down.json()).toMatchObject({ code: 'photo_store_unavailable' });
   });
 });

@@ -6,6 +6,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import type { UrsDatabase } from '../../db/database.js';
 import { initI18n } from '../../lib/i18n.js';
 import { claimLocalData, dataOwner } from '../../sync/index.js';
+import { SIGNED_IN_FRAME_ID } from '../dashboard/index.js';
 import { FIXED_NOW, openTestDatabase, reportCreate, reportRow } from '../../sync/test-fixtures.js';
 import { LocalDataGate, PREPARING_NOTICE_MS } from './local-data-gate.js';
 import './shell-i18n.js';
@@ -23,6 +24,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
+  document.getElementById(SIGNED_IN_FRAME_ID)?.remove();
   vi.useRealTimers();
   vi.restoreAllMocks();
   db.close();
@@ -128,5 +130,30 @@ describe('<LocalDataGate />', () => {
     await waitFor(() => expect(screen.getByTestId('screen').textContent).toBe('0'));
     expect(seen.flat()).not.toContain(PREVIOUS);
     expect(failing).toHaveBeenCalledTimes(2);
+  });
+
+  it('takes away the frame drawn ahead when the hand-over fails, so its alert is seen', async () => {
+    // index.html's signed-in frame lies over the page until the dashboard replaces it; a gate
+    // that stays shut never draws the dashboard, and the alert and its retry were under it.
+    const frame = document.createElement('div');
+    frame.id = SIGNED_IN_FRAME_ID;
+    document.body.append(frame);
+    await leftBy(PREVIOUS);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.spyOn(db.shadows, 'clear').mockRejectedValue(new Error('IndexedDB went away'));
+    renderGate(NEXT);
+    await screen.findByRole('alert');
+    expect(document.getElementById(SIGNED_IN_FRAME_ID)).toBeNull();
+  });
+
+  it('leaves the frame drawn ahead to the screen while the hand-over runs', async () => {
+    const frame = document.createElement('div');
+    frame.id = SIGNED_IN_FRAME_ID;
+    document.body.append(frame);
+    await leftBy(PREVIOUS);
+    renderGate(NEXT);
+    await waitFor(() => expect(screen.getByTestId('screen').textContent).toBe('0'));
+    // The dashboard takes it (useTakeSignedInFrame); this stand-in screen does not.
+    expect(document.getElementById(SIGNED_IN_FRAME_ID)).toBe(frame);
   });
 });

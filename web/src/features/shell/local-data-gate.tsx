@@ -1,7 +1,8 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UrsDatabase } from '../../db/database.js';
 import { claimLocalData, dataOwner } from '../../sync/index.js';
+import { dropSignedInFrame } from '../dashboard/index.js';
 
 /** How long a hand-over may take before the screen says what it is waiting for. */
 export const PREPARING_NOTICE_MS = 300;
@@ -61,6 +62,13 @@ export function LocalDataGate({
       clearTimeout(notice);
     };
   }, [db, userId, attempt]);
+
+  // index.html's signed-in frame lies over the page until the dashboard replaces it. Shut, the
+  // gate never draws the dashboard: the frame would hide this alert and its retry for good.
+  // (While the hand-over runs the frame stays: the dashboard usually follows within moments.)
+  useLayoutEffect(() => {
+    if (current.status === 'failed') dropSignedInFrame();
+  }, [current.status]);
 
   if (current.status === 'ready') return <>{children}</>;
   if (current.status === 'failed') {

@@ -15,11 +15,14 @@ export function useFailedSubmitFocus(busy: boolean) {
   useEffect(() => {
     const element = form.current;
     if (attempts === 0 || busy || element === null) return;
+    // Only the focus still in this form, or lost with its disabled button: a user who went on
+    // to something else while it saved (the profile's other form) keeps their place.
+    const focused = document.activeElement;
+    const lost = focused === null || focused === document.body;
+    if (!lost && !element.contains(focused)) return;
     const invalid = element.querySelector<HTMLElement>('[aria-invalid="true"]');
     if (invalid !== null) invalid.focus();
-    else if (!element.contains(document.activeElement)) {
-      element.querySelector<HTMLElement>('button[type="submit"]')?.focus();
-    }
+    else if (lost) element.querySelector<HTMLElement>('button[type="submit"]')?.focus();
   }, [attempts, busy]);
 
   return { form, submitted: () => setAttempts((count) => count + 1) };

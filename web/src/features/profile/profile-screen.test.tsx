@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 
 const postPassword = vi.hoisted(() => vi.fn());
-vi.mock('./profile-api.js', () => ({ postPassword, postProfile: vi.fn() }));
+const postProfile = vi.hoisted(() => vi.fn());
+vi.mock('./profile-api.js', () => ({ postPassword, postProfile }));
 vi.mock('../../lib/use-session.js', async () => {
   const { testUser } = await import('../../test/user.js');
   const user = testUser({ id: 'u-siti' });
@@ -22,7 +23,7 @@ import { ApiError } from '../../lib/api-client.js';
 import { useIndonesianComponents } from '../../test/component-setup.js';
 import { ProfileScreen } from './profile-screen.js';
 
-useIndonesianComponents(postPassword);
+useIndonesianComponents(postPassword, postProfile);
 
 describe('<ProfileScreen />', () => {
   it('focuses the first field the server refused, its error tied to it', async () => {
@@ -41,5 +42,29 @@ describe('<ProfileScreen />', () => {
     expect(document.activeElement).toBe(current);
     const described = current.getAttribute('aria-describedby') ?? '';
     expect(document.getElementById(described)?.textContent).toBe('Password saat ini wajib diisi.');
+  });
+
+  it('leaves the focus where the user went while the other form was saving', async () => {
+    const user = userEvent.setup();
+    const { testUser } = await import('../../test/user.js');
+    let answer = (_: unknown) => undefined as void;
+    postProfile.mockReturnValue(
+      new Promise((resolve) => {
+        answer = resolve;
+      }),
+    );
+    render(<ProfileScreen />);
+    const name = screen.getByLabelText('Nama lengkap');
+    await user.clear(name);
+    await user.type(name, 'Siti A.');
+    await user.click(screen.getByRole('button', { name: 'Simpan profil' }));
+    // A slow upload: meanwhile the user goes on to change the password.
+    const current = screen.getByLabelText('Password saat ini');
+    await user.click(current);
+    await user.keyboard('lama');
+
+    answer(testUser({ id: 'u-siti', name: 'Siti A.' }));
+    await screen.findByRole('button', { name: 'Simpan profil' });
+    expect(document.activeElement).toBe(current);
   });
 });

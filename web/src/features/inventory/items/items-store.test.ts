@@ -431,4 +431,32 @@ describe('adding, editing and deleting items', () => {
     expect(await db.inventory_items.get(created.id)).toMatchObject({ stock: 15 });
     expect(await resendStockUsage(db, USER, usage.id)).toMatchObject({ ok: false });
   });
+
+  it('says why a refused usage the contract no longer takes cannot be sent again', async () => {
+    // Queued by an older version of the app, before quantities were bounded (MAX_QUANTITY):
+    // resent as it is, it would be refused again, and not because its item is missing.
+    const ember = item({ stock: 10 });
+    await seed(ember);
+    const five = { type: 'in', quantity: '5', notes: '', area_id: '' } as const;
+    await recordStockUsage(db, USER, ember.id, five);
+    const [usage] = await db.outbox.toArray();
+    if (usage === undefined) throw new Error('no usage queued');
+    await db.outbox.update(usage.id, {
+      mutation: {
+        ...usage.mutation,
+        args: { ...(usage.mutation.args as object), quantity: 2_000_000 },
+      },
+    });
+    await refuse(db, usage, {
+      code: 'validation',
+      message: 'Jumlah maksimal 1000000.',
+      field_reasons: { quantity: [{ code: 'quantity_too_large', params: { max: 1_000_000 } }] },
+    });
+
+    expect(await resendStockUsage(db, USER, usage.id)).toEqual({
+      ok: false,
+      errors: { quantity: ['Jumlah maksimal 1000000.'] },
+    });
+    expect((await db.outbox.get(usage.id))?.status).toBe('rejected');
+  });
 });

@@ -1,5 +1,6 @@
 import { checkMutation, newId, type InventoryItem } from '@urs/sync-protocol';
 import type { UrsDatabase } from '../../../db/database.js';
+import { refusalTexts } from '../../../lib/error-text.js';
 import {
   MutationValidationError,
   enqueue,
@@ -280,8 +281,11 @@ export async function resendStockUsage(
   ) {
     return { ok: false, errors: { _: [messages.itemMissing] } };
   }
+  // Checked as it was recorded: one queued by an older version of the app may break a rule
+  // added since (a quantity past MAX_QUANTITY), which is then what to say, not a missing item.
   const check = checkMutation({ name: 'stock.record', args: entry.mutation.args });
-  if (!check.ok || check.mutation.name !== 'stock.record') {
+  if (!check.ok) return { ok: false, errors: refusalTexts(check.fields, check.reason) };
+  if (check.mutation.name !== 'stock.record') {
     return { ok: false, errors: { _: [messages.itemMissing] } };
   }
   const recorded = check.mutation.args;

@@ -69,6 +69,10 @@ describe('post-login redirect', () => {
     expect(isSafeRedirectPath('/')).toBe(true);
     expect(isSafeRedirectPath('//evil.example/x')).toBe(false);
     expect(isSafeRedirectPath('/\\evil.example')).toBe(false);
+    // Browsers drop tabs and line breaks from an address before reading it: these are //host.
+    expect(isSafeRedirectPath('/\t/evil.example')).toBe(false);
+    expect(isSafeRedirectPath('/\n/evil.example')).toBe(false);
+    expect(isSafeRedirectPath('/\r\\evil.example')).toBe(false);
     expect(isSafeRedirectPath('https://evil.example')).toBe(false);
     expect(isSafeRedirectPath('reports')).toBe(false);
     expect(isSafeRedirectPath(undefined)).toBe(false);

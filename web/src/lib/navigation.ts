@@ -33,14 +33,22 @@ export function decideNavigation({ access, session, path }: NavigationInput): Na
 
 const toDashboard = { action: 'redirect', to: '/' } as const satisfies NavigationDecision;
 
+const SAME_SITE = 'http://urs.invalid';
+
 /**
  * A path we may send the user to after login: same-origin only. `//host` is protocol-relative
- * (another site), and browsers read `/\host` the same way, so both are refused.
+ * (another site), browsers read `/\host` the same way, and they drop tabs and line breaks
+ * first (`/\t/host`). So the path is read by the URL parser the browser uses, and kept only
+ * when it stays on the site it is read against.
  */
 export function isSafeRedirectPath(value: unknown): value is string {
-  return (
-    typeof value === 'string' && value.startsWith('/') && value[1] !== '/' && value[1] !== '\\'
-  );
+  if (typeof value !== 'string' || !value.startsWith('/')) return false;
+  try {
+    return new URL(value, SAME_SITE).origin === SAME_SITE;
+  } catch {
+    // Not an address at all (URL.canParse is too new for some phones' browsers).
+    return false;
+  }
 }
 
 /**

@@ -9,12 +9,18 @@ import { signInAnswer } from '../../services/sign-in.js';
 import { SsoService, STATE_TTL_MS } from '../../services/sso.js';
 import type { RouteDeps } from '../deps.js';
 
+const SAME_SITE = 'http://urs.invalid';
+
 /**
  * Only a path on this site ("/x", not "//evil" or "https://..."), as the login redirect rule
- * (web: isSafeRedirectPath). Nor "/\evil": browsers read that backslash as a second slash.
+ * (web: isSafeRedirectPath). Nor "/\evil", which browsers read as "//evil", nor "/\t/evil",
+ * whose tab they drop: the path is read by the URL parser browsers follow, and kept only when
+ * it stays on the site it is read against.
  */
 const safePath = (value: string | undefined): string | null =>
-  value !== undefined && value.startsWith('/') && value[1] !== '/' && value[1] !== '\\'
+  value?.startsWith('/') === true &&
+  URL.canParse(value, SAME_SITE) &&
+  new URL(value, SAME_SITE).origin === SAME_SITE
     ? value
     : null;
 

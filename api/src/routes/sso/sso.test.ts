@@ -236,7 +236,13 @@ describe('single sign-on with OpenID Connect + PKCE', () => {
     account = 'wati@sekolah.test';
     // A browser reads a backslash after the first slash as a second slash: `/\evil.example`
     // leads to evil.example as `//evil.example` does.
-    for (const elsewhere of ['//evil.example/x', '/\\evil.example/x']) {
+    // Tabs and line breaks are dropped before the address is read: `/\t/evil.example` too.
+    for (const elsewhere of [
+      '//evil.example/x',
+      '/\\evil.example/x',
+      '/\t/evil.example/x',
+      '/\n\\evil.example/x',
+    ]) {
       const res = await signIn(a, elsewhere);
       expect(((await res.json()) as { redirect: string | null }).redirect).toBeNull();
     }

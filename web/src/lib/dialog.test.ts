@@ -6,15 +6,15 @@ afterEach(() => {
 });
 
 describe('dialog queue', () => {
-  it('has the spec defaults: OK, Batal, outside click allowed', () => {
+  it('has the spec defaults: OK, outside click allowed (Batal comes from the host)', () => {
     const queue = createDialogQueue();
     void queue.open({ title: 'Hapus laporan?' });
     expect(queue.current()?.options).toMatchObject({
       title: 'Hapus laporan?',
       confirmLabel: 'OK',
-      cancelLabel: 'Batal',
       allowOutsideClick: true,
     });
+    expect(queue.current()?.options.cancelLabel).toBeUndefined();
     expect(DIALOG_DEFAULTS.confirmLabel).toBe('OK');
   });
 

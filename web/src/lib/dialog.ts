@@ -8,7 +8,7 @@ export interface DialogOptions {
   icon?: DialogIcon;
   /** Default 'OK'. */
   confirmLabel?: string;
-  /** Default 'Batal'. */
+  /** Default 'Batal' ('Cancel' in English): the host names it in the interface language. */
   cancelLabel?: string;
   /** false hides the cancel button (an alert). Default true. */
   showCancel?: boolean;
@@ -29,9 +29,7 @@ export type DialogResult =
 
 export interface OpenDialog {
   id: number;
-  options: Required<
-    Pick<DialogOptions, 'confirmLabel' | 'cancelLabel' | 'allowOutsideClick' | 'showCancel'>
-  > &
+  options: Required<Pick<DialogOptions, 'confirmLabel' | 'allowOutsideClick' | 'showCancel'>> &
     DialogOptions;
 }
 
@@ -39,9 +37,12 @@ interface Pending extends OpenDialog {
   resolve: (result: DialogResult) => void;
 }
 
+/*
+ * The cancel button's default is not here: the queue knows no language, and a fixed 'Batal'
+ * showed in English too (deleting a report, discarding a refused change).
+ */
 export const DIALOG_DEFAULTS = {
   confirmLabel: 'OK',
-  cancelLabel: 'Batal',
   allowOutsideClick: true,
   showCancel: true,
 } as const;

@@ -12,6 +12,7 @@ export const { id, en } = splitTextPairs({
     loading: ['Memuat…', 'Loading…'],
     backHome: ['Kembali ke beranda', 'Back to the dashboard'],
     close: ['Tutup', 'Close'],
+    cancel: ['Batal', 'Cancel'],
   },
   nav: {
     main: ['Navigasi utama', 'Main navigation'],

@@ -1,11 +1,19 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import i18next from 'i18next';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createDialogQueue } from '../../lib/dialog.js';
+import { initI18n } from '../../lib/i18n.js';
 import { DialogHost } from './dialog-host.js';
 
-afterEach(cleanup);
+beforeAll(() => {
+  initI18n('id');
+});
+afterEach(async () => {
+  cleanup();
+  await i18next.changeLanguage('id');
+});
 
 describe('<DialogHost />', () => {
   it('shows queued dialogs one at a time and returns each answer with the textarea value', async () => {
@@ -28,6 +36,20 @@ describe('<DialogHost />', () => {
     await user.click(screen.getByRole('button', { name: 'OK' }));
     await expect(second).resolves.toEqual({ confirmed: true, value: 'Stok habis' });
     expect(screen.queryByRole('heading')).toBeNull();
+  });
+
+  it('names the cancel button it was given no label for in the interface language', async () => {
+    await i18next.changeLanguage('en');
+    const queue = createDialogQueue();
+    render(<DialogHost queue={queue} />);
+    let asked!: ReturnType<typeof queue.open>;
+    act(() => {
+      asked = queue.open({ title: 'Delete report?', confirmLabel: 'Delete' });
+    });
+
+    expect(screen.queryByRole('button', { name: 'Batal' })).toBeNull();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Cancel' }));
+    await expect(asked).resolves.toEqual({ confirmed: false, dismissedBy: 'cancel' });
   });
 
   it('treats Escape (the dialog cancel event) and a backdrop click as dismissals', async () => {

@@ -1,5 +1,6 @@
 import { closeDialog, openDialog } from './use-modal-dialog.js';
 import { useEffect, useRef, useState, useSyncExternalStore, type MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { dialogs, type DialogIcon, type DialogQueue, type OpenDialog } from '../../lib/dialog.js';
 
 const ICONS: Record<DialogIcon, string> = {
@@ -15,6 +16,7 @@ const ICONS: Record<DialogIcon, string> = {
  * then traps focus, makes the page behind inert and turns Escape into a `cancel` event.
  */
 export function DialogHost({ queue = dialogs }: { queue?: DialogQueue }) {
+  const { t } = useTranslation();
   const current = useSyncExternalStore(queue.subscribe, queue.current, queue.current);
   const ref = useRef<HTMLDialogElement>(null);
   const [value, setValue] = useState('');
@@ -113,7 +115,7 @@ export function DialogHost({ queue = dialogs }: { queue?: DialogQueue }) {
               className="button button-secondary"
               onClick={() => queue.close(id, { confirmed: false, dismissedBy: 'cancel' })}
             >
-              {options.cancelLabel}
+              {options.cancelLabel ?? t('common.cancel')}
             </button>
           )}
           <button

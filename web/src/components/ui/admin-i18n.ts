@@ -22,6 +22,10 @@ const texts = splitTextPairs({
       'Halaman {{page}} dari {{last}} · {{total}} data',
       'Page {{page}} of {{last}} · {{total}} items',
     ],
+    pageOf_one: [
+      'Halaman {{page}} dari {{last}} · {{total}} data',
+      'Page {{page}} of {{last}} · {{total}} item',
+    ],
     previous: ['Sebelumnya', 'Previous'],
     next: ['Berikutnya', 'Next'],
     optional: ['(opsional)', '(optional)'],
@@ -77,6 +81,10 @@ const texts = splitTextPairs({
     count: [
       '{{count}} poster, satu per halaman, untuk area yang aktif.',
       '{{count}} posters, one per page, for the active areas.',
+    ],
+    count_one: [
+      '{{count}} poster, satu per halaman, untuk area yang aktif.',
+      '{{count}} poster, on its own page, for the only active area.',
     ],
     none: ['Belum ada area aktif.', 'There are no active areas yet.'],
     failed: ['Gagal menyiapkan poster QR.', 'Could not prepare the QR posters.'],

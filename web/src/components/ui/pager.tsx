@@ -21,7 +21,7 @@ export function Pager({
   return (
     <nav className="admin-pager" aria-label={label}>
       <span className="muted" aria-live="polite">
-        {t('admin.pageOf', { page, last: lastPage, total })}
+        {t('admin.pageOf', { page, last: lastPage, total, count: total })}
       </span>
       <div className="admin-pager-buttons">
         <button

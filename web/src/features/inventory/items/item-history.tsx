@@ -124,7 +124,11 @@ export function FullHistory({
           {history.rows.length > 0 && (
             <>
               <p className="muted inv-note" aria-live="polite">
-                {tx('detail.historyCount', { shown: history.rows.length, total: history.total })}
+                {tx('detail.historyCount', {
+                  shown: history.rows.length,
+                  total: history.total,
+                  count: history.total,
+                })}
               </p>
               <ol className="inv-history" data-testid="server-history">
                 {history.rows.map((row: HistoryEntry) => (

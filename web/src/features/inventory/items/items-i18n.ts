@@ -188,6 +188,7 @@ const texts = splitTextPairs({
     loadMore: ['Muat lebih banyak', 'Load more'],
     historyFailed: ['Gagal memuat riwayat lengkap.', 'Failed to load the full history.'],
     historyCount: ['{{shown}} dari {{total}} transaksi', '{{shown}} of {{total}} transactions'],
+    historyCount_one: ['{{shown}} dari {{total}} transaksi', '{{shown}} of {{total}} transaction'],
     retry: ['Coba lagi', 'Try again'],
     recordedBy: ['Dicatat oleh {{name}}', 'Recorded by {{name}}'],
     unknownUser: ['Pengguna', 'User'],

@@ -202,17 +202,37 @@ export function isErrorCode(code: unknown): code is ErrorCode {
 /** A text of either language: a template with `{name}` placeholders, or a function of the params. */
 export type ErrorText = string | ((params: never) => string);
 
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
 /**
- * Fills a code's text with its params. A missing param leaves its placeholder visible rather
- * than inventing a value.
+ * A number as the text's language writes it: "1.000.000" in Indonesian, "1,000,000" in
+ * English. Numbers of four digits stay as they are ("maksimal 2000 karakter").
  */
-export function fillErrorText(text: ErrorText, params: Record<string, unknown> = {}): string {
+function formatNumber(value: number, locale: string): string {
+  let format = numberFormats.get(locale);
+  if (format === undefined) {
+    format = new Intl.NumberFormat(locale, { useGrouping: 'min2', maximumFractionDigits: 20 });
+    numberFormats.set(locale, format);
+  }
+  return format.format(value);
+}
+
+/**
+ * Fills a code's text with its params, numbers written as `locale` writes them. A missing param
+ * leaves its placeholder visible rather than inventing a value.
+ */
+export function fillErrorText(
+  text: ErrorText,
+  params: Record<string, unknown> = {},
+  locale = 'id',
+): string {
   if (typeof text === 'function') {
     return (text as (p: Record<string, unknown>) => string)(params);
   }
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
     const value = params[name];
-    return typeof value === 'string' || typeof value === 'number' ? String(value) : whole;
+    if (typeof value === 'number') return formatNumber(value, locale);
+    return typeof value === 'string' ? value : whole;
   });
 }
 

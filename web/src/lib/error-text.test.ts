@@ -178,3 +178,16 @@ describe('server answers in English', () => {
     expect(rejectionText(refused)).toBe('Area tidak ditemukan.');
   });
 });
+
+describe('numbers in a text', () => {
+  it('are written as the language writes them, past four digits', () => {
+    const over = { code: 'quantity_too_large', params: { max: 1_000_000 } } as const;
+    expect(indonesianText(over)).toBe('Jumlah maksimal 1.000.000.');
+    expect(errorText(over, undefined, 'id')).toBe('Jumlah maksimal 1.000.000.');
+    expect(errorText(over, undefined, 'en')).toBe('Quantity must be at most 1,000,000.');
+    // Four digits as the texts always had them.
+    const text = { code: 'text_too_long', params: { max: 2000 } } as const;
+    expect(indonesianText(text)).toBe('Maksimal 2000 karakter.');
+    expect(errorText(text, undefined, 'en')).toBe('At most 2000 characters.');
+  });
+});

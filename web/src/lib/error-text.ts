@@ -114,9 +114,9 @@ export function errorText(
   const complete =
     isErrorCode(code) && placeholdersOf(code).every((name) => params?.[name] !== undefined);
   if (isErrorCode(code) && (complete || fallback === undefined)) {
-    return fillErrorText(contractText(code, language), params);
+    return fillErrorText(contractText(code, language), params, language);
   }
-  if (isDeviceCode(code)) return fillErrorText(DEVICE_TEXTS[language][code], params);
+  if (isDeviceCode(code)) return fillErrorText(DEVICE_TEXTS[language][code], params, language);
   return fallback ?? errorText({ code: 'invalid' }, undefined, language);
 }
 

@@ -449,13 +449,13 @@ describe('adding, editing and deleting items', () => {
     });
     await refuse(db, usage, {
       code: 'validation',
-      message: 'Jumlah maksimal 1000000.',
+      message: 'Jumlah maksimal 1.000.000.',
       field_reasons: { quantity: [{ code: 'quantity_too_large', params: { max: 1_000_000 } }] },
     });
 
     expect(await resendStockUsage(db, USER, usage.id)).toEqual({
       ok: false,
-      errors: { quantity: ['Jumlah maksimal 1000000.'] },
+      errors: { quantity: ['Jumlah maksimal 1.000.000.'] },
     });
     expect((await db.outbox.get(usage.id))?.status).toBe('rejected');
   });

@@ -114,7 +114,7 @@ describe('quantities past what a count can hold', () => {
       expect(result).toMatchObject({
         status: 'rejected',
         code: 'validation',
-        message: `Jumlah maksimal ${MAX_QUANTITY}.`,
+        message: 'Jumlah maksimal 1.000.000.',
       });
     }
     expect((await t.db.select().from(inventoryItems)).find((r) => r.id === itemId)?.stock).toBe(10);

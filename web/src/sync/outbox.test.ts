@@ -20,6 +20,7 @@ import {
   photoRow,
   refuse,
   reportCreate,
+  reportRow,
 } from './test-fixtures.js';
 
 let db: UrsDatabase;
@@ -121,6 +122,92 @@ describe('enqueue', () => {
     ]);
     expect(entries.map((e) => e.seq)).toEqual([1, 2]);
     expect(await db.outbox.count()).toBe(2);
+  });
+
+  it("keeps the server's version of a row from before the first of a run's writes to it", async () => {
+    db = openTestDatabase();
+    const report = reportCreate();
+    // The server's row, as a pull left it.
+    await claimLocalData(db, userId);
+    const server = { ...reportRow(report, userId, FIXED_NOW), description: 'Versi server' };
+    await db.reports.put(server);
+    const edited = (description: string) => ({ ...server, description });
+    const entries = await enqueueAll(db, userId, [
+      {
+        name: 'report.update',
+        args: { id: report.id, description: 'Pertama' },
+        optimistic: [{ entity: 'reports', op: 'put', row: edited('Pertama') }],
+      },
+      {
+        name: 'report.update',
+        args: { id: report.id, description: 'Kedua' },
+        optimistic: [{ entity: 'reports', op: 'put', row: edited('Kedua') }],
+      },
+    ]);
+    expect(entries.map((e) => [e.seq, e.rows])).toEqual([
+      [1, [`reports/${report.id}`]],
+      [2, [`reports/${report.id}`]],
+    ]);
+    // The live row is the last write; its shadow is the server's, not the first write's.
+    expect((await db.reports.get(report.id))?.description).toBe('Kedua');
+    expect((await db.shadows.get(['reports', report.id]))?.row).toMatchObject({
+      description: 'Versi server',
+    });
+    expect((await db.sync_state.get(userId))?.next_seq).toBe(3);
+    // Both discarded, the row is the server's again.
+    const refusal = { code: 'validation', message: 'Ditolak.' } as const;
+    for (const entry of entries) await refuse(db, entry, refusal);
+    for (const entry of entries) await discardRejected(db, userId, entry.id);
+    expect((await db.reports.get(report.id))?.description).toBe('Versi server');
+  });
+
+  it("leaves each row as a run's last write to it says", async () => {
+    db = openTestDatabase();
+    const [gone, back] = [reportCreate(), reportCreate()];
+    const put = (args: typeof gone, description: string) => ({
+      entity: 'reports' as const,
+      op: 'put' as const,
+      row: { ...reportRow(args, userId, FIXED_NOW), description },
+    });
+    const drop = (args: typeof gone) => ({
+      entity: 'reports' as const,
+      op: 'delete' as const,
+      id: args.id,
+    });
+    await enqueueAll(db, userId, [
+      { name: 'report.create', args: gone, optimistic: [put(gone, 'ada')] },
+      { name: 'report.create', args: back, optimistic: [put(back, 'pertama')] },
+      { name: 'report.update', args: { id: gone.id, description: 'x' }, optimistic: [drop(gone)] },
+      { name: 'report.update', args: { id: back.id, description: 'x' }, optimistic: [drop(back)] },
+      {
+        name: 'report.update',
+        args: { id: back.id, description: 'x' },
+        optimistic: [put(back, 'terakhir')],
+      },
+    ]);
+    expect(await db.reports.get(gone.id)).toBeUndefined();
+    expect((await db.reports.get(back.id))?.description).toBe('terakhir');
+  });
+
+  it('queues a long run in consecutive seqs, each entry with its own row', async () => {
+    db = openTestDatabase();
+    const reports = Array.from({ length: 300 }, () => reportCreate());
+    const entries = await enqueueAll(
+      db,
+      userId,
+      reports.map((args) => ({
+        name: 'report.create',
+        args,
+        optimistic: [optimisticReport(args, userId)],
+      })),
+    );
+    expect(entries.map((e) => e.seq)).toEqual(reports.map((_, i) => i + 1));
+    expect(new Set(entries.map((e) => e.id)).size).toBe(300);
+    expect((await db.outbox.toArray()).map((e) => e.entity_id)).toEqual(reports.map((r) => r.id));
+    expect(await db.reports.count()).toBe(300);
+    // Created rows had no server version: each shadow says so.
+    expect((await db.shadows.toArray()).every((shadow) => shadow.row === null)).toBe(true);
+    expect((await db.sync_state.get(userId))?.next_seq).toBe(301);
   });
 
   it('throws field errors and writes nothing when the contract refuses the args', async () => {

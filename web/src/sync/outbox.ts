@@ -8,7 +8,7 @@ import {
   type ParsedMutation,
   type SyncedEntity,
 } from '@urs/sync-protocol';
-import type { EntityRow, OutboxEntry, UrsDatabase } from '../db/database.js';
+import type { EntityRow, OutboxEntry, SyncedRow, UrsDatabase } from '../db/database.js';
 import { errorText } from '../lib/error-text.js';
 import { MutationValidationError, withStorageGuard } from './errors.js';
 import { notifyLocalWrite } from './local-writes.js';
@@ -47,11 +47,12 @@ export async function enqueue<N extends MutationName>(
   const rules = syncRulesLoaded() ?? (await loadRules());
   const mutation = parseMutation(rules, name, args);
   const at = (options.now ?? (() => new Date()))();
-  const entry = await withStorageGuard(() =>
+  const [entry] = await withStorageGuard(() =>
     db.transaction('rw', writeScope(db), () =>
-      appendMutation(db, userId, mutation, optimistic, at),
+      appendMutations(db, userId, [{ mutation, optimistic }], at),
     ),
   );
+  if (entry === undefined) throw new Error('enqueue wrote no entry');
   notifyLocalWrite(userId);
   return entry;
 }
@@ -88,13 +89,7 @@ export async function enqueueAll(
   const parsed = parseSteps(rules, steps);
   const at = (options.now ?? (() => new Date()))();
   const entries = await withStorageGuard(() =>
-    db.transaction('rw', writeScope(db), async () => {
-      const written: OutboxEntry[] = [];
-      for (const { mutation, optimistic } of parsed) {
-        written.push(await appendMutation(db, userId, mutation, optimistic, at));
-      }
-      return written;
-    }),
+    db.transaction('rw', writeScope(db), () => appendMutations(db, userId, parsed, at)),
   );
   if (entries.length > 0) notifyLocalWrite(userId);
   return entries;
@@ -192,10 +187,7 @@ async function replaceRejected(
     db.transaction('rw', writeScope(db), async () => {
       const old = await Promise.all(entryIds.map((id) => rejectedEntry(db, userId, id)));
       await db.outbox.bulkDelete(old.map((entry) => entry.id));
-      const written: OutboxEntry[] = [];
-      for (const { mutation, optimistic } of parsed) {
-        written.push(await appendMutation(db, userId, mutation, optimistic, at));
-      }
+      const written = await appendMutations(db, userId, parsed, at);
       await releaseRows(
         db,
         userId,
@@ -248,17 +240,85 @@ function writeScope(db: UrsDatabase) {
   return [db.outbox, db.sync_state, db.shadows, db.meta, db.photos, ...db.entityTables()];
 }
 
-async function appendMutation(
+/**
+ * Appends mutations to the user's queue in the caller's transaction, with consecutive seqs.
+ * Done for each mutation on its own, the claim of the tables, the seq counter's read and write,
+ * the shadows and the entry's add were nine requests and a nested transaction apiece: "Tandai
+ * semua dibaca" over 300 unread announcements took 4.8 s on a phone at 4x CPU. Now the claim and
+ * the counter are once per run, and the shadows and entries are written in bulk.
+ */
+async function appendMutations(
   db: UrsDatabase,
+  userId: string,
+  parsed: readonly { mutation: ParsedMutation; optimistic: readonly OptimisticWrite[] }[],
+  at: Date,
+): Promise<OutboxEntry[]> {
+  if (parsed.length === 0) return [];
+  // The entity tables must hold this user's data before we write this user's rows into them.
+  await claimLocalData(db, userId);
+  const state = await ensureSyncState(db, userId);
+  const drafts: Omit<OutboxEntry, 'id'>[] = [];
+  for (const [index, { mutation, optimistic }] of parsed.entries()) {
+    const draft = draftOf(userId, mutation, optimistic, at, state.next_seq + index);
+    // Only these wait for photos. The others' drafts are made without an await: Dexie keeps
+    // a transaction's zone across only so many awaits of promises that are not its own, and a
+    // run of 300 of them let the transaction commit under the loop.
+    if (mutation.name === 'photo.attach' || mutation.name === 'request.create') {
+      draft.photo_ids = await photoDependencies(db, userId, mutation);
+      if (draft.photo_ids.length > 0) await giveFailedUploadsAnotherTry(db, draft.photo_ids);
+    }
+    drafts.push(draft);
+  }
+  // Before any of the run's local writes, the server's version of every row they touch: each
+  // mutation's rows name every row its own writes change, so a row a later mutation touches
+  // again keeps the version from before the first, as when they were queued one by one.
+  await snapshotRows(
+    db,
+    drafts.flatMap((draft) => draft.rows),
+  );
+  const ids = await db.outbox.bulkAdd(drafts, { allKeys: true });
+  await applyOptimistic(
+    db,
+    parsed.flatMap((step) => step.optimistic),
+  );
+  await db.sync_state.update(userId, { next_seq: state.next_seq + parsed.length });
+  return drafts.map((draft, index) => ({ ...draft, id: ids[index] as number }));
+}
+
+/**
+ * The run's own writes, in bulk per table: the last write to a row is the one that stands, as
+ * when they were written one by one in order.
+ */
+async function applyOptimistic(db: UrsDatabase, writes: readonly OptimisticWrite[]) {
+  const last = new Map<string, OptimisticWrite>();
+  for (const write of writes) {
+    const key = rowKey(write.entity, write.op === 'put' ? write.row.id : write.id);
+    // Deleted and set again: the map's order is the first write's, the value the last's.
+    last.delete(key);
+    last.set(key, write);
+  }
+  const byTable = new Map<OptimisticWrite['entity'], { puts: SyncedRow[]; deletes: string[] }>();
+  for (const write of last.values()) {
+    const group = byTable.get(write.entity) ?? { puts: [], deletes: [] };
+    byTable.set(write.entity, group);
+    if (write.op === 'put') group.puts.push(write.row);
+    else group.deletes.push(write.id);
+  }
+  for (const [entity, { puts, deletes }] of byTable) {
+    const table = db.entityTable(entity);
+    if (puts.length > 0) await table.bulkPut(puts);
+    if (deletes.length > 0) await table.bulkDelete(deletes);
+  }
+}
+
+/** The outbox entry of one mutation of `appendMutations`, queued as `seq`, photos to come. */
+function draftOf(
   userId: string,
   mutation: ParsedMutation,
   optimistic: readonly OptimisticWrite[],
   at: Date,
-): Promise<OutboxEntry> {
-  // The entity tables must hold this user's data before we write this user's rows into them.
-  await claimLocalData(db, userId);
-  const state = await ensureSyncState(db, userId);
-  const seq = state.next_seq;
+  seq: number,
+): Omit<OutboxEntry, 'id'> {
   const entity = MUTATION_ENTITY[mutation.name];
   const rows = [
     ...new Set([
@@ -266,8 +326,6 @@ async function appendMutation(
       ...optimistic.map((w) => rowKey(w.entity, w.op === 'put' ? w.row.id : w.id)),
     ]),
   ];
-  await snapshotRows(db, rows);
-
   const envelope: MutationEnvelope = {
     id: newId(),
     seq,
@@ -275,7 +333,7 @@ async function appendMutation(
     args: mutation.args,
     at: at.toISOString(),
   };
-  const draft = {
+  return {
     user_id: userId,
     seq,
     mutation: envelope,
@@ -283,19 +341,9 @@ async function appendMutation(
     entity,
     entity_id: mutation.args.id,
     rows,
-    photo_ids: await photoDependencies(db, userId, mutation),
+    photo_ids: [],
     created_at: at.toISOString(),
-  } satisfies Omit<OutboxEntry, 'id'>;
-  await giveFailedUploadsAnotherTry(db, draft.photo_ids);
-  const id = await db.outbox.add(draft);
-  await db.sync_state.update(userId, { next_seq: seq + 1 });
-
-  for (const write of optimistic) {
-    const table = db.entityTable(write.entity);
-    if (write.op === 'put') await table.put(write.row);
-    else await table.delete(write.id);
-  }
-  return { ...draft, id };
+  };
 }
 
 /** Photos whose bytes the server needs before it can accept this mutation. */

@@ -15,16 +15,22 @@ import { dataOwner, heldRowKeys } from './session.js';
 
 export { rowKey, type RowKey } from './row-key.js';
 
-/** Before a local write overrides a row, remember the server's version of it (once). */
+/**
+ * Before a local write overrides a row, remember the server's version of it (once). Read and
+ * written in bulk: a run of queued mutations (all announcements marked read) snapshots its
+ * rows in a few requests instead of three per row.
+ */
 export async function snapshotRows(db: UrsDatabase, keys: readonly string[]): Promise<void> {
-  for (const key of keys) {
-    const parts = splitRowKey(key);
-    if (parts === null) continue;
-    const [entity, id] = parts;
-    // An existing shadow already holds the server's version; the live row may be optimistic.
-    if ((await db.shadows.get([entity, id])) !== undefined) continue;
-    const live = await db.entityTable(entity).get(id);
-    await db.shadows.put({ entity, id, row: live ?? null });
+  const rows = [...new Set(keys)].map((key) => splitRowKey(key)).filter((parts) => parts !== null);
+  if (rows.length === 0) return;
+  // An existing shadow already holds the server's version; the live row may be optimistic.
+  const shadows = await db.shadows.bulkGet(rows);
+  const missing = rows.filter((_, index) => shadows[index] === undefined);
+  const byEntity = new Map<(typeof missing)[number][0], string[]>();
+  for (const [entity, id] of missing) byEntity.set(entity, [...(byEntity.get(entity) ?? []), id]);
+  for (const [entity, ids] of byEntity) {
+    const live = await db.entityTable(entity).bulkGet(ids);
+    await db.shadows.bulkPut(ids.map((id, index) => ({ entity, id, row: live[index] ?? null })));
   }
 }
 

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatDay, formatDayMonth, formatMonth, formatPercent } from './format.js';
+import {
+  formatBytes,
+  formatDay,
+  formatDayMonth,
+  formatMonth,
+  formatMonthTick,
+  formatPercent,
+} from './format.js';
 
 describe('formatBytes', () => {
   it('writes Indonesian decimals with a comma', () => {
@@ -34,5 +41,18 @@ describe('formatDayMonth and formatMonth', () => {
     expect(formatMonth('2026-12', 'en')).toBe('Dec 2026');
     expect(formatDayMonth('bad', 'id')).toBe('bad');
     expect(formatMonth('2026-13', 'en')).toBe('2026-13');
+  });
+
+  it("a month on a chart's axis carries its year only first and in January", () => {
+    const axis = ['2026-10', '2026-11', '2026-12', '2027-01', '2027-02'];
+    expect(axis.map((month, i) => formatMonthTick(month, 'id', i === 0))).toEqual([
+      'Okt 2026',
+      'Nov',
+      'Des',
+      'Jan 2027',
+      'Feb',
+    ]);
+    expect(formatMonthTick('2026-08', 'en', false)).toBe('Aug');
+    expect(formatMonthTick('bad', 'en', false)).toBe('bad');
   });
 });

@@ -89,6 +89,18 @@ export function formatMonth(month: string, language: string): string {
   );
 }
 
+/**
+ * A month as a chart's axis names it among its neighbours: the short name alone ("Agu"), with
+ * the year where one starts or the axis does ("Jan 2027"), so six of them fit a phone's width.
+ */
+export function formatMonthTick(month: string, language: string, first: boolean): string {
+  if (!isCalendarDate(`${month}-01`)) return month;
+  if (first || month.endsWith('-01')) return formatMonth(month, language);
+  return dateFormat(language, { month: 'short', timeZone: 'UTC' }).format(
+    new Date(`${month}-01T00:00:00.000Z`),
+  );
+}
+
 export function formatNumber(value: number, language: string): string {
   return numberFormat(language, { maximumFractionDigits: 1 }).format(value);
 }

@@ -36,18 +36,31 @@ function Chart({
   data,
   xKey,
   series,
+  tickOf,
 }: {
   kind: 'bars' | 'lines';
   data: object[];
   xKey: string;
   series: Series[];
+  /** The axis's own, shorter name of each point (the tooltip keeps `xKey`'s); all are shown. */
+  tickOf?: (index: number) => string;
 }) {
   const Frame = kind === 'bars' ? BarChart : LineChart;
   return (
     <ResponsiveContainer width="100%" height={240}>
       <Frame data={data} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
         <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" />
-        <XAxis dataKey={xKey} tick={axis} stroke="var(--border)" />
+        <XAxis
+          dataKey={xKey}
+          tick={axis}
+          stroke="var(--border)"
+          {...(tickOf !== undefined && {
+            interval: 0,
+            tickFormatter: (_: unknown, index: number) => tickOf(index),
+            // The first and last names sit on the plot's edges: room for their halves.
+            padding: { left: 16, right: 16 },
+          })}
+        />
         <YAxis allowDecimals={false} tick={axis} stroke="var(--border)" />
         <Tooltip {...tooltipStyle} />
         <Legend />
@@ -71,6 +84,11 @@ function Chart({
   );
 }
 
-type ChartProps = { data: object[]; xKey: string; series: Series[] };
+type ChartProps = {
+  data: object[];
+  xKey: string;
+  series: Series[];
+  tickOf?: (index: number) => string;
+};
 export const DailyBars = (props: ChartProps) => <Chart kind="bars" {...props} />;
 export const TrendLines = (props: ChartProps) => <Chart kind="lines" {...props} />;

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { REPORT_STATUSES, type AnalyticsSnapshot } from '@urs/sync-protocol';
 import { Page } from '../../components/ui/page.js';
 import { StatGrid } from '../../components/ui/stat-grid.js';
-import { formatDayMonth, formatMonth, formatNumber } from '../../lib/format.js';
+import { formatDayMonth, formatMonth, formatMonthTick, formatNumber } from '../../lib/format.js';
 import '../../components/ui/admin-cards.css';
 import { api } from '../../lib/api.js';
 import { saveBlobAs } from '../../lib/download.js';
@@ -163,6 +163,9 @@ export function AnalyticsScreen() {
             data={s.monthly_6m.map((m) => ({ ...m, label: formatMonth(m.month, i18n.language) }))}
             xKey="label"
             series={createdCompleted}
+            tickOf={(index) =>
+              formatMonthTick(s.monthly_6m[index]?.month ?? '', i18n.language, index === 0)
+            }
           />
         </ChartCard>
       </div>

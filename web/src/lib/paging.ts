@@ -8,11 +8,16 @@ export interface ListPage<T> {
   total: number;
 }
 
+/** The page of `total` rows to show, `size` a page: out of range (or not a number), the nearest. */
+export function pageWithin(page: number, total: number, size: number) {
+  const pages = Math.max(1, Math.ceil(total / size));
+  const wanted = Number.isFinite(page) ? Math.floor(page) : 1;
+  return { page: Math.min(Math.max(1, wanted), pages), pages };
+}
+
 /** Cuts one page out of a list; a page out of range (or not a number) shows the nearest one. */
 export function pageOf<T>(list: readonly T[], page: number, size: number): ListPage<T> {
-  const pages = Math.max(1, Math.ceil(list.length / size));
-  const wanted = Number.isFinite(page) ? Math.floor(page) : 1;
-  const current = Math.min(Math.max(1, wanted), pages);
+  const { page: current, pages } = pageWithin(page, list.length, size);
   return {
     rows: list.slice((current - 1) * size, current * size),
     page: current,

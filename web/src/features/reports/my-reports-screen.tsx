@@ -9,7 +9,7 @@ import { useCurrentUser } from '../../lib/use-session.js';
 import { pageOf } from '../../lib/paging.js';
 import { MY_REPORTS_PAGE_SIZE } from './paging.js';
 import { ReportCard } from './report-card.js';
-import { useUnsyncedReportIds } from './report-queries.js';
+import { myReportsPage, useUnsyncedReportIds } from './report-queries.js';
 import './report-i18n.js';
 import './reports.css';
 
@@ -19,18 +19,15 @@ export function MyReportsScreen() {
   const user = useCurrentUser();
   const userId = user?.id ?? null;
   const [page, setPage] = useState(1);
-  const reports = useLiveQuery(async () => {
-    if (userId === null) return [];
-    return db.reports
-      .where('[reporter_id+reported_at]')
-      .between([userId, ''], [userId, '\uffff'])
-      .reverse()
-      .toArray();
-  }, [userId]);
+  const reports = useLiveQuery(
+    () =>
+      userId === null
+        ? pageOf([], 1, MY_REPORTS_PAGE_SIZE)
+        : myReportsPage(db, userId, page, MY_REPORTS_PAGE_SIZE),
+    [userId, page],
+  );
   const unsynced = useUnsyncedReportIds(userId);
-
-  const list = reports ?? [];
-  const { pages, page: current, rows: shown } = pageOf(list, page, MY_REPORTS_PAGE_SIZE);
+  const { pages, page: current, rows: shown, total } = reports ?? pageOf([], 1, 1);
 
   return (
     <Page
@@ -43,7 +40,7 @@ export function MyReportsScreen() {
     >
       {reports === undefined ? (
         <p className="muted">{t('common.loading')}</p>
-      ) : list.length === 0 ? (
+      ) : total === 0 ? (
         <div className="card card-muted">
           <p>{t('reports.empty')}</p>
         </div>
@@ -63,7 +60,7 @@ export function MyReportsScreen() {
             <Pager
               page={current}
               lastPage={pages}
-              total={list.length}
+              total={total}
               onPage={setPage}
               label={t('pages.myReports')}
             />

@@ -1,7 +1,8 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { openEntriesFor } from '../../sync/index.js';
-import { db } from '../../db/index.js';
+import { db, type EntityRow, type UrsDatabase } from '../../db/index.js';
+import { pageWithin, type ListPage } from '../../lib/paging.js';
 import { api } from '../../lib/api.js';
 import { unsyncedReportIds } from './report-sync-marks.js';
 
@@ -21,6 +22,28 @@ export function useUnsyncedReportIds(userId: string | null): Set<string> {
       return unsyncedReportIds(entries, photoReport);
     }, [userId]) ?? new Set<string>()
   );
+}
+
+/**
+ * One page of the user's reports, last filed first, read from the index: their count and the
+ * page's rows, not every report (a technician's school year is thousands, of which ten show).
+ */
+export async function myReportsPage(
+  database: UrsDatabase,
+  userId: string,
+  page: number,
+  size: number,
+): Promise<ListPage<EntityRow<'reports'>>> {
+  const mine = () =>
+    database.reports.where('[reporter_id+reported_at]').between([userId, ''], [userId, '\uffff']);
+  const total = await mine().count();
+  const shown = pageWithin(page, total, size);
+  const rows = await mine()
+    .reverse()
+    .offset((shown.page - 1) * size)
+    .limit(size)
+    .toArray();
+  return { rows, total, ...shown };
 }
 
 /**

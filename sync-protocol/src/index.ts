@@ -20,4 +20,5 @@ export * from './capture-time.js';
 export * from './report-draft.js';
 export * from './inventory.js';
 export * from './analytics.js';
+export * from './redirect-path.js';
 export { z } from './zod.js';

@@ -1,4 +1,4 @@
-import type { Role } from '@urs/sync-protocol';
+import { isSameSitePath, type Role } from '@urs/sync-protocol';
 
 /** Who may open a route (spec section 2). */
 export type RouteAccess =
@@ -33,23 +33,8 @@ export function decideNavigation({ access, session, path }: NavigationInput): Na
 
 const toDashboard = { action: 'redirect', to: '/' } as const satisfies NavigationDecision;
 
-const SAME_SITE = 'http://urs.invalid';
-
-/**
- * A path we may send the user to after login: same-origin only. `//host` is protocol-relative
- * (another site), browsers read `/\host` the same way, and they drop tabs and line breaks
- * first (`/\t/host`). So the path is read by the URL parser the browser uses, and kept only
- * when it stays on the site it is read against.
- */
-export function isSafeRedirectPath(value: unknown): value is string {
-  if (typeof value !== 'string' || !value.startsWith('/')) return false;
-  try {
-    return new URL(value, SAME_SITE).origin === SAME_SITE;
-  } catch {
-    // Not an address at all (URL.canParse is too new for some phones' browsers).
-    return false;
-  }
-}
+/** A path we may send the user to after login: same-origin only, as the server keeps it. */
+export const isSafeRedirectPath = isSameSitePath;
 
 /**
  * The path kept for after start-up (by a sign-in that left the app for single sign-on), taken

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
+import { isSameSitePath } from '@urs/sync-protocol';
 import type { AppEnv } from '../../middleware/guard.js';
 import { KB, limitBody, readJson } from '../../middleware/body.js';
 import { parseOr422 } from '../../lib/http-error.js';
@@ -9,20 +10,9 @@ import { signInAnswer } from '../../services/sign-in.js';
 import { SsoService, STATE_TTL_MS } from '../../services/sso.js';
 import type { RouteDeps } from '../deps.js';
 
-const SAME_SITE = 'http://urs.invalid';
-
-/**
- * Only a path on this site ("/x", not "//evil" or "https://..."), as the login redirect rule
- * (web: isSafeRedirectPath). Nor "/\evil", which browsers read as "//evil", nor "/\t/evil",
- * whose tab they drop: the path is read by the URL parser browsers follow, and kept only when
- * it stays on the site it is read against.
- */
+/** Only a path on this site, by the rule the web app follows it by (isSameSitePath). */
 const safePath = (value: string | undefined): string | null =>
-  value?.startsWith('/') === true &&
-  URL.canParse(value, SAME_SITE) &&
-  new URL(value, SAME_SITE).origin === SAME_SITE
-    ? value
-    : null;
+  isSameSitePath(value) ? value : null;
 
 /**
  * The browser's half of an attempt (services/sso.ts): sent back only to the routes below, never

@@ -2,6 +2,7 @@ import { closeDialog, openDialog } from './use-modal-dialog.js';
 import { useEffect, useRef, useState, useSyncExternalStore, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dialogs, type DialogIcon, type DialogQueue, type OpenDialog } from '../../lib/dialog.js';
+import { focusIsLost } from '../../lib/focus.js';
 
 const ICONS: Record<DialogIcon, string> = {
   info: 'i',
@@ -34,9 +35,7 @@ export function DialogHost({ queue = dialogs }: { queue?: DialogQueue }) {
   useEffect(() => {
     if (current !== null || !(opener instanceof HTMLElement) || !opener.isConnected) return;
     // Only focus that was lost: an answer may have moved it on (the next field, another page).
-    if (document.activeElement === null || document.activeElement === document.body) {
-      opener.focus();
-    }
+    if (focusIsLost()) opener.focus();
   }, [current, opener]);
 
   useEffect(() => {

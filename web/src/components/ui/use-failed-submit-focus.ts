@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { focusIsLost } from '../../lib/focus.js';
 
 /**
  * Where the focus goes once a submit of a form that stays on screen has run (`busy` back to
@@ -17,9 +18,8 @@ export function useFailedSubmitFocus(busy: boolean) {
     if (attempts === 0 || busy || element === null) return;
     // Only the focus still in this form, or lost with its disabled button: a user who went on
     // to something else while it saved (the profile's other form) keeps their place.
-    const focused = document.activeElement;
-    const lost = focused === null || focused === document.body;
-    if (!lost && !element.contains(focused)) return;
+    const lost = focusIsLost();
+    if (!lost && !element.contains(document.activeElement)) return;
     const invalid = element.querySelector<HTMLElement>('[aria-invalid="true"]');
     if (invalid !== null) invalid.focus();
     else if (lost) element.querySelector<HTMLElement>('button[type="submit"]')?.focus();

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/ui/icon.js';
 import { db } from '../../db/index.js';
+import { focusIsLost } from '../../lib/focus.js';
 import { decideNavigation } from '../../lib/navigation.js';
 import { useAppSession, useCurrentUser, useSession } from '../../lib/use-session.js';
 import { InstallButton, UpdatePrompt } from '../../pwa/index.js';
@@ -16,6 +17,11 @@ import { useUnreadBadgeCount } from './unread-badge.js';
 import { useMediaQuery, WIDE_SCREEN_QUERY } from './use-media-query.js';
 
 const SIDEBAR_ID = 'app-sidebar';
+
+/** The page's content takes the focus (it is focusable for this: tabIndex -1). */
+function focusContent(): void {
+  document.getElementById('main')?.focus({ preventScroll: true });
+}
 
 function sidebarHasFocus(): boolean {
   const focused = document.activeElement;
@@ -47,10 +53,7 @@ export function AppShell() {
   useEffect(() => {
     if (shownPath === lastShown.current) return;
     lastShown.current = shownPath;
-    const focused = document.activeElement;
-    if (focused === null || focused === document.body) {
-      document.getElementById('main')?.focus({ preventScroll: true });
-    }
+    if (focusIsLost()) focusContent();
   }, [shownPath]);
 
   // The open drawer is modal: focus moves into it, the page behind neither scrolls nor takes
@@ -72,9 +75,7 @@ export function AppShell() {
       root.classList.remove('drawer-open');
       // Closed by a link or the overlay, the focus was on something now hidden: the page's
       // content takes it (after a navigation, the new screen's).
-      if (document.activeElement === document.body || sidebarHasFocus()) {
-        document.getElementById('main')?.focus({ preventScroll: true });
-      }
+      if (focusIsLost() || sidebarHasFocus()) focusContent();
     };
   }, [wide, drawerOpen]);
 

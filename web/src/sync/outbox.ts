@@ -285,6 +285,10 @@ async function appendMutations(
   return drafts.map((draft, index) => ({ ...draft, id: ids[index] as number }));
 }
 
+/** The row a local write changes, as a row key. */
+const writtenRow = (write: OptimisticWrite) =>
+  rowKey(write.entity, write.op === 'put' ? write.row.id : write.id);
+
 /**
  * The run's own writes, in bulk per table: the last write to a row is the one that stands, as
  * when they were written one by one in order.
@@ -292,7 +296,7 @@ async function appendMutations(
 async function applyOptimistic(db: UrsDatabase, writes: readonly OptimisticWrite[]) {
   const last = new Map<string, OptimisticWrite>();
   for (const write of writes) {
-    const key = rowKey(write.entity, write.op === 'put' ? write.row.id : write.id);
+    const key = writtenRow(write);
     // Deleted and set again: the map's order is the first write's, the value the last's.
     last.delete(key);
     last.set(key, write);
@@ -320,12 +324,7 @@ function draftOf(
   seq: number,
 ): Omit<OutboxEntry, 'id'> {
   const entity = MUTATION_ENTITY[mutation.name];
-  const rows = [
-    ...new Set([
-      rowKey(entity, mutation.args.id),
-      ...optimistic.map((w) => rowKey(w.entity, w.op === 'put' ? w.row.id : w.id)),
-    ]),
-  ];
+  const rows = [...new Set([rowKey(entity, mutation.args.id), ...optimistic.map(writtenRow)])];
   const envelope: MutationEnvelope = {
     id: newId(),
     seq,

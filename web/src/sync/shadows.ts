@@ -27,7 +27,11 @@ export async function snapshotRows(db: UrsDatabase, keys: readonly string[]): Pr
   const shadows = await db.shadows.bulkGet(rows);
   const missing = rows.filter((_, index) => shadows[index] === undefined);
   const byEntity = new Map<(typeof missing)[number][0], string[]>();
-  for (const [entity, id] of missing) byEntity.set(entity, [...(byEntity.get(entity) ?? []), id]);
+  for (const [entity, id] of missing) {
+    const ids = byEntity.get(entity) ?? [];
+    byEntity.set(entity, ids);
+    ids.push(id);
+  }
   for (const [entity, ids] of byEntity) {
     const live = await db.entityTable(entity).bulkGet(ids);
     await db.shadows.bulkPut(ids.map((id, index) => ({ entity, id, row: live[index] ?? null })));

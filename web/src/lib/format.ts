@@ -81,12 +81,17 @@ export function formatDayMonth(day: string, language: string): string {
   );
 }
 
-/** A `YYYY-MM` calendar month ("Sep 2026"); it never shifts by time zone. */
-export function formatMonth(month: string, language: string): string {
+/** A `YYYY-MM` calendar month in `options`, read in UTC so it never shifts by time zone. */
+function monthIn(month: string, language: string, options: Intl.DateTimeFormatOptions): string {
   if (!isCalendarDate(`${month}-01`)) return month;
-  return dateFormat(language, { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
+  return dateFormat(language, { ...options, timeZone: 'UTC' }).format(
     new Date(`${month}-01T00:00:00.000Z`),
   );
+}
+
+/** A `YYYY-MM` calendar month ("Sep 2026"); it never shifts by time zone. */
+export function formatMonth(month: string, language: string): string {
+  return monthIn(month, language, { month: 'short', year: 'numeric' });
 }
 
 /**
@@ -94,11 +99,8 @@ export function formatMonth(month: string, language: string): string {
  * the year where one starts or the axis does ("Jan 2027"), so six of them fit a phone's width.
  */
 export function formatMonthTick(month: string, language: string, first: boolean): string {
-  if (!isCalendarDate(`${month}-01`)) return month;
   if (first || month.endsWith('-01')) return formatMonth(month, language);
-  return dateFormat(language, { month: 'short', timeZone: 'UTC' }).format(
-    new Date(`${month}-01T00:00:00.000Z`),
-  );
+  return monthIn(month, language, { month: 'short' });
 }
 
 export function formatNumber(value: number, language: string): string {

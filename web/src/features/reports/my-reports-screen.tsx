@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../components/ui/page.js';
 import { Pager } from '../../components/ui/pager.js';
-import { db } from '../../db/index.js';
+import { db, type EntityRow } from '../../db/index.js';
 import { useCurrentUser } from '../../lib/use-session.js';
 import { pageOf } from '../../lib/paging.js';
 import { MY_REPORTS_PAGE_SIZE } from './paging.js';
@@ -13,6 +13,9 @@ import { myReportsPage, useUnsyncedReportIds } from './report-queries.js';
 import './report-i18n.js';
 import './reports.css';
 
+/** What the screen shows without a user, and while its first page is read. */
+const NO_REPORTS = pageOf<EntityRow<'reports'>>([], 1, MY_REPORTS_PAGE_SIZE);
+
 /** The signed-in user's reports from the device, last filed first, ten per page. */
 export function MyReportsScreen() {
   const { t } = useTranslation();
@@ -20,14 +23,11 @@ export function MyReportsScreen() {
   const userId = user?.id ?? null;
   const [page, setPage] = useState(1);
   const reports = useLiveQuery(
-    () =>
-      userId === null
-        ? pageOf([], 1, MY_REPORTS_PAGE_SIZE)
-        : myReportsPage(db, userId, page, MY_REPORTS_PAGE_SIZE),
+    () => (userId === null ? NO_REPORTS : myReportsPage(db, userId, page, MY_REPORTS_PAGE_SIZE)),
     [userId, page],
   );
   const unsynced = useUnsyncedReportIds(userId);
-  const { pages, page: current, rows: shown, total } = reports ?? pageOf([], 1, 1);
+  const { pages, page: current, rows: shown, total } = reports ?? NO_REPORTS;
 
   return (
     <Page

@@ -1,5 +1,8 @@
 import { PassThrough, Readable } from 'node:stream';
+import type { ReadableStreamReadResult } from 'node:stream/web';
+import type { HttpBindings } from '@hono/node-server';
 import type ExcelJS from 'exceljs';
+import type { Context } from 'hono';
 import { asLocalWallClock, type SchoolClock } from './school-time.js';
 
 export interface SheetSpec<Row> {
@@ -108,8 +111,8 @@ export function streamXlsx<Row>(spec: SheetSpec<Row>, createdAt: Date): Readable
     sheet.commit();
     await workbook.commit();
   };
+  // Logged by the answer (xlsxResponse), which knows the request: here the body only fails.
   write().catch((err: unknown) => {
-    console.error('[api] xlsx export failed', err);
     output.destroy(err instanceof Error ? err : new Error(String(err)));
   });
   return Readable.toWeb(output) as ReadableStream<Uint8Array>;
@@ -118,7 +121,7 @@ export function streamXlsx<Row>(spec: SheetSpec<Row>, createdAt: Date): Readable
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** The headers of a download: the type, a file name, and never cached. */
-export function xlsxHeaders(filename: string): Record<string, string> {
+function xlsxHeaders(filename: string): Record<string, string> {
   return {
     'Content-Type': XLSX_TYPE,
     'Content-Disposition': `attachment; filename="${filename}"`,
@@ -132,6 +135,53 @@ export const NUMBER_COLUMN: Partial<ExcelJS.Column> = { header: 'No', key: 'no',
 export interface XlsxDownload {
   filename: string;
   body: ReadableStream<Uint8Array>;
+}
+
+/**
+ * The answer of an export. Its 200 and headers leave before the first row is read, so a failure
+ * part-way (the database refusing a later chunk) can no longer be an error answer: the
+ * connection is cut instead, and the device sees a download that never ended, never a short
+ * file that looks whole. Logged here once, in one line: left to @hono/node-server, the body's
+ * error was logged a second time, each time with its whole stack.
+ */
+export function xlsxResponse(c: Context, { filename, body }: XlsxDownload): Response {
+  const request = `${c.req.method} ${c.req.path}`;
+  // The Node server's response, when the app is served by @hono/node-server (not in-process).
+  const connection = (c.env as Partial<HttpBindings> | undefined)?.outgoing;
+  const reader = body.getReader();
+  const answer = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        let next: ReadableStreamReadResult<Uint8Array>;
+        try {
+          next = await reader.read();
+        } catch (err) {
+          console.error(`[api] ${request} failed part-way, connection cut: ${oneLine(err)}`);
+          // Its close makes the server cancel this stream, quietly; without a Node server, the
+          // stream's error is what stops the body short of a clean end.
+          if (connection !== undefined) connection.destroy();
+          else controller.error(err);
+          return;
+        }
+        if (next.done) controller.close();
+        else controller.enqueue(next.value);
+      },
+      cancel: (reason) => reader.cancel(reason),
+    },
+    // Read on demand only: the sheet's rows already wait for the response to have room.
+    { highWaterMark: 0 },
+  );
+  return new Response(answer, { headers: xlsxHeaders(filename) });
+}
+
+/**
+ * An error as one log line: the driver's own words where the query builder wrapped them (its
+ * message repeats the whole statement), whitespace folded.
+ */
+function oneLine(err: unknown): string {
+  const cause = err instanceof Error ? err.cause : undefined;
+  const said = cause instanceof Error ? cause : err;
+  return (said instanceof Error ? said.message : String(said)).replace(/\s+/g, ' ').trim();
 }
 
 /** One streamed sheet as a download named `${name}-${fileStamp}.xlsx`. */

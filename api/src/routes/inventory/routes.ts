@@ -9,7 +9,7 @@ import {
 } from '@urs/sync-protocol';
 import { authOf, type AppEnv } from '../../middleware/guard.js';
 import { forbidden, notFound, parseOr422 } from '../../lib/http-error.js';
-import { xlsxHeaders } from '../../lib/xlsx-stream.js';
+import { xlsxResponse } from '../../lib/xlsx-stream.js';
 import { itemRequests } from '../../db/schema.js';
 import { first } from '../../db/first.js';
 import {
@@ -50,8 +50,7 @@ export function inventoryRoutes({ db, guard, clock, photos }: RouteDeps) {
 
   app.get('/api/inventory/items/export', guard('inventory.read'), (c) => {
     const query = parseOr422(inventoryListQuerySchema, c.req.query());
-    const { filename, body } = exportItems(db, query, clock);
-    return new Response(body, { headers: xlsxHeaders(filename) });
+    return xlsxResponse(c, exportItems(db, query, clock));
   });
 
   app.get('/api/inventory/items/:id', guard('inventory.read'), async (c) =>
@@ -84,8 +83,7 @@ export function inventoryRoutes({ db, guard, clock, photos }: RouteDeps) {
 
   app.get('/api/inventory/requests/export', guard('inventory.read'), (c) => {
     const query = parseOr422(requestQuerySchema, c.req.query());
-    const { filename, body } = exportRequests(db, authOf(c).user, query.status, query.q, clock);
-    return new Response(body, { headers: xlsxHeaders(filename) });
+    return xlsxResponse(c, exportRequests(db, authOf(c).user, query.status, query.q, clock));
   });
 
   /** The reference image of a custom request, for its requester and whoever decides on it. */

@@ -9,7 +9,7 @@ import {
 import type { AppEnv } from '../../middleware/guard.js';
 import { parseOr422 } from '../../lib/http-error.js';
 import { publicOrigin } from '../../lib/public-origin.js';
-import { xlsxHeaders } from '../../lib/xlsx-stream.js';
+import { xlsxResponse } from '../../lib/xlsx-stream.js';
 import { exportReports } from '../../services/report-export.js';
 import { reportDetail } from '../../services/report-detail.js';
 import { listReports, reportCountsByUser } from '../../services/report-list.js';
@@ -40,8 +40,7 @@ export function reportRoutes({ db, env, guard, clock, now }: RouteDeps) {
   app.get('/api/reports/export', guard('reports.list'), (c) => {
     const query = parseOr422(reportExportQuerySchema, c.req.query());
     const { origin } = publicOrigin(c, env.TRUST_PROXY);
-    const { filename, body } = exportReports(db, query, clock, origin, now());
-    return new Response(body, { headers: xlsxHeaders(filename) });
+    return xlsxResponse(c, exportReports(db, query, clock, origin, now()));
   });
 
   // After the fixed paths above, so `by-role` and `export` never read as an id.

@@ -1,6 +1,11 @@
 import { fieldReasons, type PageMeta, type z } from '@urs/sync-protocol';
 import { fieldTexts } from './error-text.js';
-import { ApiError, NetworkError, UnexpectedResponseError } from './api-client.js';
+import {
+  ApiError,
+  InterruptedDownloadError,
+  NetworkError,
+  UnexpectedResponseError,
+} from './api-client.js';
 import { serverMessage } from './server-errors.js';
 import { field, numberField } from './json-fields.js';
 
@@ -72,7 +77,8 @@ export function isNetworkFailure(err: unknown, online: boolean): boolean {
 
 /**
  * What a failed request should tell the admin: offline text when the network is the problem,
- * else the server's own message, else the screen's fallback.
+ * that a download was cut off (and to try again) when it began and broke off, else the server's
+ * own message, else the screen's fallback.
  */
 export function failureText(
   err: unknown,
@@ -81,6 +87,7 @@ export function failureText(
   online: boolean,
 ): string {
   if (isNetworkFailure(err, online)) return offlineText;
+  if (err instanceof InterruptedDownloadError) return err.message;
   return serverMessage(err) ?? fallback;
 }
 

@@ -67,6 +67,21 @@ export class NetworkError extends Error {
 }
 
 /**
+ * The answer began (its status and headers arrived) and its body broke off: the connection was
+ * cut part-way, by the network or by a server that failed after its 200 (an export whose query
+ * failed). The server was reached, so this is no "offline"; and nothing partial is kept, so
+ * trying again is safe and may well work. The browser names both failures alike ("Failed to
+ * fetch"): only where the failure happened tells them apart.
+ */
+export class InterruptedDownloadError extends Error {
+  override readonly name = 'InterruptedDownloadError';
+
+  constructor(cause: unknown) {
+    super(errorText({ code: 'download_interrupted' }), { cause });
+  }
+}
+
+/**
  * The server answered with something this build cannot read: a contract break, not the user's
  * doing. The user reads one sentence in their language; `detail` says what did not fit, for logs.
  */
@@ -181,8 +196,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   async function getBytes(path: string): Promise<BinaryAnswer> {
     const response = await send(() => http.get(path));
+    let bytes: ArrayBuffer;
+    try {
+      bytes = await response.arrayBuffer();
+    } catch (err) {
+      throw new InterruptedDownloadError(err);
+    }
     return {
-      bytes: await response.arrayBuffer(),
+      bytes,
       mime_type: response.headers.get('Content-Type') ?? 'application/octet-stream',
       disposition: response.headers.get('Content-Disposition'),
     };

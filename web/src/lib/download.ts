@@ -23,6 +23,7 @@ export function fileNameFromDisposition(header: string | null, fallback: string)
  * slash. Returns the file name used.
  *
  * @throws NetworkError when the request never reached the server
+ * @throws InterruptedDownloadError when the answer began and broke off (nothing is saved)
  * @throws ApiError with the server's message on a non-2xx answer
  */
 export async function downloadFile(path: string, fallbackName: string): Promise<string> {

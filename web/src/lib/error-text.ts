@@ -34,6 +34,11 @@ const DEVICE_TEXTS = splitTextPairs({
     'Tidak dapat terhubung ke server. Periksa koneksi internet Anda.',
     'Cannot reach the server. Check your internet connection.',
   ],
+  // The server was reached and began to answer: not a matter of the connection settings.
+  download_interrupted: [
+    'Unduhan terputus sebelum selesai. Silakan coba lagi.',
+    'The download was cut off before it finished. Please try again.',
+  ],
   photo_upload_failed: [
     'Foto tidak dapat diunggah: {detail}',
     'The photo could not be uploaded: {detail}',

@@ -5,8 +5,7 @@ import { OfflineNotice, useOnline } from '../../components/ui/online.js';
 import { Page } from '../../components/ui/page.js';
 import { MetaPager } from '../../components/ui/pager.js';
 import { useRemote } from '../../components/ui/use-remote.js';
-import { isNetworkFailure } from '../../lib/admin-kit.js';
-import { serverMessage } from '../../lib/server-errors.js';
+import { failureText } from '../../lib/admin-kit.js';
 import { toast } from '../../lib/toast.js';
 import { useCurrentUser } from '../../lib/use-session.js';
 import { stringifySearch } from '../../lib/search-params.js';
@@ -33,10 +32,13 @@ export function ReportListScreen() {
   const [state, setState] = useReportListState();
   const key = stringifySearch(searchOfState(state));
   const offline = t('admin.offline');
-  /** A failure toast: the catalogue title (§8), the cause (offline or the server's word) below. */
+  /**
+   * A failure toast: the catalogue title (§8), the cause below (offline, a download cut off, or
+   * the server's word).
+   */
   const fail = (title: string, err: unknown) => {
-    const detail = isNetworkFailure(err, online) ? offline : serverMessage(err);
-    toast.error(title, detail === undefined || detail === title ? undefined : detail);
+    const detail = failureText(err, title, offline, online);
+    toast.error(title, detail === title ? undefined : detail);
   };
 
   const onLoadError = (err: unknown) => fail(t('reportList.loadFailed'), err);

@@ -57,6 +57,7 @@ const texts = splitTextPairs({
       'The announcement was not found or has been deleted.',
     ],
     loading: ['Memuat…', 'Loading…'],
+    pager: ['Halaman daftar pengumuman', 'Announcement list pages'],
   },
 });
 

@@ -1,53 +1,35 @@
 import { Link } from '@tanstack/react-router';
 import { type Announcement } from '@urs/sync-protocol';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/ui/icon.js';
 import { Page } from '../../components/ui/page.js';
+import { Pager } from '../../components/ui/pager.js';
 import { db } from '../../db/index.js';
-import { namesOf } from '../../sync/index.js';
 import { toast } from '../../lib/toast.js';
 import { useCurrentUser } from '../../lib/use-session.js';
 import { AnnouncementBody } from './announcement-body.js';
 import { useAnnouncementActions } from './announcement-actions.js';
-import { unreadIds, visibleAnnouncements } from './announcements-logic.js';
+import { ANNOUNCEMENTS_PAGE_SIZE, announcementsPage } from './announcement-queries.js';
 import './announcements-i18n.js';
 import './announcements.css';
 import { formatDateTime } from '../../lib/format.js';
 import { roleText } from '../../lib/role-text.js';
 
-interface ListData {
-  items: Announcement[];
-  unread: Set<string>;
-  authors: Map<string, string>;
-}
-
+/** The announcements the user may see, pinned first then newest, ten per page. */
 export function AnnouncementsScreen() {
   const { t } = useTranslation();
   const user = useCurrentUser();
   const { markRead } = useAnnouncementActions();
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
-  const data = useLiveQuery(async (): Promise<ListData | null> => {
-    if (user === null) return null;
-    const [all, reads, users] = await Promise.all([
-      db.announcements.toArray(),
-      db.announcement_reads.toArray(),
-      db.users.toArray(),
-    ]);
-    const items = visibleAnnouncements(all, user.role);
-    // An author deleted since still signs their announcements.
-    const authors = await namesOf(
-      db,
-      'users',
-      items.map((a) => a.author_id),
-    );
-    for (const u of users) authors.set(u.id, u.name);
-    return { items, unread: unreadIds(items, reads, user.id), authors };
-  }, [user?.id, user?.role]);
-  const unreadList = useMemo(
-    () => (data ? data.items.filter((a) => data.unread.has(a.id)).map((a) => a.id) : []),
-    [data],
+  const [page, setPage] = useState(1);
+  const data = useLiveQuery(
+    () =>
+      user === null
+        ? null
+        : announcementsPage(db, { id: user.id, role: user.role }, page, ANNOUNCEMENTS_PAGE_SIZE),
+    [user?.id, user?.role, page],
   );
 
   if (user === null) return null;
@@ -67,7 +49,7 @@ export function AnnouncementsScreen() {
   };
 
   const markAll = async () => {
-    await markRead(user.id, unreadList);
+    await markRead(user.id, [...(data?.unread ?? [])]);
     toast.success(t('announcements.markedAllRead'));
   };
 
@@ -76,7 +58,7 @@ export function AnnouncementsScreen() {
       title={t('pages.announcements')}
       actions={
         <>
-          {unreadList.length > 0 && (
+          {(data?.unread.size ?? 0) > 0 && (
             <button
               type="button"
               className="button button-secondary"
@@ -95,22 +77,33 @@ export function AnnouncementsScreen() {
     >
       {data === undefined || data === null ? (
         <p className="an-empty">{t('announcements.loading')}</p>
-      ) : data.items.length === 0 ? (
+      ) : data.total === 0 ? (
         <p className="an-empty">{t('announcements.empty')}</p>
       ) : (
-        <ul className="an-list" aria-label={t('pages.announcements')}>
-          {data.items.map((a) => (
-            <AnnouncementCard
-              key={a.id}
-              announcement={a}
-              author={data.authors.get(a.author_id) ?? t('announcements.unknownAuthor')}
-              unread={data.unread.has(a.id)}
-              expanded={open.has(a.id)}
-              isAdmin={isAdmin}
-              onToggle={() => toggle(a)}
+        <>
+          <ul className="an-list" aria-label={t('pages.announcements')}>
+            {data.rows.map((a) => (
+              <AnnouncementCard
+                key={a.id}
+                announcement={a}
+                author={data.authors.get(a.author_id) ?? t('announcements.unknownAuthor')}
+                unread={data.unread.has(a.id)}
+                expanded={open.has(a.id)}
+                isAdmin={isAdmin}
+                onToggle={() => toggle(a)}
+              />
+            ))}
+          </ul>
+          {data.pages > 1 && (
+            <Pager
+              page={data.page}
+              lastPage={data.pages}
+              total={data.total}
+              onPage={setPage}
+              label={t('announcements.pager')}
             />
-          ))}
-        </ul>
+          )}
+        </>
       )}
     </Page>
   );

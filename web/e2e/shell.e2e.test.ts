@@ -10,6 +10,22 @@ let browser: Browser;
 
 export const SCREENSHOT_DIR = path.join(os.tmpdir(), 'urs-shell-screenshots');
 
+/** The texts of the status regions in Chromium's accessibility tree, where inert content is not. */
+async function spokenStatus(context: BrowserContext, page: Page): Promise<string[]> {
+  const cdp = await context.newCDPSession(page);
+  try {
+    const { nodes } = await cdp.send('Accessibility.getFullAXTree');
+    const regions = new Set(
+      nodes.filter((n) => !n.ignored && n.role?.value === 'status').map((n) => n.nodeId),
+    );
+    return nodes
+      .filter((n) => !n.ignored && n.parentId !== undefined && regions.has(n.parentId))
+      .map((n) => String(n.name?.value ?? ''));
+  } finally {
+    await cdp.detach();
+  }
+}
+
 shareServerAndBrowser((run) => ({ server, browser } = run));
 
 /** Uncaught errors and CSP violations seen by any page of the run; asserted empty at the end. */
@@ -186,6 +202,14 @@ describe('app shell in a real browser', () => {
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe(
       'hidden',
     );
+    // The connection's status region is not behind the drawer: going offline with it open is
+    // still said. Chromium leaves inert content out of its accessibility tree (the sync
+    // button's words are not there), which is what a screen reader reads and hears from.
+    await context.setOffline(true);
+    await page.getByTestId('sync-indicator').filter({ hasText: 'Luring' }).waitFor();
+    expect(await spokenStatus(context, page)).toEqual(['Luring']);
+    await context.setOffline(false);
+    await page.getByTestId('sync-indicator').filter({ hasText: 'Daring' }).waitFor();
     await page.keyboard.press('Escape');
     await sidebar.waitFor({ state: 'hidden' });
     expect(await focusIn()).toBe('menu-toggle');

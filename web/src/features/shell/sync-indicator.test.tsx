@@ -47,3 +47,25 @@ describe('<SyncIndicator />', () => {
     expect(screen.getByRole('status').textContent).toBe('Server tak terjangkau');
   });
 });
+
+describe('<SyncIndicator /> behind the open drawer', () => {
+  it('keeps its status region out of the inert top bar, so a lost connection is still said', () => {
+    // On a phone the open drawer makes the top bar inert, and an inert subtree is out of the
+    // accessibility tree: a live region inside it would say nothing.
+    status.mockReturnValue(IDLE);
+    const inTopBar = () => (
+      <div className="topbar-end" inert>
+        <SyncIndicator userId="u-siti" />
+      </div>
+    );
+    const { rerender } = render(inTopBar());
+    expect(screen.getByRole('status').closest('[inert]')).toBeNull();
+
+    status.mockReturnValue({ ...IDLE, online: false });
+    rerender(inTopBar());
+    expect(screen.getByRole('status').textContent).toBe('Luring');
+    expect(screen.getByRole('status').closest('[inert]')).toBeNull();
+    // Only the region: the button stays behind the drawer with the rest of the top bar.
+    expect(screen.getByTestId('sync-indicator').closest('[inert]')).not.toBeNull();
+  });
+});

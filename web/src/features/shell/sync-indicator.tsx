@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useSyncEngine, useSyncStatus } from '../../sync/index.js';
 import { Icon } from '../../components/ui/icon.js';
@@ -82,10 +83,16 @@ export function SyncIndicator({ userId }: { userId: string }) {
       </button>
       {/* Losing the network or the server changes only the button's words, which a screen
           reader does not read unasked; this region says it. Not each sync run: one comes every
-          minute, and would talk over whatever the user is doing. */}
-      <span className="sr-only" role="status">
-        {connection}
-      </span>
+          minute, and would talk over whatever the user is doing. It lives at the end of the
+          body, not in the top bar: on a phone the open drawer makes the top bar inert, and an
+          inert subtree is out of the accessibility tree, its live regions silent. It holds
+          nothing that takes focus, so nothing behind the drawer becomes reachable. */}
+      {createPortal(
+        <span className="sr-only" role="status">
+          {connection}
+        </span>,
+        document.body,
+      )}
       {open && (
         <div id={panelId} className="sync-panel" role="region" aria-label={t('sync.status')}>
           <p className="sync-line">

@@ -44,7 +44,7 @@ export function atRandomYoungPhase(): void {
 /** The value that a share `q` of `values` do not exceed (0.9: the 90th percentile). */
 export function quantile(values: number[], q: number): number {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+  return sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)] ?? 0;
 }
 
 export function median(values: number[]): number {

@@ -7,3 +7,12 @@ export function focusIsLost(): boolean {
   const focused = document.activeElement;
   return focused === null || focused === document.body;
 }
+
+/**
+ * Puts the focus on the screen's content (the shell's `#main`, focusable for this: tabIndex -1),
+ * where Tab goes on from the top of the screen rather than of the whole page; the page does not
+ * scroll to it.
+ */
+export function focusContent(): void {
+  document.getElementById('main')?.focus({ preventScroll: true });
+}

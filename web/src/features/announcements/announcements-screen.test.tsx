@@ -74,4 +74,32 @@ describe('<AnnouncementsScreen />', () => {
       [...list].reverse().map((a) => a.id),
     );
   });
+
+  it('hands the focus to the content when the button goes with the last unread one', async () => {
+    const user = userEvent.setup();
+    const reader = session.user?.id ?? '';
+    markRead.mockImplementationOnce(async () => {
+      const at = new Date().toISOString();
+      await db.announcement_reads.bulkPut(
+        list.map((a) => ({
+          id: newId(),
+          announcement_id: a.id,
+          user_id: reader,
+          read_at: at,
+          created_at: at,
+          updated_at: at,
+        })),
+      );
+    });
+    render(
+      <main id="main" tabIndex={-1}>
+        <AnnouncementsScreen />
+      </main>,
+    );
+    const button = await screen.findByRole('button', { name: 'Tandai semua dibaca' });
+    await user.click(button);
+    await waitFor(() => expect(button.isConnected).toBe(false));
+    await waitFor(() => expect(document.activeElement?.id).toBe('main'));
+    await db.announcement_reads.clear();
+  });
 });

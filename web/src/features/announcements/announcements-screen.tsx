@@ -1,12 +1,13 @@
 import { Link } from '@tanstack/react-router';
 import { type Announcement } from '@urs/sync-protocol';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/ui/icon.js';
 import { Page } from '../../components/ui/page.js';
 import { Pager } from '../../components/ui/pager.js';
 import { db } from '../../db/index.js';
+import { focusContent, focusIsLost } from '../../lib/focus.js';
 import { toast } from '../../lib/toast.js';
 import { useCurrentUser } from '../../lib/use-session.js';
 import { AnnouncementBody } from './announcement-body.js';
@@ -32,6 +33,16 @@ export function AnnouncementsScreen() {
     [user?.id, user?.role, page],
   );
 
+  // "Tandai semua dibaca" goes once nothing is unread, and the browser puts its focus on the
+  // body, where Tab starts over from the top of the page: the screen's content takes it.
+  const unreadCount = data?.unread.size;
+  const markedAll = useRef(false);
+  useEffect(() => {
+    if (unreadCount !== 0 || !markedAll.current) return;
+    markedAll.current = false;
+    if (focusIsLost()) focusContent();
+  }, [unreadCount]);
+
   if (user === null) return null;
   const isAdmin = user.role === 'admin';
 
@@ -49,6 +60,7 @@ export function AnnouncementsScreen() {
   };
 
   const markAll = async () => {
+    markedAll.current = true;
     await markRead(user.id, [...(data?.unread ?? [])]);
     toast.success(t('announcements.markedAllRead'));
   };

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/ui/icon.js';
 import { db } from '../../db/index.js';
-import { focusIsLost } from '../../lib/focus.js';
+import { focusContent, focusIsLost } from '../../lib/focus.js';
 import { decideNavigation } from '../../lib/navigation.js';
 import { useAppSession, useCurrentUser, useSession } from '../../lib/use-session.js';
 import { InstallButton, UpdatePrompt } from '../../pwa/index.js';
@@ -17,11 +17,6 @@ import { useUnreadBadgeCount } from './unread-badge.js';
 import { useMediaQuery, WIDE_SCREEN_QUERY } from './use-media-query.js';
 
 const SIDEBAR_ID = 'app-sidebar';
-
-/** The page's content takes the focus (it is focusable for this: tabIndex -1). */
-function focusContent(): void {
-  document.getElementById('main')?.focus({ preventScroll: true });
-}
 
 function sidebarHasFocus(): boolean {
   const focused = document.activeElement;

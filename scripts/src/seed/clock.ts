@@ -43,6 +43,11 @@ export class Clock {
     return new Date(from.getTime() + (now - from.getTime()) * rng.between(0.3, 0.95));
   }
 
+  /** The school-local calendar day (YYYY-MM-DD) of a moment, as the API's user_activity keeps it. */
+  schoolDay(at: Date): string {
+    return new Date(at.getTime() + WIB_OFFSET_MS).toISOString().slice(0, 10);
+  }
+
   /** `hours` after `from`, but never past now. */
   later(from: Date, hours: number): Date {
     return new Date(Math.min(from.getTime() + hours * HOUR_MS, this.now.getTime()));

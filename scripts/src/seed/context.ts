@@ -37,6 +37,7 @@ export class PlanContext {
   private readonly categories = new Map<string, string>();
   private readonly items = new Map<string, string>();
   private readonly lastSeen = new Map<string, Date>();
+  private readonly activeDays = new Map<string, Set<string>>();
 
   constructor(
     readonly rng: Random,
@@ -80,10 +81,23 @@ export class PlanContext {
     }
   }
 
-  /** Records that the person did something then, so `last_active_at` can cover it. */
+  /**
+   * Records that the person did something then, so `last_active_at` can cover it and the
+   * school-local day counts as a day they used the app (user_activity, read by analytics).
+   */
   touch(person: PlannedPerson, at: Date): void {
     const seen = this.lastSeen.get(person.id);
     if (seen === undefined || seen < at) this.lastSeen.set(person.id, at);
+    const days = this.activeDays.get(person.id) ?? new Set<string>();
+    days.add(this.clock.schoolDay(at));
+    this.activeDays.set(person.id, days);
+  }
+
+  /** Every (person, school-local day) that someone did something on, as touch() saw them. */
+  activity(): { userId: string; day: string }[] {
+    return [...this.activeDays].flatMap(([userId, days]) =>
+      [...days].sort().map((day) => ({ userId, day })),
+    );
   }
 
   lastSeenAt(person: PlannedPerson): Date | undefined {

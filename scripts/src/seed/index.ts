@@ -11,7 +11,7 @@ import type { Role } from '@urs/sync-protocol';
 import type { StoredImage } from './context.js';
 import { ADMIN_PASSWORD, PEOPLE, STAFF_PASSWORD } from './data.js';
 import { poolImages } from './images.js';
-import { planDemoSchool, type SeedPlan } from './plan.js';
+import { planDemoSchool, type DemoSchool, type SeedPlan } from './plan.js';
 import { insertStamped } from './stamped-insert.js';
 
 export interface DemoAccount {
@@ -73,7 +73,7 @@ const NOTHING_ADDED = summarize({
   announcementReads: [],
 });
 
-async function insertPlan(tx: Tx, plan: SeedPlan): Promise<void> {
+async function insertPlan(tx: Tx, plan: DemoSchool): Promise<void> {
   // Parents before children: foreign keys are checked row by row.
   await insertStamped(tx, tables.users, plan.users);
   await insertStamped(tx, tables.areas, plan.areas);
@@ -85,6 +85,8 @@ async function insertPlan(tx: Tx, plan: SeedPlan): Promise<void> {
   await insertStamped(tx, tables.itemRequests, plan.itemRequests);
   await insertStamped(tx, tables.announcements, plan.announcements);
   await insertStamped(tx, tables.announcementReads, plan.announcementReads);
+  // A few hundred (person, day) pairs: well under any engine's parameter limit in one insert.
+  if (plan.userActivity.length > 0) await tx.insert(tables.userActivity).values(plan.userActivity);
 }
 
 /** Every photo the plan points at: report photos and the custom requests' product shots. */

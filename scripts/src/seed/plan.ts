@@ -24,6 +24,14 @@ export interface SeedPlan {
   announcementReads: NewRow<typeof tables.announcementReads>[];
 }
 
+/**
+ * The plan with the days each person used the app: user_activity is the API's bookkeeping (no
+ * change_seq, never synced), and without it analytics would call the whole demo staff inactive.
+ */
+export interface DemoSchool extends SeedPlan {
+  userActivity: (typeof tables.userActivity.$inferInsert)[];
+}
+
 export interface PlanInput {
   now: Date;
   passwordHashes: { admin: string; staff: string };
@@ -36,7 +44,7 @@ const byCreated = <R extends { createdAt: string }>(rows: R[]): R[] =>
   rows.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
 
 /** Plans the whole school in memory: pure apart from ids, so it runs before the transaction. */
-export function planDemoSchool(input: PlanInput): SeedPlan {
+export function planDemoSchool(input: PlanInput): DemoSchool {
   const rng = new Random(SEED);
   const clock = new Clock(input.now);
   const ctx = new PlanContext(rng, clock, PEOPLE, input.images);
@@ -76,6 +84,7 @@ export function planDemoSchool(input: PlanInput): SeedPlan {
         : clock.schoolTime(seed.idleDays, rng);
     const seen = ctx.lastSeenAt(person);
     const lastActiveAt = seen !== undefined && seen > lastVisit ? seen : lastVisit;
+    ctx.touch(person, lastActiveAt);
     return {
       ...ctx.sync(createdAt),
       id: person.id,
@@ -102,5 +111,6 @@ export function planDemoSchool(input: PlanInput): SeedPlan {
     itemRequests: byCreated(itemRequests),
     announcements: byCreated(notices.announcements),
     announcementReads: byCreated(notices.reads),
+    userActivity: ctx.activity(),
   };
 }

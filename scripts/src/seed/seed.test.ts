@@ -138,6 +138,30 @@ describe('seedDemoSchool', () => {
     expect((await login(admin.email, 'staf12345')).status).toBe(401);
   });
 
+  it('records the days people used the app, so analytics counts whom last_active_at says was active', () => {
+    const wibDay = (iso: string) =>
+      new Date(Date.parse(iso) + 7 * 3_600_000).toISOString().slice(0, 10);
+    const today = wibDay(NOW.toISOString());
+    const from30 = wibDay(new Date(NOW.getTime() - 29 * 86_400_000).toISOString());
+    const people = all<{ id: string; last_active_at: string }>(
+      f.db,
+      'SELECT id, last_active_at FROM users',
+    );
+    const days = all<{ user_id: string; day: string }>(
+      f.db,
+      `SELECT user_id, day FROM user_activity WHERE day <= '${today}'`,
+    );
+    const seen = new Set(days.map((d) => `${d.user_id}|${d.day}`));
+    for (const person of people) {
+      expect(seen.has(`${person.id}|${wibDay(person.last_active_at)}`)).toBe(true);
+    }
+    // What the analytics screen shows as "active in the last 30 days" (services/analytics.ts).
+    const active30 = new Set(days.filter((d) => d.day >= from30).map((d) => d.user_id));
+    const recent = people.filter((p) => wibDay(p.last_active_at) >= from30);
+    expect(recent.length).toBeGreaterThan(people.length / 2);
+    expect(active30.size).toBe(recent.length);
+  });
+
   it("keeps every item's stock equal to its transactions, never negative along the way", () => {
     const items = all<{ id: string; stock: number; min_stock: number; active: number }>(
       f.db,

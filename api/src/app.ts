@@ -15,7 +15,7 @@ import { profileRoutes } from './routes/profile/routes.js';
 import { referenceDataRoutes } from './routes/reference-data/routes.js';
 import { userRoutes } from './routes/users/routes.js';
 import { webRoutes } from './routes/web/routes.js';
-import { inlineScriptHashes } from './routes/web/inline-scripts.js';
+import { liveInlineScriptHashes } from './routes/web/inline-scripts.js';
 import { photoRoutes } from './routes/photos/routes.js';
 import { reportRoutes } from './routes/reports/routes.js';
 import { inventoryRoutes } from './routes/inventory/routes.js';
@@ -62,7 +62,7 @@ export function createApp({ db, env, photos, pushOptions, now }: AppOptions) {
   };
 
   const app = new Hono<AppEnv>();
-  app.use('*', securityHeaders(env.TRUST_PROXY, inlineScriptHashes(env.WEB_DIST_DIR)));
+  app.use('*', securityHeaders(env.TRUST_PROXY, liveInlineScriptHashes(env.WEB_DIST_DIR)));
   app.use('/api/*', corsPolicy(env.CORS_ORIGINS));
   app.use('/api/*', async (c, next) => {
     await next();

@@ -26,20 +26,27 @@ export const CONTENT_SECURITY_POLICY = {
 
 export function securityHeaders(
   trustProxy: boolean,
-  inlineScripts: readonly string[] = [],
+  inlineScripts: readonly string[] | (() => readonly string[]) = [],
 ): MiddlewareHandler {
-  const headers = secureHeaders({
-    contentSecurityPolicy: {
-      ...CONTENT_SECURITY_POLICY,
-      scriptSrc: [...CONTENT_SECURITY_POLICY.scriptSrc, ...inlineScripts],
-    },
-    xFrameOptions: 'DENY',
-    referrerPolicy: 'same-origin',
-    // HSTS only means something over HTTPS; it is added below when the request came that way.
-    strictTransportSecurity: false,
-  });
+  const withScripts = (scripts: readonly string[]) =>
+    secureHeaders({
+      contentSecurityPolicy: {
+        ...CONTENT_SECURITY_POLICY,
+        scriptSrc: [...CONTENT_SECURITY_POLICY.scriptSrc, ...scripts],
+      },
+      xFrameOptions: 'DENY',
+      referrerPolicy: 'same-origin',
+      // HSTS only means something over HTTPS; it is added below when the request came that way.
+      strictTransportSecurity: false,
+    });
+  const currentScripts = typeof inlineScripts === 'function' ? inlineScripts : () => inlineScripts;
+  // One middleware per set of scripts: a new set comes only with a new build.
+  let built: { key: string; headers: MiddlewareHandler } | undefined;
   return async (c, next) => {
-    await headers(c, async () => {
+    const scripts = currentScripts();
+    const key = scripts.join(' ');
+    if (built?.key !== key) built = { key, headers: withScripts(scripts) };
+    await built.headers(c, async () => {
       await next();
     });
     // Every answer passes here: without a trusted proxy the request's own scheme decides, read

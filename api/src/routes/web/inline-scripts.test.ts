@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { securityHeaders } from '../../middleware/security.js';
+import { makeTestApp } from '../../test/harness.js';
 import { inlineScriptHashes } from './inline-scripts.js';
 
 const THEME = "(() => { document.documentElement.dataset.theme = 'light'; })();";
@@ -53,5 +54,30 @@ describe("the built pages' inline scripts", () => {
     const scriptSrc = /script-src ([^;]*)/.exec(policy)?.[1]?.split(' ') ?? [];
     // Exactly these: no 'unsafe-inline', no other source.
     expect(scriptSrc.sort()).toEqual(["'self'", sha(THEME), sha(LOGIN_ONLY)].sort());
+  });
+
+  it('follow a rebuild while the server runs: the page sent is allowed by its own hash', async () => {
+    const app = await makeTestApp({ WEB_DIST_DIR: dist });
+    try {
+      const page = async () => {
+        const res = await app.request('/');
+        const policy = res.headers.get('content-security-policy') ?? '';
+        return { html: await res.text(), scriptSrc: /script-src ([^;]*)/.exec(policy)?.[1] ?? '' };
+      };
+      expect((await page()).scriptSrc).toContain(sha(THEME));
+
+      // `vite build` writes index.html anew (its boot script names the new assets) while the
+      // server keeps running; the file's time moves on even where the clock is coarse.
+      const rebuilt = "(() => { document.documentElement.dataset.theme = 'cream'; })();";
+      write('index.html', `<html><head><script>${rebuilt}</script></head></html>`);
+      const later = new Date(Date.now() + 5_000);
+      fs.utimesSync(path.join(dist, 'index.html'), later, later);
+
+      const after = await page();
+      expect(after.html).toContain(rebuilt);
+      expect(after.scriptSrc).toContain(sha(rebuilt));
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -29,3 +29,36 @@ export function inlineScriptHashes(root: string | undefined): string[] {
   }
   return [...hashes];
 }
+
+/** When and how big a file was last written, or '' when it is not there. */
+function stampOf(file: string): string {
+  try {
+    const stat = fs.statSync(file);
+    return `${stat.mtimeMs}:${stat.size}`;
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * inlineScriptHashes that follows the files: index.html is read from disk on every request, so
+ * a rebuild while the server runs (a deploy that swaps web/dist, then restarts) would otherwise
+ * send the new page under the old hashes: the browser blocks its boot script and shows a blank
+ * page, and a service worker that precached that answer keeps its stale policy until the next
+ * build. Re-read when a page (or the folder that holds them) changes; a few stats a request.
+ */
+export function liveInlineScriptHashes(root: string | undefined): () => string[] {
+  if (root === undefined) return () => [];
+  let watched: string[] = [];
+  let stamp: string | undefined;
+  let hashes: string[] = [];
+  return () => {
+    const now = [root, ...watched].map(stampOf).join('|');
+    if (now !== stamp) {
+      hashes = inlineScriptHashes(root);
+      watched = fs.existsSync(root) ? builtPages(root) : [];
+      stamp = [root, ...watched].map(stampOf).join('|');
+    }
+    return hashes;
+  };
+}

@@ -59,13 +59,25 @@ export class PhotoError extends Error {
 }
 
 /**
+ * How Chromium says the disk itself is full, where the origin's quota (a share of the disk's
+ * size, not of its free space) is far from reached: a DataError "Failed to write blobs
+ * (IOError)" when a photo's bytes cannot be written, an UnknownError naming LevelDB's
+ * FILE_ERROR_NO_SPACE for the rest. Seen on a phone-sized profile filled to its last KB; a
+ * blob write fails for little else, and freeing space is the advice that helps.
+ */
+const DISK_FULL = /FILE_ERROR_NO_SPACE|Failed to write blobs/;
+
+/**
  * Quota errors reach us in several wrappings: the DOMException itself, Dexie's
  * QuotaExceededError (`inner`), or an AbortError of the transaction whose `inner` is the quota
- * error (browsers often report quota only when the transaction commits).
+ * error (browsers often report quota only when the transaction commits). A full disk comes as
+ * other errors (see DISK_FULL), in the same wrappings.
  */
 export function isQuotaExceeded(err: unknown, depth = 0): boolean {
   if (depth > 5 || typeof err !== 'object' || err === null) return false;
   if (Reflect.get(err, 'name') === 'QuotaExceededError') return true;
+  const message: unknown = Reflect.get(err, 'message');
+  if (typeof message === 'string' && DISK_FULL.test(message)) return true;
   const nested: unknown[] = [Reflect.get(err, 'inner'), Reflect.get(err, 'cause')];
   const failures: unknown = Reflect.get(err, 'failures');
   if (Array.isArray(failures)) nested.push(...failures.map((failure: unknown) => failure));

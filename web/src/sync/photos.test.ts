@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MAX_IMAGE_BYTES, newId } from '@urs/sync-protocol';
 import type { UrsDatabase } from '../db/database.js';
-import { PhotoError } from './errors.js';
+import { PhotoError, StorageFullError } from './errors.js';
 import { savePhoto, sniffImageType } from './photos.js';
 import { jpegBytes, openTestDatabase } from './test-fixtures.js';
 
@@ -101,5 +101,30 @@ describe('savePhoto', () => {
       compress: null,
     });
     expect(saved.size_bytes).toBe(100);
+  });
+
+  // What Chromium (150) reported when the phone's disk itself was full, seen on a profile on an
+  // 80 MB tmpfs filled to the last few KB: its quota was still 1 GB, so no QuotaExceededError.
+  // The user saw the browser's English text under the photo field instead of the spec's message.
+  it.each([
+    ['DataError', 'Failed to write blobs (IOError)'],
+    [
+      'UnknownError',
+      'Connection is closing because of: IO error: .../http_127.0.0.1_4661.indexeddb.leveldb/000003.log: FILE_ERROR_NO_SPACE (ChromeMethodBFE: 3::WritableFileAppend::8)',
+    ],
+  ])('says the device storage is full when the disk is: %s', async (name, message) => {
+    db = openTestDatabase();
+    db.photos.hook('creating', () => {
+      throw new DOMException(message, name);
+    });
+    const error = await savePhoto(db, userId, jpegBytes(3, 200), 'image/jpeg', {
+      compress: null,
+    }).catch((err: unknown) => err);
+    expect(error).toBeInstanceOf(StorageFullError);
+    expect(error).toHaveProperty(
+      'message',
+      'Penyimpanan perangkat penuh. Hapus data lama atau foto, lalu coba lagi.',
+    );
+    expect(await db.photos.count()).toBe(0);
   });
 });

@@ -3,10 +3,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Hono } from 'hono';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { securityHeaders } from '../../middleware/security.js';
 import { makeTestApp } from '../../test/harness.js';
-import { inlineScriptHashes } from './inline-scripts.js';
+import { inlineScriptHashes, liveInlineScriptHashes } from './inline-scripts.js';
 
 const THEME = "(() => { document.documentElement.dataset.theme = 'light'; })();";
 const LOGIN_ONLY = 'console.log("login");';
@@ -56,6 +56,23 @@ describe("the built pages' inline scripts", () => {
     expect(scriptSrc.sort()).toEqual(["'self'", sha(THEME), sha(LOGIN_ONLY)].sort());
   });
 
+  it('are looked at again at most once a second, not on every answer', () => {
+    let clock = 0;
+    const hashes = liveInlineScriptHashes(dist, () => clock);
+    expect(hashes()).toContain(sha(THEME));
+    const rebuilt = "(() => { document.documentElement.dataset.theme = 'dark'; })();";
+    write('index.html', `<html><head><script>${rebuilt}</script></head></html>`);
+    const later = new Date(Date.now() + 5_000);
+    fs.utimesSync(path.join(dist, 'index.html'), later, later);
+    const stat = vi.spyOn(fs, 'statSync');
+    clock = 999;
+    expect(hashes()).toContain(sha(THEME));
+    expect(stat).not.toHaveBeenCalled();
+    clock = 1_000;
+    expect(hashes()).toContain(sha(rebuilt));
+    stat.mockRestore();
+  });
+
   it('follow a rebuild while the server runs: the page sent is allowed by its own hash', async () => {
     const app = await makeTestApp({ WEB_DIST_DIR: dist });
     try {
@@ -73,10 +90,14 @@ describe("the built pages' inline scripts", () => {
       const later = new Date(Date.now() + 5_000);
       fs.utimesSync(path.join(dist, 'index.html'), later, later);
 
+      // The files are looked at again at most once a second, so a request does not pay a stat.
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(Date.now() + 1_500);
       const after = await page();
       expect(after.html).toContain(rebuilt);
       expect(after.scriptSrc).toContain(sha(rebuilt));
     } finally {
+      vi.useRealTimers();
       await app.close();
     }
   });

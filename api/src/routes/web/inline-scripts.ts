@@ -40,21 +40,33 @@ function stampOf(file: string): string {
   }
 }
 
+/** How long, at most, the hashes go unchecked against the files (ms). */
+const RECHECK_MS = 1_000;
+
 /**
  * inlineScriptHashes that follows the files: index.html is read from disk on every request, so
  * a rebuild while the server runs (a deploy that swaps web/dist, then restarts) would otherwise
  * send the new page under the old hashes: the browser blocks its boot script and shows a blank
  * page, and a service worker that precached that answer keeps its stale policy until the next
- * build. Re-read when a page (or the folder that holds them) changes; a few stats a request.
+ * build. Re-read when a page (or the folder that holds them) changes, looked at no more than
+ * once a second: every answer, the API's too, asks for the hashes, and a few file stats each
+ * would cost the endpoints every device calls every minute a share of their rate.
  */
-export function liveInlineScriptHashes(root: string | undefined): () => string[] {
+export function liveInlineScriptHashes(
+  root: string | undefined,
+  now: () => number = () => Date.now(),
+): () => string[] {
   if (root === undefined) return () => [];
   let watched: string[] = [];
   let stamp: string | undefined;
   let hashes: string[] = [];
+  let checkedAt = -Infinity;
   return () => {
-    const now = [root, ...watched].map(stampOf).join('|');
-    if (now !== stamp) {
+    const at = now();
+    if (at - checkedAt < RECHECK_MS && at >= checkedAt) return hashes;
+    checkedAt = at;
+    const current = [root, ...watched].map(stampOf).join('|');
+    if (current !== stamp) {
       hashes = inlineScriptHashes(root);
       watched = fs.existsSync(root) ? builtPages(root) : [];
       stamp = [root, ...watched].map(stampOf).join('|');

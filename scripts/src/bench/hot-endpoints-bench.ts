@@ -13,6 +13,11 @@ const SHARE_OF_HEALTH = 0.7;
 const CONNECTIONS = 50;
 const ANNOUNCEMENTS = 40;
 const API_ENTRY = fileURLToPath(new URL('../../../api/dist/index.js', import.meta.url));
+/**
+ * The built web app, which `npm start` serves beside the API: every answer's security headers
+ * carry its pages' script hashes, so what that costs a request is measured too.
+ */
+const WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
 /**
  * A school's announcements, written before the API starts: every few addressed to roles other
@@ -61,6 +66,7 @@ async function startApi(dataDir: string): Promise<{ child: ChildProcess; origin:
       ...process.env,
       DATABASE_URL: '',
       DATA_DIR: dataDir,
+      WEB_DIST_DIR: process.env['WEB_DIST_DIR'] ?? WEB_DIST,
       PORT: '0',
       HOST: '127.0.0.1',
       SCRYPT_LOG_N: '10',

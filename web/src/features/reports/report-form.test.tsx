@@ -189,6 +189,26 @@ describe('the report form on a report whose area and category were deleted since
   });
 });
 
+describe('a save the device could not keep', () => {
+  it('shows why, without asking to check fields none of which is marked', async () => {
+    const user = userEvent.setup();
+    const full = 'Penyimpanan perangkat penuh. Hapus data lama atau foto, lalu coba lagi.';
+    render(
+      <ReportForm
+        userId={newId()}
+        draftKey={`urs_report_draft:test:${newId()}`}
+        initialValues={{ ...EMPTY_FORM, area_id: newId(), description: 'Atap bocor' }}
+        initialPhotos={[]}
+        statusOptions={NEW_REPORT_STATUSES}
+        onSubmit={() => Promise.resolve({ _: [full] })}
+        onCancel={() => undefined}
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Simpan laporan' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(full);
+  });
+});
+
 describe('the report form with photos', () => {
   it('is not saved while a picked photo is still being prepared, then saves it with the rest', async () => {
     const user = userEvent.setup();

@@ -63,6 +63,15 @@ export interface ReportFormProps {
   onCancel: () => void;
 }
 
+/** The fields that show their own errors, marked on the field. */
+const MARKED_FIELDS: readonly string[] = [
+  'area_id',
+  'category_id',
+  'work_type',
+  'description',
+  'status',
+];
+
 /** The create and edit form: every change is kept as a draft, photos go to Dexie at once. */
 export function ReportForm(props: ReportFormProps) {
   const { t } = useTranslation();
@@ -87,12 +96,16 @@ export function ReportForm(props: ReportFormProps) {
 
   const err = (field: string) => errors[field];
   const photosOf = (kind: PhotoKind) => photos.filter((photo) => photo.kind === kind);
+  const isMarked = (field: string) => MARKED_FIELDS.includes(field);
   const otherErrors = Object.entries(errors)
-    .filter(
-      ([field]) =>
-        !['area_id', 'category_id', 'work_type', 'description', 'status'].includes(field),
-    )
+    .filter(([field]) => !isMarked(field))
     .flatMap(([, messages]) => messages);
+  // "Check the marked fields" only when one is: a save the device could not keep (a full
+  // disk) marks none, and its message alone says what to do.
+  const formAlert = [
+    ...(Object.keys(errors).some(isMarked) ? [t('reports.fixErrors')] : []),
+    ...otherErrors,
+  ].join(' ');
 
   return (
     <form className="form card rp-form" noValidate onSubmit={(event) => void form.submit(event)}>
@@ -107,10 +120,9 @@ export function ReportForm(props: ReportFormProps) {
           {t('reports.draftUnreadable')}
         </div>
       )}
-      {Object.keys(errors).length > 0 && (
+      {formAlert !== '' && (
         <div className="alert alert-error" role="alert">
-          {t('reports.fixErrors')}
-          {otherErrors.length > 0 && <> {otherErrors.join(' ')}</>}
+          {formAlert}
         </div>
       )}
 

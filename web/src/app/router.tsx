@@ -11,6 +11,7 @@ import { ROLES, STAFF_ROLES, type Role } from '@urs/sync-protocol';
 import { session } from './session.js';
 import { decideNavigation, type RouteAccess } from '../lib/navigation.js';
 import { parseSearch, stringifySearch } from '../lib/search-params.js';
+import { RouteError } from '../components/ui/route-error.js';
 import { announcementParamsSchema } from '../features/announcements/announcement-routes.js';
 import { loginSearchSchema } from '../features/auth/login-search.js';
 import { inventorySearchSchema } from '../features/inventory/inventory-search.js';
@@ -260,6 +261,8 @@ export function createAppRouter() {
     defaultPreload: false,
     parseSearch,
     stringifySearch,
+    // A screen that fails to load or to draw says so in the app's language, with a way on.
+    defaultErrorComponent: RouteError,
     // Unknown paths under a known prefix (e.g. /reports/1/x) also reach the not-found screen.
     defaultNotFoundComponent: lazyRouteComponent(
       () => import('../features/not-found/not-found-screen.js'),

@@ -48,6 +48,19 @@ export const { id, en } = splitTextPairs({
     notFound: ['Halaman tidak ditemukan', 'Page not found'],
     notFoundText: ['Alamat yang Anda buka tidak ada.', 'The address you opened does not exist.'],
   },
+  routeError: {
+    title: ['Layar ini gagal ditampilkan', 'This screen could not be shown'],
+    text: [
+      'Terjadi kesalahan saat membuka layar ini. Coba lagi, atau muat ulang aplikasi.',
+      'Something went wrong while opening this screen. Try again, or reload the app.',
+    ],
+    notFetched: [
+      'Bagian aplikasi untuk layar ini tidak dapat diambil. Periksa sinyal, lalu muat ulang aplikasi.',
+      'Part of the app for this screen could not be fetched. Check the signal, then reload the app.',
+    ],
+    retry: ['Coba lagi', 'Try again'],
+    reload: ['Muat ulang aplikasi', 'Reload the app'],
+  },
   dashboard: { greeting: ['Selamat datang, {{name}}', 'Welcome, {{name}}'] },
   shell: {
     skipToContent: ['Lewati ke konten', 'Skip to content'],

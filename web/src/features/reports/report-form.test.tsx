@@ -35,8 +35,6 @@ import { initI18n } from '../../lib/i18n.js';
 import { dialogs } from '../../lib/dialog.js';
 import { EMPTY_FORM, NEW_REPORT_STATUSES, type FormPhoto } from './report-form-state.js';
 import { ReportForm, type ReportFormProps } from './report-form.js';
-import { db } from '../../db/index.js';
-import { departedName } from '../../sync/departed.js';
 
 beforeAll(() => initI18n('id'));
 afterEach(() => {
@@ -141,51 +139,6 @@ describe('the report form', () => {
     await user.click(screen.getByRole('button', { name: 'Batal' }));
     expect(dialogs.current()).toBeNull();
     expect(onCancel).toHaveBeenCalledTimes(1);
-  });
-});
-
-describe('the report form on a report whose area and category were deleted since', () => {
-  it('still shows the names they went by, and saves them unchanged', async () => {
-    const user = userEvent.setup();
-    const at = '2026-11-20T02:00:00.000Z';
-    const [kantin, aula, plumbing] = [newId(), newId(), newId()];
-    await db.areas.put({
-      id: aula,
-      name: 'Aula',
-      description: null,
-      active: true,
-      created_at: at,
-      updated_at: at,
-    });
-    // What a pull leaves behind when the admin deletes the area and the category.
-    await db.meta.bulkPut([
-      departedName('areas', kantin, 'Kantin'),
-      departedName('categories', plumbing, 'Perpipaan'),
-    ]);
-    const onSubmit = vi.fn<ReportFormProps['onSubmit']>(() => Promise.resolve(null));
-    render(
-      <ReportForm
-        userId={newId()}
-        draftKey={`urs_report_draft:test:${newId()}`}
-        initialValues={{
-          ...EMPTY_FORM,
-          area_id: kantin,
-          category_id: plumbing,
-          description: 'Wastafel bocor',
-        }}
-        initialPhotos={[]}
-        statusOptions={NEW_REPORT_STATUSES}
-        onSubmit={onSubmit}
-        onCancel={() => undefined}
-      />,
-    );
-    const area = screen.getByLabelText<HTMLSelectElement>('Area', { selector: 'select' });
-    await waitFor(() => expect(area.selectedOptions[0]?.textContent).toBe('Kantin'));
-    const category = screen.getByLabelText<HTMLSelectElement>('Kategori');
-    await waitFor(() => expect(category.selectedOptions[0]?.textContent).toBe('Perpipaan'));
-    await user.click(screen.getByRole('button', { name: 'Simpan laporan' }));
-    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
-    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ area_id: kantin, category_id: plumbing });
   });
 });
 

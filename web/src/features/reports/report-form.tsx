@@ -5,8 +5,6 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PHOTO_KINDS, WORK_TYPES, type PhotoKind, type ReportStatus } from '@urs/sync-protocol';
 import { db } from '../../db/index.js';
-import type { NamedEntity } from '../../db/database.js';
-import { nameOf } from '../../sync/index.js';
 import type { FormPhoto, ReportFormValues } from './report-form-state.js';
 import { useReportForm } from './use-report-form.js';
 import { statusKey, workTypeKey } from './report-i18n.js';
@@ -16,24 +14,6 @@ import './reports.css';
 import { TextAreaField } from '../../components/ui/text-field.js';
 
 export type FieldErrors = Record<string, string[]>;
-
-/**
- * The choices of an area or category field: `rows`, sorted by name, plus the report's own
- * choice when the admin has deleted it since. The pull keeps its name (sync/departed.ts), so
- * the field shows the area the report is still in instead of "choose one" or "none".
- */
-async function choices(
-  entity: Extract<NamedEntity, 'areas' | 'categories'>,
-  rows: readonly { id: string; name: string }[],
-  chosen: string,
-): Promise<{ id: string; name: string }[]> {
-  const list = rows.map(({ id, name }) => ({ id, name }));
-  if (chosen !== '' && !list.some((row) => row.id === chosen)) {
-    const name = await nameOf(db, entity, chosen);
-    if (name !== undefined) list.push({ id: chosen, name });
-  }
-  return list.sort((a, b) => a.name.localeCompare(b.name, 'id'));
-}
 
 export interface ReportFormProps {
   userId: string;
@@ -82,16 +62,13 @@ export function ReportForm(props: ReportFormProps) {
 
   const areas = useLiveQuery(
     async () =>
-      choices(
-        'areas',
-        (await db.areas.toArray()).filter((area) => area.active || area.id === values.area_id),
-        values.area_id,
-      ),
+      (await db.areas.toArray())
+        .filter((area) => area.active || area.id === values.area_id)
+        .sort((a, b) => a.name.localeCompare(b.name, 'id')),
     [values.area_id],
   );
-  const categories = useLiveQuery(
-    async () => choices('categories', await db.categories.toArray(), values.category_id),
-    [values.category_id],
+  const categories = useLiveQuery(async () =>
+    (await db.categories.toArray()).sort((a, b) => a.name.localeCompare(b.name, 'id')),
   );
 
   const err = (field: string) => errors[field];

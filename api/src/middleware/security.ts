@@ -40,12 +40,12 @@ export function securityHeaders(
       strictTransportSecurity: false,
     });
   const currentScripts = typeof inlineScripts === 'function' ? inlineScripts : () => inlineScripts;
-  // One middleware per set of scripts: a new set comes only with a new build.
-  let built: { key: string; headers: MiddlewareHandler } | undefined;
+  // One middleware per set of scripts, known by identity: the source hands back the same array
+  // until a new build changes it, so an answer costs no comparison of the hashes' text.
+  let built: { scripts: readonly string[]; headers: MiddlewareHandler } | undefined;
   return async (c, next) => {
     const scripts = currentScripts();
-    const key = scripts.join(' ');
-    if (built?.key !== key) built = { key, headers: withScripts(scripts) };
+    if (built?.scripts !== scripts) built = { scripts, headers: withScripts(scripts) };
     await built.headers(c, async () => {
       await next();
     });

@@ -20,9 +20,17 @@ function builtPages(root: string): string[] {
  * sends, so the policy allows exactly the scripts of this build and no other inline script.
  */
 export function inlineScriptHashes(root: string | undefined): string[] {
-  if (root === undefined || !fs.existsSync(root)) return [];
+  return hashesOf(pagesIn(root));
+}
+
+/** The built pages under `root`, none when there is no build. */
+function pagesIn(root: string | undefined): string[] {
+  return root === undefined || !fs.existsSync(root) ? [] : builtPages(root);
+}
+
+function hashesOf(pages: readonly string[]): string[] {
   const hashes = new Set<string>();
-  for (const page of builtPages(root)) {
+  for (const page of pages) {
     for (const [, script = ''] of fs.readFileSync(page, 'utf8').matchAll(INLINE_SCRIPT)) {
       hashes.add(`'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`);
     }
@@ -56,19 +64,19 @@ export function liveInlineScriptHashes(
   root: string | undefined,
   now: () => number = () => Date.now(),
 ): () => string[] {
-  if (root === undefined) return () => [];
+  // The same array until the pages change: the security headers rebuild their policy only then.
+  let hashes: string[] = [];
+  if (root === undefined) return () => hashes;
   let watched: string[] = [];
   let stamp: string | undefined;
-  let hashes: string[] = [];
   let checkedAt = -Infinity;
   return () => {
     const at = now();
     if (at - checkedAt < RECHECK_MS && at >= checkedAt) return hashes;
     checkedAt = at;
-    const current = [root, ...watched].map(stampOf).join('|');
-    if (current !== stamp) {
-      hashes = inlineScriptHashes(root);
-      watched = fs.existsSync(root) ? builtPages(root) : [];
+    if ([root, ...watched].map(stampOf).join('|') !== stamp) {
+      watched = pagesIn(root);
+      hashes = hashesOf(watched);
       stamp = [root, ...watched].map(stampOf).join('|');
     }
     return hashes;

@@ -33,8 +33,9 @@ const boundary = (files, forbidden, why, paths = []) => ({
 });
 
 /**
- * Inside web/src imports run one way: app -> features -> components -> sync -> lib (db, pwa and
- * i18n sit beside lib). A feature reaches another only through a shared layer below both.
+ * Inside web/src imports run one way: app -> features -> components -> sync -> client -> lib, with
+ * db/ beside client and pwa/ beside components. A feature reaches another only through a shared
+ * layer below both.
  */
 const WEB = 'web/src';
 const FEATURES = [
@@ -90,14 +91,19 @@ const webLayers = {
             'sync/ imports no feature, component or app wiring.',
           ),
           layer(
+            'client',
+            ['app', 'features', 'components', 'sync', 'db', 'pwa'],
+            'client/ holds the stateful client services (API client, session, pollers, admin resources): it imports only lib/.',
+          ),
+          layer(
             'db',
-            ['app', 'features', 'components', 'sync', 'pwa'],
+            ['app', 'features', 'components', 'sync', 'client', 'pwa'],
             'db/ is the storage schema: it imports only lib/.',
           ),
           layer(
             'lib',
-            ['app', 'features', 'components', 'sync', 'db', 'pwa'],
-            'lib/ is the bottom layer: it imports nothing above it.',
+            ['app', 'features', 'components', 'sync', 'client', 'db', 'pwa'],
+            'lib/ is the leaf toolkit (formatting, i18n helpers, small pure utilities): it imports nothing of the app.',
           ),
           layer(
             'pwa',

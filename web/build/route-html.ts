@@ -35,7 +35,7 @@ export interface ShellFrame {
   /**
    * The chunks the frame's screen is drawn with (its routes'), preloaded by the starter only
    * while the frame is shown (a stored session on `/`): see framePreloads. Not the contracts
-   * the session checks the user with: they run in a worker (src/lib/contract-check.ts), which
+   * the session checks the user with: they run in a worker (src/client/contract-check.ts), which
    * the session starts as it asks for the user.
    */
   preload: readonly string[];

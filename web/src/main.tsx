@@ -1,7 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import './styles.css';
 import { App } from './app/app.js';
-import { languagePreference, session, themePreference } from './app/session.js';
+import { languagePreference, session, themePreference } from './app/services.js';
 import { initI18n } from './lib/i18n.js';
 import { STORAGE_KEYS } from './lib/storage-keys.js';
 import { createAppRouter, type AppRouter } from './app/router.js';

@@ -1,16 +1,16 @@
 import { useSyncExternalStore } from 'react';
 import { RouterProvider } from '@tanstack/react-router';
-import { AppSessionProvider, usePreference } from '../lib/use-session.js';
-import { dialogs } from '../lib/dialog.js';
+import { AppSessionProvider, usePreference } from '../client/use-session.js';
+import { dialogs } from '../client/dialog.js';
 import { lazyModule } from '../lib/lazy-module.js';
-import { toasterDemand } from '../lib/toast.js';
+import { toasterDemand } from '../client/toast.js';
 import { useLoadedWhen } from '../lib/use-loaded-when.js';
 import type { AppRouter } from './router.js';
-import { appSession, themePreference } from './session.js';
+import { appSession, themePreference } from './services.js';
 
 // No screen shows a toast or opens a dialog to draw itself, so neither the toaster (sonner) nor
 // the dialog host is in a page's first load: each is fetched when the first toast or dialog is
-// asked for, which waits for it (lib/toast.ts, lib/dialog.ts), and then stays on the page.
+// asked for, which waits for it (client/toast.ts, client/dialog.ts), and then stays on the page.
 const toasterModule = lazyModule(() => import('../components/ui/toaster.js'));
 const dialogHostModule = lazyModule(() => import('../components/ui/dialog-host.js'));
 

@@ -7,8 +7,8 @@
 import type { User } from '@urs/sync-protocol';
 import { db } from '../db/index.js';
 import { t } from '../lib/i18n.js';
-import type { SessionStore } from '../lib/session.js';
-import { toast } from '../lib/toast.js';
+import type { SessionStore } from '../client/session-store.js';
+import { toast } from '../client/toast.js';
 import { mirrorSession } from '../pwa/session-mirror.js';
 import { createSyncRuntime, pendingCountFor, type SyncRuntime } from '../sync/index.js';
 

@@ -8,7 +8,7 @@ import {
   type ParsedLocation,
 } from '@tanstack/react-router';
 import { ROLES, STAFF_ROLES, type Role } from '@urs/sync-protocol';
-import { session } from './session.js';
+import { session } from './services.js';
 import { decideNavigation, type RouteAccess } from '../lib/navigation.js';
 import { parseSearch, stringifySearch } from '../lib/search-params.js';
 import { RouteError } from '../components/ui/route-error.js';

@@ -4,7 +4,7 @@ import { signedInFrameShown } from '../features/dashboard/signed-in-frame-id.js'
 import { SyncEngineProvider } from '../sync/index.js';
 import { deviceRuntimeFor } from './device-runtime.js';
 import { firstScreenDrawn } from './first-screen.js';
-import { session } from './session.js';
+import { session } from './services.js';
 
 /**
  * The shell route's component: a lazy chunk, so Dexie and the sync engine load with it.

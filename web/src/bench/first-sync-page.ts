@@ -1,6 +1,6 @@
 import { SYNCED_ENTITIES, type PullResponse } from '@urs/sync-protocol';
 import { openUrsDatabase } from '../db/database.js';
-import { createApiClient } from '../lib/api-client.js';
+import { createApiClient } from '../client/api-client.js';
 import { pullChanges } from '../sync/pull.js';
 import { ensureSyncState } from '../sync/sync-state.js';
 

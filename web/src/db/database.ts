@@ -109,7 +109,7 @@ export interface DataOwner {
 /**
  * One user's rows that their unaccepted outbox entries hold, as the device showed them, and the
  * shadows behind them: put aside when another user claims the tables, put back when this user
- * claims them again (sync/session.ts).
+ * claims them again (sync/local-data-owner.ts).
  */
 export interface HeldRowsAside {
   key: `held_rows:${string}`;

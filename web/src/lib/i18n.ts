@@ -3,8 +3,6 @@ import { initReactI18next } from 'react-i18next';
 import { LANGUAGES, type Language } from '@urs/sync-protocol';
 import { loadEnglishErrorTexts } from './error-text.js';
 import { en, id } from './i18n-resources.js';
-import { createPreferenceController, type PreferenceController } from './preferences.js';
-import { STORAGE_KEYS } from './storage-keys.js';
 
 export const DEFAULT_LANGUAGE: Language = 'id';
 
@@ -47,19 +45,4 @@ export function registerTexts(texts: Record<Language, object>): void {
 /** Translation outside React (toasts raised by services). */
 export function t(key: string, options?: Record<string, unknown>): string {
   return i18next.t(key, options);
-}
-
-export function createLanguageController(deps: {
-  storage: Storage;
-  saveRemote: () => ((language: Language) => Promise<void>) | null;
-}): PreferenceController<Language> {
-  return createPreferenceController({
-    values: LANGUAGES,
-    fallback: DEFAULT_LANGUAGE,
-    storageKey: STORAGE_KEYS.language,
-    storage: deps.storage,
-    apply: applyLanguage,
-    saveRemote: deps.saveRemote,
-    failMessage: () => t('settings.languageFailed'),
-  });
 }

@@ -14,13 +14,13 @@ import {
   type User,
 } from '@urs/sync-protocol';
 import type { EntityRow, SyncedRow, UrsDatabase } from '../db/database.js';
-import { createApiClient, type FetchLike } from '../lib/api-client.js';
+import { createApiClient, type FetchLike } from '../client/api-client.js';
 import { createSyncEngine, PUSH_BETWEEN_PHOTOS_MS, type SyncEngine } from './engine.js';
 import { createMemoryLock } from './lock.js';
 import { discardRejected, enqueue, retryRejected } from './outbox.js';
 import { savePhoto } from './photos.js';
 import { pullChanges } from './pull.js';
-import { pendingCountFor } from './session.js';
+import { pendingCountFor } from './local-data-owner.js';
 import { serverUnreachable } from './reachability.js';
 import {
   jpegBytes,

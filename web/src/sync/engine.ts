@@ -1,13 +1,13 @@
 import { MAX_PUSH_MUTATIONS, PULL_PAGE_SIZE } from '@urs/sync-protocol';
 import type { PausedReason, UrsDatabase } from '../db/database.js';
-import { ApiError, createApiClient, NetworkError, type FetchLike } from '../lib/api-client.js';
+import { ApiError, createApiClient, NetworkError, type FetchLike } from '../client/api-client.js';
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffPolicy } from './backoff.js';
 import { createSyncLock, type SyncLock } from './lock.js';
 import { releaseUploadedPhotos, uploadPendingPhotos } from './photo-upload.js';
 import { pullChanges, SessionMismatchError, type PullProgress } from './pull.js';
 import { pushOutbox, type PushBatchLimit, type PushSummary } from './push.js';
 import { setServerUnreachable } from './reachability.js';
-import { claimLocalData, pendingCountFor } from './session.js';
+import { claimLocalData, pendingCountFor } from './local-data-owner.js';
 import { ensureSyncState } from './sync-state.js';
 import { createListeners } from '../lib/listeners.js';
 

@@ -32,7 +32,7 @@ export {
   openEntriesFor,
   pendingCountFor,
   rejectedFor,
-} from './session.js';
+} from './local-data-owner.js';
 export { concerns, rowsConcerned, waitingMarks } from './marks.js';
 export type { SyncMark } from './marks.js';
 export { requestPersistentStorage, estimateStorage } from './storage.js';

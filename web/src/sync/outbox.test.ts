@@ -11,7 +11,7 @@ import {
   retryRejected,
   type EnqueueStep,
 } from './outbox.js';
-import { claimLocalData, pendingCountFor } from './session.js';
+import { claimLocalData, pendingCountFor } from './local-data-owner.js';
 import {
   FIXED_NOW,
   openTestDatabase,

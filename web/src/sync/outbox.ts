@@ -13,7 +13,7 @@ import { errorText } from '../lib/error-text.js';
 import { MutationValidationError, withStorageGuard } from './errors.js';
 import { notifyLocalWrite } from './local-writes.js';
 import { loadSyncRules, syncRulesLoaded, type SyncRules } from './rules.js';
-import { claimLocalData } from './session.js';
+import { claimLocalData } from './local-data-owner.js';
 import { releaseRows, rowKey, snapshotRows } from './shadows.js';
 import { ensureSyncState } from './sync-state.js';
 

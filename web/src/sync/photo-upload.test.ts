@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { newId } from '@urs/sync-protocol';
 import type { UrsDatabase } from '../db/database.js';
-import { NetworkError, type ApiClient, type PhotoUpload } from '../lib/api-client.js';
+import { NetworkError, type ApiClient, type PhotoUpload } from '../client/api-client.js';
 import { releaseUploadedPhotos, uploadPendingPhotos, uploadTimeoutMs } from './photo-upload.js';
 import { savePhoto } from './photos.js';
 import {

@@ -1,5 +1,10 @@
 import type { UrsDatabase } from '../db/database.js';
-import { ApiError, DEFAULT_TIMEOUT_MS, NetworkError, type ApiClient } from '../lib/api-client.js';
+import {
+  ApiError,
+  DEFAULT_TIMEOUT_MS,
+  NetworkError,
+  type ApiClient,
+} from '../client/api-client.js';
 
 /*
  * The upload half of the device's photos, apart from savePhoto (photos.ts): the sync engine runs

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { newId, PROTOCOL_VERSION, type PullResponse, type User } from '@urs/sync-protocol';
 import type { EntityRow, UrsDatabase } from '../db/database.js';
-import { ApiError } from '../lib/api-client.js';
+import { ApiError } from '../client/api-client.js';
 import { discardRejected, enqueue } from './outbox.js';
 import { nameOf, namesOf } from './departed.js';
 import { applyPullPage, CursorMovedError, pullChanges } from './pull.js';
-import { claimLocalData, dataOwnerRow, rescopeLocalData } from './session.js';
+import { claimLocalData, dataOwnerRow, rescopeLocalData } from './local-data-owner.js';
 import { ensureSyncState } from './sync-state.js';
 import { FIXED_NOW, openTestDatabase, refuse, reportCreate, reportRow } from './test-fixtures.js';
 import { testUser } from '../test/user.js';

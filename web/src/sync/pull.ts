@@ -1,10 +1,15 @@
 import { PULL_PAGE_SIZE, type PullResponse, type SyncedEntity } from '@urs/sync-protocol';
 import type { DepartedName, ShadowRow, SyncedRow, UrsDatabase } from '../db/database.js';
 import { departedName, isNamedEntity } from './departed.js';
-import { ApiError, UnexpectedResponseError, type ApiClient } from '../lib/api-client.js';
+import { ApiError, UnexpectedResponseError, type ApiClient } from '../client/api-client.js';
 import { errorText } from '../lib/error-text.js';
 import { withStorageGuard } from './errors.js';
-import { dataOwnerRow, heldRowKeys, rescopeLocalData, restartLocalData } from './session.js';
+import {
+  dataOwnerRow,
+  heldRowKeys,
+  rescopeLocalData,
+  restartLocalData,
+} from './local-data-owner.js';
 import { releaseSettledRows, rowKey } from './shadows.js';
 import { progressAfterPage, type PullProgress } from './pull-progress.js';
 
@@ -146,7 +151,7 @@ export async function applyPullPage(
       async () => {
         const [state, ownerRow] = await Promise.all([db.sync_state.get(userId), dataOwnerRow(db)]);
         const owner = ownerRow?.user_id;
-        // Another user who signed in meanwhile has claimed the tables (sync/session.ts) and reset
+        // Another user who signed in meanwhile has claimed the tables (sync/local-data-owner.ts) and reset
         // every cursor, so a first page asked for with cursor '' still matches: the owner tells.
         const claimed = owner !== undefined && owner !== userId;
         if (state === undefined || state.cursor !== requestedCursor || claimed) {

@@ -11,9 +11,9 @@ import {
   NetworkError,
   UnexpectedResponseError,
   type ApiClient,
-} from '../lib/api-client.js';
+} from '../client/api-client.js';
 import { uploadTimeoutMs } from './photo-upload.js';
-import { pendingFor } from './session.js';
+import { pendingFor } from './local-data-owner.js';
 import { loadSyncRules } from './rules.js';
 import { errorText } from '../lib/error-text.js';
 

@@ -1,7 +1,7 @@
 import type { UrsDatabase } from '../db/database.js';
 import type { User } from '@urs/sync-protocol';
 import { createSyncEngine, type SyncEngine, type SyncOutcome } from './engine.js';
-import { claimLocalData } from './session.js';
+import { claimLocalData } from './local-data-owner.js';
 import { requestPersistentStorage } from './storage.js';
 import { registerBackgroundSync, startSyncTriggers, type SyncTriggers } from './triggers.js';
 

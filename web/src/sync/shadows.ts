@@ -1,6 +1,6 @@
 import type { UrsDatabase } from '../db/database.js';
 import { rowKey, splitRowKey } from './row-key.js';
-import { dataOwner, heldRowKeys } from './session.js';
+import { dataOwner, heldRowKeys } from './local-data-owner.js';
 
 /*
  * "Pending local mutations win": a row touched by an unconfirmed outbox entry shows the local

@@ -9,7 +9,7 @@ import {
   serverUnreachableSince,
   setServerUnreachable,
 } from './reachability.js';
-import { pendingCountFor, rejectedFor } from './session.js';
+import { pendingCountFor, rejectedFor } from './local-data-owner.js';
 
 export interface SyncStatus {
   online: boolean;

@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createDialogQueue } from '../../lib/dialog.js';
+import { createDialogQueue } from '../../client/dialog.js';
 import { initI18n } from '../../lib/i18n.js';
 import { DialogHost } from './dialog-host.js';
 

@@ -1,7 +1,12 @@
 import { closeDialog, openDialog } from './use-modal-dialog.js';
 import { useEffect, useRef, useState, useSyncExternalStore, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dialogs, type DialogIcon, type DialogQueue, type OpenDialog } from '../../lib/dialog.js';
+import {
+  dialogs,
+  type DialogIcon,
+  type DialogQueue,
+  type OpenDialog,
+} from '../../client/dialog.js';
 import { focusIsLost } from '../../lib/focus.js';
 
 const ICONS: Record<DialogIcon, string> = {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { failureText } from '../../lib/admin-kit.js';
-import { toast } from '../../lib/toast.js';
+import { failureText } from '../../client/admin-kit.js';
+import { toast } from '../../client/toast.js';
 
 /** A screen's texts by their shared keys: export, exporting, exported ({{name}}), exportFailed, exportOffline. */
 type ExportText = (

@@ -1,7 +1,7 @@
 import { useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { failureText, serverFieldErrors, type Checked } from '../../lib/admin-kit.js';
-import { toast } from '../../lib/toast.js';
+import { failureText, serverFieldErrors, type Checked } from '../../client/admin-kit.js';
+import { toast } from '../../client/toast.js';
 import { useOnline } from './online.js';
 import { useFailedSubmitFocus } from './use-failed-submit-focus.js';
 import { useModalDialog } from './use-modal-dialog.js';

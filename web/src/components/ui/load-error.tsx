@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { failureText } from '../../lib/admin-kit.js';
+import { failureText } from '../../client/admin-kit.js';
 import { useOnline } from './online.js';
 import './admin.css';
 import './admin-i18n.js';

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Toaster } from 'sonner';
-import { DEFAULT_TOAST_DURATION, markToasterMounted } from '../../lib/toast.js';
+import { DEFAULT_TOAST_DURATION, markToasterMounted } from '../../client/toast.js';
 import './toaster-i18n.js';
 
 /**

@@ -1,7 +1,7 @@
 import { useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PagedAnswer } from '../../lib/admin-kit.js';
-import { confirmDialog } from '../../lib/dialog.js';
+import type { PagedAnswer } from '../../client/admin-kit.js';
+import { confirmDialog } from '../../client/dialog.js';
 import { useDebounced } from './use-debounced.js';
 import { useRemote } from './use-remote.js';
 import './admin-i18n.js';

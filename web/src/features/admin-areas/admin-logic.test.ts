@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { areaSchema } from '@urs/sync-protocol';
 import { describe, expect, it } from 'vitest';
-import { ApiError, NetworkError } from '../../lib/api-client.js';
-import { buildQuery, failureText, parsePaged, serverFieldErrors } from '../../lib/admin-kit.js';
+import { ApiError, NetworkError } from '../../client/api-client.js';
+import { buildQuery, failureText, parsePaged, serverFieldErrors } from '../../client/admin-kit.js';
 import { formOf, referenceListPath, referencePayload } from './areas-api.js';
 import { areaQrDataUrl, reportUrlForArea, svgDataUrl, svgFromDataUrl } from './qr.js';
 

@@ -13,15 +13,15 @@ import {
   type CategoryCreateInput,
   type CategoryUpdateInput,
 } from '@urs/sync-protocol';
-import { api } from '../../lib/api.js';
+import { api } from '../../client/api.js';
 import {
   buildQuery,
   check,
   parsePaged,
   type Checked,
   type PagedAnswer,
-} from '../../lib/admin-kit.js';
-import { adminResource } from '../../lib/admin-resource.js';
+} from '../../client/admin-kit.js';
+import { adminResource } from '../../client/admin-resource.js';
 
 export type ReferenceKind = 'areas' | 'categories';
 export type ReferenceRow = Area | Category;

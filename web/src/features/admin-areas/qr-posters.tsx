@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { failureText } from '../../lib/admin-kit.js';
+import { failureText } from '../../client/admin-kit.js';
 import { OfflineNotice, useOnline } from '../../components/ui/online.js';
 import { useRemote } from '../../components/ui/use-remote.js';
 import { listAllActiveAreas } from './areas-api.js';

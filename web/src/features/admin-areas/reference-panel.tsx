@@ -1,8 +1,8 @@
 import { TEXT_LIMITS } from '@urs/sync-protocol';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from '../../lib/toast.js';
-import { failureText } from '../../lib/admin-kit.js';
+import { toast } from '../../client/toast.js';
+import { failureText } from '../../client/admin-kit.js';
 import { AdminTable } from '../../components/ui/admin-table.js';
 import { CheckField } from '../../components/ui/check-field.js';
 import { FormModal, useModalForm } from '../../components/ui/form-modal.js';

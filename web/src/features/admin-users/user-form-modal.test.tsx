@@ -5,14 +5,14 @@ import type { User } from '@urs/sync-protocol';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 const json = vi.hoisted(() => vi.fn());
-vi.mock('../../lib/api.js', () => ({ api: { json } }));
-vi.mock('../../lib/toast.js', () => ({
+vi.mock('../../client/api.js', () => ({ api: { json } }));
+vi.mock('../../client/toast.js', () => ({
   toast: { success: vi.fn(), error: vi.fn() },
 }));
 
 import { applyLanguage } from '../../lib/i18n.js';
-import { toast } from '../../lib/toast.js';
-import { ApiError } from '../../lib/api-client.js';
+import { toast } from '../../client/toast.js';
+import { ApiError } from '../../client/api-client.js';
 import { loadEnglishErrorTexts } from '../../lib/error-text.js';
 import { UserFormModal } from './user-form-modal.js';
 import { testUser } from '../../test/user.js';

@@ -1,6 +1,6 @@
 import { isRole, type User, TEXT_LIMITS } from '@urs/sync-protocol';
 import { useTranslation } from 'react-i18next';
-import { toast } from '../../lib/toast.js';
+import { toast } from '../../client/toast.js';
 import { FormModal, useModalForm } from '../../components/ui/form-modal.js';
 import { TextField } from '../../components/ui/text-field.js';
 import {

@@ -7,8 +7,8 @@ import {
   type Role,
   type User,
 } from '@urs/sync-protocol';
-import { buildQuery, check, type Checked, type PagedAnswer } from '../../lib/admin-kit.js';
-import { adminResource } from '../../lib/admin-resource.js';
+import { buildQuery, check, type Checked, type PagedAnswer } from '../../client/admin-kit.js';
+import { adminResource } from '../../client/admin-resource.js';
 
 export const PER_PAGE_CHOICES = [10, 15, 25, 50] as const;
 export type PerPage = (typeof PER_PAGE_CHOICES)[number];

@@ -3,9 +3,9 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 
 const json = vi.hoisted(() => vi.fn());
-vi.mock('../../lib/api.js', () => ({ api: { json } }));
+vi.mock('../../client/api.js', () => ({ api: { json } }));
 const signedIn = vi.hoisted(() => ({ user: null as User | null }));
-vi.mock('../../lib/use-session.js', () => ({ useCurrentUser: () => signedIn.user }));
+vi.mock('../../client/use-session.js', () => ({ useCurrentUser: () => signedIn.user }));
 
 import type { User } from '@urs/sync-protocol';
 import { useIndonesianComponents } from '../../test/component-setup.js';

@@ -3,7 +3,7 @@ import { STORAGE_KEYS } from '../../lib/storage-keys.js';
 
 /**
  * The last snapshot seen on this device, so the screen still shows something offline; the
- * session forgets it with the user (lib/session.ts), so the next user of a shared phone does
+ * session forgets it with the user (client/session-store.ts), so the next user of a shared phone does
  * not find the school's figures in its storage.
  */
 const STORAGE_KEY = STORAGE_KEYS.analyticsSnapshot;

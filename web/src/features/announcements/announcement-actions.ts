@@ -1,10 +1,10 @@
 import { newId } from '@urs/sync-protocol';
 import { db } from '../../db/index.js';
 import { useMemo } from 'react';
-import type { AnnouncementPoller } from '../../lib/announcement-poller.js';
+import type { AnnouncementPoller } from '../../client/announcement-poller.js';
 import { t } from '../../lib/i18n.js';
-import { toast } from '../../lib/toast.js';
-import { useAppSession } from '../../lib/use-session.js';
+import { toast } from '../../client/toast.js';
+import { useAppSession } from '../../client/use-session.js';
 import {
   MutationValidationError,
   StorageFullError,

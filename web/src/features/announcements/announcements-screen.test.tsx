@@ -12,12 +12,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
  */
 
 const session = vi.hoisted(() => ({ user: null as User | null }));
-vi.mock('../../lib/use-session.js', () => ({ useCurrentUser: () => session.user }));
+vi.mock('../../client/use-session.js', () => ({ useCurrentUser: () => session.user }));
 const markRead = vi.hoisted(() => vi.fn(() => Promise.resolve()));
 vi.mock('./announcement-actions.js', () => ({
   useAnnouncementActions: () => ({ markRead, runPlan: vi.fn() }),
 }));
-vi.mock('../../lib/toast.js');
+vi.mock('../../client/toast.js');
 // The screen's links lead to the composer; no router is needed to show them.
 vi.mock('@tanstack/react-router', () => ({
   Link: ({ children, className }: { children: ReactNode; className?: string }) => (

@@ -1,7 +1,7 @@
 import { useBlocker } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { confirmDialog } from '../../lib/dialog.js';
+import { confirmDialog } from '../../client/dialog.js';
 import { useUnsavedChanges } from '../../pwa/index.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { FormEvent, ReactNode, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FormFailure } from '../../lib/server-errors.js';
+import type { FormFailure } from '../../client/server-errors.js';
 import { AuthLayout } from '../../components/ui/auth-layout.js';
 import { TextField } from '../../components/ui/text-field.js';
 import type { SsoConfig } from './sso-redirect.js';

@@ -1,9 +1,9 @@
 import { Link, useSearch } from '@tanstack/react-router';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api.js';
-import { formFailure, type FormFailure } from '../../lib/server-errors.js';
-import { useAppSession } from '../../lib/use-session.js';
+import { api } from '../../client/api.js';
+import { formFailure, type FormFailure } from '../../client/server-errors.js';
+import { useAppSession } from '../../client/use-session.js';
 import { leaveForSso, parseSsoConfig, type SsoConfig } from './sso-redirect.js';
 import { useAfterLogin } from './use-after-login.js';
 import { LoginForm } from './login-form.js';

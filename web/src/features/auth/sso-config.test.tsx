@@ -4,7 +4,7 @@ import { StrictMode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 const json = vi.hoisted(() => vi.fn());
-vi.mock('../../lib/api.js', () => ({ api: { json } }));
+vi.mock('../../client/api.js', () => ({ api: { json } }));
 
 import { useSsoConfig } from './login-screen.js';
 

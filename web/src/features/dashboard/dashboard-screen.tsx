@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Page } from '../../components/ui/page.js';
 import { db } from '../../db/index.js';
 import { prepareDateTimeFormat } from '../../lib/format.js';
-import { useCurrentUser } from '../../lib/use-session.js';
+import { useCurrentUser } from '../../client/use-session.js';
 import { ReportCard, useUnsyncedReportIds } from '../reports/index.js';
 import { loadDashboardSummary } from './dashboard-summary.js';
 import { useToday } from './use-today.js';

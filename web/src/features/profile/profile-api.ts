@@ -1,12 +1,12 @@
 import type { User } from '@urs/sync-protocol';
-import { api } from '../../lib/api.js';
+import { api } from '../../client/api.js';
 import {
   ApiError,
   NetworkError,
   statusMessage,
   UnexpectedResponseError,
-} from '../../lib/api-client.js';
-import { parseUser } from '../../lib/session.js';
+} from '../../client/api-client.js';
+import { parseUser } from '../../client/session-store.js';
 import { STORAGE_KEYS } from '../../lib/storage-keys.js';
 import { field } from '../../lib/json-fields.js';
 

@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 const postPassword = vi.hoisted(() => vi.fn());
 const postProfile = vi.hoisted(() => vi.fn());
 vi.mock('./profile-api.js', () => ({ postPassword, postProfile }));
-vi.mock('../../lib/use-session.js', async () => {
+vi.mock('../../client/use-session.js', async () => {
   const { testUser } = await import('../../test/user.js');
   const user = testUser({ id: 'u-siti' });
   return {
@@ -15,11 +15,11 @@ vi.mock('../../lib/use-session.js', async () => {
   };
 });
 vi.mock('../../pwa/index.js', () => ({ useUnsavedChanges: vi.fn() }));
-vi.mock('../../lib/toast.js', () => ({
+vi.mock('../../client/toast.js', () => ({
   toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() },
 }));
 
-import { ApiError } from '../../lib/api-client.js';
+import { ApiError } from '../../client/api-client.js';
 import { useIndonesianComponents } from '../../test/component-setup.js';
 import { ProfileScreen } from './profile-screen.js';
 

@@ -11,9 +11,9 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../components/ui/page.js';
-import { formFailure, type FormFailure } from '../../lib/server-errors.js';
-import { toast } from '../../lib/toast.js';
-import { useAppSession, useCurrentUser } from '../../lib/use-session.js';
+import { formFailure, type FormFailure } from '../../client/server-errors.js';
+import { toast } from '../../client/toast.js';
+import { useAppSession, useCurrentUser } from '../../client/use-session.js';
 import { useUnsavedChanges } from '../../pwa/index.js';
 import { TextField } from '../../components/ui/text-field.js';
 import { useFailedSubmitFocus } from '../../components/ui/use-failed-submit-focus.js';

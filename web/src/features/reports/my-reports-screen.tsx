@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Page } from '../../components/ui/page.js';
 import { Pager } from '../../components/ui/pager.js';
 import { db, type EntityRow } from '../../db/index.js';
-import { useCurrentUser } from '../../lib/use-session.js';
+import { useCurrentUser } from '../../client/use-session.js';
 import { pageOf } from '../../lib/paging.js';
 import { MY_REPORTS_PAGE_SIZE } from './paging.js';
 import { ReportCard } from './report-card.js';

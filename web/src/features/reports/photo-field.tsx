@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { MAX_PHOTOS_PER_KIND, type PhotoKind } from '@urs/sync-protocol';
 import { errorText } from '../../lib/error-text.js';
 import { db } from '../../db/index.js';
-import { toast } from '../../lib/toast.js';
+import { toast } from '../../client/toast.js';
 import { PhotoError, savePhoto } from '../../sync/index.js';
 import type { FormPhoto } from './report-form-state.js';
 import { usePhotoUrl } from './report-queries.js';

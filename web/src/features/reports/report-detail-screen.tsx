@@ -9,10 +9,10 @@ import {
   type User,
 } from '@urs/sync-protocol';
 import { FactList } from '../../components/ui/fact-list.js';
-import { confirmDialog } from '../../lib/dialog.js';
+import { confirmDialog } from '../../client/dialog.js';
 import { Page } from '../../components/ui/page.js';
-import { toast } from '../../lib/toast.js';
-import { useCurrentUser } from '../../lib/use-session.js';
+import { toast } from '../../client/toast.js';
+import { useCurrentUser } from '../../client/use-session.js';
 import { PhotoLightbox } from './photo-lightbox.js';
 import { ReportStatusHead } from './report-card.js';
 import { statusKey, workTypeKey } from './report-i18n.js';

@@ -15,7 +15,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
  * preparation (EXIF, compression, hash) held open by the test: what a phone takes seconds for.
  */
 
-vi.mock('../../lib/toast.js');
+vi.mock('../../client/toast.js');
 const pending = vi.hoisted(() => [] as ((record: unknown) => void)[]);
 const discarded = vi.hoisted(() => [] as string[]);
 vi.mock('../../sync/index.js', async (importOriginal) => {
@@ -32,9 +32,10 @@ vi.mock('../../sync/index.js', async (importOriginal) => {
 
 import type * as SyncModule from '../../sync/index.js';
 import { initI18n } from '../../lib/i18n.js';
-import { dialogs } from '../../lib/dialog.js';
+import { dialogs } from '../../client/dialog.js';
 import { EMPTY_FORM, NEW_REPORT_STATUSES, type FormPhoto } from './report-form-state.js';
-import { ReportForm, type ReportFormProps } from './report-form.js';
+import { ReportForm } from './report-form.js';
+import type { ReportFormProps } from './use-report-form.js';
 
 beforeAll(() => initI18n('id'));
 afterEach(() => {

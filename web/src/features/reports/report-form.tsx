@@ -3,45 +3,14 @@ import { SelectField } from '../../components/ui/select-field.js';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PHOTO_KINDS, WORK_TYPES, type PhotoKind, type ReportStatus } from '@urs/sync-protocol';
+import { PHOTO_KINDS, WORK_TYPES, type PhotoKind } from '@urs/sync-protocol';
 import { db } from '../../db/index.js';
-import type { FormPhoto, ReportFormValues } from './report-form-state.js';
-import { useReportForm } from './use-report-form.js';
+import { useReportForm, type ReportFormProps } from './use-report-form.js';
 import { statusKey, workTypeKey } from './report-i18n.js';
 import { PhotoField } from './photo-field.js';
 import { CaptureOrderProvider, CaptureOrderWarning } from './proof-sheet/capture-caption.js';
 import './reports.css';
 import { TextAreaField } from '../../components/ui/text-field.js';
-
-export type FieldErrors = Record<string, string[]>;
-
-export interface ReportFormProps {
-  userId: string;
-  /** localStorage key of this form's draft. */
-  draftKey: string;
-  initialValues: ReportFormValues;
-  /**
-   * What the link that opened the form names (a poster's area): it wins over a restored
-   * draft's, where an old draft of another room would otherwise file this work there.
-   */
-  presetValues?: Partial<ReportFormValues>;
-  initialPhotos: readonly FormPhoto[];
-  statusOptions: readonly ReportStatus[];
-  /**
-   * For a new report: the id it will be filed under, unless a restored draft already has one.
-   * Kept with the draft and handed to onSubmit.
-   */
-  newReportId?: string;
-  /** Returns field errors to show, or null when saved (the draft is then cleared). */
-  onSubmit: (
-    values: ReportFormValues,
-    photos: FormPhoto[],
-    reportId: string | undefined,
-    /** What the form started from: the draft it was restored from, or what it opened with. */
-    startedFrom: { values: ReportFormValues; photos: FormPhoto[] },
-  ) => Promise<FieldErrors | null>;
-  onCancel: () => void;
-}
 
 /** The fields that show their own errors, marked on the field. */
 const MARKED_FIELDS: readonly string[] = [

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../lib/api-client.js';
+import { ApiError } from '../../client/api-client.js';
 import { STORAGE_KEYS } from '../../lib/storage-keys.js';
 import { downloadReportExport } from './report-list-api.js';
 

@@ -1,7 +1,7 @@
 import { roleSchema, z, type ReportFilters, type ReportListRow } from '@urs/sync-protocol';
-import { api } from '../../lib/api.js';
-import { downloadFile } from '../../lib/download.js';
-import { parsePaged, type PagedAnswer } from '../../lib/admin-kit.js';
+import { api } from '../../client/api.js';
+import { downloadFile } from '../../client/download.js';
+import { parsePaged, type PagedAnswer } from '../../client/admin-kit.js';
 import {
   byRolePath,
   isReportListRow,

@@ -1,5 +1,5 @@
 import { EXPORT_SCOPES, type ReportFilters, type ReportListRow } from '@urs/sync-protocol';
-import { buildQuery } from '../../lib/admin-kit.js';
+import { buildQuery } from '../../client/admin-kit.js';
 import { field, stringField } from '../../lib/json-fields.js';
 
 export const REPORT_LIST_PER_PAGE = 15;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOnline } from '../../components/ui/online.js';
-import { toast } from '../../lib/toast.js';
+import { toast } from '../../client/toast.js';
 import { PeriodPrintButton } from './proof-sheet/period-print-button.js';
 import { downloadReportExport } from './report-list-api.js';
 import { EXPORT_SCOPES, type ExportScope, type ReportListState } from './report-list-logic.js';

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { openEntriesFor } from '../../sync/index.js';
 import { db, type EntityRow, type UrsDatabase } from '../../db/index.js';
 import { pageWithin, type ListPage } from '../../lib/paging.js';
-import { api } from '../../lib/api.js';
+import { api } from '../../client/api.js';
 import { unsyncedReportIds } from './report-sync-marks.js';
 
 /** Live set of this user's report ids with changes not yet accepted by the server. */

@@ -1,8 +1,8 @@
 import type { Report } from '@urs/sync-protocol';
 import { db, type UrsDatabase } from '../../db/index.js';
-import { confirmDialog } from '../../lib/dialog.js';
+import { confirmDialog } from '../../client/dialog.js';
 import { t } from '../../lib/i18n.js';
-import { toast } from '../../lib/toast.js';
+import { toast } from '../../client/toast.js';
 import {
   MutationValidationError,
   StorageFullError,

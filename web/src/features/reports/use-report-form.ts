@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { MAX_PHOTOS_PER_KIND, PHOTO_KINDS } from '@urs/sync-protocol';
-import { confirmDialog } from '../../lib/dialog.js';
+import { MAX_PHOTOS_PER_KIND, PHOTO_KINDS, type ReportStatus } from '@urs/sync-protocol';
+import { confirmDialog } from '../../client/dialog.js';
 import { errorText } from '../../lib/error-text.js';
 import { t } from '../../lib/i18n.js';
 import { db } from '../../db/index.js';
@@ -8,11 +8,40 @@ import { useUnsavedChanges } from '../../pwa/index.js';
 import { discardUnusedPhoto } from '../../sync/index.js';
 import { clearDraft, loadStoredDraft, saveDraft } from './report-draft.js';
 import type { FormPhoto, ReportFormValues } from './report-form-state.js';
-import type { ReportFormProps } from './report-form.js';
 
 /** The preset values that name something (a blank one names nothing and changes nothing). */
 function presetOver(preset: Partial<ReportFormValues>): Partial<ReportFormValues> {
   return Object.fromEntries(Object.entries(preset).filter(([, value]) => value !== ''));
+}
+
+export type FieldErrors = Record<string, string[]>;
+
+export interface ReportFormProps {
+  userId: string;
+  /** localStorage key of this form's draft. */
+  draftKey: string;
+  initialValues: ReportFormValues;
+  /**
+   * What the link that opened the form names (a poster's area): it wins over a restored
+   * draft's, where an old draft of another room would otherwise file this work there.
+   */
+  presetValues?: Partial<ReportFormValues>;
+  initialPhotos: readonly FormPhoto[];
+  statusOptions: readonly ReportStatus[];
+  /**
+   * For a new report: the id it will be filed under, unless a restored draft already has one.
+   * Kept with the draft and handed to onSubmit.
+   */
+  newReportId?: string;
+  /** Returns field errors to show, or null when saved (the draft is then cleared). */
+  onSubmit: (
+    values: ReportFormValues,
+    photos: FormPhoto[],
+    reportId: string | undefined,
+    /** What the form started from: the draft it was restored from, or what it opened with. */
+    startedFrom: { values: ReportFormValues; photos: FormPhoto[] },
+  ) => Promise<FieldErrors | null>;
+  onCancel: () => void;
 }
 
 /** The report form's state: kept as a draft on every change, photos in Dexie at once. */

@@ -9,9 +9,9 @@ import {
 import { useOnline } from '../../components/ui/online.js';
 import { db } from '../../db/index.js';
 import { nameOf } from '../../sync/index.js';
-import { parseOne } from '../../lib/admin-kit.js';
-import { api } from '../../lib/api.js';
-import { ApiError } from '../../lib/api-client.js';
+import { parseOne } from '../../client/admin-kit.js';
+import { api } from '../../client/api.js';
+import { ApiError } from '../../client/api-client.js';
 import {
   resolveDetail,
   shouldFetchFromServer,

@@ -1,9 +1,9 @@
 import { LANGUAGES, THEMES, type Language, type Theme } from '@urs/sync-protocol';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../components/ui/page.js';
-import type { PreferenceController } from '../../lib/preferences.js';
-import { toast } from '../../lib/toast.js';
-import { useAppSession, usePreference } from '../../lib/use-session.js';
+import type { PreferenceController } from '../../client/preferences.js';
+import { toast } from '../../client/toast.js';
+import { useAppSession, usePreference } from '../../client/use-session.js';
 import { StorageCard } from './storage-card.js';
 
 export function SettingsScreen() {

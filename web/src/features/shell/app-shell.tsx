@@ -5,7 +5,7 @@ import { Icon } from '../../components/ui/icon.js';
 import { db } from '../../db/index.js';
 import { focusContent, focusIsLost } from '../../lib/focus.js';
 import { decideNavigation } from '../../lib/navigation.js';
-import { useAppSession, useCurrentUser, useSession } from '../../lib/use-session.js';
+import { useAppSession, useCurrentUser, useSession } from '../../client/use-session.js';
 import { InstallButton, UpdatePrompt } from '../../pwa/index.js';
 import { useSyncEngine, useSyncStatus } from '../../sync/index.js';
 import { LocalDataGate } from './local-data-gate.js';

@@ -19,7 +19,7 @@ type GateState =
  * after the first screen is drawn, and every screen reads the tables as soon as it is drawn.
  *
  * Most starts find the tables already theirs: one read of the owner, in the same database the
- * first screen opens anyway. Otherwise the tables change hands here (sync/session.ts), which
+ * first screen opens anyway. Otherwise the tables change hands here (sync/local-data-owner.ts), which
  * the runtime's own claim afterwards finds done. Should that fail, the screens stay closed
  * with a way to try again: drawing them would show the other user's rows.
  */

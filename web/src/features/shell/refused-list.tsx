@@ -4,8 +4,8 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
 import type { OutboxEntry } from '../../db/database.js';
 import { db } from '../../db/index.js';
-import { confirmDiscardRefused } from '../../lib/confirm-discard.js';
-import { toast } from '../../lib/toast.js';
+import { confirmDiscardRefused } from '../../client/confirm-discard.js';
+import { toast } from '../../client/toast.js';
 import { discardRejectedEntries, namesOf } from '../../sync/index.js';
 import { refusedItems, type RefusedItem, type RefusedLookups } from './refused-items.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatUnreadBadge } from '../../lib/announcement-poller.js';
+import { formatUnreadBadge } from '../../client/announcement-poller.js';
 import { navLinksFor } from './nav-links.js';
 
 describe('navLinksFor', () => {

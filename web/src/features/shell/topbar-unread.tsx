@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/ui/icon.js';
-import { formatUnreadBadge } from '../../lib/announcement-poller.js';
+import { formatUnreadBadge } from '../../client/announcement-poller.js';
 
 /**
  * The unread announcement count in the top bar, for when the sidebar (and its badge) is out of

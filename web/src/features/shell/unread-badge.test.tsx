@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createAnnouncementPoller } from '../../lib/announcement-poller.js';
-import { AppSessionProvider, type AppSession } from '../../lib/use-session.js';
+import { createAnnouncementPoller } from '../../client/announcement-poller.js';
+import { AppSessionProvider, type AppSession } from '../../client/use-session.js';
 import { MemoryStorage } from '../../test/memory-storage.js';
 import { keepUnread, readKeptUnread, useUnreadBadgeCount } from './unread-badge.js';
 

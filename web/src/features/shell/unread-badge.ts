@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
-import { useAppSession } from '../../lib/use-session.js';
+import { useAppSession } from '../../client/use-session.js';
 
 /**
  * Not in the spec: the last unread count the server gave a user on this device. A page loaded

@@ -1,9 +1,9 @@
 import type { InventoryItem } from '@urs/sync-protocol';
 import { db } from '../../../db/index.js';
-import { confirmDiscardRefused } from '../../../lib/confirm-discard.js';
-import { confirmDialog } from '../../../lib/dialog.js';
+import { confirmDiscardRefused } from '../../../client/confirm-discard.js';
+import { confirmDialog } from '../../../client/dialog.js';
 import { t } from '../../../lib/i18n.js';
-import { toast } from '../../../lib/toast.js';
+import { toast } from '../../../client/toast.js';
 import { discardRejected, seemsOnline } from '../../../sync/index.js';
 import { itemsKey } from './items-i18n.js';
 import type { FieldErrors } from './item-args.js';

@@ -1,7 +1,7 @@
 import { STOCK_LEVELS, inventoryItemSchema, stockTransactionSchema, z } from '@urs/sync-protocol';
-import { buildQuery, parseOne, parsePaged, type PagedAnswer } from '../../../lib/admin-kit.js';
-import { api } from '../../../lib/api.js';
-import { downloadFile } from '../../../lib/download.js';
+import { buildQuery, parseOne, parsePaged, type PagedAnswer } from '../../../client/admin-kit.js';
+import { api } from '../../../client/api.js';
+import { downloadFile } from '../../../client/download.js';
 import type { InventoryFilter } from './items-search.js';
 
 /*

@@ -19,16 +19,16 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
  */
 
 const session = vi.hoisted(() => ({ user: null as User | null }));
-vi.mock('../../../lib/use-session.js', () => ({ useCurrentUser: () => session.user }));
+vi.mock('../../../client/use-session.js', () => ({ useCurrentUser: () => session.user }));
 const json = vi.hoisted(() => vi.fn());
-vi.mock('../../../lib/api.js', () => ({ api: { json } }));
-vi.mock('../../../lib/toast.js');
+vi.mock('../../../client/api.js', () => ({ api: { json } }));
+vi.mock('../../../client/toast.js');
 const confirm = vi.hoisted(() => vi.fn());
-vi.mock('../../../lib/dialog.js', () => ({ confirmDialog: confirm }));
+vi.mock('../../../client/dialog.js', () => ({ confirmDialog: confirm }));
 
 import { db } from '../../../db/index.js';
 import { initI18n } from '../../../lib/i18n.js';
-import { toast } from '../../../lib/toast.js';
+import { toast } from '../../../client/toast.js';
 import { claimLocalData } from '../../../sync/index.js';
 import { ItemsTab } from './items-tab.js';
 import { parseSearch, stringifySearch } from '../../../lib/search-params.js';

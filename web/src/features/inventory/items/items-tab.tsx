@@ -9,7 +9,7 @@ import { Pager } from '../../../components/ui/pager.js';
 import { UrlSearchBox } from '../../../components/ui/url-search-box.js';
 import { ExportButton } from '../../../components/ui/export-button.js';
 import { SelectField } from '../../../components/ui/select-field.js';
-import { useCurrentUser } from '../../../lib/use-session.js';
+import { useCurrentUser } from '../../../client/use-session.js';
 import { FlaggedPanel } from './flagged-panel.js';
 import { ItemDetail } from './item-detail.js';
 import { ItemFormModal, type ItemFormTarget } from './item-form-modal.js';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/ui/form-modal.js';
 import { db as appDb, type UrsDatabase } from '../../../db/index.js';
-import { toast } from '../../../lib/toast.js';
+import { toast } from '../../../client/toast.js';
 import { problemTitleKey, useRequestsText } from './requests-i18n.js';
 import { TEXT_LIMITS, reason } from '@urs/sync-protocol';
 import { errorText } from '../../../lib/error-text.js';

@@ -3,7 +3,7 @@ import type { User } from '@urs/sync-protocol';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { db as appDb, type UrsDatabase } from '../../../db/index.js';
-import { toast } from '../../../lib/toast.js';
+import { toast } from '../../../client/toast.js';
 import { discardRejected } from '../../../sync/index.js';
 import { RequestDecisionModal } from './request-decision.js';
 import { useRequestsText } from './requests-i18n.js';

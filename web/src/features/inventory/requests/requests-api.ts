@@ -1,5 +1,5 @@
-import { api } from '../../../lib/api.js';
-import { downloadFile } from '../../../lib/download.js';
+import { api } from '../../../client/api.js';
+import { downloadFile } from '../../../client/download.js';
 import { exportPath, type RequestsView } from './requests-search.js';
 
 /** The online-only reads of the requests tab. */

@@ -1,5 +1,5 @@
 import { REQUEST_STATUSES } from '@urs/sync-protocol';
-import { buildQuery } from '../../../lib/admin-kit.js';
+import { buildQuery } from '../../../client/admin-kit.js';
 
 export const STATUS_FILTERS = ['all', ...REQUEST_STATUSES] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number];

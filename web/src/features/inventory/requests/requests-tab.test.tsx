@@ -30,10 +30,10 @@ vi.mock('@tanstack/react-router', async () => {
   };
 });
 const session = vi.hoisted(() => ({ user: null as User | null }));
-vi.mock('../../../lib/use-session.js', () => ({ useCurrentUser: () => session.user }));
+vi.mock('../../../client/use-session.js', () => ({ useCurrentUser: () => session.user }));
 const json = vi.hoisted(() => vi.fn());
-vi.mock('../../../lib/api.js', () => ({ api: { json } }));
-vi.mock('../../../lib/toast.js');
+vi.mock('../../../client/api.js', () => ({ api: { json } }));
+vi.mock('../../../client/toast.js');
 
 import { db } from '../../../db/index.js';
 import { initI18n } from '../../../lib/i18n.js';

@@ -7,7 +7,7 @@ import { Pager } from '../../../components/ui/pager.js';
 import { ExportButton } from '../../../components/ui/export-button.js';
 import { UrlSearchBox } from '../../../components/ui/url-search-box.js';
 import { db } from '../../../db/index.js';
-import { useCurrentUser } from '../../../lib/use-session.js';
+import { useCurrentUser } from '../../../client/use-session.js';
 import { RequestAnalyticsCard } from './request-analytics.js';
 import { RequestDetail } from './request-detail.js';
 import { RequestForm } from './request-form.js';

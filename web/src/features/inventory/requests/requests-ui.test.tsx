@@ -5,11 +5,11 @@ import { File as NodeFile } from 'node:buffer';
 import { MAX_IMAGE_BYTES, newId, type ItemRequest } from '@urs/sync-protocol';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
-vi.mock('../../../lib/toast.js');
+vi.mock('../../../client/toast.js');
 
 import type { UrsDatabase } from '../../../db/database.js';
 import { initI18n } from '../../../lib/i18n.js';
-import { toast } from '../../../lib/toast.js';
+import { toast } from '../../../client/toast.js';
 import { claimLocalData } from '../../../sync/index.js';
 import { FIXED_NOW, jpegBytes, openTestDatabase, refuse } from '../../../sync/test-fixtures.js';
 import { RequestDetail } from './request-detail.js';

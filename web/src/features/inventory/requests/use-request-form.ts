@@ -2,7 +2,7 @@ import type { ItemRequest, RequestType } from '@urs/sync-protocol';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UrsDatabase } from '../../../db/index.js';
-import { toast } from '../../../lib/toast.js';
+import { toast } from '../../../client/toast.js';
 import { seemsOnline, type ImageCompressor } from '../../../sync/index.js';
 import {
   EMPTY_REQUEST_FORM,

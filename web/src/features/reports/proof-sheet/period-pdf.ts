@@ -1,5 +1,5 @@
 import type { ReportFilters } from '@urs/sync-protocol';
-import { ApiError } from '../../../lib/api-client.js';
+import { ApiError } from '../../../client/api-client.js';
 import { deviceCalendarDay } from '../../../lib/calendar-date.js';
 import { viewFromServer } from '../report-detail-source.js';
 import { listReports } from '../report-list-api.js';

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReportFilters } from '@urs/sync-protocol';
-import { saveBlobAs } from '../../../lib/download.js';
-import { serverMessage } from '../../../lib/server-errors.js';
-import { toast } from '../../../lib/toast.js';
+import { saveBlobAs } from '../../../client/download.js';
+import { serverMessage } from '../../../client/server-errors.js';
+import { toast } from '../../../client/toast.js';
 import type { SortOrder } from '../report-list-logic.js';
 import { sheetLanguage } from './build-sheet.js';
 import {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { saveBlobAs } from '../../../lib/download.js';
-import { toast } from '../../../lib/toast.js';
+import { saveBlobAs } from '../../../client/download.js';
+import { toast } from '../../../client/toast.js';
 import { sheetLanguage, type SheetSource } from './build-sheet.js';
 import { makeReportPdf, reportPdfName } from './make-report-pdf.js';
 import './proof-i18n.js';

@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 import { runCheck } from './contracts.js';
-import type { ContractReply, ContractMessage } from './contract-check.js';
+import type { ContractReply, ContractMessage } from './contract-types.js';
 
 /*
  * Reads and checks the server's sync and session answers off the main thread: building zod's

@@ -1,5 +1,6 @@
 import ky, { type KyInstance } from 'ky';
-import { contracts, type CheckResult, type ContractName } from './contract-check.js';
+import { contracts } from './contract-check.js';
+import type { CheckResult, ContractName } from './contract-types.js';
 import {
   type AllowedImageType,
   type ErrorReason,
@@ -8,9 +9,9 @@ import {
   type PushRequest,
   type PushResponse,
 } from '@urs/sync-protocol';
-import { field, numberField, stringField } from './json-fields.js';
-import { errorText, localFieldTexts } from './error-text.js';
-import { fieldReasonsOf, reasonOf } from './wire-reasons.js';
+import { field, numberField, stringField } from '../lib/json-fields.js';
+import { errorText, localFieldTexts } from '../lib/error-text.js';
+import { fieldReasonsOf, reasonOf } from '../lib/wire-reasons.js';
 
 export type FetchLike = (input: Request | URL | string, init?: RequestInit) => Promise<Response>;
 

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, NetworkError } from './api-client.js';
-import { createLanguageController, initI18n } from './i18n.js';
-import { createThemeController } from './theme.js';
+import { initI18n } from '../lib/i18n.js';
+import { createLanguageController, createThemeController } from './preferences.js';
 
 beforeEach(() => {
   localStorage.clear();

@@ -1,4 +1,4 @@
-import { createListeners } from './listeners.js';
+import { createListeners } from '../lib/listeners.js';
 
 /*
  * Toasts through sonner, which is loaded with the first toast (no screen shows one to draw

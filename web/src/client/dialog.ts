@@ -1,4 +1,4 @@
-import { createListeners } from './listeners.js';
+import { createListeners } from '../lib/listeners.js';
 
 export type DialogIcon = 'info' | 'success' | 'warning' | 'error' | 'question';
 

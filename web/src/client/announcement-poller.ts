@@ -1,4 +1,4 @@
-import { createListeners } from './listeners.js';
+import { createListeners } from '../lib/listeners.js';
 
 export const UNREAD_POLL_INTERVAL_MS = 60_000;
 export const UNREAD_MIN_GAP_MS = 15_000;

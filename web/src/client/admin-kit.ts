@@ -1,5 +1,5 @@
 import { fieldReasons, type PageMeta, type z } from '@urs/sync-protocol';
-import { fieldTexts } from './error-text.js';
+import { fieldTexts } from '../lib/error-text.js';
 import {
   ApiError,
   InterruptedDownloadError,
@@ -7,7 +7,7 @@ import {
   UnexpectedResponseError,
 } from './api-client.js';
 import { serverMessage } from './server-errors.js';
-import { field, numberField } from './json-fields.js';
+import { field, numberField } from '../lib/json-fields.js';
 
 /** The admin screens' list parameters; blank or absent values are left out of the query. */
 export type ListParams = Record<string, string | number | boolean | null | undefined>;

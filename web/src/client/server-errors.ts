@@ -1,5 +1,5 @@
 import { ApiError } from './api-client.js';
-import { stringField } from './json-fields.js';
+import { stringField } from '../lib/json-fields.js';
 
 /**
  * What the server itself said, in the user's language (by its code; its own `message` for a code

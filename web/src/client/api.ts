@@ -1,5 +1,5 @@
 import { createApiClient, type ApiClient } from './api-client.js';
-import { STORAGE_KEYS } from './storage-keys.js';
+import { STORAGE_KEYS } from '../lib/storage-keys.js';
 
 /**
  * The app's HTTP client. The token is read from storage on every request, so clearing the

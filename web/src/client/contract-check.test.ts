@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import * as contractsModule from './contracts.js';
 import { runCheck } from './contracts.js';
-import {
-  createContractChecker,
-  type ContractMessage,
-  type ContractReply,
-} from './contract-check.js';
+import { createContractChecker } from './contract-check.js';
+import type { ContractMessage, ContractReply } from './contract-types.js';
 import { testUser } from '../test/user.js';
 
 const user = testUser();

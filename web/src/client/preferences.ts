@@ -1,5 +1,9 @@
+import { LANGUAGES, THEMES, type Language, type Theme } from '@urs/sync-protocol';
 import { serverMessage } from './server-errors.js';
-import { createListeners } from './listeners.js';
+import { applyLanguage, DEFAULT_LANGUAGE, t } from '../lib/i18n.js';
+import { applyTheme, DEFAULT_THEME } from '../lib/theme.js';
+import { STORAGE_KEYS } from '../lib/storage-keys.js';
+import { createListeners } from '../lib/listeners.js';
 
 export interface PreferenceControllerOptions<T extends string> {
   values: readonly T[];
@@ -93,4 +97,34 @@ export function createPreferenceController<T extends string>(
     },
     subscribe: changes.subscribe,
   };
+}
+
+export function createThemeController(deps: {
+  storage: Storage;
+  saveRemote: () => ((theme: Theme) => Promise<void>) | null;
+}): PreferenceController<Theme> {
+  return createPreferenceController({
+    values: THEMES,
+    fallback: DEFAULT_THEME,
+    storageKey: STORAGE_KEYS.theme,
+    storage: deps.storage,
+    apply: applyTheme,
+    saveRemote: deps.saveRemote,
+    failMessage: () => t('settings.themeFailed'),
+  });
+}
+
+export function createLanguageController(deps: {
+  storage: Storage;
+  saveRemote: () => ((language: Language) => Promise<void>) | null;
+}): PreferenceController<Language> {
+  return createPreferenceController({
+    values: LANGUAGES,
+    fallback: DEFAULT_LANGUAGE,
+    storageKey: STORAGE_KEYS.language,
+    storage: deps.storage,
+    apply: applyLanguage,
+    saveRemote: deps.saveRemote,
+    failMessage: () => t('settings.languageFailed'),
+  });
 }

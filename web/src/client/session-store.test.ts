@@ -9,7 +9,7 @@ import {
   TOKEN_MISSING_MESSAGE,
   TOKEN_REQUIRED_MESSAGE,
   type SessionStoreDeps,
-} from './session.js';
+} from './session-store.js';
 import { testUser } from '../test/user.js';
 
 const user: User = testUser({ id: 'u-1', preferred_theme: 'light' });

@@ -1,5 +1,5 @@
 import { pullResponseSchema, pushResponseSchema, userSchema } from '@urs/sync-protocol';
-import type { ContractRequest, ContractOutcome } from './contract-check.js';
+import type { ContractRequest, ContractOutcome } from './contract-types.js';
 
 /*
  * The schemas that check server answers outside the screens: who the user is, and what push

@@ -1,18 +1,23 @@
 /**
  * The app's single session and everything that follows a signed-in user around: sync, the
  * unread poller, preferences and the service worker's copy of the token. Nothing else creates
- * these objects; screens reach them through `AppSessionProvider` (see `lib/use-session.ts`).
+ * these objects; screens reach them through `AppSessionProvider` (see `client/use-session.ts`).
  */
 import type { Language, Theme } from '@urs/sync-protocol';
-import type { AppSession } from '../lib/use-session.js';
-import { api } from '../lib/api.js';
-import { UnexpectedResponseError } from '../lib/api-client.js';
-import { createAnnouncementPoller } from '../lib/announcement-poller.js';
-import { confirmDialog } from '../lib/dialog.js';
-import { createLanguageController, t } from '../lib/i18n.js';
-import { createSessionStore, parseUser, type Session, type SessionSource } from '../lib/session.js';
-import { createThemeController } from '../lib/theme.js';
-import { toast } from '../lib/toast.js';
+import type { AppSession } from '../client/use-session.js';
+import { api } from '../client/api.js';
+import { UnexpectedResponseError } from '../client/api-client.js';
+import { createAnnouncementPoller } from '../client/announcement-poller.js';
+import { confirmDialog } from '../client/dialog.js';
+import { t } from '../lib/i18n.js';
+import { createLanguageController, createThemeController } from '../client/preferences.js';
+import {
+  createSessionStore,
+  parseUser,
+  type Session,
+  type SessionSource,
+} from '../client/session-store.js';
+import { toast } from '../client/toast.js';
 import { field, numberField } from '../lib/json-fields.js';
 import { afterFirstScreen } from './first-screen.js';
 import { nextTask } from './next-task.js';

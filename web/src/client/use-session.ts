@@ -2,7 +2,7 @@ import { createContext, useContext, useSyncExternalStore } from 'react';
 import type { Language, Theme, User } from '@urs/sync-protocol';
 import type { AnnouncementPoller } from './announcement-poller.js';
 import type { PreferenceController } from './preferences.js';
-import type { SessionState, SessionStore } from './session.js';
+import type { SessionState, SessionStore } from './session-store.js';
 
 /** The app's session and what follows it around, created once by `app/` and handed down. */
 export interface AppSession {

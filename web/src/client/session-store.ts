@@ -1,9 +1,9 @@
 import type { User } from '@urs/sync-protocol';
 import { contracts } from './contract-check.js';
 import { ApiError, UnexpectedResponseError, type ApiClient } from './api-client.js';
-import { STORAGE_KEYS } from './storage-keys.js';
-import { field, stringField } from './json-fields.js';
-import { createListeners } from './listeners.js';
+import { STORAGE_KEYS } from '../lib/storage-keys.js';
+import { field, stringField } from '../lib/json-fields.js';
+import { createListeners } from '../lib/listeners.js';
 
 export interface Session {
   token: string;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ContractMessage, ContractReply } from './contract-check.js';
+import type { ContractMessage, ContractReply } from './contract-types.js';
 import { testUser } from '../test/user.js';
 
 /** The worker's global scope, as much of it as contracts.worker.ts uses. */

@@ -1,5 +1,5 @@
 import { confirmDialog } from './dialog.js';
-import { t } from './i18n.js';
+import { t } from '../lib/i18n.js';
 
 /**
  * Asks before a refused change is thrown away: it is the user's own work, and once discarded it

@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
+import type { Db } from '../db/handles.js';
 import { jsonAsText, jsonObject } from '../db/dialect.js';
 import { plainQuery } from '../db/plain-query.js';
 import { sessions, users } from '../db/schema.js';

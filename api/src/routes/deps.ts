@@ -1,5 +1,5 @@
 import type { Env } from '../env.js';
-import type { Db } from '../db/client.js';
+import type { Db } from '../db/handles.js';
 import type { Guard } from '../middleware/guard.js';
 import type { LoginThrottle } from '../services/login-throttle.js';
 import type { PhotoStore } from '../storage/photo-store.js';

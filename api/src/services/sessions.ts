@@ -1,6 +1,6 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import { newId } from '@urs/sync-protocol';
-import type { Db, Tx } from '../db/client.js';
+import type { Db, Tx } from '../db/handles.js';
 import { nowIso } from '../db/change-seq.js';
 import { sessions, userActivity, users } from '../db/schema.js';
 import { localDate, type SchoolClock } from '../lib/school-time.js';

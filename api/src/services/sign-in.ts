@@ -1,4 +1,4 @@
-import type { Db } from '../db/client.js';
+import type { Db } from '../db/handles.js';
 import { toPublicUser, type UserRow } from '../data/wire.js';
 import { createSession, type SessionPolicy } from './sessions.js';
 

@@ -11,7 +11,7 @@ import {
   type User,
   reason,
 } from '@urs/sync-protocol';
-import type { Db, Tx } from '../db/client.js';
+import type { Db, Tx } from '../db/handles.js';
 import { nextChangeSeq, nowIso, type DbOrTx } from '../db/change-seq.js';
 import { countOf, first } from '../db/first.js';
 import { users } from '../db/schema.js';

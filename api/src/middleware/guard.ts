@@ -10,7 +10,7 @@ import {
   type SessionPolicy,
   type SessionRow,
   type SessionTimes,
-} from '../services/sessions.js';
+} from '../auth/session-tokens.js';
 import {
   findLiveSession,
   type LiveSessionRow,

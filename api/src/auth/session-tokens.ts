@@ -8,6 +8,10 @@ import { hashToken, newSessionToken } from '../lib/tokens.js';
 import type { UserRow } from '../data/wire.js';
 import type { LiveSessionRow, SessionCheckRow } from '../data/live-session.js';
 
+// Session tokens: issued at sign-in, checked on every authenticated request (the sliding expiry
+// is written here), revoked at sign-out and when an account changes. Knowing who is calling is
+// auth/'s job, so the HTTP guard and the sync routes check sessions here, with no service between.
+
 const DAY_MS = 86_400_000;
 /** Sliding expiry is written at most this often, so reads do not turn into writes. */
 const TOUCH_INTERVAL_MS = 3_600_000;

@@ -116,25 +116,169 @@ const webLayers = {
   },
 };
 
-const API_NOT_WEB = {
-  group: ['@urs/web', '@urs/web/*', '**/web/src/**', '**/web/dist/**'],
-  message: 'api never imports web; share code through @urs/sync-protocol.',
-};
+/**
+ * Inside api/src imports run one way (docs/decisions/025-api-layers.md): the composition root
+ * -> adapters (routes/, sync/, middleware/) -> services/ (rules) -> data/, db/, auth/ (schema,
+ * SQL, wire rows, identity, session checking) -> storage/ -> lib/ and env.ts. Knowing who is
+ * calling is auth/'s job, so middleware/ (the guard both adapters use) calls no service. Tests
+ * (`*.test.ts`, `test-kit.ts`, test/) may reach across to build fixtures; nothing else is exempt.
+ */
+const API = 'api/src';
+const API_ROOT = ['index.ts', 'app.ts', 'startup.ts', 'public.ts', 'create-admin.ts'];
+const API_TESTS = [`${API}/**/*.test.ts`, `${API}/**/test-kit.ts`, `${API}/test/**`];
+const API_DATA = ['data', 'db', 'auth'];
+const API_ADAPTERS = ['routes', 'sync', 'middleware'];
+const apiZone = (target, from, message) => ({
+  target: target.map((t) => `${API}/${t}`),
+  from: from.map((f) => `${API}/${f}`),
+  message,
+});
+const apiZones = [
+  apiZone(
+    ['routes'],
+    [...API_ROOT, 'sync'],
+    'routes/ are HTTP adapters: they import no sync route and none of the wiring above them.',
+  ),
+  apiZone(
+    ['sync'],
+    [...API_ROOT, 'routes'],
+    'sync/ imports no REST route and none of the wiring: a rule both apply is a service both call.',
+  ),
+  apiZone(
+    ['middleware'],
+    [...API_ROOT, 'routes', 'sync', 'services'],
+    'middleware/ is shared by routes/ and sync/: it imports neither, nor services/ (sessions are checked in auth/).',
+  ),
+  apiZone(
+    ['services'],
+    [...API_ROOT, ...API_ADAPTERS],
+    'services/ hold the rules: they never import an adapter (routes/, sync/, middleware/) or the wiring.',
+  ),
+  apiZone(
+    API_DATA,
+    [...API_ROOT, ...API_ADAPTERS, 'services'],
+    'data/, db/ and auth/ sit below services/ and the adapters.',
+  ),
+  apiZone(
+    ['storage'],
+    [...API_ROOT, ...API_ADAPTERS, 'services', ...API_DATA],
+    'storage/ keeps photos: it imports only lib/ and env.ts.',
+  ),
+  apiZone(
+    ['lib', 'env.ts'],
+    [...API_ROOT, ...API_ADAPTERS, 'services', ...API_DATA, 'storage'],
+    'lib/ and env.ts are the bottom layer: they import nothing above them.',
+  ),
+  apiZone(
+    ['lib'],
+    ['env.ts'],
+    'lib/ is leaf utilities: the configuration reaches them as arguments.',
+  ),
+  apiZone(
+    [
+      ...API_ROOT.filter((file) => file !== 'public.ts'),
+      ...API_ADAPTERS,
+      'services',
+      ...API_DATA,
+      'storage',
+      'lib',
+      'env.ts',
+    ],
+    ['test'],
+    "test/ holds fixtures for tests (and, through public.ts, for the scripts' tests) only.",
+  ),
+];
+const importGraph = (project) => ({
+  'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+  'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+  'import-x/resolver-next': [createTypeScriptImportResolver({ project })],
+});
+const apiLayers = [
+  {
+    files: [`${API}/**`],
+    plugins: { 'import-x': importX },
+    settings: importGraph('api/tsconfig.json'),
+    // Type-only circles too: scripts/import-cycles.mjs (npm run lint), as no-cycle skips them.
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    files: [`${API}/**`],
+    ignores: API_TESTS,
+    plugins: { 'import-x': importX },
+    settings: importGraph('api/tsconfig.json'),
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: apiZones }] },
+  },
+];
 
 /**
- * Inside the API, imports run one way: routes -> services -> data (db/, data/, auth/), and
- * sync -> data/auth. Tests may reach across to build fixtures.
+ * scripts/src: each tool (seed/, bench/, lighthouse/, convergence/, icons/) imports another only
+ * through seed/index.ts, seed's library surface; what two tools share sits in lib/, which
+ * imports no tool; start.ts (the process entry of npm start) sits on top. The API is used
+ * through its package entry (api/src/public.ts), the web through its package exports.
  */
-const apiLayer = (files, forbidden, why, ignores = []) => ({
-  files,
-  ignores: ['**/*.test.ts', '**/test-kit.ts', ...ignores],
+const SCRIPTS = 'scripts/src';
+const WEB_EXPORTS_ONLY =
+  "Scripts use the web app through its package exports ('@urs/web/db', '@urs/web/sync') only.";
+const TOOLS = ['seed', 'bench', 'lighthouse', 'convergence', 'icons'];
+const ONE_TOOL =
+  'A tool imports another only through seed/index.ts; move what two tools share to lib/.';
+const scriptsZone = (target, from, message) => ({
+  target: `${SCRIPTS}/${target}`,
+  from: from.map((f) => `${SCRIPTS}/${f}`),
+  message,
+});
+const scriptsLayers = {
+  files: [`${SCRIPTS}/**`],
+  plugins: { 'import-x': importX },
+  settings: importGraph('scripts/tsconfig.json'),
   rules: {
+    'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    'import-x/no-restricted-paths': [
+      'error',
+      {
+        zones: [
+          ...TOOLS.map((name) =>
+            scriptsZone(
+              name,
+              TOOLS.filter((other) => other !== name && other !== 'seed'),
+              ONE_TOOL,
+            ),
+          ),
+          ...TOOLS.filter((name) => name !== 'seed').map((name) => ({
+            ...scriptsZone(name, ['seed'], ONE_TOOL),
+            except: ['./index.ts'],
+          })),
+          scriptsZone(
+            'lib',
+            [...TOOLS, 'start.ts'],
+            'lib/ is shared by the tools: it imports none of them.',
+          ),
+          scriptsZone(
+            '',
+            ['start.ts'],
+            'start.ts is the process entry of npm start: nothing imports it.',
+          ),
+        ],
+      },
+    ],
     'no-restricted-imports': [
       'error',
-      { patterns: [API_NOT_WEB, { group: forbidden, message: why }] },
+      {
+        paths: [{ name: '@urs/web', message: WEB_EXPORTS_ONLY }],
+        patterns: [
+          {
+            group: ['@urs/api/*', '**/api/src/**', '**/api/dist/**'],
+            message: "Scripts use the API through '@urs/api' (api/src/public.ts) only.",
+          },
+          {
+            group: ['**/web/src/**', '**/web/dist/**'],
+            message: WEB_EXPORTS_ONLY,
+          },
+        ],
+      },
     ],
   },
-});
+};
 
 export default tseslint.config(
   {
@@ -199,22 +343,8 @@ export default tseslint.config(
     },
   },
   boundary(['api/**'], ['web'], 'api never imports web; share code through @urs/sync-protocol.'),
-  apiLayer(
-    ['api/src/db/**', 'api/src/data/**', 'api/src/auth/**'],
-    ['**/services/*', '**/sync/*', '**/routes/*', '**/middleware/*'],
-    'The data layer and the policy sit below services, sync and routes.',
-  ),
-  apiLayer(
-    ['api/src/sync/**'],
-    ['**/services/*', '**/routes/*', '**/middleware/*'],
-    'Sync reads and writes through data/ and db/ and authorises through auth/.',
-    ['api/src/sync/routes.ts'],
-  ),
-  apiLayer(
-    ['api/src/services/**'],
-    ['**/routes/*', '**/sync/*', '**/middleware/*'],
-    'Services sit below routes and beside sync; share through data/ or auth/.',
-  ),
+  ...apiLayers,
+  scriptsLayers,
   boundary(
     ['sync-protocol/**'],
     ['api', 'web', 'scripts'],

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { Env } from './env.js';
-import type { Db } from './db/client.js';
+import type { Db } from './db/handles.js';
 import { LoginThrottle } from './services/login-throttle.js';
 import { parseUtcOffset } from './lib/school-time.js';
 import { onError, onNotFound } from './middleware/errors.js';

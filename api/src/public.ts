@@ -1,15 +1,8 @@
 /** What the scripts workspace (start, seed, bench) may use of the API package. */
 export { createApp, type App } from './app.js';
 export { loadEnv, type Env } from './env.js';
-export {
-  openDatabase,
-  migrateDatabase,
-  databaseFile,
-  sqliteWriter,
-  type Db,
-  type Reader,
-  type Tx,
-} from './db/client.js';
+export { openDatabase, migrateDatabase, databaseFile, sqliteWriter } from './db/client.js';
+export type { Db, Reader, Tx } from './db/handles.js';
 export {
   connectDatabase,
   databaseTarget,

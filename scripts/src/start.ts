@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { createApp, loadConfiguration } from '@urs/api';
-import { openConfiguredDatabase } from './open-database.js';
+import { openConfiguredDatabase } from './lib/open-database.js';
 import { DEMO_ACCOUNTS, isDatabaseEmpty, seedDemoSchool } from './seed/index.js';
 
 /**

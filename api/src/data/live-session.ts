@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
+import type { Db } from '../db/handles.js';
 import { jsonAsText, jsonObject } from '../db/dialect.js';
 import { plainQuery } from '../db/plain-query.js';
 import { sessions, users } from '../db/schema.js';
@@ -12,7 +12,7 @@ import type { UserRow } from './wire.js';
  * guard's own statement, as one JSON object from a statement that looks the session up inside
  * itself (the pull page, sync/pull.ts), or, only those the checks read, as columns of such a
  * statement (the unread count, sync/unread-count.ts); all go through one set of checks
- * (services/sessions.ts, `checkSession`). Session keys are prefixed `s_`; user keys are the
+ * (auth/session-tokens.ts, `checkSession`). Session keys are prefixed `s_`; user keys are the
  * column names.
  */
 const LIVE_SESSION_COLUMNS = [
@@ -66,7 +66,7 @@ export interface LiveSessionRow {
 
 /**
  * The sessions and users a token hash may stand for: not revoked, whatever else. The rest of
- * the checks (expiry, a deleted user, the sliding expiry) are services/sessions.ts's, on the row.
+ * the checks (expiry, a deleted user, the sliding expiry) are auth/session-tokens.ts's, on the row.
  */
 function liveSessionSource(tokenHash: SQL | Placeholder): SQL {
   return sql`${sessions} JOIN ${users} ON ${eq(users.id, sessions.userId)} WHERE ${and(
@@ -102,7 +102,7 @@ const liveSessionQuery = plainQuery<LiveSessionRow>(
 );
 
 /**
- * What the checks read (services/sessions.ts, `checkSession`) and what a route needs to read
+ * What the checks read (auth/session-tokens.ts, `checkSession`) and what a route needs to read
  * for the user (`id`, `role`): every other column of the row costs a value the driver converts
  * per request, and the unread count, called by every device every minute, needs none of them.
  */

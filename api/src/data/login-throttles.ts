@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/change-seq.js';
-import type { Tx } from '../db/client.js';
+import type { Tx } from '../db/handles.js';
 import { loginKnownAddresses, loginThrottles } from '../db/schema.js';
 
 export interface ThrottleRow {

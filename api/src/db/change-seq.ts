@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Reader, Tx } from './client.js';
+import type { Reader, Tx } from './handles.js';
 import { currentEngine } from './dialect.js';
 import { rowsOf, run } from './statement.js';
 import { changeCounter } from './schema.js';

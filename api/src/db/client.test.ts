@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { newId, SYNCED_ENTITIES } from '@urs/sync-protocol';
 import { nextChangeSeq, nowIso } from './change-seq.js';
-import { migrateDatabase, openDatabase, sqliteWriter, type Db } from './client.js';
+import { migrateDatabase, openDatabase, sqliteWriter } from './client.js';
+import type { Db } from './handles.js';
 import { areas } from './schema.js';
 import { testEngine } from '../test/databases.js';
 

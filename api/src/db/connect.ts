@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { databaseFile, openDatabase, type Db } from './client.js';
+import { databaseFile, openDatabase } from './client.js';
+import type { Db } from './handles.js';
 import { openPostgres } from './postgres.js';
 
 export type DatabaseTarget =

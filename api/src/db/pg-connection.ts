@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Tx } from './client.js';
+import type { Tx } from './handles.js';
 
 /** What drizzle's node-postgres transaction holds: its session, on the connection it checked out. */
 interface NodePgTransactionShape {

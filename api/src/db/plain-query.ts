@@ -1,6 +1,6 @@
 import { fillPlaceholders, type SQL } from 'drizzle-orm';
 import { SQLiteSyncDialect } from 'drizzle-orm/sqlite-core';
-import type { Db } from './client.js';
+import type { Db } from './handles.js';
 
 /*
  * Renders with `?` placeholders on either engine: Db.rows numbers them for PostgreSQL. Only

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import type { Db, Reader, Tx } from './client.js';
+import type { Db, Reader, Tx } from './handles.js';
 import { useEngine } from './dialect.js';
 import { postgresStatement } from './prepared.js';
 import { installStoredChanges } from './stored-changes.js';

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { Reader, Tx } from './client.js';
+import type { Reader, Tx } from './handles.js';
 import { currentEngine } from './dialect.js';
 
 const caches = new WeakMap<Database.Database, Map<string, Database.Statement>>();
@@ -82,7 +82,7 @@ export function preparedQuery<D extends Reader, Q extends { prepare(): unknown }
   let query = cache.get(key) as ReturnType<Q['prepare']> | undefined;
   if (query === undefined) {
     const builder = build(db);
-    // The handle is typed for SQLite (db/client.ts); PostgreSQL's builder takes the name.
+    // The handle is typed for SQLite (db/handles.ts); PostgreSQL's builder takes the name.
     query = (
       currentEngine() === 'postgres'
         ? (builder as unknown as { prepare(name: string): unknown }).prepare(postgresName(key))

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { Tx } from './client.js';
+import type { Tx } from './handles.js';
 import { currentEngine } from './dialect.js';
 import { run } from './statement.js';
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import { createTestDatabase, testEngine, type TestDatabase } from '../test/databases.js';
-import type { Tx } from './client.js';
+import type { Tx } from './handles.js';
 import { connectionOf } from './pg-connection.js';
 import { rowsOf, run } from './statement.js';
 

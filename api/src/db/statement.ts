@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { Tx } from './client.js';
+import type { Tx } from './handles.js';
 import { currentEngine } from './dialect.js';
 import { connectionOf } from './pg-connection.js';
 import { postgresStatement, statement } from './prepared.js';

@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Role } from '@urs/sync-protocol';
-import type { Db } from '../db/client.js';
+import type { Db } from '../db/handles.js';
 import type { UserRow } from '../data/wire.js';
 import { forbidden, unauthenticated } from '../lib/http-error.js';
 import { can, type Permission } from '../auth/policy.js';
@@ -10,7 +10,7 @@ import {
   type SessionPolicy,
   type SessionRow,
   type SessionTimes,
-} from '../services/sessions.js';
+} from '../auth/session-tokens.js';
 import {
   findLiveSession,
   type LiveSessionRow,

@@ -1,9 +1,9 @@
 import type { Env } from '../env.js';
-import type { Db } from '../db/client.js';
+import type { Db } from '../db/handles.js';
 import type { Guard } from '../middleware/guard.js';
 import type { LoginThrottle } from '../services/login-throttle.js';
 import type { PhotoStore } from '../storage/photo-store.js';
-import type { SessionPolicy } from '../services/sessions.js';
+import type { SessionPolicy } from '../auth/session-tokens.js';
 import type { SchoolClock } from '../lib/school-time.js';
 
 /** What every route module is built from; app.ts makes one and hands it to each. */

@@ -6,7 +6,7 @@ import {
   type ReportStatus,
   type Role,
 } from '@urs/sync-protocol';
-import type { Db } from '../db/client.js';
+import type { Db } from '../db/handles.js';
 import { localDaySql, localMonthSql } from '../db/dialect.js';
 import { areas, itemRequests, reports, userActivity, users } from '../db/schema.js';
 import { first } from '../db/first.js';

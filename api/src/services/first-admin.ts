@@ -1,5 +1,5 @@
 import { adminUserCreateSchema } from '@urs/sync-protocol';
-import type { Db } from '../db/client.js';
+import type { Db } from '../db/handles.js';
 import { ConfigError } from '../lib/config-error.js';
 import { HttpError, parseOr422 } from '../lib/http-error.js';
 import type { UserRow } from '../data/wire.js';

@@ -1,6 +1,6 @@
 import type ExcelJS from 'exceljs';
 import type { InventoryListQuery, RequestStatus } from '@urs/sync-protocol';
-import type { Db } from '../db/client.js';
+import type { Db } from '../db/handles.js';
 import { asLocalWallClock, type SchoolClock } from '../lib/school-time.js';
 import { NUMBER_COLUMN, xlsxDownload } from '../lib/xlsx-stream.js';
 import { iterateItems, type ItemWithLevel } from './inventory.js';

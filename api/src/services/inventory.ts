@@ -10,7 +10,7 @@ import {
   type StockTransaction,
   reason,
 } from '@urs/sync-protocol';
-import type { Db } from '../db/client.js';
+import type { Db } from '../db/handles.js';
 import { areas, inventoryItems, stockTransactions, users } from '../db/schema.js';
 import { first } from '../db/first.js';
 import { notFound } from '../lib/http-error.js';

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { pageMeta, type ItemRequest, type Paged, type RequestStatus } from '@urs/sync-protocol';
-import type { Db } from '../db/client.js';
+import type { Db } from '../db/handles.js';
 import { inventoryItems, itemRequests, users } from '../db/schema.js';
 import { first } from '../db/first.js';
 import { containsText } from '../db/dialect.js';

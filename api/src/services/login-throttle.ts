@@ -1,4 +1,4 @@
-import type { Db, Tx } from '../db/client.js';
+import type { Db, Tx } from '../db/handles.js';
 import { currentEngine } from '../db/dialect.js';
 import { rowsOf } from '../db/statement.js';
 import {

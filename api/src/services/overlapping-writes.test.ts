@@ -163,9 +163,10 @@ describe('two creates of one area at once', () => {
 
 /*
  * Deleting a user revokes their sessions and tombstones their row; a request of that user's
- * device slides its session's expiry and marks the user active (sessions.ts slideExpiry), in
- * that order: session row, then user row. Here a transaction on a second process takes the
- * same two locks as slideExpiry does, and waits between them until the delete waits too.
+ * device slides its session's expiry and marks the user active (slideExpiry in
+ * auth/session-tokens.ts), in that order: session row, then user row. Here a transaction on a
+ * second process takes the same two locks as slideExpiry does, and waits between them until the
+ * delete waits too.
  * Taken in the opposite order, the delete would hold the user row the other wants while
  * waiting for the session row it holds: PostgreSQL's deadlock detector would abort one (500).
  */

@@ -11,7 +11,7 @@ import {
   type Paged,
   reason,
 } from '@urs/sync-protocol';
-import type { Db } from '../db/client.js';
+import type { Db } from '../db/handles.js';
 import { nextChangeSeq, nowIso, type DbOrTx } from '../db/change-seq.js';
 import { countOf, first } from '../db/first.js';
 import { toWire } from '../data/wire.js';

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { reason } from '@urs/sync-protocol';
 import type { ReportDetail } from '@urs/sync-protocol';
-import type { Db } from '../db/client.js';
+import type { Db } from '../db/handles.js';
 import { areas, categories, reportPhotos, reports, users } from '../db/schema.js';
 import { first } from '../db/first.js';
 import { notFound } from '../lib/http-error.js';

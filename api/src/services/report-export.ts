@@ -1,6 +1,6 @@
 import type ExcelJS from 'exceljs';
 import { roleLabel, type ReportExportQuery, type ReportListRow } from '@urs/sync-protocol';
-import type { Db } from '../db/client.js';
+import type { Db } from '../db/handles.js';
 import { asLocalWallClock, scopeRange, type SchoolClock } from '../lib/school-time.js';
 import { NUMBER_COLUMN, xlsxDownload, type XlsxDownload } from '../lib/xlsx-stream.js';
 import { iterateReports } from './report-list.js';

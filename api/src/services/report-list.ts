@@ -7,7 +7,7 @@ import {
   type ReportListRow,
   type Role,
 } from '@urs/sync-protocol';
-import type { Db } from '../db/client.js';
+import type { Db } from '../db/handles.js';
 import { areas, categories, reportPhotos, reports, users } from '../db/schema.js';
 import { first } from '../db/first.js';
 import { containsText } from '../db/dialect.js';

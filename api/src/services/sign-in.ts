@@ -1,6 +1,6 @@
-import type { Db } from '../db/client.js';
+import type { Db } from '../db/handles.js';
 import { toPublicUser, type UserRow } from '../data/wire.js';
-import { createSession, type SessionPolicy } from './sessions.js';
+import { createSession, type SessionPolicy } from '../auth/session-tokens.js';
 
 /**
  * What every way in answers (password login, registration, single sign-on): a new session's

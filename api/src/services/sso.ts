@@ -2,7 +2,7 @@ import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { reason } from '@urs/sync-protocol';
 import { eq, lt } from 'drizzle-orm';
 import * as oidc from 'openid-client';
-import type { Db } from '../db/client.js';
+import type { Db } from '../db/handles.js';
 import { first } from '../db/first.js';
 import { ssoStates } from '../db/schema.js';
 import type { Env } from '../env.js';

@@ -11,7 +11,7 @@ import {
   type User,
   reason,
 } from '@urs/sync-protocol';
-import type { Db, Tx } from '../db/client.js';
+import type { Db, Tx } from '../db/handles.js';
 import { nextChangeSeq, nowIso, type DbOrTx } from '../db/change-seq.js';
 import { countOf, first } from '../db/first.js';
 import { users } from '../db/schema.js';
@@ -19,7 +19,7 @@ import { conflict, notFound, validationError } from '../lib/http-error.js';
 import { hashPassword, verifyPassword } from '../lib/passwords.js';
 import { containsText } from '../db/dialect.js';
 import { toPublicUser, type UserRow } from '../data/wire.js';
-import { revokeUserSessions } from './sessions.js';
+import { revokeUserSessions } from '../auth/session-tokens.js';
 
 /*
  * Every write here takes its change number before it checks anything. On PostgreSQL writes run
@@ -278,8 +278,9 @@ export async function adminDeleteUser(db: Db, actorId: string, id: string): Prom
     if (target.role === 'admin' && (await otherLiveAdmins(tx, id)) === 0) {
       throw conflict(reason('last_admin_delete'));
     }
-    // Sessions before the user row, the order slideExpiry (sessions.ts) takes them in: in the
-    // other order the two deadlock on PostgreSQL when the user's device checks in meanwhile.
+    // Sessions before the user row, the order slideExpiry (auth/session-tokens.ts) takes them
+    // in: in the other order the two deadlock on PostgreSQL when the user's device checks in
+    // meanwhile.
     await revokeUserSessions(tx, id);
     const now = nowIso();
     await tx

@@ -1,4 +1,4 @@
-import type { Tx } from '../db/client.js';
+import type { Tx } from '../db/handles.js';
 import { rowsOf } from '../db/statement.js';
 
 /**

@@ -1,6 +1,6 @@
 import { and, between, eq } from 'drizzle-orm';
 import type { MutationResult } from '@urs/sync-protocol';
-import type { Tx } from '../db/client.js';
+import type { Tx } from '../db/handles.js';
 import { rowsOf, run } from '../db/statement.js';
 import { syncRejections } from '../db/schema.js';
 import { answerOfStored, storedRefusal, type Refusal } from './refusal.js';

@@ -7,7 +7,7 @@ import {
   type Role,
   type SyncedEntity,
 } from '@urs/sync-protocol';
-import type { Db } from '../db/client.js';
+import type { Db } from '../db/handles.js';
 import * as t from '../db/schema.js';
 import {
   announcementVisibleTo,

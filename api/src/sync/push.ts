@@ -10,7 +10,7 @@ import {
   type PushResponse,
   type SeqGap,
 } from '@urs/sync-protocol';
-import type { Db, Tx } from '../db/client.js';
+import type { Db, Tx } from '../db/handles.js';
 import { ChangeSeqRange, nowIso } from '../db/change-seq.js';
 import { canCountChanges, totalChanges, withSavepoint } from '../db/savepoint.js';
 import type { Actor } from '../auth/policy.js';

@@ -6,15 +6,27 @@ import {
   pushRequestSchema,
   reason,
 } from '@urs/sync-protocol';
-import { authOf, type AppEnv } from '../middleware/guard.js';
+import type { Db } from '../db/handles.js';
+import { authOf, type AppEnv, type Guard } from '../middleware/guard.js';
 import { limitBody, readJson } from '../middleware/body.js';
 import { conflict, parseOr422, validationError } from '../lib/http-error.js';
-import type { RouteDeps } from '../routes/deps.js';
+import type { SchoolClock } from '../lib/school-time.js';
 import { applyPushBatch, isContiguous, type PushOptions } from './push.js';
 import { pullChanges } from './pull.js';
 import { unreadCountForSession } from './unread-count.js';
 
-export function syncRoutes({ db, guard, clock }: RouteDeps, testOptions: PushOptions = {}) {
+/**
+ * What the sync routes are built from: a part of the REST routes' deps (routes/deps.ts), named
+ * here so sync depends on no REST route module, nor through it on services/.
+ */
+export interface SyncDeps {
+  db: Db;
+  guard: Guard;
+  /** The school's calendar: a request number's year is the school's year, not UTC's. */
+  clock: SchoolClock;
+}
+
+export function syncRoutes({ db, guard, clock }: SyncDeps, testOptions: PushOptions = {}) {
   const pushOptions: PushOptions = { clock, ...testOptions };
   const app = new Hono<AppEnv>();
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { ROLES } from '@urs/sync-protocol';
-import type { Db } from '../db/client.js';
+import type { Db } from '../db/handles.js';
 import { nameLiteral } from '../db/dialect.js';
 import { plainQuery, type PlainQuery } from '../db/plain-query.js';
 import { users } from '../db/schema.js';

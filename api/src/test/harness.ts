@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Role, User } from '@urs/sync-protocol';
 import { createApp } from '../app.js';
-import type { Db } from '../db/client.js';
+import type { Db } from '../db/handles.js';
 import { loadEnv, type Env } from '../env.js';
 import { createUser } from '../services/users.js';
 import { createTestDatabase, removeDir } from './databases.js';

@@ -1,7 +1,7 @@
 import { sqliteWriter, type App } from '@urs/api';
 import { benchServer } from './bench-server.js';
 import { newId, REPORT_STATUSES, STAFF_ROLES } from '@urs/sync-protocol';
-import { time, type BenchRow } from './measure.js';
+import { time, type BenchRow } from '../lib/measure.js';
 
 export const SCHOOL_STAFF = 120;
 export const SCHOOL_AREAS = 40;

@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import type { BenchRow } from './measure.js';
+import type { BenchRow } from '../lib/measure.js';
 
 /** Issue 4: the JS a first visit must download before the shell can draw, gzipped. */
 export const INITIAL_JS_TARGET_KB = 150;

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { chromium } from 'playwright-core';
 import { PULL_PAGE_SIZE } from '@urs/sync-protocol';
-import { median, type BenchRow } from './measure.js';
+import { median, type BenchRow } from '../lib/measure.js';
 import { fixture, rawInsert, reportArgs } from './sync-bench.js';
 
 /** What the issue asks of a first sync: at most this many times the raw write, same run. */

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { databaseFile, migrateDatabase, nextChangeSeq, openDatabase, tables } from '@urs/api';
 import { newId, PROTOCOL_VERSION, ROLES } from '@urs/sync-protocol';
-import { median, type BenchRow } from './measure.js';
+import { median, type BenchRow } from '../lib/measure.js';
 
 /** The target: the unread count serves at least this share of the health check's rate. */
 const SHARE_OF_HEALTH = 0.7;

@@ -1,4 +1,4 @@
-import { printTable, type BenchRow } from './measure.js';
+import { printTable, type BenchRow } from '../lib/measure.js';
 import { analyticsBench } from './analytics-bench.js';
 import { bundleSizeRows } from './bundle-size.js';
 import { firstSyncBench } from './first-sync-bench.js';

@@ -1,7 +1,7 @@
 import { sqliteWriter, type App, type Db } from '@urs/api';
 import { benchServer, type BenchServer } from './bench-server.js';
 import { newId } from '@urs/sync-protocol';
-import { time, type BenchRow } from './measure.js';
+import { time, type BenchRow } from '../lib/measure.js';
 
 interface Scale {
   db: Db;

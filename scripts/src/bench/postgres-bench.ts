@@ -8,7 +8,7 @@ import {
   STAFF_ROLES,
 } from '@urs/sync-protocol';
 import { analyticsRow, measureAnalytics, SCHOOL_AREAS, SCHOOL_STAFF } from './analytics-bench.js';
-import { median, time, type BenchRow } from './measure.js';
+import { median, time, type BenchRow } from '../lib/measure.js';
 import { ROWS_MARKER } from './postgres-target.js';
 import { fixture, pullAll, pushAll, pushBodies, reportArgs, type Fixture } from './sync-bench.js';
 

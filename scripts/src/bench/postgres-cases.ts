@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { redact } from '@urs/api';
-import type { BenchRow } from './measure.js';
+import type { BenchRow } from '../lib/measure.js';
 import { postgresAdminUrl, ROWS_MARKER } from './postgres-target.js';
 
 const ENTRY = fileURLToPath(new URL('./postgres-bench.js', import.meta.url));

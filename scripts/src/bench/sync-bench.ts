@@ -7,10 +7,10 @@ import {
   type PullResponse,
   type PushResponse,
 } from '@urs/sync-protocol';
-import { insertStamped } from '../seed/stamped-insert.js';
+import { insertStamped } from '../seed/index.js';
 import { deviceId } from './device-ids.js';
 import { benchServer, type BenchServer, type OpenBenchDb } from './bench-server.js';
-import { atRandomYoungPhase, median, quantile, time, type BenchRow } from './measure.js';
+import { atRandomYoungPhase, median, quantile, time, type BenchRow } from '../lib/measure.js';
 
 export interface Fixture {
   db: Db;

@@ -1,7 +1,7 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { PushResponse } from '@urs/sync-protocol';
-import { median, type BenchRow } from './measure.js';
+import { median, type BenchRow } from '../lib/measure.js';
 import { pushBodies } from './sync-bench.js';
 import type { ParentMessage, ServerMessage } from './tcp-push-server.js';
 

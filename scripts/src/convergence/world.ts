@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createApp, hashPassword, createTestDatabase, loadEnv, tables, type Db } from '@urs/api';
 import { newId, type Role } from '@urs/sync-protocol';
-import { insertStamped } from '../seed/stamped-insert.js';
+import { insertStamped } from '../seed/index.js';
 
 /** A deterministic PRNG (mulberry32): the seed alone reproduces a case. */
 export function prng(seed: number): () => number {

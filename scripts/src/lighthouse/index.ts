@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { median } from '../bench/measure.js';
+import { median } from '../lib/measure.js';
 import { BASELINE_PATH, startAppServer } from './app-server.js';
 import { figuresOf, type PageFigures } from './figures.js';
 import { ADMIN, runLighthouse, type Account } from './run-lighthouse.js';

@@ -1,5 +1,5 @@
 import { chromium } from 'playwright-core';
-import { median } from '../bench/measure.js';
+import { median } from '../lib/measure.js';
 import { startAppServer, type AppServer } from './app-server.js';
 import { longTaskFigures, type LongTask, type LongTaskFigures } from './long-task-figures.js';
 import { ADMIN, CHROME_PATH, inFreshProfile, type Account } from './run-lighthouse.js';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfiguration } from '@urs/api';
-import { openConfiguredDatabase } from '../open-database.js';
+import { openConfiguredDatabase } from '../lib/open-database.js';
 import { DEMO_ACCOUNTS, isDatabaseEmpty, seedDemoSchool } from './index.js';
 
 /**

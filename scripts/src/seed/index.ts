@@ -14,6 +14,9 @@ import { poolImages } from './images.js';
 import { planDemoSchool, type DemoSchool, type SeedPlan } from './plan.js';
 import { insertStamped } from './stamped-insert.js';
 
+/** Rows stamped as the API stamps them: what the benches and the convergence worlds build on. */
+export { insertStamped };
+
 export interface DemoAccount {
   role: Role;
   name: string;

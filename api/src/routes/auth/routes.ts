@@ -5,7 +5,7 @@ import { authOf, type AppEnv } from '../../middleware/guard.js';
 import { KB, limitBody, readJson } from '../../middleware/body.js';
 import { HttpError, parseOr422 } from '../../lib/http-error.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
-import { revokeSession } from '../../services/sessions.js';
+import { revokeSession } from '../../auth/session-tokens.js';
 import { signInAnswer } from '../../services/sign-in.js';
 import { createUser, findLiveUserByEmail } from '../../services/users.js';
 import type { RouteDeps } from '../deps.js';

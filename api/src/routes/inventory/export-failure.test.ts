@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { newId } from '@urs/sync-protocol';
 import { createApp } from '../../app.js';
-import type { Db } from '../../db/client.js';
+import type { Db } from '../../db/handles.js';
 import { inventoryItems } from '../../db/schema.js';
 import type * as Inventory from '../../services/inventory.js';
 import { useSyncFixture } from '../../sync/test-kit.js';

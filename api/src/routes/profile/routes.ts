@@ -10,7 +10,7 @@ import { authOf, type AppEnv } from '../../middleware/guard.js';
 import { KB, MB, limitBody, readJson } from '../../middleware/body.js';
 import { HttpError, notFound, parseOr422, validationError } from '../../lib/http-error.js';
 import { sniffImageType } from '../../lib/images.js';
-import { revokeUserSessions } from '../../services/sessions.js';
+import { revokeUserSessions } from '../../auth/session-tokens.js';
 import { changePassword, updatePreferences, updateProfile } from '../../services/users.js';
 import type { RouteDeps } from '../deps.js';
 import { streamPhoto } from '../photos/stream-photo.js';

@@ -1,4 +1,4 @@
-import type { Tx } from '../../db/client.js';
+import type { Tx } from '../../db/handles.js';
 import { reason } from '@urs/sync-protocol';
 import { and, eq, isNull } from 'drizzle-orm';
 import { announcementReads, announcements } from '../../db/schema.js';

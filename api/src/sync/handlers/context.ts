@@ -1,6 +1,6 @@
 import type { MutationName, ParsedMutationArgs } from '@urs/sync-protocol';
 import { reason } from '@urs/sync-protocol';
-import type { Tx } from '../../db/client.js';
+import type { Tx } from '../../db/handles.js';
 import { rowsOf } from '../../db/statement.js';
 import { can, type Actor, type Permission } from '../../auth/policy.js';
 import { refuse } from '../refusal.js';

@@ -1,4 +1,4 @@
-import type { Tx } from '../../db/client.js';
+import type { Tx } from '../../db/handles.js';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { newId, reason } from '@urs/sync-protocol';
 import { inventoryItems, stockTransactions } from '../../db/schema.js';

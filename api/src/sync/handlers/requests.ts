@@ -1,4 +1,4 @@
-import type { Tx } from '../../db/client.js';
+import type { Tx } from '../../db/handles.js';
 import { reason } from '@urs/sync-protocol';
 import { and, desc, eq, isNull, like } from 'drizzle-orm';
 import { inventoryItems, itemRequests, photoUploads } from '../../db/schema.js';

@@ -31,14 +31,14 @@ describe(
   { timeout: 60_000 },
   () => {
     it('npm start stops with one line, no stack trace', async () => {
-      const result = await run('./start.ts', { DATABASE_URL: MALFORMED });
+      const result = await run('../start.ts', { DATABASE_URL: MALFORMED });
       expect(result.code).toBe(1);
       expect(result.stdout).toBe('');
       oneLine(result.stderr, `URS cannot start: ${WHY}`);
     });
 
     it('npm run seed stops with one line, no stack trace', async () => {
-      const result = await run('./seed/cli.ts', { DATABASE_URL: MALFORMED });
+      const result = await run('../seed/cli.ts', { DATABASE_URL: MALFORMED });
       expect(result.code).toBe(1);
       expect(result.stdout).toBe('');
       oneLine(result.stderr, `Cannot seed: ${WHY}`);

@@ -1,12 +1,16 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import { newId } from '@urs/sync-protocol';
-import type { Db, Tx } from '../db/client.js';
+import type { Db, Tx } from '../db/handles.js';
 import { nowIso } from '../db/change-seq.js';
 import { sessions, userActivity, users } from '../db/schema.js';
 import { localDate, type SchoolClock } from '../lib/school-time.js';
 import { hashToken, newSessionToken } from '../lib/tokens.js';
 import type { UserRow } from '../data/wire.js';
 import type { LiveSessionRow, SessionCheckRow } from '../data/live-session.js';
+
+// Session tokens: issued at sign-in, checked on every authenticated request (the sliding expiry
+// is written here), revoked at sign-out and when an account changes. Knowing who is calling is
+// auth/'s job, so the HTTP guard and the sync routes check sessions here, with no service between.
 
 const DAY_MS = 86_400_000;
 /** Sliding expiry is written at most this often, so reads do not turn into writes. */

@@ -198,7 +198,7 @@ const apiLayers = [
     files: [`${API}/**`],
     plugins: { 'import-x': importX },
     settings: importGraph('api/tsconfig.json'),
-    // Type-only circles too: scripts/import-cycles.mjs (npm run lint), as no-cycle skips them.
+    // Type-only circles too: madge, in `npm run lint:cycles`, as no-cycle skips them.
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {

@@ -6,6 +6,7 @@ import { parseUtcOffset } from './lib/school-time.js';
 import { onError, onNotFound } from './middleware/errors.js';
 import { makeGuard, type AppEnv } from './middleware/guard.js';
 import { corsPolicy, securityHeaders } from './middleware/security.js';
+import { COMPRESSED_PATHS, compressAnswers } from './middleware/compression.js';
 import type { PhotoStore } from './storage/photo-store.js';
 import { photoStoreFrom } from './storage/open-photo-store.js';
 import type { RouteDeps } from './routes/deps.js';
@@ -71,6 +72,8 @@ export function createApp({ db, env, photos, pushOptions, now }: AppOptions) {
     // body stream, which the node server then has to pump (it was most of a small GET's time).
     if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
   });
+  const compress = compressAnswers();
+  for (const path of COMPRESSED_PATHS) app.use(path, compress);
 
   const api = [
     healthRoutes,

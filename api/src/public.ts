@@ -21,3 +21,9 @@ export { applyPushBatch } from './sync/push.js';
 export { createTestDatabase, type TestDatabase } from './test/databases.js';
 /** A process entry run from source, for the scripts' tests of their own entries. */
 export { runEntry, type EntryResult } from './test/run-entry.js';
+/** The API answers' compression, for the bench that chose its levels. */
+export {
+  API_COMPRESSION,
+  encode as encodeAnswer,
+  type CompressionPolicy,
+} from './middleware/compression.js';

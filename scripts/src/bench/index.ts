@@ -1,6 +1,7 @@
 import { printTable, type BenchRow } from '../lib/measure.js';
 import { analyticsBench } from './analytics-bench.js';
 import { bundleSizeRows } from './bundle-size.js';
+import { compressionBench } from './compression-bench.js';
 import { firstSyncBench } from './first-sync-bench.js';
 import { hotEndpointsBench } from './hot-endpoints-bench.js';
 import { inventoryBench } from './inventory-bench.js';
@@ -21,6 +22,7 @@ const CASES: Record<string, () => Promise<BenchRow[]>> = {
   sync: () => syncBench(rounds),
   'sync-tcp': () => tcpPushBench(rounds),
   'hot-endpoints': () => hotEndpointsBench(rounds),
+  compression: () => compressionBench(rounds),
   'first-sync': () => firstSyncBench(rounds),
   inventory: () => inventoryBench(rounds * 20, transactions),
   analytics: () => analyticsBench(rounds * 2, reports),

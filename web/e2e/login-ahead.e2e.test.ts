@@ -91,7 +91,7 @@ describe('the login page is drawn before its scripts arrive', () => {
       // The first paint holds the whole form, in the default theme, and nothing moves after it.
       expect(await firstFrames(page)).toEqual(Array(5).fill({ whole: true, theme: 'dark' }));
       expect(await layoutShifts(page)).toEqual([]);
-      // Linked by the starter once the page has painted: still installable from here.
+      // Linked in the page's head: installable whether or not a script has run.
       expect(await page.getAttribute('link[rel="manifest"]', 'href')).toBe('/manifest.webmanifest');
       expect(problems).toEqual([]);
       await page.close();

@@ -47,8 +47,7 @@ export interface ShellFrame {
 /**
  * Chunks the entry imports dynamically as it starts, on every page: React DOM's client
  * (src/app/react-root.ts), evaluated in a task of its own instead of in the entry's. A page's
- * starter preloads them last (startScripts), and compile-hints.ts hints them as it hints the
- * entry.
+ * starter preloads them last (startScripts).
  */
 export const START_CHUNKS: readonly string[] = ['react-root'];
 
@@ -289,10 +288,7 @@ export function pageScripts(index: string, links: string): { entry: string; prel
 /**
  * What a page's starter loads: pageScripts' entry and preloads, then (`last`) the start chunks
  * and what they import that is not preloaded already. Last, after the frame's own list too
- * (starterSource): React DOM is needed only once the route has loaded. Preloaded ahead of the
- * screens' chunks in a first build, its background compile (the chunk carries the compile hint)
- * ran through the entry's task on this two-core machine, and the signed-in dashboard's blocking
- * time in Lighthouse was higher (within the host's spread).
+ * (starterSource): React DOM is needed only once the route has loaded.
  */
 export function startScripts(
   bundle: OutputBundle,

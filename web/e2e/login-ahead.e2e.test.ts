@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { shareServerAndBrowser, type RunningServer } from './harness.js';
-import { ADMIN, HIDE_TOASTS, scriptHints, watchForProblems } from './app-kit.js';
+import { ADMIN, HIDE_TOASTS, watchForProblems } from './app-kit.js';
 import { layoutShifts, recordLayoutShifts } from './layout-shifts.js';
 import { firstFrames, recordFirstFrames, slowCpu } from './first-frames.js';
 
@@ -133,24 +133,6 @@ describe('the login page is drawn before its scripts arrive', () => {
       await page.close();
     });
   }
-
-  it('runs only scripts compiled as they load: each opens with V8’s compile hint', async () => {
-    const page = await browser.newPage();
-    const problems: string[] = [];
-    await watchForProblems(page, problems);
-    const scripts = scriptHints(page);
-    await page.goto(`${server.url}/login`);
-    await liveFormShown(page);
-    await page.waitForLoadState('networkidle');
-    const seen = await scripts();
-    // The entry, React, the router, i18n, the login screen and what it imports.
-    expect(seen.length).toBeGreaterThanOrEqual(10);
-    expect(seen.some(({ path }) => /\/assets\/index-[\w-]+\.js$/.test(path))).toBe(true);
-    expect(seen.some(({ path }) => /\/assets\/login-screen-[\w-]+\.js$/.test(path))).toBe(true);
-    expect(seen.filter(({ hinted }) => hinted !== true)).toEqual([]);
-    expect(problems).toEqual([]);
-    await page.close();
-  });
 
   it('evaluates React DOM apart from the entry: a chunk of its own, asked for after the login screen’s', async () => {
     const page = await browser.newPage();

@@ -2,7 +2,6 @@ import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
-import { compileHints } from './build/compile-hints.js';
 import { firstPaintZod } from './build/first-paint-zod.js';
 import { routeHtml } from './build/route-html.js';
 import { themeAhead } from './build/theme-ahead.js';
@@ -62,8 +61,6 @@ export default defineConfig({
       },
     }),
     routeHtml(),
-    // The chunks a first visit runs at once, compiled as they load (build/compile-hints.ts).
-    compileHints(),
     // A brotli and a gzip copy beside each text file, made once at build time at the highest
     // levels; the API picks one per request by Accept-Encoding (api/src/routes/web).
     compression({

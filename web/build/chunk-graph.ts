@@ -1,9 +1,6 @@
 import type { Rollup } from 'vite';
 
-/**
- * What the build plugins read of a chunk: the build's output (an OutputChunk) and a chunk as it
- * is rendered (`renderChunk`'s `meta.chunks`, keyed by its file name before hashing) both have it.
- */
+/** What build/route-html.ts reads of a chunk of the build's output (an OutputChunk). */
 export interface ChunkInGraph {
   type?: string;
   name: string;

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import vm from 'node:vm';
 import {
   inlineStylesheets,
-  manifestOf,
   pageHtml,
   pageScripts,
   PRELOADS_PER_TASK,
@@ -239,8 +238,8 @@ describe('a page’s own index.html', () => {
     return tasks.filter((task) => task.length > 0);
   }
 
-  const login = (preloads: string[], manifest: string | null = null) =>
-    starterSource('/assets/index-a1.js', preloads, { drawnAhead: 'prerendered', manifest });
+  const login = (preloads: string[]) =>
+    starterSource('/assets/index-a1.js', preloads, { drawnAhead: 'prerendered' });
   const shown: Page = { drawnAhead: true, paintTiming: true, frames: true };
 
   it('starts once the frame drawn ahead is reported painted: the entry first, then the other chunks a few per task', () => {
@@ -264,14 +263,6 @@ describe('a page’s own index.html', () => {
       withTimers.filter((task) => task[0]?.startsWith('modulepreload')).length,
     );
     expect(posted.count).toBe(3);
-  });
-
-  it('links the manifest once the page has painted, when it is given one', () => {
-    expect(runStarter(login(['/assets/a.js'], '/manifest.webmanifest'), shown)).toEqual([
-      ['(painted) 50 ms'],
-      ['manifest /manifest.webmanifest', 'import /assets/index-a1.js'],
-      ['modulepreload /assets/a.js'],
-    ]);
   });
 
   it('preloads the chunks the frame still shown lists after the page’s own, each once', () => {
@@ -320,15 +311,15 @@ describe('a page’s own index.html', () => {
     expect(tasks).toEqual([['import /assets/index-a1.js'], ['modulepreload /assets/a.js']]);
   });
 
-  it('asks for nothing before its first paint with an inline starter: no script file, no manifest link', () => {
+  it('asks for no script before its first paint, and links the manifest in its head', () => {
     const withManifest = index.replace(
       '</head>',
       '  <link rel="manifest" href="/manifest.webmanifest">\n  </head>',
     );
-    expect(manifestOf(withManifest)).toBe('/manifest.webmanifest');
     const html = loginPage({ inline: 'start();' }, withManifest);
     expect(html).not.toContain('<script type="module" crossorigin src=');
-    expect(html).not.toContain('rel="manifest"');
+    // Installable whether or not a script has run.
+    expect(html).toContain('<link rel="manifest" href="/manifest.webmanifest">');
     expect(html).toContain(
       '<div id="prerendered"><main class="auth">Masuk</main></div>\n    <div id="root"></div>\n    <script type="module">start();</script>',
     );

@@ -47,8 +47,7 @@ export interface ShellFrame {
 /**
  * Chunks the entry imports dynamically as it starts, on every page: React DOM's client
  * (src/app/react-root.ts), evaluated in a task of its own instead of in the entry's. A page's
- * starter preloads them last (startScripts), and compile-hints.ts hints them as it hints the
- * entry.
+ * starter preloads them last (startScripts).
  */
 export const START_CHUNKS: readonly string[] = ['react-root'];
 
@@ -162,9 +161,8 @@ const ENTRY_TAG = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"
 export interface Frame {
   markup: string;
   /**
-   * The starter's source (starterSource), put inline after `#root`: the page asks the network
-   * for nothing before its first paint. The starter links the page's manifest itself, so the
-   * head's link is taken out.
+   * The starter's source (starterSource), put inline after `#root`: the page asks for no script
+   * before its first paint.
    */
   starter: { inline: string };
   /** Put in `<div id="prerendered">` (the login form's), or as it is (markup with its own). */
@@ -202,11 +200,7 @@ export const PRELOADS_PER_TASK = 1;
 export function starterSource(
   entry: string,
   preloads: readonly string[],
-  {
-    drawnAhead,
-    manifest = null,
-    last = [],
-  }: { drawnAhead: string; manifest?: string | null; last?: readonly string[] },
+  { drawnAhead, last = [] }: { drawnAhead: string; last?: readonly string[] },
 ): string {
   return [
     'let started = false;',
@@ -233,7 +227,6 @@ export function starterSource(
     'const start = () => {',
     '  if (started) return;',
     '  started = true;',
-    ...(manifest === null ? [] : linkManifest(manifest)),
     `  void import(${JSON.stringify(entry)});`,
     '  soon(preloadSome);',
     '};',
@@ -249,27 +242,6 @@ export function starterSource(
     'setTimeout(start, waitForPaint ? 1000 : 200);',
     '',
   ].join('\n');
-}
-
-/**
- * The manifest linked once the page has painted: linked in the head, Chrome fetched it while the
- * page loaded, and a request that ended before the largest paint was counted in Lighthouse's
- * simulated LCP (up to 150 ms on the login page). Chrome reads a manifest linked later as well.
- */
-function linkManifest(href: string): string[] {
-  return [
-    "  const manifest = document.createElement('link');",
-    "  manifest.rel = 'manifest';",
-    `  manifest.href = ${JSON.stringify(href)};`,
-    '  document.head.append(manifest);',
-  ];
-}
-
-const MANIFEST = /\s*<link rel="manifest" href="([^"]+)">/;
-
-/** The manifest index.html links (vite-plugin-pwa), if any. */
-export function manifestOf(index: string): string | null {
-  return MANIFEST.exec(index)?.[1] ?? null;
 }
 
 const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
@@ -316,10 +288,7 @@ export function pageScripts(index: string, links: string): { entry: string; prel
 /**
  * What a page's starter loads: pageScripts' entry and preloads, then (`last`) the start chunks
  * and what they import that is not preloaded already. Last, after the frame's own list too
- * (starterSource): React DOM is needed only once the route has loaded. Preloaded ahead of the
- * screens' chunks in a first build, its background compile (the chunk carries the compile hint)
- * ran through the entry's task on this two-core machine, and the signed-in dashboard's blocking
- * time in Lighthouse was higher (within the host's spread).
+ * (starterSource): React DOM is needed only once the route has loaded.
  */
 export function startScripts(
   bundle: OutputBundle,
@@ -346,7 +315,6 @@ export function pageHtml(index: string, links: string, frame: Frame | null): str
   const { starter } = frame;
   const started = withLinks
     .replace(ENTRY_TAG, '')
-    .replace(MANIFEST, '')
     .replace(ROOT, `${ROOT}\n    <script type="module">${starter.inline}</script>`);
   return started
     .replace(MODULE_PRELOAD, '')
@@ -383,8 +351,7 @@ export function routeHtml(
       for (const [page, { chunk, markup }] of Object.entries(pages)) {
         const links = routeLinks(bundle, chunk);
         const { entry, preloads, last } = startScripts(bundle, original, links, startChunks);
-        // Asks for nothing before its first paint: stylesheets and starter inline, the manifest
-        // linked by the starter.
+        // Asks for no stylesheet or script before its first paint: both are inline.
         const frame: Frame | null =
           markup === undefined
             ? null
@@ -393,7 +360,6 @@ export function routeHtml(
                 starter: {
                   inline: starterSource(entry, preloads, {
                     drawnAhead: PRERENDERED_ID,
-                    manifest: manifestOf(original),
                     last,
                   }),
                 },
@@ -413,8 +379,8 @@ export function routeHtml(
           chunkFiles(bundle, shellFrame.preload, preloads),
         );
         const markup = `${drawn}\n    <script>${shellFrame.script()}</script>`;
-        // As the login page: nothing asked of the network before the frame's first paint
-        // (stylesheets and starter inline, the manifest linked by the starter), since each
+        // As the login page: no stylesheet or script asked of the network before the frame's
+        // first paint (both inline), since each
         // request begun before it was counted in Lighthouse's simulated paint (the signed-in
         // dashboard's LCP stayed 1.6x a static page's with the frame painted at once).
         const html = pageHtml(original, routeLinks(bundle, shellFrame.chunk, 'stylesheets'), {
@@ -422,7 +388,6 @@ export function routeHtml(
           starter: {
             inline: starterSource(entry, preloads, {
               drawnAhead: SIGNED_IN_FRAME_ID,
-              manifest: manifestOf(original),
               last,
             }),
           },

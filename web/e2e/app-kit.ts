@@ -4,15 +4,8 @@
  * asking the API what the server holds, and making real JPEG bytes with the browser's encoder.
  */
 import fs from 'node:fs';
-import type {
-  Browser,
-  BrowserContext,
-  BrowserContextOptions,
-  Page,
-  Response,
-} from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { beforeAll, expect } from 'vitest';
-import { COMPILE_HINT } from '../build/compile-hint-comment.js';
 
 export interface Account {
   email: string;
@@ -96,34 +89,6 @@ export function scriptRequests(page: Page): string[] {
     if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
   });
   return scripts;
-}
-
-/**
- * The scripts the page fetches from `/assets/` from now on, each with whether it opens with V8's
- * compile hint (build/compile-hints.ts): call the returned function once the page is done, which
- * also stops the watch. A worker's own script is left out: it is compiled off the page's main
- * thread anyway. A body the page can no longer give (it navigated on) is reported as such.
- */
-export function scriptHints(
-  page: Page,
-): () => Promise<{ path: string; hinted: boolean | 'unread' }[]> {
-  const heads: Promise<{ path: string; hinted: boolean | 'unread' }>[] = [];
-  const onResponse = (response: Response) => {
-    const path = new URL(response.url()).pathname;
-    if (response.request().resourceType() !== 'script' || !path.startsWith('/assets/')) return;
-    if (/\.worker-[\w-]+\.js$/.test(path)) return;
-    heads.push(
-      response.text().then(
-        (text) => ({ path, hinted: text.startsWith(`${COMPILE_HINT}\n`) }),
-        () => ({ path, hinted: 'unread' as const }),
-      ),
-    );
-  };
-  page.on('response', onResponse);
-  return () => {
-    page.off('response', onResponse);
-    return Promise.all(heads);
-  };
 }
 
 /**

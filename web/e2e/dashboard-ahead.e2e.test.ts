@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startServerAndBrowser, stopServerAndBrowser, type RunningServer } from './harness.js';
-import { ADMIN, HIDE_TOASTS, logInAt, scriptHints, watchForProblems } from './app-kit.js';
+import { ADMIN, HIDE_TOASTS, logInAt, watchForProblems } from './app-kit.js';
 import { layoutShifts, recordLayoutShifts } from './layout-shifts.js';
 
 let server: RunningServer;
@@ -105,31 +105,6 @@ describe('the signed-in dashboard is drawn before its scripts arrive', () => {
       await context.close();
     });
   }
-
-  it('runs its scripts compiled as they load (V8’s compile hint), and not those of a screen opened later', async () => {
-    const context = await signedInContext(1366);
-    const page = await context.newPage();
-    const problems: string[] = [];
-    await watchForProblems(page, problems);
-    const atStart = scriptHints(page);
-    await page.goto(`${server.url}/`);
-    await page.locator(FRAME).waitFor({ state: 'detached' });
-    await page.locator('#root .greeting').waitFor();
-    await page.waitForLoadState('networkidle');
-    const seen = await atStart();
-    expect(seen.some(({ path }) => /\/assets\/dashboard-screen-[\w-]+\.js$/.test(path))).toBe(true);
-    expect(seen.filter(({ hinted }) => hinted !== true)).toEqual([]);
-    // The inventory, opened from the sidebar: its screen's chunk is compiled as it runs.
-    const later = scriptHints(page);
-    await page.getByRole('link', { name: 'Inventaris' }).first().click();
-    await page.getByRole('heading', { name: 'Inventaris' }).waitFor();
-    const inventory = (await later()).find(({ path }) =>
-      /\/assets\/inventory-screen-[\w-]+\.js$/.test(path),
-    );
-    expect(inventory).toEqual({ path: expect.any(String) as string, hinted: false });
-    expect(problems).toEqual([]);
-    await context.close();
-  });
 
   it('is not shown to a visitor who is not signed in, who goes on to the login page', async () => {
     const context = await browser.newContext({ serviceWorkers: 'block' });

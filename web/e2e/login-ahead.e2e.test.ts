@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { shareServerAndBrowser, type RunningServer } from './harness.js';
-import { ADMIN, HIDE_TOASTS, scriptHints, watchForProblems } from './app-kit.js';
+import { ADMIN, HIDE_TOASTS, watchForProblems } from './app-kit.js';
 import { layoutShifts, recordLayoutShifts } from './layout-shifts.js';
 import { firstFrames, recordFirstFrames, slowCpu } from './first-frames.js';
 
@@ -91,7 +91,7 @@ describe('the login page is drawn before its scripts arrive', () => {
       // The first paint holds the whole form, in the default theme, and nothing moves after it.
       expect(await firstFrames(page)).toEqual(Array(5).fill({ whole: true, theme: 'dark' }));
       expect(await layoutShifts(page)).toEqual([]);
-      // Linked by the starter once the page has painted: still installable from here.
+      // Linked in the page's head: installable whether or not a script has run.
       expect(await page.getAttribute('link[rel="manifest"]', 'href')).toBe('/manifest.webmanifest');
       expect(problems).toEqual([]);
       await page.close();
@@ -133,24 +133,6 @@ describe('the login page is drawn before its scripts arrive', () => {
       await page.close();
     });
   }
-
-  it('runs only scripts compiled as they load: each opens with V8’s compile hint', async () => {
-    const page = await browser.newPage();
-    const problems: string[] = [];
-    await watchForProblems(page, problems);
-    const scripts = scriptHints(page);
-    await page.goto(`${server.url}/login`);
-    await liveFormShown(page);
-    await page.waitForLoadState('networkidle');
-    const seen = await scripts();
-    // The entry, React, the router, i18n, the login screen and what it imports.
-    expect(seen.length).toBeGreaterThanOrEqual(10);
-    expect(seen.some(({ path }) => /\/assets\/index-[\w-]+\.js$/.test(path))).toBe(true);
-    expect(seen.some(({ path }) => /\/assets\/login-screen-[\w-]+\.js$/.test(path))).toBe(true);
-    expect(seen.filter(({ hinted }) => hinted !== true)).toEqual([]);
-    expect(problems).toEqual([]);
-    await page.close();
-  });
 
   it('evaluates React DOM apart from the entry: a chunk of its own, asked for after the login screen’s', async () => {
     const page = await browser.newPage();

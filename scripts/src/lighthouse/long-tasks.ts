@@ -5,67 +5,127 @@ import { longTaskFigures, type LongTask, type LongTaskFigures } from './long-tas
 import { ADMIN, CHROME_PATH, inFreshProfile, type Account } from './run-lighthouse.js';
 
 /**
- * `npm run long-tasks`: the main thread's long tasks as a visitor's browser has them, on the
- * login page and a signed-in admin's dashboard, each a first visit on a fresh profile at a real
- * 4x CPU throttle (the network is the machine's own). The page reports its long tasks itself
- * (a `PerformanceObserver`); no trace is recorded, since recording one changes what is measured:
- * with Lighthouse's trace categories, V8 spends 8-20 ms (at full speed) of the entry's task on
- * the trace's copies of the scripts' sources, or on the source positions of the stacks the trace
- * records, which a visitor's browser never does. Not a test: the figures move with the load.
+ * `npm run long-tasks`: what a visitor's browser gives on the login page and a signed-in admin's
+ * dashboard, each a first visit on a fresh profile at a real 4x CPU throttle on a throttled
+ * network (slow 4G: 150 ms a request, 1.6 Mbps down, 750 kbps up; LONG_TASKS_NETWORK=off for the
+ * machine's own): the first contentful paint, the largest contentful paint, when the live screen
+ * is there (the app's own form or greeting in `#root`), and the main thread's long tasks after the
+ * first paint. The page reports them itself (`PerformanceObserver`s); no trace is recorded, since
+ * recording one changes what is measured: with Lighthouse's trace categories, V8 spends 8-20 ms
+ * (at full speed) of the entry's task on the trace's copies of the scripts' sources, or on the
+ * source positions of the stacks the trace records, which a visitor's browser never does. Not a
+ * test: the figures move with the load.
  *
  * LONG_TASKS_WEB_DISTS=/tmp/dist-a,/tmp/dist-b measures several builds, alternated run by run, so
  * a change can be compared with the build before on the same machine at the same hour;
- * LONG_TASKS_RUNS (default 5) runs of each page for each build.
+ * LONG_TASKS_RUNS (default 5) runs of each page for each build; LONG_TASKS_PAGES=login measures
+ * only the pages whose name starts with one of the given words.
  */
 const RUNS = Number(process.env['LONG_TASKS_RUNS'] ?? 5);
 const BUILDS = process.env['LONG_TASKS_WEB_DISTS']?.split(',').map((dir) => dir.trim()) ?? [
   undefined,
 ];
 const CPU_SLOWDOWN = 4;
+/** Slow 4G as Lighthouse's simulation takes it, applied by the browser to each request. */
+const NETWORK = {
+  offline: false,
+  latency: 150,
+  downloadThroughput: (1.6 * 1024 * 1024) / 8,
+  uploadThroughput: (750 * 1024) / 8,
+};
+const THROTTLE_NETWORK = process.env['LONG_TASKS_NETWORK'] !== 'off';
 /** Lighthouse's emulated phone, so the pages lay out as in its runs. */
 const PHONE = { width: 412, height: 823 };
-/** How long a run watches the page after its load event: the dashboard's first sync included. */
+/** How long a run watches the page once its live screen is there: the first sync included. */
 const WATCH_MS = 4000;
 
 interface PageCase {
   name: string;
   path: string;
   signedInAs?: Account;
+  /** What only the live app draws (not a page drawn ahead): the screen is usable from then on. */
+  live: string;
 }
 
-const PAGES: PageCase[] = [
-  { name: 'login', path: '/login' },
-  { name: 'dashboard, signed in', path: '/', signedInAs: ADMIN },
+const ALL_PAGES: PageCase[] = [
+  { name: 'login', path: '/login', live: '#root input' },
+  { name: 'dashboard, signed in', path: '/', signedInAs: ADMIN, live: '#root .greeting' },
 ];
+const ONLY = process.env['LONG_TASKS_PAGES']?.split(',').map((word) => word.trim());
+const PAGES = ALL_PAGES.filter((p) => ONLY === undefined || ONLY.some((w) => p.name.startsWith(w)));
 
-/** Put in the page before any of its scripts: keeps every long task the page reports. */
-function watchLongTasks(): void {
-  const seen: [number, number][] = [];
-  (window as unknown as { __longTasks: [number, number][] }).__longTasks = seen;
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) seen.push([entry.startTime, entry.duration]);
-  }).observe({ type: 'longtask', buffered: true });
+/** A run's figures: the paints and the live screen's time (ms from navigation), the long tasks. */
+interface RunFigures extends LongTaskFigures {
+  firstPaintMs: number;
+  largestPaintMs: number;
+  liveMs: number;
 }
 
-async function runOnce(server: AppServer, page: PageCase): Promise<LongTaskFigures> {
+interface Watched {
+  longTasks: [number, number][];
+  largestPaint: number | null;
+  live: number | null;
+}
+
+/**
+ * Put in the page before any of its scripts: keeps every long task the page reports, its latest
+ * largest-contentful-paint, and the time `live` (a selector) first matched.
+ */
+function watchPage(live: string): void {
+  const watched: Watched = { longTasks: [], largestPaint: null, live: null };
+  (window as unknown as { __watched: Watched }).__watched = watched;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries())
+      watched.longTasks.push([entry.startTime, entry.duration]);
+  }).observe({ type: 'longtask', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) watched.largestPaint = entry.startTime;
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+  const seen = new MutationObserver(() => {
+    if (watched.live === null && document.querySelector(live) !== null) {
+      watched.live = performance.now();
+      seen.disconnect();
+    }
+  });
+  seen.observe(document, { childList: true, subtree: true });
+}
+
+async function runOnce(server: AppServer, page: PageCase): Promise<RunFigures> {
   return inFreshProfile(server.url, page.signedInAs, async (port) => {
     const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
     try {
       const context = browser.contexts()[0] ?? (await browser.newContext());
       const tab = await context.newPage();
       await tab.setViewportSize(PHONE);
-      await tab.addInitScript(watchLongTasks);
+      await tab.addInitScript(watchPage, page.live);
       const cdp = await context.newCDPSession(tab);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-      await tab.goto(`${server.url}${page.path}`, { waitUntil: 'load' });
+      if (THROTTLE_NETWORK) {
+        await cdp.send('Network.enable');
+        await cdp.send('Network.emulateNetworkConditions', NETWORK);
+      }
+      await tab.goto(`${server.url}${page.path}`, { waitUntil: 'load', timeout: 120_000 });
+      await tab.waitForFunction(
+        () => (window as unknown as { __watched: Watched }).__watched.live !== null,
+        undefined,
+        { timeout: 120_000 },
+      );
       await tab.waitForTimeout(WATCH_MS);
-      const { tasks, firstPaint } = await tab.evaluate(() => ({
-        tasks: (window as unknown as { __longTasks: [number, number][] }).__longTasks,
+      const { watched, firstPaint } = await tab.evaluate(() => ({
+        watched: (window as unknown as { __watched: Watched }).__watched,
         firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
       }));
       if (firstPaint === undefined) throw new Error(`${page.name}: no first contentful paint`);
-      const longTasks: LongTask[] = tasks.map(([startMs, durationMs]) => ({ startMs, durationMs }));
-      return longTaskFigures(longTasks, firstPaint);
+      const longTasks: LongTask[] = watched.longTasks.map(([startMs, durationMs]) => ({
+        startMs,
+        durationMs,
+      }));
+      return {
+        ...longTaskFigures(longTasks, firstPaint),
+        firstPaintMs: firstPaint,
+        largestPaintMs: watched.largestPaint ?? firstPaint,
+        liveMs: watched.live ?? Number.NaN,
+      };
     } finally {
       await browser.close();
     }
@@ -74,7 +134,7 @@ async function runOnce(server: AppServer, page: PageCase): Promise<LongTaskFigur
 
 const servers = new Map<string, AppServer>();
 /** Each build's runs of each page, in the order measured. */
-const results: { build: string; page: string; runs: LongTaskFigures[] }[] = [];
+const results: { build: string; page: string; runs: RunFigures[] }[] = [];
 try {
   for (const build of BUILDS) servers.set(build ?? 'web/dist', await startAppServer(build));
   for (const build of servers.keys()) {
@@ -86,7 +146,7 @@ try {
         const figures = await runOnce(server, page);
         results.find((r) => r.build === build && r.page === page.name)?.runs.push(figures);
         console.log(
-          `run ${run + 1}/${RUNS} ${build} | ${page.name}: blocking ${figures.blockingMs.toFixed(0)} ms, longest task ${figures.longestMs.toFixed(0)} ms, ${figures.count} long tasks`,
+          `run ${run + 1}/${RUNS} ${build} | ${page.name}: FCP ${figures.firstPaintMs.toFixed(0)} ms, LCP ${figures.largestPaintMs.toFixed(0)} ms, live ${figures.liveMs.toFixed(0)} ms, blocking ${figures.blockingMs.toFixed(0)} ms, longest task ${figures.longestMs.toFixed(0)} ms, ${figures.count} long tasks`,
         );
       }
     }
@@ -95,14 +155,24 @@ try {
   for (const server of servers.values()) await server.stop();
 }
 
+/** A figure's median and range over the runs: `1234 ms (1100-1400)`. */
+function spread(runs: readonly RunFigures[], pick: (f: RunFigures) => number): string {
+  const values = runs.map(pick);
+  const low = Math.min(...values).toFixed(0);
+  const high = Math.max(...values).toFixed(0);
+  return `${median(values).toFixed(0)} (${low}-${high})`;
+}
+
+const network = THROTTLE_NETWORK ? 'slow 4G (150 ms, 1.6 Mbps)' : "the machine's own network";
 console.log(
-  `\nLong tasks after the first paint, medians of ${RUNS} runs, Chromium ${CHROME_PATH} at ${CPU_SLOWDOWN}x CPU, no trace recorded\n`,
+  `\nMedians (ranges) of ${RUNS} runs, ms, Chromium ${CHROME_PATH} at ${CPU_SLOWDOWN}x CPU on ${network}, no trace recorded; blocking time and long tasks after the first paint\n`,
 );
-console.log('| build | page | blocking time | longest task | long tasks |');
-console.log('|---|---|---:|---:|---:|');
+console.log(
+  '| build | page | FCP | LCP | live screen | blocking time | longest task | long tasks |',
+);
+console.log('|---|---|---:|---:|---:|---:|---:|---:|');
 for (const { build, page, runs } of results) {
-  const all = runs.map((f) => f.blockingMs.toFixed(0)).join(', ');
   console.log(
-    `| ${build} | ${page} | ${median(runs.map((f) => f.blockingMs)).toFixed(0)} ms (${all}) | ${median(runs.map((f) => f.longestMs)).toFixed(0)} ms | ${median(runs.map((f) => f.count))} |`,
+    `| ${build} | ${page} | ${spread(runs, (f) => f.firstPaintMs)} | ${spread(runs, (f) => f.largestPaintMs)} | ${spread(runs, (f) => f.liveMs)} | ${spread(runs, (f) => f.blockingMs)} | ${spread(runs, (f) => f.longestMs)} | ${median(runs.map((f) => f.count))} |`,
   );
 }

@@ -5,5 +5,5 @@
 import './report-i18n.js';
 import './reports.css';
 
-export { ReportCard } from './report-card.js';
-export { useUnsyncedReportIds } from './report-queries.js';
+export { ReportCard } from './mine/report-card.js';
+export { useUnsyncedReportIds } from './data/report-queries.js';

@@ -1,9 +1,10 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useState } from 'react';
-import { openEntriesFor } from '../../../sync/index.js';
-import { db, type EntityRow, type UrsDatabase } from '../../../db/index.js';
-import { pageWithin, type ListPage } from '../../../lib/paging.js';
-import { api } from '../../../client/api.js';
+import type { Report, ReportPhoto } from '@urs/sync-protocol';
+import { nameOf, namesOf, openEntriesFor, rejectedFor } from '../../../sync/index.js';
+import { db, type EntityRow, type OutboxEntry, type UrsDatabase } from '../../../db/index.js';
+import { pageOf, pageWithin, type ListPage } from '../../../lib/paging.js';
+import type { ReportView } from '../detail/report-detail-source.js';
+import { refusedEntriesOf } from '../form/refused-report.js';
 import { unsyncedReportIds } from './report-sync-marks.js';
 
 /** Live set of this user's report ids with changes not yet accepted by the server. */
@@ -47,47 +48,127 @@ export async function myReportsPage(
 }
 
 /**
- * A photo's bytes from the device's photos table when they are here, else from the server
- * (GET /api/photos/:id with the bearer token; offline, the service worker's copy answers).
+ * The user's reports page by page, live (see myReportsPage); none without a user, undefined
+ * while read.
  */
-export async function loadPhotoBytes(
-  photoId: string,
-): Promise<{ bytes: ArrayBuffer; mime: string }> {
-  const local = await db.photos.get(photoId);
-  if (local !== undefined) return { bytes: local.bytes, mime: local.mime_type };
-  const remote = await api.getPhoto(photoId);
-  return { bytes: remote.bytes, mime: remote.mime_type };
+export function useMyReportsPage(
+  userId: string | null,
+  page: number,
+  size: number,
+): ListPage<Report> | undefined {
+  return useLiveQuery(
+    () => (userId === null ? pageOf<Report>([], 1, size) : myReportsPage(db, userId, page, size)),
+    [userId, page, size],
+  );
 }
 
-export type PhotoUrlState =
-  { state: 'loading' } | { state: 'ready'; url: string; mime: string } | { state: 'unavailable' };
+/** What a report card shows beyond the report itself. */
+export interface ReportCardFacts {
+  area: string | undefined;
+  reporter: string | undefined;
+  photoCount: number;
+}
 
-/** An object URL for a photo (see loadPhotoBytes); revoked when the id changes or on unmount. */
-export function usePhotoUrl(photoId: string): PhotoUrlState {
-  const [result, setResult] = useState<PhotoUrlState>({ state: 'loading' });
-  useEffect(() => {
-    let url: string | null = null;
-    let cancelled = false;
-    setResult({ state: 'loading' });
-    loadPhotoBytes(photoId)
-      .then(({ bytes, mime }) => {
-        if (cancelled) return;
-        url = URL.createObjectURL(new Blob([bytes], { type: mime }));
-        setResult({ state: 'ready', url, mime });
-      })
-      .catch(() => {
-        if (!cancelled) setResult({ state: 'unavailable' });
-      });
-    return () => {
-      cancelled = true;
-      if (url !== null) URL.revokeObjectURL(url);
+/**
+ * The card facts of every report shown, read together: their area and reporter names, and
+ * their photo counts from one walk of the report_id index (the keys only, not the rows).
+ * Undefined while read.
+ */
+export function useReportCardFacts(
+  reports: readonly Pick<Report, 'id' | 'area_id' | 'reporter_id'>[],
+): ReadonlyMap<string, ReportCardFacts> | undefined {
+  const key = reports.map((r) => `${r.id}:${r.area_id}:${r.reporter_id}`).join(',');
+  return useLiveQuery(async () => {
+    const ids = reports.map((report) => report.id);
+    const [areas, reporters, photoReportIds] = await Promise.all([
+      namesOf(
+        db,
+        'areas',
+        reports.map((report) => report.area_id),
+      ),
+      namesOf(
+        db,
+        'users',
+        reports.map((report) => report.reporter_id),
+      ),
+      db.report_photos.where('report_id').anyOf(ids).keys(),
+    ]);
+    const counts = new Map<string, number>();
+    for (const reportId of photoReportIds) {
+      if (typeof reportId === 'string') counts.set(reportId, (counts.get(reportId) ?? 0) + 1);
+    }
+    return new Map(
+      reports.map((report) => [
+        report.id,
+        {
+          area: areas.get(report.area_id),
+          reporter: reporters.get(report.reporter_id),
+          photoCount: counts.get(report.id) ?? 0,
+        },
+      ]),
+    );
+    // The key names every id the query reads: a new array of the same reports reads nothing new.
+  }, [key]);
+}
+
+export interface LoadedReport {
+  report: Report;
+  photos: ReportPhoto[];
+}
+
+async function loadFromDevice(id: string): Promise<LoadedReport | null> {
+  const report = await db.reports.get(id);
+  if (report === undefined) return null;
+  const photos = (await db.report_photos.where('report_id').equals(id).toArray()).sort(
+    (a, b) => a.kind.localeCompare(b.kind) || a.position - b.position || a.id.localeCompare(b.id),
+  );
+  return { report, photos };
+}
+
+/** A report and its photos from the device: undefined while loading, null when it is not here. */
+export function useReport(id: string): LoadedReport | null | undefined {
+  return useLiveQuery(() => loadFromDevice(id), [id]);
+}
+
+/** The device's copy with the names the detail shows, looked up in the device's own tables. */
+export function useDeviceReportView(id: string): ReportView | null | undefined {
+  return useLiveQuery(async () => {
+    const loaded = await loadFromDevice(id);
+    if (loaded === null) return null;
+    const { report } = loaded;
+    const [area, category, reporter] = await Promise.all([
+      nameOf(db, 'areas', report.area_id),
+      report.category_id === null ? undefined : nameOf(db, 'categories', report.category_id),
+      nameOf(db, 'users', report.reporter_id),
+    ]);
+    return {
+      ...loaded,
+      names: { area, category, reporter },
+      source: 'device' as const,
     };
-  }, [photoId]);
-  return result;
+  }, [id]);
 }
 
-/** File name for a downloaded photo. */
-export function photoFileName(id: string, mime: string): string {
-  const ext = mime === 'image/png' ? 'png' : mime === 'image/webp' ? 'webp' : 'jpg';
-  return `foto-${id}.${ext}`;
+export interface RefusedReport {
+  entries: OutboxEntry[];
+  /** The server's version of the report (its shadow), null when the server never had it. */
+  serverReport: Report | null;
+}
+
+/** The refusals of this user that belong to the report, live; undefined while loading. */
+export function useRefusedReport(
+  userId: string,
+  reportId: string,
+  photos: readonly ReportPhoto[] | undefined,
+): RefusedReport | undefined {
+  const photoKey = (photos ?? []).map((photo) => photo.id).join(',');
+  return useLiveQuery(async () => {
+    const rejected = await rejectedFor(db, userId);
+    const entries = refusedEntriesOf(rejected, reportId, new Set(photoKey.split(',')));
+    if (entries.length === 0) return { entries, serverReport: null };
+    const shadow = await db.shadows.get(['reports', reportId]);
+    const row = shadow?.row ?? null;
+    const serverReport: Report | null = row !== null && 'reporter_id' in row ? row : null;
+    return { entries, serverReport };
+  }, [userId, reportId, photoKey]);
 }

@@ -6,9 +6,11 @@ import { toast } from '../../../client/toast.js';
 import {
   MutationValidationError,
   StorageFullError,
+  discardUnusedPhoto,
   enqueueAll,
   planned,
   resendRejected,
+  savePhoto,
   type OptimisticWrite,
 } from '../../../sync/index.js';
 import {
@@ -216,4 +218,18 @@ export async function changeReport(
   ]);
   if (errors !== null) toast.error(t('reports.saveFailed'), Object.values(errors).flat().join(' '));
   return errors === null;
+}
+
+/**
+ * Checks, compresses and keeps a picked photo in the device's photos table at once, so it
+ * survives a reload before the report is saved. Throws PhotoError for a file it refuses and
+ * StorageFullError when the device is full.
+ */
+export function keepPhoto(userId: string, file: File) {
+  return savePhoto(db, userId, file, file.type);
+}
+
+/** Drops a photo's bytes unless a report or a queued change still names it. */
+export function discardUnattachedPhoto(photoId: string): Promise<void> {
+  return discardUnusedPhoto(db, photoId);
 }

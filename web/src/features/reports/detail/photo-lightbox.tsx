@@ -1,7 +1,7 @@
 import { useModalDialog } from '../../../components/ui/use-modal-dialog.js';
 import { useTranslation } from 'react-i18next';
 import type { ReportDetailPhoto } from '@urs/sync-protocol';
-import { photoFileName, usePhotoUrl } from '../data/report-queries.js';
+import { photoFileName, usePhotoUrl } from '../data/photo-queries.js';
 
 /**
  * One photo at full size in a modal <dialog>: the browser traps focus and turns Escape into

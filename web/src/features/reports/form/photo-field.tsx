@@ -2,11 +2,11 @@ import { useId, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_PHOTOS_PER_KIND, type PhotoKind } from '@urs/sync-protocol';
 import { errorText } from '../../../lib/error-text.js';
-import { db } from '../../../db/index.js';
 import { toast } from '../../../client/toast.js';
-import { PhotoError, savePhoto } from '../../../sync/index.js';
+import { PhotoError } from '../../../sync/index.js';
 import type { FormPhoto } from './report-form-state.js';
-import { usePhotoUrl } from '../data/report-queries.js';
+import { usePhotoUrl } from '../data/photo-queries.js';
+import { keepPhoto } from '../data/report-writes.js';
 import { CaptureCaption } from '../proof-sheet/capture-caption.js';
 
 const ACCEPT = 'image/jpeg,image/png,image/webp';
@@ -96,7 +96,7 @@ export function PhotoField({
     onBusy(files.length);
     for (const file of files) {
       try {
-        const record = await savePhoto(db, userId, file, file.type);
+        const record = await keepPhoto(userId, file);
         onAdd({
           id: record.id,
           kind,

@@ -2,9 +2,8 @@ import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { newId } from '@urs/sync-protocol';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { Page } from '../../../components/ui/page.js';
-import { db } from '../../../db/index.js';
+import { useArea } from '../data/area-queries.js';
 import { useCurrentUser } from '../../../client/use-session.js';
 import { seemsOnline } from '../../../sync/index.js';
 import { toast } from '../../../client/toast.js';
@@ -25,10 +24,7 @@ export function ReportCreateScreen() {
   // An area poster's link names its area: one deactivated since is no choice for a new report
   // (the admin's screen says only active areas can be chosen), so the form asks again. An
   // area this device does not know yet (a first sign-in from the poster) is kept.
-  const posterArea = useLiveQuery(
-    async () => (area === '' ? null : ((await db.areas.get(area)) ?? null)),
-    [area],
-  );
+  const posterArea = useArea(area);
   // Decided once, when the form opens: a pull that deactivates the area a moment later must
   // not leave the notice beside a form that already started with the area.
   const [decided, setDecided] = useState<{ area: string; retiredName: string | null }>();

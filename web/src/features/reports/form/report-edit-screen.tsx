@@ -1,9 +1,8 @@
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
 import { allowedStatusChanges, type ReportStatus } from '@urs/sync-protocol';
 import { Page } from '../../../components/ui/page.js';
-import { db } from '../../../db/index.js';
+import { useAreaKnown } from '../data/area-queries.js';
 import { toast } from '../../../client/toast.js';
 import { useCurrentUser } from '../../../client/use-session.js';
 import { draftKey } from './report-draft.js';
@@ -11,8 +10,7 @@ import { attachedFormPhoto, formValuesOf, planEdit, type FormPhoto } from './rep
 import { ReportForm } from './report-form.js';
 import { runPlan } from '../data/report-writes.js';
 import { planResend, refusalReason } from './refused-report.js';
-import { useRefusedReport } from '../data/use-refused-report.js';
-import { useReport } from '../detail/use-report-detail.js';
+import { useRefusedReport, useReport } from '../data/report-queries.js';
 import '../report-i18n.js';
 import { ReportUnavailable } from '../report-unavailable.js';
 
@@ -27,10 +25,7 @@ export function ReportEditScreen() {
   const refused = useRefusedReport(user?.id ?? '', id, loaded?.photos);
   const areaId = loaded?.report.area_id;
   // An area removed since (often why the server refused it) is no choice: the form asks again.
-  const areaKnown = useLiveQuery(
-    async () => areaId === undefined || (await db.areas.get(areaId)) !== undefined,
-    [areaId],
-  );
+  const areaKnown = useAreaKnown(areaId);
   if (user === null) return null;
 
   const title = t('pages.reportEdit');

@@ -1,10 +1,9 @@
 import { SearchableSelect } from '../../../components/ui/searchable-select.js';
 import { SelectField } from '../../../components/ui/select-field.js';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PHOTO_KINDS, WORK_TYPES, type PhotoKind } from '@urs/sync-protocol';
-import { db } from '../../../db/index.js';
+import { useAreaChoices, useCategoriesByName } from '../data/area-queries.js';
 import { useReportForm, type ReportFormProps } from './use-report-form.js';
 import { statusKey, workTypeKey } from '../report-i18n.js';
 import { PhotoField } from './photo-field.js';
@@ -29,16 +28,8 @@ export function ReportForm(props: ReportFormProps) {
   const form = useReportForm(props);
   const { values, photos, errors } = form;
 
-  const areas = useLiveQuery(
-    async () =>
-      (await db.areas.toArray())
-        .filter((area) => area.active || area.id === values.area_id)
-        .sort((a, b) => a.name.localeCompare(b.name, 'id')),
-    [values.area_id],
-  );
-  const categories = useLiveQuery(async () =>
-    (await db.categories.toArray()).sort((a, b) => a.name.localeCompare(b.name, 'id')),
-  );
+  const areas = useAreaChoices(values.area_id);
+  const categories = useCategoriesByName();
 
   const err = (field: string) => errors[field];
   const photosOf = (kind: PhotoKind) => photos.filter((photo) => photo.kind === kind);

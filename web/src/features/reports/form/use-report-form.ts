@@ -3,9 +3,9 @@ import { MAX_PHOTOS_PER_KIND, PHOTO_KINDS, type ReportStatus } from '@urs/sync-p
 import { confirmDialog } from '../../../client/dialog.js';
 import { errorText } from '../../../lib/error-text.js';
 import { t } from '../../../lib/i18n.js';
-import { db } from '../../../db/index.js';
 import { useUnsavedChanges } from '../../../pwa/index.js';
-import { discardUnusedPhoto } from '../../../sync/index.js';
+import { missingPhotoIds } from '../data/photo-queries.js';
+import { discardUnattachedPhoto } from '../data/report-writes.js';
 import { clearDraft, loadStoredDraft, saveDraft } from './report-draft.js';
 import type { FormPhoto, ReportFormValues } from './report-form-state.js';
 
@@ -81,8 +81,7 @@ export function useReportForm(props: ReportFormProps) {
   useEffect(() => {
     if (restored === null) return;
     const ids = restored.photos.filter((photo) => photo.attached !== true).map((p) => p.id);
-    void db.photos.bulkGet(ids).then((found) => {
-      const missing = new Set(ids.filter((_, index) => found[index] === undefined));
+    void missingPhotoIds(ids).then((missing) => {
       if (missing.size > 0) setPhotos((list) => list.filter((photo) => !missing.has(photo.id)));
     });
   }, [restored]);
@@ -110,7 +109,7 @@ export function useReportForm(props: ReportFormProps) {
     setPhotos((list) => list.filter((item) => item.id !== photo.id));
     setDirty(true);
     // A photo never attached to anything is only taking space: drop its bytes too.
-    if (photo.attached !== true) void discardUnusedPhoto(db, photo.id).catch(() => undefined);
+    if (photo.attached !== true) void discardUnattachedPhoto(photo.id).catch(() => undefined);
   };
 
   const photoBusy = (delta: number) => setProcessing((n) => n + delta);
@@ -166,7 +165,7 @@ export function useReportForm(props: ReportFormProps) {
     }
     clearDraft(localStorage, draftKey);
     for (const photo of photosNow.current) {
-      if (photo.attached !== true) void discardUnusedPhoto(db, photo.id).catch(() => undefined);
+      if (photo.attached !== true) void discardUnattachedPhoto(photo.id).catch(() => undefined);
     }
     savedRef.current = true;
     setDirty(false);

@@ -1,11 +1,10 @@
 import { REPORT_STATUSES, type ReportFilters } from '@urs/sync-protocol';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RoleOptions } from '../../../components/ui/role-options.js';
 import { SelectField } from '../../../components/ui/select-field.js';
 import { TextField } from '../../../components/ui/text-field.js';
-import { db } from '../../../db/index.js';
+import { useAreasByName } from '../data/area-queries.js';
 import { stringifySearch } from '../../../lib/search-params.js';
 import { statusKey } from '../report-i18n.js';
 import {
@@ -51,9 +50,7 @@ export function ReportListFilters({ state, onChange, reporterName }: FiltersProp
     setRangeError(false);
   }
 
-  const areas = useLiveQuery(async () =>
-    (await db.areas.toArray()).sort((a, b) => a.name.localeCompare(b.name, 'id')),
-  );
+  const areas = useAreasByName();
   const [areaSearch, setAreaSearch] = useState('');
   const shownAreas = (areas ?? []).filter(
     (area) =>

@@ -1,20 +1,19 @@
 import { Link } from '@tanstack/react-router';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Report } from '@urs/sync-protocol';
 import { Page } from '../../../components/ui/page.js';
 import { Pager } from '../../../components/ui/pager.js';
-import { db, type EntityRow } from '../../../db/index.js';
 import { useCurrentUser } from '../../../client/use-session.js';
 import { pageOf } from '../../../lib/paging.js';
 import { MY_REPORTS_PAGE_SIZE } from './paging.js';
-import { ReportCard } from './report-card.js';
-import { myReportsPage, useUnsyncedReportIds } from '../data/report-queries.js';
+import { ReportCards } from './report-card.js';
+import { useMyReportsPage, useUnsyncedReportIds } from '../data/report-queries.js';
 import '../report-i18n.js';
 import '../reports.css';
 
 /** What the screen shows without a user, and while its first page is read. */
-const NO_REPORTS = pageOf<EntityRow<'reports'>>([], 1, MY_REPORTS_PAGE_SIZE);
+const NO_REPORTS = pageOf<Report>([], 1, MY_REPORTS_PAGE_SIZE);
 
 /** The signed-in user's reports from the device, last filed first, ten per page. */
 export function MyReportsScreen() {
@@ -22,10 +21,7 @@ export function MyReportsScreen() {
   const user = useCurrentUser();
   const userId = user?.id ?? null;
   const [page, setPage] = useState(1);
-  const reports = useLiveQuery(
-    () => (userId === null ? NO_REPORTS : myReportsPage(db, userId, page, MY_REPORTS_PAGE_SIZE)),
-    [userId, page],
-  );
+  const reports = useMyReportsPage(userId, page, MY_REPORTS_PAGE_SIZE);
   const unsynced = useUnsyncedReportIds(userId);
   const { pages, page: current, rows: shown, total } = reports ?? NO_REPORTS;
 
@@ -46,16 +42,12 @@ export function MyReportsScreen() {
         </div>
       ) : (
         <>
-          <ul className="rp-cards" aria-label={t('pages.myReports')}>
-            {shown.map((report) => (
-              <ReportCard
-                key={report.id}
-                report={report}
-                unsynced={unsynced.has(report.id)}
-                mayEdit
-              />
-            ))}
-          </ul>
+          <ReportCards
+            reports={shown}
+            unsynced={unsynced}
+            mayEdit={() => true}
+            label={t('pages.myReports')}
+          />
           {pages > 1 && (
             <Pager
               page={current}

@@ -1,33 +1,69 @@
 import { Link } from '@tanstack/react-router';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
-import type { Report, ReportStatus } from '@urs/sync-protocol';
-import type { ReactNode } from 'react';
-import { db } from '../../../db/index.js';
-import { nameOf } from '../../../sync/index.js';
-import { statusKey, workTypeKey } from '../report-i18n.js';
+import type { Report } from '@urs/sync-protocol';
+import { useReportCardFacts, type ReportCardFacts } from '../data/report-queries.js';
+import { workTypeKey } from '../report-i18n.js';
+import { ReportStatusHead } from '../report-status-head.js';
 import { formatDateTime } from '../../../lib/format.js';
 
-/** One report as a card: reporter, area, photo count, status, sync marker, actions. */
-export function ReportCard({
-  report,
+/**
+ * Reports as cards, their names and photo counts read once for all of them (not once per
+ * card). `mayEdit` says per report whether its edit link shows.
+ */
+export function ReportCards({
+  reports,
   unsynced,
   mayEdit,
+  label,
 }: {
+  reports: readonly Report[];
+  unsynced: ReadonlySet<string>;
+  mayEdit: (report: Report) => boolean;
+  label?: string;
+}) {
+  const facts = useReportCardFacts(reports);
+  return (
+    <ul className="rp-cards" aria-label={label}>
+      {reports.map((report) => (
+        <ReportCard
+          key={report.id}
+          report={report}
+          facts={facts?.get(report.id)}
+          unsynced={unsynced.has(report.id)}
+          mayEdit={mayEdit(report)}
+        />
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * One card that reads its own facts: for a screen that shows cards one by one. A list shows
+ * ReportCards, which reads them once for all.
+ */
+export function StandaloneReportCard(props: {
   report: Report;
   unsynced: boolean;
   mayEdit: boolean;
 }) {
-  const { t, i18n } = useTranslation();
-  const info = useLiveQuery(async () => {
-    const [area, reporter, photoCount] = await Promise.all([
-      nameOf(db, 'areas', report.area_id),
-      nameOf(db, 'users', report.reporter_id),
-      db.report_photos.where('report_id').equals(report.id).count(),
-    ]);
-    return { area, reporter, photoCount };
-  }, [report.id, report.area_id, report.reporter_id]);
+  const facts = useReportCardFacts([props.report]);
+  return <ReportCard {...props} facts={facts?.get(props.report.id)} />;
+}
 
+/** One report as a card: reporter, area, photo count, status, sync marker, actions. */
+export function ReportCard({
+  report,
+  facts,
+  unsynced,
+  mayEdit,
+}: {
+  report: Report;
+  /** Undefined while they are read. */
+  facts: ReportCardFacts | undefined;
+  unsynced: boolean;
+  mayEdit: boolean;
+}) {
+  const { t, i18n } = useTranslation();
   return (
     <li className="card rp-card" data-report-id={report.id}>
       <ReportStatusHead status={report.status} unsynced={unsynced}>
@@ -35,12 +71,12 @@ export function ReportCard({
           {formatDateTime(report.reported_at, i18n.language)}
         </span>
       </ReportStatusHead>
-      <p className="rp-card-area">{info?.area ?? t('reports.unknownArea')}</p>
+      <p className="rp-card-area">{facts?.area ?? t('reports.unknownArea')}</p>
       <p className="rp-card-description">{report.description}</p>
       <p className="rp-card-meta muted">
-        <span>{info?.reporter ?? t('reports.unknownUser')}</span>
+        <span>{facts?.reporter ?? t('reports.unknownUser')}</span>
         <span>{t(workTypeKey(report.work_type))}</span>
-        <span>{t('reports.photoCount', { count: info?.photoCount ?? 0 })}</span>
+        <span>{t('reports.photoCount', { count: facts?.photoCount ?? 0 })}</span>
       </p>
       <div className="rp-card-actions">
         <Link
@@ -61,29 +97,5 @@ export function ReportCard({
         )}
       </div>
     </li>
-  );
-}
-
-/** A report's status badge, its "not yet sent" mark, and what the screen adds after them. */
-export function ReportStatusHead({
-  status,
-  unsynced,
-  children,
-}: {
-  status: ReportStatus;
-  unsynced: boolean;
-  children?: ReactNode;
-}) {
-  const { t } = useTranslation();
-  return (
-    <div className="rp-card-head">
-      <span className={`rp-status rp-status-${status}`}>{t(statusKey(status))}</span>
-      {unsynced && (
-        <span className="rp-unsynced" data-testid="unsynced">
-          {t('reports.unsynced')}
-        </span>
-      )}
-      {children}
-    </div>
   );
 }

@@ -69,46 +69,55 @@ export interface ReportCardFacts {
   photoCount: number;
 }
 
+type CardReport = Pick<Report, 'id' | 'area_id' | 'reporter_id'>;
+
 /**
- * The card facts of every report shown, read together: their area and reporter names, and
- * their photo counts from one walk of the report_id index (the keys only, not the rows).
- * Undefined while read.
+ * The card facts of these reports, read together: their area and reporter names, and their
+ * photo counts from one walk of the report_id index (the keys only, not the rows).
  */
+export async function reportCardFacts(
+  database: UrsDatabase,
+  reports: readonly CardReport[],
+): Promise<Map<string, ReportCardFacts>> {
+  const [areas, reporters, photoReportIds] = await Promise.all([
+    namesOf(
+      database,
+      'areas',
+      reports.map((report) => report.area_id),
+    ),
+    namesOf(
+      database,
+      'users',
+      reports.map((report) => report.reporter_id),
+    ),
+    database.report_photos
+      .where('report_id')
+      .anyOf(reports.map((report) => report.id))
+      .keys(),
+  ]);
+  const counts = new Map<string, number>();
+  for (const reportId of photoReportIds) {
+    if (typeof reportId === 'string') counts.set(reportId, (counts.get(reportId) ?? 0) + 1);
+  }
+  return new Map(
+    reports.map((report) => [
+      report.id,
+      {
+        area: areas.get(report.area_id),
+        reporter: reporters.get(report.reporter_id),
+        photoCount: counts.get(report.id) ?? 0,
+      },
+    ]),
+  );
+}
+
+/** The card facts of every report shown (see reportCardFacts), live; undefined while read. */
 export function useReportCardFacts(
-  reports: readonly Pick<Report, 'id' | 'area_id' | 'reporter_id'>[],
+  reports: readonly CardReport[],
 ): ReadonlyMap<string, ReportCardFacts> | undefined {
+  // The key names every id the query reads: a new array of the same reports reads nothing new.
   const key = reports.map((r) => `${r.id}:${r.area_id}:${r.reporter_id}`).join(',');
-  return useLiveQuery(async () => {
-    const ids = reports.map((report) => report.id);
-    const [areas, reporters, photoReportIds] = await Promise.all([
-      namesOf(
-        db,
-        'areas',
-        reports.map((report) => report.area_id),
-      ),
-      namesOf(
-        db,
-        'users',
-        reports.map((report) => report.reporter_id),
-      ),
-      db.report_photos.where('report_id').anyOf(ids).keys(),
-    ]);
-    const counts = new Map<string, number>();
-    for (const reportId of photoReportIds) {
-      if (typeof reportId === 'string') counts.set(reportId, (counts.get(reportId) ?? 0) + 1);
-    }
-    return new Map(
-      reports.map((report) => [
-        report.id,
-        {
-          area: areas.get(report.area_id),
-          reporter: reporters.get(report.reporter_id),
-          photoCount: counts.get(report.id) ?? 0,
-        },
-      ]),
-    );
-    // The key names every id the query reads: a new array of the same reports reads nothing new.
-  }, [key]);
+  return useLiveQuery(() => reportCardFacts(db, reports), [key]);
 }
 
 export interface LoadedReport {

@@ -15,7 +15,7 @@ import { RouteError } from '../components/ui/route-error.js';
 import { announcementParamsSchema } from '../features/announcements/announcement-routes.js';
 import { loginSearchSchema } from '../features/auth/login-search.js';
 import { inventorySearchSchema } from '../features/inventory/inventory-search.js';
-import { reportListSearchSchema } from '../features/reports/report-list-search.js';
+import { reportListSearchSchema } from '../features/reports/list/report-list-search.js';
 import { reportCreateSearchSchema, reportParamsSchema } from '../features/reports/report-routes.js';
 
 const ADMIN: readonly Role[] = ['admin'];
@@ -98,7 +98,7 @@ const shellScreens = [
     validateSearch: reportListSearchSchema,
     beforeLoad: guard(roles(ADMIN)),
     component: lazyRouteComponent(
-      () => import('../features/reports/report-list-screen.js'),
+      () => import('../features/reports/list/report-list-screen.js'),
       'ReportListScreen',
     ),
   }),
@@ -108,7 +108,7 @@ const shellScreens = [
     validateSearch: reportCreateSearchSchema,
     beforeLoad: guard(roles(ROLES)),
     component: lazyRouteComponent(
-      () => import('../features/reports/report-create-screen.js'),
+      () => import('../features/reports/form/report-create-screen.js'),
       'ReportCreateScreen',
     ),
   }),
@@ -118,7 +118,7 @@ const shellScreens = [
     params: { parse: (raw) => reportParamsSchema.parse(raw) },
     beforeLoad: guard(LOGGED_IN),
     component: lazyRouteComponent(
-      () => import('../features/reports/report-detail-screen.js'),
+      () => import('../features/reports/detail/report-detail-screen.js'),
       'ReportDetailScreen',
     ),
   }),
@@ -128,14 +128,14 @@ const shellScreens = [
     params: { parse: (raw) => reportParamsSchema.parse(raw) },
     beforeLoad: guard(roles(ROLES)),
     component: lazyRouteComponent(
-      () => import('../features/reports/report-edit-screen.js'),
+      () => import('../features/reports/form/report-edit-screen.js'),
       'ReportEditScreen',
     ),
   }),
   screen(
     '/user/reports',
     roles(STAFF_ROLES),
-    () => import('../features/reports/my-reports-screen.js'),
+    () => import('../features/reports/mine/my-reports-screen.js'),
     'MyReportsScreen',
   ),
   createRoute({

@@ -5,5 +5,8 @@
 import './report-i18n.js';
 import './reports.css';
 
-export { ReportCard } from './report-card.js';
-export { useUnsyncedReportIds } from './report-queries.js';
+export { ReportCards } from './mine/report-card.js';
+// A card that reads its own names and photo count, under the name the dashboard knows; a list
+// of cards reads them once for all with ReportCards.
+export { StandaloneReportCard as ReportCard } from './mine/report-card.js';
+export { useUnsyncedReportIds } from './data/report-queries.js';

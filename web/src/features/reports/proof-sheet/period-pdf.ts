@@ -1,10 +1,10 @@
 import type { ReportFilters } from '@urs/sync-protocol';
 import { ApiError } from '../../../client/api-client.js';
 import { deviceCalendarDay } from '../../../lib/calendar-date.js';
-import { viewFromServer } from '../report-detail-source.js';
-import { listReports } from '../report-list-api.js';
-import { fetchReportDetail } from '../use-report.js';
-import type { SortOrder } from '../report-list-logic.js';
+import { viewFromServer } from '../detail/report-detail-source.js';
+import { listReports } from '../list/report-list-api.js';
+import { fetchReportDetail } from '../detail/use-report-detail.js';
+import type { SortOrder } from '../list/report-list-logic.js';
 import { buildSheet, sheetTexts, type SheetLanguage, type SheetSource } from './build-sheet.js';
 import { buildPeriodCover } from './period-cover.js';
 import { renderProofPdf } from './render-pdf.js';

@@ -4,7 +4,7 @@ import type { ReportFilters } from '@urs/sync-protocol';
 import { saveBlobAs } from '../../../client/download.js';
 import { serverMessage } from '../../../client/server-errors.js';
 import { toast } from '../../../client/toast.js';
-import type { SortOrder } from '../report-list-logic.js';
+import type { SortOrder } from '../list/report-list-logic.js';
 import { sheetLanguage } from './build-sheet.js';
 import {
   PERIOD_PDF_MAX_REPORTS,

@@ -1,5 +1,5 @@
 import { sniffImageType } from '../../../sync/index.js';
-import { loadPhotoBytes } from '../report-queries.js';
+import { loadPhotoBytes } from '../data/photo-queries.js';
 import type { SheetImage } from './sheet-model.js';
 
 /**

@@ -1,0 +1,84 @@
+import { Link } from '@tanstack/react-router';
+import { type ReportListRow } from '@urs/sync-protocol';
+import { useTranslation } from 'react-i18next';
+import { AdminTable } from '../../../components/ui/admin-table.js';
+import { RowActions } from '../../../components/ui/row-actions.js';
+import { formatDate } from '../../../lib/format.js';
+import { statusKey } from '../report-i18n.js';
+import { truncate } from './report-list-logic.js';
+import { roleText } from '../../../lib/role-text.js';
+
+interface TableProps {
+  rows: readonly ReportListRow[];
+  loading: boolean;
+  onRemove: (row: ReportListRow) => void;
+}
+
+/** One server page of reports, with each row's detail, edit and delete. */
+export function ReportListTable({ rows, loading, onRemove }: TableProps) {
+  const { t, i18n } = useTranslation();
+  return (
+    <AdminTable
+      caption={t('reportList.table')}
+      columns={[
+        t('reportList.colArea'),
+        t('reportList.colDescription'),
+        t('reportList.colReporter'),
+        t('reportList.colStatus'),
+        t('reportList.colCreated'),
+      ]}
+      testId="report-list-table"
+      loading={loading}
+      empty={rows.length === 0}
+    >
+      {rows.map((row) => (
+        <tr
+          key={row.id}
+          data-report-id={row.id}
+          data-status={row.status}
+          data-role={row.reporter.role}
+          data-reporter-id={row.reporter.id}
+        >
+          <td className="admin-name">{row.area.name}</td>
+          <td
+            className="report-list-description"
+            title={row.description}
+            data-label={t('reportList.colDescription')}
+          >
+            {truncate(row.description)}
+          </td>
+          <td data-label={t('reportList.colReporter')}>
+            <div>
+              {row.reporter.name}
+              <div className="muted">{roleText(row.reporter.role)}</div>
+            </div>
+          </td>
+          <td data-label={t('reportList.colStatus')}>
+            <span className={`rp-status rp-status-${row.status}`}>{t(statusKey(row.status))}</span>
+          </td>
+          <td data-label={t('reportList.colCreated')}>
+            <time dateTime={row.reported_at}>{formatDate(row.reported_at, i18n.language)}</time>
+          </td>
+          <td className="admin-actions-cell">
+            <RowActions name={row.area.name} onDelete={() => onRemove(row)}>
+              <Link
+                to="/reports/$id"
+                params={{ id: row.id }}
+                className="button button-small button-secondary"
+              >
+                {t('reportList.detail')}
+              </Link>
+              <Link
+                to="/reports/$id/edit"
+                params={{ id: row.id }}
+                className="button button-small button-secondary"
+              >
+                {t('reportList.edit')}
+              </Link>
+            </RowActions>
+          </td>
+        </tr>
+      ))}
+    </AdminTable>
+  );
+}

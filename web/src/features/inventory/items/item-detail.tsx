@@ -2,13 +2,12 @@ import { stockLevel, type InventoryItem, type StockTransaction } from '@urs/sync
 import { FactList } from '../../../components/ui/fact-list.js';
 import { useMemo } from 'react';
 import { useRemote } from '../../../components/ui/use-remote.js';
-import type { OutboxEntry } from '../../../db/index.js';
 import { InactiveBadge, LevelBadge, SyncBadge } from './item-badges.js';
 import type { ItemFormTarget } from './item-form-modal.js';
 import { fetchItemDetail } from './items-api.js';
 import { useItemsText } from './items-i18n.js';
 import { localMetrics, recentAreas, type LocalMetrics } from './item-detail-logic.js';
-import { entriesForItem, type SyncMarks } from './item-sync-marks.js';
+import { entriesForItem, type OutboxEntry, type SyncMarks } from './item-sync-marks.js';
 import { useItem, useItemTransactions, useNames } from './items-queries.js';
 import { FullHistory, LocalHistory, TransactionLine } from './item-history.js';
 import { ItemSection } from './item-section.js';

@@ -1,6 +1,9 @@
 import type { OutboxEntry } from '../../../db/database.js';
 import { concerns, waitingMarks, type SyncMark } from '../../../sync/index.js';
 
+/** An outbox entry as the item screens show it (waiting or refused). */
+export type { OutboxEntry };
+
 export interface SyncMarks {
   items: Map<string, SyncMark>;
   transactions: Map<string, SyncMark>;

@@ -1,8 +1,8 @@
 import type { InventoryItem } from '@urs/sync-protocol';
-import type { OutboxEntry } from '../../../db/index.js';
 import type { ItemFormTarget } from './item-form-modal.js';
 import { discardItemChange, resendStockChange } from './items-actions.js';
 import { useItemsText } from './items-i18n.js';
+import type { OutboxEntry } from './item-sync-marks.js';
 import { rejectionFields, rejectionText } from '../../../lib/error-text.js';
 
 /** What a refused change was, in the words of the button that made it. */

@@ -2,13 +2,13 @@ import type { Role } from '@urs/sync-protocol';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/ui/form-modal.js';
-import { db as appDb, type UrsDatabase } from '../../../db/index.js';
 import { toast } from '../../../client/toast.js';
 import { problemTitleKey, useRequestsText } from './requests-i18n.js';
 import { TEXT_LIMITS, reason } from '@urs/sync-protocol';
 import { errorText } from '../../../lib/error-text.js';
 import { type Decision } from './request-rows.js';
-import { decideItemRequest, type DecideOutcome } from './requests-save.js';
+import { type DecideOutcome } from './requests-save.js';
+import { decideRequest, type RequestsDatabase } from './requests-writes.js';
 import { TextAreaField } from '../../../components/ui/text-field.js';
 
 /** The admin's approve/reject form with optional notes; queued offline like any write. */
@@ -18,7 +18,7 @@ export function RequestDecisionModal({
   label,
   decision,
   onClose,
-  database = appDb,
+  database,
 }: {
   actor: { id: string; role: Role };
   requestId: string;
@@ -26,7 +26,7 @@ export function RequestDecisionModal({
   label: string;
   decision: Decision;
   onClose: () => void;
-  database?: UrsDatabase;
+  database?: RequestsDatabase;
 }) {
   const { t } = useTranslation();
   const k = useRequestsText();
@@ -53,7 +53,7 @@ export function RequestDecisionModal({
     setBusy(true);
     setError(null);
     try {
-      const outcome = await decideItemRequest(database, actor, requestId, decision, notes);
+      const outcome = await decideRequest(actor, requestId, decision, notes, database);
       if (outcome.ok) {
         toast.success(decision === 'approved' ? k('decide.approved') : k('decide.rejected'));
         onClose();

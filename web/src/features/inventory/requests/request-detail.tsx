@@ -2,9 +2,7 @@ import { useModalDialog } from '../../../components/ui/use-modal-dialog.js';
 import type { User } from '@urs/sync-protocol';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { db as appDb, type UrsDatabase } from '../../../db/index.js';
 import { toast } from '../../../client/toast.js';
-import { discardRejected } from '../../../sync/index.js';
 import { RequestDecisionModal } from './request-decision.js';
 import { useRequestsText } from './requests-i18n.js';
 import { type Decision } from './request-rows.js';
@@ -12,6 +10,7 @@ import { type RequestSyncMark } from './request-sync-marks.js';
 import { buildTimeline, type TimelineStep } from './request-timeline.js';
 import { personName, quantityText, type RequestEntry } from './requests-list.js';
 import { useRequestImage } from './requests-queries.js';
+import { dismissRequestRefusal, type RequestsDatabase } from './requests-writes.js';
 import { formatDateTime, formatDay } from '../../../lib/format.js';
 import { FactList } from '../../../components/ui/fact-list.js';
 
@@ -200,7 +199,7 @@ function RefusalNotices({
 }: {
   mark: RequestSyncMark | undefined;
   userId: string;
-  database: UrsDatabase;
+  database: RequestsDatabase | undefined;
   onFix: ((entryId: number) => void) | undefined;
 }) {
   const k = useRequestsText();
@@ -209,7 +208,7 @@ function RefusalNotices({
   const dismiss = async (entryId: number) => {
     setDismissing(entryId);
     try {
-      await discardRejected(database, userId, entryId);
+      await dismissRequestRefusal(userId, entryId, database);
       toast.success(k('conflict.dismissed'));
     } catch (err) {
       toast.error(err instanceof Error ? err.message : String(err));
@@ -261,7 +260,7 @@ export function RequestDetail({
   online,
   onClose,
   onFix,
-  database = appDb,
+  database,
 }: {
   /** null: the device has no such request. */
   entry: RequestEntry | null;
@@ -273,7 +272,7 @@ export function RequestDetail({
   /** Opens a refused creation in the request form, to correct and send again. */
   onFix?: (entryId: number) => void;
   /** The app's database; tests pass their own. */
-  database?: UrsDatabase;
+  database?: RequestsDatabase;
 }) {
   const k = useRequestsText();
   const [deciding, setDeciding] = useState<Decision | null>(null);

@@ -3,7 +3,6 @@ import { useId } from 'react';
 import { FormModal } from '../../../components/ui/form-modal.js';
 import { SearchableSelect } from '../../../components/ui/searchable-select.js';
 import { TextField } from '../../../components/ui/text-field.js';
-import { db as appDb, type UrsDatabase } from '../../../db/index.js';
 import type { ImageCompressor } from '../../../sync/index.js';
 import { RequestCommonFields, RequestTypeChoice, useProblemText } from './request-form-fields.js';
 import { RequestImageField } from './request-image-field.js';
@@ -11,6 +10,7 @@ import type { RefusedRequest } from './refused-request.js';
 import { useRequestsText } from './requests-i18n.js';
 import type { PickerItem } from './requests-queries.js';
 import { useRequestForm } from './use-request-form.js';
+import type { RequestsDatabase } from './requests-writes.js';
 
 /**
  * The new-request form (all five roles), offline: nothing is stored until the whole form is
@@ -21,7 +21,7 @@ export function RequestForm({
   items,
   onClose,
   onCreated,
-  database = appDb,
+  database,
   compress,
   refused,
 }: {
@@ -30,7 +30,7 @@ export function RequestForm({
   onClose: () => void;
   onCreated: (row: ItemRequest) => void;
   /** The app's database; tests pass their own. */
-  database?: UrsDatabase;
+  database?: RequestsDatabase;
   /** The image compressor; the platform's by default, null in tests (no canvas). */
   compress?: ImageCompressor | null;
   /** A refused request to correct: the form opens with its values and image, and sends it again. */

@@ -1,7 +1,7 @@
 import type { ItemRequest, RequestType } from '@urs/sync-protocol';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { UrsDatabase } from '../../../db/index.js';
+import { db, type UrsDatabase } from '../../../db/index.js';
 import { toast } from '../../../client/toast.js';
 import { seemsOnline, type ImageCompressor } from '../../../sync/index.js';
 import {
@@ -29,7 +29,8 @@ export type SetField = (
  * its problems or failure shown.
  */
 export function useRequestForm(input: {
-  database: UrsDatabase;
+  /** The app's database unless a test passes its own. */
+  database: UrsDatabase | undefined;
   userId: string;
   items: readonly PickerItem[];
   compress: ImageCompressor | null | undefined;
@@ -85,7 +86,7 @@ export function useRequestForm(input: {
     setFailure(null);
     try {
       const outcome = await createItemRequest(
-        input.database,
+        input.database ?? db,
         input.userId,
         {
           values,

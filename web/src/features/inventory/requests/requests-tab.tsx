@@ -7,23 +7,23 @@ import { Pager } from '../../../components/ui/pager.js';
 import { ExportButton } from '../../../components/ui/export-button.js';
 import { UrlSearchBox } from '../../../components/ui/url-search-box.js';
 import { useCurrentUser } from '../../../client/use-session.js';
-import { RequestAnalyticsCard } from './request-analytics.js';
-import { RequestDetail } from './request-detail.js';
-import { RequestForm } from './request-form.js';
-import { type RefusedRequest } from './refused-request.js';
-import { exportRequests } from './requests-api.js';
+import { RequestAnalyticsCard } from './analytics/request-analytics.js';
+import { RequestDetail } from './detail/request-detail.js';
+import { RequestForm } from './form/request-form.js';
+import { type RefusedRequest } from './data/refused-request.js';
+import { exportRequests } from './data/requests-api.js';
 import { useRequestsText } from './requests-i18n.js';
-import { type RequestSyncMark } from './request-sync-marks.js';
+import { type RequestSyncMark } from './data/request-sync-marks.js';
 import {
   personName,
   quantityText,
   selectRequests,
   type RequestEntry,
   REQUESTS_PAGE_SIZE,
-} from './requests-list.js';
-import { STATUS_FILTERS, type RequestsView } from './requests-search.js';
-import { useRequestSyncMarks, useRequestsData } from './requests-queries.js';
-import { openRefusedRequest } from './requests-writes.js';
+} from './list/requests-list.js';
+import { STATUS_FILTERS, type RequestsView } from './list/requests-search.js';
+import { useRequestSyncMarks, useRequestsData } from './data/requests-queries.js';
+import { openRefusedRequest } from './data/requests-writes.js';
 import './requests.css';
 import { formatDay } from '../../../lib/format.js';
 import { pageOf } from '../../../lib/paging.js';

@@ -52,3 +52,8 @@ export { onLocalWrite } from './local-writes.js';
 export { createSyncRuntime } from './runtime.js';
 export type { SyncRuntime, SyncRuntimeDeps } from './runtime.js';
 export { SyncEngineProvider, useSyncEngine } from './engine-context.js';
+
+// Reached by inventory, announcements, dashboard, settings and shell (issue 38: features import
+// sync only from here).
+export type { StorageUsage } from './storage.js';
+export { departedName } from './departed.js';

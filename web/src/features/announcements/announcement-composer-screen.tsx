@@ -1,16 +1,15 @@
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { newId, type Announcement, TEXT_LIMITS } from '@urs/sync-protocol';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../components/ui/page.js';
 import { TextAreaField, TextField } from '../../components/ui/text-field.js';
-import { db } from '../../db/index.js';
 import { confirmDialog } from '../../client/dialog.js';
 import { toast } from '../../client/toast.js';
 import { useCurrentUser } from '../../client/use-session.js';
 import { seemsOnline } from '../../sync/index.js';
 import { useAnnouncementActions } from './announcement-actions.js';
+import { useAnnouncement } from './announcement-queries.js';
 import { ComposerOptions } from './composer-options.js';
 import { useLeaveGuard } from './use-leave-guard.js';
 import {
@@ -39,10 +38,7 @@ export function AnnouncementEditScreen() {
 /** One composer for new and edit (spec section 2); the route guard keeps it admin-only. */
 function AnnouncementComposer({ id }: { id: string | undefined }) {
   const { t } = useTranslation();
-  const existing = useLiveQuery(
-    async () => (id === undefined ? null : ((await db.announcements.get(id)) ?? null)),
-    [id],
-  );
+  const existing = useAnnouncement(id);
   const title = t(id === undefined ? 'pages.announcementNew' : 'pages.announcementEdit');
   return (
     <Page title={title}>

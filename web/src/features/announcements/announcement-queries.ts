@@ -1,5 +1,6 @@
 import type { Announcement, Role } from '@urs/sync-protocol';
-import type { UrsDatabase } from '../../db/index.js';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { db, type UrsDatabase } from '../../db/index.js';
 import { pageOf, type ListPage } from '../../lib/paging.js';
 import { namesOf } from '../../sync/index.js';
 import { unreadIds, visibleAnnouncements } from './announcements-logic.js';
@@ -45,4 +46,26 @@ export async function announcementsPage(
     shown.rows.map((a) => a.author_id),
   );
   return { ...shown, unread: unreadIds(items, reads, user.id), authors };
+}
+
+/** The page of announcements `user` sees (live); null while signed out, undefined while loading. */
+export function useAnnouncementsPage(
+  user: { id: string; role: Role } | null,
+  page: number,
+): AnnouncementsPage | null | undefined {
+  return useLiveQuery(
+    () =>
+      user === null
+        ? null
+        : announcementsPage(db, { id: user.id, role: user.role }, page, ANNOUNCEMENTS_PAGE_SIZE),
+    [user?.id, user?.role, page],
+  );
+}
+
+/** One announcement to edit (live); null when there is none to edit, undefined while loading. */
+export function useAnnouncement(id: string | undefined): Announcement | null | undefined {
+  return useLiveQuery(
+    async () => (id === undefined ? null : ((await db.announcements.get(id)) ?? null)),
+    [id],
+  );
 }

@@ -5,7 +5,7 @@ import {
   type Role,
 } from '@urs/sync-protocol';
 import { refusalTexts } from '../../lib/error-text.js';
-import { planned, type PlannedMutation } from '../../sync/planned.js';
+import { planned, type PlannedMutation } from '../../sync/index.js';
 
 export type { PlannedMutation };
 

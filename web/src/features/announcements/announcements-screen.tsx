@@ -1,18 +1,16 @@
 import { Link } from '@tanstack/react-router';
 import { type Announcement } from '@urs/sync-protocol';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/ui/icon.js';
 import { Page } from '../../components/ui/page.js';
 import { Pager } from '../../components/ui/pager.js';
-import { db } from '../../db/index.js';
 import { focusContent, focusIsLost } from '../../lib/focus.js';
 import { toast } from '../../client/toast.js';
 import { useCurrentUser } from '../../client/use-session.js';
 import { AnnouncementBody } from './announcement-body.js';
 import { useAnnouncementActions } from './announcement-actions.js';
-import { ANNOUNCEMENTS_PAGE_SIZE, announcementsPage } from './announcement-queries.js';
+import { useAnnouncementsPage } from './announcement-queries.js';
 import './announcements-i18n.js';
 import './announcements.css';
 import { formatDateTime } from '../../lib/format.js';
@@ -25,13 +23,7 @@ export function AnnouncementsScreen() {
   const { markRead } = useAnnouncementActions();
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   const [page, setPage] = useState(1);
-  const data = useLiveQuery(
-    () =>
-      user === null
-        ? null
-        : announcementsPage(db, { id: user.id, role: user.role }, page, ANNOUNCEMENTS_PAGE_SIZE),
-    [user?.id, user?.role, page],
-  );
+  const data = useAnnouncementsPage(user, page);
 
   // "Tandai semua dibaca" goes once nothing is unread, and the browser puts its focus on the
   // body, where Tab starts over from the top of the page: the screen's content takes it.

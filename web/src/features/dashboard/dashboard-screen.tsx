@@ -1,13 +1,11 @@
 import { Link } from '@tanstack/react-router';
 import { useDeferredValue, useEffect } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../components/ui/page.js';
-import { db } from '../../db/index.js';
 import { prepareDateTimeFormat } from '../../lib/format.js';
 import { useCurrentUser } from '../../client/use-session.js';
 import { ReportCard, useUnsyncedReportIds } from '../reports/index.js';
-import { loadDashboardSummary } from './dashboard-summary.js';
+import { useDashboardSummary } from './dashboard-summary.js';
 import { useToday } from './use-today.js';
 import { StatGrid, type Stat } from '../../components/ui/stat-grid.js';
 import { useTakeSignedInFrame } from './signed-in-frame.js';
@@ -21,10 +19,7 @@ export function DashboardScreen() {
   const userId = user?.id ?? null;
   const isAdmin = user?.role === 'admin';
   const today = useToday();
-  const liveSummary = useLiveQuery(
-    () => (userId === null ? null : loadDashboardSummary(db, { userId, isAdmin }, new Date())),
-    [userId, isAdmin, today],
-  );
+  const liveSummary = useDashboardSummary(userId, isAdmin, today);
   // The figures and report cards arrive after the first paint; deferred, React draws them as a
   // transition, in slices that give the main thread back, not in one task.
   const summary = useDeferredValue(liveSummary);

@@ -1,5 +1,6 @@
 import { Dexie } from 'dexie';
-import type { UrsDatabase } from '../../db/database.js';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { db as appDb, type UrsDatabase } from '../../db/index.js';
 import { startOfWeek, summarize, type DashboardSummary } from './dashboard-stats.js';
 
 const DAY_MS = 86_400_000;
@@ -34,4 +35,19 @@ export async function loadDashboardSummary(
     ]);
     return { ...summarize(recent, now), total, completed };
   });
+}
+
+/**
+ * The signed-in user's figures (live); null while signed out, undefined while loading. `today`
+ * changes at midnight, so the week's figures move on without a write.
+ */
+export function useDashboardSummary(
+  userId: string | null,
+  isAdmin: boolean,
+  today: string,
+): DashboardSummary | null | undefined {
+  return useLiveQuery(
+    () => (userId === null ? null : loadDashboardSummary(appDb, { userId, isAdmin }, new Date())),
+    [userId, isAdmin, today],
+  );
 }

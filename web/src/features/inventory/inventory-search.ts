@@ -9,8 +9,8 @@ import {
   searchText,
   textParam,
 } from '../../lib/search-params.js';
-import { MAX_SEARCH_LENGTH, type ItemsListState } from './items/items-search.js';
-import { QUERY_MAX, STATUS_FILTERS, type RequestsView } from './requests/requests-search.js';
+import { MAX_SEARCH_LENGTH, type ItemsListState } from './items/list/items-search.js';
+import { QUERY_MAX, STATUS_FILTERS, type RequestsView } from './requests/list/requests-search.js';
 import { INVENTORY_TABS } from './inventory-tabs.js';
 
 /**

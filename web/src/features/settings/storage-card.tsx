@@ -1,11 +1,9 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { db } from '../../db/index.js';
 import { toast } from '../../client/toast.js';
 import { useCurrentUser } from '../../client/use-session.js';
-import { estimateStorage, pendingCountFor, requestPersistentStorage } from '../../sync/index.js';
-import type { StorageUsage } from '../../sync/storage.js';
+import { estimateStorage, requestPersistentStorage, type StorageUsage } from '../../sync/index.js';
+import { usePendingChangeCount } from './storage-queries.js';
 import './settings-i18n.js';
 import './settings.css';
 import { formatBytes } from '../../lib/format.js';
@@ -31,10 +29,7 @@ export function StorageCard() {
   const [usage, setUsage] = useState<Loaded<StorageUsage | null>>({ state: 'loading' });
   const [persisted, setPersisted] = useState<Loaded<boolean | null>>({ state: 'loading' });
   const [asking, setAsking] = useState(false);
-  const pending = useLiveQuery(
-    () => (userId === null ? 0 : pendingCountFor(db, userId).catch(() => 0)),
-    [userId],
-  );
+  const pending = usePendingChangeCount(userId);
 
   const refresh = useCallback(async () => {
     const [estimate, kept] = await Promise.all([estimateStorage(), isPersisted()]);

@@ -2,7 +2,6 @@ import { Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/ui/icon.js';
-import { db } from '../../db/index.js';
 import { focusContent, focusIsLost } from '../../lib/focus.js';
 import { decideNavigation } from '../../lib/navigation.js';
 import { useAppSession, useCurrentUser, useSession } from '../../client/use-session.js';
@@ -130,7 +129,7 @@ export function AppShell() {
           <UpdatePrompt inline language={language} />
           <SessionPausedBanner userId={user.id} />
           <main id="main" className="content" tabIndex={-1}>
-            <LocalDataGate db={db} userId={user.id}>
+            <LocalDataGate userId={user.id}>
               <Outlet />
             </LocalDataGate>
           </main>

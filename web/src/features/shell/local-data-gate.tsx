@@ -1,8 +1,7 @@
 import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { UrsDatabase } from '../../db/database.js';
-import { claimLocalData, dataOwner } from '../../sync/index.js';
 import { dropSignedInFrame } from '../dashboard/index.js';
+import { takeLocalData, type DeviceDatabase } from './shell-data.js';
 
 /** How long a hand-over may take before the screen says what it is waiting for. */
 export const PREPARING_NOTICE_MS = 300;
@@ -28,7 +27,8 @@ export function LocalDataGate({
   userId,
   children,
 }: {
-  db: UrsDatabase;
+  /** The app's database unless a test passes its own. */
+  db?: DeviceDatabase;
   userId: string;
   children: ReactNode;
 }) {
@@ -47,8 +47,7 @@ export function LocalDataGate({
     const notice = setTimeout(() => {
       if (live) setSlow(true);
     }, PREPARING_NOTICE_MS);
-    dataOwner(db)
-      .then((owner) => (owner === userId ? undefined : claimLocalData(db, userId)))
+    takeLocalData(userId, db)
       .then(
         () => settle('ready'),
         (err: unknown) => {

@@ -1,7 +1,7 @@
 import { stockLevel, type InventoryItem, type TransactionType } from '@urs/sync-protocol';
 import { useItemsText } from './items-i18n.js';
 import type { SyncMark } from '../../../sync/index.js';
-import { signedQuantity } from './item-detail-logic.js';
+import { signedQuantity } from './detail/item-detail-logic.js';
 
 const LEVEL_SYMBOL = { healthy: '●', warning: '▲', critical: '■' } as const;
 

@@ -10,24 +10,24 @@ import { UrlSearchBox } from '../../../components/ui/url-search-box.js';
 import { ExportButton } from '../../../components/ui/export-button.js';
 import { SelectField } from '../../../components/ui/select-field.js';
 import { useCurrentUser } from '../../../client/use-session.js';
-import { FlaggedPanel } from './flagged-panel.js';
-import { ItemDetail } from './item-detail.js';
-import { ItemFormModal, type ItemFormTarget } from './item-form-modal.js';
-import { ItemList } from './item-list.js';
-import { confirmAndDeleteItem } from './items-actions.js';
-import { downloadItemsExport } from './items-api.js';
+import { FlaggedPanel } from './list/flagged-panel.js';
+import { ItemDetail } from './detail/item-detail.js';
+import { ItemFormModal, type ItemFormTarget } from './form/item-form-modal.js';
+import { ItemList } from './list/item-list.js';
+import { confirmAndDeleteItem } from './data/items-actions.js';
+import { downloadItemsExport } from './data/items-api.js';
 import { useItemsText } from './items-i18n.js';
 import { canManageItems } from './item-permissions.js';
-import { filterItems, sortItemsByName, summarizeItems } from './items-list.js';
-import { type InventoryFilter, type ItemsListState, ITEMS_PER_PAGE } from './items-search.js';
+import { filterItems, sortItemsByName, summarizeItems } from './list/items-list.js';
+import { type InventoryFilter, type ItemsListState, ITEMS_PER_PAGE } from './list/items-search.js';
 import {
   useActiveAreas,
   useAllItems,
   useOpenEntries,
   useSyncMarks,
   useWideList,
-} from './items-queries.js';
-import { StockFormModal } from './stock-form-modal.js';
+} from './data/items-queries.js';
+import { StockFormModal } from './form/stock-form-modal.js';
 import './items.css';
 import { formatNumber } from '../../../lib/format.js';
 import { pageOf } from '../../../lib/paging.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signedQuantity } from './item-detail-logic.js';
+import { signedQuantity } from './detail/item-detail-logic.js';
 import { exceedsStock, parseWholeNumber, stockAfter, stockDelta } from './stock-numbers.js';
 
 describe('numbers and stock arithmetic', () => {

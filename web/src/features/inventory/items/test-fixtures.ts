@@ -2,7 +2,7 @@ import type { InventoryItem, StockTransaction } from '@urs/sync-protocol';
 import type { OutboxEntry } from '../../../db/database.js';
 import { parseSearchString, stringifySearch } from '../../../lib/search-params.js';
 import { inventorySearchSchema, itemsSearch, itemsStateOf } from '../inventory-search.js';
-import type { ItemsListState } from './items-search.js';
+import type { ItemsListState } from './list/items-search.js';
 
 /* Builders shared by the tests of this folder (never imported by the app). */
 

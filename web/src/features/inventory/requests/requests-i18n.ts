@@ -1,4 +1,4 @@
-import type { ProblemCode } from './request-form-logic.js';
+import type { ProblemCode } from './form/request-form-logic.js';
 import { useTranslation } from 'react-i18next';
 import { registerTexts } from '../../../lib/i18n.js';
 import { splitTextPairs } from '../../../lib/text-pairs.js';

@@ -38,8 +38,8 @@ vi.mock('../../../client/toast.js');
 import { db } from '../../../db/index.js';
 import { initI18n } from '../../../lib/i18n.js';
 import { claimLocalData } from '../../../sync/index.js';
-import { EMPTY_REQUEST_FORM } from './request-form-logic.js';
-import { createItemRequest } from './requests-save.js';
+import { EMPTY_REQUEST_FORM } from './form/request-form-logic.js';
+import { createItemRequest } from './data/requests-save.js';
 import { RequestsTab } from './requests-tab.js';
 import { testUser } from '../../../test/user.js';
 

@@ -6,24 +6,24 @@ import { useOnline } from '../../../components/ui/online.js';
 import { Pager } from '../../../components/ui/pager.js';
 import { ExportButton } from '../../../components/ui/export-button.js';
 import { UrlSearchBox } from '../../../components/ui/url-search-box.js';
-import { db } from '../../../db/index.js';
 import { useCurrentUser } from '../../../client/use-session.js';
-import { RequestAnalyticsCard } from './request-analytics.js';
-import { RequestDetail } from './request-detail.js';
-import { RequestForm } from './request-form.js';
-import { loadRefusedRequest, type RefusedRequest } from './refused-request.js';
-import { exportRequests } from './requests-api.js';
+import { RequestAnalyticsCard } from './analytics/request-analytics.js';
+import { RequestDetail } from './detail/request-detail.js';
+import { RequestForm } from './form/request-form.js';
+import { type RefusedRequest } from './data/refused-request.js';
+import { exportRequests } from './data/requests-api.js';
 import { useRequestsText } from './requests-i18n.js';
-import { type RequestSyncMark } from './request-sync-marks.js';
+import { type RequestSyncMark } from './data/request-sync-marks.js';
 import {
   personName,
   quantityText,
   selectRequests,
   type RequestEntry,
   REQUESTS_PAGE_SIZE,
-} from './requests-list.js';
-import { STATUS_FILTERS, type RequestsView } from './requests-search.js';
-import { useRequestSyncMarks, useRequestsData } from './requests-queries.js';
+} from './list/requests-list.js';
+import { STATUS_FILTERS, type RequestsView } from './list/requests-search.js';
+import { useRequestSyncMarks, useRequestsData } from './data/requests-queries.js';
+import { openRefusedRequest } from './data/requests-writes.js';
 import './requests.css';
 import { formatDay } from '../../../lib/format.js';
 import { pageOf } from '../../../lib/paging.js';
@@ -106,9 +106,9 @@ export function RequestsTab() {
   // A refused request opened in its form to be corrected (the detail's "Perbaiki").
   const [fixing, setFixing] = useState<RefusedRequest | null>(null);
   const openFix = async (entryId: number) => {
-    const entry = await db.outbox.get(entryId);
-    if (user === null || entry === undefined || entry.status !== 'rejected') return;
-    setFixing(await loadRefusedRequest(db, user.id, entry));
+    if (user === null) return;
+    const refused = await openRefusedRequest(user.id, entryId);
+    if (refused !== undefined) setFixing(refused);
   };
 
   if (user === null) return null;

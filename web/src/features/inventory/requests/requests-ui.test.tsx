@@ -12,10 +12,10 @@ import { initI18n } from '../../../lib/i18n.js';
 import { toast } from '../../../client/toast.js';
 import { claimLocalData } from '../../../sync/index.js';
 import { FIXED_NOW, jpegBytes, openTestDatabase, refuse } from '../../../sync/test-fixtures.js';
-import { RequestDetail } from './request-detail.js';
-import { RequestForm } from './request-form.js';
-import type { RequestEntry } from './requests-list.js';
-import type { PickerItem } from './requests-queries.js';
+import { RequestDetail } from './detail/request-detail.js';
+import { RequestForm } from './form/request-form.js';
+import type { RequestEntry } from './list/requests-list.js';
+import type { PickerItem } from './data/requests-queries.js';
 import { request } from './test-fixtures.js';
 
 const ME = newId();
@@ -254,7 +254,7 @@ describe('<RequestDetail />', () => {
     const message = 'Permintaan REQ-2026-000003 sudah ditolak sebelumnya; status tidak diubah.';
     await claimLocalData(db, ADMIN);
     await db.item_requests.put(pending);
-    const { decideItemRequest } = await import('./requests-save.js');
+    const { decideItemRequest } = await import('./data/requests-save.js');
     await decideItemRequest(db, { id: ADMIN, role: 'admin' }, pending.id, 'approved', '', {
       now: () => new Date(FIXED_NOW),
     });

@@ -6,8 +6,8 @@ import {
   type ItemChoice,
   type ProblemCode,
   type RequestFormValues,
-} from './request-form-logic.js';
-import { type RequestsView } from './requests-search.js';
+} from './form/request-form-logic.js';
+import { type RequestsView } from './list/requests-search.js';
 import { parseSearchString, stringifySearch } from '../../../lib/search-params.js';
 import { inventorySearchSchema, requestsSearch, requestsViewOf } from '../inventory-search.js';
 

@@ -1,0 +1,126 @@
+// @vitest-environment jsdom
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Area } from '@urs/sync-protocol';
+import { describe, expect, it, vi } from 'vitest';
+
+const saveStockForm = vi.hoisted(() => vi.fn());
+vi.mock('../data/items-actions.js', () => ({ saveStockForm }));
+
+import { ItemList } from '../list/item-list.js';
+import { StockFormModal } from './stock-form-modal.js';
+import { AT, item } from '../test-fixtures.js';
+import { useIndonesianComponents } from '../../../../test/component-setup.js';
+
+const sapu = item({ stock: 4 });
+const areas: Area[] = [
+  {
+    id: '0190a0b0-0000-7000-8000-0000000000c1',
+    name: 'Kantin',
+    description: null,
+    active: true,
+    created_at: AT,
+    updated_at: AT,
+  },
+  {
+    id: '0190a0b0-0000-7000-8000-0000000000c2',
+    name: 'Lab IPA',
+    description: null,
+    active: true,
+    created_at: AT,
+    updated_at: AT,
+  },
+];
+
+useIndonesianComponents(saveStockForm);
+
+describe('<StockFormModal />', () => {
+  it('warns about an out beyond the recorded stock and saves it anyway', async () => {
+    const user = userEvent.setup();
+    saveStockForm.mockResolvedValue(null);
+    const onSaved = vi.fn();
+    render(
+      <StockFormModal item={sapu} areas={areas} userId="u1" onClose={vi.fn()} onSaved={onSaved} />,
+    );
+    expect(screen.getByTestId('stock-current').textContent).toBe('Stok tercatat: 4 pcs');
+    await user.type(screen.getByLabelText('Jumlah'), '3');
+    expect(screen.getByTestId('stock-after').textContent).toBe('Stok setelah transaksi: 1 pcs');
+    expect(screen.queryByTestId('stock-overdraw')).toBeNull();
+
+    await user.clear(screen.getByLabelText('Jumlah'));
+    await user.type(screen.getByLabelText('Jumlah'), '6');
+    expect(screen.getByTestId('stock-overdraw').textContent).toBe(
+      'Jumlah keluar melebihi stok yang tercatat; transaksi tetap disimpan dan akan ditandai untuk admin.',
+    );
+    await user.type(screen.getByLabelText('Cari area'), 'lab');
+    await user.selectOptions(screen.getByLabelText('Area (opsional)'), 'Lab IPA');
+    await user.click(screen.getByRole('button', { name: 'Simpan transaksi' }));
+
+    expect(saveStockForm).toHaveBeenCalledWith('u1', sapu, {
+      type: 'out',
+      quantity: '6',
+      notes: '',
+      area_id: areas[1]?.id,
+    });
+    expect(onSaved).toHaveBeenCalled();
+  });
+
+  it('does not warn for an incoming transaction, and shows field errors from the save', async () => {
+    const user = userEvent.setup();
+    saveStockForm.mockResolvedValue({ quantity: ['Jumlah harus lebih dari 0.'] });
+    const onSaved = vi.fn();
+    render(
+      <StockFormModal item={sapu} areas={areas} userId="u1" onClose={vi.fn()} onSaved={onSaved} />,
+    );
+    await user.click(screen.getByLabelText('Masuk'));
+    await user.type(screen.getByLabelText('Jumlah'), '100');
+    expect(screen.queryByTestId('stock-overdraw')).toBeNull();
+    expect(screen.getByTestId('stock-after').textContent).toBe('Stok setelah transaksi: 104 pcs');
+    await user.click(screen.getByRole('button', { name: 'Simpan transaksi' }));
+    await screen.findByText('Jumlah harus lebih dari 0.');
+    expect(screen.getByLabelText('Jumlah').getAttribute('aria-invalid')).toBe('true');
+    expect(onSaved).not.toHaveBeenCalled();
+  });
+});
+
+describe('<ItemList />', () => {
+  const low = { ...sapu, id: 'b', name: 'Lem', sku: null, stock: 1, active: false };
+
+  it('shows level in words, inactive and pending marks, and hides manage buttons', () => {
+    render(
+      <ItemList
+        items={[sapu, low]}
+        marks={new Map([['b', 'pending']])}
+        wide={false}
+        onOpen={vi.fn()}
+        onRecord={vi.fn()}
+      />,
+    );
+    expect(screen.getAllByText('Menipis')).toHaveLength(1);
+    expect(screen.getAllByText('Kritis')).toHaveLength(1);
+    expect(screen.getByText('Nonaktif')).toBeDefined();
+    expect(screen.getByTestId('item-sync-mark').textContent).toBe('Belum terkirim');
+    expect(screen.getByRole('button', { name: 'Catat transaksi Sapu ijuk' })).toBeDefined();
+    expect(screen.queryByRole('button', { name: 'Ubah Sapu ijuk' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Hapus Sapu ijuk' })).toBeNull();
+  });
+
+  it('gives managers edit and delete in the wide table', async () => {
+    const user = userEvent.setup();
+    const onDelete = vi.fn();
+    render(
+      <ItemList
+        items={[sapu]}
+        marks={new Map()}
+        wide
+        onOpen={vi.fn()}
+        onRecord={vi.fn()}
+        onEdit={vi.fn()}
+        onDelete={onDelete}
+      />,
+    );
+    expect(screen.getByRole('table', { name: 'Daftar barang' })).toBeDefined();
+    await user.click(screen.getByRole('button', { name: 'Hapus Sapu ijuk' }));
+    expect(onDelete).toHaveBeenCalledWith(sapu);
+  });
+});

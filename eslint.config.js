@@ -80,6 +80,21 @@ const webLayers = {
             except: ['./index.ts'],
           })),
           layer('features', ['app'], 'Features are wired by app/, never the other way round.'),
+          {
+            ...layer(
+              'features',
+              ['sync'],
+              'Features reach sync only through its public entry, sync/index.ts.',
+            ),
+            except: ['./index.ts'],
+          },
+          {
+            ...layer(
+              'features/**/!(*.test).tsx',
+              ['db'],
+              "Components read and write IndexedDB through their feature's data module (queries as hooks, writes as functions), never db/ itself.",
+            ),
+          },
           layer(
             'components',
             ['app', 'features'],

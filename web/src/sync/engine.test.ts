@@ -28,7 +28,7 @@ import {
   optimisticReport,
   reportCreate,
   reportRow,
-} from './test-fixtures.js';
+} from '../test/sync-fixtures.js';
 import { testUser } from '../test/user.js';
 
 /*

@@ -21,7 +21,7 @@ import {
   refuse,
   reportCreate,
   reportRow,
-} from './test-fixtures.js';
+} from '../test/sync-fixtures.js';
 
 let db: UrsDatabase;
 const userId = newId();

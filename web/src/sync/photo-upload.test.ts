@@ -10,7 +10,7 @@ import {
   openTestDatabase,
   photoRow,
   refusedPhotoAttach,
-} from './test-fixtures.js';
+} from '../test/sync-fixtures.js';
 
 let db: UrsDatabase;
 afterEach(() => db.close());

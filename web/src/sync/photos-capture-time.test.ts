@@ -4,7 +4,7 @@ import type { UrsDatabase } from '../db/database.js';
 import { jpegWithCaptureTime } from '../test/exif-fixture.js';
 import { readCaptureTime } from './capture-time.js';
 import { savePhoto } from './photos.js';
-import { jpegBytes, openTestDatabase } from './test-fixtures.js';
+import { jpegBytes, openTestDatabase } from '../test/sync-fixtures.js';
 
 let db: UrsDatabase;
 afterEach(() => db.close());

@@ -4,7 +4,7 @@ import { MAX_IMAGE_BYTES, newId } from '@urs/sync-protocol';
 import type { UrsDatabase } from '../db/database.js';
 import { PhotoError, StorageFullError } from './errors.js';
 import { savePhoto, sniffImageType } from './photos.js';
-import { jpegBytes, openTestDatabase } from './test-fixtures.js';
+import { jpegBytes, openTestDatabase } from '../test/sync-fixtures.js';
 
 let db: UrsDatabase;
 const userId = newId();

@@ -7,7 +7,13 @@ import { nameOf, namesOf } from './departed.js';
 import { applyPullPage, CursorMovedError, pullChanges } from './pull.js';
 import { claimLocalData, dataOwnerRow, rescopeLocalData } from './local-data-owner.js';
 import { ensureSyncState } from './sync-state.js';
-import { FIXED_NOW, openTestDatabase, refuse, reportCreate, reportRow } from './test-fixtures.js';
+import {
+  FIXED_NOW,
+  openTestDatabase,
+  refuse,
+  reportCreate,
+  reportRow,
+} from '../test/sync-fixtures.js';
 import { testUser } from '../test/user.js';
 
 const databases: UrsDatabase[] = [];

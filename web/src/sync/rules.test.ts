@@ -3,7 +3,7 @@ import { newId } from '@urs/sync-protocol';
 import { enqueue, enqueueReady } from './outbox.js';
 import { syncRulesLoaded } from './rules.js';
 import type { UrsDatabase } from '../db/database.js';
-import { openTestDatabase, optimisticReport, reportCreate } from './test-fixtures.js';
+import { openTestDatabase, optimisticReport, reportCreate } from '../test/sync-fixtures.js';
 
 /** The tables enqueue writes, as a caller's own transaction over them names them. */
 const scope = (db: UrsDatabase) => [

@@ -2,7 +2,7 @@
 import { newId, type Announcement } from '@urs/sync-protocol';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { UrsDatabase } from '../../db/database.js';
-import { openTestDatabase } from '../../sync/test-fixtures.js';
+import { openTestDatabase } from '../../test/sync-fixtures.js';
 import { departedName } from '../../sync/index.js';
 import { testUser } from '../../test/user.js';
 import { announcementAt } from './test-fixtures.js';

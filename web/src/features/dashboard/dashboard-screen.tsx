@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Page } from '../../components/ui/page.js';
 import { prepareDateTimeFormat } from '../../lib/format.js';
 import { useCurrentUser } from '../../client/use-session.js';
-import { ReportCard, useUnsyncedReportIds } from '../reports/index.js';
+import { ReportCards, useUnsyncedReportIds } from '../reports/index.js';
 import { useDashboardSummary } from './dashboard-summary.js';
 import { useToday } from './use-today.js';
 import { StatGrid, type Stat } from '../../components/ui/stat-grid.js';
@@ -99,16 +99,11 @@ export function DashboardScreen() {
           {summary !== undefined && summary !== null && summary.latest.length === 0 ? (
             <p className="muted">{t('dashboard.latestEmpty')}</p>
           ) : (
-            <ul className="rp-cards">
-              {(summary?.latest ?? []).map((report) => (
-                <ReportCard
-                  key={report.id}
-                  report={report}
-                  unsynced={unsynced.has(report.id)}
-                  mayEdit={isAdmin || report.reporter_id === userId}
-                />
-              ))}
-            </ul>
+            <ReportCards
+              reports={summary?.latest ?? []}
+              unsynced={unsynced}
+              mayEdit={(report) => isAdmin || report.reporter_id === userId}
+            />
           )}
         </section>
       </div>

@@ -6,7 +6,4 @@ import './report-i18n.js';
 import './reports.css';
 
 export { ReportCards } from './mine/report-card.js';
-// A card that reads its own names and photo count, under the name the dashboard knows; a list
-// of cards reads them once for all with ReportCards.
-export { StandaloneReportCard as ReportCard } from './mine/report-card.js';
 export { useUnsyncedReportIds } from './data/report-queries.js';

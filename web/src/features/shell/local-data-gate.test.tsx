@@ -7,7 +7,7 @@ import type { UrsDatabase } from '../../db/database.js';
 import { initI18n } from '../../lib/i18n.js';
 import { claimLocalData, dataOwner } from '../../sync/index.js';
 import { SIGNED_IN_FRAME_ID } from '../dashboard/index.js';
-import { FIXED_NOW, openTestDatabase, reportCreate, reportRow } from '../../sync/test-fixtures.js';
+import { FIXED_NOW, openTestDatabase, reportCreate, reportRow } from '../../test/sync-fixtures.js';
 import { LocalDataGate, PREPARING_NOTICE_MS } from './local-data-gate.js';
 import './shell-i18n.js';
 

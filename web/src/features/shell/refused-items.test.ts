@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { newId, type InventoryItem, type ItemRequest, type Report } from '@urs/sync-protocol';
-import { refusedEntry, refusedPhotoAttach, refusedReportCreate } from '../../sync/test-fixtures.js';
+import { refusedEntry, refusedPhotoAttach, refusedReportCreate } from '../../test/sync-fixtures.js';
 import { firstWords, refusedItems, type RefusedLookups } from './refused-items.js';
 
 const AT = '2026-11-23T00:00:00.000Z';

@@ -11,7 +11,7 @@ import type { UrsDatabase } from '../../../db/database.js';
 import { initI18n } from '../../../lib/i18n.js';
 import { toast } from '../../../client/toast.js';
 import { claimLocalData } from '../../../sync/index.js';
-import { FIXED_NOW, jpegBytes, openTestDatabase, refuse } from '../../../sync/test-fixtures.js';
+import { FIXED_NOW, jpegBytes, openTestDatabase, refuse } from '../../../test/sync-fixtures.js';
 import { RequestDetail } from './detail/request-detail.js';
 import { RequestForm } from './form/request-form.js';
 import type { RequestEntry } from './list/requests-list.js';

@@ -2,7 +2,7 @@
 import { newId } from '@urs/sync-protocol';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { UrsDatabase } from '../../../db/database.js';
-import { openTestDatabase, reportCreate, reportRow } from '../../../sync/test-fixtures.js';
+import { openTestDatabase, reportCreate, reportRow } from '../../../test/sync-fixtures.js';
 import { myReportsPage } from './report-queries.js';
 
 const ME = newId();

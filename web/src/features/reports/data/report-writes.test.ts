@@ -3,7 +3,7 @@ import { newId } from '@urs/sync-protocol';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openUrsDatabase, type UrsDatabase } from '../../../db/database.js';
 import { claimLocalData, discardUnusedPhoto, enqueue, savePhoto } from '../../../sync/index.js';
-import { jpegBytes, refuse } from '../../../sync/test-fixtures.js';
+import { jpegBytes, refuse } from '../../../test/sync-fixtures.js';
 import { EMPTY_FORM, type FormPhoto, type ReportFormValues } from '../form/report-form-state.js';
 import { deletionState, fileNewReport } from './report-writes.js';
 

@@ -5,7 +5,7 @@ import {
   refusedEntry,
   refusedPhotoAttach,
   refusedReportCreate,
-} from '../../../sync/test-fixtures.js';
+} from '../../../test/sync-fixtures.js';
 import { creationRefused, planResend, refusalReason, refusedEntriesOf } from './refused-report.js';
 import type { FormPhoto, ReportFormValues } from './report-form-state.js';
 

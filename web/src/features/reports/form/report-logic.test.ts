@@ -18,7 +18,7 @@ import {
 import { pageOf } from '../../../lib/paging.js';
 import { MY_REPORTS_PAGE_SIZE } from '../mine/paging.js';
 import { unsyncedReportIds } from '../data/report-sync-marks.js';
-import { photoRow } from '../../../sync/test-fixtures.js';
+import { photoRow } from '../../../test/sync-fixtures.js';
 import { MemoryStorage } from '../../../test/memory-storage.js';
 
 const SHA = 'a'.repeat(64);

@@ -37,19 +37,6 @@ export function ReportCards({
   );
 }
 
-/**
- * One card that reads its own facts: for a screen that shows cards one by one. A list shows
- * ReportCards, which reads them once for all.
- */
-export function StandaloneReportCard(props: {
-  report: Report;
-  unsynced: boolean;
-  mayEdit: boolean;
-}) {
-  const facts = useReportCardFacts([props.report]);
-  return <ReportCard {...props} facts={facts?.get(props.report.id)} />;
-}
-
 /** One report as a card: reporter, area, photo count, status, sync marker, actions. */
 export function ReportCard({
   report,

@@ -13,7 +13,7 @@ import {
   retryRejectedItem,
   updateItem,
 } from './items-store.js';
-import { refuse } from '../../../../sync/test-fixtures.js';
+import { refuse } from '../../../../test/sync-fixtures.js';
 import { item as sharedItem } from '../test-fixtures.js';
 
 const USER = newId();

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { newId } from '@urs/sync-protocol';
 import type { UrsDatabase } from '../../../../db/database.js';
-import { FIXED_NOW, jpegBytes, openTestDatabase, refuse } from '../../../../sync/test-fixtures.js';
+import { FIXED_NOW, jpegBytes, openTestDatabase, refuse } from '../../../../test/sync-fixtures.js';
 import { formValuesOf, loadRefusedRequest } from './refused-request.js';
 import { EMPTY_REQUEST_FORM, type ItemChoice } from '../form/request-form-logic.js';
 import { createItemRequest } from './requests-save.js';

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_IMAGE_BYTES, newId, type ItemRequest } from '@urs/sync-protocol';
 import type { UrsDatabase } from '../../../../db/database.js';
 import { claimLocalData, discardRejected } from '../../../../sync/index.js';
-import { FIXED_NOW, jpegBytes, openTestDatabase, refuse } from '../../../../sync/test-fixtures.js';
+import { FIXED_NOW, jpegBytes, openTestDatabase, refuse } from '../../../../test/sync-fixtures.js';
 import {
   EMPTY_REQUEST_FORM,
   type ItemChoice,

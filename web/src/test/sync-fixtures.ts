@@ -1,8 +1,8 @@
 import { newId, type MutationArgs } from '@urs/sync-protocol';
 import type { EntityRow, OutboxEntry, RejectedResult, UrsDatabase } from '../db/database.js';
-import type { OptimisticWrite } from './outbox.js';
+import type { OptimisticWrite } from '../sync/outbox.js';
 
-/* Shared by the sync tests only (never imported by the app). */
+/* Shared by the tests of sync and of the features (never imported by the app). */
 
 export { openTestDatabase } from '../db/test-database.js';
 

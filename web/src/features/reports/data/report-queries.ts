@@ -1,10 +1,9 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Report, ReportPhoto } from '@urs/sync-protocol';
-import { nameOf, namesOf, openEntriesFor, rejectedFor } from '../../../sync/index.js';
-import { db, type EntityRow, type OutboxEntry, type UrsDatabase } from '../../../db/index.js';
+import { nameOf, namesOf, openEntriesFor } from '../../../sync/index.js';
+import { db, type EntityRow, type UrsDatabase } from '../../../db/index.js';
 import { pageOf, pageWithin, type ListPage } from '../../../lib/paging.js';
 import type { ReportView } from '../detail/report-detail-source.js';
-import { refusedEntriesOf } from '../form/refused-report.js';
 import { unsyncedReportIds } from './report-sync-marks.js';
 
 /** Live set of this user's report ids with changes not yet accepted by the server. */
@@ -156,28 +155,4 @@ export function useDeviceReportView(id: string): ReportView | null | undefined {
       source: 'device' as const,
     };
   }, [id]);
-}
-
-export interface RefusedReport {
-  entries: OutboxEntry[];
-  /** The server's version of the report (its shadow), null when the server never had it. */
-  serverReport: Report | null;
-}
-
-/** The refusals of this user that belong to the report, live; undefined while loading. */
-export function useRefusedReport(
-  userId: string,
-  reportId: string,
-  photos: readonly ReportPhoto[] | undefined,
-): RefusedReport | undefined {
-  const photoKey = (photos ?? []).map((photo) => photo.id).join(',');
-  return useLiveQuery(async () => {
-    const rejected = await rejectedFor(db, userId);
-    const entries = refusedEntriesOf(rejected, reportId, new Set(photoKey.split(',')));
-    if (entries.length === 0) return { entries, serverReport: null };
-    const shadow = await db.shadows.get(['reports', reportId]);
-    const row = shadow?.row ?? null;
-    const serverReport: Report | null = row !== null && 'reporter_id' in row ? row : null;
-    return { entries, serverReport };
-  }, [userId, reportId, photoKey]);
 }

@@ -10,7 +10,8 @@ import { attachedFormPhoto, formValuesOf, planEdit, type FormPhoto } from './rep
 import { ReportForm } from './report-form.js';
 import { runPlan } from '../data/report-writes.js';
 import { planResend, refusalReason } from './refused-report.js';
-import { useRefusedReport, useReport } from '../data/report-queries.js';
+import { useReport } from '../data/report-queries.js';
+import { useRefusedReport } from '../data/refused-report-queries.js';
 import '../report-i18n.js';
 import { ReportUnavailable } from '../report-unavailable.js';
 

@@ -9,9 +9,10 @@ import { ADMIN, CHROME_PATH, inFreshProfile, type Account } from './run-lighthou
  * dashboard, each a first visit on a fresh profile at a real 4x CPU throttle on a throttled
  * network (slow 4G: 150 ms a request, 1.6 Mbps down, 750 kbps up; LONG_TASKS_NETWORK=off for the
  * machine's own): the first contentful paint, the largest contentful paint, when the live screen
- * is there (the app's own form or greeting in `#root`), and the main thread's long tasks after the
- * first paint. The page reports them itself (`PerformanceObserver`s); no trace is recorded, since
- * recording one changes what is measured: with Lighthouse's trace categories, V8 spends 8-20 ms
+ * is there (the app's own form or greeting in `#root`), the main thread's long tasks after the
+ * first paint, and the layout shifts not caused by input (summed as CLS sums them). The page
+ * reports them itself (`PerformanceObserver`s); no trace is recorded, since recording one
+ * changes what is measured: with Lighthouse's trace categories, V8 spends 8-20 ms
  * (at full speed) of the entry's task on the trace's copies of the scripts' sources, or on the
  * source positions of the stacks the trace records, which a visitor's browser never does. Not a
  * test: the figures move with the load.
@@ -59,12 +60,15 @@ interface RunFigures extends LongTaskFigures {
   firstPaintMs: number;
   largestPaintMs: number;
   liveMs: number;
+  /** The sum of the page's layout shifts not caused by input, as the browser reports them. */
+  layoutShift: number;
 }
 
 interface Watched {
   longTasks: [number, number][];
   largestPaint: number | null;
   live: number | null;
+  layoutShift: number;
 }
 
 /**
@@ -72,7 +76,7 @@ interface Watched {
  * largest-contentful-paint, and the time `live` (a selector) first matched.
  */
 function watchPage(live: string): void {
-  const watched: Watched = { longTasks: [], largestPaint: null, live: null };
+  const watched: Watched = { longTasks: [], largestPaint: null, live: null, layoutShift: 0 };
   (window as unknown as { __watched: Watched }).__watched = watched;
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries())
@@ -81,6 +85,14 @@ function watchPage(live: string): void {
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) watched.largestPaint = entry.startTime;
   }).observe({ type: 'largest-contentful-paint', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as (PerformanceEntry & {
+      value: number;
+      hadRecentInput: boolean;
+    })[]) {
+      if (!entry.hadRecentInput) watched.layoutShift += entry.value;
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
   const seen = new MutationObserver(() => {
     if (watched.live === null && document.querySelector(live) !== null) {
       watched.live = performance.now();
@@ -125,6 +137,7 @@ async function runOnce(server: AppServer, page: PageCase): Promise<RunFigures> {
         firstPaintMs: firstPaint,
         largestPaintMs: watched.largestPaint ?? firstPaint,
         liveMs: watched.live ?? Number.NaN,
+        layoutShift: watched.layoutShift,
       };
     } finally {
       await browser.close();
@@ -146,7 +159,7 @@ try {
         const figures = await runOnce(server, page);
         results.find((r) => r.build === build && r.page === page.name)?.runs.push(figures);
         console.log(
-          `run ${run + 1}/${RUNS} ${build} | ${page.name}: FCP ${figures.firstPaintMs.toFixed(0)} ms, LCP ${figures.largestPaintMs.toFixed(0)} ms, live ${figures.liveMs.toFixed(0)} ms, blocking ${figures.blockingMs.toFixed(0)} ms, longest task ${figures.longestMs.toFixed(0)} ms, ${figures.count} long tasks`,
+          `run ${run + 1}/${RUNS} ${build} | ${page.name}: FCP ${figures.firstPaintMs.toFixed(0)} ms, LCP ${figures.largestPaintMs.toFixed(0)} ms, live ${figures.liveMs.toFixed(0)} ms, blocking ${figures.blockingMs.toFixed(0)} ms, longest task ${figures.longestMs.toFixed(0)} ms, ${figures.count} long tasks, layout shift ${figures.layoutShift.toFixed(3)}`,
         );
       }
     }
@@ -155,12 +168,12 @@ try {
   for (const server of servers.values()) await server.stop();
 }
 
-/** A figure's median and range over the runs: `1234 ms (1100-1400)`. */
-function spread(runs: readonly RunFigures[], pick: (f: RunFigures) => number): string {
+/** A figure's median and range over the runs: `1234 (1100-1400)`. */
+function spread(runs: readonly RunFigures[], pick: (f: RunFigures) => number, digits = 0): string {
   const values = runs.map(pick);
-  const low = Math.min(...values).toFixed(0);
-  const high = Math.max(...values).toFixed(0);
-  return `${median(values).toFixed(0)} (${low}-${high})`;
+  const low = Math.min(...values).toFixed(digits);
+  const high = Math.max(...values).toFixed(digits);
+  return `${median(values).toFixed(digits)} (${low}-${high})`;
 }
 
 const network = THROTTLE_NETWORK ? 'slow 4G (150 ms, 1.6 Mbps)' : "the machine's own network";
@@ -168,11 +181,11 @@ console.log(
   `\nMedians (ranges) of ${RUNS} runs, ms, Chromium ${CHROME_PATH} at ${CPU_SLOWDOWN}x CPU on ${network}, no trace recorded; blocking time and long tasks after the first paint\n`,
 );
 console.log(
-  '| build | page | FCP | LCP | live screen | blocking time | longest task | long tasks |',
+  '| build | page | FCP | LCP | live screen | blocking time | longest task | long tasks | layout shift |',
 );
-console.log('|---|---|---:|---:|---:|---:|---:|---:|');
+console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|');
 for (const { build, page, runs } of results) {
   console.log(
-    `| ${build} | ${page} | ${spread(runs, (f) => f.firstPaintMs)} | ${spread(runs, (f) => f.largestPaintMs)} | ${spread(runs, (f) => f.liveMs)} | ${spread(runs, (f) => f.blockingMs)} | ${spread(runs, (f) => f.longestMs)} | ${median(runs.map((f) => f.count))} |`,
+    `| ${build} | ${page} | ${spread(runs, (f) => f.firstPaintMs)} | ${spread(runs, (f) => f.largestPaintMs)} | ${spread(runs, (f) => f.liveMs)} | ${spread(runs, (f) => f.blockingMs)} | ${spread(runs, (f) => f.longestMs)} | ${median(runs.map((f) => f.count))} | ${spread(runs, (f) => f.layoutShift, 3)} |`,
   );
 }

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { newId, PROTOCOL_VERSION } from '@urs/sync-protocol';
 import { testEngine } from '../test/databases.js';
+import { FIRST_SCHOOL_ID } from '../db/schools.js';
 import type { TestApp } from '../test/harness.js';
 import { applyPushBatch } from './push.js';
 import { someoneWaitsForALock, syncFixture, TestDevice, type SyncFixture } from './test-kit.js';
@@ -43,7 +44,7 @@ describe.skipIf(testEngine !== 'postgres')('pull ordering with overlapping pushe
     };
     const slow = applyPushBatch(
       f.t.db,
-      { id: me.user.id, role: me.user.role },
+      { id: me.user.id, role: me.user.role, schoolId: FIRST_SCHOOL_ID },
       {
         protocol_version: PROTOCOL_VERSION,
         client_id: newId(),

@@ -173,6 +173,8 @@ interface PageRow {
 const SESSION = sql.raw('page_session');
 const SESSION_USER = sql`(SELECT user_id FROM ${SESSION})`;
 const SESSION_ROLE = sql`(SELECT role FROM ${SESSION})`;
+/** The session user's school: whose changes the page holds and whose numbering the cursor is in. */
+const SESSION_SCHOOL = sql`(SELECT school_id FROM ${SESSION})`;
 
 /** What a part of the page reads for the roles in `roles`, all of which read it alike. */
 interface RoleVariant {
@@ -249,8 +251,9 @@ function pageSql(counted: boolean): SQL {
   const past = counted ? sql.join(counts, sql` + `) : sql`NULL`;
   const bigint = sql`CAST(NULL AS bigint)`;
   // The typed NULLs give the union its column types on PostgreSQL.
-  // The head's seq is the counter: the last change_seq there is, as of the statement's snapshot.
-  const counter = sql`CAST((SELECT ${t.changeCounter.value} FROM ${t.changeCounter} WHERE ${t.changeCounter.id} = 1) AS bigint)`;
+  // The head's seq is the session's school's counter: the last change_seq of that school, as of
+  // the statement's snapshot (0 for a user without a school, whose pull holds nothing).
+  const counter = sql`CAST(coalesce((SELECT ${t.changeCounter.value} FROM ${t.changeCounter} WHERE ${t.changeCounter.schoolId} = ${SESSION_SCHOOL}), 0) AS bigint)`;
   const head = sql`SELECT ${counter} AS seq, CAST(NULL AS text) AS change, ${bigint} AS n, (SELECT found FROM ${SESSION}) AS session, ${past} AS past, ${perVariant(unreadCountSql)} AS unread`;
   const runs = pageChangeRows(sql.join(branches, sql` UNION ALL `), LIMIT);
   return sql`WITH ${PARAMS} AS (${PARAMS_ROW}), ${SESSION} AS (${liveSessionJsonSql(sql.placeholder('session'))})

@@ -39,6 +39,7 @@ export const announcementHandlers: Pick<
       return;
     await tx.insert(announcements).values({
       id: a.id,
+      schoolId: actor.schoolId,
       title: a.title,
       body: a.body,
       audience: a.audience,
@@ -102,6 +103,7 @@ export const announcementHandlers: Pick<
     if (isRepeatOfOwnCreate(sameId && { ownerId: sameId.userId }, actor, 'read')) return;
     await tx.insert(announcementReads).values({
       id: a.id,
+      schoolId: actor.schoolId,
       announcementId: a.announcement_id,
       userId: actor.id,
       readAt: a.read_at,

@@ -2,7 +2,7 @@ import type { MutationName, ParsedMutationArgs } from '@urs/sync-protocol';
 import { reason } from '@urs/sync-protocol';
 import type { Tx } from '../../db/handles.js';
 import { rowsOf } from '../../db/statement.js';
-import { can, type Actor, type Permission } from '../../auth/policy.js';
+import { can, type Actor, type Permission, type SchoolActor } from '../../auth/policy.js';
 import { refuse } from '../refusal.js';
 import type { FilingBounds } from '../filing-time.js';
 import type { SchoolClock } from '../../lib/school-time.js';
@@ -12,7 +12,8 @@ export interface MutationContext {
   tx: Tx;
   /** The same transaction, named for the prepared statements that run on its connection. */
   db: Tx;
-  actor: Actor;
+  /** Who pushed, and the school every row this batch writes belongs to. */
+  actor: SchoolActor;
   /** One timestamp for the whole batch: every row it writes says the same `updated_at`. */
   now: string;
   /** The next change_seq of this batch (see ChangeSeqRange). */

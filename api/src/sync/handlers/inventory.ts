@@ -52,6 +52,8 @@ export async function recordStock(
   tx: Tx,
   input: {
     id: string;
+    /** The recorder's school, whose counter `seq` takes from. */
+    schoolId: string;
     itemId: string;
     type: 'in' | 'out' | 'adjustment';
     quantity: number;
@@ -68,6 +70,7 @@ export async function recordStock(
   const stock = item.stock + delta;
   await tx.insert(stockTransactions).values({
     id: input.id,
+    schoolId: input.schoolId,
     itemId: input.itemId,
     type: input.type,
     quantity: input.quantity,
@@ -103,6 +106,7 @@ export const inventoryHandlers: Pick<
     await assertSkuFree(tx, a.sku, a.id);
     await tx.insert(inventoryItems).values({
       id: a.id,
+      schoolId: actor.schoolId,
       name: a.name,
       sku: a.sku ?? null,
       unit: a.unit,
@@ -119,6 +123,7 @@ export const inventoryHandlers: Pick<
     if (a.stock > 0) {
       await recordStock(tx, {
         id: newId(),
+        schoolId: actor.schoolId,
         itemId: a.id,
         type: 'in',
         quantity: a.stock,
@@ -171,6 +176,7 @@ export const inventoryHandlers: Pick<
     if (a.area_id !== undefined && a.area_id !== null) await assertAreaExists(ctx, a.area_id);
     await recordStock(tx, {
       id: a.id,
+      schoolId: actor.schoolId,
       itemId: a.item_id,
       type: a.type,
       quantity: a.quantity,

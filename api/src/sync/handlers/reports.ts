@@ -46,8 +46,8 @@ async function reportOwner(db: Tx, id: string): Promise<{ ownerId: string } | un
 
 /** Parameters in column order; status and category are the contract's optional fields. */
 const INSERT_REPORT = `INSERT INTO reports
-  (id, reporter_id, area_id, category_id, work_type, description, status, reported_at, created_at, updated_at, change_seq)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+  (id, school_id, reporter_id, area_id, category_id, work_type, description, status, reported_at, created_at, updated_at, change_seq)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
   ON CONFLICT (id) DO NOTHING`;
 
 /**
@@ -112,6 +112,7 @@ function createChecked(
     db,
     INSERT_REPORT,
     a.id,
+    actor.schoolId,
     actor.id,
     a.area_id,
     a.category_id ?? null,
@@ -276,6 +277,7 @@ export const reportHandlers: Pick<
     }
     await tx.insert(reportPhotos).values({
       id: a.id,
+      schoolId: actor.schoolId,
       reportId: a.report_id,
       kind: a.kind,
       sha256: upload.sha256,

@@ -96,6 +96,7 @@ export const requestHandlers: Pick<
     }
     await tx.insert(itemRequests).values({
       id: a.id,
+      schoolId: actor.schoolId,
       number: await nextRequestNumber(tx, now, clock),
       type: a.type,
       itemId: a.type === 'stock' ? (a.item_id ?? null) : null,

@@ -54,7 +54,13 @@ export interface PullViewer extends Viewer {
 
 interface Source {
   entity: SyncedEntity;
-  table: SQLiteTable & { id: SQLiteColumn; changeSeq: SQLiteColumn; deletedAt: SQLiteColumn };
+  /** Every synced table belongs to a school (decision 027): its pull is read per school. */
+  table: SQLiteTable & {
+    id: SQLiteColumn;
+    schoolId: SQLiteColumn;
+    changeSeq: SQLiteColumn;
+    deletedAt: SQLiteColumn;
+  };
   /** Rows of this table the viewer may see at all; undefined = every row. */
   scope: (viewer: PullViewer) => SQL | undefined;
   /**

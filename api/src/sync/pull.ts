@@ -19,7 +19,7 @@ import {
   storedChangeJson,
 } from '../db/dialect.js';
 import { plainQuery, renderedKey, type PlainQuery } from '../db/plain-query.js';
-import { requestsVisibleTo, type Viewer } from '../auth/visibility.js';
+import { inSchool, requestsVisibleTo, type Viewer } from '../auth/visibility.js';
 import { toPublicUser, type UserRow } from '../data/wire.js';
 import { liveSessionJsonSql, parseLiveSession, type LiveSessionRow } from '../data/live-session.js';
 import { changeHead, putChangeJson } from '../data/wire-json.js';
@@ -128,6 +128,7 @@ export function unreadCountSql(viewer: PullViewer): SQL {
   const a = t.announcements;
   const r = t.announcementReads;
   const visible = and(
+    inSchool(a, viewer.schoolId),
     isNull(a.deletedAt),
     ne(a.authorId, viewer.id),
     staffOnly(viewer, announcementVisibleTo(viewer.roleValue)),
@@ -198,7 +199,12 @@ interface RoleVariant {
 function roleVariants(build: (viewer: PullViewer) => SQL): RoleVariant[] {
   const variants = new Map<string, RoleVariant>();
   for (const role of ROLES) {
-    const viewer: PullViewer = { id: SESSION_USER, role, roleValue: SESSION_ROLE };
+    const viewer: PullViewer = {
+      id: SESSION_USER,
+      schoolId: SESSION_SCHOOL,
+      role,
+      roleValue: SESSION_ROLE,
+    };
     const key = renderedKey(build(viewer));
     const known = variants.get(key);
     if (known === undefined) variants.set(key, { roles: [role], viewer });
@@ -240,7 +246,7 @@ function pageSql(counted: boolean): SQL {
   const counts = SOURCES.map(({ table, scope }) =>
     perVariant(
       (viewer) =>
-        sql`SELECT count(*) FROM ${table} WHERE ${and(gt(table.changeSeq, CURSOR), scope(viewer))}`,
+        sql`SELECT count(*) FROM ${table} WHERE ${and(inSchool(table, viewer.schoolId), gt(table.changeSeq, CURSOR), scope(viewer))}`,
     ),
   );
   const branches = SOURCES.flatMap((source) => {
@@ -249,7 +255,15 @@ function pageSql(counted: boolean): SQL {
       sql`${source.scope(viewer) ?? sql``} | ${source.hidden?.(viewer) ?? sql``}`;
     return roleVariants(shape).map((variant, i) => {
       const { viewer } = variant;
-      const where = and(gateOf(variant), gt(table.changeSeq, CURSOR), source.scope(viewer));
+      // The school is ANDed here, for every source alike, never left to a source's scope: no
+      // source can forget it, and every branch reads one range of its (school_id, change_seq)
+      // index in order, with no sort (decision 027).
+      const where = and(
+        gateOf(variant),
+        inSchool(table, viewer.schoolId),
+        gt(table.changeSeq, CURSOR),
+        source.scope(viewer),
+      );
       const alias = sql.raw(`"page_${source.entity}_${i}"`);
       return sql`SELECT seq, change FROM (SELECT ${table.changeSeq} AS seq, ${changeJson(source, viewer)} AS change FROM ${table} WHERE ${where} ORDER BY ${table.changeSeq} LIMIT ${LIMIT} + 1) AS ${alias}`;
     });
@@ -281,8 +295,9 @@ function pageQuery(counted: boolean): PlainQuery<PageRow> {
 /**
  * The page out of the statement's runs of changes: the runs oldest first, as many as fit in
  * `limit`. Each table gave its first `limit + 1` changes past the cursor, so the runs hold at
- * least one change more than the page when there is more; every change_seq is unique across
- * tables (one counter), so no two runs overlap.
+ * least one change more than the page when there is more; every change_seq of the school is
+ * unique across tables (one counter per school, and the page holds one school), so no two runs
+ * overlap.
  */
 function takePage(rows: readonly PageRow[], limit: number) {
   const runs: { seq: number; change: string | null; n: number }[] = [];
@@ -350,7 +365,7 @@ export async function pullChanges(
       const rest = JSON.stringify({
         cursor: String(last ?? cursor),
         has_more: more,
-        // Every change_seq is unique across tables (one counter) and the page holds the
+        // Every change_seq of the school is unique across tables (its counter) and the page holds the
         // smallest ones past the cursor, so whatever was counted and is not on the page
         // comes after it.
         ...(head.past !== null && { remaining: head.past - taken }),
@@ -361,4 +376,9 @@ export async function pullChanges(
       return `{"protocol_version":${JSON.stringify(PROTOCOL_VERSION)},"changes":[${changes}],${rest.slice(1)}`;
     },
   };
+}
+
+/** The page statement behind `explain` (EXPLAIN QUERY PLAN, EXPLAIN): its plan, for tests. */
+export function explainedPage(explain: string): PlainQuery<Record<string, unknown>> {
+  return plainQuery(sql`${sql.raw(explain)} ${pageSql(true)}`);
 }

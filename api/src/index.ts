@@ -1,6 +1,7 @@
 import { serve } from '@hono/node-server';
 import { createApp } from './app.js';
 import { connectDatabase, databaseTarget, DatabaseConfigError } from './db/connect.js';
+import { adoptSchoolName } from './db/schools.js';
 import { loadConfiguration } from './startup.js';
 
 /**
@@ -10,6 +11,8 @@ import { loadConfiguration } from './startup.js';
 async function main(): Promise<void> {
   const { env, photos } = await loadConfiguration();
   const db = await connectDatabase(databaseTarget(env.DATABASE_URL, env.dataDir));
+  // The migration named the first school after the footer; a deployment's SCHOOL_NAME wins once.
+  await adoptSchoolName(db, env.SCHOOL_NAME);
   const server = serve(
     { fetch: createApp({ db, env, photos }).fetch, port: env.PORT, hostname: env.HOST },
     (info) => {

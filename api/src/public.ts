@@ -11,6 +11,7 @@ export {
   type DatabaseTarget,
 } from './db/connect.js';
 export { nextChangeSeq, nowIso } from './db/change-seq.js';
+export { FIRST_SCHOOL_ID, adoptSchoolName, insertSchool } from './db/schools.js';
 export * as tables from './db/schema.js';
 export { hashPassword } from './lib/passwords.js';
 export { sha256Hex, type PhotoStore } from './storage/photo-store.js';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
-import { createApp, loadConfiguration } from '@urs/api';
+import { adoptSchoolName, createApp, loadConfiguration } from '@urs/api';
 import { openConfiguredDatabase } from './lib/open-database.js';
 import { DEMO_ACCOUNTS, isDatabaseEmpty, seedDemoSchool } from './seed/index.js';
 
@@ -16,6 +16,8 @@ const { env, photos } = await loadConfiguration({
   WEB_DIST_DIR: process.env['WEB_DIST_DIR'] ?? path.join(repoRoot, 'web', 'dist'),
 });
 const { db, where } = await openConfiguredDatabase(env, 'URS cannot start');
+// The migration named the first school after the footer; a deployment's SCHOOL_NAME wins once.
+await adoptSchoolName(db, env.SCHOOL_NAME);
 
 let seeded = false;
 if (await isDatabaseEmpty(db)) {

@@ -51,13 +51,27 @@ export const PERMISSIONS = {
 
 export type Permission = keyof typeof PERMISSIONS;
 
+/**
+ * Who is acting: the user, their role and their school. Every school role has a school; only a
+ * district administrator (docs/decisions/027-schools-as-tenants.md) will have none.
+ */
 export interface Actor {
   id: string;
   role: Role;
+  schoolId: string | null;
+}
+
+/** An actor within one school: what every school-scoped service and push handler takes. */
+export interface SchoolActor extends Actor {
+  schoolId: string;
 }
 
 /** Role check, plus ownership when the permission has it and a record is named. */
-export function can(actor: Actor, permission: Permission, record?: { ownerId: string }): boolean {
+export function can(
+  actor: Pick<Actor, 'id' | 'role'>,
+  permission: Permission,
+  record?: { ownerId: string },
+): boolean {
   const rule: Rule = PERMISSIONS[permission];
   if (!rule.roles.includes(actor.role)) return false;
   if (rule.ownRecordsOnly === true && record !== undefined && actor.role !== 'admin') {

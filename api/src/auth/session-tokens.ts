@@ -76,6 +76,7 @@ function asSessionAndUser(row: LiveSessionRow): { session: SessionRow; user: Use
       updatedAt: row.updated_at,
       changeSeq: row.change_seq,
       deletedAt: row.deleted_at,
+      schoolId: row.school_id,
       name: row.name,
       email: row.email,
       phone: row.phone,

@@ -28,6 +28,7 @@ const LIVE_SESSION_COLUMNS = [
   ['updated_at', users.updatedAt],
   ['change_seq', users.changeSeq],
   ['deleted_at', users.deletedAt],
+  ['school_id', users.schoolId],
   ['name', users.name],
   ['email', users.email],
   ['phone', users.phone],
@@ -53,6 +54,7 @@ export interface LiveSessionRow {
   updated_at: string;
   change_seq: number;
   deleted_at: string | null;
+  school_id: string | null;
   name: string;
   email: string;
   phone: string | null;
@@ -76,13 +78,13 @@ function liveSessionSource(tokenHash: SQL | Placeholder): SQL {
 }
 
 /**
- * For a statement that looks the session up inside itself: `user_id` and `role` to scope its
- * reads by, and `found`, the whole row as JSON text for `parseLiveSession`. At most one row
+ * For a statement that looks the session up inside itself: `user_id`, `role` and `school_id`
+ * to scope its reads by, and `found`, the whole row as JSON text for `parseLiveSession`. At most one row
  * (token hashes are unique). Whatever the statement reads for it stays unsent until
  * the guard has accepted the row.
  */
 export function liveSessionJsonSql(tokenHash: SQL | Placeholder): SQL {
-  return sql`SELECT ${users.id} AS user_id, ${users.role} AS role, ${jsonAsText(jsonObject(LIVE_SESSION_COLUMNS))} AS found FROM ${liveSessionSource(tokenHash)}`;
+  return sql`SELECT ${users.id} AS user_id, ${users.role} AS role, ${users.schoolId} AS school_id, ${jsonAsText(jsonObject(LIVE_SESSION_COLUMNS))} AS found FROM ${liveSessionSource(tokenHash)}`;
 }
 
 /** The `found` column of liveSessionJsonSql: the row the guard's own lookup would have read. */
@@ -103,7 +105,7 @@ const liveSessionQuery = plainQuery<LiveSessionRow>(
 
 /**
  * What the checks read (auth/session-tokens.ts, `checkSession`) and what a route needs to read
- * for the user (`id`, `role`): every other column of the row costs a value the driver converts
+ * for the user (`id`, `role`, `school_id`): every other column of the row costs a value the driver converts
  * per request, and the unread count, called by every device every minute, needs none of them.
  */
 const SESSION_CHECK_KEYS = [
@@ -112,6 +114,7 @@ const SESSION_CHECK_KEYS = [
   's_last_used_at',
   'id',
   'role',
+  'school_id',
   'deleted_at',
 ] as const;
 

@@ -14,6 +14,7 @@ import * as t from '../db/schema.js';
 import { makeTestApp, type TestApp } from '../test/harness.js';
 import { toPublicUser, toWire, type UserRow } from './wire.js';
 import { SYNCED_TABLES, wireRowJson } from './wire-json.js';
+import { FIRST_SCHOOL_ID } from '../db/schools.js';
 
 /*
  * The pull sends the JSON the database builds (wire-json.ts); the mappers of wire.ts say what
@@ -38,9 +39,10 @@ async function seedEveryTable(): Promise<{ admin: UserRow; adminToken: string }>
   const { token, user } = await app.signIn('admin');
   const at = '2026-11-23T07:08:09.123Z';
   await app.db.write(async (tx) => {
-    const seq = () => nextChangeSeq(tx);
+    const seq = () => nextChangeSeq(tx, FIRST_SCHOOL_ID);
     const sync = async () => ({
       id: newId(),
+      schoolId: FIRST_SCHOOL_ID,
       createdAt: at,
       updatedAt: at,
       changeSeq: await seq(),

@@ -8,6 +8,7 @@ import { migrateDatabase, openDatabase, sqliteWriter } from './client.js';
 import type { Db } from './handles.js';
 import { areas } from './schema.js';
 import { testEngine } from '../test/databases.js';
+import { FIRST_SCHOOL_ID } from './schools.js';
 
 const dirs: string[] = [];
 async function freshDb(): Promise<{ db: Db; file: string }> {
@@ -55,21 +56,25 @@ describe.skipIf(testEngine !== 'sqlite')('database client (SQLite)', () => {
 
   it('hands out change_seq values that only grow, across tables and restarts', async () => {
     const { db, file } = await freshDb();
-    const seen = [await db.write(nextChangeSeq), await db.write(nextChangeSeq)];
+    const seen = [
+      await db.write((tx) => nextChangeSeq(tx, FIRST_SCHOOL_ID)),
+      await db.write((tx) => nextChangeSeq(tx, FIRST_SCHOOL_ID)),
+    ];
     await db.write(async (tx) => {
       const now = nowIso();
       await tx.insert(areas).values({
         id: newId(),
+        schoolId: FIRST_SCHOOL_ID,
         name: 'Aula',
         createdAt: now,
         updatedAt: now,
-        changeSeq: await nextChangeSeq(tx),
+        changeSeq: await nextChangeSeq(tx, FIRST_SCHOOL_ID),
       });
     });
     await db.close();
     const again = openDatabase(file);
     const [area] = await again.select().from(areas);
-    seen.push(area?.changeSeq ?? -1, await again.write(nextChangeSeq));
+    seen.push(area?.changeSeq ?? -1, await again.write((tx) => nextChangeSeq(tx, FIRST_SCHOOL_ID)));
     expect(seen).toEqual([1, 2, 3, 4]);
     await again.close();
   });

@@ -13,7 +13,7 @@ import {
   type PgTableWithColumns,
 } from 'drizzle-orm/pg-core';
 import { getTableConfig, type SQLiteColumn, type SQLiteTable } from 'drizzle-orm/sqlite-core';
-import { schema as sqliteSchema } from './schema.js';
+import { schema as sqliteSchema, schools as sqliteSchools } from './schema.js';
 import { STORED_CHANGE_COLUMN } from './dialect.js';
 import { syncedEntityOf } from '../data/wire-json.js';
 
@@ -31,6 +31,9 @@ import { syncedEntityOf } from '../data/wire-json.js';
  * One column exists on PostgreSQL only: every synced table's `wire_change`, the row's put
  * change as the pull sends it, written by a trigger whenever the row is (db/stored-changes.ts;
  * db/dialect.ts, storedChangeJson, says why).
+ *
+ * One key exists on PostgreSQL only: every `school_id` without a foreign key in schema.ts
+ * references `schools` here (SQLite cannot add one to an existing table; schema.ts says more).
  */
 
 type AnyBuilder = PgColumnBuilderBase & {
@@ -60,6 +63,8 @@ function pgColumn(column: SQLiteColumn): AnyBuilder {
   if (column.hasDefault && column.default !== undefined) built = built.default(column.default);
   return built;
 }
+
+const SCHOOL_COLUMN = 'school_id';
 
 const derived = new Map<SQLiteTable, PgTableWithColumns<never>>();
 
@@ -117,6 +122,16 @@ function derive(table: SQLiteTable): PgTableWithColumns<never> {
         extras.push(foreignKey({ columns: [first, ...rest], foreignColumns: [ffirst, ...frest] }));
       }
     }
+    const keyed = config.foreignKeys.some((fk) =>
+      fk.reference().columns.some((c) => c.name === SCHOOL_COLUMN),
+    );
+    if (keyOf.has(SCHOOL_COLUMN) && !keyed) {
+      const schoolKey = (
+        derive(sqliteSchools) as unknown as Record<string, AnyPgColumn | undefined>
+      ).id;
+      if (schoolKey === undefined) throw new Error('schema.pg: schools.id missing');
+      extras.push(foreignKey({ columns: [col(SCHOOL_COLUMN)], foreignColumns: [schoolKey] }));
+    }
     return extras as never;
   });
   const table2 = pg as unknown as PgTableWithColumns<never>;
@@ -130,6 +145,7 @@ export const pgSchema = Object.fromEntries(
 
 // drizzle-kit looks for exported tables.
 export const {
+  schools,
   changeCounter,
   users,
   sessions,

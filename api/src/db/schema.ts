@@ -32,9 +32,16 @@ export type StoredRefusal =
  * read well in the database and move to PostgreSQL unchanged.
  *
  * Every synced table carries the same four columns: a client-generatable UUID id,
- * created_at/updated_at, `change_seq` (taken from the single `change_counter` in the same
- * transaction as the write, so pull can page every table by one cursor) and `deleted_at`,
- * the tombstone that tells other devices a row is gone.
+ * created_at/updated_at, `change_seq` (taken from its school's `change_counter` row in the same
+ * transaction as the write, so pull can page every table of a school by one cursor) and
+ * `deleted_at`, the tombstone that tells other devices a row is gone.
+ *
+ * Every school-owned row names its school (`school_id`, docs/decisions/027-schools-as-tenants.md):
+ * written on every insert, never changed, and kept off the wire (data/wire-json.ts lists the wire
+ * columns). SQLite has no foreign key on these NOT NULL columns (it cannot add one to an existing
+ * table without rebuilding it); schema.pg.ts gives every `school_id` one on PostgreSQL. Uniqueness a
+ * school expects (area and category names, SKUs, request numbers) is per school; emails stay
+ * unique across the deployment, so signing in needs no school picker.
  */
 const syncColumns = {
   id: text('id').primaryKey(),
@@ -44,15 +51,51 @@ const syncColumns = {
   deletedAt: text('deleted_at'),
 };
 
+/**
+ * The tenants: one deployment holds one or more schools (a single-school install has exactly
+ * one, `FIRST_SCHOOL_ID`, db/schools.ts). Never deleted: a deactivated school keeps its rows.
+ */
+export const schools = sqliteTable(
+  'schools',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    /** What a self-registration link carries to name this school; null: none issued. */
+    registrationCode: text('registration_code'),
+    /** JSON array of email domains whose single sign-on accounts belong here; null: none. */
+    ssoDomains: text('sso_domains', { mode: 'json' }).$type<string[] | null>(),
+    deactivatedAt: text('deactivated_at'),
+    createdAt: text('created_at').notNull(),
+    updatedAt: text('updated_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('schools_name_uq').on(t.name),
+    uniqueIndex('schools_registration_code_uq').on(t.registrationCode),
+  ],
+);
+
+/**
+ * One change counter per school (db/change-seq.ts): pushes of different schools lock different
+ * rows. A table of its own rather than a column of `schools`, whose row every insert of a
+ * school-owned row locks FOR KEY SHARE on PostgreSQL (the foreign key), which a counter's
+ * FOR UPDATE would block.
+ */
 export const changeCounter = sqliteTable('change_counter', {
-  id: integer('id').primaryKey(),
+  schoolId: text('school_id')
+    .primaryKey()
+    .references(() => schools.id),
   value: integer('value').notNull(),
 });
+
+/** The school of a school-owned row; see the comment at the top. */
+const schoolId = () => text('school_id').notNull();
 
 export const users = sqliteTable(
   'users',
   {
     ...syncColumns,
+    /** Null only for a district administrator, who belongs to no school (decision 027). */
+    schoolId: text('school_id').references(() => schools.id),
     name: text('name').notNull(),
     email: text('email').notNull(),
     phone: text('phone'),
@@ -68,8 +111,8 @@ export const users = sqliteTable(
     uniqueIndex('users_email_live_uq')
       .on(t.email)
       .where(sql`deleted_at IS NULL`),
-    index('users_role_idx').on(t.role, t.name),
-    index('users_change_seq_idx').on(t.changeSeq),
+    index('users_school_role_idx').on(t.schoolId, t.role, t.name),
+    index('users_school_change_seq_idx').on(t.schoolId, t.changeSeq),
   ],
 );
 
@@ -110,15 +153,16 @@ export const areas = sqliteTable(
   'areas',
   {
     ...syncColumns,
+    schoolId: schoolId(),
     name: text('name').notNull(),
     description: text('description'),
     active: integer('active', { mode: 'boolean' }).notNull().default(true),
   },
   (t) => [
-    uniqueIndex('areas_name_live_uq')
-      .on(t.name)
+    uniqueIndex('areas_school_name_live_uq')
+      .on(t.schoolId, t.name)
       .where(sql`deleted_at IS NULL`),
-    index('areas_change_seq_idx').on(t.changeSeq),
+    index('areas_school_change_seq_idx').on(t.schoolId, t.changeSeq),
   ],
 );
 
@@ -126,14 +170,15 @@ export const categories = sqliteTable(
   'categories',
   {
     ...syncColumns,
+    schoolId: schoolId(),
     name: text('name').notNull(),
     description: text('description'),
   },
   (t) => [
-    uniqueIndex('categories_name_live_uq')
-      .on(t.name)
+    uniqueIndex('categories_school_name_live_uq')
+      .on(t.schoolId, t.name)
       .where(sql`deleted_at IS NULL`),
-    index('categories_change_seq_idx').on(t.changeSeq),
+    index('categories_school_change_seq_idx').on(t.schoolId, t.changeSeq),
   ],
 );
 
@@ -141,6 +186,7 @@ export const reports = sqliteTable(
   'reports',
   {
     ...syncColumns,
+    schoolId: schoolId(),
     reporterId: text('reporter_id')
       .notNull()
       .references(() => users.id),
@@ -161,21 +207,22 @@ export const reports = sqliteTable(
   },
   (t) => [
     // The admin list sorts by filing time and filters by status, area, reporter (and so role)
-    // and filing dates; sorting by receipt time stays possible.
-    index('reports_reported_idx').on(t.reportedAt),
-    index('reports_created_idx').on(t.createdAt),
-    index('reports_status_reported_idx').on(t.status, t.reportedAt),
+    // and filing dates, within a school; sorting by receipt time stays possible. Area and
+    // reporter ids belong to one school, so their indexes need no school in front.
+    index('reports_school_reported_idx').on(t.schoolId, t.reportedAt),
+    index('reports_school_created_idx').on(t.schoolId, t.createdAt),
+    index('reports_school_status_reported_idx').on(t.schoolId, t.status, t.reportedAt),
     // Analytics read only live rows by date, status, area and reporter: these partial covering
     // indexes answer their counts without touching the table.
-    index('reports_live_reported_idx')
-      .on(t.reportedAt, t.status, t.areaId, t.reporterId)
+    index('reports_school_live_reported_idx')
+      .on(t.schoolId, t.reportedAt, t.status, t.areaId, t.reporterId)
       .where(sql`deleted_at IS NULL`),
-    index('reports_live_status_area_idx')
-      .on(t.status, t.areaId)
+    index('reports_school_live_status_area_idx')
+      .on(t.schoolId, t.status, t.areaId)
       .where(sql`deleted_at IS NULL`),
     index('reports_area_reported_idx').on(t.areaId, t.reportedAt),
     index('reports_reporter_reported_idx').on(t.reporterId, t.reportedAt),
-    index('reports_change_seq_idx').on(t.changeSeq),
+    index('reports_school_change_seq_idx').on(t.schoolId, t.changeSeq),
     // A staff member's pull: their own rows past the cursor, in change order, from one range.
     index('reports_reporter_change_seq_idx').on(t.reporterId, t.changeSeq),
   ],
@@ -185,6 +232,7 @@ export const reportPhotos = sqliteTable(
   'report_photos',
   {
     ...syncColumns,
+    schoolId: schoolId(),
     reportId: text('report_id')
       .notNull()
       .references(() => reports.id),
@@ -207,7 +255,7 @@ export const reportPhotos = sqliteTable(
   (t) => [
     index('report_photos_report_idx').on(t.reportId, t.kind, t.position),
     index('report_photos_sha_idx').on(t.sha256),
-    index('report_photos_change_seq_idx').on(t.changeSeq),
+    index('report_photos_school_change_seq_idx').on(t.schoolId, t.changeSeq),
     index('report_photos_reporter_change_seq_idx').on(t.reporterId, t.changeSeq),
   ],
 );
@@ -216,6 +264,7 @@ export const inventoryItems = sqliteTable(
   'inventory_items',
   {
     ...syncColumns,
+    schoolId: schoolId(),
     name: text('name').notNull(),
     sku: text('sku'),
     unit: text('unit').notNull(),
@@ -228,11 +277,11 @@ export const inventoryItems = sqliteTable(
     createdBy: text('created_by').references(() => users.id),
   },
   (t) => [
-    uniqueIndex('inventory_items_sku_live_uq')
-      .on(t.sku)
+    uniqueIndex('inventory_items_school_sku_live_uq')
+      .on(t.schoolId, t.sku)
       .where(sql`sku IS NOT NULL AND deleted_at IS NULL`),
-    index('inventory_items_name_idx').on(t.name),
-    index('inventory_items_change_seq_idx').on(t.changeSeq),
+    index('inventory_items_school_name_idx').on(t.schoolId, t.name),
+    index('inventory_items_school_change_seq_idx').on(t.schoolId, t.changeSeq),
   ],
 );
 
@@ -240,6 +289,7 @@ export const stockTransactions = sqliteTable(
   'stock_transactions',
   {
     ...syncColumns,
+    schoolId: schoolId(),
     itemId: text('item_id')
       .notNull()
       .references(() => inventoryItems.id),
@@ -263,7 +313,7 @@ export const stockTransactions = sqliteTable(
     index('stock_tx_item_occurred_idx').on(t.itemId, t.occurredAt),
     index('stock_tx_area_idx').on(t.areaId, t.occurredAt),
     index('stock_tx_recorded_by_idx').on(t.recordedBy, t.occurredAt),
-    index('stock_tx_change_seq_idx').on(t.changeSeq),
+    index('stock_tx_school_change_seq_idx').on(t.schoolId, t.changeSeq),
   ],
 );
 
@@ -271,7 +321,11 @@ export const itemRequests = sqliteTable(
   'item_requests',
   {
     ...syncColumns,
-    /** Human-readable number (REQ-2026-000123), assigned by the server when the request arrives. */
+    schoolId: schoolId(),
+    /**
+     * Human-readable number (REQ-2026-000123), assigned by the server when the request arrives;
+     * each school counts its own.
+     */
     number: text('number'),
     type: text('type', { enum: REQUEST_TYPES }).notNull(),
     itemId: text('item_id').references(() => inventoryItems.id),
@@ -290,11 +344,11 @@ export const itemRequests = sqliteTable(
     decidedAt: text('decided_at'),
   },
   (t) => [
-    uniqueIndex('item_requests_number_uq').on(t.number),
-    index('item_requests_status_created_idx').on(t.status, t.createdAt),
+    uniqueIndex('item_requests_school_number_uq').on(t.schoolId, t.number),
+    index('item_requests_school_status_created_idx').on(t.schoolId, t.status, t.createdAt),
     index('item_requests_requester_created_idx').on(t.requesterId, t.createdAt),
     index('item_requests_item_idx').on(t.itemId, t.createdAt),
-    index('item_requests_change_seq_idx').on(t.changeSeq),
+    index('item_requests_school_change_seq_idx').on(t.schoolId, t.changeSeq),
   ],
 );
 
@@ -302,6 +356,7 @@ export const announcements = sqliteTable(
   'announcements',
   {
     ...syncColumns,
+    schoolId: schoolId(),
     title: text('title').notNull(),
     body: text('body').notNull(),
     /** JSON array of roles, or null for everyone. */
@@ -314,11 +369,17 @@ export const announcements = sqliteTable(
     publishedAt: text('published_at').notNull(),
   },
   (t) => [
-    index('announcements_published_idx').on(t.deletedAt, t.publishedAt),
-    index('announcements_change_seq_idx').on(t.changeSeq),
+    index('announcements_school_published_idx').on(t.schoolId, t.deletedAt, t.publishedAt),
+    index('announcements_school_change_seq_idx').on(t.schoolId, t.changeSeq),
     // Covers every column the unread count reads (sync/unread-count.ts), which every device asks
     // for every minute: the count walks this index alone instead of each announcement's row.
-    index('announcements_unread_idx').on(t.deletedAt, t.authorId, t.audience, t.id),
+    index('announcements_school_unread_idx').on(
+      t.schoolId,
+      t.deletedAt,
+      t.authorId,
+      t.audience,
+      t.id,
+    ),
   ],
 );
 
@@ -326,6 +387,7 @@ export const announcementReads = sqliteTable(
   'announcement_reads',
   {
     ...syncColumns,
+    schoolId: schoolId(),
     announcementId: text('announcement_id')
       .notNull()
       .references(() => announcements.id),
@@ -337,7 +399,7 @@ export const announcementReads = sqliteTable(
   (t) => [
     // One read mark per user and announcement; also serves the unread count's anti-join.
     uniqueIndex('announcement_reads_user_announcement_uq').on(t.userId, t.announcementId),
-    index('announcement_reads_change_seq_idx').on(t.changeSeq),
+    index('announcement_reads_school_change_seq_idx').on(t.schoolId, t.changeSeq),
   ],
 );
 
@@ -350,6 +412,7 @@ export const photoUploads = sqliteTable(
   'photo_uploads',
   {
     id: text('id').primaryKey(),
+    schoolId: schoolId(),
     userId: text('user_id')
       .notNull()
       .references(() => users.id),
@@ -404,6 +467,7 @@ export const loginKnownAddresses = sqliteTable(
 export const syncClients = sqliteTable(
   'sync_clients',
   {
+    schoolId: schoolId(),
     userId: text('user_id')
       .notNull()
       .references(() => users.id),
@@ -413,7 +477,11 @@ export const syncClients = sqliteTable(
     createdAt: text('created_at').notNull(),
     updatedAt: text('updated_at').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.clientId] })],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.clientId] }),
+    // A school's last sync, for the district's overview.
+    index('sync_clients_school_updated_idx').on(t.schoolId, t.updatedAt),
+  ],
 );
 
 /**
@@ -424,6 +492,7 @@ export const syncClients = sqliteTable(
 export const syncRejections = sqliteTable(
   'sync_rejections',
   {
+    schoolId: schoolId(),
     userId: text('user_id')
       .notNull()
       .references(() => users.id),
@@ -439,6 +508,7 @@ export const syncRejections = sqliteTable(
 );
 
 export const schema = {
+  schools,
   changeCounter,
   users,
   sessions,

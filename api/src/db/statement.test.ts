@@ -7,6 +7,7 @@ import { createTestDatabase, testEngine, type TestDatabase } from '../test/datab
 import type { Tx } from './handles.js';
 import { connectionOf } from './pg-connection.js';
 import { rowsOf, run } from './statement.js';
+import { FIRST_SCHOOL_ID } from './schools.js';
 
 const opened: { dir: string; database: TestDatabase }[] = [];
 async function fresh(): Promise<TestDatabase> {
@@ -23,20 +24,29 @@ afterEach(async () => {
   }
 });
 
-const COUNTER = 'SELECT value FROM change_counter WHERE id = ?';
+const COUNTER = 'SELECT value FROM change_counter WHERE school_id = ?';
 
 describe('plain statements inside a write transaction', () => {
   it('see the transaction’s own uncommitted writes and are undone with it', async () => {
     const { db } = await fresh();
-    const [before] = await db.write((tx) => rowsOf<{ value: number }>(tx, COUNTER, 1));
+    const [before] = await db.write((tx) =>
+      rowsOf<{ value: number }>(tx, COUNTER, FIRST_SCHOOL_ID),
+    );
     const failed = db.write(async (tx) => {
-      expect(await run(tx, 'UPDATE change_counter SET value = ? WHERE id = ?', 4242, 1)).toBe(1);
-      const [inside] = await rowsOf<{ value: number }>(tx, COUNTER, 1);
+      expect(
+        await run(
+          tx,
+          'UPDATE change_counter SET value = ? WHERE school_id = ?',
+          4242,
+          FIRST_SCHOOL_ID,
+        ),
+      ).toBe(1);
+      const [inside] = await rowsOf<{ value: number }>(tx, COUNTER, FIRST_SCHOOL_ID);
       expect(Number(inside?.value)).toBe(4242);
       throw new Error('roll back');
     });
     await expect(failed).rejects.toThrow('roll back');
-    const [after] = await db.write((tx) => rowsOf<{ value: number }>(tx, COUNTER, 1));
+    const [after] = await db.write((tx) => rowsOf<{ value: number }>(tx, COUNTER, FIRST_SCHOOL_ID));
     expect(Number(after?.value)).toBe(Number(before?.value));
   });
 
@@ -45,8 +55,13 @@ describe('plain statements inside a write transaction', () => {
     const values: number[] = [];
     for (let i = 0; i < 3; i++) {
       await db.write(async (tx) => {
-        await run(tx, 'UPDATE change_counter SET value = ? WHERE id = ?', 100 + i, 1);
-        const [row] = await rowsOf<{ value: number }>(tx, COUNTER, 1);
+        await run(
+          tx,
+          'UPDATE change_counter SET value = ? WHERE school_id = ?',
+          100 + i,
+          FIRST_SCHOOL_ID,
+        );
+        const [row] = await rowsOf<{ value: number }>(tx, COUNTER, FIRST_SCHOOL_ID);
         values.push(Number(row?.value));
       });
     }

@@ -10,6 +10,7 @@ import { jsonAsText } from './dialect.js';
 import { plainQuery } from './plain-query.js';
 import * as t from './schema.js';
 import { installStoredChanges, storedChangeBody } from './stored-changes.js';
+import { FIRST_SCHOOL_ID } from './schools.js';
 
 /*
  * PostgreSQL keeps each synced row's put change beside it (stored-changes.ts). The pull reads
@@ -37,9 +38,10 @@ async function addArea(name: string): Promise<string> {
   const id = newId();
   const at = '2026-11-23T07:08:09.123Z';
   await app.db.write(async (tx) => {
-    const changeSeq = await nextChangeSeq(tx);
+    const changeSeq = await nextChangeSeq(tx, FIRST_SCHOOL_ID);
     await tx.insert(t.areas).values({
       id,
+      schoolId: FIRST_SCHOOL_ID,
       name,
       description: null,
       active: true,
@@ -73,7 +75,7 @@ describe.skipIf(testEngine !== 'postgres')('stored put changes on PostgreSQL', (
     });
 
     await app.db.write(async (tx) => {
-      const changeSeq = await nextChangeSeq(tx);
+      const changeSeq = await nextChangeSeq(tx, FIRST_SCHOOL_ID);
       await tx
         .update(t.areas)
         .set({ name: 'Taman', active: false, changeSeq })

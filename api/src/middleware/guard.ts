@@ -3,7 +3,7 @@ import type { Role } from '@urs/sync-protocol';
 import type { Db } from '../db/handles.js';
 import type { UserRow } from '../data/wire.js';
 import { forbidden, unauthenticated } from '../lib/http-error.js';
-import { can, type Permission } from '../auth/policy.js';
+import { can, type Permission, type SchoolActor } from '../auth/policy.js';
 import {
   acceptedSession,
   checkSession,
@@ -109,4 +109,17 @@ export function makeGuard(db: Db, policy: SessionPolicy): Guard {
 
 export function authOf(c: Context<AppEnv>): AuthContext {
   return c.get('auth');
+}
+
+/**
+ * The signed-in user as an actor of their school, for a route whose service works within one
+ * school (every school-scoped read and write takes the school from here, never from the
+ * request). A user without a school (a district administrator, decision 027) is refused as a
+ * role without the permission would be; the policy gives such a user no school permission, so
+ * this is a second fence, not a path anyone takes.
+ */
+export function schoolActor(c: Context<AppEnv>): SchoolActor {
+  const { user } = authOf(c);
+  if (user.schoolId === null) throw forbidden();
+  return { id: user.id, role: user.role, schoolId: user.schoolId };
 }

@@ -4,6 +4,7 @@ import { ConfigError } from '../lib/config-error.js';
 import { HttpError, parseOr422 } from '../lib/http-error.js';
 import type { UserRow } from '../data/wire.js';
 import { createUser } from './users.js';
+import { FIRST_SCHOOL_ID } from '../db/schools.js';
 
 /** Where each field of the new account comes from, named as the operator typed it. */
 const VARIABLE_OF: Record<string, string> = {
@@ -33,7 +34,8 @@ export async function createAdminFrom(
       password,
       password_confirmation: password,
     });
-    return await createUser(db, input, scryptLogN);
+    // The first school's: the one a single-school install has (issue 39 adds URS_SCHOOL_ID).
+    return await createUser(db, { ...input, schoolId: FIRST_SCHOOL_ID }, scryptLogN);
   } catch (err) {
     if (!(err instanceof HttpError)) throw err;
     const problems = Object.entries(err.errors ?? { input: [err.message] }).map(

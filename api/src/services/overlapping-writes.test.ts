@@ -6,6 +6,7 @@ import { sessions, users } from '../db/schema.js';
 import { testEngine } from '../test/databases.js';
 import { makeTestApp, type TestApp } from '../test/harness.js';
 import { someoneWaitsForALock } from '../sync/test-kit.js';
+import { FIRST_SCHOOL_ID } from '../db/schools.js';
 
 /*
  * Requests that overlap, answered as they would be one after the other. On PostgreSQL writes
@@ -40,7 +41,7 @@ async function overlapping(requests: (() => Promise<Response>)[]): Promise<Respo
       release = resolve;
     });
     const holder = other.db.write(async (tx) => {
-      await nextChangeSeq(tx);
+      await nextChangeSeq(tx, FIRST_SCHOOL_ID);
       holding();
       await released;
     });

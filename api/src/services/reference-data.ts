@@ -148,15 +148,18 @@ export class ReferenceService<
     };
   }
 
-  /** Idempotent on a client-chosen id: creating the same id again answers the existing row. */
-  create(input: Create): Promise<Out> {
+  /**
+   * Idempotent on a client-chosen id: creating the same id again answers the existing row. The
+   * row belongs to `schoolId`, whose counter numbers it (and each write below).
+   */
+  create(schoolId: string, input: Create): Promise<Out> {
     return this.db.write(async (tx) => {
       // The change number first: on PostgreSQL its row lock serialises this with any other
       // create (decision 007), so the id and name checks below see a row committed while this
       // one waited, and a concurrent create of the same id or name is answered as a sequential
       // one is, not by the unique index's error. A repeat that finds its row leaves the number
       // unused, which no pull minds.
-      const changeSeq = await nextChangeSeq(tx);
+      const changeSeq = await nextChangeSeq(tx, schoolId);
       if (input.id !== undefined) {
         const existing = (await first(tx.select().from(this.t).where(eq(this.t.id, input.id)))) as
           Row | undefined;
@@ -169,6 +172,7 @@ export class ReferenceService<
           .insert(this.t)
           .values({
             id: input.id ?? newId(),
+            schoolId,
             ...this.kind.insertValues(input),
             createdAt: now,
             updatedAt: now,
@@ -180,10 +184,10 @@ export class ReferenceService<
     });
   }
 
-  update(id: string, input: Update): Promise<Out> {
+  update(schoolId: string, id: string, input: Update): Promise<Out> {
     return this.db.write(async (tx) => {
       // First, as in create: a concurrent rename to the same name is then refused as taken.
-      const changeSeq = await nextChangeSeq(tx);
+      const changeSeq = await nextChangeSeq(tx, schoolId);
       if ((await this.findLive(tx, id)) === undefined) {
         throw notFound(reason('reference_not_found', { kind: this.kind.code }));
       }
@@ -200,13 +204,13 @@ export class ReferenceService<
   }
 
   /** Tombstones the row: reports that name it keep a valid reference, devices learn via pull. */
-  async delete(id: string): Promise<void> {
+  async delete(schoolId: string, id: string): Promise<void> {
     await this.db.write(async (tx) => {
       if ((await this.findLive(tx, id)) === undefined) {
         throw notFound(reason('reference_not_found', { kind: this.kind.code }));
       }
       const now = nowIso();
-      const changeSeq = await nextChangeSeq(tx);
+      const changeSeq = await nextChangeSeq(tx, schoolId);
       await tx
         .update(this.t)
         .set({ deletedAt: now, updatedAt: now, changeSeq })

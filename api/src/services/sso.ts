@@ -8,6 +8,7 @@ import { ssoStates } from '../db/schema.js';
 import type { Env } from '../env.js';
 import { HttpError } from '../lib/http-error.js';
 import { createUser, findLiveUserByEmail } from './users.js';
+import { FIRST_SCHOOL_ID } from '../db/schools.js';
 import type { UserRow } from '../data/wire.js';
 
 export const STATE_TTL_MS = 10 * 60_000;
@@ -189,6 +190,8 @@ export class SsoService {
     const user = await createUser(
       this.db,
       {
+        // Until a school's email domains are known (issue 39), a new account joins the first.
+        schoolId: FIRST_SCHOOL_ID,
         name,
         email,
         role: this.env.REGISTRATION_DEFAULT_ROLE,

@@ -20,6 +20,7 @@ import { hashPassword, verifyPassword } from '../lib/passwords.js';
 import { containsText } from '../db/dialect.js';
 import { toPublicUser, type UserRow } from '../data/wire.js';
 import { revokeUserSessions } from '../auth/session-tokens.js';
+import type { SchoolActor } from '../auth/policy.js';
 
 /*
  * Every write here takes its change number before it checks anything. On PostgreSQL writes run
@@ -27,7 +28,10 @@ import { revokeUserSessions } from '../auth/session-tokens.js';
  * first, the checks that follow (a free email, another live admin) read what committed while
  * this transaction waited, so two requests cannot both pass a check only one may pass. Taken
  * after, both would pass, and the second would fail on the unique index (a 500) or leave the
- * school without an admin. SQLite's single writer already gives that order.
+ * school without an admin. SQLite's single writer already gives that order. The counter is the
+ * user's school's (decision 027): it serialises the writes of one school, which is all the
+ * last-admin check needs; emails are unique across schools, which a second school's writer does
+ * not wait for (the email lock of issue 39's next steps closes that).
  */
 
 const live = isNull(users.deletedAt);
@@ -65,6 +69,8 @@ const blankToNull = (value: string | null | undefined) =>
 
 export interface NewUser {
   id?: string;
+  /** The school the account belongs to; it never changes. */
+  schoolId: string;
   name: string;
   email: string;
   phone?: string | null | undefined;
@@ -76,11 +82,12 @@ export interface NewUser {
 export async function createUser(db: Db, input: NewUser, scryptLogN: number): Promise<UserRow> {
   const passwordHash = await hashPassword(input.password, scryptLogN);
   return db.write(async (tx) => {
-    const changeSeq = await nextChangeSeq(tx);
+    const changeSeq = await nextChangeSeq(tx, input.schoolId);
     await assertEmailFree(tx, input.email);
     const now = nowIso();
     const row: UserRow = {
       id: input.id ?? newId(),
+      schoolId: input.schoolId,
       name: input.name,
       email: input.email.trim().toLowerCase(),
       phone: blankToNull(input.phone),
@@ -134,12 +141,13 @@ async function applyUserChanges(
 /** Only the fields sent change (spec section 5); a blank phone clears it. */
 export function updateProfile(
   db: Db,
-  userId: string,
+  self: SchoolActor,
   input: ProfileInput,
   photoSha256: string | undefined,
 ): Promise<UserRow> {
+  const userId = self.id;
   return db.write(async (tx) => {
-    const changeSeq = await nextChangeSeq(tx);
+    const changeSeq = await nextChangeSeq(tx, self.schoolId);
     const changes: UserChanges = {};
     if (input.name !== undefined) changes.name = input.name;
     if (input.email !== undefined) {
@@ -154,7 +162,7 @@ export function updateProfile(
 
 export function updatePreferences(
   db: Db,
-  userId: string,
+  self: SchoolActor,
   input: PreferencesInput,
 ): Promise<UserRow> {
   return db.write(async (tx) => {
@@ -162,23 +170,23 @@ export function updatePreferences(
     if (input.preferred_theme !== undefined) changes.preferredTheme = input.preferred_theme;
     if (input.preferred_language !== undefined)
       changes.preferredLanguage = input.preferred_language;
-    return applyUserChanges(tx, userId, changes, await nextChangeSeq(tx));
+    return applyUserChanges(tx, self.id, changes, await nextChangeSeq(tx, self.schoolId));
   });
 }
 
 export async function changePassword(
   db: Db,
-  user: UserRow,
+  self: SchoolActor & Pick<UserRow, 'passwordHash'>,
   currentPassword: string,
   newPassword: string,
   scryptLogN: number,
 ): Promise<void> {
-  if (!(await verifyPassword(currentPassword, user.passwordHash))) {
+  if (!(await verifyPassword(currentPassword, self.passwordHash))) {
     throw validationError({ current_password: [reason('current_password_wrong')] });
   }
   const passwordHash = await hashPassword(newPassword, scryptLogN);
   await db.write(async (tx) =>
-    applyUserChanges(tx, user.id, { passwordHash }, await nextChangeSeq(tx)),
+    applyUserChanges(tx, self.id, { passwordHash }, await nextChangeSeq(tx, self.schoolId)),
   );
 }
 
@@ -221,8 +229,14 @@ function otherLiveAdmins(tx: DbOrTx, userId: string): Promise<number> {
   );
 }
 
-export function adminCreateUser(db: Db, input: AdminUserCreateInput, scryptLogN: number) {
-  return createUser(db, input, scryptLogN);
+/** A user of the admin's own school. */
+export function adminCreateUser(
+  db: Db,
+  admin: SchoolActor,
+  input: AdminUserCreateInput,
+  scryptLogN: number,
+) {
+  return createUser(db, { ...input, schoolId: admin.schoolId }, scryptLogN);
 }
 
 /**
@@ -231,6 +245,7 @@ export function adminCreateUser(db: Db, input: AdminUserCreateInput, scryptLogN:
  */
 export async function adminUpdateUser(
   db: Db,
+  admin: SchoolActor,
   id: string,
   input: AdminUserUpdateInput,
   scryptLogN: number,
@@ -239,7 +254,7 @@ export async function adminUpdateUser(
   const password = input.password ?? '';
   const passwordHash = password === '' ? undefined : await hashPassword(password, scryptLogN);
   return db.write(async (tx) => {
-    const changeSeq = await nextChangeSeq(tx);
+    const changeSeq = await nextChangeSeq(tx, admin.schoolId);
     const current = await getLiveUser(tx, id);
     const changes: UserChanges = {};
     if (input.name !== undefined) changes.name = input.name;
@@ -270,10 +285,10 @@ export async function adminUpdateUser(
  * Deletes by tombstone: the user's reports and transactions keep a valid reporter, other
  * devices learn of the deletion through pull, and the email becomes free again.
  */
-export async function adminDeleteUser(db: Db, actorId: string, id: string): Promise<void> {
-  if (actorId === id) throw conflict(reason('self_delete'));
+export async function adminDeleteUser(db: Db, admin: SchoolActor, id: string): Promise<void> {
+  if (admin.id === id) throw conflict(reason('self_delete'));
   await db.write(async (tx) => {
-    const changeSeq = await nextChangeSeq(tx);
+    const changeSeq = await nextChangeSeq(tx, admin.schoolId);
     const target = await getLiveUser(tx, id);
     if (target.role === 'admin' && (await otherLiveAdmins(tx, id)) === 0) {
       throw conflict(reason('last_admin_delete'));

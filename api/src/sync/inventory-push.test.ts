@@ -8,6 +8,7 @@ import { MAX_QUANTITY, ROLES, newId, type MutationResult, type Role } from '@urs
 import { inventoryItems, itemRequests } from '../db/schema.js';
 import type { TestApp } from '../test/harness.js';
 import { nextRequestNumber } from './handlers/requests.js';
+import { FIRST_SCHOOL_ID } from '../db/schools.js';
 import { jpegBytes, sha256, syncFixture, TestDevice, uploadPhoto } from './test-kit.js';
 
 let t: TestApp;
@@ -231,10 +232,12 @@ describe('request numbers', () => {
     const wib = { offsetMinutes: 7 * 60 };
     // 1 January 2027, 01:00 in Jakarta, is still 2026 in UTC.
     const newYear = '2026-12-31T18:00:00.000Z';
-    const first = await t.db.write((tx) => nextRequestNumber(tx, newYear, wib));
+    const first = await t.db.write((tx) => nextRequestNumber(tx, FIRST_SCHOOL_ID, newYear, wib));
     expect(first).toBe('REQ-2027-000001');
-    expect(await t.db.write((tx) => nextRequestNumber(tx, newYear, { offsetMinutes: 0 }))).toMatch(
-      /^REQ-2026-/,
-    );
+    expect(
+      await t.db.write((tx) =>
+        nextRequestNumber(tx, FIRST_SCHOOL_ID, newYear, { offsetMinutes: 0 }),
+      ),
+    ).toMatch(/^REQ-2026-/);
   });
 });

@@ -13,6 +13,8 @@ import { answerOfStored, storedRefusal, type Refusal } from './refusal.js';
 export interface LedgerKey {
   userId: string;
   clientId: string;
+  /** The user's school, written on the rows the ledger inserts (a user never changes school). */
+  schoolId: string;
 }
 
 /** The stored last seq, or 0 for a device that never pushed. */
@@ -35,10 +37,11 @@ export async function saveLastSeq(
 ): Promise<void> {
   await run(
     db,
-    `INSERT INTO sync_clients (user_id, client_id, last_seq, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?)
+    `INSERT INTO sync_clients (school_id, user_id, client_id, last_seq, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?)
      ON CONFLICT (user_id, client_id)
      DO UPDATE SET last_seq = excluded.last_seq, updated_at = excluded.updated_at`,
+    key.schoolId,
     key.userId,
     key.clientId,
     lastSeq,
@@ -56,6 +59,7 @@ export async function recordRejection(
   now: string,
 ): Promise<void> {
   await db.insert(syncRejections).values({
+    schoolId: key.schoolId,
     userId: key.userId,
     clientId: key.clientId,
     seq: mutation.seq,

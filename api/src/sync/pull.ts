@@ -19,7 +19,7 @@ import {
   storedChangeJson,
 } from '../db/dialect.js';
 import { plainQuery, renderedKey, type PlainQuery } from '../db/plain-query.js';
-import { requestsVisibleTo, type Viewer } from '../auth/visibility.js';
+import { inSchool, requestsVisibleTo, type Viewer } from '../auth/visibility.js';
 import { toPublicUser, type UserRow } from '../data/wire.js';
 import { liveSessionJsonSql, parseLiveSession, type LiveSessionRow } from '../data/live-session.js';
 import { changeHead, putChangeJson } from '../data/wire-json.js';
@@ -54,7 +54,13 @@ export interface PullViewer extends Viewer {
 
 interface Source {
   entity: SyncedEntity;
-  table: SQLiteTable & { id: SQLiteColumn; changeSeq: SQLiteColumn; deletedAt: SQLiteColumn };
+  /** Every synced table belongs to a school (decision 027): its pull is read per school. */
+  table: SQLiteTable & {
+    id: SQLiteColumn;
+    schoolId: SQLiteColumn;
+    changeSeq: SQLiteColumn;
+    deletedAt: SQLiteColumn;
+  };
   /** Rows of this table the viewer may see at all; undefined = every row. */
   scope: (viewer: PullViewer) => SQL | undefined;
   /**
@@ -122,6 +128,7 @@ export function unreadCountSql(viewer: PullViewer): SQL {
   const a = t.announcements;
   const r = t.announcementReads;
   const visible = and(
+    inSchool(a, viewer.schoolId),
     isNull(a.deletedAt),
     ne(a.authorId, viewer.id),
     staffOnly(viewer, announcementVisibleTo(viewer.roleValue)),
@@ -173,6 +180,8 @@ interface PageRow {
 const SESSION = sql.raw('page_session');
 const SESSION_USER = sql`(SELECT user_id FROM ${SESSION})`;
 const SESSION_ROLE = sql`(SELECT role FROM ${SESSION})`;
+/** The session user's school: whose changes the page holds and whose numbering the cursor is in. */
+const SESSION_SCHOOL = sql`(SELECT school_id FROM ${SESSION})`;
 
 /** What a part of the page reads for the roles in `roles`, all of which read it alike. */
 interface RoleVariant {
@@ -190,7 +199,12 @@ interface RoleVariant {
 function roleVariants(build: (viewer: PullViewer) => SQL): RoleVariant[] {
   const variants = new Map<string, RoleVariant>();
   for (const role of ROLES) {
-    const viewer: PullViewer = { id: SESSION_USER, role, roleValue: SESSION_ROLE };
+    const viewer: PullViewer = {
+      id: SESSION_USER,
+      schoolId: SESSION_SCHOOL,
+      role,
+      roleValue: SESSION_ROLE,
+    };
     const key = renderedKey(build(viewer));
     const known = variants.get(key);
     if (known === undefined) variants.set(key, { roles: [role], viewer });
@@ -232,7 +246,7 @@ function pageSql(counted: boolean): SQL {
   const counts = SOURCES.map(({ table, scope }) =>
     perVariant(
       (viewer) =>
-        sql`SELECT count(*) FROM ${table} WHERE ${and(gt(table.changeSeq, CURSOR), scope(viewer))}`,
+        sql`SELECT count(*) FROM ${table} WHERE ${and(inSchool(table, viewer.schoolId), gt(table.changeSeq, CURSOR), scope(viewer))}`,
     ),
   );
   const branches = SOURCES.flatMap((source) => {
@@ -241,7 +255,15 @@ function pageSql(counted: boolean): SQL {
       sql`${source.scope(viewer) ?? sql``} | ${source.hidden?.(viewer) ?? sql``}`;
     return roleVariants(shape).map((variant, i) => {
       const { viewer } = variant;
-      const where = and(gateOf(variant), gt(table.changeSeq, CURSOR), source.scope(viewer));
+      // The school is ANDed here, for every source alike, never left to a source's scope: no
+      // source can forget it, and every branch reads one range of its (school_id, change_seq)
+      // index in order, with no sort (decision 027).
+      const where = and(
+        gateOf(variant),
+        inSchool(table, viewer.schoolId),
+        gt(table.changeSeq, CURSOR),
+        source.scope(viewer),
+      );
       const alias = sql.raw(`"page_${source.entity}_${i}"`);
       return sql`SELECT seq, change FROM (SELECT ${table.changeSeq} AS seq, ${changeJson(source, viewer)} AS change FROM ${table} WHERE ${where} ORDER BY ${table.changeSeq} LIMIT ${LIMIT} + 1) AS ${alias}`;
     });
@@ -249,8 +271,9 @@ function pageSql(counted: boolean): SQL {
   const past = counted ? sql.join(counts, sql` + `) : sql`NULL`;
   const bigint = sql`CAST(NULL AS bigint)`;
   // The typed NULLs give the union its column types on PostgreSQL.
-  // The head's seq is the counter: the last change_seq there is, as of the statement's snapshot.
-  const counter = sql`CAST((SELECT ${t.changeCounter.value} FROM ${t.changeCounter} WHERE ${t.changeCounter.id} = 1) AS bigint)`;
+  // The head's seq is the session's school's counter: the last change_seq of that school, as of
+  // the statement's snapshot (0 for a user without a school, whose pull holds nothing).
+  const counter = sql`CAST(coalesce((SELECT ${t.changeCounter.value} FROM ${t.changeCounter} WHERE ${t.changeCounter.schoolId} = ${SESSION_SCHOOL}), 0) AS bigint)`;
   const head = sql`SELECT ${counter} AS seq, CAST(NULL AS text) AS change, ${bigint} AS n, (SELECT found FROM ${SESSION}) AS session, ${past} AS past, ${perVariant(unreadCountSql)} AS unread`;
   const runs = pageChangeRows(sql.join(branches, sql` UNION ALL `), LIMIT);
   return sql`WITH ${PARAMS} AS (${PARAMS_ROW}), ${SESSION} AS (${liveSessionJsonSql(sql.placeholder('session'))})
@@ -272,8 +295,9 @@ function pageQuery(counted: boolean): PlainQuery<PageRow> {
 /**
  * The page out of the statement's runs of changes: the runs oldest first, as many as fit in
  * `limit`. Each table gave its first `limit + 1` changes past the cursor, so the runs hold at
- * least one change more than the page when there is more; every change_seq is unique across
- * tables (one counter), so no two runs overlap.
+ * least one change more than the page when there is more; every change_seq of the school is
+ * unique across tables (one counter per school, and the page holds one school), so no two runs
+ * overlap.
  */
 function takePage(rows: readonly PageRow[], limit: number) {
   const runs: { seq: number; change: string | null; n: number }[] = [];
@@ -341,7 +365,7 @@ export async function pullChanges(
       const rest = JSON.stringify({
         cursor: String(last ?? cursor),
         has_more: more,
-        // Every change_seq is unique across tables (one counter) and the page holds the
+        // Every change_seq of the school is unique across tables (its counter) and the page holds the
         // smallest ones past the cursor, so whatever was counted and is not on the page
         // comes after it.
         ...(head.past !== null && { remaining: head.past - taken }),
@@ -352,4 +376,9 @@ export async function pullChanges(
       return `{"protocol_version":${JSON.stringify(PROTOCOL_VERSION)},"changes":[${changes}],${rest.slice(1)}`;
     },
   };
+}
+
+/** The page statement behind `explain` (EXPLAIN QUERY PLAN, EXPLAIN): its plan, for tests. */
+export function explainedPage(explain: string): PlainQuery<Record<string, unknown>> {
+  return plainQuery(sql`${sql.raw(explain)} ${pageSql(true)}`);
 }

@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { newId, PROTOCOL_VERSION, reason, type PushRequest } from '@urs/sync-protocol';
 import { areas, changeCounter, reports, syncClients, syncRejections } from '../db/schema.js';
 import * as savepoint from '../db/savepoint.js';
-import type { Actor } from '../auth/policy.js';
+import type { SchoolActor } from '../auth/policy.js';
+import { FIRST_SCHOOL_ID } from '../db/schools.js';
 import { testEngine } from '../test/databases.js';
 import { makeTestApp, type TestApp } from '../test/harness.js';
 import { HANDLERS } from './handlers/index.js';
@@ -20,7 +21,7 @@ import { refuse } from './refusal.js';
 vi.mock('../db/savepoint.js', { spy: true });
 
 let t: TestApp;
-let actor: Actor;
+let actor: SchoolActor;
 let areaId: string;
 let clientId: string;
 let seq: number;
@@ -29,7 +30,7 @@ beforeEach(async () => {
   t = await makeTestApp();
   const admin = await t.signIn('admin');
   const { user } = await t.signIn('custodian');
-  actor = { id: user.id, role: user.role };
+  actor = { id: user.id, role: user.role, schoolId: FIRST_SCHOOL_ID };
   const res = await t.request('/api/areas', {
     method: 'POST',
     token: admin.token,

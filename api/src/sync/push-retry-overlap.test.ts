@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { newId, PROTOCOL_VERSION, type PushRequest, type PushResponse } from '@urs/sync-protocol';
 import { reports, syncClients } from '../db/schema.js';
 import { testEngine } from '../test/databases.js';
+import { FIRST_SCHOOL_ID } from '../db/schools.js';
 import type { TestApp } from '../test/harness.js';
 import { applyPushBatch } from './push.js';
 import { someoneWaitsForALock, syncFixture, type SyncFixture } from './test-kit.js';
@@ -28,7 +29,10 @@ describe.skipIf(testEngine !== 'postgres')('a push retried while the first is ap
   });
 
   const counter = async () => {
-    const [row] = await f.t.db.select({ value: sql<number>`value` }).from(sql`change_counter`);
+    const [row] = await f.t.db
+      .select({ value: sql<number>`value` })
+      .from(sql`change_counter`)
+      .where(sql`school_id = ${FIRST_SCHOOL_ID}`);
     return Number(row?.value);
   };
 
@@ -73,13 +77,18 @@ describe.skipIf(testEngine !== 'postgres')('a push retried while the first is ap
     });
 
     // The first request applies both mutations, then keeps its transaction open.
-    const first = applyPushBatch(f.t.db, { id: me.user.id, role: me.user.role }, batch, {
-      afterMutation: async (seq) => {
-        if (seq < 2) return;
-        applied();
-        await held;
+    const first = applyPushBatch(
+      f.t.db,
+      { id: me.user.id, role: me.user.role, schoolId: FIRST_SCHOOL_ID },
+      batch,
+      {
+        afterMutation: async (seq) => {
+          if (seq < 2) return;
+          applied();
+          await held;
+        },
       },
-    });
+    );
     await firstHasApplied;
 
     // The device's retry of the same batch reaches the other process meanwhile.

@@ -13,7 +13,7 @@ import {
 import type { Db, Tx } from '../db/handles.js';
 import { ChangeSeqRange, nowIso } from '../db/change-seq.js';
 import { canCountChanges, totalChanges, withSavepoint } from '../db/savepoint.js';
-import type { Actor } from '../auth/policy.js';
+import type { SchoolActor } from '../auth/policy.js';
 import { HANDLER_WRITES, HANDLERS } from './handlers/index.js';
 import type { MutationContext, MutationHandler } from './handlers/context.js';
 import {
@@ -155,16 +155,21 @@ function answerOf(
 /** The body of applyPushBatch, inside its write transaction. */
 async function applyInTransaction(
   tx: Tx,
-  actor: Actor,
+  actor: SchoolActor,
   request: PushRequest,
   options: PushOptions,
 ): Promise<PushOutcome> {
-  const key: LedgerKey = { userId: actor.id, clientId: request.client_id };
+  const key: LedgerKey = {
+    userId: actor.id,
+    clientId: request.client_id,
+    schoolId: actor.schoolId,
+  };
   // The counter first: on PostgreSQL its row lock is what serialises batches (writes run at
   // READ COMMITTED), so the ledger read after it sees a batch of the same device that committed
   // while this one waited. Read before, a retry sent while the first try was still applying
   // would find the old last_seq and apply the batch again (push-retry-overlap.test.ts).
-  const changeSeqs = await ChangeSeqRange.open(tx);
+  // The pusher's school's counter: pushes of other schools take theirs and do not wait here.
+  const changeSeqs = await ChangeSeqRange.open(tx, actor.schoolId);
   let lastSeq = await readLastSeq(tx, key);
   const firstSeq = request.mutations[0]?.seq ?? lastSeq + 1;
   if (firstSeq > lastSeq + 1) return { kind: 'seq_gap', body: seqGap(lastSeq) };
@@ -216,7 +221,7 @@ async function applyInTransaction(
  */
 export async function applyPushBatch(
   db: Db,
-  actor: Actor,
+  actor: SchoolActor,
   request: PushRequest,
   options: PushOptions = {},
 ): Promise<PushOutcome> {

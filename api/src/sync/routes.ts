@@ -7,7 +7,7 @@ import {
   reason,
 } from '@urs/sync-protocol';
 import type { Db } from '../db/handles.js';
-import { authOf, type AppEnv, type Guard } from '../middleware/guard.js';
+import { schoolActor, type AppEnv, type Guard } from '../middleware/guard.js';
 import { limitBody, readJson } from '../middleware/body.js';
 import { conflict, parseOr422, validationError } from '../lib/http-error.js';
 import type { SchoolClock } from '../lib/school-time.js';
@@ -35,13 +35,7 @@ export function syncRoutes({ db, guard, clock }: SyncDeps, testOptions: PushOpti
     if (!isContiguous(request.mutations)) {
       throw validationError({ mutations: [reason('seq_not_contiguous')] });
     }
-    const { user } = authOf(c);
-    const outcome = await applyPushBatch(
-      db,
-      { id: user.id, role: user.role },
-      request,
-      pushOptions,
-    );
+    const outcome = await applyPushBatch(db, schoolActor(c), request, pushOptions);
     return outcome.kind === 'seq_gap' ? c.json(outcome.body, 409) : c.json(outcome.body);
   });
 

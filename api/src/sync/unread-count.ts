@@ -27,7 +27,7 @@ export interface UnreadCountRow extends SessionCheckRow {
 function unreadCountStatementSql() {
   const arms = ROLES.map(
     (role) =>
-      sql`WHEN ${nameLiteral(role)} THEN (${unreadCountSql({ id: sql`${users.id}`, role, roleValue: nameLiteral(role) })})`,
+      sql`WHEN ${nameLiteral(role)} THEN (${unreadCountSql({ id: sql`${users.id}`, schoolId: sql`${users.schoolId}`, role, roleValue: nameLiteral(role) })})`,
   );
   return sessionCheckSql(
     sql.placeholder('session'),

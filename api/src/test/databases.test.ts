@@ -7,6 +7,7 @@ import { SYNCED_TABLES } from '../data/wire-json.js';
 import { PG_MIGRATIONS_DIR } from '../db/postgres.js';
 import { storedChangeBody } from '../db/stored-changes.js';
 import { createTestDatabase, templateName, testEngine, type TestDatabase } from './databases.js';
+import { FIRST_SCHOOL_ID } from '../db/schools.js';
 
 /*
  * PostgreSQL test databases are copies of a migrated template (databases.ts). The template
@@ -81,7 +82,8 @@ describe.skipIf(testEngine !== 'postgres')('PostgreSQL test databases', () => {
     }
     const a = await connect(first.db.location);
     await a.query(
-      "INSERT INTO areas (id, name, created_at, updated_at, change_seq) VALUES ('a1', 'Aula', now()::text, now()::text, 1)",
+      "INSERT INTO areas (id, school_id, name, created_at, updated_at, change_seq) VALUES ('a1', $1, 'Aula', now()::text, now()::text, 1)",
+      [FIRST_SCHOOL_ID],
     );
     const third = await createTestDatabase('unused');
     open.push(third);

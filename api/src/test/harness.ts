@@ -6,6 +6,8 @@ import { createApp } from '../app.js';
 import type { Db } from '../db/handles.js';
 import { loadEnv, type Env } from '../env.js';
 import { createUser } from '../services/users.js';
+import { FIRST_SCHOOL_ID, insertSchool } from '../db/schools.js';
+import { newId } from '@urs/sync-protocol';
 import { createTestDatabase, removeDir } from './databases.js';
 
 export const TEST_PASSWORD = 'rahasia-123';
@@ -15,8 +17,17 @@ export interface TestApp {
   env: Env;
   dataDir: string;
   request(path: string, init?: RequestInit & { token?: string; json?: unknown }): Promise<Response>;
-  /** Creates a user of the role directly in the database and signs in through the API. */
-  signIn(role: Role, email?: string): Promise<{ token: string; user: User }>;
+  /**
+   * Creates a user of the role directly in the database (in the first school unless `schoolId`
+   * names another) and signs in through the API.
+   */
+  signIn(
+    role: Role,
+    email?: string,
+    options?: { schoolId?: string },
+  ): Promise<{ token: string; user: User }>;
+  /** A further school with its counter at 0; its id. */
+  createSchool(name: string): Promise<string>;
   /**
    * Another app on its own connection to the same database, as a second API process (or this
    * one after a restart) would be: nothing is shared with this one but the database.
@@ -94,13 +105,13 @@ function appOn(
     env,
     dataDir: env.dataDir,
     request,
-    async signIn(role, email) {
+    async signIn(role, email, { schoolId = FIRST_SCHOOL_ID } = {}) {
       counter.value += 1;
       const n = counter.value;
       const address = email ?? `${role}.${n}@sekolah.test`;
       await createUser(
         db,
-        { name: `Test ${role} ${n}`, email: address, role, password: TEST_PASSWORD },
+        { schoolId, name: `Test ${role} ${n}`, email: address, role, password: TEST_PASSWORD },
         env.SCRYPT_LOG_N,
       );
       const res = await request('/api/login', {
@@ -110,6 +121,11 @@ function appOn(
       if (res.status !== 200) throw new Error(`login failed: ${res.status} ${await res.text()}`);
       const body = (await res.json()) as { access_token: string; user: User };
       return { token: body.access_token, user: body.user };
+    },
+    async createSchool(name) {
+      const id = newId();
+      await db.write((tx) => insertSchool(tx, { id, name }));
+      return id;
     },
     twin() {
       return appOn(reopen(), env, options, counter, reopen, () => Promise.resolve());

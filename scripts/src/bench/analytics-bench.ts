@@ -1,4 +1,4 @@
-import { sqliteWriter, type App } from '@urs/api';
+import { FIRST_SCHOOL_ID, sqliteWriter, type App } from '@urs/api';
 import { benchServer } from './bench-server.js';
 import { newId, REPORT_STATUSES, STAFF_ROLES } from '@urs/sync-protocol';
 import { time, type BenchRow } from '../lib/measure.js';
@@ -16,7 +16,7 @@ async function school(reports: number) {
   sqlite.transaction(() => {
     let seq = 0;
     const user = sqlite.prepare(
-      'INSERT INTO users (id, name, email, role, password_hash, created_at, updated_at, change_seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      `INSERT INTO users (school_id, id, name, email, role, password_hash, created_at, updated_at, change_seq) VALUES ('${FIRST_SCHOOL_ID}', ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     const staff = Array.from({ length: SCHOOL_STAFF }, (_, i) => {
       const id = newId();
@@ -33,7 +33,7 @@ async function school(reports: number) {
       return id;
     });
     const areaStmt = sqlite.prepare(
-      'INSERT INTO areas (id, name, created_at, updated_at, change_seq) VALUES (?, ?, ?, ?, ?)',
+      `INSERT INTO areas (school_id, id, name, created_at, updated_at, change_seq) VALUES ('${FIRST_SCHOOL_ID}', ?, ?, ?, ?, ?)`,
     );
     const areaIds = Array.from({ length: SCHOOL_AREAS }, (_, i) => {
       const id = newId();
@@ -41,8 +41,8 @@ async function school(reports: number) {
       return id;
     });
     const report = sqlite.prepare(
-      `INSERT INTO reports (id, reporter_id, area_id, work_type, description, status, reported_at, created_at, updated_at, change_seq)
-       VALUES (?, ?, ?, 'cleaning', 'Laporan bench', ?, ?, ?, ?, ?)`,
+      `INSERT INTO reports (school_id, id, reporter_id, area_id, work_type, description, status, reported_at, created_at, updated_at, change_seq)
+       VALUES ('${FIRST_SCHOOL_ID}', ?, ?, ?, 'cleaning', 'Laporan bench', ?, ?, ?, ?, ?)`,
     );
     for (let i = 0; i < reports; i++) {
       const at = iso(now - Math.floor((i / reports) * 365 * 86_400_000));
@@ -64,7 +64,9 @@ async function school(reports: number) {
       for (let u = 0; u < staff.length; u += 1 + (d % 3))
         activity.run(staff[u], iso(now - d * 86_400_000).slice(0, 10));
     }
-    sqlite.prepare('UPDATE change_counter SET value = ? WHERE id = 1').run(seq);
+    sqlite
+      .prepare(`UPDATE change_counter SET value = ? WHERE school_id = '${FIRST_SCHOOL_ID}'`)
+      .run(seq);
   })();
   sqlite.pragma('optimize');
   const { token, userId } = await server.register('admin@bench.test');

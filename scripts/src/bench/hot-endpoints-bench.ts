@@ -4,7 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { databaseFile, migrateDatabase, nextChangeSeq, openDatabase, tables } from '@urs/api';
+import {
+  databaseFile,
+  FIRST_SCHOOL_ID,
+  migrateDatabase,
+  nextChangeSeq,
+  openDatabase,
+  tables,
+} from '@urs/api';
 import { newId, PROTOCOL_VERSION, ROLES } from '@urs/sync-protocol';
 import { median, type BenchRow } from '../lib/measure.js';
 
@@ -32,17 +39,19 @@ async function seedAnnouncements(dataDir: string): Promise<void> {
       const adminId = newId();
       await tx.insert(tables.users).values({
         id: adminId,
+        schoolId: FIRST_SCHOOL_ID,
         name: 'Admin',
         email: 'admin@bench.test',
         role: 'admin',
         passwordHash: 'x',
         createdAt: now,
         updatedAt: now,
-        changeSeq: await nextChangeSeq(tx),
+        changeSeq: await nextChangeSeq(tx, FIRST_SCHOOL_ID),
       });
       for (let i = 0; i < ANNOUNCEMENTS; i++) {
         await tx.insert(tables.announcements).values({
           id: newId(),
+          schoolId: FIRST_SCHOOL_ID,
           title: `Pengumuman ${i}`,
           body: 'Rapat staf hari Jumat pukul 14.00 di aula.',
           audience: i % 3 === 0 ? null : [ROLES[i % ROLES.length] ?? 'admin'],
@@ -50,7 +59,7 @@ async function seedAnnouncements(dataDir: string): Promise<void> {
           publishedAt: now,
           createdAt: now,
           updatedAt: now,
-          changeSeq: await nextChangeSeq(tx),
+          changeSeq: await nextChangeSeq(tx, FIRST_SCHOOL_ID),
         });
       }
     });

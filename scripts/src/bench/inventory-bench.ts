@@ -1,4 +1,4 @@
-import { sqliteWriter, type App, type Db } from '@urs/api';
+import { FIRST_SCHOOL_ID, sqliteWriter, type App, type Db } from '@urs/api';
 import { benchServer, type BenchServer } from './bench-server.js';
 import { newId } from '@urs/sync-protocol';
 import { time, type BenchRow } from '../lib/measure.js';
@@ -27,11 +27,11 @@ async function buildScale(items: number, transactions: number): Promise<Scale> {
   sqlite.transaction(() => {
     let seq = 1000;
     const area = sqlite.prepare(
-      'INSERT INTO areas (id, name, created_at, updated_at, change_seq) VALUES (?, ?, ?, ?, ?)',
+      `INSERT INTO areas (school_id, id, name, created_at, updated_at, change_seq) VALUES ('${FIRST_SCHOOL_ID}', ?, ?, ?, ?, ?)`,
     );
     areaIds.forEach((id, i) => area.run(id, `Area ${i}`, iso(now), iso(now), ++seq));
     const item = sqlite.prepare(
-      'INSERT INTO inventory_items (id, name, sku, unit, stock, min_stock, created_at, updated_at, change_seq) VALUES (?, ?, ?, ?, 0, ?, ?, ?, ?)',
+      `INSERT INTO inventory_items (school_id, id, name, sku, unit, stock, min_stock, created_at, updated_at, change_seq) VALUES ('${FIRST_SCHOOL_ID}', ?, ?, ?, ?, 0, ?, ?, ?, ?)`,
     );
     itemIds.forEach((id, i) =>
       item.run(
@@ -47,8 +47,8 @@ async function buildScale(items: number, transactions: number): Promise<Scale> {
     );
     const stock = new Map<string, number>();
     const tx = sqlite.prepare(
-      `INSERT INTO stock_transactions (id, item_id, type, quantity, area_id, recorded_by, occurred_at, created_at, updated_at, change_seq)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO stock_transactions (school_id, id, item_id, type, quantity, area_id, recorded_by, occurred_at, created_at, updated_at, change_seq)
+       VALUES ('${FIRST_SCHOOL_ID}', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     for (let i = 0; i < transactions; i++) {
       const itemId = itemIds[i % items] ?? '';
@@ -71,7 +71,9 @@ async function buildScale(items: number, transactions: number): Promise<Scale> {
     }
     const setStock = sqlite.prepare('UPDATE inventory_items SET stock = ? WHERE id = ?');
     for (const [id, value] of stock) setStock.run(value, id);
-    sqlite.prepare('UPDATE change_counter SET value = ? WHERE id = 1').run(seq);
+    sqlite
+      .prepare(`UPDATE change_counter SET value = ? WHERE school_id = '${FIRST_SCHOOL_ID}'`)
+      .run(seq);
   })();
   sqlite.pragma('optimize');
   return { db, app, token, itemIds, server };

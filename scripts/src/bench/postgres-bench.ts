@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { applyPushBatch, createTestDatabase } from '@urs/api';
+import { applyPushBatch, createTestDatabase, FIRST_SCHOOL_ID } from '@urs/api';
 import {
   newId,
   PULL_PAGE_SIZE,
@@ -51,20 +51,22 @@ async function rawInsert(f: PgFixture, rows: { id: string; description: string }
   await c.query('BEGIN');
   try {
     const counter = await c.query<{ value: number }>(
-      'SELECT value FROM change_counter WHERE id = 1 FOR UPDATE',
+      `SELECT value FROM change_counter WHERE school_id = '${FIRST_SCHOOL_ID}' FOR UPDATE`,
     );
     let seq = Number(counter.rows[0]?.value ?? 0);
     for (const a of rows) {
       await c.query({
         name: 'bench_insert_report',
-        text: `INSERT INTO reports (id, reporter_id, area_id, work_type, description, status, reported_at, created_at, updated_at, change_seq)
-               VALUES ($1, $2, $3, 'cleaning', $4, 'pending', $5, $6, $7, $8)`,
+        text: `INSERT INTO reports (school_id, id, reporter_id, area_id, work_type, description, status, reported_at, created_at, updated_at, change_seq)
+               VALUES ('${FIRST_SCHOOL_ID}', $1, $2, $3, 'cleaning', $4, 'pending', $5, $6, $7, $8)`,
         values: [a.id, f.userId, f.areaId, a.description, now, now, now, ++seq],
       });
     }
-    await c.query('UPDATE change_counter SET value = $1 WHERE id = 1', [seq]);
+    await c.query(`UPDATE change_counter SET value = $1 WHERE school_id = '${FIRST_SCHOOL_ID}'`, [
+      seq,
+    ]);
     await c.query(
-      `INSERT INTO sync_clients (user_id, client_id, last_seq, created_at, updated_at) VALUES ($1, $2, $3, $4, $5)
+      `INSERT INTO sync_clients (school_id, user_id, client_id, last_seq, created_at, updated_at) VALUES ('${FIRST_SCHOOL_ID}', $1, $2, $3, $4, $5)
        ON CONFLICT (user_id, client_id) DO UPDATE SET last_seq = excluded.last_seq`,
       [f.userId, clientId, rows.length, now, now],
     );
@@ -80,7 +82,7 @@ async function pushCases(adminUrl: string, rounds: number): Promise<BenchRow[]> 
   const raw: number[] = [];
   const http: number[] = [];
   const apply: number[] = [];
-  const actor = { id: f.userId, role: 'custodian' as const };
+  const actor = { id: f.userId, role: 'custodian' as const, schoolId: FIRST_SCHOOL_ID };
   try {
     // Two unrecorded rounds first, as on SQLite (sync-bench.ts): V8 and zod compile the push
     // path over its first few thousand mutations. All rounds share one database (creating one
@@ -185,22 +187,22 @@ async function pgSchool(adminUrl: string, reports: number) {
   const now = new Date().toISOString();
   await c.query('BEGIN');
   await c.query(
-    `INSERT INTO users (id, name, email, role, password_hash, created_at, updated_at, change_seq)
-     SELECT gen_random_uuid()::text, 'Staf ' || i, 'staf' || i || '@bench.test',
+    `INSERT INTO users (school_id, id, name, email, role, password_hash, created_at, updated_at, change_seq)
+     SELECT '${FIRST_SCHOOL_ID}', gen_random_uuid()::text, 'Staf ' || i, 'staf' || i || '@bench.test',
             ($3::text[])[1 + i % cardinality($3::text[])], 'x', $1, $1, 100 + i
      FROM generate_series(0, $2 - 1) AS i`,
     [now, SCHOOL_STAFF, STAFF_ROLES],
   );
   await c.query(
-    `INSERT INTO areas (id, name, created_at, updated_at, change_seq)
-     SELECT gen_random_uuid()::text, 'Area ' || i, $1, $1, 1000 + i FROM generate_series(0, $2 - 1) AS i`,
+    `INSERT INTO areas (school_id, id, name, created_at, updated_at, change_seq)
+     SELECT '${FIRST_SCHOOL_ID}', gen_random_uuid()::text, 'Area ' || i, $1, $1, 1000 + i FROM generate_series(0, $2 - 1) AS i`,
     [now, SCHOOL_AREAS],
   );
   await c.query(
     `WITH staff AS (SELECT array_agg(id ORDER BY email) AS ids FROM users WHERE email LIKE '%@bench.test'),
           places AS (SELECT array_agg(id ORDER BY name) AS ids FROM areas WHERE name LIKE 'Area %')
-     INSERT INTO reports (id, reporter_id, area_id, work_type, description, status, reported_at, created_at, updated_at, change_seq)
-     SELECT gen_random_uuid()::text, staff.ids[1 + i % $2], places.ids[1 + (i * 7) % $3], 'cleaning',
+     INSERT INTO reports (school_id, id, reporter_id, area_id, work_type, description, status, reported_at, created_at, updated_at, change_seq)
+     SELECT '${FIRST_SCHOOL_ID}', gen_random_uuid()::text, staff.ids[1 + i % $2], places.ids[1 + (i * 7) % $3], 'cleaning',
             'Laporan bench', ($4::text[])[1 + i % cardinality($4::text[])], at, at, at, 10000 + i
      FROM staff, places, generate_series(0, $1 - 1) AS i,
           LATERAL (SELECT to_char((now() - (i::float8 / $1) * interval '365 days') AT TIME ZONE 'UTC',
@@ -216,7 +218,9 @@ async function pgSchool(adminUrl: string, reports: number) {
      ON CONFLICT DO NOTHING`,
     [SCHOOL_STAFF],
   );
-  await c.query('UPDATE change_counter SET value = $1 WHERE id = 1', [10_000 + reports]);
+  await c.query(`UPDATE change_counter SET value = $1 WHERE school_id = '${FIRST_SCHOOL_ID}'`, [
+    10_000 + reports,
+  ]);
   await c.query("UPDATE users SET role = 'admin' WHERE id = $1", [f.userId]);
   await c.query('COMMIT');
   await c.query('ANALYZE');

@@ -1,4 +1,4 @@
-import { applyPushBatch, sqliteWriter, tables, type App, type Db } from '@urs/api';
+import { applyPushBatch, FIRST_SCHOOL_ID, sqliteWriter, tables, type App, type Db } from '@urs/api';
 import {
   newId,
   PROTOCOL_VERSION,
@@ -28,7 +28,7 @@ export async function fixture(open?: OpenBenchDb): Promise<Fixture> {
   const areaId = newId();
   const now = new Date().toISOString();
   const area = { id: areaId, name: 'Aula', createdAt: now, updatedAt: now };
-  await db.write((tx) => insertStamped(tx, tables.areas, [area]));
+  await db.write((tx) => insertStamped(tx, FIRST_SCHOOL_ID, tables.areas, [area]));
   return { db, app, token, userId, areaId, server };
 }
 
@@ -43,17 +43,19 @@ export const reportArgs = (areaId: string, i: number) => ({
 /** The floor: the same rows written straight through better-sqlite3, one transaction, no HTTP. */
 export function rawInsert(f: Fixture, rows: { id: string; description: string }[]): void {
   const insert = sqliteWriter(f.db).prepare(
-    `INSERT INTO reports (id, reporter_id, area_id, work_type, description, status, reported_at, created_at, updated_at, change_seq)
-     VALUES (?, ?, ?, 'cleaning', ?, 'pending', ?, ?, ?, ?)`,
+    `INSERT INTO reports (school_id, id, reporter_id, area_id, work_type, description, status, reported_at, created_at, updated_at, change_seq)
+     VALUES ('${FIRST_SCHOOL_ID}', ?, ?, ?, 'cleaning', ?, 'pending', ?, ?, ?, ?)`,
   );
   const ledger = sqliteWriter(f.db).prepare(
-    `INSERT INTO sync_clients (user_id, client_id, last_seq, created_at, updated_at) VALUES (?, ?, ?, ?, ?)
+    `INSERT INTO sync_clients (school_id, user_id, client_id, last_seq, created_at, updated_at) VALUES ('${FIRST_SCHOOL_ID}', ?, ?, ?, ?, ?)
      ON CONFLICT (user_id, client_id) DO UPDATE SET last_seq = excluded.last_seq`,
   );
   const counter = sqliteWriter(f.db)
-    .prepare('SELECT value FROM change_counter WHERE id = 1')
+    .prepare(`SELECT value FROM change_counter WHERE school_id = '${FIRST_SCHOOL_ID}'`)
     .pluck();
-  const setCounter = sqliteWriter(f.db).prepare('UPDATE change_counter SET value = ? WHERE id = 1');
+  const setCounter = sqliteWriter(f.db).prepare(
+    `UPDATE change_counter SET value = ? WHERE school_id = '${FIRST_SCHOOL_ID}'`,
+  );
   const clientId = newId();
   sqliteWriter(f.db).transaction(() => {
     const now = new Date().toISOString();
@@ -162,7 +164,7 @@ async function pushRound(): Promise<PushRound> {
   const c = await fixture();
   const parsed = (n: number, batch: number) =>
     pushBodies(c, n, batch).map((body) => pushRequestSchema.parse(JSON.parse(body)));
-  const actor = { id: c.userId, role: 'custodian' as const };
+  const actor = { id: c.userId, role: 'custodian' as const, schoolId: FIRST_SCHOOL_ID };
   for (const request of parsed(1, 1)) await applyPushBatch(c.db, actor, request);
   const requests = parsed(1000, 200);
   atRandomYoungPhase();

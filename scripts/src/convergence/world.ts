@@ -1,7 +1,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createApp, hashPassword, createTestDatabase, loadEnv, tables, type Db } from '@urs/api';
+import {
+  createApp,
+  createTestDatabase,
+  FIRST_SCHOOL_ID,
+  hashPassword,
+  loadEnv,
+  tables,
+  type Db,
+} from '@urs/api';
 import { newId, type Role } from '@urs/sync-protocol';
 import { insertStamped } from '../seed/index.js';
 
@@ -71,7 +79,7 @@ export async function startServer({
       createdAt: now,
       updatedAt: now,
     };
-    await db.write((tx) => insertStamped(tx, tables.users, [user]));
+    await db.write((tx) => insertStamped(tx, FIRST_SCHOOL_ID, tables.users, [user]));
     const res = await app.request('/api/login', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -82,7 +90,7 @@ export async function startServer({
   }
   const areaId = newId();
   const area = { id: areaId, name: 'Laboratorium', createdAt: now, updatedAt: now };
-  await db.write((tx) => insertStamped(tx, tables.areas, [area]));
+  await db.write((tx) => insertStamped(tx, FIRST_SCHOOL_ID, tables.areas, [area]));
   const itemId = newId();
   const initialStock = 50;
   const item = {
@@ -94,7 +102,7 @@ export async function startServer({
     createdAt: now,
     updatedAt: now,
   };
-  await db.write((tx) => insertStamped(tx, tables.inventoryItems, [item]));
+  await db.write((tx) => insertStamped(tx, FIRST_SCHOOL_ID, tables.inventoryItems, [item]));
   return {
     db,
     app,

@@ -4,7 +4,11 @@ import type { AreaSeed, PersonSeed } from './data.js';
 import type { Random } from './random.js';
 
 /** A row as planned: everything but `change_seq`, which is only taken inside the transaction. */
-export type NewRow<T extends { $inferInsert: object }> = Omit<T['$inferInsert'], 'changeSeq'>;
+/** A planned row: its school and change_seq are stamped when it is inserted (insertStamped). */
+export type NewRow<T extends { $inferInsert: object }> = Omit<
+  T['$inferInsert'],
+  'changeSeq' | 'schoolId'
+>;
 
 export interface StoredImage {
   sha256: string;

@@ -1,4 +1,5 @@
 import {
+  FIRST_SCHOOL_ID,
   hashPassword,
   sha256Hex,
   tables,
@@ -76,18 +77,18 @@ const NOTHING_ADDED = summarize({
   announcementReads: [],
 });
 
-async function insertPlan(tx: Tx, plan: DemoSchool): Promise<void> {
+async function insertPlan(tx: Tx, schoolId: string, plan: DemoSchool): Promise<void> {
   // Parents before children: foreign keys are checked row by row.
-  await insertStamped(tx, tables.users, plan.users);
-  await insertStamped(tx, tables.areas, plan.areas);
-  await insertStamped(tx, tables.categories, plan.categories);
-  await insertStamped(tx, tables.inventoryItems, plan.inventoryItems);
-  await insertStamped(tx, tables.stockTransactions, plan.stockTransactions);
-  await insertStamped(tx, tables.reports, plan.reports);
-  await insertStamped(tx, tables.reportPhotos, plan.reportPhotos);
-  await insertStamped(tx, tables.itemRequests, plan.itemRequests);
-  await insertStamped(tx, tables.announcements, plan.announcements);
-  await insertStamped(tx, tables.announcementReads, plan.announcementReads);
+  await insertStamped(tx, schoolId, tables.users, plan.users);
+  await insertStamped(tx, schoolId, tables.areas, plan.areas);
+  await insertStamped(tx, schoolId, tables.categories, plan.categories);
+  await insertStamped(tx, schoolId, tables.inventoryItems, plan.inventoryItems);
+  await insertStamped(tx, schoolId, tables.stockTransactions, plan.stockTransactions);
+  await insertStamped(tx, schoolId, tables.reports, plan.reports);
+  await insertStamped(tx, schoolId, tables.reportPhotos, plan.reportPhotos);
+  await insertStamped(tx, schoolId, tables.itemRequests, plan.itemRequests);
+  await insertStamped(tx, schoolId, tables.announcements, plan.announcements);
+  await insertStamped(tx, schoolId, tables.announcementReads, plan.announcementReads);
   // A few hundred (person, day) pairs: well under any engine's parameter limit in one insert.
   if (plan.userActivity.length > 0) await tx.insert(tables.userActivity).values(plan.userActivity);
 }
@@ -103,7 +104,7 @@ function referencedPhotos(plan: SeedPlan): Set<string> {
 }
 
 /**
- * Seeds the demo school (SMA Harapan Nusantara) into an empty database: staff of every role,
+ * Seeds the demo school (SMA Harapan Nusantara, the first school) into an empty database: staff of every role,
  * areas, categories, a store room with six months of stock history, about sixty reports with
  * before/after photos, item requests and announcements.
  *
@@ -140,7 +141,7 @@ export async function seedDemoSchool(db: Db, opts: SeedOptions): Promise<SeedSum
   return db.write(async (tx) => {
     // Another process may have seeded while this one was hashing and painting.
     if (!(await isDatabaseEmpty(tx))) return { ...NOTHING_ADDED };
-    await insertPlan(tx, plan);
+    await insertPlan(tx, FIRST_SCHOOL_ID, plan);
     return summarize(plan);
   });
 }

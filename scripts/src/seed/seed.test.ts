@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
+  FIRST_SCHOOL_ID,
   createApp,
   DiskPhotoStore,
   loadEnv,
@@ -231,7 +232,18 @@ describe('seedDemoSchool', () => {
     const total = scalar(f.db, `SELECT count(*) AS n FROM (${union})`);
     const distinct = scalar(f.db, `SELECT count(DISTINCT change_seq) AS n FROM (${union})`);
     expect(distinct).toBe(total);
-    expect(scalar(f.db, 'SELECT value AS n FROM change_counter WHERE id = 1')).toBe(total);
+    expect(
+      scalar(f.db, `SELECT value AS n FROM change_counter WHERE school_id = '${FIRST_SCHOOL_ID}'`),
+    ).toBe(total);
+  });
+
+  it('puts every row it writes into the first school', () => {
+    for (const t of SYNCED_TABLES) {
+      const all = scalar(f.db, `SELECT count(*) AS n FROM ${t}`);
+      expect(all, t).toBeGreaterThan(0);
+      const first = `SELECT count(*) AS n FROM ${t} WHERE school_id = '${FIRST_SCHOOL_ID}'`;
+      expect(scalar(f.db, first), t).toBe(all);
+    }
   });
 
   it('spreads reports over six months, all in the past, with every status and work type', () => {

@@ -10,19 +10,24 @@ function* chunks<T>(rows: readonly T[], size = 100): Generator<T[]> {
 }
 
 /**
- * Inserts rows straight into the database, each stamped with the next change_seq, so a pull sees
- * them as it sees rows the API wrote.
+ * Inserts rows straight into the database, each stamped with the school and the next change_seq
+ * of that school's counter, so a pull sees them as it sees rows the API wrote.
  */
 export async function insertStamped<T extends SyncedTable>(
   tx: Tx,
+  schoolId: string,
   table: T,
   rows: readonly NewRow<T>[],
 ): Promise<void> {
   const stamped: T['$inferInsert'][] = [];
   for (const row of rows) {
-    // A row without its change_seq plus the change_seq is the table's insert type; TypeScript
+    // A row without its school and change_seq plus those is the table's insert type; TypeScript
     // cannot see through Omit on a generic table.
-    stamped.push({ ...row, changeSeq: await nextChangeSeq(tx) } as T['$inferInsert']);
+    stamped.push({
+      ...row,
+      schoolId,
+      changeSeq: await nextChangeSeq(tx, schoolId),
+    } as T['$inferInsert']);
   }
   for (const chunk of chunks(stamped)) await tx.insert(table).values(chunk);
 }

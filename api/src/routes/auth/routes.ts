@@ -8,6 +8,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { revokeSession } from '../../auth/session-tokens.js';
 import { signInAnswer } from '../../services/sign-in.js';
 import { createUser, findLiveUserByEmail } from '../../services/users.js';
+import { FIRST_SCHOOL_ID } from '../../db/schools.js';
 import type { RouteDeps } from '../deps.js';
 import { toPublicUser } from '../../data/wire.js';
 
@@ -66,10 +67,11 @@ export function authRoutes({ db, env, guard, loginThrottle, sessionPolicy }: Rou
   app.post('/api/register', limitBody(16 * KB), async (c) => {
     if (!env.REGISTRATION_ENABLED) throw new HttpError(403, reason('registration_closed'));
     const input = parseOr422(registerInputSchema, await readJson(c));
-    // Self-registration never chooses its role: it gets the configured staff role (custodian by default).
+    // Self-registration never chooses its role: it gets the configured staff role (custodian by
+    // default). Until schools can be told apart at sign-up (issue 39), it joins the first school.
     const user = await createUser(
       db,
-      { ...input, role: env.REGISTRATION_DEFAULT_ROLE },
+      { ...input, role: env.REGISTRATION_DEFAULT_ROLE, schoolId: FIRST_SCHOOL_ID },
       env.SCRYPT_LOG_N,
     );
     return c.json(

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { eq } from 'drizzle-orm';
 import { MAX_IMAGE_BYTES, reason } from '@urs/sync-protocol';
-import { authOf, type AppEnv } from '../../middleware/guard.js';
+import { authOf, schoolActor, type AppEnv } from '../../middleware/guard.js';
 import { limitBody } from '../../middleware/body.js';
 import { HttpError, forbidden, notFound, validationError } from '../../lib/http-error.js';
 import { sniffImageType } from '../../lib/images.js';
@@ -78,7 +78,7 @@ export function photoRoutes({ db, photos, guard }: RouteDeps) {
           sha256: [reason('photo_hash_mismatch')],
         });
       }
-      const { user } = authOf(c);
+      const user = schoolActor(c);
       const existing = await first(
         db.select().from(photoUploads).where(eq(photoUploads.id, id.data)),
       );
@@ -91,6 +91,7 @@ export function photoRoutes({ db, photos, guard }: RouteDeps) {
           .insert(photoUploads)
           .values({
             id: id.data,
+            schoolId: user.schoolId,
             userId: user.id,
             sha256,
             mimeType,

@@ -6,7 +6,7 @@ import {
   preferencesInputSchema,
   profileInputSchema,
 } from '@urs/sync-protocol';
-import { authOf, type AppEnv } from '../../middleware/guard.js';
+import { authOf, schoolActor, type AppEnv } from '../../middleware/guard.js';
 import { KB, MB, limitBody, readJson } from '../../middleware/body.js';
 import { HttpError, notFound, parseOr422, validationError } from '../../lib/http-error.js';
 import { sniffImageType } from '../../lib/images.js';
@@ -50,7 +50,7 @@ export function profileRoutes({ db, env, photos, guard }: RouteDeps) {
       } else if (typeof photo === 'string' && photo !== '') {
         throw validationError({ photo: [reason('photo_not_file')] });
       }
-      const user = await updateProfile(db, authOf(c).user.id, input, photoSha);
+      const user = await updateProfile(db, schoolActor(c), input, photoSha);
       return c.json({ user: toPublicUser(user) });
     },
   );
@@ -58,7 +58,13 @@ export function profileRoutes({ db, env, photos, guard }: RouteDeps) {
   app.post('/api/profile/password', guard('profile.update'), limitBody(16 * KB), async (c) => {
     const input = parseOr422(passwordChangeInputSchema, await readJson(c));
     const { user, session } = authOf(c);
-    await changePassword(db, user, input.current_password, input.password, env.SCRYPT_LOG_N);
+    await changePassword(
+      db,
+      { ...schoolActor(c), passwordHash: user.passwordHash },
+      input.current_password,
+      input.password,
+      env.SCRYPT_LOG_N,
+    );
     // A changed password ends every other session: a lost phone stops working.
     await db.write((tx) => revokeUserSessions(tx, user.id, session.id));
     return c.json({ message: 'Password berhasil diperbarui.' });
@@ -66,7 +72,7 @@ export function profileRoutes({ db, env, photos, guard }: RouteDeps) {
 
   app.post('/api/profile/preferences', guard('profile.update'), limitBody(4 * KB), async (c) => {
     const input = parseOr422(preferencesInputSchema, await readJson(c));
-    const user = await updatePreferences(db, authOf(c).user.id, input);
+    const user = await updatePreferences(db, schoolActor(c), input);
     return c.json({ user: toPublicUser(user) });
   });
 

@@ -7,7 +7,7 @@ import {
   categoryUpdateSchema,
   listQuerySchema,
 } from '@urs/sync-protocol';
-import type { AppEnv } from '../../middleware/guard.js';
+import { schoolActor, type AppEnv } from '../../middleware/guard.js';
 import { KB, limitBody, readJson } from '../../middleware/body.js';
 import { parseOr422 } from '../../lib/http-error.js';
 import type { Permission } from '../../auth/policy.js';
@@ -20,9 +20,9 @@ interface ReferenceResource<Out> {
   service: {
     list: ReferenceService<unknown, Out, never, never>['list'];
     get(id: string): Promise<Out>;
-    create(input: never): Promise<Out>;
-    update(id: string, input: never): Promise<Out>;
-    delete(id: string): Promise<void>;
+    create(schoolId: string, input: never): Promise<Out>;
+    update(schoolId: string, id: string, input: never): Promise<Out>;
+    delete(schoolId: string, id: string): Promise<void>;
   };
   createSchema: z.ZodType;
   updateSchema: z.ZodType;
@@ -42,14 +42,16 @@ function mount<Out>(app: Hono<AppEnv>, { guard }: RouteDeps, r: ReferenceResourc
   );
   app.post(r.path, guard(r.manage), limitBody(16 * KB), async (c) => {
     const input = parseOr422(r.createSchema, await readJson(c)) as never;
-    return c.json({ data: await r.service.create(input) }, 201);
+    return c.json({ data: await r.service.create(schoolActor(c).schoolId, input) }, 201);
   });
   app.on(['PUT', 'PATCH'], `${r.path}/:id`, guard(r.manage), limitBody(16 * KB), async (c) => {
     const input = parseOr422(r.updateSchema, await readJson(c)) as never;
-    return c.json({ data: await r.service.update(c.req.param('id'), input) });
+    return c.json({
+      data: await r.service.update(schoolActor(c).schoolId, c.req.param('id'), input),
+    });
   });
   app.delete(`${r.path}/:id`, guard(r.manage), async (c) => {
-    await r.service.delete(c.req.param('id'));
+    await r.service.delete(schoolActor(c).schoolId, c.req.param('id'));
     return c.json({ message: 'Data berhasil dihapus.' });
   });
 }

@@ -6,7 +6,7 @@ import {
   listQuerySchema,
   roleSchema,
 } from '@urs/sync-protocol';
-import { authOf, type AppEnv } from '../../middleware/guard.js';
+import { authOf, schoolActor, type AppEnv } from '../../middleware/guard.js';
 import { KB, limitBody, readJson } from '../../middleware/body.js';
 import { parseOr422 } from '../../lib/http-error.js';
 import {
@@ -38,7 +38,7 @@ export function userRoutes({ db, env, guard }: RouteDeps) {
 
   app.post('/api/users', guard('users.manage'), limitBody(16 * KB), async (c) => {
     const input = parseOr422(adminUserCreateSchema, await readJson(c));
-    const user = await adminCreateUser(db, input, env.SCRYPT_LOG_N);
+    const user = await adminCreateUser(db, schoolActor(c), input, env.SCRYPT_LOG_N);
     return c.json({ data: toPublicUser(user) }, 201);
   });
 
@@ -51,6 +51,7 @@ export function userRoutes({ db, env, guard }: RouteDeps) {
       const input = parseOr422(adminUserUpdateSchema, await readJson(c));
       const user = await adminUpdateUser(
         db,
+        schoolActor(c),
         c.req.param('id'),
         input,
         env.SCRYPT_LOG_N,
@@ -61,7 +62,7 @@ export function userRoutes({ db, env, guard }: RouteDeps) {
   );
 
   app.delete('/api/users/:id', guard('users.manage'), async (c) => {
-    await adminDeleteUser(db, authOf(c).user.id, c.req.param('id'));
+    await adminDeleteUser(db, schoolActor(c), c.req.param('id'));
     return c.json({ message: 'User berhasil dihapus.' });
   });
 

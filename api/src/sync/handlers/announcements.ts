@@ -4,15 +4,23 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { announcementReads, announcements } from '../../db/schema.js';
 import { first } from '../../db/first.js';
 import { announcementVisibleTo } from '../../db/dialect.js';
-import type { Actor } from '../../auth/policy.js';
+import type { SchoolActor } from '../../auth/policy.js';
+import { inSchool } from '../../auth/visibility.js';
 import { refuse } from '../refusal.js';
 import { authorize, isRepeatOfOwnCreate, type HandlerMap } from './context.js';
 
-/** The announcement, if it is not deleted (and, with `visibleTo`, aimed at that user's role). */
-function findLiveAnnouncement(tx: Tx, id: string, visibleTo?: Actor) {
-  const conditions = [eq(announcements.id, id), isNull(announcements.deletedAt)];
-  if (visibleTo !== undefined && visibleTo.role !== 'admin') {
-    conditions.push(announcementVisibleTo(visibleTo.role));
+/**
+ * The announcement of the actor's school, if it is not deleted (and, with `asViewer`, aimed at
+ * the actor's role). Another school's is as missing as a deleted one.
+ */
+function findLiveAnnouncement(tx: Tx, id: string, actor: SchoolActor, asViewer = false) {
+  const conditions = [
+    eq(announcements.id, id),
+    inSchool(announcements, actor.schoolId),
+    isNull(announcements.deletedAt),
+  ];
+  if (asViewer && actor.role !== 'admin') {
+    conditions.push(announcementVisibleTo(actor.role));
   }
   return first(
     tx
@@ -22,8 +30,8 @@ function findLiveAnnouncement(tx: Tx, id: string, visibleTo?: Actor) {
   );
 }
 
-async function liveAnnouncement(tx: Tx, id: string) {
-  const row = await findLiveAnnouncement(tx, id);
+async function liveAnnouncement(tx: Tx, id: string, actor: SchoolActor) {
+  const row = await findLiveAnnouncement(tx, id, actor);
   if (row === undefined) throw refuse.notFound(reason('announcement_gone'));
   return row;
 }
@@ -39,6 +47,7 @@ export const announcementHandlers: Pick<
       return;
     await tx.insert(announcements).values({
       id: a.id,
+      schoolId: actor.schoolId,
       title: a.title,
       body: a.body,
       audience: a.audience,
@@ -54,7 +63,7 @@ export const announcementHandlers: Pick<
 
   'announcement.update': async ({ tx, actor, now, seq }, a) => {
     authorize(actor, 'announcements.manage');
-    await liveAnnouncement(tx, a.id);
+    await liveAnnouncement(tx, a.id, actor);
     await tx
       .update(announcements)
       .set({
@@ -66,23 +75,23 @@ export const announcementHandlers: Pick<
         updatedAt: now,
         changeSeq: seq(),
       })
-      .where(eq(announcements.id, a.id));
+      .where(and(eq(announcements.id, a.id), inSchool(announcements, actor.schoolId)));
   },
 
   'announcement.delete': async ({ tx, actor, now, seq }, a) => {
     authorize(actor, 'announcements.manage');
-    await liveAnnouncement(tx, a.id);
+    await liveAnnouncement(tx, a.id, actor);
     await tx
       .update(announcements)
       .set({ deletedAt: now, updatedAt: now, changeSeq: seq() })
-      .where(eq(announcements.id, a.id));
+      .where(and(eq(announcements.id, a.id), inSchool(announcements, actor.schoolId)));
   },
 
   'announcement.mark_read': async ({ tx, actor, now, seq }, a) => {
     authorize(actor, 'announcements.read');
     // Read offline, then deleted (or no longer aimed at the role) before the mark arrived:
     // there is nothing left to mark, and nothing for the user to fix or discard either.
-    if ((await findLiveAnnouncement(tx, a.announcement_id, actor)) === undefined) return;
+    if ((await findLiveAnnouncement(tx, a.announcement_id, actor, true)) === undefined) return;
     const already = await first(
       tx
         .select({ id: announcementReads.id })
@@ -102,6 +111,7 @@ export const announcementHandlers: Pick<
     if (isRepeatOfOwnCreate(sameId && { ownerId: sameId.userId }, actor, 'read')) return;
     await tx.insert(announcementReads).values({
       id: a.id,
+      schoolId: actor.schoolId,
       announcementId: a.announcement_id,
       userId: actor.id,
       readAt: a.read_at,

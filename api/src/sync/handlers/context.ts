@@ -2,7 +2,7 @@ import type { MutationName, ParsedMutationArgs } from '@urs/sync-protocol';
 import { reason } from '@urs/sync-protocol';
 import type { Tx } from '../../db/handles.js';
 import { rowsOf } from '../../db/statement.js';
-import { can, type Actor, type Permission } from '../../auth/policy.js';
+import { can, type Actor, type Permission, type SchoolActor } from '../../auth/policy.js';
 import { refuse } from '../refusal.js';
 import type { FilingBounds } from '../filing-time.js';
 import type { SchoolClock } from '../../lib/school-time.js';
@@ -12,7 +12,8 @@ export interface MutationContext {
   tx: Tx;
   /** The same transaction, named for the prepared statements that run on its connection. */
   db: Tx;
-  actor: Actor;
+  /** Who pushed, and the school every row this batch writes belongs to. */
+  actor: SchoolActor;
   /** One timestamp for the whole batch: every row it writes says the same `updated_at`. */
   now: string;
   /** The next change_seq of this batch (see ChangeSeqRange). */
@@ -48,7 +49,9 @@ export function authorize(actor: Actor, permission: Permission, ownerId?: string
 
 /**
  * A create whose client id already exists: the same owner sending it again (from a reinstalled
- * app with a new client id, say) is a no-op; anyone else is a conflict.
+ * app with a new client id, say) is a no-op; anyone else is a conflict. Looked up by id alone,
+ * as ids are global keys: an id another school's row holds is taken by someone else, exactly
+ * as one of another user of the same school (decision 027); nothing of that row is read out.
  */
 export function isRepeatOfOwnCreate(
   existing: { ownerId: string } | undefined,
@@ -67,7 +70,7 @@ export function isRepeatOfOwnCreate(
  * those cannot commit while the batch holds SQLite's write lock, so the answer cannot change.
  */
 export function assertAreaExists(
-  ctx: Pick<MutationContext, 'db' | 'liveAreas'>,
+  ctx: Pick<MutationContext, 'db' | 'liveAreas' | 'actor'>,
   areaId: string,
   field = 'area_id',
 ): Promise<void> {
@@ -78,21 +81,32 @@ export function assertAreaExists(
 const KNOWN = Promise.resolve();
 
 async function lookUpArea(
-  { db, liveAreas }: Pick<MutationContext, 'db' | 'liveAreas'>,
+  { db, liveAreas, actor }: Pick<MutationContext, 'db' | 'liveAreas' | 'actor'>,
   areaId: string,
   field: string,
 ): Promise<void> {
-  const rows = await rowsOf(db, 'SELECT 1 FROM areas WHERE id = ? AND deleted_at IS NULL', areaId);
+  // Another school's area is as missing as one that never existed (decision 027).
+  const rows = await rowsOf(
+    db,
+    'SELECT 1 FROM areas WHERE id = ? AND school_id = ? AND deleted_at IS NULL',
+    areaId,
+    actor.schoolId,
+  );
   if (rows.length === 0)
     throw refuse.invalid(field, reason('reference_not_found', { kind: 'area' }));
   liveAreas.add(areaId);
 }
 
-export async function assertCategoryExists(db: Tx, categoryId: string): Promise<void> {
+export async function assertCategoryExists(
+  db: Tx,
+  schoolId: string,
+  categoryId: string,
+): Promise<void> {
   const rows = await rowsOf(
     db,
-    'SELECT 1 FROM categories WHERE id = ? AND deleted_at IS NULL',
+    'SELECT 1 FROM categories WHERE id = ? AND school_id = ? AND deleted_at IS NULL',
     categoryId,
+    schoolId,
   );
   if (rows.length === 0)
     throw refuse.invalid('category_id', reason('reference_not_found', { kind: 'category' }));

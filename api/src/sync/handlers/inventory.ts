@@ -2,17 +2,25 @@ import type { Tx } from '../../db/handles.js';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { newId, reason } from '@urs/sync-protocol';
 import { inventoryItems, stockTransactions } from '../../db/schema.js';
+import { inSchool } from '../../auth/visibility.js';
 import { first } from '../../db/first.js';
 import { refuse } from '../refusal.js';
 import { boundFilingTime } from '../filing-time.js';
 import { assertAreaExists, authorize, isRepeatOfOwnCreate, type HandlerMap } from './context.js';
 
-async function liveItem(tx: Tx, id: string, field = 'id') {
+/** The live item of the school; another school's is as missing as a deleted one. */
+async function liveItem(tx: Tx, schoolId: string, id: string, field = 'id') {
   const row = await first(
     tx
       .select()
       .from(inventoryItems)
-      .where(and(eq(inventoryItems.id, id), isNull(inventoryItems.deletedAt))),
+      .where(
+        and(
+          eq(inventoryItems.id, id),
+          inSchool(inventoryItems, schoolId),
+          isNull(inventoryItems.deletedAt),
+        ),
+      ),
   );
   if (row === undefined) {
     throw field === 'id'
@@ -22,8 +30,10 @@ async function liveItem(tx: Tx, id: string, field = 'id') {
   return row;
 }
 
+/** SKUs are unique per school (decision 027). */
 async function assertSkuFree(
   tx: Tx,
+  schoolId: string,
   sku: string | null | undefined,
   exceptId: string,
 ): Promise<void> {
@@ -34,6 +44,7 @@ async function assertSkuFree(
       .from(inventoryItems)
       .where(
         and(
+          inSchool(inventoryItems, schoolId),
           sql`lower(${inventoryItems.sku}) = lower(${sku})`,
           isNull(inventoryItems.deletedAt),
           ne(inventoryItems.id, exceptId),
@@ -52,6 +63,8 @@ export async function recordStock(
   tx: Tx,
   input: {
     id: string;
+    /** The recorder's school, whose counter `seq` takes from. */
+    schoolId: string;
     itemId: string;
     type: 'in' | 'out' | 'adjustment';
     quantity: number;
@@ -63,11 +76,12 @@ export async function recordStock(
     seq: () => number;
   },
 ): Promise<void> {
-  const item = await liveItem(tx, input.itemId, 'item_id');
+  const item = await liveItem(tx, input.schoolId, input.itemId, 'item_id');
   const delta = input.type === 'out' ? -input.quantity : input.quantity;
   const stock = item.stock + delta;
   await tx.insert(stockTransactions).values({
     id: input.id,
+    schoolId: input.schoolId,
     itemId: input.itemId,
     type: input.type,
     quantity: input.quantity,
@@ -86,7 +100,7 @@ export async function recordStock(
   await tx
     .update(inventoryItems)
     .set({ stock, updatedAt: input.now, changeSeq: input.seq() })
-    .where(eq(inventoryItems.id, input.itemId));
+    .where(and(eq(inventoryItems.id, input.itemId), inSchool(inventoryItems, input.schoolId)));
 }
 
 export const inventoryHandlers: Pick<
@@ -100,9 +114,10 @@ export const inventoryHandlers: Pick<
     );
     if (isRepeatOfOwnCreate(existing && { ownerId: existing.createdBy ?? '' }, actor, 'item'))
       return;
-    await assertSkuFree(tx, a.sku, a.id);
+    await assertSkuFree(tx, actor.schoolId, a.sku, a.id);
     await tx.insert(inventoryItems).values({
       id: a.id,
+      schoolId: actor.schoolId,
       name: a.name,
       sku: a.sku ?? null,
       unit: a.unit,
@@ -119,6 +134,7 @@ export const inventoryHandlers: Pick<
     if (a.stock > 0) {
       await recordStock(tx, {
         id: newId(),
+        schoolId: actor.schoolId,
         itemId: a.id,
         type: 'in',
         quantity: a.stock,
@@ -134,8 +150,8 @@ export const inventoryHandlers: Pick<
 
   'item.update': async ({ tx, actor, now, seq }, a) => {
     authorize(actor, 'items.manage');
-    await liveItem(tx, a.id);
-    await assertSkuFree(tx, a.sku, a.id);
+    await liveItem(tx, actor.schoolId, a.id);
+    await assertSkuFree(tx, actor.schoolId, a.sku, a.id);
     await tx
       .update(inventoryItems)
       .set({
@@ -149,16 +165,16 @@ export const inventoryHandlers: Pick<
         updatedAt: now,
         changeSeq: seq(),
       })
-      .where(eq(inventoryItems.id, a.id));
+      .where(and(eq(inventoryItems.id, a.id), inSchool(inventoryItems, actor.schoolId)));
   },
 
   'item.delete': async ({ tx, actor, now, seq }, a) => {
     authorize(actor, 'items.manage');
-    await liveItem(tx, a.id);
+    await liveItem(tx, actor.schoolId, a.id);
     await tx
       .update(inventoryItems)
       .set({ deletedAt: now, updatedAt: now, changeSeq: seq() })
-      .where(eq(inventoryItems.id, a.id));
+      .where(and(eq(inventoryItems.id, a.id), inSchool(inventoryItems, actor.schoolId)));
   },
 
   'stock.record': async (ctx, a) => {
@@ -171,6 +187,7 @@ export const inventoryHandlers: Pick<
     if (a.area_id !== undefined && a.area_id !== null) await assertAreaExists(ctx, a.area_id);
     await recordStock(tx, {
       id: a.id,
+      schoolId: actor.schoolId,
       itemId: a.item_id,
       type: a.type,
       quantity: a.quantity,

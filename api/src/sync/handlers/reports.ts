@@ -8,6 +8,7 @@ import {
 } from '@urs/sync-protocol';
 import { rowsOf, runNow } from '../../db/statement.js';
 import { photoUploads, reportPhotos, reports } from '../../db/schema.js';
+import { inSchool } from '../../auth/visibility.js';
 import { first } from '../../db/first.js';
 import { Refusal, refuse } from '../refusal.js';
 import { boundFilingTime } from '../filing-time.js';
@@ -20,12 +21,13 @@ import {
   type MutationContext,
 } from './context.js';
 
-async function liveReport(tx: Tx, id: string) {
+/** The live report of the school; another school's is as missing as a deleted one. */
+async function liveReport(tx: Tx, schoolId: string, id: string) {
   const row = await first(
     tx
       .select()
       .from(reports)
-      .where(and(eq(reports.id, id), isNull(reports.deletedAt))),
+      .where(and(eq(reports.id, id), inSchool(reports, schoolId), isNull(reports.deletedAt))),
   );
   if (row === undefined) throw refuse.notFound(reason('report_not_found'));
   return row;
@@ -46,8 +48,8 @@ async function reportOwner(db: Tx, id: string): Promise<{ ownerId: string } | un
 
 /** Parameters in column order; status and category are the contract's optional fields. */
 const INSERT_REPORT = `INSERT INTO reports
-  (id, reporter_id, area_id, category_id, work_type, description, status, reported_at, created_at, updated_at, change_seq)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+  (id, school_id, reporter_id, area_id, category_id, work_type, description, status, reported_at, created_at, updated_at, change_seq)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
   ON CONFLICT (id) DO NOTHING`;
 
 /**
@@ -71,7 +73,7 @@ async function readAllFor(
 ): Promise<void> {
   await assertAreaExists(ctx, a.area_id);
   if (a.category_id !== undefined && a.category_id !== null) {
-    await assertCategoryExists(ctx.db, a.category_id);
+    await assertCategoryExists(ctx.db, ctx.actor.schoolId, a.category_id);
   }
   await ctx.filingBounds();
 }
@@ -112,6 +114,7 @@ function createChecked(
     db,
     INSERT_REPORT,
     a.id,
+    actor.schoolId,
     actor.id,
     a.area_id,
     a.category_id ?? null,
@@ -173,11 +176,11 @@ export const reportHandlers: Pick<
 
   'report.update': async (ctx, a) => {
     const { tx, db, actor, now, seq } = ctx;
-    const report = await liveReport(tx, a.id);
+    const report = await liveReport(tx, actor.schoolId, a.id);
     authorize(actor, 'reports.update', report.reporterId);
     if (a.area_id !== undefined) await assertAreaExists(ctx, a.area_id);
     if (a.category_id !== undefined && a.category_id !== null)
-      await assertCategoryExists(db, a.category_id);
+      await assertCategoryExists(db, actor.schoolId, a.category_id);
     // Field-level last writer wins: only the fields this mutation carries are written.
     await tx
       .update(reports)
@@ -189,11 +192,11 @@ export const reportHandlers: Pick<
         updatedAt: now,
         changeSeq: seq(),
       })
-      .where(eq(reports.id, a.id));
+      .where(and(eq(reports.id, a.id), inSchool(reports, actor.schoolId)));
   },
 
   'report.set_status': async ({ tx, actor, now, seq }, a) => {
-    const report = await liveReport(tx, a.id);
+    const report = await liveReport(tx, actor.schoolId, a.id);
     authorize(actor, 'reports.set_status', report.reporterId);
     if (report.status === a.status) return;
     if (!canChangeStatus(report.status, a.status, actor.role)) {
@@ -206,47 +209,59 @@ export const reportHandlers: Pick<
     await tx
       .update(reports)
       .set({ status: a.status, updatedAt: now, changeSeq: seq() })
-      .where(eq(reports.id, a.id));
+      .where(and(eq(reports.id, a.id), inSchool(reports, actor.schoolId)));
   },
 
   'report.set_admin_note': async ({ tx, actor, now, seq }, a) => {
     authorize(actor, 'reports.admin_note');
-    await liveReport(tx, a.id);
+    await liveReport(tx, actor.schoolId, a.id);
     await tx
       .update(reports)
       .set({ adminNote: a.admin_note ?? null, updatedAt: now, changeSeq: seq() })
-      .where(eq(reports.id, a.id));
+      .where(and(eq(reports.id, a.id), inSchool(reports, actor.schoolId)));
   },
 
   'report.delete': async ({ tx, actor, now, seq }, a) => {
     authorize(actor, 'reports.delete');
-    await liveReport(tx, a.id);
+    await liveReport(tx, actor.schoolId, a.id);
     // The report and its photos become tombstones together, so no device keeps orphan photos.
     await tx
       .update(reports)
       .set({ deletedAt: now, updatedAt: now, changeSeq: seq() })
-      .where(eq(reports.id, a.id));
+      .where(and(eq(reports.id, a.id), inSchool(reports, actor.schoolId)));
     const photos = await tx
       .select({ id: reportPhotos.id })
       .from(reportPhotos)
-      .where(and(eq(reportPhotos.reportId, a.id), isNull(reportPhotos.deletedAt)));
+      .where(
+        and(
+          eq(reportPhotos.reportId, a.id),
+          inSchool(reportPhotos, actor.schoolId),
+          isNull(reportPhotos.deletedAt),
+        ),
+      );
     for (const photo of photos) {
       await tx
         .update(reportPhotos)
         .set({ deletedAt: now, updatedAt: now, changeSeq: seq() })
-        .where(eq(reportPhotos.id, photo.id));
+        .where(and(eq(reportPhotos.id, photo.id), inSchool(reportPhotos, actor.schoolId)));
     }
   },
 
   'photo.attach': async ({ tx, actor, now, seq }, a) => {
-    const report = await liveReport(tx, a.report_id);
+    const report = await liveReport(tx, actor.schoolId, a.report_id);
     authorize(actor, 'reports.update', report.reporterId);
     const existing = await first(tx.select().from(reportPhotos).where(eq(reportPhotos.id, a.id)));
     if (existing !== undefined) {
       if (existing.reportId === a.report_id && existing.deletedAt === null) return;
       throw refuse.conflict(reason('photo_id_conflict'));
     }
-    const upload = await first(tx.select().from(photoUploads).where(eq(photoUploads.id, a.id)));
+    // Another school's upload is as missing as none (an admin may attach anyone's of the school).
+    const upload = await first(
+      tx
+        .select()
+        .from(photoUploads)
+        .where(and(eq(photoUploads.id, a.id), inSchool(photoUploads, actor.schoolId))),
+    );
     if (upload === undefined || (upload.userId !== actor.id && actor.role !== 'admin')) {
       throw new Refusal('photo_missing', reason('photo_not_uploaded'));
     }
@@ -276,6 +291,7 @@ export const reportHandlers: Pick<
     }
     await tx.insert(reportPhotos).values({
       id: a.id,
+      schoolId: actor.schoolId,
       reportId: a.report_id,
       kind: a.kind,
       sha256: upload.sha256,
@@ -295,14 +311,20 @@ export const reportHandlers: Pick<
       tx
         .select()
         .from(reportPhotos)
-        .where(and(eq(reportPhotos.id, a.id), isNull(reportPhotos.deletedAt))),
+        .where(
+          and(
+            eq(reportPhotos.id, a.id),
+            inSchool(reportPhotos, actor.schoolId),
+            isNull(reportPhotos.deletedAt),
+          ),
+        ),
     );
     if (photo === undefined) throw refuse.notFound(reason('photo_gone'));
-    const report = await liveReport(tx, photo.reportId);
+    const report = await liveReport(tx, actor.schoolId, photo.reportId);
     authorize(actor, 'reports.update', report.reporterId);
     await tx
       .update(reportPhotos)
       .set({ deletedAt: now, updatedAt: now, changeSeq: seq() })
-      .where(eq(reportPhotos.id, a.id));
+      .where(and(eq(reportPhotos.id, a.id), inSchool(reportPhotos, actor.schoolId)));
   },
 };

@@ -2,6 +2,7 @@ import type { Tx } from '../../db/handles.js';
 import { reason } from '@urs/sync-protocol';
 import { and, desc, eq, isNull, like } from 'drizzle-orm';
 import { inventoryItems, itemRequests, photoUploads } from '../../db/schema.js';
+import { inSchool } from '../../auth/visibility.js';
 import { first } from '../../db/first.js';
 import { localDate, type SchoolClock } from '../../lib/school-time.js';
 import { Refusal, refuse } from '../refusal.js';
@@ -13,16 +14,22 @@ import {
 } from './context.js';
 
 /**
- * REQ-<year>-<6 digits>, counting up within the school's year (its own time zone, not UTC's)
- * in which the server receives the request.
+ * REQ-<year>-<6 digits>, counting up per school (decision 027) within the school's year (its
+ * own time zone, not UTC's) in which the server receives the request. The school's counter,
+ * locked by the batch, keeps two pushes of the school from taking the same number.
  */
-export async function nextRequestNumber(tx: Tx, now: string, clock: SchoolClock): Promise<string> {
+export async function nextRequestNumber(
+  tx: Tx,
+  schoolId: string,
+  now: string,
+  clock: SchoolClock,
+): Promise<string> {
   const prefix = `REQ-${localDate(new Date(now), clock).slice(0, 4)}-`;
   const last = await first(
     tx
       .select({ number: itemRequests.number })
       .from(itemRequests)
-      .where(like(itemRequests.number, `${prefix}%`))
+      .where(and(inSchool(itemRequests, schoolId), like(itemRequests.number, `${prefix}%`)))
       .orderBy(desc(itemRequests.number))
       .limit(1),
   );
@@ -41,7 +48,13 @@ async function decide(
     tx
       .select()
       .from(itemRequests)
-      .where(and(eq(itemRequests.id, a.id), isNull(itemRequests.deletedAt))),
+      .where(
+        and(
+          eq(itemRequests.id, a.id),
+          inSchool(itemRequests, actor.schoolId),
+          isNull(itemRequests.deletedAt),
+        ),
+      ),
   );
   if (request === undefined) throw refuse.notFound(reason('request_not_found'));
   if (request.status !== 'pending') {
@@ -59,7 +72,7 @@ async function decide(
       updatedAt: now,
       changeSeq: seq(),
     })
-    .where(eq(itemRequests.id, a.id));
+    .where(and(eq(itemRequests.id, a.id), inSchool(itemRequests, actor.schoolId)));
 }
 
 export const requestHandlers: Pick<
@@ -76,7 +89,13 @@ export const requestHandlers: Pick<
         tx
           .select({ id: inventoryItems.id, active: inventoryItems.active })
           .from(inventoryItems)
-          .where(and(eq(inventoryItems.id, a.item_id ?? ''), isNull(inventoryItems.deletedAt))),
+          .where(
+            and(
+              eq(inventoryItems.id, a.item_id ?? ''),
+              inSchool(inventoryItems, actor.schoolId),
+              isNull(inventoryItems.deletedAt),
+            ),
+          ),
       );
       if (item === undefined) throw refuse.invalid('item_id', reason('item_gone'));
       // The form offers active items only; a retired one is not for requesting either.
@@ -96,7 +115,8 @@ export const requestHandlers: Pick<
     }
     await tx.insert(itemRequests).values({
       id: a.id,
-      number: await nextRequestNumber(tx, now, clock),
+      schoolId: actor.schoolId,
+      number: await nextRequestNumber(tx, actor.schoolId, now, clock),
       type: a.type,
       itemId: a.type === 'stock' ? (a.item_id ?? null) : null,
       customName: a.type === 'custom' ? (a.custom_name ?? null) : null,

@@ -1,0 +1,194 @@
+import { getTableConfig, type SQLiteTable } from 'drizzle-orm/sqlite-core';
+import { describe, expect, it } from 'vitest';
+import { newId } from '@urs/sync-protocol';
+import { makeTestApp } from '../test/harness.js';
+import { jpegBytes, uploadPhoto, useSyncFixture } from '../sync/test-kit.js';
+import { ChangeSeqRange, nextChangeSeq } from './change-seq.js';
+import { schema } from './schema.js';
+import { adoptSchoolName, FIRST_SCHOOL_ID, FIRST_SCHOOL_NAME } from './schools.js';
+
+/*
+ * Every table either belongs to a school (a `school_id` column) or says here why not: "whatever
+ * later features add" to the schema must choose, or this fails (docs/decisions/027).
+ */
+const DEPLOYMENT_WIDE = new Set([
+  // The tenants themselves.
+  'schools',
+  // Keyed by a globally unique email or a sign-in attempt, before anyone's school is known.
+  'sso_states',
+  'login_throttles',
+  'login_known_addresses',
+]);
+/** Rows that reach their school through a parent that has one. */
+const THROUGH_PARENT = new Map([
+  ['sessions', 'users'],
+  ['user_activity', 'users'],
+]);
+
+const tables = Object.values(schema).map((table) => getTableConfig(table as SQLiteTable));
+const owned = tables.filter((t) => t.columns.some((c) => c.name === 'school_id'));
+
+describe('every table', () => {
+  it('carries its school, or is listed as deployment-wide or reached through its parent', () => {
+    const unplaced = tables
+      .filter((t) => !t.columns.some((c) => c.name === 'school_id'))
+      .map((t) => t.name)
+      .filter((name) => !DEPLOYMENT_WIDE.has(name) && !THROUGH_PARENT.has(name));
+    expect(unplaced).toEqual([]);
+    // The lists name tables that exist and have no school of their own.
+    for (const name of [...DEPLOYMENT_WIDE, ...THROUGH_PARENT.keys()]) {
+      const table = tables.find((t) => t.name === name);
+      expect(table, name).toBeDefined();
+      expect(table?.columns.some((c) => c.name === 'school_id')).toBe(false);
+    }
+    for (const [child, parent] of THROUGH_PARENT) {
+      const table = tables.find((t) => t.name === child);
+      const references = table?.foreignKeys.map(
+        (fk) => getTableConfig(fk.reference().foreignTable).name,
+      );
+      expect(references, child).toContain(parent);
+      expect(owned.map((t) => t.name)).toContain(parent);
+    }
+  });
+
+  it('of a school requires its school on every row, except a user (a district administrator)', () => {
+    for (const table of owned) {
+      const column = table.columns.find((c) => c.name === 'school_id');
+      expect(column?.notNull, table.name).toBe(table.name !== 'users');
+    }
+  });
+});
+
+describe('writes through the API and the push', () => {
+  const f = useSyncFixture('custodian', 'Perpustakaan');
+
+  it('put every row they make into the school of who made it', async () => {
+    const admin = f.admin;
+    const post = (path: string, json: unknown) =>
+      f.t.request(path, { method: 'POST', token: admin.token, json });
+    expect((await post('/api/categories', { name: 'Kebersihan' })).status).toBe(201);
+    const created = await post('/api/users', {
+      name: 'Staf Baru',
+      email: 'baru@sekolah.test',
+      role: 'gardener',
+      password: 'rahasia-123',
+      password_confirmation: 'rahasia-123',
+    });
+    expect(created.status).toBe(201);
+    const register = await f.t.request('/api/register', {
+      method: 'POST',
+      json: {
+        name: 'Daftar Sendiri',
+        email: 'daftar@sekolah.test',
+        password: 'rahasia-123',
+        password_confirmation: 'rahasia-123',
+      },
+    });
+    expect(register.status).toBe(201);
+
+    const report = newId();
+    const item = newId();
+    const announcement = newId();
+    await f.staff.push([
+      'report.create',
+      { id: report, area_id: f.areaId, work_type: 'cleaning', description: 'Rak berdebu' },
+    ]);
+    const photo = await f.staff.attachPhoto(report, 'before');
+    expect(photo.result?.status).toBe('applied');
+    // An upload no mutation attaches yet: its row is the school's too.
+    const bytes = jpegBytes(1500, 7);
+    expect((await uploadPhoto(f.t, f.staff.token, newId(), bytes)).status).toBe(201);
+    const applied = await admin.push(
+      ['item.create', { id: item, name: 'Sapu', unit: 'buah', stock: 4 }],
+      [
+        'stock.record',
+        {
+          id: newId(),
+          item_id: item,
+          type: 'out',
+          quantity: 1,
+          occurred_at: new Date().toISOString(),
+        },
+      ],
+      ['announcement.create', { id: announcement, title: 'Rapat', body: 'Senin' }],
+    );
+    expect(applied.results.map((r) => r.status)).toEqual(['applied', 'applied', 'applied']);
+    const staffAnswers = await f.staff.push(
+      ['request.create', { id: newId(), type: 'stock', item_id: item, quantity: 2 }],
+      [
+        'announcement.mark_read',
+        { id: newId(), announcement_id: announcement, read_at: new Date().toISOString() },
+      ],
+      // Refused (staff manage no items): the refusal is kept, in the school, for a retry.
+      ['item.create', { id: newId(), name: 'Ember', unit: 'buah' }],
+    );
+    expect(staffAnswers.results.map((r) => r.status)).toEqual(['applied', 'applied', 'rejected']);
+
+    for (const table of owned) {
+      const rows = await f.t.db.rows<{ school_id: string | null }>(
+        `SELECT DISTINCT school_id FROM ${table.name}`,
+        [],
+      );
+      expect(
+        rows.map((r) => ({ school: r.school_id, table: table.name })),
+        table.name,
+      ).toEqual([{ school: FIRST_SCHOOL_ID, table: table.name }]);
+    }
+  });
+});
+
+describe('the change counter', () => {
+  it("is per school: each school's numbers count from its own start, and the first school keeps its own", async () => {
+    const t = await makeTestApp();
+    try {
+      const other = await t.createSchool('SMP Tunas Bangsa');
+      const first = await t.db.write((tx) => nextChangeSeq(tx, FIRST_SCHOOL_ID));
+      const a = await t.db.write((tx) => nextChangeSeq(tx, other));
+      const b = await t.db.write(async (tx) => {
+        const range = await ChangeSeqRange.open(tx, other);
+        const taken = [range.take(), range.take()];
+        await range.commit();
+        return taken;
+      });
+      expect([a, ...b]).toEqual([1, 2, 3]);
+      expect(await t.db.write((tx) => nextChangeSeq(tx, FIRST_SCHOOL_ID))).toBe(first + 1);
+      await expect(t.db.write((tx) => nextChangeSeq(tx, newId()))).rejects.toThrow(
+        /change_counter row missing/,
+      );
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('the first school', () => {
+  it("takes the deployment's SCHOOL_NAME once, and never over a name given since", async () => {
+    const t = await makeTestApp();
+    try {
+      const name = async () =>
+        (
+          await t.db.row<{ name: string }>('SELECT name FROM schools WHERE id = ?', [
+            FIRST_SCHOOL_ID,
+          ])
+        )?.name;
+      expect(await name()).toBe(FIRST_SCHOOL_NAME);
+      expect(await adoptSchoolName(t.db, FIRST_SCHOOL_NAME)).toBe(false);
+      expect(await adoptSchoolName(t.db, 'SMA Negeri 3 Bandung')).toBe(true);
+      expect(await name()).toBe('SMA Negeri 3 Bandung');
+      expect(await adoptSchoolName(t.db, 'SMA Lain')).toBe(false);
+      expect(await name()).toBe('SMA Negeri 3 Bandung');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('does not take a name another school already has', async () => {
+    const t = await makeTestApp();
+    try {
+      await t.createSchool('SMK Pelita');
+      expect(await adoptSchoolName(t.db, 'SMK Pelita')).toBe(false);
+    } finally {
+      await t.close();
+    }
+  });
+});

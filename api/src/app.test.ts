@@ -2,67 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_ROLES, type Role } from '@urs/sync-protocol';
 import { createApp } from './app.js';
 import { makeTestApp, type TestApp } from './test/harness.js';
-
-/*
- * The role x route matrix. Every route the app registers must be listed here with who may
- * call it; a new route missing from this table fails the first test, so access is always
- * decided on purpose.
- */
-type Access = 'public' | 'signed-in' | 'admin';
-const ACCESS: Record<string, Access> = {
-  'GET /api/health': 'public',
-  'POST /api/login': 'public',
-  'POST /api/register': 'public',
-  'GET /api/avatars/:sha256': 'public',
-  'GET /*': 'public', // the PWA's files and its client-side routes
-  'GET /api/user': 'signed-in',
-  'POST /api/logout': 'signed-in',
-  'POST /api/profile': 'signed-in',
-  'POST /api/profile/password': 'signed-in',
-  'POST /api/profile/preferences': 'signed-in',
-  'GET /api/areas': 'signed-in',
-  'GET /api/areas/:id': 'signed-in',
-  'POST /api/areas': 'admin',
-  'PUT /api/areas/:id': 'admin',
-  'PATCH /api/areas/:id': 'admin',
-  'DELETE /api/areas/:id': 'admin',
-  'GET /api/categories': 'signed-in',
-  'GET /api/categories/:id': 'signed-in',
-  'POST /api/categories': 'admin',
-  'PUT /api/categories/:id': 'admin',
-  'PATCH /api/categories/:id': 'admin',
-  'DELETE /api/categories/:id': 'admin',
-  'GET /api/users': 'admin',
-  'GET /api/users/:id': 'admin',
-  'POST /api/users': 'admin',
-  'PUT /api/users/:id': 'admin',
-  'PATCH /api/users/:id': 'admin',
-  'DELETE /api/users/:id': 'admin',
-  'POST /api/sync/push': 'signed-in',
-  'GET /api/sync/pull': 'signed-in',
-  'PUT /api/photos/:id': 'signed-in',
-  'GET /api/photos/:id': 'signed-in',
-  'GET /api/announcements/unread-count': 'signed-in',
-  'GET /api/reports': 'admin',
-  'GET /api/reports/by-role': 'admin',
-  'GET /api/reports/export': 'admin',
-  'GET /api/reports/:id': 'signed-in',
-  'GET /api/inventory/summary': 'signed-in',
-  'GET /api/inventory/items': 'signed-in',
-  'GET /api/inventory/items/:id': 'signed-in',
-  'GET /api/inventory/items/:id/transactions': 'signed-in',
-  'GET /api/inventory/stock-check': 'admin',
-  'GET /api/inventory/flagged-transactions': 'admin',
-  'GET /api/inventory/items/export': 'signed-in',
-  'GET /api/inventory/requests': 'signed-in',
-  'GET /api/inventory/requests/analytics': 'signed-in',
-  'GET /api/inventory/requests/export': 'signed-in',
-  'GET /api/inventory/requests/:id/image': 'signed-in',
-  'GET /api/analytics': 'admin',
-  'GET /api/auth/sso': 'public',
-  'GET /api/auth/microsoft/start': 'public',
-  'POST /api/auth/microsoft/callback': 'public',
-};
+import { ACCESS } from './test/route-access.js';
 
 let t: TestApp;
 const tokens = new Map<Role, string>();

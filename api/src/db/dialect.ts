@@ -2,6 +2,8 @@ import { Column, is, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Role } from '@urs/sync-protocol';
 import { announcements } from './schema.js';
+import type { Tx } from './handles.js';
+import { connectionOf } from './pg-connection.js';
 
 /*
  * Every piece of SQL that differs between SQLite and PostgreSQL lives here and nowhere else
@@ -213,4 +215,19 @@ export function nameLiteral(name: string): SQL {
   if (!JSON_KEY.test(name)) throw new Error(`not a fixed name: ${name}`);
   // Typed on PostgreSQL, where to_json cannot take a literal of unknown type.
   return sql.raw(currentEngine() === 'postgres' ? `'${name}'::text` : `'${name}'`);
+}
+
+/**
+ * Holds the email's lock until the write transaction `tx` ends, so the writers of one address
+ * take turns at the "email free?" check even when nothing else serialises them (two schools'
+ * writers each hold only their own school's counter: decision 027). PostgreSQL: a transaction
+ * advisory lock in the two-key space (namespace 27, the decision's number, and a hash of the
+ * address as it is stored), which never meets the migrator's single-key lock; a hash collision
+ * only makes two addresses wait for each other. SQLite has one writer, so nothing to do.
+ */
+export async function lockEmail(tx: Tx, email: string): Promise<void> {
+  if (currentEngine() !== 'postgres') return;
+  await connectionOf(tx).query('SELECT pg_advisory_xact_lock(27, hashtext($1))', [
+    email.trim().toLowerCase(),
+  ]);
 }

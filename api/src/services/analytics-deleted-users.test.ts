@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { userActivity } from '../db/schema.js';
 import { useSyncFixture } from '../sync/test-kit.js';
+import { FIRST_SCHOOL_ID } from '../db/schools.js';
 import { analyticsSnapshot } from './analytics.js';
 
 const wib = { offsetMinutes: 420 };
@@ -22,7 +23,7 @@ describe('analytics after a user is deleted', () => {
       token: f.admin.token,
     });
     expect(removed.status).toBe(200);
-    const s = await analyticsSnapshot(f.t.db, wib, NOW);
+    const s = await analyticsSnapshot(f.t.db, FIRST_SCHOOL_ID, wib, NOW);
     expect(s.users.active_30d).toBe(1);
     expect(s.daily_active_users_30d.filter((d) => d.users > 0)).toEqual([
       { date: '2026-11-20', users: 1 },

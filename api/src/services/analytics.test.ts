@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { newId } from '@urs/sync-protocol';
 import { itemRequests, reports, userActivity, users } from '../db/schema.js';
 import { useSyncFixture } from '../sync/test-kit.js';
+import { FIRST_SCHOOL_ID } from '../db/schools.js';
 import { analyticsSnapshot } from './analytics.js';
 
 const wib = { offsetMinutes: 420 };
@@ -40,7 +41,7 @@ describe('analytics snapshot', () => {
     await report('2026-11-15T16:30:00.000Z'); // Sun 15th 23:30 WIB: last week, outside 7 days
     await report('2026-09-02T03:00:00.000Z', 'completed');
     await report('2026-04-30T03:00:00.000Z'); // outside six months
-    const s = await analyticsSnapshot(f.t.db, wib, NOW);
+    const s = await analyticsSnapshot(f.t.db, FIRST_SCHOOL_ID, wib, NOW);
     expect(s.today).toBe('2026-11-22');
     expect(s.reports).toEqual({
       total: 6,
@@ -82,7 +83,7 @@ describe('analytics snapshot', () => {
     await report('2026-11-15T16:30:00.000Z', undefined, '2026-11-17T02:00:00.000Z');
     // Filed on Friday the 20th in a dead zone; received today, Sunday the 22nd.
     await report('2026-11-20T02:00:00.000Z', 'completed', '2026-11-22T04:00:00.000Z');
-    const s = await analyticsSnapshot(f.t.db, wib, NOW);
+    const s = await analyticsSnapshot(f.t.db, FIRST_SCHOOL_ID, wib, NOW);
     expect(s.reports.this_week).toBe(1);
     expect(s.daily_7d.map((d) => d.created)).toEqual([0, 0, 0, 0, 1, 0, 0]);
     expect(s.daily_7d.find((d) => d.date === '2026-11-20')).toEqual({
@@ -104,7 +105,7 @@ describe('analytics snapshot', () => {
     await add(ids[0] ?? '', '2026-11-20');
     await add(ids[1] ?? '', '2026-11-20');
     await add(ids[1] ?? '', '2026-10-01'); // outside 30 days
-    const s = await analyticsSnapshot(f.t.db, wib, NOW);
+    const s = await analyticsSnapshot(f.t.db, FIRST_SCHOOL_ID, wib, NOW);
     expect(s.users).toEqual({ total: 2, active_30d: 2, active_rate: 100, inactive: 0 });
     expect(s.daily_active_users_30d).toHaveLength(30);
     expect(s.daily_active_users_30d.filter((d) => d.users > 0)).toEqual([
@@ -130,7 +131,7 @@ describe('analytics snapshot', () => {
     await f.t.db.write((tx) =>
       tx.update(itemRequests).set({ createdAt: '2026-11-20T03:00:00.000Z' }),
     );
-    const s = await analyticsSnapshot(f.t.db, wib, NOW);
+    const s = await analyticsSnapshot(f.t.db, FIRST_SCHOOL_ID, wib, NOW);
     expect(s.requests_30d).toMatchObject({
       created: 4,
       approved: 2,

@@ -13,7 +13,6 @@ import { first } from '../db/first.js';
 import { localDate, localDayStart, scopeRange, type SchoolClock } from '../lib/school-time.js';
 
 const DAY = 86_400_000;
-const liveReport = isNull(reports.deletedAt);
 
 /** The last `n` local dates ending today, oldest first. */
 function lastDays(today: string, n: number): string[] {
@@ -38,13 +37,17 @@ const rate = (part: number, whole: number) =>
  * The admin analytics, computed in SQL: every query is bounded by a date window on an indexed
  * column or is a single grouped pass, so it answers well under a second at 200,000 reports.
  * Report windows are on the filing time: a report filed offline on Friday and received on
- * Monday is Friday's work (docs/decisions/012-device-filing-time.md).
+ * Monday is Friday's work (docs/decisions/012-device-filing-time.md). Every figure is of the
+ * one school: its reports, its users (and their activity) and its requests (decision 027).
  */
 export async function analyticsSnapshot(
   db: Db,
+  schoolId: string,
   clock: SchoolClock,
   now = new Date(),
 ): Promise<AnalyticsSnapshot> {
+  const liveReport = and(eq(reports.schoolId, schoolId), isNull(reports.deletedAt));
+  const liveUser = and(eq(users.schoolId, schoolId), isNull(users.deletedAt));
   const offset = clock.offsetMinutes;
   const today = localDate(now, clock);
   const days7 = lastDays(today, 7);
@@ -104,15 +107,14 @@ export async function analyticsSnapshot(
     ).map((r) => [r.month, r]),
   );
 
-  const totalUsers =
-    (await first(db.select({ n: count() }).from(users).where(isNull(users.deletedAt))))?.n ?? 0;
+  const totalUsers = (await first(db.select({ n: count() }).from(users).where(liveUser)))?.n ?? 0;
   const active30 =
     (
       await first(
         db
           .select({ n: sql<number>`count(DISTINCT ${userActivity.userId})` })
           .from(userActivity)
-          .innerJoin(users, and(eq(users.id, userActivity.userId), isNull(users.deletedAt)))
+          .innerJoin(users, and(eq(users.id, userActivity.userId), liveUser))
           .where(gte(userActivity.day, days30[0] ?? today)),
       )
     )?.n ?? 0;
@@ -121,7 +123,7 @@ export async function analyticsSnapshot(
       await db
         .select({ day: userActivity.day, n: count() })
         .from(userActivity)
-        .innerJoin(users, and(eq(users.id, userActivity.userId), isNull(users.deletedAt)))
+        .innerJoin(users, and(eq(users.id, userActivity.userId), liveUser))
         .where(gte(userActivity.day, days30[0] ?? today))
         .groupBy(userActivity.day)
     ).map((r) => [r.day, r.n]),
@@ -152,13 +154,17 @@ export async function analyticsSnapshot(
       await db
         .select({ role: users.role, n: count() })
         .from(users)
-        .where(isNull(users.deletedAt))
+        .where(liveUser)
         .groupBy(users.role)
     ).map((r) => [r.role, r.n]),
   );
 
   const requestDay = localDaySql(itemRequests.createdAt, offset);
-  const liveRequest = and(isNull(itemRequests.deletedAt), gte(itemRequests.createdAt, from30));
+  const liveRequest = and(
+    eq(itemRequests.schoolId, schoolId),
+    isNull(itemRequests.deletedAt),
+    gte(itemRequests.createdAt, from30),
+  );
   const requestsDaily = new Map(
     (
       await db

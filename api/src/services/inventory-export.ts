@@ -5,7 +5,7 @@ import { asLocalWallClock, type SchoolClock } from '../lib/school-time.js';
 import { NUMBER_COLUMN, xlsxDownload } from '../lib/xlsx-stream.js';
 import { iterateItems, type ItemWithLevel } from './inventory.js';
 import { iterateRequests, type RequestListRow } from './item-requests.js';
-import type { Actor } from '../auth/policy.js';
+import type { SchoolActor } from '../auth/policy.js';
 
 const LEVEL_LABEL = { healthy: 'Aman', warning: 'Menipis', critical: 'Kritis' } as const;
 const REQUEST_STATUS_LABEL = {
@@ -31,6 +31,7 @@ const ITEM_COLUMNS: Partial<ExcelJS.Column>[] = [
 
 export function exportItems(
   db: Db,
+  schoolId: string,
   query: Pick<InventoryListQuery, 'filter' | 'q'>,
   clock: SchoolClock,
   now = new Date(),
@@ -40,7 +41,7 @@ export function exportItems(
     {
       sheetName: 'Barang',
       columns: ITEM_COLUMNS,
-      rows: iterateItems(db, query),
+      rows: iterateItems(db, schoolId, query),
       toCells: (i: ItemWithLevel, no) => ({
         no,
         name: i.name,
@@ -80,7 +81,7 @@ const REQUEST_COLUMNS: Partial<ExcelJS.Column>[] = [
 
 export function exportRequests(
   db: Db,
-  actor: Actor,
+  actor: SchoolActor,
   status: RequestStatus | undefined,
   q: string | undefined,
   clock: SchoolClock,

@@ -18,6 +18,8 @@ import { containsText } from '../db/dialect.js';
 import { toWire } from '../data/wire.js';
 
 const live = isNull(inventoryItems.deletedAt);
+/** Every read here is of one school's items and transactions (decision 027). */
+const itemsOf = (schoolId: string) => and(eq(inventoryItems.schoolId, schoolId), live);
 /** Low stock in SQL, the same rule as `isLowStock`: active, tracked and not healthy. */
 const lowStock = sql`(${inventoryItems.active} IS TRUE AND ${inventoryItems.trackable} IS TRUE AND (${inventoryItems.stock} <= 0 OR ${inventoryItems.stock} <= ${inventoryItems.minStock}))`;
 const signedQuantity = sql`CASE ${stockTransactions.type} WHEN 'out' THEN -${stockTransactions.quantity} ELSE ${stockTransactions.quantity} END`;
@@ -33,7 +35,7 @@ const withLevel = (row: typeof inventoryItems.$inferSelect): ItemWithLevel => {
 };
 
 /** The four summary cards, in one pass over the item table (5,000 rows, not the history). */
-export async function inventorySummary(db: Db): Promise<InventorySummary> {
+export async function inventorySummary(db: Db, schoolId: string): Promise<InventorySummary> {
   const row = await first(
     db
       .select({
@@ -43,7 +45,7 @@ export async function inventorySummary(db: Db): Promise<InventorySummary> {
         quantity: sql<number>`coalesce(sum(CASE WHEN ${inventoryItems.stock} > 0 THEN ${inventoryItems.stock} ELSE 0 END), 0)`,
       })
       .from(inventoryItems)
-      .where(live),
+      .where(itemsOf(schoolId)),
   );
   return {
     total_items: Number(row?.total ?? 0),
@@ -53,8 +55,12 @@ export async function inventorySummary(db: Db): Promise<InventorySummary> {
   };
 }
 
-export async function listItems(db: Db, query: InventoryListQuery): Promise<Paged<ItemWithLevel>> {
-  const conditions: SQL[] = [live];
+export async function listItems(
+  db: Db,
+  schoolId: string,
+  query: InventoryListQuery,
+): Promise<Paged<ItemWithLevel>> {
+  const conditions: (SQL | undefined)[] = [itemsOf(schoolId)];
   if (query.filter === 'low_stock') conditions.push(lowStock);
   if (query.filter === 'inactive') conditions.push(eq(inventoryItems.active, false));
   if (query.q !== undefined && query.q !== '') {
@@ -87,12 +93,13 @@ export async function listItems(db: Db, query: InventoryListQuery): Promise<Page
 /** Items matching a list query in the list's order (name, case ignored), in keyset chunks. */
 export async function* iterateItems(
   db: Db,
+  schoolId: string,
   query: Pick<InventoryListQuery, 'filter' | 'q'>,
   chunk = 500,
 ): AsyncGenerator<ItemWithLevel> {
   let after: { name: string; id: string } | undefined;
   for (;;) {
-    const conditions: (SQL | undefined)[] = [live];
+    const conditions: (SQL | undefined)[] = [itemsOf(schoolId)];
     if (query.filter === 'low_stock') conditions.push(lowStock);
     if (query.filter === 'inactive') conditions.push(eq(inventoryItems.active, false));
     if (query.q !== undefined && query.q !== '') {
@@ -135,12 +142,17 @@ export interface ItemDetail {
  * An item with its metrics. Every query here walks the (item_id, occurred_at) index, so it
  * costs the same whether the table holds a thousand transactions or a million.
  */
-export async function itemDetail(db: Db, id: string, now = new Date()): Promise<ItemDetail> {
+export async function itemDetail(
+  db: Db,
+  schoolId: string,
+  id: string,
+  now = new Date(),
+): Promise<ItemDetail> {
   const row = await first(
     db
       .select()
       .from(inventoryItems)
-      .where(and(eq(inventoryItems.id, id), live)),
+      .where(and(eq(inventoryItems.id, id), itemsOf(schoolId))),
   );
   if (row === undefined) throw notFound(reason('item_not_found'));
   const since = new Date(now.getTime() - 30 * 86_400_000).toISOString();
@@ -206,14 +218,22 @@ function toHistoryEntry(r: {
   };
 }
 
-/** The full history, newest first, a page at a time. */
+/**
+ * The full history, newest first, a page at a time; an item of another school has none here,
+ * as a missing one has none.
+ */
 export async function itemHistory(
   db: Db,
+  schoolId: string,
   id: string,
   page: number,
   perPage: number,
 ): Promise<Paged<HistoryEntry>> {
-  const ofItem = and(eq(stockTransactions.itemId, id), isNull(stockTransactions.deletedAt));
+  const ofItem = and(
+    eq(stockTransactions.itemId, id),
+    eq(stockTransactions.schoolId, schoolId),
+    isNull(stockTransactions.deletedAt),
+  );
   const total =
     (
       await first(
@@ -244,19 +264,18 @@ export async function itemHistory(
  */
 export async function flaggedTransactions(
   db: Db,
+  schoolId: string,
   page: number,
   perPage: number,
 ): Promise<Paged<HistoryEntry & { item_name: string }>> {
   // An item deleted since has nothing left to check: its flags would only open "not found".
   const flagged = and(
+    eq(stockTransactions.schoolId, schoolId),
     isNull(stockTransactions.deletedAt),
     sql`${stockTransactions.flag} IS NOT NULL`,
     inArray(
       stockTransactions.itemId,
-      db
-        .select({ id: inventoryItems.id })
-        .from(inventoryItems)
-        .where(isNull(inventoryItems.deletedAt)),
+      db.select({ id: inventoryItems.id }).from(inventoryItems).where(itemsOf(schoolId)),
     ),
   );
   const total =
@@ -300,7 +319,7 @@ export interface StockMismatch {
  * The check behind the incrementally kept stock column: recomputes every item's stock from its
  * transaction history and lists the items where the two disagree (there should be none).
  */
-export async function stockCheck(db: Db): Promise<StockMismatch[]> {
+export async function stockCheck(db: Db, schoolId: string): Promise<StockMismatch[]> {
   const fromHistory = sql<number>`coalesce(sum(${signedQuantity}), 0)`;
   return (
     await db
@@ -315,7 +334,7 @@ export async function stockCheck(db: Db): Promise<StockMismatch[]> {
         stockTransactions,
         and(eq(stockTransactions.itemId, inventoryItems.id), isNull(stockTransactions.deletedAt)),
       )
-      .where(live)
+      .where(itemsOf(schoolId))
       .groupBy(inventoryItems.id)
       .having(sql`${inventoryItems.stock} <> ${fromHistory}`)
   ).map((r) => ({ ...r, from_history: Number(r.from_history) }));

@@ -6,7 +6,7 @@ import { first } from '../db/first.js';
 import { containsText } from '../db/dialect.js';
 import { localDayStart, localDate, type SchoolClock } from '../lib/school-time.js';
 import { toWire } from '../data/wire.js';
-import type { Actor } from '../auth/policy.js';
+import type { SchoolActor } from '../auth/policy.js';
 import { requestsVisibleTo } from '../auth/visibility.js';
 
 export type RequestListRow = ItemRequest & {
@@ -34,11 +34,16 @@ export interface RequestListQuery {
 const requestSearchText = (q: string): string => q.normalize('NFKC').replace(/\s+/g, ' ').trim();
 
 function conditions(
-  actor: Actor,
+  actor: SchoolActor,
   status: RequestStatus | undefined,
   q: string | undefined,
 ): SQL | undefined {
-  const list: (SQL | undefined)[] = [isNull(itemRequests.deletedAt), requestsVisibleTo(actor)];
+  // The school's requests only (decision 027), and of those what the role may see.
+  const list: (SQL | undefined)[] = [
+    eq(itemRequests.schoolId, actor.schoolId),
+    isNull(itemRequests.deletedAt),
+    requestsVisibleTo(actor),
+  ];
   if (status !== undefined) list.push(eq(itemRequests.status, status));
   const needle = requestSearchText(q ?? '');
   if (needle !== '') {
@@ -79,7 +84,7 @@ const toRow = (r: Joined): RequestListRow => ({
 
 export async function listRequests(
   db: Db,
-  actor: Actor,
+  actor: SchoolActor,
   query: RequestListQuery,
 ): Promise<Paged<RequestListRow>> {
   const where = conditions(actor, query.status, query.q);
@@ -104,7 +109,7 @@ export async function listRequests(
 /** All visible requests matching the filters, oldest first, read in keyset chunks. */
 export async function* iterateRequests(
   db: Db,
-  actor: Actor,
+  actor: SchoolActor,
   status: RequestStatus | undefined,
   q: string | undefined,
   chunk = 500,
@@ -145,7 +150,7 @@ export interface RequestAnalytics {
 /** The requests tab's 30-day analytics: most requested items, daily average, approval rate. */
 export async function requestAnalytics(
   db: Db,
-  actor: Actor,
+  actor: SchoolActor,
   clock: SchoolClock,
   now = new Date(),
 ): Promise<RequestAnalytics> {
@@ -155,6 +160,7 @@ export async function requestAnalytics(
     .slice(0, 10);
   const since = localDayStart(fromDay, clock).toISOString();
   const where = and(
+    eq(itemRequests.schoolId, actor.schoolId),
     isNull(itemRequests.deletedAt),
     requestsVisibleTo(actor),
     gte(itemRequests.createdAt, since),

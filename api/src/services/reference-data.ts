@@ -16,7 +16,7 @@ import { nextChangeSeq, nowIso, type DbOrTx } from '../db/change-seq.js';
 import { countOf, first } from '../db/first.js';
 import { toWire } from '../data/wire.js';
 import { areas, categories } from '../db/schema.js';
-import { notFound, validationError } from '../lib/http-error.js';
+import { conflict, notFound, validationError } from '../lib/http-error.js';
 import { containsText } from '../db/dialect.js';
 
 /*
@@ -88,24 +88,37 @@ export class ReferenceService<
     return this.kind.table;
   }
 
-  private async findLive(tx: DbOrTx, id: string): Promise<Row | undefined> {
+  /** A live row of the school; another school's answers as a missing one (decision 027). */
+  private async findLive(tx: DbOrTx, schoolId: string, id: string): Promise<Row | undefined> {
     return (await first(
       tx
         .select()
         .from(this.t)
-        .where(and(eq(this.t.id, id), isNull(this.t.deletedAt))),
+        .where(and(eq(this.t.id, id), eq(this.t.schoolId, schoolId), isNull(this.t.deletedAt))),
     )) as Row | undefined;
   }
 
-  async get(id: string): Promise<Out> {
-    const row = await this.findLive(this.db, id);
+  async get(schoolId: string, id: string): Promise<Out> {
+    const row = await this.findLive(this.db, schoolId, id);
     if (row === undefined) throw notFound(reason('reference_not_found', { kind: this.kind.code }));
     return this.kind.toPublic(row);
   }
 
-  /** Names are unique among live rows, ignoring case, so "Kantin" and "kantin" cannot both exist. */
-  private async assertNameFree(tx: DbOrTx, name: string, exceptId?: string): Promise<void> {
-    const conditions = [sql`lower(${this.t.name}) = lower(${name})`, isNull(this.t.deletedAt)];
+  /**
+   * Names are unique among the school's live rows, ignoring case, so "Kantin" and "kantin" cannot
+   * both exist in one school; another school may have its own "Kantin".
+   */
+  private async assertNameFree(
+    tx: DbOrTx,
+    schoolId: string,
+    name: string,
+    exceptId?: string,
+  ): Promise<void> {
+    const conditions = [
+      eq(this.t.schoolId, schoolId),
+      sql`lower(${this.t.name}) = lower(${name})`,
+      isNull(this.t.deletedAt),
+    ];
     if (exceptId !== undefined) conditions.push(ne(this.t.id, exceptId));
     const clash = await first(
       tx
@@ -120,10 +133,11 @@ export class ReferenceService<
   }
 
   async list(
+    schoolId: string,
     query: { q?: string | undefined; page: number; per_page: number },
     raw: Record<string, string | undefined> = {},
   ): Promise<Paged<Out>> {
-    const conditions: SQL[] = [isNull(this.t.deletedAt)];
+    const conditions: SQL[] = [eq(this.t.schoolId, schoolId), isNull(this.t.deletedAt)];
     if (query.q !== undefined && query.q !== '') {
       const match = or(
         containsText(this.t.name, query.q),
@@ -161,11 +175,17 @@ export class ReferenceService<
       // unused, which no pull minds.
       const changeSeq = await nextChangeSeq(tx, schoolId);
       if (input.id !== undefined) {
-        const existing = (await first(tx.select().from(this.t).where(eq(this.t.id, input.id)))) as
-          Row | undefined;
-        if (existing !== undefined) return this.kind.toPublic(existing);
+        const existing = await first(tx.select().from(this.t).where(eq(this.t.id, input.id)));
+        if (existing !== undefined) {
+          // Ids are global keys: another school's row keeps its id, and the create is refused
+          // as any id already taken is, without telling whose it is (decision 027).
+          if (existing.schoolId !== schoolId) {
+            throw conflict(reason('id_taken', { kind: this.kind.code }));
+          }
+          return this.kind.toPublic(existing as Row);
+        }
       }
-      await this.assertNameFree(tx, input.name);
+      await this.assertNameFree(tx, schoolId, input.name);
       const now = nowIso();
       const row = (await first(
         tx
@@ -188,15 +208,15 @@ export class ReferenceService<
     return this.db.write(async (tx) => {
       // First, as in create: a concurrent rename to the same name is then refused as taken.
       const changeSeq = await nextChangeSeq(tx, schoolId);
-      if ((await this.findLive(tx, id)) === undefined) {
+      if ((await this.findLive(tx, schoolId, id)) === undefined) {
         throw notFound(reason('reference_not_found', { kind: this.kind.code }));
       }
-      if (input.name !== undefined) await this.assertNameFree(tx, input.name, id);
+      if (input.name !== undefined) await this.assertNameFree(tx, schoolId, input.name, id);
       const row = (await first(
         tx
           .update(this.t)
           .set({ ...this.kind.updateValues(input), updatedAt: nowIso(), changeSeq })
-          .where(eq(this.t.id, id))
+          .where(and(eq(this.t.id, id), eq(this.t.schoolId, schoolId)))
           .returning(),
       )) as Row;
       return this.kind.toPublic(row);
@@ -206,7 +226,7 @@ export class ReferenceService<
   /** Tombstones the row: reports that name it keep a valid reference, devices learn via pull. */
   async delete(schoolId: string, id: string): Promise<void> {
     await this.db.write(async (tx) => {
-      if ((await this.findLive(tx, id)) === undefined) {
+      if ((await this.findLive(tx, schoolId, id)) === undefined) {
         throw notFound(reason('reference_not_found', { kind: this.kind.code }));
       }
       const now = nowIso();
@@ -214,7 +234,7 @@ export class ReferenceService<
       await tx
         .update(this.t)
         .set({ deletedAt: now, updatedAt: now, changeSeq })
-        .where(eq(this.t.id, id));
+        .where(and(eq(this.t.id, id), eq(this.t.schoolId, schoolId)));
     });
   }
 }

@@ -12,8 +12,9 @@ import { toWire } from '../data/wire.js';
  * open any report's detail, while lists and sync show staff only their own. The names come
  * joined in, so a device that never pulled the reporter or the area can still show them.
  * Two indexed reads (by primary key, then the photos by report), whatever the table size.
+ * Another school's report answers as a missing one (decision 027).
  */
-export async function reportDetail(db: Db, id: string): Promise<ReportDetail> {
+export async function reportDetail(db: Db, schoolId: string, id: string): Promise<ReportDetail> {
   const found = await first(
     db
       .select({
@@ -27,7 +28,7 @@ export async function reportDetail(db: Db, id: string): Promise<ReportDetail> {
       .innerJoin(users, eq(users.id, reports.reporterId))
       .innerJoin(areas, eq(areas.id, reports.areaId))
       .leftJoin(categories, eq(categories.id, reports.categoryId))
-      .where(and(eq(reports.id, id), isNull(reports.deletedAt))),
+      .where(and(eq(reports.id, id), eq(reports.schoolId, schoolId), isNull(reports.deletedAt))),
   );
   if (found === undefined) throw notFound(reason('report_not_found'));
   const report = toWire.reports(found.report);

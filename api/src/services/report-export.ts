@@ -46,6 +46,7 @@ const COLUMNS: Partial<ExcelJS.Column>[] = [
  */
 export function exportReports(
   db: Db,
+  schoolId: string,
   query: ReportExportQuery,
   clock: SchoolClock,
   appOrigin: string,
@@ -57,7 +58,7 @@ export function exportReports(
     {
       sheetName: 'Laporan',
       columns: COLUMNS,
-      rows: iterateReports(db, query, clock, range),
+      rows: iterateReports(db, schoolId, query, clock, range),
       toCells: (r: ReportListRow, no) => ({
         no,
         reported: asLocalWallClock(new Date(r.reported_at), clock),

@@ -81,15 +81,16 @@ function toRow(r: ListRecord): ReportListRow {
 }
 
 /**
- * Conditions for the filters. Dates and ranges are on the filing time: the school's local
- * calendar days of when the work was reported, both ends included.
+ * Conditions for the filters, always within the school. Dates and ranges are on the filing
+ * time: the school's local calendar days of when the work was reported, both ends included.
  */
 export function reportConditions(
+  schoolId: string,
   filters: ReportFilters,
   clock: SchoolClock,
   range: { from?: Date | undefined; to?: Date | undefined } = {},
 ): SQL[] {
-  const conditions: SQL[] = [isNull(reports.deletedAt)];
+  const conditions: SQL[] = [eq(reports.schoolId, schoolId), isNull(reports.deletedAt)];
   if (filters.status !== undefined) conditions.push(eq(reports.status, filters.status));
   if (filters.area_id !== undefined) conditions.push(eq(reports.areaId, filters.area_id));
   if (filters.reporter_id !== undefined)
@@ -142,10 +143,11 @@ async function countMatching(db: Db, where: SQL | undefined): Promise<number> {
 /** The admin list: server-side filters, paging and sort by filing time (or receipt time). */
 export async function listReports(
   db: Db,
+  schoolId: string,
   query: ReportListQuery,
   clock: SchoolClock,
 ): Promise<Paged<ReportListRow>> {
-  const where = and(...reportConditions(query, clock));
+  const where = and(...reportConditions(schoolId, query, clock));
   const total = await countMatching(db, where);
   const column = query.sort === 'created_at' ? reports.createdAt : reports.reportedAt;
   const order =
@@ -165,6 +167,7 @@ export async function listReports(
  */
 export async function* iterateReports(
   db: Db,
+  schoolId: string,
   filters: ReportFilters,
   clock: SchoolClock,
   range: { from?: Date | undefined; to?: Date | undefined },
@@ -172,7 +175,7 @@ export async function* iterateReports(
 ): AsyncGenerator<ReportListRow> {
   let after: { reportedAt: string; id: string } | undefined;
   for (;;) {
-    const conditions = reportConditions(filters, clock, range);
+    const conditions = reportConditions(schoolId, filters, clock, range);
     if (after !== undefined) {
       const keyset = or(
         sql`${reports.reportedAt} > ${after.reportedAt}`,
@@ -198,15 +201,28 @@ export interface RoleExplorerEntry {
   report_count: number;
 }
 
-/** The role explorer: live users, by role and name, each with how many reports they filed. */
-export async function reportCountsByUser(db: Db, role?: Role): Promise<RoleExplorerEntry[]> {
+/**
+ * The role explorer: the school's live users, by role and name, each with how many reports they
+ * filed (a user's reports are all of their school).
+ */
+export async function reportCountsByUser(
+  db: Db,
+  schoolId: string,
+  role?: Role,
+): Promise<RoleExplorerEntry[]> {
   const n = sql<number>`count(${reports.id})`;
   return (
     await db
       .select({ id: users.id, name: users.name, role: users.role, report_count: n })
       .from(users)
       .leftJoin(reports, and(eq(reports.reporterId, users.id), isNull(reports.deletedAt)))
-      .where(and(isNull(users.deletedAt), role === undefined ? undefined : eq(users.role, role)))
+      .where(
+        and(
+          eq(users.schoolId, schoolId),
+          isNull(users.deletedAt),
+          role === undefined ? undefined : eq(users.role, role),
+        ),
+      )
       .groupBy(users.id)
       .orderBy(asc(users.role), sql`lower(${users.name})`)
   ).map((r) => ({ ...r, report_count: Number(r.report_count) }));

@@ -17,7 +17,7 @@ import { countOf, first } from '../db/first.js';
 import { users } from '../db/schema.js';
 import { conflict, notFound, validationError } from '../lib/http-error.js';
 import { hashPassword, verifyPassword } from '../lib/passwords.js';
-import { containsText } from '../db/dialect.js';
+import { containsText, lockEmail } from '../db/dialect.js';
 import { toPublicUser, type UserRow } from '../data/wire.js';
 import { revokeUserSessions } from '../auth/session-tokens.js';
 import type { SchoolActor } from '../auth/policy.js';
@@ -31,7 +31,7 @@ import type { SchoolActor } from '../auth/policy.js';
  * school without an admin. SQLite's single writer already gives that order. The counter is the
  * user's school's (decision 027): it serialises the writes of one school, which is all the
  * last-admin check needs; emails are unique across schools, which a second school's writer does
- * not wait for (the email lock of issue 39's next steps closes that).
+ * not wait for: `assertEmailFree` takes the email's own lock for that.
  */
 
 const live = isNull(users.deletedAt);
@@ -46,19 +46,27 @@ export function findLiveUserByEmail(db: DbOrTx, email: string): Promise<UserRow 
   );
 }
 
-export async function getLiveUser(db: DbOrTx, id: string): Promise<UserRow> {
+/** A live user of the school; another school's answers as a missing one (decision 027). */
+export async function getLiveUser(db: DbOrTx, schoolId: string, id: string): Promise<UserRow> {
   const row = await first(
     db
       .select()
       .from(users)
-      .where(and(eq(users.id, id), live)),
+      .where(and(eq(users.id, id), eq(users.schoolId, schoolId), live)),
   );
   if (row === undefined) throw notFound(reason('user_not_found'));
   return row;
 }
 
-async function assertEmailFree(db: DbOrTx, email: string, exceptUserId?: string): Promise<void> {
-  const other = await findLiveUserByEmail(db, email);
+/**
+ * Emails are unique across the deployment (decision 027). The school's counter, taken first,
+ * does not serialise two schools' writers, so the check takes the email's own lock
+ * (`lockEmail`) in the write transaction: two schools writing one address at once are answered
+ * `email_taken` one after the other, never by the unique index's error.
+ */
+async function assertEmailFree(tx: Tx, email: string, exceptUserId?: string): Promise<void> {
+  await lockEmail(tx, email);
+  const other = await findLiveUserByEmail(tx, email);
   if (other !== undefined && other.id !== exceptUserId) {
     throw validationError({ email: [reason('email_taken')] });
   }
@@ -197,8 +205,12 @@ export interface UserListQuery {
   per_page: number;
 }
 
-export async function listUsers(db: Db, query: UserListQuery): Promise<Paged<User>> {
-  const conditions: SQL[] = [live];
+export async function listUsers(
+  db: Db,
+  schoolId: string,
+  query: UserListQuery,
+): Promise<Paged<User>> {
+  const conditions: SQL[] = [eq(users.schoolId, schoolId), live];
   if (query.role !== undefined) conditions.push(eq(users.role, query.role));
   if (query.q !== undefined && query.q !== '') {
     const match = or(
@@ -220,12 +232,15 @@ export async function listUsers(db: Db, query: UserListQuery): Promise<Paged<Use
   return { data: rows.map(toPublicUser), meta: pageMeta(query.page, query.per_page, total) };
 }
 
-function otherLiveAdmins(tx: DbOrTx, userId: string): Promise<number> {
+/** The school's other live admins: every school keeps one of its own. */
+function otherLiveAdmins(tx: DbOrTx, schoolId: string, userId: string): Promise<number> {
   return countOf(
     tx
       .select({ n: count() })
       .from(users)
-      .where(and(eq(users.role, 'admin'), ne(users.id, userId), live)),
+      .where(
+        and(eq(users.schoolId, schoolId), eq(users.role, 'admin'), ne(users.id, userId), live),
+      ),
   );
 }
 
@@ -255,7 +270,7 @@ export async function adminUpdateUser(
   const passwordHash = password === '' ? undefined : await hashPassword(password, scryptLogN);
   return db.write(async (tx) => {
     const changeSeq = await nextChangeSeq(tx, admin.schoolId);
-    const current = await getLiveUser(tx, id);
+    const current = await getLiveUser(tx, admin.schoolId, id);
     const changes: UserChanges = {};
     if (input.name !== undefined) changes.name = input.name;
     if (input.email !== undefined) {
@@ -265,7 +280,7 @@ export async function adminUpdateUser(
     const phone = blankToNull(input.phone);
     if (phone !== null) changes.phone = phone;
     if (input.role !== undefined && input.role !== current.role) {
-      if (current.role === 'admin' && (await otherLiveAdmins(tx, id)) === 0) {
+      if (current.role === 'admin' && (await otherLiveAdmins(tx, admin.schoolId, id)) === 0) {
         throw conflict(reason('last_admin_role'));
       }
       changes.role = input.role;
@@ -289,8 +304,8 @@ export async function adminDeleteUser(db: Db, admin: SchoolActor, id: string): P
   if (admin.id === id) throw conflict(reason('self_delete'));
   await db.write(async (tx) => {
     const changeSeq = await nextChangeSeq(tx, admin.schoolId);
-    const target = await getLiveUser(tx, id);
-    if (target.role === 'admin' && (await otherLiveAdmins(tx, id)) === 0) {
+    const target = await getLiveUser(tx, admin.schoolId, id);
+    if (target.role === 'admin' && (await otherLiveAdmins(tx, admin.schoolId, id)) === 0) {
       throw conflict(reason('last_admin_delete'));
     }
     // Sessions before the user row, the order slideExpiry (auth/session-tokens.ts) takes them
@@ -301,6 +316,6 @@ export async function adminDeleteUser(db: Db, admin: SchoolActor, id: string): P
     await tx
       .update(users)
       .set({ deletedAt: now, updatedAt: now, changeSeq })
-      .where(eq(users.id, id));
+      .where(and(eq(users.id, id), eq(users.schoolId, admin.schoolId)));
   });
 }

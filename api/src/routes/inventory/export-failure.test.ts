@@ -20,9 +20,13 @@ const ROWS_BEFORE_FAILURE = 3000;
  */
 vi.mock('../../services/inventory.js', async (importOriginal) => {
   const actual = await importOriginal<typeof Inventory>();
-  async function* failingPartWay(db: Db, query: Parameters<typeof actual.iterateItems>[1]) {
+  async function* failingPartWay(
+    db: Db,
+    schoolId: string,
+    query: Parameters<typeof actual.iterateItems>[2],
+  ) {
     const first = [];
-    for await (const item of actual.iterateItems(db, query)) first.push(item);
+    for await (const item of actual.iterateItems(db, schoolId, query)) first.push(item);
     for (let i = 0; i < ROWS_BEFORE_FAILURE; i += 1) {
       const item = first[i % first.length];
       if (item !== undefined) yield { ...item, name: `${item.name} ${i}` };

@@ -11,6 +11,7 @@ import {
   type StockMismatch,
 } from '../../services/inventory.js';
 import { useSyncFixture } from '../../sync/test-kit.js';
+import { FIRST_SCHOOL_ID } from '../../db/schools.js';
 
 const f = useSyncFixture('inventory_staff', 'Gudang');
 
@@ -102,7 +103,8 @@ describe('inventory reads', () => {
     // Chunks that end between two names equal but for case, or inside such a pair.
     for (const chunk of [1, 2, 3]) {
       const ids: string[] = [];
-      for await (const i of iterateItems(f.t.db, { filter: 'all' }, chunk)) ids.push(i.id);
+      for await (const i of iterateItems(f.t.db, FIRST_SCHOOL_ID, { filter: 'all' }, chunk))
+        ids.push(i.id);
       expect(ids, `chunk ${chunk}`).toEqual(listed.map((i) => i.id));
     }
   });

@@ -7,7 +7,7 @@ import {
   REQUEST_STATUSES,
   reason,
 } from '@urs/sync-protocol';
-import { authOf, type AppEnv } from '../../middleware/guard.js';
+import { schoolActor, type AppEnv } from '../../middleware/guard.js';
 import { forbidden, notFound, parseOr422 } from '../../lib/http-error.js';
 import { xlsxResponse } from '../../lib/xlsx-stream.js';
 import { itemRequests } from '../../db/schema.js';
@@ -41,59 +41,74 @@ export function inventoryRoutes({ db, guard, clock, photos }: RouteDeps) {
   const app = new Hono<AppEnv>();
 
   app.get('/api/inventory/summary', guard('inventory.read'), async (c) =>
-    c.json({ data: await inventorySummary(db) }),
+    c.json({ data: await inventorySummary(db, schoolActor(c).schoolId) }),
   );
 
   app.get('/api/inventory/items', guard('inventory.read'), async (c) =>
-    c.json(await listItems(db, parseOr422(inventoryListQuerySchema, c.req.query()))),
+    c.json(
+      await listItems(
+        db,
+        schoolActor(c).schoolId,
+        parseOr422(inventoryListQuerySchema, c.req.query()),
+      ),
+    ),
   );
 
   app.get('/api/inventory/items/export', guard('inventory.read'), (c) => {
     const query = parseOr422(inventoryListQuerySchema, c.req.query());
-    return xlsxResponse(c, exportItems(db, query, clock));
+    return xlsxResponse(c, exportItems(db, schoolActor(c).schoolId, query, clock));
   });
 
   app.get('/api/inventory/items/:id', guard('inventory.read'), async (c) =>
-    c.json({ data: await itemDetail(db, c.req.param('id')) }),
+    c.json({ data: await itemDetail(db, schoolActor(c).schoolId, c.req.param('id')) }),
   );
 
   app.get('/api/inventory/items/:id/transactions', guard('inventory.read'), async (c) => {
     const { page, per_page } = parseOr422(listQuerySchema, c.req.query());
-    return c.json(await itemHistory(db, c.req.param('id'), page, per_page));
+    return c.json(
+      await itemHistory(db, schoolActor(c).schoolId, c.req.param('id'), page, per_page),
+    );
   });
 
   app.get('/api/inventory/stock-check', guard('inventory.audit'), async (c) => {
-    const mismatches = await stockCheck(db);
+    const mismatches = await stockCheck(db, schoolActor(c).schoolId);
     return c.json({ ok: mismatches.length === 0, mismatches });
   });
 
   app.get('/api/inventory/flagged-transactions', guard('inventory.audit'), async (c) => {
     const { page, per_page } = parseOr422(listQuerySchema, c.req.query());
-    return c.json(await flaggedTransactions(db, page, per_page));
+    return c.json(await flaggedTransactions(db, schoolActor(c).schoolId, page, per_page));
   });
 
   app.get('/api/inventory/requests', guard('inventory.read'), async (c) => {
     const query = parseOr422(requestQuerySchema, c.req.query());
-    return c.json(await listRequests(db, authOf(c).user, query));
+    return c.json(await listRequests(db, schoolActor(c), query));
   });
 
   app.get('/api/inventory/requests/analytics', guard('inventory.read'), async (c) =>
-    c.json({ data: await requestAnalytics(db, authOf(c).user, clock) }),
+    c.json({ data: await requestAnalytics(db, schoolActor(c), clock) }),
   );
 
   app.get('/api/inventory/requests/export', guard('inventory.read'), (c) => {
     const query = parseOr422(requestQuerySchema, c.req.query());
-    return xlsxResponse(c, exportRequests(db, authOf(c).user, query.status, query.q, clock));
+    return xlsxResponse(c, exportRequests(db, schoolActor(c), query.status, query.q, clock));
   });
 
   /** The reference image of a custom request, for its requester and whoever decides on it. */
   app.get('/api/inventory/requests/:id/image', guard('inventory.read'), async (c) => {
-    const { user } = authOf(c);
+    const user = schoolActor(c);
+    // Another school's request answers as a missing one (decision 027).
     const request = await first(
       db
         .select()
         .from(itemRequests)
-        .where(and(eq(itemRequests.id, c.req.param('id')), isNull(itemRequests.deletedAt))),
+        .where(
+          and(
+            eq(itemRequests.id, c.req.param('id')),
+            eq(itemRequests.schoolId, user.schoolId),
+            isNull(itemRequests.deletedAt),
+          ),
+        ),
     );
     if (request?.imageSha256 === null || request === undefined)
       throw notFound(reason('image_not_found'));

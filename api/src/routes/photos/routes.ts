@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { MAX_IMAGE_BYTES, reason } from '@urs/sync-protocol';
-import { authOf, schoolActor, type AppEnv } from '../../middleware/guard.js';
+import { schoolActor, type AppEnv } from '../../middleware/guard.js';
 import { limitBody } from '../../middleware/body.js';
 import { HttpError, forbidden, notFound, validationError } from '../../lib/http-error.js';
 import { sniffImageType } from '../../lib/images.js';
@@ -117,7 +117,9 @@ export function photoRoutes({ db, photos, guard }: RouteDeps) {
 
   app.get('/api/photos/:id', guard('sync.use'), async (c) => {
     const id = c.req.param('id');
-    const { user } = authOf(c);
+    const user = schoolActor(c);
+    // Both lookups within the caller's school: another school's photo answers as a missing one
+    // (decision 027), never as a forbidden one.
     const attached = await first(
       db
         .select({
@@ -130,9 +132,14 @@ export function photoRoutes({ db, photos, guard }: RouteDeps) {
         })
         .from(reportPhotos)
         .innerJoin(reports, eq(reports.id, reportPhotos.reportId))
-        .where(eq(reportPhotos.id, id)),
+        .where(and(eq(reportPhotos.id, id), eq(reportPhotos.schoolId, user.schoolId))),
     );
-    const upload = await first(db.select().from(photoUploads).where(eq(photoUploads.id, id)));
+    const upload = await first(
+      db
+        .select()
+        .from(photoUploads)
+        .where(and(eq(photoUploads.id, id), eq(photoUploads.schoolId, user.schoolId))),
+    );
     if (attached === undefined && upload === undefined) throw notFound(reason('photo_not_found'));
     const mayRead =
       (attached !== undefined && mayViewAttached(user, attached)) ||

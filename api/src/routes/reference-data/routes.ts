@@ -19,7 +19,7 @@ interface ReferenceResource<Out> {
   manage: Permission;
   service: {
     list: ReferenceService<unknown, Out, never, never>['list'];
-    get(id: string): Promise<Out>;
+    get(schoolId: string, id: string): Promise<Out>;
     create(schoolId: string, input: never): Promise<Out>;
     update(schoolId: string, id: string, input: never): Promise<Out>;
     delete(schoolId: string, id: string): Promise<void>;
@@ -35,10 +35,10 @@ interface ReferenceResource<Out> {
 function mount<Out>(app: Hono<AppEnv>, { guard }: RouteDeps, r: ReferenceResource<Out>) {
   app.get(r.path, guard('reference.read'), async (c) => {
     const query = parseOr422(listQuerySchema, c.req.query());
-    return c.json(await r.service.list(query, c.req.query()));
+    return c.json(await r.service.list(schoolActor(c).schoolId, query, c.req.query()));
   });
   app.get(`${r.path}/:id`, guard('reference.read'), async (c) =>
-    c.json({ data: await r.service.get(c.req.param('id')) }),
+    c.json({ data: await r.service.get(schoolActor(c).schoolId, c.req.param('id')) }),
   );
   app.post(r.path, guard(r.manage), limitBody(16 * KB), async (c) => {
     const input = parseOr422(r.createSchema, await readJson(c)) as never;

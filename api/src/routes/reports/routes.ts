@@ -6,7 +6,7 @@ import {
   roleSchema,
   type ReportDetailResponse,
 } from '@urs/sync-protocol';
-import type { AppEnv } from '../../middleware/guard.js';
+import { schoolActor, type AppEnv } from '../../middleware/guard.js';
 import { parseOr422 } from '../../lib/http-error.js';
 import { publicOrigin } from '../../lib/public-origin.js';
 import { xlsxResponse } from '../../lib/xlsx-stream.js';
@@ -29,23 +29,25 @@ export function reportRoutes({ db, env, guard, clock, now }: RouteDeps) {
 
   app.get('/api/reports', guard('reports.list'), async (c) => {
     const query = parseOr422(reportListQuerySchema, c.req.query());
-    return c.json(await listReports(db, query, clock));
+    return c.json(await listReports(db, schoolActor(c).schoolId, query, clock));
   });
 
   app.get('/api/reports/by-role', guard('reports.list'), async (c) => {
     const { role } = parseOr422(explorerQuery, c.req.query());
-    return c.json({ data: await reportCountsByUser(db, role) });
+    return c.json({ data: await reportCountsByUser(db, schoolActor(c).schoolId, role) });
   });
 
   app.get('/api/reports/export', guard('reports.list'), (c) => {
     const query = parseOr422(reportExportQuerySchema, c.req.query());
     const { origin } = publicOrigin(c, env.TRUST_PROXY);
-    return xlsxResponse(c, exportReports(db, query, clock, origin, now()));
+    return xlsxResponse(c, exportReports(db, schoolActor(c).schoolId, query, clock, origin, now()));
   });
 
   // After the fixed paths above, so `by-role` and `export` never read as an id.
   app.get('/api/reports/:id', guard('reports.detail'), async (c) =>
-    c.json({ data: await reportDetail(db, c.req.param('id')) } satisfies ReportDetailResponse),
+    c.json({
+      data: await reportDetail(db, schoolActor(c).schoolId, c.req.param('id')),
+    } satisfies ReportDetailResponse),
   );
 
   return app;

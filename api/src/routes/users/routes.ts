@@ -29,11 +29,13 @@ export function userRoutes({ db, env, guard }: RouteDeps) {
 
   app.get('/api/users', guard('users.manage'), async (c) => {
     const query = parseOr422(userListQuerySchema, c.req.query());
-    return c.json(await listUsers(db, query));
+    return c.json(await listUsers(db, schoolActor(c).schoolId, query));
   });
 
   app.get('/api/users/:id', guard('users.manage'), async (c) =>
-    c.json({ data: toPublicUser(await getLiveUser(db, c.req.param('id'))) }),
+    c.json({
+      data: toPublicUser(await getLiveUser(db, schoolActor(c).schoolId, c.req.param('id'))),
+    }),
   );
 
   app.post('/api/users', guard('users.manage'), limitBody(16 * KB), async (c) => {

@@ -161,10 +161,11 @@ beforeAll(async () => {
       { id: newId(), area_id: areaA, work_type: 'repair', description: `Pintu ${A_MARK}` },
     ]),
   );
+  // B's SKU again: SKUs are unique per school (decision 027), so A may use it too.
   applied(
     await new TestDevice(t, a.admin).push([
       'item.create',
-      { id: newId(), name: `Sapu ${A_MARK}`, sku: 'SKU-2', unit: 'pcs', stock: 3 },
+      { id: newId(), name: `Sapu ${A_MARK}`, sku: 'SKU-1', unit: 'pcs', stock: 3 },
     ]),
   );
   // An upload id taken by another user of A: what a B photo id must answer as on upload.

@@ -40,7 +40,11 @@ export async function reportDetail(db: Db, schoolId: string, id: string): Promis
       report.category_id === null || found.categoryName === null
         ? null
         : { id: report.category_id, name: found.categoryName },
-    reporter: { id: report.reporter_id, name: found.reporterName, role: schoolRoleOf(found.reporterRole) },
+    reporter: {
+      id: report.reporter_id,
+      name: found.reporterName,
+      role: schoolRoleOf(found.reporterRole),
+    },
     photos: await livePhotos(db, id),
   };
 }

@@ -187,11 +187,7 @@ export function updateProfile(
   });
 }
 
-export function updatePreferences(
-  db: Db,
-  self: Actor,
-  input: PreferencesInput,
-): Promise<UserRow> {
+export function updatePreferences(db: Db, self: Actor, input: PreferencesInput): Promise<UserRow> {
   return db.write(async (tx) => {
     const changes: UserChanges = {};
     if (input.preferred_theme !== undefined) changes.preferredTheme = input.preferred_theme;

@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STAFF_ROLES, type Role } from '@urs/sync-protocol';
+import { STAFF_ROLES, type AccountRole } from '@urs/sync-protocol';
 import { createApp } from './app.js';
 import { makeTestApp, type TestApp } from './test/harness.js';
 import { ACCESS } from './test/route-access.js';
 
 let t: TestApp;
-const tokens = new Map<Role, string>();
+const tokens = new Map<AccountRole, string>();
 
 beforeAll(async () => {
   t = await makeTestApp();
-  for (const role of ['admin', ...STAFF_ROLES] as const)
+  for (const role of ['admin', ...STAFF_ROLES, 'district_admin'] as const)
     tokens.set(role, (await t.signIn(role)).token);
 });
 afterAll(() => t.close());
@@ -24,7 +24,8 @@ function registeredRoutes(): string[] {
 function concrete(path: string): string {
   return path
     .replace(':sha256', '0'.repeat(64))
-    .replace(':id', '0190a0a0-0000-7000-8000-000000000000');
+    .replace(':id', '0190a0a0-0000-7000-8000-000000000000')
+    .replace(':userId', '0190a0a0-0000-7000-8000-000000000001');
 }
 
 async function call(route: string, token?: string): Promise<number> {
@@ -53,18 +54,42 @@ describe('role x route matrix', () => {
   it.each(adminRoutes)(
     '%s answers 403 to every staff role and lets an admin through',
     async (route) => {
-      for (const role of STAFF_ROLES) expect(await call(route, tokens.get(role)), role).toBe(403);
+      for (const role of [...STAFF_ROLES, 'district_admin'] as const) {
+        expect(await call(route, tokens.get(role)), role).toBe(403);
+      }
       expect([401, 403]).not.toContain(await call(route, tokens.get('admin')));
     },
   );
 
   const signedInRoutes = Object.entries(ACCESS).filter(([, access]) => access === 'signed-in');
-  it.each(signedInRoutes)('%s lets every role through the guard', async (route) => {
-    for (const role of ['admin', ...STAFF_ROLES] as const) {
+  it.each(signedInRoutes)(
+    '%s lets every school role through the guard and refuses the district admin',
+    async (route) => {
+      for (const role of ['admin', ...STAFF_ROLES] as const) {
+        expect([401, 403], role).not.toContain(await call(route, tokens.get(role)));
+      }
+      expect(await call(route, tokens.get('district_admin'))).toBe(403);
+    },
+  );
+
+  const accountRoutes = Object.entries(ACCESS).filter(([, access]) => access === 'account');
+  it.each(accountRoutes)('%s lets every account through the guard', async (route) => {
+    for (const role of ['admin', ...STAFF_ROLES, 'district_admin'] as const) {
       if (route === 'POST /api/logout') continue; // would end the shared session of the next case
       expect([401, 403], role).not.toContain(await call(route, tokens.get(role)));
     }
   });
+
+  const districtRoutes = Object.entries(ACCESS).filter(([, access]) => access === 'district');
+  it.each(districtRoutes)(
+    '%s answers 403 to every school role and lets the district admin through',
+    async (route) => {
+      for (const role of ['admin', ...STAFF_ROLES] as const) {
+        expect(await call(route, tokens.get(role)), role).toBe(403);
+      }
+      expect([401, 403]).not.toContain(await call(route, tokens.get('district_admin')));
+    },
+  );
 });
 
 describe('every answer', () => {

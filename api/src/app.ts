@@ -22,6 +22,7 @@ import { reportRoutes } from './routes/reports/routes.js';
 import { inventoryRoutes } from './routes/inventory/routes.js';
 import { analyticsRoutes } from './routes/analytics/routes.js';
 import { ssoRoutes } from './routes/sso/routes.js';
+import { districtRoutes } from './routes/district/routes.js';
 import { syncRoutes } from './sync/routes.js';
 import type { PushOptions } from './sync/push.js';
 
@@ -86,6 +87,7 @@ export function createApp({ db, env, photos, pushOptions, now }: AppOptions) {
     inventoryRoutes,
     analyticsRoutes,
     ssoRoutes,
+    districtRoutes,
   ];
   for (const routes of api) app.route('/', routes(deps));
   app.route('/', syncRoutes(deps, pushOptions));

@@ -103,6 +103,13 @@ export const ERROR_TEXTS_ID = {
   registration_closed: 'Pendaftaran akun baru sedang ditutup. Hubungi administrator.',
   too_many_logins: 'Terlalu banyak percobaan masuk yang gagal. Coba lagi dalam {minutes} menit.',
   email_taken: 'Email sudah terdaftar.',
+  school_required: 'Gunakan tautan pendaftaran dari sekolah Anda.',
+  school_unknown: 'Kode pendaftaran sekolah tidak dikenal.',
+  school_inactive: 'Sekolah Anda sedang dinonaktifkan. Hubungi dinas pendidikan.',
+  sso_school_unknown:
+    'Sekolah untuk akun ini tidak dapat ditentukan. Hubungi administrator sekolah Anda.',
+  school_name_taken: 'Nama sekolah sudah dipakai.',
+  school_not_found: 'Sekolah tidak ditemukan.',
   current_password_wrong: 'Password saat ini salah.',
   user_not_found: 'User tidak ditemukan.',
   last_admin_role: 'Tidak dapat mengubah peran admin terakhir.',

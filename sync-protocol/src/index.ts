@@ -5,6 +5,7 @@ export * from './errors.js';
 export * from './pagination.js';
 export * from './entities/user.js';
 export * from './entities/area.js';
+export * from './entities/school.js';
 export * from './work.js';
 export * from './ids.js';
 export * from './entities/records.js';

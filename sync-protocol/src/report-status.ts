@@ -1,4 +1,4 @@
-import type { Role } from './roles.js';
+import type { AccountRole } from './roles.js';
 import type { ReportStatus } from './work.js';
 
 /*
@@ -20,10 +20,10 @@ const ADMIN_REOPEN: Record<ReportStatus, readonly ReportStatus[]> = {
   cancelled: ['in_progress'],
 };
 
-export function allowedStatusChanges(from: ReportStatus, role: Role): ReportStatus[] {
+export function allowedStatusChanges(from: ReportStatus, role: AccountRole): ReportStatus[] {
   return role === 'admin' ? [...FORWARD[from], ...ADMIN_REOPEN[from]] : [...FORWARD[from]];
 }
 
-export function canChangeStatus(from: ReportStatus, to: ReportStatus, role: Role): boolean {
+export function canChangeStatus(from: ReportStatus, to: ReportStatus, role: AccountRole): boolean {
   return allowedStatusChanges(from, role).includes(to);
 }

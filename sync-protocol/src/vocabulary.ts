@@ -15,7 +15,18 @@ export const STAFF_ROLES = [
   'inventory_staff',
 ] as const satisfies readonly Role[];
 
-const ROLE_LABELS: Record<Role, string> = {
+/**
+ * The district administrator (issue 39, decision 027): an account of no school, who manages the
+ * schools of a deployment. Not one of ROLES: report filters, role options, the pull's variants
+ * and the policy's "every school role" are built from ROLES and stay the five.
+ */
+export const DISTRICT_ADMIN = 'district_admin';
+/** Every role an account can have: the school roles and the district administrator. */
+export const ACCOUNT_ROLES = [...ROLES, DISTRICT_ADMIN] as const;
+export type AccountRole = (typeof ACCOUNT_ROLES)[number];
+
+const ROLE_LABELS: Record<AccountRole, string> = {
+  district_admin: 'Admin Dinas',
   admin: 'Administrator',
   custodian: 'Custodian',
   technician: 'Teknisi',
@@ -25,11 +36,15 @@ const ROLE_LABELS: Record<Role, string> = {
 
 /** The spec's role labels; any unknown role reads 'Pengguna'. */
 export function roleLabel(role: string | null | undefined): string {
-  return isRole(role) ? ROLE_LABELS[role] : 'Pengguna';
+  return isAccountRole(role) ? ROLE_LABELS[role] : 'Pengguna';
 }
 
 export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+}
+
+export function isAccountRole(value: unknown): value is AccountRole {
+  return typeof value === 'string' && (ACCOUNT_ROLES as readonly string[]).includes(value);
 }
 
 export const THEMES = ['dark', 'light', 'cream'] as const;

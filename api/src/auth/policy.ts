@@ -1,4 +1,4 @@
-import { ROLES, type Role } from '@urs/sync-protocol';
+import { ACCOUNT_ROLES, ROLES, isRole, type AccountRole, type Role } from '@urs/sync-protocol';
 
 /**
  * Who may do what: the one table every route guard and every service check reads.
@@ -6,23 +6,31 @@ import { ROLES, type Role } from '@urs/sync-protocol';
  * while admins act on any.
  */
 interface Rule {
-  roles: readonly Role[];
+  roles: readonly AccountRole[];
   ownRecordsOnly?: boolean;
 }
 
+/** Every school role: field work. A district administrator (no school) is not among them. */
 const EVERYONE = ROLES;
-const ADMIN = ['admin'] as const satisfies readonly Role[];
+/**
+ * Every account, the district administrator included: what a signed-in client needs to run
+ * (its session, its profile, the sync and the unread count). A district administrator's pull
+ * is empty and each mutation of their push is refused (decision 027).
+ */
+const EVERY_ACCOUNT = ACCOUNT_ROLES;
+const ADMIN = ['admin'] as const satisfies readonly AccountRole[];
+const DISTRICT = ['district_admin'] as const satisfies readonly AccountRole[];
 /** Who keeps the item catalogue (spec leaves it open; decided in issue 6's note). */
-const INVENTORY_KEEPERS = ['admin', 'inventory_staff'] as const satisfies readonly Role[];
+const INVENTORY_KEEPERS = ['admin', 'inventory_staff'] as const satisfies readonly AccountRole[];
 
 export const PERMISSIONS = {
-  'session.self': { roles: EVERYONE },
-  'profile.update': { roles: EVERYONE },
+  'session.self': { roles: EVERY_ACCOUNT },
+  'profile.update': { roles: EVERY_ACCOUNT },
   'reference.read': { roles: EVERYONE },
   'areas.manage': { roles: ADMIN },
   'categories.manage': { roles: ADMIN },
   'users.manage': { roles: ADMIN },
-  'sync.use': { roles: EVERYONE },
+  'sync.use': { roles: EVERY_ACCOUNT },
   'photos.upload': { roles: EVERYONE },
   'reports.create': { roles: EVERYONE },
   'reports.list': { roles: ADMIN },
@@ -45,8 +53,12 @@ export const PERMISSIONS = {
   'requests.create': { roles: EVERYONE },
   'requests.read': { roles: EVERYONE, ownRecordsOnly: true },
   'requests.decide': { roles: ADMIN },
-  'announcements.read': { roles: EVERYONE },
+  'announcements.read': { roles: EVERY_ACCOUNT },
   'announcements.manage': { roles: ADMIN },
+  /** Schools, their admins and registration codes (issue 39). */
+  'district.manage': { roles: DISTRICT },
+  /** The district overview and any one school's analytics, read-only. */
+  'district.read': { roles: DISTRICT },
 } as const satisfies Record<string, Rule>;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -57,13 +69,24 @@ export type Permission = keyof typeof PERMISSIONS;
  */
 export interface Actor {
   id: string;
-  role: Role;
+  role: AccountRole;
   schoolId: string | null;
 }
 
 /** An actor within one school: what every school-scoped service and push handler takes. */
 export interface SchoolActor extends Actor {
+  role: Role;
   schoolId: string;
+}
+
+/**
+ * The role of a user read within a school: always a school role, since the one account role
+ * that is not (district_admin) has no school and so is in no school's rows. Throws otherwise,
+ * as a broken invariant rather than an answer.
+ */
+export function schoolRoleOf(role: AccountRole): Role {
+  if (!isRole(role)) throw new Error(`a school's user has the role ${role}`);
+  return role;
 }
 
 /** Role check, plus ownership when the permission has it and a record is named. */

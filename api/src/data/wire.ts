@@ -1,3 +1,4 @@
+import { schoolRoleOf } from '../auth/policy.js';
 import type {
   Area,
   Category,
@@ -41,7 +42,7 @@ export const toWire = {
   users: (r: typeof t.users.$inferSelect): UserSummary => ({
     id: r.id,
     name: r.name,
-    role: r.role,
+    role: schoolRoleOf(r.role),
     photo_url: avatarUrl(r.photoSha256),
     created_at: r.createdAt,
     updated_at: r.updatedAt,

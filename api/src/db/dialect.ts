@@ -1,6 +1,6 @@
 import { Column, is, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
-import type { Role } from '@urs/sync-protocol';
+import type { AccountRole } from '@urs/sync-protocol';
 import { announcements } from './schema.js';
 import type { Tx } from './handles.js';
 import { connectionOf } from './pg-connection.js';
@@ -76,7 +76,7 @@ function localFormat(
  * json_each on every announcement of every device's unread count. `role` is a role, or SQL
  * that yields one (the pull reads the session's role inside its own statement).
  */
-export function announcementVisibleTo(role: Role | SQL): SQL {
+export function announcementVisibleTo(role: AccountRole | SQL): SQL {
   const audience = announcements.audience;
   if (currentEngine() === 'postgres') {
     return sql`(${audience} IS NULL OR (${audience})::jsonb @> jsonb_build_array(${role}::text))`;

@@ -1,9 +1,9 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import type { Role } from '@urs/sync-protocol';
+import { isRole, type AccountRole } from '@urs/sync-protocol';
 import type { Db } from '../db/handles.js';
 import type { UserRow } from '../data/wire.js';
 import { forbidden, unauthenticated } from '../lib/http-error.js';
-import { can, type Permission, type SchoolActor } from '../auth/policy.js';
+import { can, type Actor, type Permission, type SchoolActor } from '../auth/policy.js';
 import {
   acceptedSession,
   checkSession,
@@ -19,7 +19,7 @@ import {
 import { hashToken } from '../lib/tokens.js';
 
 export interface AuthContext {
-  user: UserRow & { role: Role };
+  user: UserRow & { role: AccountRole };
   session: SessionRow;
 }
 
@@ -118,8 +118,13 @@ export function authOf(c: Context<AppEnv>): AuthContext {
  * role without the permission would be; the policy gives such a user no school permission, so
  * this is a second fence, not a path anyone takes.
  */
+export function accountActor(c: Context<AppEnv>): Actor {
+  const { user } = authOf(c);
+  return { id: user.id, role: user.role, schoolId: user.schoolId };
+}
+
 export function schoolActor(c: Context<AppEnv>): SchoolActor {
   const { user } = authOf(c);
-  if (user.schoolId === null) throw forbidden();
+  if (user.schoolId === null || !isRole(user.role)) throw forbidden();
   return { id: user.id, role: user.role, schoolId: user.schoolId };
 }

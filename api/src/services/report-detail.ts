@@ -1,3 +1,4 @@
+import { schoolRoleOf } from '../auth/policy.js';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { reason } from '@urs/sync-protocol';
 import type { ReportDetail } from '@urs/sync-protocol';
@@ -39,7 +40,11 @@ export async function reportDetail(db: Db, schoolId: string, id: string): Promis
       report.category_id === null || found.categoryName === null
         ? null
         : { id: report.category_id, name: found.categoryName },
-    reporter: { id: report.reporter_id, name: found.reporterName, role: found.reporterRole },
+    reporter: {
+      id: report.reporter_id,
+      name: found.reporterName,
+      role: schoolRoleOf(found.reporterRole),
+    },
     photos: await livePhotos(db, id),
   };
 }

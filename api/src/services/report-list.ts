@@ -1,3 +1,4 @@
+import { schoolRoleOf } from '../auth/policy.js';
 import { and, asc, count, desc, eq, gte, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import {
   pageMeta,
@@ -225,5 +226,5 @@ export async function reportCountsByUser(
       )
       .groupBy(users.id)
       .orderBy(asc(users.role), sql`lower(${users.name})`)
-  ).map((r) => ({ ...r, report_count: Number(r.report_count) }));
+  ).map((r) => ({ ...r, role: schoolRoleOf(r.role), report_count: Number(r.report_count) }));
 }

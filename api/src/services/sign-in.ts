@@ -1,4 +1,5 @@
 import type { Db } from '../db/handles.js';
+import { assertSchoolActive } from './schools.js';
 import { toPublicUser, type UserRow } from '../data/wire.js';
 import { createSession, type SessionPolicy } from '../auth/session-tokens.js';
 
@@ -13,6 +14,7 @@ export async function signInAnswer(
   policy: SessionPolicy,
   userAgent: string | null,
 ) {
+  await assertSchoolActive(db, user.schoolId);
   const { token, session } = await createSession(db, user.id, policy, userAgent);
   return {
     access_token: token,

@@ -7,6 +7,7 @@ import {
   type Paged,
   type PreferencesInput,
   type ProfileInput,
+  type AccountRole,
   type Role,
   type User,
   reason,
@@ -20,7 +21,7 @@ import { hashPassword, verifyPassword } from '../lib/passwords.js';
 import { containsText, lockEmail } from '../db/dialect.js';
 import { toPublicUser, type UserRow } from '../data/wire.js';
 import { revokeUserSessions } from '../auth/session-tokens.js';
-import type { SchoolActor } from '../auth/policy.js';
+import type { Actor, SchoolActor } from '../auth/policy.js';
 
 /*
  * Every write here takes its change number before it checks anything. On PostgreSQL writes run
@@ -35,6 +36,15 @@ import type { SchoolActor } from '../auth/policy.js';
  */
 
 const live = isNull(users.deletedAt);
+
+/**
+ * The change number of a user write: the school's next, or 0 for a district administrator, who
+ * has no school (decision 027): their row is in no school's pull, so nothing needs to order it,
+ * and a district-wide counter would be one more row every district write waits on.
+ */
+function userChangeSeq(tx: Tx, schoolId: string | null): Promise<number> {
+  return schoolId === null ? Promise.resolve(0) : nextChangeSeq(tx, schoolId);
+}
 
 export function findLiveUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
   return first(
@@ -77,20 +87,29 @@ const blankToNull = (value: string | null | undefined) =>
 
 export interface NewUser {
   id?: string;
-  /** The school the account belongs to; it never changes. */
-  schoolId: string;
+  /** The school the account belongs to; it never changes. Null only for a district_admin. */
+  schoolId: string | null;
   name: string;
   email: string;
   phone?: string | null | undefined;
-  role: Role;
+  role: AccountRole;
   password: string;
 }
 
-/** Creates a user; the email check and insert share one transaction so two sign-ups cannot race. */
-export async function createUser(db: Db, input: NewUser, scryptLogN: number): Promise<UserRow> {
+/**
+ * Creates a user; the email check and insert share one transaction so two sign-ups cannot race.
+ * `prepare` runs first in that transaction (a new school creates itself and its counter there).
+ */
+export async function createUser(
+  db: Db,
+  input: NewUser,
+  scryptLogN: number,
+  prepare?: (tx: Tx) => Promise<void>,
+): Promise<UserRow> {
   const passwordHash = await hashPassword(input.password, scryptLogN);
   return db.write(async (tx) => {
-    const changeSeq = await nextChangeSeq(tx, input.schoolId);
+    if (prepare !== undefined) await prepare(tx);
+    const changeSeq = await userChangeSeq(tx, input.schoolId);
     await assertEmailFree(tx, input.email);
     const now = nowIso();
     const row: UserRow = {
@@ -149,13 +168,13 @@ async function applyUserChanges(
 /** Only the fields sent change (spec section 5); a blank phone clears it. */
 export function updateProfile(
   db: Db,
-  self: SchoolActor,
+  self: Actor,
   input: ProfileInput,
   photoSha256: string | undefined,
 ): Promise<UserRow> {
   const userId = self.id;
   return db.write(async (tx) => {
-    const changeSeq = await nextChangeSeq(tx, self.schoolId);
+    const changeSeq = await userChangeSeq(tx, self.schoolId);
     const changes: UserChanges = {};
     if (input.name !== undefined) changes.name = input.name;
     if (input.email !== undefined) {
@@ -168,23 +187,19 @@ export function updateProfile(
   });
 }
 
-export function updatePreferences(
-  db: Db,
-  self: SchoolActor,
-  input: PreferencesInput,
-): Promise<UserRow> {
+export function updatePreferences(db: Db, self: Actor, input: PreferencesInput): Promise<UserRow> {
   return db.write(async (tx) => {
     const changes: UserChanges = {};
     if (input.preferred_theme !== undefined) changes.preferredTheme = input.preferred_theme;
     if (input.preferred_language !== undefined)
       changes.preferredLanguage = input.preferred_language;
-    return applyUserChanges(tx, self.id, changes, await nextChangeSeq(tx, self.schoolId));
+    return applyUserChanges(tx, self.id, changes, await userChangeSeq(tx, self.schoolId));
   });
 }
 
 export async function changePassword(
   db: Db,
-  self: SchoolActor & Pick<UserRow, 'passwordHash'>,
+  self: Actor & Pick<UserRow, 'passwordHash'>,
   currentPassword: string,
   newPassword: string,
   scryptLogN: number,
@@ -194,7 +209,7 @@ export async function changePassword(
   }
   const passwordHash = await hashPassword(newPassword, scryptLogN);
   await db.write(async (tx) =>
-    applyUserChanges(tx, self.id, { passwordHash }, await nextChangeSeq(tx, self.schoolId)),
+    applyUserChanges(tx, self.id, { passwordHash }, await userChangeSeq(tx, self.schoolId)),
   );
 }
 

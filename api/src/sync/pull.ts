@@ -2,9 +2,9 @@ import { and, eq, gt, gte, isNotNull, isNull, ne, not, or, sql, type SQL } from 
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import {
   PROTOCOL_VERSION,
-  ROLES,
+  ACCOUNT_ROLES,
   STOCK_HISTORY_DAYS_ON_DEVICE,
-  type Role,
+  type AccountRole,
   type SyncedEntity,
 } from '@urs/sync-protocol';
 import type { Db } from '../db/handles.js';
@@ -49,7 +49,7 @@ const PARAMS_ROW = sql`SELECT CAST(${sql.placeholder('cursor')} AS bigint) AS pa
  * the SQL compares it, a literal or, in the page statement, the session's role.
  */
 export interface PullViewer extends Viewer {
-  roleValue: Role | SQL;
+  roleValue: AccountRole | SQL;
 }
 
 interface Source {
@@ -185,7 +185,7 @@ const SESSION_SCHOOL = sql`(SELECT school_id FROM ${SESSION})`;
 
 /** What a part of the page reads for the roles in `roles`, all of which read it alike. */
 interface RoleVariant {
-  roles: Role[];
+  roles: AccountRole[];
   viewer: PullViewer;
 }
 
@@ -198,7 +198,7 @@ interface RoleVariant {
  */
 function roleVariants(build: (viewer: PullViewer) => SQL): RoleVariant[] {
   const variants = new Map<string, RoleVariant>();
-  for (const role of ROLES) {
+  for (const role of ACCOUNT_ROLES) {
     const viewer: PullViewer = {
       id: SESSION_USER,
       schoolId: SESSION_SCHOOL,
@@ -215,7 +215,7 @@ function roleVariants(build: (viewer: PullViewer) => SQL): RoleVariant[] {
 
 /** The session's role is one of the variant's; undefined when every role shares it. */
 function gateOf(variant: RoleVariant): SQL | undefined {
-  if (variant.roles.length === ROLES.length) return undefined;
+  if (variant.roles.length === ACCOUNT_ROLES.length) return undefined;
   return sql`${SESSION_ROLE} IN (${sql.join(variant.roles.map(nameLiteral), sql`, `)})`;
 }
 
@@ -359,7 +359,7 @@ export async function pullChanges(
     lastChange: Number(head.seq ?? 0),
     answer: (user) => {
       if (head.unread === null) {
-        throw new Error('no unread count for the session: not one of ROLES?');
+        throw new Error('no unread count for the session: not one of ACCOUNT_ROLES?');
       }
       const { changes, taken, last, more } = takePage(rows, limit);
       const rest = JSON.stringify({

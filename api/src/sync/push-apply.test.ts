@@ -30,7 +30,7 @@ beforeEach(async () => {
   t = await makeTestApp();
   const admin = await t.signIn('admin');
   const { user } = await t.signIn('custodian');
-  actor = { id: user.id, role: user.role, schoolId: FIRST_SCHOOL_ID };
+  actor = { id: user.id, role: 'custodian', schoolId: FIRST_SCHOOL_ID };
   const res = await t.request('/api/areas', {
     method: 'POST',
     token: admin.token,

@@ -2,18 +2,36 @@ import { Hono } from 'hono';
 import {
   fieldReasons,
   MAX_PUSH_BYTES,
+  PROTOCOL_VERSION,
+  type PushRequest,
+  type PushResponse,
   pullQuerySchema,
   pushRequestSchema,
   reason,
 } from '@urs/sync-protocol';
 import type { Db } from '../db/handles.js';
-import { schoolActor, type AppEnv, type Guard } from '../middleware/guard.js';
+import { authOf, schoolActor, type AppEnv, type Guard } from '../middleware/guard.js';
 import { limitBody, readJson } from '../middleware/body.js';
 import { conflict, parseOr422, validationError } from '../lib/http-error.js';
 import type { SchoolClock } from '../lib/school-time.js';
 import { applyPushBatch, isContiguous, type PushOptions } from './push.js';
 import { pullChanges } from './pull.js';
 import { unreadCountForSession } from './unread-count.js';
+import { refuse, refusalAnswer } from './refusal.js';
+
+/**
+ * A push from an account of no school (a district administrator, decision 027): they file no
+ * field work, so every mutation is refused as a role without the permission is, and nothing is
+ * written (no ledger: a ledger row needs a school). The batch settles on the device.
+ */
+function schoollessPush(request: PushRequest): PushResponse {
+  const answer = refusalAnswer(refuse.forbidden());
+  return {
+    protocol_version: PROTOCOL_VERSION,
+    results: request.mutations.map(({ seq, id }) => ({ seq, id, status: 'rejected', ...answer })),
+    last_seq: request.mutations.at(-1)?.seq ?? 0,
+  };
+}
 
 /**
  * What the sync routes are built from: a part of the REST routes' deps (routes/deps.ts), named
@@ -35,6 +53,7 @@ export function syncRoutes({ db, guard, clock }: SyncDeps, testOptions: PushOpti
     if (!isContiguous(request.mutations)) {
       throw validationError({ mutations: [reason('seq_not_contiguous')] });
     }
+    if (authOf(c).user.schoolId === null) return c.json(schoollessPush(request));
     const outcome = await applyPushBatch(db, schoolActor(c), request, pushOptions);
     return outcome.kind === 'seq_gap' ? c.json(outcome.body, 409) : c.json(outcome.body);
   });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { ROLES } from '@urs/sync-protocol';
+import { ACCOUNT_ROLES } from '@urs/sync-protocol';
 import type { Db } from '../db/handles.js';
 import { nameLiteral } from '../db/dialect.js';
 import { plainQuery, type PlainQuery } from '../db/plain-query.js';
@@ -25,7 +25,7 @@ export interface UnreadCountRow extends SessionCheckRow {
 }
 
 function unreadCountStatementSql() {
-  const arms = ROLES.map(
+  const arms = ACCOUNT_ROLES.map(
     (role) =>
       sql`WHEN ${nameLiteral(role)} THEN (${unreadCountSql({ id: sql`${users.id}`, schoolId: sql`${users.schoolId}`, role, roleValue: nameLiteral(role) })})`,
   );

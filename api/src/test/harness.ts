@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Role, User } from '@urs/sync-protocol';
+import type { AccountRole, User } from '@urs/sync-protocol';
 import { createApp } from '../app.js';
 import type { Db } from '../db/handles.js';
 import { loadEnv, type Env } from '../env.js';
@@ -19,10 +19,10 @@ export interface TestApp {
   request(path: string, init?: RequestInit & { token?: string; json?: unknown }): Promise<Response>;
   /**
    * Creates a user of the role directly in the database (in the first school unless `schoolId`
-   * names another) and signs in through the API.
+   * names another; a district_admin in none) and signs in through the API.
    */
   signIn(
-    role: Role,
+    role: AccountRole,
     email?: string,
     options?: { schoolId?: string },
   ): Promise<{ token: string; user: User }>;
@@ -111,7 +111,13 @@ function appOn(
       const address = email ?? `${role}.${n}@sekolah.test`;
       await createUser(
         db,
-        { schoolId, name: `Test ${role} ${n}`, email: address, role, password: TEST_PASSWORD },
+        {
+          schoolId: role === 'district_admin' ? null : schoolId,
+          name: `Test ${role} ${n}`,
+          email: address,
+          role,
+          password: TEST_PASSWORD,
+        },
         env.SCRYPT_LOG_N,
       );
       const res = await request('/api/login', {

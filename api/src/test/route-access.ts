@@ -4,18 +4,23 @@
  * decided on purpose. Kept here, apart from app.test.ts, so other sweeps over every route (the
  * cross-school one: routes/cross-school.test.ts) read the same list.
  */
-export type Access = 'public' | 'signed-in' | 'admin';
+/*
+ * 'account': every signed-in account, the district administrator (no school) included: what a
+ * signed-in client needs to run. 'signed-in': every school role, not the district admin.
+ * 'admin': a school's admin. 'district': the district administrator only.
+ */
+export type Access = 'public' | 'account' | 'signed-in' | 'admin' | 'district';
 export const ACCESS: Record<string, Access> = {
   'GET /api/health': 'public',
   'POST /api/login': 'public',
   'POST /api/register': 'public',
   'GET /api/avatars/:sha256': 'public',
   'GET /*': 'public', // the PWA's files and its client-side routes
-  'GET /api/user': 'signed-in',
-  'POST /api/logout': 'signed-in',
-  'POST /api/profile': 'signed-in',
-  'POST /api/profile/password': 'signed-in',
-  'POST /api/profile/preferences': 'signed-in',
+  'GET /api/user': 'account',
+  'POST /api/logout': 'account',
+  'POST /api/profile': 'account',
+  'POST /api/profile/password': 'account',
+  'POST /api/profile/preferences': 'account',
   'GET /api/areas': 'signed-in',
   'GET /api/areas/:id': 'signed-in',
   'POST /api/areas': 'admin',
@@ -34,11 +39,11 @@ export const ACCESS: Record<string, Access> = {
   'PUT /api/users/:id': 'admin',
   'PATCH /api/users/:id': 'admin',
   'DELETE /api/users/:id': 'admin',
-  'POST /api/sync/push': 'signed-in',
-  'GET /api/sync/pull': 'signed-in',
+  'POST /api/sync/push': 'account',
+  'GET /api/sync/pull': 'account',
   'PUT /api/photos/:id': 'signed-in',
   'GET /api/photos/:id': 'signed-in',
-  'GET /api/announcements/unread-count': 'signed-in',
+  'GET /api/announcements/unread-count': 'account',
   'GET /api/reports': 'admin',
   'GET /api/reports/by-role': 'admin',
   'GET /api/reports/export': 'admin',
@@ -58,4 +63,13 @@ export const ACCESS: Record<string, Access> = {
   'GET /api/auth/sso': 'public',
   'GET /api/auth/microsoft/start': 'public',
   'POST /api/auth/microsoft/callback': 'public',
+  'GET /api/district/schools': 'district',
+  'POST /api/district/schools': 'district',
+  'PATCH /api/district/schools/:id': 'district',
+  'GET /api/district/schools/:id/admins': 'district',
+  'POST /api/district/schools/:id/admins': 'district',
+  'PATCH /api/district/schools/:id/admins/:userId': 'district',
+  'DELETE /api/district/schools/:id/admins/:userId': 'district',
+  'GET /api/district/overview': 'district',
+  'GET /api/district/schools/:id/analytics': 'district',
 };

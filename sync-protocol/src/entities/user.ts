@@ -2,7 +2,7 @@ import { z } from '../zod.js';
 import { code } from '../error-codes.js';
 import { issueReason } from '../errors.js';
 import { MIN_PASSWORD_LENGTH, STORABLE_TEXT, TEXT_LIMITS } from '../limits.js';
-import { roleSchema } from '../roles.js';
+import { accountRoleSchema, roleSchema } from '../roles.js';
 
 import { LANGUAGES, THEMES } from '../vocabulary.js';
 
@@ -18,7 +18,7 @@ export const userSchema = z.object({
   name: z.string(),
   email: z.string(),
   phone: z.string().nullable(),
-  role: roleSchema,
+  role: accountRoleSchema,
   preferred_theme: themeSchema,
   preferred_language: languageSchema,
   photo_url: z.string().nullable(),
@@ -84,6 +84,11 @@ export const registerInputSchema = z
     phone: phoneField.optional().nullable(),
     password: newPasswordField,
     password_confirmation: z.string({ error: code('password_confirmation_required') }),
+    /**
+     * The school's registration code (from its registration link); needed only when the
+     * deployment has more than one active school.
+     */
+    school_code: z.string().trim().max(64, code('text_too_long')).optional().nullable(),
   })
   .refine(passwordsMatch, confirmationMatches);
 export type RegisterInput = z.infer<typeof registerInputSchema>;

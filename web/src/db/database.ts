@@ -1,5 +1,6 @@
 import { Dexie, type DexieOptions, type EntityTable, type Table, type Transaction } from 'dexie';
 import {
+  type AccountRole,
   SYNCED_ENTITIES,
   type AllowedImageType,
   type CapturedAt,
@@ -103,7 +104,7 @@ export interface DataOwner {
    * another role means other rows. Absent until the first page of a fill, and on devices
    * that synced before it was kept.
    */
-  role?: Role;
+  role?: AccountRole;
 }
 
 /**

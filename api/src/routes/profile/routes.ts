@@ -6,7 +6,7 @@ import {
   preferencesInputSchema,
   profileInputSchema,
 } from '@urs/sync-protocol';
-import { authOf, schoolActor, type AppEnv } from '../../middleware/guard.js';
+import { accountActor, authOf, type AppEnv } from '../../middleware/guard.js';
 import { KB, MB, limitBody, readJson } from '../../middleware/body.js';
 import { HttpError, notFound, parseOr422, validationError } from '../../lib/http-error.js';
 import { sniffImageType } from '../../lib/images.js';
@@ -50,7 +50,7 @@ export function profileRoutes({ db, env, photos, guard }: RouteDeps) {
       } else if (typeof photo === 'string' && photo !== '') {
         throw validationError({ photo: [reason('photo_not_file')] });
       }
-      const user = await updateProfile(db, schoolActor(c), input, photoSha);
+      const user = await updateProfile(db, accountActor(c), input, photoSha);
       return c.json({ user: toPublicUser(user) });
     },
   );
@@ -60,7 +60,7 @@ export function profileRoutes({ db, env, photos, guard }: RouteDeps) {
     const { user, session } = authOf(c);
     await changePassword(
       db,
-      { ...schoolActor(c), passwordHash: user.passwordHash },
+      { ...accountActor(c), passwordHash: user.passwordHash },
       input.current_password,
       input.password,
       env.SCRYPT_LOG_N,
@@ -72,7 +72,7 @@ export function profileRoutes({ db, env, photos, guard }: RouteDeps) {
 
   app.post('/api/profile/preferences', guard('profile.update'), limitBody(4 * KB), async (c) => {
     const input = parseOr422(preferencesInputSchema, await readJson(c));
-    const user = await updatePreferences(db, schoolActor(c), input);
+    const user = await updatePreferences(db, accountActor(c), input);
     return c.json({ user: toPublicUser(user) });
   });
 

@@ -4,6 +4,7 @@ import {
   userSchema,
   type AdminUserCreateInput,
   type AdminUserUpdateInput,
+  isRole,
   type Role,
   type User,
 } from '@urs/sync-protocol';
@@ -55,7 +56,8 @@ export function userFormOf(user: User): UserForm {
     name: user.name,
     email: user.email,
     phone: user.phone ?? '',
-    role: user.role,
+    // A school's user list holds school roles only; the district admin is in none.
+    role: isRole(user.role) ? user.role : EMPTY_USER_FORM.role,
     password: '',
     password_confirmation: '',
   };

@@ -29,7 +29,7 @@ describe('announcementsPage', () => {
     const pinned = announcement(0, { title: 'Disematkan', pinned: true });
     const forGardeners = announcement(30, { audience: ['gardener'] });
     await db.announcements.bulkPut([...list, pinned, forGardeners]);
-    await db.users.put({ ...ADMIN, photo_url: null });
+    await db.users.put({ ...ADMIN, role: 'admin', photo_url: null });
     // Read: the newest and the oldest.
     await db.announcement_reads.bulkPut(
       [list[23], list[0]].map((a) => ({

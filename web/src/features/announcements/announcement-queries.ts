@@ -1,4 +1,4 @@
-import type { Announcement, Role } from '@urs/sync-protocol';
+import type { AccountRole, Announcement, Role } from '@urs/sync-protocol';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db, type UrsDatabase } from '../../db/index.js';
 import { pageOf, type ListPage } from '../../lib/paging.js';
@@ -30,7 +30,7 @@ export interface AnnouncementsPage extends ListPage<Announcement> {
  */
 export async function announcementsPage(
   database: UrsDatabase,
-  user: { id: string; role: Role },
+  user: { id: string; role: AccountRole },
   page: number,
   size: number,
 ): Promise<AnnouncementsPage> {
@@ -50,7 +50,7 @@ export async function announcementsPage(
 
 /** The page of announcements `user` sees (live); null while signed out, undefined while loading. */
 export function useAnnouncementsPage(
-  user: { id: string; role: Role } | null,
+  user: { id: string; role: AccountRole } | null,
   page: number,
 ): AnnouncementsPage | null | undefined {
   return useLiveQuery(

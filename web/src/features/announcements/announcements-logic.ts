@@ -1,4 +1,5 @@
 import {
+  type AccountRole,
   checkMutation,
   type Announcement,
   type AnnouncementRead,
@@ -10,9 +11,14 @@ import { planned, type PlannedMutation } from '../../sync/index.js';
 export type { PlannedMutation };
 
 /** True when a user with `role` may see the announcement (admins see every one). */
-export function isVisibleTo(announcement: Pick<Announcement, 'audience'>, role: Role): boolean {
+export function isVisibleTo(
+  announcement: Pick<Announcement, 'audience'>,
+  role: AccountRole,
+): boolean {
   if (role === 'admin') return true;
-  return announcement.audience === null || announcement.audience.includes(role);
+  return (
+    announcement.audience === null || (announcement.audience as readonly string[]).includes(role)
+  );
 }
 
 /** Pinned first, then newest published (ties: newest updated, then id for a stable order). */
@@ -26,7 +32,7 @@ export function compareAnnouncements(a: Announcement, b: Announcement): number {
 /** What the list shows to one user: their visible announcements in display order. */
 export function visibleAnnouncements(
   announcements: readonly Announcement[],
-  role: Role,
+  role: AccountRole,
 ): Announcement[] {
   return announcements.filter((a) => isVisibleTo(a, role)).sort(compareAnnouncements);
 }

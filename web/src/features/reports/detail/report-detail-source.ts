@@ -1,4 +1,10 @@
-import type { Report, ReportDetail, ReportDetailPhoto, Role } from '@urs/sync-protocol';
+import type {
+  AccountRole,
+  Report,
+  ReportDetail,
+  ReportDetailPhoto,
+  Role,
+} from '@urs/sync-protocol';
 
 /** What the detail screen shows of a report, wherever it came from. */
 export interface ReportView {
@@ -83,7 +89,10 @@ export function viewFromServer(detail: ReportDetail): ReportView {
  * through the outbox against the local row) and only to its reporter or an admin, the same
  * rule the server enforces on every pushed change. A server copy is read-only.
  */
-export function mayChangeReport(view: ReportView, user: { id: string; role: Role }): boolean {
+export function mayChangeReport(
+  view: ReportView,
+  user: { id: string; role: AccountRole },
+): boolean {
   if (view.source !== 'device') return false;
   return user.role === 'admin' || view.report.reporter_id === user.id;
 }

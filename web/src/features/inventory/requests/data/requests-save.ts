@@ -1,4 +1,4 @@
-import { newId, type ItemRequest, type Role } from '@urs/sync-protocol';
+import { type AccountRole, newId, type ItemRequest, type Role } from '@urs/sync-protocol';
 import type { PhotoRecord, UrsDatabase } from '../../../../db/database.js';
 import {
   MutationValidationError,
@@ -149,7 +149,7 @@ export type DecideOutcome =
  */
 export async function decideItemRequest(
   db: UrsDatabase,
-  actor: { id: string; role: Role },
+  actor: { id: string; role: AccountRole },
   requestId: string,
   decision: Decision,
   rawNotes: string,

@@ -1,4 +1,4 @@
-import type { Role } from '@urs/sync-protocol';
+import type { AccountRole, Role } from '@urs/sync-protocol';
 import { db, type UrsDatabase } from '../../../../db/index.js';
 import { discardRejected } from '../../../../sync/index.js';
 import { loadRefusedRequest, type RefusedRequest } from './refused-request.js';
@@ -10,7 +10,7 @@ export type { UrsDatabase as RequestsDatabase };
 
 /** An admin's approve or reject, queued like any write (see `decideItemRequest`). */
 export function decideRequest(
-  actor: { id: string; role: Role },
+  actor: { id: string; role: AccountRole },
   requestId: string,
   decision: Decision,
   notes: string,

@@ -1,4 +1,4 @@
-import type { Role } from '@urs/sync-protocol';
+import type { AccountRole, Role } from '@urs/sync-protocol';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../../components/ui/form-modal.js';
@@ -20,7 +20,7 @@ export function RequestDecisionModal({
   onClose,
   database,
 }: {
-  actor: { id: string; role: Role };
+  actor: { id: string; role: AccountRole };
   requestId: string;
   /** The request's number or item name, for the title. */
   label: string;

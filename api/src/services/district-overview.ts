@@ -1,0 +1,91 @@
+import { and, count, gte, inArray, isNull, lt, max, sql } from 'drizzle-orm';
+import { OVERDUE_AFTER_DAYS, type SchoolOverviewRow } from '@urs/sync-protocol';
+import type { Db } from '../db/handles.js';
+import { itemRequests, reports, syncClients, users } from '../db/schema.js';
+import { scopeRange, type SchoolClock } from '../lib/school-time.js';
+import { listSchools } from './schools.js';
+
+/*
+ * The district view (issue 39): per school, one grouped query per figure, each reading the
+ * school-led indexes. "Overdue" is provisional (decision 027): work has no due day yet (issue
+ * 40), so open work filed more than OVERDUE_AFTER_DAYS days ago counts as overdue.
+ */
+
+type Counts = Map<string, number>;
+
+async function grouped(
+  rows: Promise<{ schoolId: string | null; n: number | string }[]>,
+): Promise<Counts> {
+  const counts: Counts = new Map();
+  for (const row of await rows) if (row.schoolId !== null) counts.set(row.schoolId, Number(row.n));
+  return counts;
+}
+
+export async function districtOverview(
+  db: Db,
+  clock: SchoolClock,
+  now = new Date(),
+): Promise<SchoolOverviewRow[]> {
+  const month = scopeRange('this_month', now, clock);
+  const monthFrom = (month.from ?? now).toISOString();
+  const monthTo = (month.to ?? now).toISOString();
+  const overdueBefore = new Date(now.getTime() - OVERDUE_AFTER_DAYS * 86_400_000).toISOString();
+  const liveReport = isNull(reports.deletedAt);
+  const open = inArray(reports.status, ['pending', 'in_progress']);
+  const n = count();
+
+  const [schoolRows, staff, thisMonth, openWork, overdue, pending, lastSync] = await Promise.all([
+    listSchools(db),
+    grouped(
+      db
+        .select({ schoolId: users.schoolId, n })
+        .from(users)
+        .where(isNull(users.deletedAt))
+        .groupBy(users.schoolId),
+    ),
+    grouped(
+      db
+        .select({ schoolId: reports.schoolId, n })
+        .from(reports)
+        .where(and(liveReport, gte(reports.reportedAt, monthFrom), lt(reports.reportedAt, monthTo)))
+        .groupBy(reports.schoolId),
+    ),
+    grouped(
+      db
+        .select({ schoolId: reports.schoolId, n })
+        .from(reports)
+        .where(and(liveReport, open))
+        .groupBy(reports.schoolId),
+    ),
+    grouped(
+      db
+        .select({ schoolId: reports.schoolId, n })
+        .from(reports)
+        .where(and(liveReport, open, lt(reports.reportedAt, overdueBefore)))
+        .groupBy(reports.schoolId),
+    ),
+    grouped(
+      db
+        .select({ schoolId: itemRequests.schoolId, n })
+        .from(itemRequests)
+        .where(and(isNull(itemRequests.deletedAt), sql`${itemRequests.status} = 'pending'`))
+        .groupBy(itemRequests.schoolId),
+    ),
+    db
+      .select({ schoolId: syncClients.schoolId, at: max(syncClients.updatedAt) })
+      .from(syncClients)
+      .groupBy(syncClients.schoolId),
+  ]);
+  const lastSyncOf = new Map(lastSync.map((r) => [r.schoolId, r.at]));
+  return schoolRows.map((school) => ({
+    school_id: school.id,
+    name: school.name,
+    active: school.deactivatedAt === null,
+    staff: staff.get(school.id) ?? 0,
+    reports_this_month: thisMonth.get(school.id) ?? 0,
+    open_work: openWork.get(school.id) ?? 0,
+    overdue_work: overdue.get(school.id) ?? 0,
+    requests_pending: pending.get(school.id) ?? 0,
+    last_sync_at: lastSyncOf.get(school.id) ?? null,
+  }));
+}

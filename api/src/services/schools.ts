@@ -1,0 +1,246 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import {
+  newId,
+  reason,
+  type AdminUserCreateInput,
+  type AdminUserUpdateInput,
+  type Paged,
+  type School,
+  type SchoolCreateInput,
+  type SchoolUpdateInput,
+  type User,
+} from '@urs/sync-protocol';
+import type { Db, Tx } from '../db/handles.js';
+import type { DbOrTx } from '../db/change-seq.js';
+import { nowIso } from '../db/change-seq.js';
+import { first } from '../db/first.js';
+import { schools, sessions, users } from '../db/schema.js';
+import { insertSchool, type SchoolRow } from '../db/schools.js';
+import { forbidden, notFound, validationError } from '../lib/http-error.js';
+import type { SchoolActor } from '../auth/policy.js';
+import type { UserRow } from '../data/wire.js';
+import {
+  adminCreateUser,
+  adminDeleteUser,
+  adminUpdateUser,
+  createUser,
+  getLiveUser,
+  listUsers,
+} from './users.js';
+
+/*
+ * The schools of a deployment, as the district administrator manages them (issue 39,
+ * docs/decisions/027-schools-as-tenants.md). Schools are never deleted: a deactivated school
+ * keeps every row, its users cannot sign in and their sessions end with the deactivation.
+ */
+
+export function toPublicSchool(row: SchoolRow): School {
+  return {
+    id: row.id,
+    name: row.name,
+    registration_code: row.registrationCode,
+    sso_domains: row.ssoDomains ?? [],
+    active: row.deactivatedAt === null,
+    deactivated_at: row.deactivatedAt,
+    created_at: row.createdAt,
+    updated_at: row.updatedAt,
+  };
+}
+
+/** A registration code: short enough to type from a letter, long enough not to be guessed. */
+function newRegistrationCode(): string {
+  return randomBytes(9).toString('base64url');
+}
+
+export async function getSchool(db: DbOrTx, id: string): Promise<SchoolRow> {
+  const row = await first(db.select().from(schools).where(eq(schools.id, id)));
+  if (row === undefined) throw notFound(reason('school_not_found'));
+  return row;
+}
+
+export async function listSchools(db: DbOrTx): Promise<SchoolRow[]> {
+  return db
+    .select()
+    .from(schools)
+    .orderBy(sql`lower(${schools.name})`, asc(schools.id));
+}
+
+/** The active schools: what registration and single sign-on choose from. */
+export async function activeSchools(db: DbOrTx): Promise<SchoolRow[]> {
+  return db.select().from(schools).where(isNull(schools.deactivatedAt)).orderBy(asc(schools.id));
+}
+
+async function assertNameFree(tx: Tx, name: string, exceptId?: string): Promise<void> {
+  const taken = await first(
+    tx
+      .select({ id: schools.id })
+      .from(schools)
+      .where(
+        and(eq(schools.name, name), exceptId === undefined ? undefined : ne(schools.id, exceptId)),
+      ),
+  );
+  if (taken !== undefined) throw validationError({ name: [reason('school_name_taken')] });
+}
+
+/**
+ * A school, its change counter and its first administrator, in one transaction: a school is
+ * never left without an admin, nor an admin without a school. The password is hashed before
+ * the transaction (createUser), so nothing waits on it.
+ */
+export async function createSchool(
+  db: Db,
+  input: SchoolCreateInput,
+  scryptLogN: number,
+): Promise<{ school: SchoolRow; admin: UserRow }> {
+  const id = newId();
+  const admin = await createUser(
+    db,
+    { ...input.admin, role: 'admin', schoolId: id },
+    scryptLogN,
+    async (tx) => {
+      await assertNameFree(tx, input.name);
+      await insertSchool(tx, { id, name: input.name });
+      if (input.sso_domains !== undefined) {
+        await tx
+          .update(schools)
+          .set({ ssoDomains: [...new Set(input.sso_domains)] })
+          .where(eq(schools.id, id));
+      }
+    },
+  );
+  return { school: await getSchool(db, id), admin };
+}
+
+/**
+ * Rename, SSO domains, registration code, deactivate or reactivate; only what is sent changes.
+ * Deactivation revokes every session of the school's users in the same transaction.
+ */
+export async function updateSchool(
+  db: Db,
+  id: string,
+  input: SchoolUpdateInput,
+): Promise<SchoolRow> {
+  return db.write(async (tx) => {
+    const current = await getSchool(tx, id);
+    const changes: Partial<SchoolRow> = {};
+    if (input.name !== undefined && input.name !== current.name) {
+      await assertNameFree(tx, input.name, id);
+      changes.name = input.name;
+    }
+    if (input.sso_domains !== undefined) changes.ssoDomains = [...new Set(input.sso_domains)];
+    if (input.registration_code === null) changes.registrationCode = null;
+    if (input.new_registration_code === true) changes.registrationCode = newRegistrationCode();
+    const now = nowIso();
+    if (input.active === false && current.deactivatedAt === null) {
+      changes.deactivatedAt = now;
+      await tx
+        .update(sessions)
+        .set({ revokedAt: now })
+        .where(
+          and(
+            isNull(sessions.revokedAt),
+            inArray(
+              sessions.userId,
+              tx.select({ id: users.id }).from(users).where(eq(users.schoolId, id)),
+            ),
+          ),
+        );
+    }
+    if (input.active === true) changes.deactivatedAt = null;
+    if (Object.keys(changes).length === 0) return current;
+    const updated = await first(
+      tx
+        .update(schools)
+        .set({ ...changes, updatedAt: now })
+        .where(eq(schools.id, id))
+        .returning(),
+    );
+    if (updated === undefined) throw notFound(reason('school_not_found'));
+    return updated;
+  });
+}
+
+/**
+ * Refuses a sign-in (password, registration, single sign-on) of a user whose school is
+ * deactivated: `403 school_inactive`. A district administrator has no school to check.
+ */
+export async function assertSchoolActive(db: DbOrTx, schoolId: string | null): Promise<void> {
+  if (schoolId === null) return;
+  const row = await first(
+    db
+      .select({ deactivatedAt: schools.deactivatedAt })
+      .from(schools)
+      .where(eq(schools.id, schoolId)),
+  );
+  if (row === undefined || row.deactivatedAt !== null) throw forbidden(reason('school_inactive'));
+}
+
+/*
+ * Each school's administrators, managed by the district administrator through the users
+ * service with the school named explicitly: the same rules (email unique, the last admin keeps
+ * the role) as the school's own admin screen, and a user of another school answers as missing.
+ */
+
+/** The district administrator acting within one school, as that school's admin would. */
+function inSchool(districtAdminId: string, schoolId: string): SchoolActor {
+  return { id: districtAdminId, role: 'admin', schoolId };
+}
+
+export async function listSchoolAdmins(db: Db, schoolId: string): Promise<Paged<User>> {
+  await getSchool(db, schoolId);
+  return listUsers(db, schoolId, { role: 'admin', page: 1, per_page: 100 });
+}
+
+export async function createSchoolAdmin(
+  db: Db,
+  districtAdminId: string,
+  schoolId: string,
+  input: Omit<AdminUserCreateInput, 'role'>,
+  scryptLogN: number,
+): Promise<UserRow> {
+  await getSchool(db, schoolId);
+  return adminCreateUser(
+    db,
+    inSchool(districtAdminId, schoolId),
+    { ...input, role: 'admin' },
+    scryptLogN,
+  );
+}
+
+/** Only an admin of the school; any other user of it answers as missing. */
+async function getSchoolAdmin(db: Db, schoolId: string, userId: string): Promise<UserRow> {
+  const row = await getLiveUser(db, schoolId, userId);
+  if (row.role !== 'admin') throw notFound(reason('user_not_found'));
+  return row;
+}
+
+export async function updateSchoolAdmin(
+  db: Db,
+  districtAdminId: string,
+  schoolId: string,
+  userId: string,
+  input: AdminUserUpdateInput,
+  scryptLogN: number,
+  callerSessionId: string,
+): Promise<UserRow> {
+  await getSchoolAdmin(db, schoolId, userId);
+  return adminUpdateUser(
+    db,
+    inSchool(districtAdminId, schoolId),
+    userId,
+    input,
+    scryptLogN,
+    callerSessionId,
+  );
+}
+
+export async function deleteSchoolAdmin(
+  db: Db,
+  districtAdminId: string,
+  schoolId: string,
+  userId: string,
+): Promise<void> {
+  await getSchoolAdmin(db, schoolId, userId);
+  await adminDeleteUser(db, inSchool(districtAdminId, schoolId), userId);
+}

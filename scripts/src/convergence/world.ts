@@ -4,7 +4,6 @@ import path from 'node:path';
 import {
   createApp,
   createTestDatabase,
-  FIRST_SCHOOL_ID,
   hashPassword,
   insertSchool,
   loadEnv,
@@ -12,7 +11,7 @@ import {
   type Db,
 } from '@urs/api';
 import { newId, type Role } from '@urs/sync-protocol';
-import { insertStamped } from '../seed/index.js';
+import { demoSchoolId, insertStamped } from '../seed/index.js';
 
 /** A deterministic PRNG (mulberry32): the seed alone reproduces a case. */
 export function prng(seed: number): () => number {
@@ -57,10 +56,6 @@ export interface ServerOptions {
   schools?: number;
 }
 
-/** Deterministic ids for the world's other schools, in the shape of FIRST_SCHOOL_ID. */
-const schoolId = (k: number) =>
-  k === 1 ? FIRST_SCHOOL_ID : `00000000-0000-7000-8000-${String(k).padStart(12, '0')}`;
-
 /**
  * The real API on a fresh database (a SQLite file, or a scratch PostgreSQL database), as one
  * or more processes, with an admin, two staff, an area and an item.
@@ -83,7 +78,8 @@ export async function startServer({
   const initialStock = 50;
   const worlds: SchoolWorld[] = [];
   for (let k = 1; k <= schools; k++) {
-    const school = schoolId(k);
+    // Deterministic ids in FIRST_SCHOOL_ID's shape; school 1 is that id.
+    const school = demoSchoolId(k);
     if (k > 1) await db.write((tx) => insertSchool(tx, { id: school, name: `Sekolah ${k}` }));
     const roles: Role[] = ['custodian', 'gardener', 'admin'];
     const users = [];

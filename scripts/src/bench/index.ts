@@ -5,7 +5,7 @@ import { compressionBench } from './compression-bench.js';
 import { firstSyncBench } from './first-sync-bench.js';
 import { hotEndpointsBench } from './hot-endpoints-bench.js';
 import { inventoryBench } from './inventory-bench.js';
-import { postgresBench } from './postgres-cases.js';
+import { postgresBench, schoolsBench } from './postgres-cases.js';
 import { syncBench } from './sync-bench.js';
 import { tcpPushBench } from './tcp-push-bench.js';
 
@@ -27,6 +27,7 @@ const CASES: Record<string, () => Promise<BenchRow[]>> = {
   inventory: () => inventoryBench(rounds * 20, transactions),
   analytics: () => analyticsBench(rounds * 2, reports),
   postgres: () => postgresBench(),
+  schools: () => schoolsBench(),
   bundle: () => bundleSizeRows(),
 };
 

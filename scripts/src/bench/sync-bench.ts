@@ -113,7 +113,7 @@ export async function pushAll(f: Fixture, bodies: string[]): Promise<void> {
  * A first sync as the web app asks for it (web/src/sync/pull.ts): the first page with the count
  * of what is left, the following ones without (`remaining=skip`).
  */
-export async function pullAll(f: Fixture, limit: number): Promise<number> {
+export async function pullAll(f: Pick<Fixture, 'app' | 'token'>, limit: number): Promise<number> {
   let cursor = '';
   let n = 0;
   for (let first = true; ; first = false) {

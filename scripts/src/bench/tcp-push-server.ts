@@ -1,5 +1,7 @@
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
 import { serve } from '@hono/node-server';
+import { connectDatabase, createApp, databaseTarget, loadEnv, type App } from '@urs/api';
 import { fixture, rawInsert, reportArgs, type Fixture } from './sync-bench.js';
 
 /**
@@ -7,6 +9,10 @@ import { fixture, rawInsert, reportArgs, type Fixture } from './sync-bench.js';
  * production: the real app behind @hono/node-server on a local port. Each round it measures a
  * raw insert on a fresh database, then serves the round's push from another fresh database;
  * the parent asks for this process's CPU time around the push.
+ *
+ * With BENCH_SERVE_DATABASE_URL set, it serves that (PostgreSQL) database instead, the same for
+ * every request, and has no rounds: one of the API processes of the schools case
+ * (schools-bench.ts), several of which serve one database as a district's deployment does.
  */
 export type ServerMessage =
   | { kind: 'listening'; port: number }
@@ -27,8 +33,21 @@ const send = (message: ServerMessage): void => {
 let current: Fixture | undefined;
 let previous: Fixture[] = [];
 
+const servedUrl = process.env['BENCH_SERVE_DATABASE_URL'];
+const served: App | undefined =
+  servedUrl === undefined
+    ? undefined
+    : createApp({
+        db: await connectDatabase(databaseTarget(servedUrl, os.tmpdir())),
+        env: loadEnv({ NODE_ENV: 'test', DATA_DIR: os.tmpdir(), SCRYPT_LOG_N: '10' }),
+      });
+
 const server = serve(
-  { fetch: (req, env) => (current ?? fail()).app.fetch(req, env), port: 0, hostname: '127.0.0.1' },
+  {
+    fetch: (req, env) => (served ?? (current ?? fail()).app).fetch(req, env),
+    port: 0,
+    hostname: '127.0.0.1',
+  },
   () => {
     send({ kind: 'listening', port: (server.address() as AddressInfo).port });
   },

@@ -17,6 +17,7 @@ import {
   prng,
   startServer,
   type Drop,
+  type SchoolWorld,
   type ServerOptions,
   type ServerWorld,
 } from './world.js';
@@ -27,6 +28,10 @@ import {
  * syncing at random moments. Once the network is good and every device has synced, each
  * device holds exactly what the server says that user may see, and every change was applied
  * exactly once. Each case is reproducible from its seed.
+ *
+ * With several schools on one deployment, each school has that cast, all devices interleave,
+ * and each school converges on its own while nothing of one school reaches another's devices
+ * or rows.
  */
 export const CASES = Number(process.env['CONVERGENCE_CASES'] ?? 200);
 const STEPS = 24;
@@ -34,6 +39,8 @@ const BASE_URL = 'http://urs.test/';
 
 interface Device {
   name: string;
+  role: string;
+  school: SchoolWorld;
   userId: string;
   token: string;
   db: UrsDatabase;
@@ -61,7 +68,7 @@ const NEXT_STATUS: Partial<Record<ReportStatus, ReportStatus>> = {
 
 async function randomStep(
   rng: () => number,
-  world: ServerWorld,
+  world: Pick<SchoolWorld, 'areaId' | 'itemId'>,
   device: Device,
   ledger: Ledger,
   at: () => string,
@@ -258,72 +265,90 @@ async function runCase(seed: number, server: ServerOptions): Promise<void> {
     const r = rng();
     return r < dropRate / 2 ? 'before' : r < dropRate ? 'after' : 'none';
   };
-  const [custodian, gardener, admin] = world.users;
-  if (custodian === undefined || gardener === undefined || admin === undefined)
-    throw new Error('world users');
-  const owners = [custodian, custodian, gardener, admin];
   const devices: Device[] = [];
-  for (const [i, owner] of owners.entries()) {
-    const db = openUrsDatabase(`converge-${seed}-${i}`);
-    await claimLocalData(db, owner.id);
-    const engine = createSyncEngine({
-      db,
-      baseUrl: BASE_URL,
-      getToken: () => owner.token,
-      getUserId: () => owner.id,
-      fetch: flakyFetch(world, decide, rng),
-      random: rng,
-      now: () => clock,
-      lock: createMemoryLock(),
-    });
-    devices.push({
-      name: `device ${i} (${owner.role})`,
-      userId: owner.id,
-      token: owner.token,
-      db,
-      engine,
+  const ledgers = new Map<string, Ledger>();
+  for (const school of world.schools) {
+    const [custodian, gardener, admin] = school.users;
+    if (custodian === undefined || gardener === undefined || admin === undefined)
+      throw new Error('world users');
+    const owners = [custodian, custodian, gardener, admin];
+    for (const [i, owner] of owners.entries()) {
+      const db = openUrsDatabase(`converge-${seed}-${school.id}-${i}`);
+      await claimLocalData(db, owner.id);
+      const engine = createSyncEngine({
+        db,
+        baseUrl: BASE_URL,
+        getToken: () => owner.token,
+        getUserId: () => owner.id,
+        fetch: flakyFetch(world, decide, rng),
+        random: rng,
+        now: () => clock,
+        lock: createMemoryLock(),
+      });
+      const where = world.schools.length > 1 ? ` of ${school.id}` : '';
+      devices.push({
+        name: `device ${i} (${owner.role})${where}`,
+        role: owner.role,
+        school,
+        userId: owner.id,
+        token: owner.token,
+        db,
+        engine,
+      });
+    }
+    ledgers.set(school.id, {
+      reports: new Set(),
+      stock: new Map(),
+      photos: new Set(),
+      reads: new Set(),
     });
   }
-  const ledger: Ledger = {
-    reports: new Set(),
-    stock: new Map(),
-    photos: new Set(),
-    reads: new Set(),
+  const ledgerOf = (school: SchoolWorld): Ledger => {
+    const ledger = ledgers.get(school.id);
+    if (ledger === undefined) throw new Error(`no ledger for ${school.id}`);
+    return ledger;
   };
   const rejectedIds = new Set<string>();
 
   try {
-    // The admin publishes two announcements everyone may read.
-    const adminDevice = devices[3];
-    if (adminDevice === undefined) throw new Error('admin device');
-    for (const title of ['Kerja bakti', 'Rapat staf']) {
-      const id = newId();
-      const now = at();
-      await enqueue(adminDevice.db, admin.id, 'announcement.create', { id, title, body: 'Info' }, [
-        {
-          entity: 'announcements',
-          op: 'put',
-          row: {
-            id,
-            title,
-            body: 'Info',
-            audience: null,
-            priority: 'normal',
-            pinned: false,
-            author_id: admin.id,
-            published_at: now,
-            created_at: now,
-            updated_at: now,
-          },
-        },
-      ]);
+    // Each school's admin publishes two announcements everyone of the school may read.
+    for (const adminDevice of devices.filter((d) => d.role === 'admin')) {
+      const admin = { id: adminDevice.userId };
+      for (const title of ['Kerja bakti', 'Rapat staf']) {
+        const id = newId();
+        const now = at();
+        await enqueue(
+          adminDevice.db,
+          admin.id,
+          'announcement.create',
+          { id, title, body: 'Info' },
+          [
+            {
+              entity: 'announcements',
+              op: 'put',
+              row: {
+                id,
+                title,
+                body: 'Info',
+                audience: null,
+                priority: 'normal',
+                pinned: false,
+                author_id: admin.id,
+                published_at: now,
+                created_at: now,
+                updated_at: now,
+              },
+            },
+          ],
+        );
+      }
     }
 
-    for (let step = 0; step < STEPS; step++) {
+    for (let step = 0; step < STEPS * world.schools.length; step++) {
       const device = devices[Math.floor(rng() * devices.length)];
       if (device === undefined) continue;
       if (rng() < 0.35) await device.engine.syncOnce({ force: true });
-      else await randomStep(rng, world, device, ledger, at);
+      else await randomStep(rng, device.school, device, ledgerOf(device.school), at);
     }
 
     // The network comes back. Everyone syncs; refusals are discarded as a user would.
@@ -344,35 +369,61 @@ async function runCase(seed: number, server: ServerOptions): Promise<void> {
       }
     }
 
+    const views = new Map<Device, Map<string, unknown>>();
     for (const device of devices) {
       expect(
         await device.db.outbox.where('user_id').equals(device.userId).count(),
         `${device.name} outbox drained`,
       ).toBe(0);
-      expect(await deviceView(device), `${device.name} equals the server's view`).toEqual(
-        await serverView(world, device.token),
-      );
+      const view = await serverView(world, device.token);
+      expect(await deviceView(device), `${device.name} equals the server's view`).toEqual(view);
+      views.set(device, view);
     }
 
-    // Exactly once: every change the devices made exists once on the server, refusals not at all.
-    const serverReports = new Set(
-      (await world.db.select({ id: tables.reports.id }).from(tables.reports)).map((r) => r.id),
-    );
-    expect(serverReports).toEqual(
-      new Set([...ledger.reports].filter((id) => !rejectedIds.has(id))),
-    );
+    // Nothing crosses: no device holds a row another school's devices hold.
+    for (const device of devices) {
+      const own = views.get(device) ?? new Map<string, unknown>();
+      for (const other of devices) {
+        if (other.school.id === device.school.id) continue;
+        const crossing = [...(views.get(other)?.keys() ?? [])].filter((key) => own.has(key));
+        expect(crossing, `${device.name} holds rows of ${other.name}`).toEqual([]);
+      }
+    }
+
+    // Exactly once, per school: every change a school's devices made exists once on the server,
+    // in that school, refusals not at all.
+    const reportRows = await world.db
+      .select({ id: tables.reports.id, schoolId: tables.reports.schoolId })
+      .from(tables.reports);
     const stockRows = await world.db.select().from(tables.stockTransactions);
-    const applied = [...ledger.stock].filter(([id]) => !rejectedIds.has(id));
-    expect(stockRows.map((r) => r.id).sort()).toEqual(applied.map(([id]) => id).sort());
-    const [item] = await world.db.select().from(tables.inventoryItems);
-    expect(item?.stock).toBe(world.initialStock - applied.reduce((sum, [, q]) => sum + q, 0));
-    const photoRows = (
-      await world.db.select({ id: tables.reportPhotos.id }).from(tables.reportPhotos)
-    ).map((r) => r.id);
-    expect(new Set(photoRows)).toEqual(
-      new Set([...ledger.photos].filter((id) => !rejectedIds.has(id))),
-    );
-    expect(photoRows.length).toBe(new Set(photoRows).size);
+    const items = await world.db.select().from(tables.inventoryItems);
+    const photoRows = await world.db
+      .select({ id: tables.reportPhotos.id, schoolId: tables.reportPhotos.schoolId })
+      .from(tables.reportPhotos);
+    expect(photoRows.length).toBe(new Set(photoRows.map((r) => r.id)).size);
+    for (const school of world.schools) {
+      const ledger = ledgerOf(school);
+      const inSchool = <R extends { schoolId: string }>(rows: R[]) =>
+        rows.filter((r) => r.schoolId === school.id);
+      expect(new Set(inSchool(reportRows).map((r) => r.id)), `reports of ${school.id}`).toEqual(
+        new Set([...ledger.reports].filter((id) => !rejectedIds.has(id))),
+      );
+      const applied = [...ledger.stock].filter(([id]) => !rejectedIds.has(id));
+      expect(
+        inSchool(stockRows)
+          .map((r) => r.id)
+          .sort(),
+        `stock of ${school.id}`,
+      ).toEqual(applied.map(([id]) => id).sort());
+      const item = items.find((i) => i.id === school.itemId);
+      expect(item?.schoolId).toBe(school.id);
+      expect(item?.stock, `stock of ${school.id}'s item`).toBe(
+        world.initialStock - applied.reduce((sum, [, q]) => sum + q, 0),
+      );
+      expect(new Set(inSchool(photoRows).map((r) => r.id)), `photos of ${school.id}`).toEqual(
+        new Set([...ledger.photos].filter((id) => !rejectedIds.has(id))),
+      );
+    }
   } finally {
     for (const device of devices) {
       device.db.close();

@@ -14,5 +14,10 @@ describe.skipIf(!process.env['TEST_DATABASE_URL'])(
     it(`${CASES} seeded cases: every device and the server converge, every mutation applied once`, async () => {
       await runCases(CASES, { engine: 'postgres', processes: 2 });
     }, 900_000);
+
+    // Issue 39: two schools pushing and pulling at once through the two processes.
+    it(`${CASES} seeded cases with two schools: each school converges, nothing crosses`, async () => {
+      await runCases(CASES, { engine: 'postgres', processes: 2, schools: 2 });
+    }, 900_000);
   },
 );

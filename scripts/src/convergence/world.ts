@@ -4,14 +4,14 @@ import path from 'node:path';
 import {
   createApp,
   createTestDatabase,
-  FIRST_SCHOOL_ID,
   hashPassword,
+  insertSchool,
   loadEnv,
   tables,
   type Db,
 } from '@urs/api';
 import { newId, type Role } from '@urs/sync-protocol';
-import { insertStamped } from '../seed/index.js';
+import { demoSchoolId, insertStamped } from '../seed/index.js';
 
 /** A deterministic PRNG (mulberry32): the seed alone reproduces a case. */
 export function prng(seed: number): () => number {
@@ -25,15 +25,22 @@ export function prng(seed: number): () => number {
   };
 }
 
+/** One school of the world: its people, its one area and its one item. */
+export interface SchoolWorld {
+  id: string;
+  users: { id: string; role: Role; token: string }[];
+  areaId: string;
+  itemId: string;
+}
+
 export interface ServerWorld {
   db: Db;
   app: ReturnType<typeof createApp>;
   /** One app per API process, each on its own connection to the same database. */
   apps: ReturnType<typeof createApp>[];
   dir: string;
-  users: { id: string; role: Role; token: string }[];
-  areaId: string;
-  itemId: string;
+  /** The first school first; a single-school world has just that one. */
+  schools: SchoolWorld[];
   initialStock: number;
   close(): Promise<void>;
 }
@@ -45,6 +52,8 @@ export interface ServerOptions {
   engine?: 'sqlite' | 'postgres';
   /** API processes sharing the database; devices' requests are spread across them. */
   processes?: number;
+  /** Schools sharing the deployment, each with the same cast (1: the first school alone). */
+  schools?: number;
 }
 
 /**
@@ -54,6 +63,7 @@ export interface ServerOptions {
 export async function startServer({
   engine = 'sqlite',
   processes = 1,
+  schools = 1,
 }: ServerOptions = {}): Promise<ServerWorld> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'urs-converge-'));
   const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dir, SCRYPT_LOG_N: '10' });
@@ -65,52 +75,58 @@ export async function startServer({
   cachedHash ??= hashPassword(PASSWORD, 10);
   const passwordHash = await cachedHash;
   const now = new Date().toISOString();
-  const roles: Role[] = ['custodian', 'gardener', 'admin'];
-  const users = [];
-  for (const [i, role] of roles.entries()) {
-    const id = newId();
-    const email = `u${i}@konvergen.test`;
-    const user = {
-      id,
-      name: `User ${i}`,
-      email,
-      role,
-      passwordHash,
+  const initialStock = 50;
+  const worlds: SchoolWorld[] = [];
+  for (let k = 1; k <= schools; k++) {
+    // Deterministic ids in FIRST_SCHOOL_ID's shape; school 1 is that id.
+    const school = demoSchoolId(k);
+    if (k > 1) await db.write((tx) => insertSchool(tx, { id: school, name: `Sekolah ${k}` }));
+    const roles: Role[] = ['custodian', 'gardener', 'admin'];
+    const users = [];
+    for (const [i, role] of roles.entries()) {
+      const id = newId();
+      // Emails are unique across the deployment; the first school keeps its old ones.
+      const email = k === 1 ? `u${i}@konvergen.test` : `u${i}@s${k}.konvergen.test`;
+      const user = {
+        id,
+        name: `User ${i}`,
+        email,
+        role,
+        passwordHash,
+        createdAt: now,
+        updatedAt: now,
+      };
+      await db.write((tx) => insertStamped(tx, school, tables.users, [user]));
+      const res = await app.request('/api/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password: PASSWORD }),
+      });
+      const { access_token: token } = (await res.json()) as { access_token: string };
+      users.push({ id, role, token });
+    }
+    const areaId = newId();
+    const area = { id: areaId, name: 'Laboratorium', createdAt: now, updatedAt: now };
+    await db.write((tx) => insertStamped(tx, school, tables.areas, [area]));
+    const itemId = newId();
+    const item = {
+      id: itemId,
+      name: 'Cairan pembersih',
+      unit: 'botol',
+      stock: initialStock,
+      minStock: 5,
       createdAt: now,
       updatedAt: now,
     };
-    await db.write((tx) => insertStamped(tx, FIRST_SCHOOL_ID, tables.users, [user]));
-    const res = await app.request('/api/login', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: PASSWORD }),
-    });
-    const { access_token: token } = (await res.json()) as { access_token: string };
-    users.push({ id, role, token });
+    await db.write((tx) => insertStamped(tx, school, tables.inventoryItems, [item]));
+    worlds.push({ id: school, users, areaId, itemId });
   }
-  const areaId = newId();
-  const area = { id: areaId, name: 'Laboratorium', createdAt: now, updatedAt: now };
-  await db.write((tx) => insertStamped(tx, FIRST_SCHOOL_ID, tables.areas, [area]));
-  const itemId = newId();
-  const initialStock = 50;
-  const item = {
-    id: itemId,
-    name: 'Cairan pembersih',
-    unit: 'botol',
-    stock: initialStock,
-    minStock: 5,
-    createdAt: now,
-    updatedAt: now,
-  };
-  await db.write((tx) => insertStamped(tx, FIRST_SCHOOL_ID, tables.inventoryItems, [item]));
   return {
     db,
     app,
     apps,
     dir,
-    users,
-    areaId,
-    itemId,
+    schools: worlds,
     initialStock,
     async close() {
       for (const other of others) await other.close();

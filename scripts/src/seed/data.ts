@@ -244,3 +244,20 @@ export const CATEGORIES = [
 ] as const;
 
 export type CategoryName = (typeof CATEGORIES)[number]['name'];
+
+/**
+ * The other schools of the demo district (`SEED_SCHOOLS` > 1), in order from school 2. Past the
+ * list, names repeat with a number ("… 2"), so any count stays unique (schools_name_uq).
+ */
+export const DISTRICT_SCHOOL_NAMES = [
+  'SMP Negeri 2 Sukamaju',
+  'SD Negeri Cempaka Putih',
+  'SMK Negeri 1 Karya Bakti',
+  'SMA Negeri 4 Merdeka',
+  'SD Negeri Tunas Bangsa',
+  'SMP Negeri 7 Bhinneka',
+  'SMA Negeri 1 Tanjung Harapan',
+  'SD Negeri Mekar Sari',
+  'SMK Negeri 3 Nusa Indah',
+  'SMP Negeri 5 Pelita Jaya',
+] as const;

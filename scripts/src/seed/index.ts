@@ -1,6 +1,7 @@
 import {
   FIRST_SCHOOL_ID,
   hashPassword,
+  insertSchool,
   sha256Hex,
   tables,
   type Db,
@@ -10,7 +11,7 @@ import {
 } from '@urs/api';
 import type { Role } from '@urs/sync-protocol';
 import type { StoredImage } from './context.js';
-import { ADMIN_PASSWORD, PEOPLE, STAFF_PASSWORD } from './data.js';
+import { ADMIN_PASSWORD, DISTRICT_SCHOOL_NAMES, PEOPLE, STAFF_PASSWORD } from './data.js';
 import { poolImages } from './images.js';
 import { planDemoSchool, type DemoSchool, type SeedPlan } from './plan.js';
 import { insertStamped } from './stamped-insert.js';
@@ -33,12 +34,59 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = PEOPLE.map((p) => ({
   password: p.role === 'admin' ? ADMIN_PASSWORD : STAFF_PASSWORD,
 }));
 
+/** A school of the demo district: school 1 is the first school with today's accounts. */
+export interface DemoDistrictSchool {
+  /** 1-based position in the district. */
+  number: number;
+  id: string;
+  name: string;
+  admin: DemoAccount;
+}
+
+/** `siti.aminah@urs.sch.id` in school 3 is `siti.aminah@s3.urs.sch.id`: unique across the deployment. */
+export function schoolEmail(email: string, school: number): string {
+  return school === 1 ? email : email.replace(/@urs\.sch\.id$/, `@s${school}.urs.sch.id`);
+}
+
+/** Deterministic ids in the shape of FIRST_SCHOOL_ID (school 1 is exactly that id). */
+export function demoSchoolId(school: number): string {
+  return `00000000-0000-7000-8000-${String(school).padStart(12, '0')}`;
+}
+
+function demoSchoolName(school: number): string {
+  if (school === 1) return 'SMA Harapan Nusantara';
+  const k = school - 2;
+  const base = DISTRICT_SCHOOL_NAMES[k % DISTRICT_SCHOOL_NAMES.length] ?? 'Sekolah';
+  const round = Math.floor(k / DISTRICT_SCHOOL_NAMES.length);
+  return round === 0 ? base : `${base} ${round + 1}`;
+}
+
+/** The schools `SEED_SCHOOLS=count` seeds, with each one's administrator login. */
+export function demoDistrict(count: number): DemoDistrictSchool[] {
+  if (!Number.isInteger(count) || count < 1) {
+    throw new Error(`SEED_SCHOOLS must be a whole number of at least 1, not ${String(count)}`);
+  }
+  const admin = DEMO_ACCOUNTS.find((a) => a.role === 'admin');
+  if (admin === undefined) throw new Error('demo seed: no admin');
+  return Array.from({ length: count }, (_, i) => ({
+    number: i + 1,
+    id: i === 0 ? FIRST_SCHOOL_ID : demoSchoolId(i + 1),
+    name: demoSchoolName(i + 1),
+    admin: { ...admin, email: schoolEmail(admin.email, i + 1) },
+  }));
+}
+
 /** Rows added per table. */
 export type SeedSummary = { [K in keyof SeedPlan]: number };
 
 export interface SeedOptions {
   photos: PhotoStore;
   scryptLogN: number;
+  /**
+   * Schools of the demo district (`SEED_SCHOOLS`), 1 by default: the demo school alone, in the
+   * first school. Schools 2..N get the same history with their own rows and accounts.
+   */
+  schools?: number;
   /** The moment the demo history ends; defaults to the current time. */
   now?: Date;
 }
@@ -47,6 +95,12 @@ export interface SeedOptions {
 export async function isDatabaseEmpty(db: Reader): Promise<boolean> {
   const rows = await db.select({ id: tables.users.id }).from(tables.users).limit(1);
   return rows.length === 0;
+}
+
+function add(a: SeedSummary, b: SeedSummary): SeedSummary {
+  const sum = { ...a };
+  for (const key of Object.keys(sum) as (keyof SeedSummary)[]) sum[key] += b[key];
+  return sum;
 }
 
 function summarize(plan: SeedPlan): SeedSummary {
@@ -108,6 +162,9 @@ function referencedPhotos(plan: SeedPlan): Set<string> {
  * areas, categories, a store room with six months of stock history, about sixty reports with
  * before/after photos, item requests and announcements.
  *
+ * With `schools` > 1, a demo district: schools 2..N (demoDistrict) each get the same history
+ * with ids, rows and logins of their own (`admin@s2.urs.sch.id`, …). The summary sums them.
+ *
  * Idempotent: when the database already has users it writes nothing and returns all-zero
  * counts, so the summary always says what this call added.
  */
@@ -126,12 +183,22 @@ export async function seedDemoSchool(db: Db, opts: SeedOptions): Promise<SeedSum
     rendered.set(sha256, bytes);
     images.set(key, { sha256, sizeBytes: bytes.byteLength });
   }
-  const plan = planDemoSchool({
-    now: opts.now ?? new Date(),
-    passwordHashes: { admin: adminHash, staff: staffHash },
-    images,
+  const district = demoDistrict(opts.schools ?? 1);
+  const now = opts.now ?? new Date();
+  const plans = district.map((school) => {
+    const plan = planDemoSchool({
+      now,
+      passwordHashes: { admin: adminHash, staff: staffHash },
+      images,
+    });
+    // Same history, the school's own logins (emails are unique across the deployment).
+    for (const user of plan.users) user.email = schoolEmail(user.email, school.number);
+    return { school, plan };
   });
-  for (const sha256 of referencedPhotos(plan)) {
+  const first = plans[0]?.plan;
+  if (first === undefined) throw new Error('demo seed: no school');
+  // Every school's plan points at the same pool of images: store them once.
+  for (const sha256 of referencedPhotos(first)) {
     const bytes = rendered.get(sha256);
     if (bytes === undefined) throw new Error(`demo seed: no rendered image ${sha256}`);
     const stored = await opts.photos.put(bytes);
@@ -141,7 +208,13 @@ export async function seedDemoSchool(db: Db, opts: SeedOptions): Promise<SeedSum
   return db.write(async (tx) => {
     // Another process may have seeded while this one was hashing and painting.
     if (!(await isDatabaseEmpty(tx))) return { ...NOTHING_ADDED };
-    await insertPlan(tx, FIRST_SCHOOL_ID, plan);
-    return summarize(plan);
+    let total = { ...NOTHING_ADDED };
+    for (const { school, plan } of plans) {
+      if (school.id !== FIRST_SCHOOL_ID)
+        await insertSchool(tx, { id: school.id, name: school.name });
+      await insertPlan(tx, school.id, plan);
+      total = add(total, summarize(plan));
+    }
+    return total;
   });
 }

@@ -13,7 +13,13 @@ import {
 } from '@urs/api';
 import { ROLES } from '@urs/sync-protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS, isDatabaseEmpty, seedDemoSchool, type SeedSummary } from './index.js';
+import {
+  DEMO_ACCOUNTS,
+  demoDistrict,
+  isDatabaseEmpty,
+  seedDemoSchool,
+  type SeedSummary,
+} from './index.js';
 
 const NOW = new Date('2026-03-10T03:30:00.000Z');
 const SCRYPT_LOG_N = 10;
@@ -312,4 +318,119 @@ describe('seedDemoSchool', () => {
       fs.rmSync(other.dir, { recursive: true, force: true });
     }
   }, 60_000);
+});
+
+describe('seedDemoSchool with SEED_SCHOOLS=3 (a demo district)', () => {
+  const district = demoDistrict(3);
+  let d: Fixture;
+  let total: SeedSummary;
+
+  beforeAll(async () => {
+    d = await freshFixture();
+    total = await seedDemoSchool(d.db, {
+      photos: d.photos,
+      scryptLogN: SCRYPT_LOG_N,
+      now: NOW,
+      schools: 3,
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    await d.db.close();
+    fs.rmSync(d.dir, { recursive: true, force: true });
+  });
+
+  it('creates the other schools, the first one unchanged', () => {
+    expect(district.map((s) => s.id)[0]).toBe(FIRST_SCHOOL_ID);
+    expect(district.map((s) => s.admin.email)).toEqual([
+      'admin@urs.sch.id',
+      'admin@s2.urs.sch.id',
+      'admin@s3.urs.sch.id',
+    ]);
+    const schools = all<{ id: string; name: string }>(
+      d.db,
+      'SELECT id, name FROM schools ORDER BY id',
+    );
+    expect(schools).toEqual(district.map((s) => ({ id: s.id, name: s.name })));
+    expect(new Set(schools.map((s) => s.name)).size).toBe(3);
+    // School 1 is exactly the single-school seed (the first fixture above).
+    for (const [key, n] of Object.entries(summary)) {
+      expect(total[key as keyof SeedSummary], key).toBe(3 * n);
+    }
+  });
+
+  it("stamps every row with its own school's id and change_seq, one counter per school", () => {
+    for (const school of district) {
+      const union = SYNCED_TABLES.map(
+        (t) => `SELECT change_seq FROM ${t} WHERE school_id = '${school.id}'`,
+      ).join(' UNION ALL ');
+      const rows = scalar(d.db, `SELECT count(*) AS n FROM (${union})`);
+      expect(rows, school.name).toBe(Object.values(summary).reduce((a, b) => a + b, 0));
+      expect(scalar(d.db, `SELECT count(DISTINCT change_seq) AS n FROM (${union})`)).toBe(rows);
+      expect(scalar(d.db, `SELECT max(change_seq) AS n FROM (${union})`)).toBe(rows);
+      expect(
+        scalar(d.db, `SELECT value AS n FROM change_counter WHERE school_id = '${school.id}'`),
+      ).toBe(rows);
+    }
+    expect(scalar(d.db, 'SELECT count(*) AS n FROM change_counter')).toBe(3);
+    const ids = `(${district.map((s) => `'${s.id}'`).join(', ')})`;
+    for (const t of SYNCED_TABLES) {
+      expect(scalar(d.db, `SELECT count(*) AS n FROM ${t} WHERE school_id NOT IN ${ids}`), t).toBe(
+        0,
+      );
+    }
+  });
+
+  it('shares nothing: every reference points inside its own school, every login is its own', () => {
+    const crossing = [
+      'SELECT count(*) AS n FROM reports r JOIN users u ON u.id = r.reporter_id WHERE u.school_id <> r.school_id',
+      'SELECT count(*) AS n FROM reports r JOIN areas a ON a.id = r.area_id WHERE a.school_id <> r.school_id',
+      'SELECT count(*) AS n FROM report_photos p JOIN reports r ON r.id = p.report_id WHERE r.school_id <> p.school_id',
+      'SELECT count(*) AS n FROM reports r JOIN categories c ON c.id = r.category_id WHERE c.school_id <> r.school_id',
+      'SELECT count(*) AS n FROM inventory_items i JOIN users u ON u.id = i.created_by WHERE u.school_id <> i.school_id',
+      'SELECT count(*) AS n FROM stock_transactions s JOIN inventory_items i ON i.id = s.item_id WHERE i.school_id <> s.school_id',
+      'SELECT count(*) AS n FROM item_requests q JOIN users u ON u.id = q.requester_id WHERE u.school_id <> q.school_id',
+      'SELECT count(*) AS n FROM announcement_reads r JOIN announcements a ON a.id = r.announcement_id WHERE a.school_id <> r.school_id',
+      'SELECT count(*) AS n FROM announcement_reads r JOIN users u ON u.id = r.user_id WHERE u.school_id <> r.school_id',
+    ];
+    for (const query of crossing) expect(scalar(d.db, query), query).toBe(0);
+    const users = all<{ email: string; school_id: string }>(
+      d.db,
+      'SELECT email, school_id FROM users',
+    );
+    expect(new Set(users.map((u) => u.email)).size).toBe(users.length);
+    for (const [i, school] of district.entries()) {
+      const domain = i === 0 ? '@urs.sch.id' : `@s${school.number}.urs.sch.id`;
+      const own = users.filter((u) => u.school_id === school.id);
+      expect(own).toHaveLength(DEMO_ACCOUNTS.length);
+      for (const u of own) expect(u.email.endsWith(domain), u.email).toBe(true);
+    }
+  });
+
+  it("signs each school's admin in to their own school only", async () => {
+    const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: d.dir, SCRYPT_LOG_N: String(SCRYPT_LOG_N) });
+    const app = createApp({ db: d.db, env, photos: d.photos });
+    for (const school of district) {
+      const login = await app.request('/api/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: school.admin.email, password: school.admin.password }),
+      });
+      expect(login.status).toBe(200);
+      const { access_token: token } = (await login.json()) as { access_token: string };
+      const areas = await app.request('/api/areas', {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(areas.status).toBe(200);
+      const body = (await areas.json()) as { data: { id: string }[] };
+      const ids = body.data.map((a) => a.id);
+      expect(ids.length).toBeGreaterThan(0);
+      const own = new Set(
+        all<{ id: string }>(d.db, `SELECT id FROM areas WHERE school_id = '${school.id}'`).map(
+          (a) => a.id,
+        ),
+      );
+      for (const id of ids) expect(own.has(id)).toBe(true);
+    }
+  });
 });

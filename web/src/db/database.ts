@@ -7,7 +7,6 @@ import {
   type Change,
   type MutationEnvelope,
   type MutationResult,
-  type Role,
   type SyncedEntity,
   type User,
 } from '@urs/sync-protocol';

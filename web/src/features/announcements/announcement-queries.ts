@@ -1,4 +1,4 @@
-import type { AccountRole, Announcement, Role } from '@urs/sync-protocol';
+import type { AccountRole, Announcement } from '@urs/sync-protocol';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db, type UrsDatabase } from '../../db/index.js';
 import { pageOf, type ListPage } from '../../lib/paging.js';

@@ -1,10 +1,4 @@
-import type {
-  AccountRole,
-  Report,
-  ReportDetail,
-  ReportDetailPhoto,
-  Role,
-} from '@urs/sync-protocol';
+import type { AccountRole, Report, ReportDetail, ReportDetailPhoto } from '@urs/sync-protocol';
 
 /** What the detail screen shows of a report, wherever it came from. */
 export interface ReportView {

@@ -1,4 +1,4 @@
-import { type AccountRole, newId, type ItemRequest, type Role } from '@urs/sync-protocol';
+import { type AccountRole, newId, type ItemRequest } from '@urs/sync-protocol';
 import type { PhotoRecord, UrsDatabase } from '../../../../db/database.js';
 import {
   MutationValidationError,

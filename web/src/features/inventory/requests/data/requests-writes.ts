@@ -1,4 +1,4 @@
-import type { AccountRole, Role } from '@urs/sync-protocol';
+import type { AccountRole } from '@urs/sync-protocol';
 import { db, type UrsDatabase } from '../../../../db/index.js';
 import { discardRejected } from '../../../../sync/index.js';
 import { loadRefusedRequest, type RefusedRequest } from './refused-request.js';

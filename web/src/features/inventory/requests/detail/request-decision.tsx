@@ -1,4 +1,4 @@
-import type { AccountRole, Role } from '@urs/sync-protocol';
+import type { AccountRole } from '@urs/sync-protocol';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../../components/ui/form-modal.js';

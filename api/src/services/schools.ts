@@ -71,6 +71,47 @@ export async function activeSchools(db: DbOrTx): Promise<SchoolRow[]> {
   return db.select().from(schools).where(isNull(schools.deactivatedAt)).orderBy(asc(schools.id));
 }
 
+/**
+ * The school a self-registration joins: the only active school (a single school needs no code),
+ * else the active school whose registration code is `code`. Never a guess: with several
+ * schools and no code, 422 `school_required`; a code no active school holds, 422
+ * `school_unknown`.
+ */
+export async function schoolForRegistration(
+  db: DbOrTx,
+  code: string | null | undefined,
+): Promise<string> {
+  const active = await activeSchools(db);
+  const given = code?.trim() ?? '';
+  if (given === '') {
+    if (active.length === 1 && active[0] !== undefined) return active[0].id;
+    throw validationError({ school_code: [reason('school_required')] }, reason('school_required'));
+  }
+  const school = active.find((row) => row.registrationCode === given);
+  if (school === undefined) {
+    throw validationError({ school_code: [reason('school_unknown')] }, reason('school_unknown'));
+  }
+  return school.id;
+}
+
+/**
+ * The school a new account made through single sign-on joins: the one active school whose
+ * email domains hold the address's domain, else the only active school. None or several:
+ * 403 `sso_school_unknown`, never a guess.
+ */
+export async function schoolForSso(db: DbOrTx, email: string): Promise<string> {
+  const active = await activeSchools(db);
+  const domain = (email.split('@')[1] ?? '').toLowerCase();
+  const byDomain = active.filter((row) =>
+    (row.ssoDomains ?? []).some((d) => d.toLowerCase() === domain),
+  );
+  if (byDomain.length === 1 && byDomain[0] !== undefined) return byDomain[0].id;
+  if (byDomain.length === 0 && active.length === 1 && active[0] !== undefined) {
+    return active[0].id;
+  }
+  throw forbidden(reason('sso_school_unknown'));
+}
+
 async function assertNameFree(tx: Tx, name: string, exceptId?: string): Promise<void> {
   const taken = await first(
     tx

@@ -8,7 +8,7 @@ import { ssoStates } from '../db/schema.js';
 import type { Env } from '../env.js';
 import { HttpError } from '../lib/http-error.js';
 import { createUser, findLiveUserByEmail } from './users.js';
-import { FIRST_SCHOOL_ID } from '../db/schools.js';
+import { schoolForSso } from './schools.js';
 import type { UserRow } from '../data/wire.js';
 
 export const STATE_TTL_MS = 10 * 60_000;
@@ -186,12 +186,13 @@ export class SsoService {
       typeof claims?.['name'] === 'string' && claims['name'].trim() !== ''
         ? claims['name'].trim()
         : (email.split('@')[0] ?? email);
+    // Its school: the one whose email domains hold the address, or the only one (never a guess).
+    const schoolId = await schoolForSso(this.db, email);
     // Provisioned accounts sign in only through SSO until someone sets a password.
     const user = await createUser(
       this.db,
       {
-        // Until a school's email domains are known (issue 39), a new account joins the first.
-        schoolId: FIRST_SCHOOL_ID,
+        schoolId,
         name,
         email,
         role: this.env.REGISTRATION_DEFAULT_ROLE,

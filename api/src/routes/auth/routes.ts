@@ -8,7 +8,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { revokeSession } from '../../auth/session-tokens.js';
 import { signInAnswer } from '../../services/sign-in.js';
 import { createUser, findLiveUserByEmail } from '../../services/users.js';
-import { FIRST_SCHOOL_ID } from '../../db/schools.js';
+import { schoolForRegistration } from '../../services/schools.js';
 import type { RouteDeps } from '../deps.js';
 import { toPublicUser } from '../../data/wire.js';
 
@@ -68,10 +68,12 @@ export function authRoutes({ db, env, guard, loginThrottle, sessionPolicy }: Rou
     if (!env.REGISTRATION_ENABLED) throw new HttpError(403, reason('registration_closed'));
     const input = parseOr422(registerInputSchema, await readJson(c));
     // Self-registration never chooses its role: it gets the configured staff role (custodian by
-    // default). Until schools can be told apart at sign-up (issue 39), it joins the first school.
+    // default). Its school: the only one, or the one its registration code names.
+    const { school_code: code, ...account } = input;
+    const schoolId = await schoolForRegistration(db, code);
     const user = await createUser(
       db,
-      { ...input, role: env.REGISTRATION_DEFAULT_ROLE, schoolId: FIRST_SCHOOL_ID },
+      { ...account, role: env.REGISTRATION_DEFAULT_ROLE, schoolId },
       env.SCRYPT_LOG_N,
     );
     return c.json(

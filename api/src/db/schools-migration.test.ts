@@ -9,7 +9,13 @@ import { drizzle as pgDrizzle } from 'drizzle-orm/node-postgres';
 import { migrate as pgMigrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { newId, PROTOCOL_VERSION, type PullResponse, type PushResponse } from '@urs/sync-protocol';
+import {
+  newId,
+  PROTOCOL_VERSION,
+  SYNCED_ENTITIES,
+  type PullResponse,
+  type PushResponse,
+} from '@urs/sync-protocol';
 import { createApp } from '../app.js';
 import { loadEnv } from '../env.js';
 import { hashPassword } from '../lib/passwords.js';
@@ -31,21 +37,7 @@ import { installStoredChanges } from './stored-changes.js';
  */
 
 const SQLITE_MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
-const SCHOOL_OWNED = [
-  'users',
-  'areas',
-  'categories',
-  'reports',
-  'report_photos',
-  'inventory_items',
-  'stock_transactions',
-  'item_requests',
-  'announcements',
-  'announcement_reads',
-  'photo_uploads',
-  'sync_clients',
-  'sync_rejections',
-];
+const SCHOOL_OWNED = [...SYNCED_ENTITIES, 'photo_uploads', 'sync_clients', 'sync_rejections'];
 /** Where the counter stood before the upgrade: past every row's number, as numbers skipped by a
  * rolled-back savepoint leave it. */
 const COUNTER = 40;

@@ -1,3 +1,4 @@
+import { SYNCED_ENTITIES } from '@urs/sync-protocol';
 import { describe, expect, it } from 'vitest';
 import { testEngine } from '../test/databases.js';
 import { makeTestApp } from '../test/harness.js';
@@ -19,19 +20,7 @@ describe.skipIf(testEngine !== 'sqlite')('the pull page plan on SQLite', () => {
         since: new Date(0).toISOString(),
       });
       const details = plan.map((row) => String(row['detail']));
-      const tables = [
-        'users',
-        'areas',
-        'categories',
-        'reports',
-        'report_photos',
-        'inventory_items',
-        'stock_transactions',
-        'item_requests',
-        'announcements',
-        'announcement_reads',
-      ];
-      for (const table of tables) {
+      for (const table of SYNCED_ENTITIES) {
         const reads = details.filter((d) => new RegExp(`^(SCAN|SEARCH) ${table} `).test(d));
         // Each branch and count: one range of the school's changes past the cursor.
         expect(

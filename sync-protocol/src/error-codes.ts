@@ -139,6 +139,15 @@ export const ERROR_TEXTS_ID = {
   report_transition: (p: { from: string; to: string }) =>
     `Status laporan tidak dapat diubah dari "${label(REPORT_STATUS_ID, p.from)}" ke "${label(REPORT_STATUS_ID, p.to)}".`,
   status_change_refused: 'Perubahan status ini tidak diizinkan.',
+  // Jobs (decision 028)
+  after_photo_required:
+    'Tambahkan minimal satu foto sesudah sebelum menyelesaikan pekerjaan yang punya foto sebelum.',
+  assignee_unknown: 'Petugas yang dipilih tidak ditemukan atau tidak aktif di sekolah ini.',
+  due_date_invalid: 'Tanggal tenggat tidak valid.',
+  due_time_invalid: 'Jam tenggat tidak valid (JJ:MM).',
+  due_time_without_date: 'Isi tanggal tenggat sebelum jamnya.',
+  comment_required: 'Komentar wajib diisi.',
+  job_forbidden: 'Anda tidak dapat mengubah pekerjaan ini.',
   id_taken: (p: { kind: string }) => `ID ${label(RECORD_ID, p.kind)} sudah dipakai data lain.`,
   // Photos and images
   photo_id_invalid: 'ID foto tidak valid.',

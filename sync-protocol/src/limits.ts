@@ -29,6 +29,7 @@ export const TEXT_LIMITS = {
   referenceDescription: 1000,
   reportDescription: 5000,
   adminNote: 2000,
+  comment: 2000,
   itemName: 160,
   sku: 64,
   unit: 32,

@@ -205,6 +205,14 @@ describe('safeParseUnchanged', () => {
     expect(hasUnchangedInputCheck(odd)).toBe(false);
   });
 
+  it('checks a plain boolean as zod does, and leaves a coercing one to zod', () => {
+    const flag = z.object({ a: z.boolean().optional() });
+    expect(hasUnchangedInputCheck(flag)).toBe(true);
+    for (const a of [true, false, undefined, null, 0, 1, 'true', '', {}])
+      expectSameAsZod(flag, { a });
+    expect(hasUnchangedInputCheck(z.object({ a: z.coerce.boolean() }))).toBe(false);
+  });
+
   it('leaves schemas that transform, default or refine to zod', () => {
     expect(hasUnchangedInputCheck(z.object({ a: z.string().default('x') }))).toBe(false);
     expect(hasUnchangedInputCheck(z.object({ a: z.string().transform((s) => s.length) }))).toBe(

@@ -226,6 +226,8 @@ function compile(schema: Schema): Check | undefined {
       return compileObject(def);
     case 'array':
       return compileArray(def);
+    case 'boolean':
+      return refined || def.coerce === true ? undefined : (input) => typeof input === 'boolean';
     case 'unknown':
     case 'any':
       return refined ? undefined : () => true;

@@ -1,6 +1,7 @@
 import { z } from '../zod.js';
 import { capturedAtSchema } from '../capture-time.js';
 import { roleSchema } from '../roles.js';
+import { JOB_FIELDS, REPORT_EVENT_KINDS } from '../jobs.js';
 import {
   ANNOUNCEMENT_PRIORITIES,
   PHOTO_KINDS,
@@ -37,6 +38,27 @@ export const reportSchema = z.object({
   reported_at: iso,
 });
 export type Report = z.infer<typeof reportSchema>;
+
+/** What one timeline event changed: `[from, to]` per field. */
+const jobValue = z.string().nullable();
+export const jobChangesSchema = z.partialRecord(z.enum(JOB_FIELDS), z.tuple([jobValue, jobValue]));
+export type JobChanges = z.infer<typeof jobChangesSchema>;
+
+/** One event of a report's timeline (decision 028): a change of the job, or a comment. */
+export const reportEventSchema = z.object({
+  ...base,
+  report_id: id,
+  actor_id: id,
+  kind: z.enum(REPORT_EVENT_KINDS),
+  changes: jobChangesSchema,
+  /** A comment's text; null for the other kinds. */
+  body: z.string().nullable(),
+  /** Field work accepted after the job had moved on (a second completion). */
+  kept: z.boolean(),
+  /** The device's clock when it happened, bounded on arrival. */
+  occurred_at: iso,
+});
+export type ReportEvent = z.infer<typeof reportEventSchema>;
 
 export const reportPhotoSchema = z.object({
   ...base,

@@ -9,6 +9,7 @@ import {
 } from '../limits.js';
 import { capturedAtSchema } from '../capture-time.js';
 import { roleSchema } from '../roles.js';
+import { JOB_PRIORITIES, isDueDate, isDueTime } from '../jobs.js';
 import {
   ANNOUNCEMENT_PRIORITIES,
   PHOTO_KINDS,
@@ -65,6 +66,11 @@ export const reportCreateArgs = z.object({
    * before filing times is still accepted; the server bounds it (and fills it) on arrival.
    */
   reported_at: iso.optional(),
+  /**
+   * A problem for someone else to fix (decision 028): the report starts unassigned, in the
+   * admin's queue. Absent or false: the filer's own work, assigned to them.
+   */
+  unassigned: z.boolean().optional(),
 });
 export const reportUpdateArgs = z.object({
   id: uuid,
@@ -73,7 +79,52 @@ export const reportUpdateArgs = z.object({
   work_type: workTypeSchema.optional(),
   description: requiredText(TEXT_LIMITS.reportDescription, code('description_required')).optional(),
 });
-export const reportSetStatusArgs = z.object({ id: uuid, status: reportStatusSchema });
+/** The device's clock when a job changed, bounded on arrival as `reported_at` is. */
+const eventAt = iso.optional();
+/** The id of the timeline event a job mutation writes; absent from entries of older apps. */
+const eventId = uuid.optional();
+export const reportSetStatusArgs = z.object({
+  id: uuid,
+  status: reportStatusSchema,
+  event_id: eventId,
+  at: eventAt,
+});
+const dueDate = z
+  .string({ error: code('due_date_invalid') })
+  .refine(isDueDate, code('due_date_invalid'))
+  .nullable()
+  .optional();
+const dueTime = z
+  .string({ error: code('due_time_invalid') })
+  .refine(isDueTime, code('due_time_invalid'))
+  .nullable()
+  .optional();
+/** The admin plans a job: only the fields sent change, each one recorded in one `job` event. */
+export const reportSetJobArgs = z
+  .object({
+    id: uuid,
+    event_id: uuid,
+    at: eventAt,
+    assignee_id: z
+      .uuid({ error: code('assignee_unknown') })
+      .nullable()
+      .optional(),
+    priority: z.enum(JOB_PRIORITIES).optional(),
+    due_date: dueDate,
+    due_time: dueTime,
+  })
+  .refine((v) => !(v.due_date === null && typeof v.due_time === 'string'), {
+    path: ['due_time'],
+    message: code('due_time_without_date'),
+  });
+export const reportHandBackArgs = z.object({ id: uuid, event_id: uuid, at: eventAt });
+/** A comment on a report: a timeline event of its own, id chosen by the device. */
+export const commentCreateArgs = z.object({
+  id: uuid,
+  report_id: uuid,
+  body: requiredText(TEXT_LIMITS.comment, code('comment_required')),
+  at: eventAt,
+});
 export const reportSetAdminNoteArgs = z.object({
   id: uuid,
   admin_note: optionalText(TEXT_LIMITS.adminNote),

@@ -126,6 +126,14 @@ export const ERROR_TEXTS_EN: { [C in ErrorCode]: EnglishText<C> } = {
   report_transition: (p) =>
     `The report status cannot change from "${label(REPORT_STATUS, p.from)}" to "${label(REPORT_STATUS, p.to)}".`,
   status_change_refused: 'This status change is not allowed.',
+  after_photo_required:
+    'Add at least one after photo before completing a job that has before photos.',
+  assignee_unknown: 'The chosen staff member was not found or is not active at this school.',
+  due_date_invalid: 'The due date is not valid.',
+  due_time_invalid: 'The due time is not valid (HH:MM).',
+  due_time_without_date: 'Set the due date before its time.',
+  comment_required: 'The comment is required.',
+  job_forbidden: 'You cannot change this job.',
   id_taken: (p) => `The ${label(RECORD, p.kind)} ID is already used by other data.`,
   photo_id_invalid: 'Invalid photo ID.',
   photo_hash_header: 'The X-Content-SHA256 header (hex SHA-256 of the photo) is required.',

@@ -94,6 +94,11 @@ const SOURCES: Source[] = [
     scope: (a) => staffOnly(a, eq(t.reportPhotos.reporterId, a.id)),
   },
   {
+    entity: 'report_events',
+    table: t.reportEvents,
+    scope: (a) => staffOnly(a, eq(t.reportEvents.reporterId, a.id)),
+  },
+  {
     entity: 'inventory_items',
     table: t.inventoryItems,
     scope: () => undefined,

@@ -2,12 +2,14 @@ import type { MutationName } from '@urs/sync-protocol';
 import type { HandlerMap } from './context.js';
 import { announcementHandlers } from './announcements.js';
 import { inventoryHandlers } from './inventory.js';
+import { jobHandlers } from './jobs.js';
 import { reportHandlers } from './reports.js';
 import { requestHandlers } from './requests.js';
 
 /** Every mutation name has exactly one handler; the type makes a missing one a compile error. */
 export const HANDLERS: HandlerMap = {
   ...reportHandlers,
+  ...jobHandlers,
   ...inventoryHandlers,
   ...requestHandlers,
   ...announcementHandlers,
@@ -30,6 +32,9 @@ export const HANDLER_WRITES: { readonly [N in MutationName]: 'one' | 'many' } = 
   'report.update': 'one',
   'report.set_status': 'one',
   'report.set_admin_note': 'one',
+  'report.set_job': 'one',
+  'report.hand_back': 'one',
+  'comment.create': 'one',
   /** The report and each of its photos become tombstones. */
   'report.delete': 'many',
   'photo.attach': 'one',

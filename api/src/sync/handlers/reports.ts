@@ -46,10 +46,13 @@ async function reportOwner(db: Tx, id: string): Promise<{ ownerId: string } | un
   return row;
 }
 
-/** Parameters in column order; status and category are the contract's optional fields. */
+/**
+ * Parameters in column order; status and category are the contract's optional fields. Priority
+ * and origin take their defaults (a staff member's report, normal priority, no due date).
+ */
 const INSERT_REPORT = `INSERT INTO reports
-  (id, school_id, reporter_id, area_id, category_id, work_type, description, status, reported_at, created_at, updated_at, change_seq)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+  (id, school_id, reporter_id, assignee_id, area_id, category_id, work_type, description, status, reported_at, completed_at, created_at, updated_at, change_seq)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
   ON CONFLICT (id) DO NOTHING`;
 
 /**
@@ -108,6 +111,7 @@ function createChecked(
     return refusedCreate(ctx, a, err);
   }
   const { db, actor, now, seq } = ctx;
+  const status = a.status ?? 'pending';
   // The insert comes first and the id's owner is looked up only when it inserted nothing: a
   // resent create is rare, and on PostgreSQL every statement is a round trip.
   const inserted = runNow(
@@ -116,12 +120,17 @@ function createChecked(
     a.id,
     actor.schoolId,
     actor.id,
+    // One's own work is one's own job; a problem for someone else waits in the admin's queue
+    // (decision 028).
+    a.unassigned === true ? null : actor.id,
     a.area_id,
     a.category_id ?? null,
     a.work_type,
     a.description,
-    a.status ?? 'pending',
+    status,
     reportedAt,
+    // Filed already done: done when it was filed, by the device's clock.
+    status === 'completed' ? reportedAt : null,
     now,
     now,
     seq(),

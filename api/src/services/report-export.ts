@@ -58,7 +58,7 @@ export function exportReports(
     {
       sheetName: 'Laporan',
       columns: COLUMNS,
-      rows: iterateReports(db, schoolId, query, clock, range),
+      rows: iterateReports(db, schoolId, query, { now, clock }, range),
       toCells: (r: ReportListRow, no) => ({
         no,
         reported: asLocalWallClock(new Date(r.reported_at), clock),

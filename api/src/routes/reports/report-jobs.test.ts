@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { newId, type Paged, type ReportListRow } from '@urs/sync-protocol';
 import { reports } from '../../db/schema.js';
@@ -123,5 +124,82 @@ describe('the admin report list: jobs', () => {
       const res = await f.t.request(`/api/reports?${bad}`, { token: f.admin.token });
       expect(res.status, bad).toBe(422);
     }
+  });
+});
+
+/** The export's sheet as rows of header -> value. */
+async function exportedRows(query: string): Promise<Map<string, Record<string, unknown>>> {
+  const res = await f.t.request(`/api/reports/export?${query}`, { token: f.admin.token });
+  expect(res.status).toBe(200);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(await res.arrayBuffer());
+  const sheet = workbook.getWorksheet('Laporan');
+  if (sheet === undefined) throw new Error('no sheet named Laporan');
+  // exceljs leaves index 0 of a row's values empty: columns count from 1.
+  const header = Array.from(sheet.getRow(1).values as unknown[], String);
+  const rows = new Map<string, Record<string, unknown>>();
+  for (const row of sheet.getRows(2, sheet.rowCount - 1) ?? []) {
+    const cells = Object.fromEntries(
+      header.map((name, i) => [name, i === 0 ? undefined : row.getCell(i).value]),
+    );
+    const description = cells['Deskripsi'];
+    if (typeof description === 'string') rows.set(description, cells);
+  }
+  return rows;
+}
+
+describe('the report export: jobs', () => {
+  it('has the assignee, priority, due day and time, completion time and whether it kept its due date', async () => {
+    await jobsAroundNow();
+    await job(
+      'selesai tepat',
+      { dueDate: '2026-11-18', dueTime: '09:00', completedAt: '2026-11-18T01:30:00.000Z' },
+      'completed',
+    );
+    const rows = await exportedRows('scope=all');
+    const pick = (name: string) => {
+      const row = rows.get(name) ?? {};
+      return {
+        assignee: row['Petugas'],
+        priority: row['Prioritas'],
+        due: row['Tenggat'] instanceof Date ? row['Tenggat'].toISOString() : row['Tenggat'],
+        dueTime: row['Jam tenggat'],
+        completed:
+          row['Diselesaikan'] instanceof Date
+            ? row['Diselesaikan'].toISOString()
+            : row['Diselesaikan'],
+        timeliness: row['Ketepatan waktu'],
+      };
+    };
+    expect(pick('pukul 10.00')).toMatchObject({
+      priority: 'Normal',
+      due: '2026-11-18T00:00:00.000Z',
+      dueTime: '10:00',
+      completed: null,
+      timeliness: 'Terlambat',
+    });
+    expect(pick('hari ini')).toMatchObject({
+      priority: 'Mendesak',
+      dueTime: null,
+      timeliness: 'Belum jatuh tempo',
+    });
+    // Completed at 08:30 WIB, due 09:00 WIB; Excel shows the school's wall clock.
+    expect(pick('selesai tepat')).toMatchObject({
+      completed: '2026-11-18T08:30:00.000Z',
+      timeliness: 'Tepat waktu',
+    });
+    expect(pick('selesai telat').timeliness).toBe('Selesai terlambat');
+    expect(pick('batal').timeliness).toBeNull();
+    expect(pick('tanpa tenggat')).toMatchObject({ due: null, timeliness: null });
+    expect(pick('antrean')).toMatchObject({ assignee: null, priority: 'Tinggi' });
+    expect(pick('taman')).toMatchObject({ assignee: gardenerName, priority: 'Rendah' });
+  });
+
+  it('exports only what the list filters show', async () => {
+    await jobsAroundNow();
+    const overdue = await exportedRows('scope=all&overdue=true');
+    expect([...overdue.keys()].sort()).toEqual(['antrean', 'kemarin', 'pukul 10.00']);
+    const queue = await exportedRows('scope=all&assignee_id=unassigned&priority=high');
+    expect([...queue.keys()]).toEqual(['antrean']);
   });
 });

@@ -1,4 +1,4 @@
-import { inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { ReportStatus } from '@urs/sync-protocol';
 import type { SchoolClock } from '../lib/school-time.js';
 import { dueInstantSql } from './dialect.js';
@@ -19,10 +19,21 @@ export function reportDueInstant(clock: SchoolClock): SQL<string | null> {
   return dueInstantSql(reports.dueDate, reports.dueTime, clock.offsetMinutes);
 }
 
-/** The report is overdue at `now` (`isOverdue`): open, and its due instant has come. */
+/**
+ * The report is overdue at `now` (`isOverdue`): open, and its due instant has come. Rather than
+ * the due instant of every row against `now`, `now` in the school's calendar against the row's
+ * own columns, which is the same thing and reads as text on an index: with `today` and
+ * `minute` (`HH:MM`, seconds dropped) the school's wall clock at `now`, a job is due by then
+ * when its day is before today (a day without a time ends where the next begins, and today has
+ * begun), or is today with a time at or before this minute (without a time it ends tonight).
+ * Dates and times are the contract's zero-padded `YYYY-MM-DD` and `HH:MM`, which sort as text.
+ */
 export function overdueSql(now: Date, clock: SchoolClock): SQL {
-  // Stored timestamps and the due instant are canonical UTC text: compared as text, exactly.
-  return sql`(${inArray(reports.status, [...OPEN_STATUSES])} AND ${lte(reportDueInstant(clock), now.toISOString())})`;
+  const wall = new Date(now.getTime() + clock.offsetMinutes * 60_000).toISOString();
+  const today = wall.slice(0, 10);
+  const minute = wall.slice(11, 16);
+  const { status, dueDate, dueTime } = reports;
+  return sql`(${inArray(status, [...OPEN_STATUSES])} AND (${dueDate} < ${today} OR (${dueDate} = ${today} AND ${dueTime} <= ${minute})))`;
 }
 
 /**

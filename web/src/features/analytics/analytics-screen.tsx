@@ -10,6 +10,7 @@ import { saveBlobAs } from '../../client/download.js';
 import { toast } from '../../client/toast.js';
 import { useAppSession, useCurrentUser } from '../../client/use-session.js';
 import './analytics-i18n.js';
+import { JobsSection } from './analytics-jobs.js';
 import './analytics.css';
 import { roleText } from '../../lib/role-text.js';
 import {
@@ -137,6 +138,8 @@ export function AnalyticsScreen() {
           ]}
         />
       </section>
+
+      <JobsSection jobs={s.jobs} num={num} />
 
       <section className="card analytics-section">
         <h2>{t('analytics.users')}</h2>

@@ -74,7 +74,7 @@ export function ReportListTable({ rows, loading, onRemove }: TableProps) {
               {t(`reportList.priorities.${row.priority}`)}
             </span>
           </td>
-          <td data-label={t('reportList.colDue')}>
+          <td className="report-list-when" data-label={t('reportList.colDue')}>
             {row.due_date === null ? (
               <span className="muted">{t('reportList.noDue')}</span>
             ) : (
@@ -89,7 +89,7 @@ export function ReportListTable({ rows, loading, onRemove }: TableProps) {
               </div>
             )}
           </td>
-          <td data-label={t('reportList.colCreated')}>
+          <td className="report-list-when" data-label={t('reportList.colCreated')}>
             <time dateTime={row.reported_at}>{formatDate(row.reported_at, i18n.language)}</time>
           </td>
           <td className="admin-actions-cell">

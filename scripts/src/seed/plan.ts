@@ -5,6 +5,7 @@ import { AREAS, CATEGORIES, PEOPLE } from './data.js';
 import { planAnnouncements, planRequests } from './notices.js';
 import { Random } from './random.js';
 import { planReports } from './reports.js';
+import { planJobs } from './jobs.js';
 import { planInventory } from './stock.js';
 
 const SEED = 0x5eed_2026;
@@ -71,6 +72,7 @@ export function planDemoSchool(input: PlanInput): DemoSchool {
 
   const inventory = planInventory(ctx);
   const work = planReports(ctx);
+  planJobs(work.reports, clock);
   const itemRequests = planRequests(ctx);
   const notices = planAnnouncements(ctx);
 

@@ -273,6 +273,42 @@ describe('seedDemoSchool', () => {
     expect(new Set(reports.map((r) => r.work_type)).size).toBe(5);
   });
 
+  it("makes every report a job: its reporter's or in the queue, some overdue, completions dated", () => {
+    const jobs = all<{
+      status: string;
+      reporter_id: string;
+      assignee_id: string | null;
+      priority: string;
+      due_date: string | null;
+      due_time: string | null;
+      completed_at: string | null;
+      updated_at: string;
+    }>(f.db, 'SELECT * FROM reports');
+    const open = jobs.filter((j) => j.status === 'pending' || j.status === 'in_progress');
+    for (const j of jobs) {
+      if (j.assignee_id !== null) expect(j.assignee_id).toBe(j.reporter_id);
+      expect(j.completed_at).toBe(j.status === 'completed' ? j.updated_at : null);
+    }
+    // Only pending work waits in the admin's queue.
+    const queue = jobs.filter((j) => j.assignee_id === null);
+    expect(queue.length).toBeGreaterThan(0);
+    expect(queue.every((j) => j.status === 'pending')).toBe(true);
+    expect(new Set(jobs.map((j) => j.priority))).toEqual(
+      new Set(['low', 'normal', 'high', 'urgent']),
+    );
+    const today = new Date(NOW.getTime() + 7 * 3_600_000).toISOString().slice(0, 10);
+    expect(open.filter((j) => j.due_date !== null && j.due_date < today).length).toBeGreaterThan(0);
+    expect(open.filter((j) => j.due_date !== null && j.due_date >= today).length).toBeGreaterThan(
+      0,
+    );
+    expect(
+      jobs.filter((j) => j.due_time !== null).every((j) => /^\d{2}:00$/.test(j.due_time ?? '')),
+    ).toBe(true);
+    expect(
+      jobs.filter((j) => j.status === 'completed' && j.due_date !== null).length,
+    ).toBeGreaterThan(0);
+  });
+
   it('numbers requests uniquely and records who decided them', () => {
     const requests = all<{
       number: string;

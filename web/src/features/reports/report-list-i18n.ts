@@ -44,7 +44,7 @@ const texts = splitTextPairs({
     colReporter: ['Pelapor', 'Reporter'],
     colStatus: ['Status', 'Status'],
     colAssignee: ['Petugas', 'Assignee'],
-    colPriority: ['Prioritas', 'Priority'],
+    priorityOf: ['Prioritas {{priority}}', '{{priority}} priority'],
     colDue: ['Tenggat', 'Due'],
     noDue: ['Tanpa tenggat', 'No due date'],
     colCreated: ['Dibuat', 'Created'],

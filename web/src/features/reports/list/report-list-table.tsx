@@ -26,7 +26,6 @@ export function ReportListTable({ rows, loading, onRemove }: TableProps) {
         t('reportList.colReporter'),
         t('reportList.colAssignee'),
         t('reportList.colStatus'),
-        t('reportList.colPriority'),
         t('reportList.colDue'),
         t('reportList.colCreated'),
       ]}
@@ -67,14 +66,19 @@ export function ReportListTable({ rows, loading, onRemove }: TableProps) {
             )}
           </td>
           <td data-label={t('reportList.colStatus')}>
-            <span className={`rp-status rp-status-${row.status}`}>{t(statusKey(row.status))}</span>
+            {/* The priority under the status: one column for both keeps the row's actions in view. */}
+            <div className="report-list-status">
+              <span className={`rp-status rp-status-${row.status}`}>
+                {t(statusKey(row.status))}
+              </span>
+              <span className={`report-list-priority report-list-priority-${row.priority}`}>
+                {t('reportList.priorityOf', {
+                  priority: t(`reportList.priorities.${row.priority}`),
+                })}
+              </span>
+            </div>
           </td>
-          <td data-label={t('reportList.colPriority')}>
-            <span className={`report-list-priority report-list-priority-${row.priority}`}>
-              {t(`reportList.priorities.${row.priority}`)}
-            </span>
-          </td>
-          <td className="report-list-when" data-label={t('reportList.colDue')}>
+          <td data-label={t('reportList.colDue')}>
             {row.due_date === null ? (
               <span className="muted">{t('reportList.noDue')}</span>
             ) : (

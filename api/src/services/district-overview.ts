@@ -1,14 +1,15 @@
 import { and, count, gte, inArray, isNull, lt, max, sql } from 'drizzle-orm';
-import { OVERDUE_AFTER_DAYS, type SchoolOverviewRow } from '@urs/sync-protocol';
+import type { SchoolOverviewRow } from '@urs/sync-protocol';
 import type { Db } from '../db/handles.js';
+import { overdueSql } from '../db/job-sql.js';
 import { itemRequests, reports, syncClients, users } from '../db/schema.js';
 import { scopeRange, type SchoolClock } from '../lib/school-time.js';
 import { listSchools } from './schools.js';
 
 /*
  * The district view (issue 39): per school, one grouped query per figure, each reading the
- * school-led indexes. "Overdue" is provisional (decision 027): work has no due day yet (issue
- * 40), so open work filed more than OVERDUE_AFTER_DAYS days ago counts as overdue.
+ * school-led indexes. Overdue is the jobs' own (decision 028, the contract's isOverdue in the
+ * school's calendar), no longer decision 027's stand-in of open work filed a week ago.
  */
 
 type Counts = Map<string, number>;
@@ -29,7 +30,6 @@ export async function districtOverview(
   const month = scopeRange('this_month', now, clock);
   const monthFrom = (month.from ?? now).toISOString();
   const monthTo = (month.to ?? now).toISOString();
-  const overdueBefore = new Date(now.getTime() - OVERDUE_AFTER_DAYS * 86_400_000).toISOString();
   const liveReport = isNull(reports.deletedAt);
   const open = inArray(reports.status, ['pending', 'in_progress']);
   const n = count();
@@ -61,7 +61,7 @@ export async function districtOverview(
       db
         .select({ schoolId: reports.schoolId, n })
         .from(reports)
-        .where(and(liveReport, open, lt(reports.reportedAt, overdueBefore)))
+        .where(and(liveReport, overdueSql(now, clock)))
         .groupBy(reports.schoolId),
     ),
     grouped(

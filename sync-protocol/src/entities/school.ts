@@ -66,8 +66,8 @@ export const schoolUpdateSchema = z
 export type SchoolUpdateInput = z.infer<typeof schoolUpdateSchema>;
 
 /**
- * One school in the district overview. `overdue_work` is provisional until work has due days
- * (issue 40): open and filed more than `OVERDUE_AFTER_DAYS` days ago.
+ * One school in the district overview. `overdue_work`: open jobs past their due date in the
+ * school's calendar (jobs.ts isOverdue; decision 028).
  */
 export const schoolOverviewRowSchema = z.object({
   school_id: z.string(),
@@ -81,6 +81,3 @@ export const schoolOverviewRowSchema = z.object({
   last_sync_at: z.string().nullable(),
 });
 export type SchoolOverviewRow = z.infer<typeof schoolOverviewRowSchema>;
-
-/** Open work older than this many days counts as overdue in the district overview. */
-export const OVERDUE_AFTER_DAYS = 7;

@@ -214,12 +214,19 @@ describe('the overview and one school analytics', () => {
     ]);
     expect(cancelled.results[0]?.status).toBe('applied');
     const old = new Date(Date.now() - 10 * 86_400_000).toISOString();
-    await t.db.write((tx) =>
-      tx
+    // Overdue is a job's due date passed (decision 028): the first due ten days ago; the second,
+    // filed as long ago, due in ten days, is open but not overdue.
+    const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+    await t.db.write(async (tx) => {
+      await tx
         .update(reports)
-        .set({ reportedAt: old })
-        .where(eq(reports.id, ids[0] ?? '')),
-    );
+        .set({ reportedAt: old, dueDate: day(Date.now() - 10 * 86_400_000) })
+        .where(eq(reports.id, ids[0] ?? ''));
+      await tx
+        .update(reports)
+        .set({ reportedAt: old, dueDate: day(Date.now() + 10 * 86_400_000) })
+        .where(eq(reports.id, ids[1] ?? ''));
+    });
     const item = newId();
     await adminDevice.push(['item.create', { id: item, name: 'Sapu', unit: 'buah', stock: 3 }]);
     const req = await device.push([
@@ -235,7 +242,7 @@ describe('the overview and one school analytics', () => {
     const row = overview.data.find((r) => r.school_id === schoolId);
     const clock = { offsetMinutes: parseUtcOffset(t.env.SCHOOL_UTC_OFFSET) };
     const monthOf = (at: Date) => localDate(at, clock).slice(0, 7);
-    const thisMonth = monthOf(new Date(old)) === monthOf(new Date()) ? 3 : 2;
+    const thisMonth = monthOf(new Date(old)) === monthOf(new Date()) ? 3 : 1;
     expect(row).toMatchObject({
       name: 'SMP Enam',
       active: true,

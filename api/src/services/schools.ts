@@ -127,12 +127,15 @@ async function assertNameFree(tx: Tx, name: string, exceptId?: string): Promise<
 /**
  * A school, its change counter and its first administrator, in one transaction: a school is
  * never left without an admin, nor an admin without a school. The password is hashed before
- * the transaction (createUser), so nothing waits on it.
+ * the transaction (createUser), so nothing waits on it. `registrationCode: true` issues the
+ * school's registration code in the same transaction (the operator's `create-school.js` prints
+ * it); without it the school has none until the district administrator issues one.
  */
 export async function createSchool(
   db: Db,
   input: SchoolCreateInput,
   scryptLogN: number,
+  options: { registrationCode?: boolean } = {},
 ): Promise<{ school: SchoolRow; admin: UserRow }> {
   const id = newId();
   const admin = await createUser(
@@ -142,11 +145,11 @@ export async function createSchool(
     async (tx) => {
       await assertNameFree(tx, input.name);
       await insertSchool(tx, { id, name: input.name });
-      if (input.sso_domains !== undefined) {
-        await tx
-          .update(schools)
-          .set({ ssoDomains: [...new Set(input.sso_domains)] })
-          .where(eq(schools.id, id));
+      const extra: Partial<SchoolRow> = {};
+      if (input.sso_domains !== undefined) extra.ssoDomains = [...new Set(input.sso_domains)];
+      if (options.registrationCode === true) extra.registrationCode = newRegistrationCode();
+      if (Object.keys(extra).length > 0) {
+        await tx.update(schools).set(extra).where(eq(schools.id, id));
       }
     },
   );

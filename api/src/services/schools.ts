@@ -16,7 +16,12 @@ import type { DbOrTx } from '../db/change-seq.js';
 import { nowIso } from '../db/change-seq.js';
 import { first } from '../db/first.js';
 import { schools, sessions, users } from '../db/schema.js';
-import { insertSchool, type SchoolRow } from '../db/schools.js';
+import {
+  insertSchool,
+  isSchoolActiveLocked,
+  lockSchoolRow,
+  type SchoolRow,
+} from '../db/schools.js';
 import { forbidden, notFound, validationError } from '../lib/http-error.js';
 import type { SchoolActor } from '../auth/policy.js';
 import type { UserRow } from '../data/wire.js';
@@ -158,7 +163,8 @@ export async function createSchool(
 
 /**
  * Rename, SSO domains, registration code, deactivate or reactivate; only what is sent changes.
- * Deactivation revokes every session of the school's users in the same transaction.
+ * Deactivation revokes every session of the school's users in the same transaction, under the
+ * school's row lock, which a sign-in's session insert waits for (db/schools.ts).
  */
 export async function updateSchool(
   db: Db,
@@ -166,6 +172,8 @@ export async function updateSchool(
   input: SchoolUpdateInput,
 ): Promise<SchoolRow> {
   return db.write(async (tx) => {
+    // The row first, so no sign-in slips between the revocation below and the commit.
+    await lockSchoolRow(tx, id);
     const current = await getSchool(tx, id);
     const changes: Partial<SchoolRow> = {};
     if (input.name !== undefined && input.name !== current.name) {
@@ -206,18 +214,12 @@ export async function updateSchool(
 }
 
 /**
- * Refuses a sign-in (password, registration, single sign-on) of a user whose school is
- * deactivated: `403 school_inactive`. A district administrator has no school to check.
+ * Refuses a new account in a school deactivated since it was chosen (registration, single
+ * sign-on): `403 school_inactive`. Run first in the account's write transaction (createUser's
+ * `prepare`): the school's row stays locked against a deactivation until the account is made.
  */
-export async function assertSchoolActive(db: DbOrTx, schoolId: string | null): Promise<void> {
-  if (schoolId === null) return;
-  const row = await first(
-    db
-      .select({ deactivatedAt: schools.deactivatedAt })
-      .from(schools)
-      .where(eq(schools.id, schoolId)),
-  );
-  if (row === undefined || row.deactivatedAt !== null) throw forbidden(reason('school_inactive'));
+export async function assertSchoolActive(tx: Tx, schoolId: string): Promise<void> {
+  if (!(await isSchoolActiveLocked(tx, schoolId))) throw forbidden(reason('school_inactive'));
 }
 
 /*

@@ -139,7 +139,14 @@ const webLayers = {
  * (`*.test.ts`, `test-kit.ts`, test/) may reach across to build fixtures; nothing else is exempt.
  */
 const API = 'api/src';
-const API_ROOT = ['index.ts', 'app.ts', 'startup.ts', 'public.ts', 'create-admin.ts'];
+const API_ROOT = [
+  'index.ts',
+  'app.ts',
+  'startup.ts',
+  'public.ts',
+  'create-admin.ts',
+  'create-school.ts',
+];
 const API_TESTS = [`${API}/**/*.test.ts`, `${API}/**/test-kit.ts`, `${API}/test/**`];
 const API_DATA = ['data', 'db', 'auth'];
 const API_ADAPTERS = ['routes', 'sync', 'middleware'];

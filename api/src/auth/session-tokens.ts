@@ -1,8 +1,10 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
-import { newId } from '@urs/sync-protocol';
+import { newId, reason } from '@urs/sync-protocol';
 import type { Db, Tx } from '../db/handles.js';
 import { nowIso } from '../db/change-seq.js';
 import { sessions, userActivity, users } from '../db/schema.js';
+import { isSchoolActiveLocked } from '../db/schools.js';
+import { forbidden } from '../lib/http-error.js';
 import { localDate, type SchoolClock } from '../lib/school-time.js';
 import { hashToken, newSessionToken } from '../lib/tokens.js';
 import type { UserRow } from '../data/wire.js';
@@ -31,12 +33,20 @@ async function recordActivity(tx: Tx, userId: string, at: Date, clock: SchoolClo
 }
 export type SessionRow = typeof sessions.$inferSelect;
 
+/**
+ * A new session of the user: refused `403 school_inactive` when the user's school is
+ * deactivated. The check and the insert are one transaction holding the school's row
+ * (db/schools.ts), so a deactivation either comes first and the sign-in is refused, or comes
+ * after and revokes this session with the school's others. A district administrator has no
+ * school to check.
+ */
 export async function createSession(
   db: Db,
-  userId: string,
+  user: Pick<UserRow, 'id' | 'schoolId'>,
   policy: SessionPolicy,
   userAgent: string | null,
 ): Promise<{ token: string; session: SessionRow }> {
+  const userId = user.id;
   const token = newSessionToken();
   const now = new Date();
   const session: SessionRow = {
@@ -50,6 +60,9 @@ export async function createSession(
     userAgent: userAgent?.slice(0, 300) ?? null,
   };
   await db.write(async (tx) => {
+    if (user.schoolId !== null && !(await isSchoolActiveLocked(tx, user.schoolId))) {
+      throw forbidden(reason('school_inactive'));
+    }
     await tx.insert(sessions).values(session);
     await recordActivity(tx, userId, now, policy.clock);
   });

@@ -2,7 +2,7 @@ import { and, eq, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/handles.js';
 import { jsonAsText, jsonObject } from '../db/dialect.js';
 import { plainQuery } from '../db/plain-query.js';
-import { sessions, users } from '../db/schema.js';
+import { schools, sessions, users } from '../db/schema.js';
 import type { UserRow } from './wire.js';
 
 /*
@@ -67,13 +67,20 @@ export interface LiveSessionRow {
 }
 
 /**
- * The sessions and users a token hash may stand for: not revoked, whatever else. The rest of
- * the checks (expiry, a deleted user, the sliding expiry) are auth/session-tokens.ts's, on the row.
+ * The sessions and users a token hash may stand for: not revoked, and not of a user whose
+ * school is deactivated (a district administrator has none), whatever else. Deactivation
+ * revokes the school's sessions and no session of it can be made after (db/schools.ts), so the
+ * school's check refuses only what something else may have left live; it costs one
+ * primary-key probe, and such a session answers exactly as a revoked one. The rest of the
+ * checks (expiry, a deleted user, the sliding expiry) are auth/session-tokens.ts's, on the row.
  */
 function liveSessionSource(tokenHash: SQL | Placeholder): SQL {
   return sql`${sessions} JOIN ${users} ON ${eq(users.id, sessions.userId)} WHERE ${and(
     eq(sessions.tokenHash, tokenHash),
     isNull(sessions.revokedAt),
+    // A scalar subquery, not NOT EXISTS: PostgreSQL runs it once for the one row found (a
+    // primary-key probe), where an anti-join may be planned to scan users on a small database.
+    sql`(SELECT ${schools.deactivatedAt} FROM ${schools} WHERE ${schools.id} = ${users.schoolId}) IS NULL`,
   )}`;
 }
 

@@ -16,7 +16,12 @@ import type { DbOrTx } from '../db/change-seq.js';
 import { nowIso } from '../db/change-seq.js';
 import { first } from '../db/first.js';
 import { schools, sessions, users } from '../db/schema.js';
-import { insertSchool, type SchoolRow } from '../db/schools.js';
+import {
+  insertSchool,
+  isSchoolActiveLocked,
+  lockSchoolRow,
+  type SchoolRow,
+} from '../db/schools.js';
 import { forbidden, notFound, validationError } from '../lib/http-error.js';
 import type { SchoolActor } from '../auth/policy.js';
 import type { UserRow } from '../data/wire.js';
@@ -127,12 +132,15 @@ async function assertNameFree(tx: Tx, name: string, exceptId?: string): Promise<
 /**
  * A school, its change counter and its first administrator, in one transaction: a school is
  * never left without an admin, nor an admin without a school. The password is hashed before
- * the transaction (createUser), so nothing waits on it.
+ * the transaction (createUser), so nothing waits on it. `registrationCode: true` issues the
+ * school's registration code in the same transaction (the operator's `create-school.js` prints
+ * it); without it the school has none until the district administrator issues one.
  */
 export async function createSchool(
   db: Db,
   input: SchoolCreateInput,
   scryptLogN: number,
+  options: { registrationCode?: boolean } = {},
 ): Promise<{ school: SchoolRow; admin: UserRow }> {
   const id = newId();
   const admin = await createUser(
@@ -142,11 +150,11 @@ export async function createSchool(
     async (tx) => {
       await assertNameFree(tx, input.name);
       await insertSchool(tx, { id, name: input.name });
-      if (input.sso_domains !== undefined) {
-        await tx
-          .update(schools)
-          .set({ ssoDomains: [...new Set(input.sso_domains)] })
-          .where(eq(schools.id, id));
+      const extra: Partial<SchoolRow> = {};
+      if (input.sso_domains !== undefined) extra.ssoDomains = [...new Set(input.sso_domains)];
+      if (options.registrationCode === true) extra.registrationCode = newRegistrationCode();
+      if (Object.keys(extra).length > 0) {
+        await tx.update(schools).set(extra).where(eq(schools.id, id));
       }
     },
   );
@@ -155,7 +163,8 @@ export async function createSchool(
 
 /**
  * Rename, SSO domains, registration code, deactivate or reactivate; only what is sent changes.
- * Deactivation revokes every session of the school's users in the same transaction.
+ * Deactivation revokes every session of the school's users in the same transaction, under the
+ * school's row lock, which a sign-in's session insert waits for (db/schools.ts).
  */
 export async function updateSchool(
   db: Db,
@@ -163,6 +172,8 @@ export async function updateSchool(
   input: SchoolUpdateInput,
 ): Promise<SchoolRow> {
   return db.write(async (tx) => {
+    // The row first, so no sign-in slips between the revocation below and the commit.
+    await lockSchoolRow(tx, id);
     const current = await getSchool(tx, id);
     const changes: Partial<SchoolRow> = {};
     if (input.name !== undefined && input.name !== current.name) {
@@ -203,18 +214,12 @@ export async function updateSchool(
 }
 
 /**
- * Refuses a sign-in (password, registration, single sign-on) of a user whose school is
- * deactivated: `403 school_inactive`. A district administrator has no school to check.
+ * Refuses a new account in a school deactivated since it was chosen (registration, single
+ * sign-on): `403 school_inactive`. Run first in the account's write transaction (createUser's
+ * `prepare`): the school's row stays locked against a deactivation until the account is made.
  */
-export async function assertSchoolActive(db: DbOrTx, schoolId: string | null): Promise<void> {
-  if (schoolId === null) return;
-  const row = await first(
-    db
-      .select({ deactivatedAt: schools.deactivatedAt })
-      .from(schools)
-      .where(eq(schools.id, schoolId)),
-  );
-  if (row === undefined || row.deactivatedAt !== null) throw forbidden(reason('school_inactive'));
+export async function assertSchoolActive(tx: Tx, schoolId: string): Promise<void> {
+  if (!(await isSchoolActiveLocked(tx, schoolId))) throw forbidden(reason('school_inactive'));
 }
 
 /*

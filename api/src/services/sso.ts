@@ -8,7 +8,7 @@ import { ssoStates } from '../db/schema.js';
 import type { Env } from '../env.js';
 import { HttpError } from '../lib/http-error.js';
 import { createUser, findLiveUserByEmail } from './users.js';
-import { schoolForSso } from './schools.js';
+import { assertSchoolActive, schoolForSso } from './schools.js';
 import type { UserRow } from '../data/wire.js';
 
 export const STATE_TTL_MS = 10 * 60_000;
@@ -199,6 +199,7 @@ export class SsoService {
         password: randomBytes(32).toString('base64url'),
       },
       this.env.SCRYPT_LOG_N,
+      (tx) => assertSchoolActive(tx, schoolId),
     );
     return { user, returnTo: attempt.returnTo };
   }

@@ -8,7 +8,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { revokeSession } from '../../auth/session-tokens.js';
 import { signInAnswer } from '../../services/sign-in.js';
 import { createUser, findLiveUserByEmail } from '../../services/users.js';
-import { schoolForRegistration } from '../../services/schools.js';
+import { assertSchoolActive, schoolForRegistration } from '../../services/schools.js';
 import type { RouteDeps } from '../deps.js';
 import { toPublicUser } from '../../data/wire.js';
 
@@ -75,6 +75,7 @@ export function authRoutes({ db, env, guard, loginThrottle, sessionPolicy }: Rou
       db,
       { ...account, role: env.REGISTRATION_DEFAULT_ROLE, schoolId },
       env.SCRYPT_LOG_N,
+      (tx) => assertSchoolActive(tx, schoolId),
     );
     return c.json(
       await signInAnswer(db, user, sessionPolicy, c.req.header('user-agent') ?? null),

@@ -118,15 +118,11 @@ export async function createAdminFrom(
   return { admin, school };
 }
 
-/**
- * The fields of a new school and its admin: the contract's nested keys, and the service's own
- * (`name` is the school's name, `email` its admin's).
- */
+/** The fields of a new school and its admin, as the contract nests them. */
 const SCHOOL_VARIABLES: Record<string, string> = {
   name: 'URS_SCHOOL_NAME',
   'admin.name': 'URS_ADMIN_NAME',
   'admin.email': 'URS_ADMIN_EMAIL',
-  email: 'URS_ADMIN_EMAIL',
   'admin.password': 'URS_ADMIN_PASSWORD',
 };
 
@@ -150,6 +146,6 @@ export async function createSchoolFrom(
         password: source['URS_ADMIN_PASSWORD'],
       },
     });
-    return createSchool(db, input, scryptLogN, { registrationCode: true });
+    return createSchool(db, input, scryptLogN);
   });
 }

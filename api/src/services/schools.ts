@@ -22,7 +22,7 @@ import {
   lockSchoolRow,
   type SchoolRow,
 } from '../db/schools.js';
-import { forbidden, notFound, validationError } from '../lib/http-error.js';
+import { forbidden, HttpError, notFound, validationError } from '../lib/http-error.js';
 import type { SchoolActor } from '../auth/policy.js';
 import type { UserRow } from '../data/wire.js';
 import {
@@ -130,17 +130,16 @@ async function assertNameFree(tx: Tx, name: string, exceptId?: string): Promise<
 }
 
 /**
- * A school, its change counter and its first administrator, in one transaction: a school is
- * never left without an admin, nor an admin without a school. The password is hashed before
- * the transaction (createUser), so nothing waits on it. `registrationCode: true` issues the
- * school's registration code in the same transaction (the operator's `create-school.js` prints
- * it); without it the school has none until the district administrator issues one.
+ * A school, its change counter, its registration code and its first administrator, in one
+ * transaction: a school is never left without an admin, nor an admin without a school, and it
+ * has a registration link to hand out from the start. The password is hashed before the
+ * transaction (createUser), so nothing waits on it. A taken admin email is answered under
+ * `admin.email`, where the request carried it, as a malformed one is.
  */
 export async function createSchool(
   db: Db,
   input: SchoolCreateInput,
   scryptLogN: number,
-  options: { registrationCode?: boolean } = {},
 ): Promise<{ school: SchoolRow; admin: UserRow }> {
   const id = newId();
   const admin = await createUser(
@@ -150,14 +149,15 @@ export async function createSchool(
     async (tx) => {
       await assertNameFree(tx, input.name);
       await insertSchool(tx, { id, name: input.name });
-      const extra: Partial<SchoolRow> = {};
+      const extra: Partial<SchoolRow> = { registrationCode: newRegistrationCode() };
       if (input.sso_domains !== undefined) extra.ssoDomains = [...new Set(input.sso_domains)];
-      if (options.registrationCode === true) extra.registrationCode = newRegistrationCode();
-      if (Object.keys(extra).length > 0) {
-        await tx.update(schools).set(extra).where(eq(schools.id, id));
-      }
+      await tx.update(schools).set(extra).where(eq(schools.id, id));
     },
-  );
+  ).catch((err: unknown) => {
+    const email = err instanceof HttpError ? err.fields?.email : undefined;
+    if (email === undefined) throw err;
+    throw validationError({ 'admin.email': email });
+  });
   return { school: await getSchool(db, id), admin };
 }
 

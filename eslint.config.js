@@ -45,6 +45,7 @@ const FEATURES = [
   'announcements',
   'auth',
   'dashboard',
+  'district',
   'inventory',
   'not-found',
   'profile',

@@ -7,21 +7,32 @@ import {
   redirect,
   type ParsedLocation,
 } from '@tanstack/react-router';
-import { ROLES, STAFF_ROLES, type Role } from '@urs/sync-protocol';
+import {
+  DISTRICT_ADMIN,
+  ROLES,
+  STAFF_ROLES,
+  type AccountRole,
+  type Role,
+} from '@urs/sync-protocol';
 import { session } from './services.js';
 import { decideNavigation, type RouteAccess } from '../lib/navigation.js';
 import { parseSearch, stringifySearch } from '../lib/search-params.js';
 import { RouteError } from '../components/ui/route-error.js';
 import { announcementParamsSchema } from '../features/announcements/announcement-routes.js';
+import { schoolParamsSchema } from '../features/district/district-routes.js';
 import { loginSearchSchema } from '../features/auth/login-search.js';
 import { inventorySearchSchema } from '../features/inventory/inventory-search.js';
 import { reportListSearchSchema } from '../features/reports/list/report-list-search.js';
 import { reportCreateSearchSchema, reportParamsSchema } from '../features/reports/report-routes.js';
 
 const ADMIN: readonly Role[] = ['admin'];
+const DISTRICT: readonly AccountRole[] = [DISTRICT_ADMIN];
+/** Any signed-in account, the district administrator's too. */
 const LOGGED_IN: RouteAccess = { kind: 'auth' };
+/** The spec's "any logged-in user" for a school's screens: not the district administrator. */
+const IN_SCHOOL: RouteAccess = { kind: 'school' };
 const GUEST: RouteAccess = { kind: 'guest' };
-const roles = (list: readonly Role[]): RouteAccess => ({ kind: 'auth', roles: list });
+const roles = (list: readonly AccountRole[]): RouteAccess => ({ kind: 'auth', roles: list });
 
 /** The guard of spec section 2, run before a route loads; waits for session bootstrap first. */
 function guard(access: RouteAccess) {
@@ -45,7 +56,7 @@ function guard(access: RouteAccess) {
     }
     redirect({
       throw: true,
-      to: '/',
+      to: decision.to,
       replace: true,
     });
   };
@@ -88,7 +99,7 @@ function guestScreen<const TPath extends string>(path: TPath, load: Load, name: 
 const shellScreens = [
   screen(
     '/',
-    LOGGED_IN,
+    IN_SCHOOL,
     () => import('../features/dashboard/dashboard-screen.js'),
     'DashboardScreen',
   ),
@@ -116,7 +127,7 @@ const shellScreens = [
     getParentRoute: () => shellRoute,
     path: '/reports/$id',
     params: { parse: (raw) => reportParamsSchema.parse(raw) },
-    beforeLoad: guard(LOGGED_IN),
+    beforeLoad: guard(IN_SCHOOL),
     component: lazyRouteComponent(
       () => import('../features/reports/detail/report-detail-screen.js'),
       'ReportDetailScreen',
@@ -162,7 +173,7 @@ const shellScreens = [
   ),
   screen(
     '/announcements',
-    LOGGED_IN,
+    IN_SCHOOL,
     () => import('../features/announcements/announcements-screen.js'),
     'AnnouncementsScreen',
   ),
@@ -200,6 +211,38 @@ const shellScreens = [
     () => import('../features/admin-users/users-screen.js'),
     'UsersScreen',
   ),
+  screen(
+    '/district',
+    roles(DISTRICT),
+    () => import('../features/district/district-overview-screen.js'),
+    'DistrictOverviewScreen',
+  ),
+  screen(
+    '/district/schools',
+    roles(DISTRICT),
+    () => import('../features/district/schools-screen.js'),
+    'SchoolsScreen',
+  ),
+  createRoute({
+    getParentRoute: () => shellRoute,
+    path: '/district/schools/$id',
+    params: { parse: (raw) => schoolParamsSchema.parse(raw) },
+    beforeLoad: guard(roles(DISTRICT)),
+    component: lazyRouteComponent(
+      () => import('../features/district/school-screen.js'),
+      'SchoolScreen',
+    ),
+  }),
+  createRoute({
+    getParentRoute: () => shellRoute,
+    path: '/district/schools/$id/analytics',
+    params: { parse: (raw) => schoolParamsSchema.parse(raw) },
+    beforeLoad: guard(roles(DISTRICT)),
+    component: lazyRouteComponent(
+      () => import('../features/district/school-analytics-screen.js'),
+      'SchoolAnalyticsScreen',
+    ),
+  }),
 ];
 
 const dashboardAlias = createRoute({

@@ -5,6 +5,8 @@ export const { id, en } = splitTextPairs({
   app: {
     name: ['URS', 'URS'],
     school: ['SMA Harapan Nusantara', 'SMA Harapan Nusantara'],
+    /** In place of a school's name for the district administrator, who has none. */
+    districtOffice: ['Dinas Pendidikan', 'Education Office'],
     tagline: ['Laporan operasional sekolah', 'School operations reports'],
   },
   common: {
@@ -24,6 +26,8 @@ export const { id, en } = splitTextPairs({
     users: ['Pengguna', 'Users'],
     inventory: ['Inventaris', 'Inventory'],
     myReports: ['Laporan Saya', 'My Reports'],
+    districtOverview: ['Ringkasan Dinas', 'District Overview'],
+    schools: ['Sekolah', 'Schools'],
     profile: ['Profil', 'Profile'],
     settings: ['Pengaturan', 'Settings'],
     logout: ['Keluar', 'Log out'],
@@ -45,6 +49,8 @@ export const { id, en } = splitTextPairs({
     analytics: ['Analitik', 'Analytics'],
     areas: ['Area & Kategori', 'Areas & Categories'],
     users: ['Pengguna', 'Users'],
+    districtOverview: ['Ringkasan Dinas', 'District Overview'],
+    schools: ['Sekolah', 'Schools'],
     notFound: ['Halaman tidak ditemukan', 'Page not found'],
     notFoundText: ['Alamat yang Anda buka tidak ada.', 'The address you opened does not exist.'],
   },

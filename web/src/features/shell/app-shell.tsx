@@ -3,11 +3,13 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/ui/icon.js';
 import { focusContent, focusIsLost } from '../../lib/focus.js';
+import { syncsFieldData } from '../../lib/district.js';
 import { decideNavigation } from '../../lib/navigation.js';
 import { useAppSession, useCurrentUser, useSession } from '../../client/use-session.js';
 import { InstallButton, UpdatePrompt } from '../../pwa/index.js';
 import { useSyncEngine, useSyncStatus } from '../../sync/index.js';
 import { LocalDataGate } from './local-data-gate.js';
+import { schoolLineOf } from './school-line.js';
 import { Sidebar } from './sidebar.js';
 import { SyncIndicator } from './sync-indicator.js';
 import './shell-i18n.js';
@@ -74,6 +76,7 @@ export function AppShell() {
   }, [wide, drawerOpen]);
 
   if (user === null) return <SessionEnded />;
+  const fieldData = syncsFieldData(user.role);
   const sidebarVisible = wide ? wideOpen : drawerOpen;
   const behindDrawer = !wide && drawerOpen;
   const toggle = () => (wide ? setWideOpen((open) => !open) : setDrawerOpen((open) => !open));
@@ -121,8 +124,10 @@ export function AppShell() {
           <span className="topbar-title">{t('app.name')}</span>
           <div className="topbar-end" inert={behindDrawer}>
             <InstallButton className="button button-small button-secondary" language={language} />
-            {!sidebarVisible && <TopbarUnread unread={unread} />}
-            <SyncIndicator userId={user.id} />
+            {/* The district administrator's device holds no school's data: no announcements
+                to count, nothing to sync. */}
+            {fieldData && !sidebarVisible && <TopbarUnread unread={unread} />}
+            {fieldData && <SyncIndicator userId={user.id} />}
           </div>
         </header>
         <div className="shell-page" inert={behindDrawer}>
@@ -133,7 +138,7 @@ export function AppShell() {
               <Outlet />
             </LocalDataGate>
           </main>
-          <footer className="footer">{t('app.school')}</footer>
+          <footer className="footer">{t(schoolLineOf(user.role))}</footer>
         </div>
       </div>
     </div>

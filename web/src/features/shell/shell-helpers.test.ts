@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatUnreadBadge } from '../../client/announcement-poller.js';
 import { navLinksFor } from './nav-links.js';
+import { schoolLineOf } from './school-line.js';
 
 describe('navLinksFor', () => {
   const ids = (role: string) => navLinksFor(role).map((link) => link.id);
@@ -26,6 +27,20 @@ describe('navLinksFor', () => {
   it('gives any other role inventory only', () => {
     expect(ids('janitor')).toEqual(['dashboard', 'announcements', 'inventory']);
   });
+
+  it('gives the district admin the district screens only, no field work', () => {
+    expect(navLinksFor('district_admin').map(({ id, to, exact }) => ({ id, to, exact }))).toEqual([
+      { id: 'districtOverview', to: '/district', exact: true },
+      { id: 'schools', to: '/district/schools', exact: false },
+    ]);
+  });
+
+  it('marks only a home link current on its own path, not on the paths below it', () => {
+    const exact = navLinksFor('admin')
+      .filter((link) => link.exact)
+      .map((link) => link.id);
+    expect(exact).toEqual(['dashboard']);
+  });
 });
 
 describe('unread badge', () => {
@@ -33,5 +48,13 @@ describe('unread badge', () => {
     expect(formatUnreadBadge(1)).toBe('1');
     expect(formatUnreadBadge(99)).toBe('99');
     expect(formatUnreadBadge(100)).toBe('99+');
+  });
+});
+
+describe('the school line under the app name and in the footer', () => {
+  it("is the school's name for a school's accounts and the district office for the district", () => {
+    for (const role of ['admin', 'custodian', 'janitor'])
+      expect(schoolLineOf(role)).toBe('app.school');
+    expect(schoolLineOf('district_admin')).toBe('app.districtOffice');
   });
 });

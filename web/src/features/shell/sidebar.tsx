@@ -5,6 +5,7 @@ import { Icon } from '../../components/ui/icon.js';
 import { formatUnreadBadge } from '../../client/announcement-poller.js';
 import { useAppSession } from '../../client/use-session.js';
 import { navLinksFor } from './nav-links.js';
+import { schoolLineOf } from './school-line.js';
 import { UserAvatar } from '../../components/ui/user-avatar.js';
 import { roleText } from '../../lib/role-text.js';
 
@@ -34,7 +35,7 @@ export function Sidebar({ user, unread, id, hidden, onNavigate }: SidebarProps) 
         <img className="sidebar-logo" src="/favicon.svg" alt="" width={32} height={32} />
         <div>
           <div className="sidebar-app">{t('app.name')}</div>
-          <div className="sidebar-school">{t('app.school')}</div>
+          <div className="sidebar-school">{t(schoolLineOf(user.role))}</div>
         </div>
       </div>
 
@@ -53,7 +54,7 @@ export function Sidebar({ user, unread, id, hidden, onNavigate }: SidebarProps) 
               <Link
                 to={link.to}
                 className="nav-link"
-                activeOptions={{ exact: link.to === '/' }}
+                activeOptions={{ exact: link.exact }}
                 activeProps={{ className: 'nav-link is-active', 'aria-current': 'page' }}
                 onClick={onNavigate}
                 data-nav={link.id}

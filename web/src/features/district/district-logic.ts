@@ -69,8 +69,9 @@ export function schoolEditFormOf(school: School): SchoolEditForm {
 }
 
 /**
- * The server's field names (the contract's paths, `admin.email`, `sso_domains.1`, and the
- * users service's own `email` for a taken address) as the school form's fields.
+ * The server's field names (the contract's paths, `admin.email`, `sso_domains.1`; the bare
+ * `email`, `phone` and `password` of the users service, which older servers answered a taken
+ * address under) as the school form's fields.
  */
 const FORM_FIELD_OF: Record<string, keyof SchoolCreateForm> = {
   name: 'name',

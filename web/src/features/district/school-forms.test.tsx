@@ -77,7 +77,7 @@ describe('<SchoolCreateModal />', () => {
 
   it('shows a taken school name and a taken email on their own fields, in Indonesian', async () => {
     const user = userEvent.setup();
-    json.mockRejectedValue(refusal({ name: 'school_name_taken', email: 'email_taken' }));
+    json.mockRejectedValue(refusal({ name: 'school_name_taken', 'admin.email': 'email_taken' }));
     render(<SchoolCreateModal onClose={vi.fn()} onCreated={vi.fn()} />);
     await fillNewSchool(user);
     await user.click(screen.getByRole('button', { name: 'Buat sekolah' }));

@@ -132,6 +132,15 @@ const texts = splitTextPairs({
       'The quantity taken out exceeds the recorded stock; the transaction is still saved and will be flagged for the admin.',
     ],
     save: ['Simpan transaksi', 'Save transaction'],
+    overdrawConfirm: [
+      'Stok tercatat {{stock}} {{unit}}. Tetap catat keluar {{quantity}}?',
+      'Recorded stock is {{stock}} {{unit}}. Record {{quantity}} out anyway?',
+    ],
+    overdrawConfirmText: [
+      'Transaksi tetap disimpan dan ditandai untuk admin; stok menjadi minus sampai dikoreksi.',
+      'The transaction is still saved and flagged for the admin; the stock stays below zero until corrected.',
+    ],
+    overdrawYes: ['Tetap catat', 'Record anyway'],
   },
   recorded: ['Transaksi dicatat', 'Transaction recorded'],
   recordedStock: [

@@ -2,7 +2,7 @@ import { stockLevel, type InventoryItem, type StockTransaction } from '@urs/sync
 import { FactList } from '../../../../components/ui/fact-list.js';
 import { useMemo } from 'react';
 import { useRemote } from '../../../../components/ui/use-remote.js';
-import { InactiveBadge, LevelBadge, SyncBadge } from '../item-badges.js';
+import { BelowZeroNote, InactiveBadge, LevelBadge, SyncBadge } from '../item-badges.js';
 import type { ItemFormTarget } from '../form/item-form-modal.js';
 import { fetchItemDetail } from '../data/items-api.js';
 import { useItemsText } from '../items-i18n.js';
@@ -25,6 +25,8 @@ interface DetailProps {
   onRecord: (item: InventoryItem) => void;
   onEdit: (item: InventoryItem) => void;
   onDelete: (item: InventoryItem) => void;
+  /** Corrects a stock below zero by a count (those who manage items). */
+  onCorrect: (item: InventoryItem) => void;
   onFix: (target: ItemFormTarget) => void;
 }
 
@@ -84,6 +86,10 @@ function ItemDetailBody(props: DetailProps & { item: InventoryItem }) {
             {!item.active && <InactiveBadge />}
             <SyncBadge mark={marks.items.get(item.id)} />
           </p>
+          <BelowZeroNote
+            item={item}
+            onCorrect={canManage ? () => props.onCorrect(item) : undefined}
+          />
         </div>
         <div className="inv-actions">
           <button

@@ -173,4 +173,55 @@ describe('<ItemList />', () => {
     await user.click(screen.getByRole('button', { name: 'Hapus Sapu ijuk' }));
     expect(onDelete).toHaveBeenCalledWith(sapu);
   });
+
+  it('marks stock below zero as an error in words, with the correction for those who manage', async () => {
+    const user = userEvent.setup();
+    const paku = { ...sapu, id: 'p', name: 'Paku', unit: 'pak', stock: -995 };
+    const onCorrect = vi.fn();
+    const { rerender } = render(
+      <ItemList
+        items={[sapu, paku]}
+        marks={new Map()}
+        wide={false}
+        onOpen={vi.fn()}
+        onRecord={vi.fn()}
+        onCorrect={onCorrect}
+      />,
+    );
+    expect(screen.getAllByText('Stok minus')).toHaveLength(1);
+    expect(screen.getByTestId('below-zero').textContent).toContain(
+      'Stok tercatat di bawah nol. Hitung barangnya, lalu koreksi stok.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Koreksi stok Paku' }));
+    expect(onCorrect).toHaveBeenCalledWith(paku);
+
+    // Others are told who fixes it, and get no button.
+    rerender(
+      <ItemList
+        items={[sapu, paku]}
+        marks={new Map()}
+        wide={false}
+        onOpen={vi.fn()}
+        onRecord={vi.fn()}
+      />,
+    );
+    expect(screen.getByTestId('below-zero').textContent).toContain(
+      'Stok tercatat di bawah nol; staf inventori perlu mengoreksinya.',
+    );
+    expect(screen.queryByRole('button', { name: 'Koreksi stok Paku' })).toBeNull();
+
+    // The wide table: the badge in the level column, the correction among the row's actions.
+    rerender(
+      <ItemList
+        items={[sapu, paku]}
+        marks={new Map()}
+        wide
+        onOpen={vi.fn()}
+        onRecord={vi.fn()}
+        onCorrect={onCorrect}
+      />,
+    );
+    expect(screen.getByText('Stok minus').closest('tr')?.getAttribute('data-item-id')).toBe('p');
+    expect(screen.getByRole('button', { name: 'Koreksi stok Paku' })).toBeDefined();
+  });
 });

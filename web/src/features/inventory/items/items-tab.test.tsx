@@ -190,6 +190,20 @@ describe('<ItemsTab />', () => {
     expect(within(card).getByTestId('item-stock').textContent).toBe('0 pak');
   });
 
+  it("says in an item's detail that its stock is below zero, and who corrects it", async () => {
+    const paku = item({ name: 'Paku', unit: 'pak', stock: -12, min_stock: 5 });
+    await db.inventory_items.put(paku);
+    renderTab(`/inventory?item=${paku.id}`);
+    await screen.findByRole('heading', { name: 'Paku' });
+    expect(screen.getByTestId('detail-stock').textContent).toBe('-12 pak');
+    expect(screen.getAllByText('Stok minus').length).toBeGreaterThanOrEqual(2);
+    expect(screen.getByTestId('below-zero').textContent).toContain(
+      'Stok tercatat di bawah nol; staf inventori perlu mengoreksinya.',
+    );
+    // A custodian records usage; correcting the count is the inventory staff's.
+    expect(screen.queryByRole('button', { name: 'Koreksi stok Paku' })).toBeNull();
+  });
+
   it('opens the detail from ?item= with local history and asks the server for the rest', async () => {
     const user = userEvent.setup();
     await db.users.put({

@@ -11,6 +11,7 @@ import { entriesForItem, type OutboxEntry, type SyncMarks } from '../data/item-s
 import { useItem, useItemTransactions, useNames } from '../data/items-queries.js';
 import { FullHistory, LocalHistory, TransactionLine } from './item-history.js';
 import { ItemSection } from './item-section.js';
+import { isBelowZero } from '../stock-numbers.js';
 import { RejectedChange } from './rejected-change.js';
 import { useFormat } from '../../../../lib/format.js';
 
@@ -181,10 +182,18 @@ function ItemMetrics({ item, metrics }: { item: InventoryItem; metrics: LocalMet
         facts={[
           [
             tx('detail.currentStock'),
-            <span data-testid="detail-stock">{`${number(item.stock)} ${item.unit}`}</span>,
+            <span
+              className={isBelowZero(item) ? 'inv-stock-negative' : undefined}
+              data-testid="detail-stock"
+            >{`${number(item.stock)} ${item.unit}`}</span>,
           ],
           [tx('detail.minStock'), `${number(item.min_stock)} ${item.unit}`],
-          [tx('detail.level'), tx(`levels.${item.trackable ? stockLevel(item) : 'untracked'}`)],
+          [
+            tx('detail.level'),
+            tx(
+              `levels.${!item.trackable ? 'untracked' : isBelowZero(item) ? 'negative' : stockLevel(item)}`,
+            ),
+          ],
           [tx('detail.totalIn'), number(metrics.totalIn)],
           [tx('detail.totalOut'), number(metrics.totalOut)],
           [tx('detail.adjusted'), adjusted],

@@ -81,6 +81,12 @@ export interface SyncState {
   /** The signed-in user's full profile as of the last pull. */
   me: User | null;
   unread_announcements: number;
+  /**
+   * A catch-up an earlier pull run left unfinished (a page that failed on a slow link, the app
+   * closed): changes applied so far of the total known, stored with each page's cursor so the
+   * next run goes on counting from there (sync/pull-progress.ts). Absent or null once caught up.
+   */
+  pull_progress?: { applied: number; total: number } | null;
 }
 
 /**

@@ -125,6 +125,7 @@ export const { id, en } = splitTextPairs({
       'Mengunduh data {{applied}} dari {{total}}…',
       'Downloading {{applied}} of {{total}}…',
     ],
+    downloadingShort: ['Mengunduh {{percent}}', 'Downloading {{percent}}'],
     pending: ['{{count}} belum terkirim', '{{count}} not sent yet'],
     allSent: ['Semua perubahan sudah terkirim.', 'All changes have been sent.'],
     pendingLong: ['{{count}} perubahan belum terkirim.', '{{count}} changes not sent yet.'],

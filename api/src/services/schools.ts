@@ -114,16 +114,26 @@ export async function schoolForRegistration(
 
 /**
  * The school a new account made through single sign-on joins: the one active school whose
- * email domains hold the address's domain, else the only active school. None or several:
- * 403 `sso_school_unknown`, never a guess.
+ * email domains hold the address's domain; else the school whose registration link the sign-in
+ * started from (`linkSchoolId`, checked by the start), if it is still active; else the only
+ * active school. A link school deactivated since: 403 `school_unknown`; nothing else tells:
+ * 403 `sso_school_unknown`. Never a guess.
  */
-export async function schoolForSso(db: DbOrTx, email: string): Promise<string> {
+export async function schoolForSso(
+  db: DbOrTx,
+  email: string,
+  linkSchoolId: string | null = null,
+): Promise<string> {
   const active = await activeSchools(db);
   const domain = (email.split('@')[1] ?? '').toLowerCase();
   const byDomain = active.filter((row) =>
     (row.ssoDomains ?? []).some((d) => d.toLowerCase() === domain),
   );
   if (byDomain.length === 1 && byDomain[0] !== undefined) return byDomain[0].id;
+  if (linkSchoolId !== null) {
+    if (active.some((row) => row.id === linkSchoolId)) return linkSchoolId;
+    throw forbidden(reason('school_unknown'));
+  }
   if (byDomain.length === 0 && active.length === 1 && active[0] !== undefined) {
     return active[0].id;
   }

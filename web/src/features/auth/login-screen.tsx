@@ -4,9 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { formFailure, type FormFailure } from '../../client/server-errors.js';
 import { useAppSession } from '../../client/use-session.js';
 import { errorText } from '../../lib/error-text.js';
-import type { SsoSchoolRefusal } from './login-search.js';
 import { useSsoConfig } from './sso-config.js';
-import { leaveForSso } from './sso-redirect.js';
+import { isSsoSchoolRefusal, leaveForSso, type SsoSchoolRefusal } from './sso-redirect.js';
 import { useAfterLogin } from './use-after-login.js';
 import { LoginForm } from './login-form.js';
 import { useAdoptPrerendered } from './prerendered-login.js';
@@ -29,6 +28,7 @@ export function LoginScreen({ localOnly = false }: { localOnly?: boolean }) {
       ssoError: search.sso_error,
     }),
   });
+  const schoolCode = school?.trim() ?? '';
   const afterLogin = useAfterLogin();
   const { session } = useAppSession();
   const [email, setEmail] = useState('');
@@ -64,10 +64,12 @@ export function LoginScreen({ localOnly = false }: { localOnly?: boolean }) {
       onEmail={setEmail}
       onPassword={setPassword}
       onSubmit={(event) => void onSubmit(event)}
-      notice={localOnly || ssoError === undefined ? null : <SsoSchoolNotice code={ssoError} />}
+      notice={
+        !localOnly && isSsoSchoolRefusal(ssoError) ? <SsoSchoolNotice code={ssoError} /> : null
+      }
       onSso={() => leaveForSso(redirect, school)}
       registerLink={
-        <Link to="/register" search={school === undefined ? {} : { school }}>
+        <Link to="/register" search={schoolCode === '' ? {} : { school: schoolCode }}>
           {t('auth.toRegister')}
         </Link>
       }
@@ -77,7 +79,7 @@ export function LoginScreen({ localOnly = false }: { localOnly?: boolean }) {
 
 /**
  * Why single sign-on could not make the account (the start refused the link's code, or the
- * callback could not tell the school), and what to do about it.
+ * callback could not tell the school), in the contract's words, and what to do about it.
  */
 function SsoSchoolNotice({ code }: { code: SsoSchoolRefusal }) {
   const { t } = useTranslation();

@@ -10,8 +10,7 @@ import { useFailedSubmitFocus } from '../../components/ui/use-failed-submit-focu
 import { useSsoConfig } from './sso-config.js';
 import { leaveForSso } from './sso-redirect.js';
 import { useAfterLogin } from './use-after-login.js';
-import './register-i18n.js';
-import './sso-i18n.js';
+import { useRegisterTexts } from './register-i18n.js';
 import './sso.css';
 
 const NO_FAILURE: FormFailure = { fields: {}, message: null };
@@ -24,6 +23,7 @@ const NO_FAILURE: FormFailure = { fields: {}, message: null };
  */
 export function RegisterScreen() {
   const { t } = useTranslation();
+  const texts = useRegisterTexts();
   const linkCode = useSearch({ from: '/register', select: (search) => search.school });
   const afterLogin = useAfterLogin();
   const { session } = useAppSession();
@@ -84,10 +84,10 @@ export function RegisterScreen() {
             className="button button-secondary button-block sso-button"
             onClick={() => leaveForSso(undefined, carried)}
           >
-            {t('sso.registerButton', { provider: sso.provider })}
+            {texts.ssoButton.replace('{provider}', sso.provider)}
           </button>
           <p className="auth-divider">
-            <span>{t('sso.or')}</span>
+            <span>{texts.or}</span>
           </p>
         </>
       )}
@@ -99,17 +99,17 @@ export function RegisterScreen() {
         )}
         {schoolRefused && (
           <p className="alert alert-error" role="alert">
-            {t('register.schoolNeeded')}
+            {texts.schoolNeeded}
           </p>
         )}
         {askSchool && (
           <TextField
-            label={t('register.schoolCode')}
+            label={texts.schoolCode}
             autoComplete="off"
             autoCapitalize="off"
             spellCheck={false}
             maxLength={64}
-            hint={t('register.schoolCodeHint')}
+            hint={texts.schoolCodeHint}
             {...bind('school_code')}
           />
         )}

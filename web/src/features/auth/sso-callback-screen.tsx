@@ -7,8 +7,7 @@ import { ApiError, UnexpectedResponseError } from '../../client/api-client.js';
 import { parseUser, TOKEN_MISSING_MESSAGE, type SessionStore } from '../../client/session-store.js';
 import { useAppSession } from '../../client/use-session.js';
 import { serverMessage } from '../../client/server-errors.js';
-import { isSsoSchoolRefusal } from './login-search.js';
-import { redirectAfterSso } from './sso-redirect.js';
+import { isSsoSchoolRefusal, redirectAfterSso } from './sso-redirect.js';
 import './sso-i18n.js';
 import { field, stringField } from '../../lib/json-fields.js';
 

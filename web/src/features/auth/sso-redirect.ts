@@ -64,3 +64,10 @@ export function parseSsoConfig(body: unknown): SsoConfig {
     provider: provider !== undefined && provider !== '' ? provider : 'Microsoft',
   };
 }
+
+/** Why an SSO sign-in came back to the login page: the API's start, or the callback screen. */
+export const SSO_SCHOOL_REFUSALS = ['school_unknown', 'sso_school_unknown'] as const;
+export type SsoSchoolRefusal = (typeof SSO_SCHOOL_REFUSALS)[number];
+
+export const isSsoSchoolRefusal = (code: unknown): code is SsoSchoolRefusal =>
+  SSO_SCHOOL_REFUSALS.some((known) => known === code);

@@ -38,7 +38,7 @@ export function LoginForm(props: LoginFormProps) {
       subtitle={localOnly ? t('auth.adminLoginSubtitle') : t('auth.loginSubtitle')}
     >
       {props.notice !== undefined && props.notice !== null && (
-        <p className="alert alert-error" role="alert">
+        <p className="alert alert-error auth-notice" role="alert">
           {props.notice}
         </p>
       )}

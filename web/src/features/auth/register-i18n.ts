@@ -17,8 +17,8 @@ const TEXTS = splitTextPairs({
   ],
   schoolCode: ['Kode pendaftaran sekolah', 'School registration code'],
   schoolCodeHint: [
-    'Kode ada di akhir tautan pendaftaran, setelah "?school=". Isian lain tetap tersimpan.',
-    'The code is at the end of the registration link, after "?school=". Your other entries are kept.',
+    'Kode ada di akhir tautan pendaftaran, sesudah school=. Isian lain tetap tersimpan.',
+    'The code is at the end of the registration link, after school=. Your other entries are kept.',
   ],
 });
 

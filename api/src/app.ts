@@ -23,6 +23,7 @@ import { inventoryRoutes } from './routes/inventory/routes.js';
 import { analyticsRoutes } from './routes/analytics/routes.js';
 import { ssoRoutes } from './routes/sso/routes.js';
 import { districtRoutes } from './routes/district/routes.js';
+import { schoolRoutes } from './routes/school/routes.js';
 import { syncRoutes } from './sync/routes.js';
 import type { PushOptions } from './sync/push.js';
 
@@ -88,6 +89,7 @@ export function createApp({ db, env, photos, pushOptions, now }: AppOptions) {
     analyticsRoutes,
     ssoRoutes,
     districtRoutes,
+    schoolRoutes,
   ];
   for (const routes of api) app.route('/', routes(deps));
   app.route('/', syncRoutes(deps, pushOptions));

@@ -408,4 +408,29 @@ describe('per-school rules of A', () => {
       errors: { email: [expect.any(String)] },
     });
   });
+
+  it("renews only A's registration code: B's school and its link stay as they were", async () => {
+    const schoolRow = async () =>
+      JSON.stringify(
+        await t.db.select().from(schema.schools).where(eq(schema.schools.id, schoolB)),
+      );
+    await t.db.write((tx) =>
+      tx
+        .update(schema.schools)
+        .set({ registrationCode: 'KODE-B' })
+        .where(eq(schema.schools.id, schoolB)),
+    );
+    const bBefore = await schoolRow();
+    const rowsBefore = await rowsOfB();
+    const res = await t.request('/api/school/registration-code', {
+      method: 'POST',
+      token: a.admin,
+    });
+    expect(res.status).toBe(200);
+    const own = ((await res.json()) as { data: { name: string; registration_code: string } }).data;
+    expect(own.name).not.toContain(B_MARK);
+    expect(own.registration_code).not.toBe('KODE-B');
+    expect(await schoolRow()).toBe(bBefore);
+    expect(await rowsOfB()).toEqual(rowsBefore);
+  });
 });

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import {
   newId,
   reason,
   type AdminUserCreateInput,
   type AdminUserUpdateInput,
+  type OwnSchool,
   type Paged,
   type School,
   type SchoolCreateInput,
@@ -76,23 +77,40 @@ export async function activeSchools(db: DbOrTx): Promise<SchoolRow[]> {
   return db.select().from(schools).where(isNull(schools.deactivatedAt)).orderBy(asc(schools.id));
 }
 
+/** A registration code as typed or carried by a link: trimmed; blank is no code. */
+const givenCode = (code: string | null | undefined): string => code?.trim() ?? '';
+
+/** The active school whose registration code is `code`, if one is. */
+export async function activeSchoolByCode(
+  db: DbOrTx,
+  code: string | null | undefined,
+): Promise<SchoolRow | undefined> {
+  const given = givenCode(code);
+  if (given === '') return undefined;
+  return first(
+    db
+      .select()
+      .from(schools)
+      .where(and(eq(schools.registrationCode, given), isNull(schools.deactivatedAt))),
+  );
+}
+
 /**
  * The school a self-registration joins: the only active school (a single school needs no code),
  * else the active school whose registration code is `code`. Never a guess: with several
  * schools and no code, 422 `school_required`; a code no active school holds, 422
- * `school_unknown`.
+ * `school_unknown` (even with one school: a link meant for another deployment is no guess).
  */
 export async function schoolForRegistration(
   db: DbOrTx,
   code: string | null | undefined,
 ): Promise<string> {
-  const active = await activeSchools(db);
-  const given = code?.trim() ?? '';
-  if (given === '') {
+  if (givenCode(code) === '') {
+    const active = await activeSchools(db);
     if (active.length === 1 && active[0] !== undefined) return active[0].id;
     throw validationError({ school_code: [reason('school_required')] }, reason('school_required'));
   }
-  const school = active.find((row) => row.registrationCode === given);
+  const school = await activeSchoolByCode(db, code);
   if (school === undefined) {
     throw validationError({ school_code: [reason('school_unknown')] }, reason('school_unknown'));
   }
@@ -101,20 +119,59 @@ export async function schoolForRegistration(
 
 /**
  * The school a new account made through single sign-on joins: the one active school whose
- * email domains hold the address's domain, else the only active school. None or several:
- * 403 `sso_school_unknown`, never a guess.
+ * email domains hold the address's domain; else the school whose registration link the sign-in
+ * started from (`linkSchoolId`, checked by the start), if it is still active; else the only
+ * active school. A link school deactivated since: 403 `school_unknown`; nothing else tells:
+ * 403 `sso_school_unknown`. Never a guess.
  */
-export async function schoolForSso(db: DbOrTx, email: string): Promise<string> {
+export async function schoolForSso(
+  db: DbOrTx,
+  email: string,
+  linkSchoolId: string | null = null,
+): Promise<string> {
   const active = await activeSchools(db);
   const domain = (email.split('@')[1] ?? '').toLowerCase();
   const byDomain = active.filter((row) =>
     (row.ssoDomains ?? []).some((d) => d.toLowerCase() === domain),
   );
   if (byDomain.length === 1 && byDomain[0] !== undefined) return byDomain[0].id;
+  if (linkSchoolId !== null) {
+    if (active.some((row) => row.id === linkSchoolId)) return linkSchoolId;
+    throw forbidden(reason('school_unknown'));
+  }
   if (byDomain.length === 0 && active.length === 1 && active[0] !== undefined) {
     return active[0].id;
   }
   throw forbidden(reason('sso_school_unknown'));
+}
+
+/** Whether the deployment has more than one active school (a district rather than a school). */
+async function severalActiveSchools(db: DbOrTx): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(schools).where(isNull(schools.deactivatedAt));
+  return Number(row?.n ?? 0) > 1;
+}
+
+/**
+ * A school as its own admin sees it, to hand out its registration link. Only ever the caller's
+ * own school (the session's), so it names no other.
+ */
+export async function ownSchool(db: DbOrTx, schoolId: string): Promise<OwnSchool> {
+  const row = await getSchool(db, schoolId);
+  return {
+    name: row.name,
+    registration_code: row.registrationCode,
+    several_schools: await severalActiveSchools(db),
+  };
+}
+
+/**
+ * A new registration code for the admin's own school: the old link stops working at once (a
+ * link that went where it should not, or a first link for a school the migration left without
+ * one).
+ */
+export async function renewRegistrationCode(db: Db, schoolId: string): Promise<OwnSchool> {
+  await updateSchool(db, schoolId, { new_registration_code: true });
+  return ownSchool(db, schoolId);
 }
 
 async function assertNameFree(tx: Tx, name: string, exceptId?: string): Promise<void> {

@@ -60,6 +60,8 @@ export const ACCESS: Record<string, Access> = {
   'GET /api/inventory/requests/export': 'signed-in',
   'GET /api/inventory/requests/:id/image': 'signed-in',
   'GET /api/analytics': 'admin',
+  'GET /api/school': 'admin',
+  'POST /api/school/registration-code': 'admin',
   'GET /api/auth/sso': 'public',
   'GET /api/auth/microsoft/start': 'public',
   'POST /api/auth/microsoft/callback': 'public',

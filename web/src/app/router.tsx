@@ -20,7 +20,7 @@ import { parseSearch, stringifySearch } from '../lib/search-params.js';
 import { RouteError } from '../components/ui/route-error.js';
 import { announcementParamsSchema } from '../features/announcements/announcement-routes.js';
 import { schoolParamsSchema } from '../features/district/district-routes.js';
-import { loginSearchSchema } from '../features/auth/login-search.js';
+import { loginSearchSchema, registerSearchSchema } from '../features/auth/login-search.js';
 import { inventorySearchSchema } from '../features/inventory/inventory-search.js';
 import { reportListSearchSchema } from '../features/reports/list/report-list-search.js';
 import { reportCreateSearchSchema, reportParamsSchema } from '../features/reports/report-routes.js';
@@ -265,7 +265,16 @@ const guestScreens = [
     beforeLoad: guard(GUEST),
     component: lazyRouteComponent(() => import('../features/auth/login-screen.js'), 'LoginScreen'),
   }),
-  guestScreen('/register', () => import('../features/auth/register-screen.js'), 'RegisterScreen'),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/register',
+    validateSearch: registerSearchSchema,
+    beforeLoad: guard(GUEST),
+    component: lazyRouteComponent(
+      () => import('../features/auth/register-screen.js'),
+      'RegisterScreen',
+    ),
+  }),
   guestScreen(
     '/auth/microsoft/callback',
     () => import('../features/auth/sso-callback-screen.js'),

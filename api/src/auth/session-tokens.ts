@@ -3,7 +3,7 @@ import { newId, reason } from '@urs/sync-protocol';
 import type { Db, Tx } from '../db/handles.js';
 import { nowIso } from '../db/change-seq.js';
 import { sessions, userActivity, users } from '../db/schema.js';
-import { isSchoolActiveLocked } from '../db/schools.js';
+import { activeSchoolNameLocked } from '../db/schools.js';
 import { forbidden } from '../lib/http-error.js';
 import { localDate, type SchoolClock } from '../lib/school-time.js';
 import { hashToken, newSessionToken } from '../lib/tokens.js';
@@ -45,7 +45,7 @@ export async function createSession(
   user: Pick<UserRow, 'id' | 'schoolId'>,
   policy: SessionPolicy,
   userAgent: string | null,
-): Promise<{ token: string; session: SessionRow }> {
+): Promise<{ token: string; session: SessionRow; schoolName: string | null }> {
   const userId = user.id;
   const token = newSessionToken();
   const now = new Date();
@@ -59,19 +59,20 @@ export async function createSession(
     revokedAt: null,
     userAgent: userAgent?.slice(0, 300) ?? null,
   };
-  await db.write(async (tx) => {
-    if (user.schoolId !== null && !(await isSchoolActiveLocked(tx, user.schoolId))) {
-      throw forbidden(reason('school_inactive'));
-    }
+  const schoolName = await db.write(async (tx) => {
+    const name = user.schoolId === null ? null : await activeSchoolNameLocked(tx, user.schoolId);
+    if (user.schoolId !== null && name === null) throw forbidden(reason('school_inactive'));
     await tx.insert(sessions).values(session);
     await recordActivity(tx, userId, now, policy.clock);
+    return name;
   });
-  return { token, session };
+  return { token, session, schoolName };
 }
 
 /** Built field by field: a rest spread of the joined row cost more than the lookup itself. */
-function asSessionAndUser(row: LiveSessionRow): { session: SessionRow; user: UserRow } {
+function asSessionAndUser(row: LiveSessionRow): AcceptedSession {
   return {
+    schoolName: row.school_name,
     session: {
       id: row.s_id,
       userId: row.s_user_id,
@@ -161,10 +162,14 @@ async function slideExpiry(
 }
 
 /** The whole row of the live-session lookup once it passed `checkSession`, with its times. */
-export function acceptedSession(
-  found: LiveSessionRow,
-  times: SessionTimes,
-): { session: SessionRow; user: UserRow } {
+export interface AcceptedSession {
+  session: SessionRow;
+  user: UserRow;
+  /** The name of the user's school; null for a district administrator. */
+  schoolName: string | null;
+}
+
+export function acceptedSession(found: LiveSessionRow, times: SessionTimes): AcceptedSession {
   const row = asSessionAndUser(found);
   row.session.lastUsedAt = times.lastUsedAt;
   row.session.expiresAt = times.expiresAt;

@@ -38,6 +38,8 @@ const LIVE_SESSION_COLUMNS = [
   ['preferred_language', users.preferredLanguage],
   ['photo_sha256', users.photoSha256],
   ['last_active_at', users.lastActiveAt],
+  // The user's school's name, for the app's footer and proof sheets: one primary-key probe.
+  ['school_name', sql`(SELECT ${schools.name} FROM ${schools} WHERE ${schools.id} = ${users.schoolId})`],
 ] as const;
 
 /** A row of the live-session lookup, keyed as LIVE_SESSION_COLUMNS. */
@@ -64,6 +66,8 @@ export interface LiveSessionRow {
   preferred_language: UserRow['preferredLanguage'];
   photo_sha256: string | null;
   last_active_at: string | null;
+  /** Null for a district administrator, who has no school. */
+  school_name: string | null;
 }
 
 /**

@@ -71,12 +71,17 @@ export async function adoptSchoolName(db: Db, name: string): Promise<boolean> {
  * until `tx` ends: a deactivation waits for `tx`, and `tx` waits for one under way.
  */
 export async function isSchoolActiveLocked(tx: Tx, schoolId: string): Promise<boolean> {
-  const [row] = await rowsOf<{ deactivated_at: string | null }>(
+  return (await activeSchoolNameLocked(tx, schoolId)) !== null;
+}
+
+/** The school's name if it exists and is active (else null), under isSchoolActiveLocked's lock. */
+export async function activeSchoolNameLocked(tx: Tx, schoolId: string): Promise<string | null> {
+  const [row] = await rowsOf<{ name: string; deactivated_at: string | null }>(
     tx,
-    `SELECT deactivated_at FROM schools WHERE id = ?${rowLock('share')}`,
+    `SELECT name, deactivated_at FROM schools WHERE id = ?${rowLock('share')}`,
     schoolId,
   );
-  return row !== undefined && row.deactivated_at === null;
+  return row !== undefined && row.deactivated_at === null ? row.name : null;
 }
 
 /**

@@ -14,11 +14,11 @@ export async function signInAnswer(
   policy: SessionPolicy,
   userAgent: string | null,
 ) {
-  const { token, session } = await createSession(db, user, policy, userAgent);
+  const { token, session, schoolName } = await createSession(db, user, policy, userAgent);
   return {
     access_token: token,
     token_type: 'Bearer' as const,
     expires_at: session.expiresAt,
-    user: toPublicUser(user),
+    user: toPublicUser(user, schoolName),
   };
 }

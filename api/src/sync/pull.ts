@@ -328,7 +328,7 @@ export interface PulledPage {
    */
   lastChange: number;
   /** The PullResponse's JSON text, for the user the guard accepted that session for. */
-  answer(user: UserRow): string;
+  answer(user: UserRow, schoolName: string | null): string;
 }
 
 /**
@@ -357,7 +357,7 @@ export async function pullChanges(
   return {
     session: head.session === null ? undefined : parseLiveSession(head.session),
     lastChange: Number(head.seq ?? 0),
-    answer: (user) => {
+    answer: (user, schoolName) => {
       if (head.unread === null) {
         throw new Error('no unread count for the session: not one of ACCOUNT_ROLES?');
       }
@@ -370,7 +370,7 @@ export async function pullChanges(
         // comes after it.
         ...(head.past !== null && { remaining: head.past - taken }),
         unread_announcements: head.unread,
-        me: toPublicUser(user),
+        me: toPublicUser(user, schoolName),
       });
       // The changes are JSON already; the rest of the answer keeps PullResponse's key order.
       return `{"protocol_version":${JSON.stringify(PROTOCOL_VERSION)},"changes":[${changes}],${rest.slice(1)}`;

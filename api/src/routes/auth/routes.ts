@@ -84,7 +84,7 @@ export function authRoutes({ db, env, guard, loginThrottle, sessionPolicy }: Rou
   });
 
   app.get('/api/user', guard('session.self'), (c) =>
-    c.json({ user: toPublicUser(authOf(c).user) }),
+    c.json({ user: toPublicUser(authOf(c).user, authOf(c).schoolName) }),
   );
 
   app.post('/api/logout', guard('session.self'), async (c) => {

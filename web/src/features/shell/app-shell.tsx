@@ -138,7 +138,7 @@ export function AppShell() {
               <Outlet />
             </LocalDataGate>
           </main>
-          <footer className="footer">{t(schoolLineOf(user.role))}</footer>
+          <footer className="footer">{schoolLineOf(user, t)}</footer>
         </div>
       </div>
     </div>

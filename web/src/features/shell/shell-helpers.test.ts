@@ -52,9 +52,19 @@ describe('unread badge', () => {
 });
 
 describe('the school line under the app name and in the footer', () => {
-  it("is the school's name for a school's accounts and the district office for the district", () => {
+  const t = (key: string) => `<${key}>`;
+  it("is the user's school's name, the district office for the district", () => {
     for (const role of ['admin', 'custodian', 'janitor'])
-      expect(schoolLineOf(role)).toBe('app.school');
-    expect(schoolLineOf('district_admin')).toBe('app.districtOffice');
+      expect(schoolLineOf({ role, school_name: 'SMP Negeri 4 Depok' }, t)).toBe(
+        'SMP Negeri 4 Depok',
+      );
+    expect(schoolLineOf({ role: 'district_admin', school_name: null }, t)).toBe(
+      '<app.districtOffice>',
+    );
+  });
+
+  it("falls back to the app's own school line for a session kept by an older app", () => {
+    expect(schoolLineOf({ role: 'custodian' }, t)).toBe('<app.school>');
+    expect(schoolLineOf({ role: 'admin', school_name: null }, t)).toBe('<app.school>');
   });
 });

@@ -35,7 +35,7 @@ export function Sidebar({ user, unread, id, hidden, onNavigate }: SidebarProps) 
         <img className="sidebar-logo" src="/favicon.svg" alt="" width={32} height={32} />
         <div>
           <div className="sidebar-app">{t('app.name')}</div>
-          <div className="sidebar-school">{t(schoolLineOf(user.role))}</div>
+          <div className="sidebar-school">{schoolLineOf(user, t)}</div>
         </div>
       </div>
 

@@ -4,6 +4,7 @@ import type { ReportFilters } from '@urs/sync-protocol';
 import { saveBlobAs } from '../../../client/download.js';
 import { serverMessage } from '../../../client/server-errors.js';
 import { toast } from '../../../client/toast.js';
+import { useCurrentUser } from '../../../client/use-session.js';
 import type { SortOrder } from '../list/report-list-logic.js';
 import { sheetLanguage } from './build-sheet.js';
 import {
@@ -35,6 +36,7 @@ export function PeriodPrintButton({
   const { t, i18n } = useTranslation();
   const [progress, setProgress] = useState<PeriodProgress | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const schoolName = useCurrentUser()?.school_name;
   const abort = useRef<AbortController | null>(null);
   useEffect(() => () => abort.current?.abort(), []);
 
@@ -54,6 +56,7 @@ export function PeriodPrintButton({
         order,
         lng: sheetLanguage(i18n.language),
         now,
+        schoolName,
         onProgress: setProgress,
         signal: controller.signal,
       });

@@ -57,10 +57,15 @@ describe('jobActions: the table of decision 028', () => {
     }
   }
 
-  it('a report of one own work stays editable by its reporter-assignee', () => {
+  it('a report of one own work stays editable and cancellable by its reporter-assignee', () => {
     const own = job({ reporter_id: 'tech', assignee_id: 'tech', status: 'in_progress' });
     expect(jobActions(own, assignee).has('edit')).toBe(true);
+    expect(jobActions(own, assignee).has('cancel')).toBe(true);
+    expect(jobActions({ ...own, status: 'pending' }, assignee).has('cancel')).toBe(true);
+    expect(jobActions({ ...own, status: 'completed' }, assignee).has('cancel')).toBe(false);
+    expect(judgeStatusChange(own, 'cancelled', assignee)).toEqual({ outcome: 'apply' });
     expect(jobActions(job({ status: 'in_progress' }), assignee).has('edit')).toBe(false);
+    expect(jobActions(job({ status: 'in_progress' }), assignee).has('cancel')).toBe(false);
   });
 
   it('an unassigned job in the queue: the reporter may still cancel it, no one starts it but the admin', () => {

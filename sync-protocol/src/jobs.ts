@@ -91,8 +91,12 @@ export function jobActions(job: JobState, actor: JobActor): Set<JobAction> {
       actions.add('photos').add('comment');
       if (status === 'pending') actions.add('start');
       if (isOpen(status)) actions.add('complete').add('hand_back');
-      // A report of one's own work stays editable by its reporter, as every report was before.
-      if (job.reporter_id === actor.id) actions.add('edit');
+      // A report of one's own work stays editable, and cancellable while open, by its reporter,
+      // as every report was before jobs.
+      if (job.reporter_id === actor.id) {
+        actions.add('edit');
+        if (isOpen(status)) actions.add('cancel');
+      }
       break;
     case 'reporter':
       actions.add('comment');

@@ -287,3 +287,26 @@ describe("decision 028's table through the push", () => {
     },
   );
 });
+
+describe("one's own work (decision 028, note 3)", () => {
+  it('its reporter-assignee cancels it while open, as staff always could, not once done', async () => {
+    const { device, id: me } = cast.assignee;
+    const open = newId();
+    const done = newId();
+    const filed = await device.push(
+      ['report.create', { id: open, area_id: areaId, work_type: 'repair', description: 'Lampu' }],
+      ['report.create', { id: done, area_id: areaId, work_type: 'repair', description: 'Pintu' }],
+      ['report.set_status', { id: open, status: 'in_progress', event_id: newId() }],
+      ['report.set_status', { id: done, status: 'completed', event_id: newId() }],
+    );
+    filed.results.forEach(applied);
+    const cancelled = await device.push(
+      ['report.set_status', { id: open, status: 'cancelled', event_id: newId() }],
+      ['report.set_status', { id: done, status: 'cancelled', event_id: newId() }],
+    );
+    applied(cancelled.results[0]);
+    expect(cancelled.results[1]).toMatchObject({ status: 'rejected', code: 'invalid_transition' });
+    const [row] = await t.db.select().from(reports).where(eq(reports.id, open));
+    expect(row).toMatchObject({ status: 'cancelled', assigneeId: me, reporterId: me });
+  });
+});

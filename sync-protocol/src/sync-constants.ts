@@ -27,6 +27,7 @@ export const SYNCED_ENTITIES = [
   'categories',
   'reports',
   'report_photos',
+  'report_events',
   'inventory_items',
   'stock_transactions',
   'item_requests',

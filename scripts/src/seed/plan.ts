@@ -19,6 +19,7 @@ export interface SeedPlan {
   stockTransactions: NewRow<typeof tables.stockTransactions>[];
   reports: NewRow<typeof tables.reports>[];
   reportPhotos: NewRow<typeof tables.reportPhotos>[];
+  reportEvents: NewRow<typeof tables.reportEvents>[];
   itemRequests: NewRow<typeof tables.itemRequests>[];
   announcements: NewRow<typeof tables.announcements>[];
   announcementReads: NewRow<typeof tables.announcementReads>[];
@@ -108,6 +109,7 @@ export function planDemoSchool(input: PlanInput): DemoSchool {
     stockTransactions: byCreated(inventory.transactions),
     reports: byCreated(work.reports),
     reportPhotos: byCreated(work.photos),
+    reportEvents: byCreated(work.events),
     itemRequests: byCreated(itemRequests),
     announcements: byCreated(notices.announcements),
     announcementReads: byCreated(notices.reads),

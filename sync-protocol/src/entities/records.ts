@@ -1,7 +1,7 @@
 import { z } from '../zod.js';
 import { capturedAtSchema } from '../capture-time.js';
 import { roleSchema } from '../roles.js';
-import { JOB_FIELDS, REPORT_EVENT_KINDS } from '../jobs.js';
+import { JOB_FIELDS, JOB_PRIORITIES, REPORT_EVENT_KINDS, REPORT_ORIGINS } from '../jobs.js';
 import {
   ANNOUNCEMENT_PRIORITIES,
   PHOTO_KINDS,
@@ -36,6 +36,14 @@ export const reportSchema = z.object({
    * exports read this one: docs/decisions/012-device-filing-time.md.
    */
   reported_at: iso,
+  /** The job (decision 028): who does it, how urgent, by when; null assignee: in the queue. */
+  assignee_id: id.nullable(),
+  priority: z.enum(JOB_PRIORITIES),
+  due_date: z.string().nullable(),
+  due_time: z.string().nullable(),
+  /** The device time of the completion that closed it; null while not completed. */
+  completed_at: iso.nullable(),
+  origin: z.enum(REPORT_ORIGINS),
 });
 export type Report = z.infer<typeof reportSchema>;
 

@@ -7,7 +7,10 @@ export const MUTATION_ENTITY = {
   'report.update': 'reports',
   'report.set_status': 'reports',
   'report.set_admin_note': 'reports',
+  'report.set_job': 'reports',
+  'report.hand_back': 'reports',
   'report.delete': 'reports',
+  'comment.create': 'report_events',
   'photo.attach': 'report_photos',
   'photo.remove': 'report_photos',
   'item.create': 'inventory_items',
@@ -29,6 +32,7 @@ export const MUTATION_ENTITY = {
  */
 export const MUTATION_PARENT = {
   'photo.attach': { entity: 'reports', arg: 'report_id' },
+  'comment.create': { entity: 'reports', arg: 'report_id' },
   'stock.record': { entity: 'inventory_items', arg: 'item_id' },
 } as const satisfies Partial<Record<MutationName, { entity: SyncedEntity; arg: string }>>;
 

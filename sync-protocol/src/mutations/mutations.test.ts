@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { newId } from '../ids.js';
 import { MUTATION_NAMES } from './index.js';
 import { checkMutation } from './validate.js';
+import { TEXT_LIMITS } from '../limits.js';
 import { pushRequestSchema, PROTOCOL_VERSION, MAX_PUSH_MUTATIONS } from '../envelope.js';
 
 const at = '2026-11-22T04:00:00.000Z';
@@ -173,6 +174,7 @@ describe('mutation contract', () => {
         'announcement.delete',
         'announcement.mark_read',
         'announcement.update',
+        'comment.create',
         'item.create',
         'item.delete',
         'item.update',
@@ -180,7 +182,9 @@ describe('mutation contract', () => {
         'photo.remove',
         'report.create',
         'report.delete',
+        'report.hand_back',
         'report.set_admin_note',
+        'report.set_job',
         'report.set_status',
         'report.update',
         'request.approve',
@@ -189,6 +193,35 @@ describe('mutation contract', () => {
         'stock.record',
       ].sort(),
     );
+  });
+
+  it('checks a job plan: due dates that exist, times as HH:MM, no time without a date', () => {
+    const plan = (over: Record<string, unknown>) =>
+      checkMutation({ name: 'report.set_job', args: { id: newId(), event_id: newId(), ...over } });
+    expect(plan({ assignee_id: newId(), priority: 'urgent', due_date: '2028-02-29' }).ok).toBe(
+      true,
+    );
+    expect(plan({ assignee_id: null, due_date: null, due_time: null }).ok).toBe(true);
+    const codes = (over: Record<string, unknown>) => {
+      const r = plan(over);
+      return r.ok ? [] : Object.values(r.fields ?? {}).flatMap((list) => list.map((x) => x.code));
+    };
+    expect(codes({ due_date: '2027-02-29' })).toEqual(['due_date_invalid']);
+    expect(codes({ due_time: '24:00' })).toEqual(['due_time_invalid']);
+    expect(codes({ due_date: null, due_time: '08:00' })).toEqual(['due_time_without_date']);
+    expect(codes({ assignee_id: 'someone' })).toEqual(['assignee_unknown']);
+    expect(codes({ priority: 'asap' }).length).toBe(1);
+  });
+
+  it('checks a comment: text required, trimmed, bounded', () => {
+    const comment = (body: unknown) =>
+      checkMutation({ name: 'comment.create', args: { id: newId(), report_id: newId(), body } });
+    expect(comment('  Sudah saya cek, butuh sparepart.  ')).toMatchObject({
+      ok: true,
+      mutation: { args: { body: 'Sudah saya cek, butuh sparepart.' } },
+    });
+    expect(comment('   ').ok).toBe(false);
+    expect(comment('x'.repeat(TEXT_LIMITS.comment + 1)).ok).toBe(false);
   });
 
   it('round-trips a push envelope through JSON and bounds the batch', () => {

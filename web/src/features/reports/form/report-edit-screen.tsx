@@ -62,7 +62,13 @@ export function ReportEditScreen() {
         onCancel={() => void navigate({ to: '/reports/$id', params: { id: report.id } })}
         onSubmit={async (values, formPhotos) => {
           const resend = refused.entries.length > 0;
-          const edit = { values, photos: formPhotos, existingPhotos: photos, now: new Date() };
+          const edit = {
+            values,
+            photos: formPhotos,
+            existingPhotos: photos,
+            actorId: user.id,
+            now: new Date(),
+          };
           const plan = resend
             ? planResend({
                 ...edit,

@@ -1,0 +1,160 @@
+import {
+  judgeStatusChange,
+  type AccountRole,
+  type JobState,
+  type Report,
+  type ReportStatus,
+} from '@urs/sync-protocol';
+import { db, type UrsDatabase } from '../../../db/index.js';
+import { errorText } from '../../../lib/error-text.js';
+import { t } from '../../../lib/i18n.js';
+import { toast } from '../../../client/toast.js';
+import type { PlannedMutation } from '../../../sync/index.js';
+import { runPlan } from './report-writes.js';
+import '../job-i18n.js';
+import {
+  planComment,
+  planHandBack,
+  planJob,
+  planStatus,
+  type JobPlan,
+} from './job-plans.js';
+
+/*
+ * The job changes the screens make (decision 028), queued through the outbox with the rows they
+ * leave on this device: they show at once and work offline. Each first asks the contract what
+ * the server would answer now, against this device's copy, so nothing is queued that is sure
+ * to be refused.
+ */
+
+export interface JobUser {
+  id: string;
+  role: AccountRole;
+}
+
+/** The job as the contract's rules read it: the report and how many photos of each kind. */
+export async function jobStateOf(report: Report, database: UrsDatabase = db): Promise<JobState> {
+  const photos = await database.report_photos.where('report_id').equals(report.id).toArray();
+  return {
+    status: report.status,
+    reporter_id: report.reporter_id,
+    assignee_id: report.assignee_id,
+    before_photos: photos.filter((photo) => photo.kind === 'before').length,
+    after_photos: photos.filter((photo) => photo.kind === 'after').length,
+  };
+}
+
+/** Queues one planned change; false (after a toast) when it could not be queued. */
+async function queue(
+  userId: string,
+  plan: PlannedMutation,
+  failTitle: string,
+  database: UrsDatabase,
+): Promise<boolean> {
+  const errors = await runPlan(userId, [plan], [], database);
+  if (errors === null) return true;
+  toast.error(failTitle, Object.values(errors).flat().join(' '));
+  return false;
+}
+
+/** Why this device will not queue a status change: the contract's refusal, in words. */
+export type StatusRefusal = string;
+
+/**
+ * Start, complete, cancel or reopen. Judged first as the server would judge it now: a refusal
+ * (a completion without the after photo its before photos call for, most often) is returned
+ * in words and nothing is queued; a change that would change nothing is not queued either.
+ * Returns 'queued', 'unchanged', or the refusal's text.
+ */
+export async function changeJobStatus(
+  user: JobUser,
+  report: Report,
+  to: ReportStatus,
+  now = new Date(),
+  database: UrsDatabase = db,
+): Promise<'queued' | 'unchanged' | { refused: StatusRefusal }> {
+  const judgement = judgeStatusChange(await jobStateOf(report, database), to, user);
+  if (judgement.outcome === 'refuse') {
+    const code =
+      judgement.code === 'after_photo_required'
+        ? 'after_photo_required'
+        : judgement.code === 'forbidden'
+          ? 'job_forbidden'
+          : 'status_change_refused';
+    return { refused: errorText({ code }) };
+  }
+  if (judgement.outcome !== 'apply') return 'unchanged';
+  const plan = planStatus({ report, to, actorId: user.id, now });
+  return (await queue(user.id, plan, t('jobs.saveFailed'), database)) ? 'queued' : 'unchanged';
+}
+
+/** The admin plans a job: assignee, priority, due day and time; true when something was queued. */
+export async function planJobChange(
+  user: JobUser,
+  report: Report,
+  plan: JobPlan,
+  now = new Date(),
+  database: UrsDatabase = db,
+): Promise<boolean> {
+  const step = planJob({ report, plan, actorId: user.id, now });
+  if (step === null) return false;
+  return queue(user.id, step, t('jobs.saveFailed'), database);
+}
+
+/**
+ * The same plan for several reports at once (the admin list's bulk assignment), queued in one
+ * transaction, one report.set_job each, so it works offline too and all or none is queued.
+ * Reports it would not change are left out. Returns how many were queued, or null on failure.
+ */
+export async function planJobsChange(
+  user: JobUser,
+  reports: readonly Report[],
+  plan: JobPlan,
+  now = new Date(),
+  database: UrsDatabase = db,
+): Promise<number | null> {
+  const steps = reports.flatMap((report) => {
+    const step = planJob({ report, plan, actorId: user.id, now });
+    return step === null ? [] : [step];
+  });
+  if (steps.length === 0) return 0;
+  const errors = await runPlan(user.id, steps, [], database);
+  if (errors === null) return steps.length;
+  toast.error(t('jobs.saveFailed'), Object.values(errors).flat().join(' '));
+  return null;
+}
+
+/** The assignee gives the job back to the admin's queue. */
+export function handBackJob(
+  user: JobUser,
+  report: Report,
+  now = new Date(),
+  database: UrsDatabase = db,
+): Promise<boolean> {
+  return queue(
+    user.id,
+    planHandBack({ report, actorId: user.id, now }),
+    t('jobs.saveFailed'),
+    database,
+  );
+}
+
+/**
+ * A comment on the report. Returns the field's error for the box to show (an empty or too long
+ * comment), or null once queued.
+ */
+export async function addComment(
+  user: JobUser,
+  reportId: string,
+  body: string,
+  now = new Date(),
+  database: UrsDatabase = db,
+): Promise<string | null> {
+  const errors = await runPlan(
+    user.id,
+    [planComment({ reportId, body, actorId: user.id, now })],
+    [],
+    database,
+  );
+  return errors === null ? null : Object.values(errors).flat().join(' ');
+}

@@ -133,6 +133,12 @@ const shellScreens = [
     ),
   }),
   screen(
+    '/tasks',
+    roles(STAFF_ROLES),
+    () => import('../features/reports/jobs/tasks-screen.js'),
+    'TasksScreen',
+  ),
+  screen(
     '/user/reports',
     roles(STAFF_ROLES),
     () => import('../features/reports/mine/my-reports-screen.js'),

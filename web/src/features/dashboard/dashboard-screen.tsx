@@ -4,7 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { Page } from '../../components/ui/page.js';
 import { prepareDateTimeFormat } from '../../lib/format.js';
 import { useCurrentUser } from '../../client/use-session.js';
-import { ReportCards, useUnsyncedReportIds } from '../reports/index.js';
+import { STAFF_ROLES } from '@urs/sync-protocol';
+import {
+  ReportCards,
+  useTaskCounts,
+  useUnsyncedReportIds,
+  useWorkPerPerson,
+} from '../reports/index.js';
+import { WorkPerPerson } from './work-per-person.js';
 import { useDashboardSummary } from './dashboard-summary.js';
 import { useToday } from './use-today.js';
 import { StatGrid, type Stat } from '../../components/ui/stat-grid.js';
@@ -30,6 +37,9 @@ export function DashboardScreen() {
     return () => clearTimeout(timer);
   }, [language]);
   const unsynced = useUnsyncedReportIds(userId);
+  const isStaff = STAFF_ROLES.some((role) => role === user?.role);
+  const tasks = useTaskCounts(isStaff ? userId : null);
+  const work = useWorkPerPerson(isAdmin);
 
   const stat = (id: string, value: number | undefined): Stat => ({
     id,
@@ -43,6 +53,31 @@ export function DashboardScreen() {
         <div className="card">
           <p className="greeting">{t('dashboard.greeting', { name: user?.name ?? '' })}</p>
         </div>
+
+        {isStaff && (
+          <section className="card rp-section" aria-labelledby="db-tasks" data-testid="db-tasks">
+            <h2 id="db-tasks" className="rp-heading">
+              {t('dashboard.tasksTitle')}
+            </h2>
+            <StatGrid
+              stats={[
+                {
+                  ...stat('tasksOverdue', tasks?.overdue),
+                  ...(tasks !== undefined && tasks.overdue > 0 && { tone: 'warning' as const }),
+                },
+                stat('tasksToday', tasks?.today),
+                stat('tasksUpcoming', tasks?.upcoming),
+              ]}
+            />
+            <div className="db-actions">
+              <Link to="/tasks" className="button button-primary">
+                {t('dashboard.tasksOpen')}
+              </Link>
+            </div>
+          </section>
+        )}
+
+        {isAdmin && <WorkPerPerson work={work} />}
 
         <section className="card rp-section" aria-labelledby="db-week">
           <h2 id="db-week" className="rp-heading">

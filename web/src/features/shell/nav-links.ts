@@ -10,6 +10,7 @@ const LINK_PATHS = {
   users: '/admin/users',
   inventory: '/inventory',
   myReports: '/user/reports',
+  tasks: '/tasks',
 } as const;
 
 export type NavLinkId = keyof typeof LINK_PATHS;
@@ -27,7 +28,7 @@ export function navLinksFor(role: string): NavLink[] {
     role === 'admin'
       ? ['dashboard', 'announcements', 'reports', 'analytics', 'areas', 'users', 'inventory']
       : STAFF_ROLES.some((staff) => staff === role)
-        ? ['dashboard', 'announcements', 'inventory', 'myReports']
+        ? ['dashboard', 'tasks', 'announcements', 'inventory', 'myReports']
         : ['dashboard', 'announcements', 'inventory'];
   return ids.map((id) => ({ id, to: LINK_PATHS[id], label: `nav.${id}` }));
 }

@@ -89,6 +89,10 @@ const texts = splitTextPairs({
       cancelled: ['{{actor}} membatalkan pekerjaan', '{{actor}} cancelled the job'],
       reopened: ['{{actor}} membuka kembali pekerjaan', '{{actor}} reopened the job'],
       pending: ['{{actor}} mengembalikan status ke Menunggu', '{{actor}} set it back to pending'],
+      status: [
+        '{{actor}} mengubah status menjadi {{to}}',
+        '{{actor}} changed the status to {{to}}',
+      ],
       handBack: [
         '{{actor}} mengembalikan tugas ke antrean admin',
         "{{actor}} handed the job back to the admin's queue",
@@ -99,6 +103,13 @@ const texts = splitTextPairs({
       ],
       commented: ['{{actor}} berkomentar', '{{actor}} commented'],
     },
+  },
+  reports: {
+    forSomeoneElse: ['Untuk diperbaiki orang lain', 'For someone else to fix'],
+    forSomeoneElseHint: [
+      'Laporan masuk ke antrean admin tanpa petugas, berstatus Menunggu; admin yang menugaskannya.',
+      "The report goes to the admin's queue unassigned and pending; the admin assigns it.",
+    ],
   },
   tasks: {
     overdue: ['Terlambat', 'Overdue'],

@@ -10,7 +10,7 @@ import {
   type ReportEvent,
   type UserSummary,
 } from '@urs/sync-protocol';
-import { namesOf } from '../../../sync/index.js';
+import { namesOf, openEntriesFor, waitingMarks, type SyncMark } from '../../../sync/index.js';
 import { db, type UrsDatabase } from '../../../db/index.js';
 import { schoolUtcOffset } from '../../../lib/school-time.js';
 import { useMinute } from '../../../lib/use-minute.js';
@@ -122,8 +122,18 @@ export async function reportTimeline(database: UrsDatabase, reportId: string): P
   return { events, names: await namesOf(database, 'users', people) };
 }
 
-export function useReportTimeline(reportId: string): Timeline | undefined {
-  return useLiveQuery(() => reportTimeline(db, reportId), [reportId]);
+/** The timeline, live, with the events of this user not yet accepted by the server marked. */
+export function useReportTimeline(
+  reportId: string,
+  userId: string | null,
+): (Timeline & { waiting: ReadonlyMap<string, SyncMark> }) | undefined {
+  return useLiveQuery(async () => {
+    const [timeline, entries] = await Promise.all([
+      reportTimeline(db, reportId),
+      userId === null ? [] : openEntriesFor(db, userId).toArray(),
+    ]);
+    return { ...timeline, waiting: waitingMarks(entries, 'report_events') };
+  }, [reportId, userId]);
 }
 
 /** The school's staff a job may be given to, by name (the users this device holds). */

@@ -2,15 +2,18 @@ import {
   judgeStatusChange,
   type AccountRole,
   type JobState,
+  type PhotoKind,
   type Report,
+  type ReportPhoto,
   type ReportStatus,
 } from '@urs/sync-protocol';
-import { db, type UrsDatabase } from '../../../db/index.js';
+import { db, type PhotoRecord, type UrsDatabase } from '../../../db/index.js';
 import { errorText } from '../../../lib/error-text.js';
 import { t } from '../../../lib/i18n.js';
 import { toast } from '../../../client/toast.js';
-import type { PlannedMutation } from '../../../sync/index.js';
-import { runPlan } from './report-writes.js';
+import { PhotoError, type PlannedMutation } from '../../../sync/index.js';
+import { planAddPhotos, type FormPhoto } from '../form/report-form-state.js';
+import { discardUnattachedPhoto, keepPhoto, runPlan } from './report-writes.js';
 import '../job-i18n.js';
 import {
   planComment,
@@ -157,4 +160,40 @@ export async function addComment(
     database,
   );
   return errors === null ? null : Object.values(errors).flat().join(' ');
+}
+
+/**
+ * Keeps a photo taken on the job's detail (an after photo, most often, before completing) and
+ * queues it onto the report after the ones there. False (after a toast) when it could not be
+ * kept or queued; its bytes are then dropped again.
+ */
+export async function addJobPhoto(
+  userId: string,
+  report: Pick<Report, 'id'>,
+  existing: readonly Pick<ReportPhoto, 'kind' | 'position'>[],
+  kind: PhotoKind,
+  file: File,
+  now = new Date(),
+): Promise<boolean> {
+  let record: PhotoRecord;
+  try {
+    record = await keepPhoto(userId, file);
+  } catch (err) {
+    if (err instanceof PhotoError) toast.error(err.title, err.message);
+    else toast.error(t('jobs.saveFailed'), err instanceof Error ? err.message : String(err));
+    return false;
+  }
+  const photo: FormPhoto = {
+    id: record.id,
+    kind,
+    sha256: record.sha256,
+    mime_type: record.mime_type,
+    size_bytes: record.size_bytes,
+    captured_at: record.captured_at ?? null,
+  };
+  const errors = await runPlan(userId, planAddPhotos({ reportId: report.id, existing, photos: [photo], now }));
+  if (errors === null) return true;
+  await discardUnattachedPhoto(record.id).catch(() => undefined);
+  toast.error(t('jobs.saveFailed'), Object.values(errors).flat().join(' '));
+  return false;
 }

@@ -248,6 +248,26 @@ export function planEdit(input: {
   return out;
 }
 
+/**
+ * photo.attach for photos added to a report outside its form (an after photo taken from the
+ * job's detail): each after the report's photos of its kind, as an edit would place it.
+ */
+export function planAddPhotos(input: {
+  reportId: string;
+  existing: readonly Pick<ReportPhoto, 'kind' | 'position'>[];
+  photos: readonly FormPhoto[];
+  now: Date;
+}): PlannedMutation[] {
+  const next: Record<PhotoKind, number> = { before: 0, after: 0 };
+  for (const photo of input.existing)
+    next[photo.kind] = Math.max(next[photo.kind], photo.position + 1);
+  const rows = photoRows(input.reportId, input.photos, input.now.toISOString()).map((row) => ({
+    ...row,
+    position: next[row.kind]++,
+  }));
+  return attachMutations(rows);
+}
+
 /** Field errors of every planned mutation, checked before anything is written. */
 export function validatePlan(plan: readonly PlannedMutation[]): Record<string, string[]> {
   const errors: Record<string, string[]> = {};

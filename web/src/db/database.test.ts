@@ -152,8 +152,10 @@ describe('UrsDatabase', () => {
     });
     const live = row('u1', 'in_progress');
     const shadowed = row('u1', 'pending');
+    const filedDone = row('u1', 'completed');
+    const doneLater = { ...row('u1', 'completed'), updated_at: '2026-11-21T05:00:00.000Z' };
     const aside = row('u2', 'pending');
-    await v3.table('reports').bulkPut([live, shadowed]);
+    await v3.table('reports').bulkPut([live, shadowed, filedDone, doneLater]);
     await v3.table('shadows').put({ entity: 'reports', id: shadowed.id, row: shadowed });
     await v3.table('meta').put({
       key: 'held_rows:u2',
@@ -172,6 +174,13 @@ describe('UrsDatabase', () => {
       origin: 'staff',
     });
     expect(await db.reports.get(live.id)).toEqual({ ...live, ...job('u1') });
+    // Completed ones are dated as the server's migration dates them: filed done, or last changed.
+    expect(await db.reports.get(filedDone.id)).toMatchObject({
+      completed_at: filedDone.reported_at,
+    });
+    expect(await db.reports.get(doneLater.id)).toMatchObject({
+      completed_at: '2026-11-21T05:00:00.000Z',
+    });
     expect((await db.shadows.get(['reports', shadowed.id]))?.row).toEqual({
       ...shadowed,
       ...job('u1'),

@@ -257,7 +257,10 @@ type StoredReport = Record<string, unknown> & { reporter_id: string };
 
 /**
  * A report from before jobs was its reporter's own work (decision 028): assigned to them, of
- * normal priority, with no due day, no completion time and filed by staff. Every copy the device
+ * normal priority, with no due day, and filed by staff. A completed one is dated as the server's
+ * migration dates it (api/src/db/migrations/0013_jobs.sql), which sends no device its reports
+ * again: its filing time when it never changed after it arrived, else its last change. Every
+ * copy the device
  * holds gets the same: the live rows, the server versions kept as shadows, and the rows a
  * user's unsent work put aside while someone else used the device (decision 022), so that
  * putting any of them back restores a complete row.
@@ -268,7 +271,12 @@ export function giveJobFields(row: StoredReport): void {
     priority: 'normal',
     due_date: null,
     due_time: null,
-    completed_at: null,
+    completed_at:
+      row['status'] !== 'completed'
+        ? null
+        : row['updated_at'] === row['created_at']
+          ? row['reported_at']
+          : row['updated_at'],
     origin: 'staff',
   };
   for (const [field, value] of Object.entries(defaults)) {

@@ -17,6 +17,7 @@ import { loginSearchSchema } from '../features/auth/login-search.js';
 import { inventorySearchSchema } from '../features/inventory/inventory-search.js';
 import { reportListSearchSchema } from '../features/reports/list/report-list-search.js';
 import { reportCreateSearchSchema, reportParamsSchema } from '../features/reports/report-routes.js';
+import { jobsSearchSchema } from '../features/reports/jobs/jobs-search.js';
 
 const ADMIN: readonly Role[] = ['admin'];
 const LOGGED_IN: RouteAccess = { kind: 'auth' };
@@ -138,6 +139,16 @@ const shellScreens = [
     () => import('../features/reports/jobs/tasks-screen.js'),
     'TasksScreen',
   ),
+  createRoute({
+    getParentRoute: () => shellRoute,
+    path: '/jobs',
+    validateSearch: jobsSearchSchema,
+    beforeLoad: guard(roles(ADMIN)),
+    component: lazyRouteComponent(
+      () => import('../features/reports/jobs/jobs-board-screen.js'),
+      'JobsBoardScreen',
+    ),
+  }),
   screen(
     '/user/reports',
     roles(STAFF_ROLES),

@@ -25,6 +25,7 @@ export const { id, en } = splitTextPairs({
     inventory: ['Inventaris', 'Inventory'],
     myReports: ['Laporan Saya', 'My Reports'],
     tasks: ['Tugas Saya', 'My Tasks'],
+    jobs: ['Pekerjaan', 'Jobs'],
     tasksOpen: [
       '{{count}} tugas terbuka, {{overdue}} terlambat',
       '{{count}} open tasks, {{overdue}} overdue',
@@ -42,6 +43,7 @@ export const { id, en } = splitTextPairs({
     reportEdit: ['Edit Laporan', 'Edit Report'],
     myReports: ['Laporan Saya', 'My Reports'],
     tasks: ['Tugas Saya', 'My Tasks'],
+    jobs: ['Pekerjaan Terbuka', 'Open Jobs'],
     inventory: ['Inventaris', 'Inventory'],
     profile: ['Profil', 'Profile'],
     settings: ['Pengaturan', 'Settings'],

@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { PersonWork } from '../reports/index.js';
 
@@ -37,9 +38,12 @@ export function WorkPerPerson({ work }: { work: readonly PersonWork[] | undefine
                   className={row.assigneeId === null ? 'db-work-queue' : undefined}
                 >
                   <th scope="row">
-                    {row.assigneeId === null
-                      ? t('dashboard.workQueue')
-                      : (row.name ?? t('reports.unknownUser'))}
+                    {/* Their open jobs on the board, to reassign from there. */}
+                    <Link to="/jobs" search={{ assignee: row.assigneeId ?? 'queue' }}>
+                      {row.assigneeId === null
+                        ? t('dashboard.workQueue')
+                        : (row.name ?? t('reports.unknownUser'))}
+                    </Link>
                   </th>
                   <td className="db-work-number">{row.open}</td>
                   <td

@@ -11,6 +11,7 @@ const LINK_PATHS = {
   inventory: '/inventory',
   myReports: '/user/reports',
   tasks: '/tasks',
+  jobs: '/jobs',
 } as const;
 
 export type NavLinkId = keyof typeof LINK_PATHS;
@@ -26,7 +27,16 @@ export interface NavLink {
 export function navLinksFor(role: string): NavLink[] {
   const ids: NavLinkId[] =
     role === 'admin'
-      ? ['dashboard', 'announcements', 'reports', 'analytics', 'areas', 'users', 'inventory']
+      ? [
+          'dashboard',
+          'announcements',
+          'reports',
+          'jobs',
+          'analytics',
+          'areas',
+          'users',
+          'inventory',
+        ]
       : STAFF_ROLES.some((staff) => staff === role)
         ? ['dashboard', 'tasks', 'announcements', 'inventory', 'myReports']
         : ['dashboard', 'announcements', 'inventory'];

@@ -10,6 +10,7 @@ describe('navLinksFor', () => {
       'dashboard',
       'announcements',
       'reports',
+      'jobs',
       'analytics',
       'areas',
       'users',

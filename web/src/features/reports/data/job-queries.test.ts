@@ -3,7 +3,14 @@ import { newId, type Report, type ReportEvent } from '@urs/sync-protocol';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openUrsDatabase, type UrsDatabase } from '../../../db/database.js';
 import { testReport } from '../../../test/report.js';
-import { countsOf, openJobsOf, reportTimeline, taskBoard, workPerPerson } from './job-queries.js';
+import {
+  countsOf,
+  filterJobs,
+  openJobsOf,
+  reportTimeline,
+  taskBoard,
+  workPerPerson,
+} from './job-queries.js';
 
 const WIB = 7 * 60;
 /** Tuesday 2 December 2026, 10:00 in Jakarta. */
@@ -127,5 +134,23 @@ describe('work per person', () => {
       { assigneeId: null, name: undefined, open: 1, overdue: 1 },
       { assigneeId: OTHER, name: undefined, open: 1, overdue: 0 },
     ]);
+  });
+});
+
+describe("the admin's board filters", () => {
+  it('keeps the jobs of one person, the queue, a priority, or only the overdue', () => {
+    const jobs = [
+      job('bambang', { due_date: '2026-12-01' }),
+      job('antrean', { assignee_id: null, priority: 'urgent' }),
+      job('lain', { assignee_id: OTHER, priority: 'urgent', due_date: '2026-12-09' }),
+    ];
+    const ids = (filter: Parameters<typeof filterJobs>[1]) =>
+      filterJobs(jobs, filter, NOW, WIB).map((report) => report.id);
+    expect(ids({})).toEqual(['bambang', 'antrean', 'lain']);
+    expect(ids({ assignee: TECH })).toEqual(['bambang']);
+    expect(ids({ assignee: null })).toEqual(['antrean']);
+    expect(ids({ priority: 'urgent' })).toEqual(['antrean', 'lain']);
+    expect(ids({ overdueOnly: true })).toEqual(['bambang']);
+    expect(ids({ priority: 'urgent', overdueOnly: true })).toEqual([]);
   });
 });

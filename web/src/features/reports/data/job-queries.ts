@@ -195,3 +195,59 @@ export function useWorkPerPerson(enabled: boolean): PersonWork[] | undefined {
     [enabled, minute],
   );
 }
+
+/** The filters of the admin's board of open jobs (jobs-search.ts), as this read takes them. */
+export interface OpenJobsFilter {
+  /** A user's id, null for the unassigned queue, undefined for everyone. */
+  assignee?: string | null | undefined;
+  priority?: JobPriority | undefined;
+  overdueOnly?: boolean;
+}
+
+/**
+ * The school's open jobs that pass the filters (an admin's device holds them all; the status
+ * index reads only the open ones), by `/tasks` section, with the assignees' names.
+ */
+export function filterJobs(
+  jobs: readonly Report[],
+  filter: OpenJobsFilter,
+  nowMs: number,
+  offsetMinutes: number,
+): Report[] {
+  return jobs.filter(
+    (job) =>
+      (filter.assignee === undefined || job.assignee_id === filter.assignee) &&
+      (filter.priority === undefined || job.priority === filter.priority) &&
+      (filter.overdueOnly !== true || isOverdue(job, nowMs, offsetMinutes)),
+  );
+}
+
+export interface JobsBoard {
+  board: TaskBoard;
+  /** Open jobs before the filters: the board's "of how many". */
+  total: number;
+  names: Map<string, string>;
+}
+
+export function useJobsBoard(filter: OpenJobsFilter, enabled: boolean): JobsBoard | undefined {
+  const jobs = useLiveQuery(
+    () => (enabled ? db.reports.where('status').anyOf([...OPEN]).toArray() : []),
+    [enabled],
+  );
+  const names = useLiveQuery(
+    async () => {
+      const ids = new Set<string>();
+      for (const job of jobs ?? []) if (job.assignee_id !== null) ids.add(job.assignee_id);
+      return namesOf(db, 'users', ids);
+    },
+    [jobs],
+  );
+  const minute = useMinute();
+  const { assignee, priority, overdueOnly } = filter;
+  return useMemo(() => {
+    if (jobs === undefined || names === undefined) return undefined;
+    const offset = schoolUtcOffset(new Date(minute));
+    const shown = filterJobs(jobs, { assignee, priority, overdueOnly }, minute, offset);
+    return { board: taskBoard(shown, minute, offset), total: jobs.length, names };
+  }, [jobs, names, minute, assignee, priority, overdueOnly]);
+}

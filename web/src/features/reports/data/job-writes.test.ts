@@ -7,6 +7,7 @@ import { photoRow } from '../../../test/sync-fixtures.js';
 import { testReport } from '../../../test/report.js';
 import {
   addComment,
+  assignReports,
   changeJobStatus,
   handBackJob,
   planJobChange,
@@ -125,6 +126,13 @@ describe('planning jobs', () => {
       kind: 'job',
       changes: { assignee_id: [OTHER.id, TECH.id] },
     });
+  });
+
+  it('assigns reports by id from the list, counting those the device does not hold yet', async () => {
+    const held = await storedJob({ assignee_id: null });
+    const outcome = await assignReports(ADMIN, [held.id, newId()], TECH.id, NOW, db);
+    expect(outcome).toEqual({ queued: 1, missing: 1 });
+    expect(await queued()).toEqual([['report.set_job', held.id]]);
   });
 
   it('queues nothing for a plan that changes nothing', async () => {

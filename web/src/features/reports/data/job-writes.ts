@@ -197,3 +197,22 @@ export async function addJobPhoto(
   toast.error(t('jobs.saveFailed'), Object.values(errors).flat().join(' '));
   return false;
 }
+
+/**
+ * The admin list's bulk assignment: the reports by id as this device holds them (an admin's
+ * device holds every report of the school, once pulled), each given `assigneeId` (null: back
+ * to the queue) by its own report.set_job, all queued in one transaction. Reports the device
+ * does not hold yet are counted as missing and left alone. Null when nothing could be queued.
+ */
+export async function assignReports(
+  user: JobUser,
+  reportIds: readonly string[],
+  assigneeId: string | null,
+  now = new Date(),
+  database: UrsDatabase = db,
+): Promise<{ queued: number; missing: number } | null> {
+  const rows = await database.reports.bulkGet([...reportIds]);
+  const held = rows.filter((row) => row !== undefined);
+  const queued = await planJobsChange(user, held, { assignee_id: assigneeId }, now, database);
+  return queued === null ? null : { queued, missing: reportIds.length - held.length };
+}

@@ -33,7 +33,8 @@ import { db } from '../../../db/index.js';
 import { testUser } from '../../../test/user.js';
 import { testReport } from '../../../test/report.js';
 import { useIndonesianComponents } from '../../../test/component-setup.js';
-import { TASKS_SHOWN, TasksScreen } from './tasks-screen.js';
+import { TasksScreen } from './tasks-screen.js';
+import { TASKS_SHOWN } from './task-list.js';
 
 useIndonesianComponents();
 

@@ -134,11 +134,7 @@ export function DashboardScreen() {
           {summary !== undefined && summary !== null && summary.latest.length === 0 ? (
             <p className="muted">{t('dashboard.latestEmpty')}</p>
           ) : (
-            <ReportCards
-              reports={summary?.latest ?? []}
-              unsynced={unsynced}
-              mayEdit={(report) => isAdmin || report.reporter_id === userId}
-            />
+            <ReportCards reports={summary?.latest ?? []} unsynced={unsynced} viewer={user} />
           )}
         </section>
       </div>

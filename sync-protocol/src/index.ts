@@ -16,6 +16,7 @@ export * from './mutations/validate.js';
 export * from './unchanged-input.js';
 export * from './report-status.js';
 export * from './jobs.js';
+export * from './jobs-table.js';
 export * from './report-query.js';
 export * from './report-detail.js';
 export * from './capture-time.js';

@@ -73,6 +73,12 @@ async function seedEveryTable(): Promise<{ admin: UserRow; adminToken: string }>
       status: 'in_progress' as const,
       adminNote: AWKWARD,
       reportedAt: at,
+      assigneeId: user.id,
+      priority: 'urgent' as const,
+      dueDate: '2026-12-24',
+      dueTime: '07:30',
+      completedAt: at,
+      origin: 'poster' as const,
     };
     const bareReport = {
       ...(await sync()),
@@ -93,6 +99,34 @@ async function seedEveryTable(): Promise<{ admin: UserRow; adminToken: string }>
     await tx.insert(t.reportPhotos).values([
       { ...(await sync()), ...photo, sizeBytes: 2 ** 40 + 7, position: 3, capturedAt: at },
       { ...(await sync()), ...photo, kind: 'after', sizeBytes: 0 },
+    ]);
+    const events = {
+      reportId: report.id,
+      actorId: user.id,
+      reporterId: staff.id,
+      occurredAt: at,
+    };
+    await tx.insert(t.reportEvents).values([
+      {
+        ...(await sync()),
+        ...events,
+        kind: 'job',
+        changes: {
+          assignee_id: [null, user.id],
+          priority: ['normal', 'urgent'],
+          due_date: [null, '2026-12-24'],
+          due_time: ['08:00', '07:30'],
+        },
+        assigneeId: user.id,
+      },
+      {
+        ...(await sync()),
+        ...events,
+        kind: 'status',
+        changes: { status: ['completed', 'completed'] },
+        kept: true,
+      },
+      { ...(await sync()), ...events, kind: 'comment', changes: {}, body: AWKWARD },
     ]);
     const item = {
       ...(await sync()),

@@ -154,6 +154,8 @@ export const {
   categories,
   reports,
   reportPhotos,
+  reportEvents,
+  reportReleases,
   inventoryItems,
   stockTransactions,
   itemRequests,

@@ -9,8 +9,11 @@ import {
 } from 'drizzle-orm/sqlite-core';
 import {
   ANNOUNCEMENT_PRIORITIES,
+  JOB_PRIORITIES,
   LANGUAGES,
   PHOTO_KINDS,
+  REPORT_EVENT_KINDS,
+  REPORT_ORIGINS,
   REPORT_STATUSES,
   REQUEST_STATUSES,
   REQUEST_TYPES,
@@ -21,6 +24,7 @@ import {
   WORK_TYPES,
   type ErrorReason,
   type FieldReasons,
+  type JobChanges,
 } from '@urs/sync-protocol';
 
 /** `sync_rejections.errors`: a refusal's reasons; rows from before error codes hold field texts. */
@@ -204,6 +208,18 @@ export const reports = sqliteTable(
      * this column: docs/decisions/012-device-filing-time.md.
      */
     reportedAt: text('reported_at').notNull(),
+    /*
+     * The job (docs/decisions/028-jobs-on-reports.md): who does it (null: unassigned, in the
+     * admin's queue), how urgent, and by when in the school's calendar (`YYYY-MM-DD`, optionally
+     * `HH:MM`; overdue is derived, never stored). `completed_at` is the device time of the
+     * completion that closed it; null while not completed.
+     */
+    assigneeId: text('assignee_id').references(() => users.id),
+    priority: text('priority', { enum: JOB_PRIORITIES }).notNull().default('normal'),
+    dueDate: text('due_date'),
+    dueTime: text('due_time'),
+    completedAt: text('completed_at'),
+    origin: text('origin', { enum: REPORT_ORIGINS }).notNull().default('staff'),
   },
   (t) => [
     // The admin list sorts by filing time and filters by status, area, reporter (and so role)
@@ -223,8 +239,10 @@ export const reports = sqliteTable(
     index('reports_area_reported_idx').on(t.areaId, t.reportedAt),
     index('reports_reporter_reported_idx').on(t.reporterId, t.reportedAt),
     index('reports_school_change_seq_idx').on(t.schoolId, t.changeSeq),
-    // A staff member's pull: their own rows past the cursor, in change order, from one range.
-    index('reports_reporter_change_seq_idx').on(t.reporterId, t.changeSeq),
+    // A staff member's pull: the rows they filed, and those assigned to them, past the cursor,
+    // in change order, each from one range (sync/pull.ts).
+    index('reports_school_reporter_change_seq_idx').on(t.schoolId, t.reporterId, t.changeSeq),
+    index('reports_school_assignee_change_seq_idx').on(t.schoolId, t.assigneeId, t.changeSeq),
   ],
 );
 
@@ -245,18 +263,85 @@ export const reportPhotos = sqliteTable(
     /** EXIF capture time as the device read it (sync-protocol capture-time.ts); null: unknown. */
     capturedAt: text('captured_at'),
     /**
-     * The report's reporter, copied when the photo is attached (a report never changes hands),
-     * so a staff member's pull reads their photos past the cursor from one index range instead
-     * of probing every one of their reports on every page. Null only for rows no migration
-     * has filled, which nothing writes.
+     * The report's reporter and assignee, copied when the photo is attached and the assignee
+     * again whenever the job changes hands (decision 028), so a staff member's pull reads the
+     * photos of the reports they hold past the cursor from one index range each instead of
+     * probing every one of their reports on every page. The off-wire copies of the report's
+     * holders; `reporter_id` is null only for rows no migration has filled, which nothing writes.
      */
     reporterId: text('reporter_id'),
+    assigneeId: text('assignee_id'),
   },
   (t) => [
     index('report_photos_report_idx').on(t.reportId, t.kind, t.position),
     index('report_photos_sha_idx').on(t.sha256),
     index('report_photos_school_change_seq_idx').on(t.schoolId, t.changeSeq),
-    index('report_photos_reporter_change_seq_idx').on(t.reporterId, t.changeSeq),
+    index('report_photos_school_reporter_change_seq_idx').on(t.schoolId, t.reporterId, t.changeSeq),
+    index('report_photos_school_assignee_change_seq_idx').on(t.schoolId, t.assigneeId, t.changeSeq),
+  ],
+);
+
+/**
+ * A report's timeline (decision 028): every change of its job (assignee, priority, due date,
+ * status) and every comment, one row each, under the id the device chose, so the phone shows
+ * its own event before it syncs and the push stores it exactly once. Append-only: a row is
+ * never edited but for the holder columns, and leaves only with its report.
+ */
+export const reportEvents = sqliteTable(
+  'report_events',
+  {
+    ...syncColumns,
+    schoolId: schoolId(),
+    reportId: text('report_id')
+      .notNull()
+      .references(() => reports.id),
+    actorId: text('actor_id')
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind', { enum: REPORT_EVENT_KINDS }).notNull(),
+    /** For each changed job field, `[from, to]`; `{}` for a comment. JSON as JSON.stringify wrote it. */
+    changes: text('changes', { mode: 'json' }).$type<JobChanges>().notNull(),
+    /** A comment's text; null for the other kinds. */
+    body: text('body'),
+    /** Field work accepted after the job had moved on (a second completion, a former assignee's). */
+    kept: integer('kept', { mode: 'boolean' }).notNull().default(false),
+    /** The device's clock when it happened, bounded on arrival as `reported_at` is. */
+    occurredAt: text('occurred_at').notNull(),
+    /** The report's holders, off the wire, for the pull (as report_photos' copies). */
+    reporterId: text('reporter_id').notNull(),
+    assigneeId: text('assignee_id'),
+  },
+  (t) => [
+    // The timeline of one report, and "was this user ever its assignee?".
+    index('report_events_report_occurred_idx').on(t.reportId, t.occurredAt),
+    index('report_events_school_change_seq_idx').on(t.schoolId, t.changeSeq),
+    index('report_events_school_reporter_change_seq_idx').on(t.schoolId, t.reporterId, t.changeSeq),
+    index('report_events_school_assignee_change_seq_idx').on(t.schoolId, t.assigneeId, t.changeSeq),
+  ],
+);
+
+/**
+ * A report someone lost sight of (decision 028): reassigned or unassigned away from them, and
+ * not its reporter. That user's pull sends the row as a `delete` of the report, so the phone
+ * drops it with its photos and events. One row per (report, user), renumbered whenever they
+ * lose it again; being assigned it again later numbers the report higher, so the put wins.
+ * Never read but by that user's pull; not a synced entity of its own.
+ */
+export const reportReleases = sqliteTable(
+  'report_releases',
+  {
+    schoolId: schoolId(),
+    reportId: text('report_id')
+      .notNull()
+      .references(() => reports.id),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    changeSeq: integer('change_seq').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.reportId, t.userId] }),
+    index('report_releases_school_user_change_seq_idx').on(t.schoolId, t.userId, t.changeSeq),
   ],
 );
 
@@ -517,6 +602,8 @@ export const schema = {
   categories,
   reports,
   reportPhotos,
+  reportEvents,
+  reportReleases,
   inventoryItems,
   stockTransactions,
   itemRequests,

@@ -27,7 +27,7 @@ import type { Db } from './handles.js';
 import { openPostgres, PG_MIGRATIONS_DIR } from './postgres.js';
 import { areas } from './schema.js';
 import { FIRST_SCHOOL_ID, FIRST_SCHOOL_NAME, insertSchool } from './schools.js';
-import { installStoredChanges } from './stored-changes.js';
+import { migrationsBefore, standInWireTriggers } from '../test/old-schema.js';
 
 /*
  * The upgrade to schools (migrations/0012_schools.sql, migrations-pg/0007_schools.sql): today's
@@ -37,7 +37,9 @@ import { installStoredChanges } from './stored-changes.js';
  */
 
 const SQLITE_MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
-const SCHOOL_OWNED = [...SYNCED_ENTITIES, 'photo_uploads', 'sync_clients', 'sync_rejections'];
+/** The synced tables the schema before the upgrade had (report_events came with 0013 / 0008). */
+const OLD_SYNCED = SYNCED_ENTITIES.filter((entity) => entity !== 'report_events');
+const SCHOOL_OWNED = [...OLD_SYNCED, 'photo_uploads', 'sync_clients', 'sync_rejections'];
 /** Where the counter stood before the upgrade: past every row's number, as numbers skipped by a
  * rolled-back savepoint leave it. */
 const COUNTER = 40;
@@ -46,21 +48,6 @@ const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const cleanUp of cleanups.splice(0).reverse()) await cleanUp();
 });
-
-/** A copy of `from` whose journal ends just before `tag`: the schema a deployment upgrades from. */
-function migrationsBefore(from: string, tag: string, dir: string): string {
-  const copy = path.join(dir, path.basename(from));
-  fs.cpSync(from, copy, { recursive: true });
-  const journalFile = path.join(copy, 'meta', '_journal.json');
-  const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as {
-    entries: { tag: string }[];
-  };
-  const at = journal.entries.findIndex((e) => e.tag === tag);
-  expect(at).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, at);
-  fs.writeFileSync(journalFile, JSON.stringify(journal));
-  return copy;
-}
 
 /** Runs one statement written with `?` placeholders on the old schema. */
 type Exec = (text: string, ...params: unknown[]) => Promise<void>;
@@ -230,7 +217,7 @@ async function upgradedPostgres(dir: string): Promise<{ db: Db; before: Before }
     await pgMigrate(pgDrizzle(client), {
       migrationsFolder: migrationsBefore(PG_MIGRATIONS_DIR, '0007_schools', dir),
     });
-    await installStoredChanges(client);
+    await standInWireTriggers(client, OLD_SYNCED);
     before = await fillOldSchema(async (text, ...params) => {
       let n = 0;
       await client.query(

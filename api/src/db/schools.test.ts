@@ -95,6 +95,23 @@ describe('writes through the API and the push', () => {
     ]);
     const photo = await f.staff.attachPhoto(report, 'before');
     expect(photo.result?.status).toBe('applied');
+    // A comment, and a job given to the custodian and taken back: events and a release.
+    const staffId = (
+      (await (await f.t.request('/api/user', { token: f.staff.token })).json()) as {
+        user: { id: string };
+      }
+    ).user.id;
+    const job = newId();
+    const planned = await admin.push(
+      [
+        'report.create',
+        { id: job, area_id: f.areaId, work_type: 'repair', description: 'Keran', unassigned: true },
+      ],
+      ['report.set_job', { id: job, event_id: newId(), assignee_id: staffId }],
+      ['comment.create', { id: newId(), report_id: job, body: 'Segera' }],
+      ['report.set_job', { id: job, event_id: newId(), assignee_id: null }],
+    );
+    expect(planned.results.map((r) => r.status)).toEqual(Array(4).fill('applied'));
     // An upload no mutation attaches yet: its row is the school's too.
     const bytes = jpegBytes(1500, 7);
     expect((await uploadPhoto(f.t, f.staff.token, newId(), bytes)).status).toBe(201);

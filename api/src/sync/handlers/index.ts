@@ -2,12 +2,14 @@ import type { MutationName } from '@urs/sync-protocol';
 import type { HandlerMap } from './context.js';
 import { announcementHandlers } from './announcements.js';
 import { inventoryHandlers } from './inventory.js';
+import { jobHandlers } from './jobs.js';
 import { reportHandlers } from './reports.js';
 import { requestHandlers } from './requests.js';
 
 /** Every mutation name has exactly one handler; the type makes a missing one a compile error. */
 export const HANDLERS: HandlerMap = {
   ...reportHandlers,
+  ...jobHandlers,
   ...inventoryHandlers,
   ...requestHandlers,
   ...announcementHandlers,
@@ -28,8 +30,15 @@ export const HANDLERS: HandlerMap = {
 export const HANDLER_WRITES: { readonly [N in MutationName]: 'one' | 'many' } = {
   'report.create': 'one',
   'report.update': 'one',
-  'report.set_status': 'one',
+  /** The report and its timeline event. */
+  'report.set_status': 'many',
   'report.set_admin_note': 'one',
+  /** The report, its photos and events when it changes hands, a release, its event. */
+  'report.set_job': 'many',
+  /** As report.set_job. */
+  'report.hand_back': 'many',
+  /** One insert; a repeat finds its id taken and writes nothing. */
+  'comment.create': 'one',
   /** The report and each of its photos become tombstones. */
   'report.delete': 'many',
   'photo.attach': 'one',

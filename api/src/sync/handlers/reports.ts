@@ -1,13 +1,8 @@
 import type { Tx } from '../../db/handles.js';
 import { and, count, eq, isNull } from 'drizzle-orm';
-import {
-  canChangeStatus,
-  MAX_PHOTOS_PER_KIND,
-  reason,
-  type ParsedMutationArgs,
-} from '@urs/sync-protocol';
+import { MAX_PHOTOS_PER_KIND, reason, type ParsedMutationArgs } from '@urs/sync-protocol';
 import { rowsOf, runNow } from '../../db/statement.js';
-import { photoUploads, reportPhotos, reports } from '../../db/schema.js';
+import { photoUploads, reportEvents, reportPhotos, reports } from '../../db/schema.js';
 import { inSchool } from '../../auth/visibility.js';
 import { first } from '../../db/first.js';
 import { Refusal, refuse } from '../refusal.js';
@@ -20,18 +15,7 @@ import {
   type HandlerMap,
   type MutationContext,
 } from './context.js';
-
-/** The live report of the school; another school's is as missing as a deleted one. */
-async function liveReport(tx: Tx, schoolId: string, id: string) {
-  const row = await first(
-    tx
-      .select()
-      .from(reports)
-      .where(and(eq(reports.id, id), inSchool(reports, schoolId), isNull(reports.deletedAt))),
-  );
-  if (row === undefined) throw refuse.notFound(reason('report_not_found'));
-  return row;
-}
+import { authorizeJob, jobStateOf, liveReport } from './job-state.js';
 
 /**
  * Report creation is the hottest write of all (a day's field work arrives as a batch of them):
@@ -46,10 +30,13 @@ async function reportOwner(db: Tx, id: string): Promise<{ ownerId: string } | un
   return row;
 }
 
-/** Parameters in column order; status and category are the contract's optional fields. */
+/**
+ * Parameters in column order; status and category are the contract's optional fields. Priority
+ * and origin take their defaults (a staff member's report, normal priority, no due date).
+ */
 const INSERT_REPORT = `INSERT INTO reports
-  (id, school_id, reporter_id, area_id, category_id, work_type, description, status, reported_at, created_at, updated_at, change_seq)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+  (id, school_id, reporter_id, assignee_id, area_id, category_id, work_type, description, status, reported_at, completed_at, created_at, updated_at, change_seq)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
   ON CONFLICT (id) DO NOTHING`;
 
 /**
@@ -108,6 +95,7 @@ function createChecked(
     return refusedCreate(ctx, a, err);
   }
   const { db, actor, now, seq } = ctx;
+  const status = a.status ?? 'pending';
   // The insert comes first and the id's owner is looked up only when it inserted nothing: a
   // resent create is rare, and on PostgreSQL every statement is a round trip.
   const inserted = runNow(
@@ -116,12 +104,17 @@ function createChecked(
     a.id,
     actor.schoolId,
     actor.id,
+    // One's own work is one's own job; a problem for someone else waits in the admin's queue
+    // (decision 028).
+    a.unassigned === true ? null : actor.id,
     a.area_id,
     a.category_id ?? null,
     a.work_type,
     a.description,
-    a.status ?? 'pending',
+    status,
     reportedAt,
+    // Filed already done: done when it was filed, by the device's clock.
+    status === 'completed' ? reportedAt : null,
     now,
     now,
     seq(),
@@ -159,7 +152,6 @@ export const reportHandlers: Pick<
   HandlerMap,
   | 'report.create'
   | 'report.update'
-  | 'report.set_status'
   | 'report.set_admin_note'
   | 'report.delete'
   | 'photo.attach'
@@ -176,8 +168,10 @@ export const reportHandlers: Pick<
 
   'report.update': async (ctx, a) => {
     const { tx, db, actor, now, seq } = ctx;
+    authorize(actor, 'reports.update');
     const report = await liveReport(tx, actor.schoolId, a.id);
-    authorize(actor, 'reports.update', report.reporterId);
+    // The job's table (decision 028): its reporter while pending, an admin, or one's own job.
+    await authorizeJob(tx, report, await jobStateOf(tx, report), actor, 'edit');
     if (a.area_id !== undefined) await assertAreaExists(ctx, a.area_id);
     if (a.category_id !== undefined && a.category_id !== null)
       await assertCategoryExists(db, actor.schoolId, a.category_id);
@@ -195,23 +189,6 @@ export const reportHandlers: Pick<
       .where(and(eq(reports.id, a.id), inSchool(reports, actor.schoolId)));
   },
 
-  'report.set_status': async ({ tx, actor, now, seq }, a) => {
-    const report = await liveReport(tx, actor.schoolId, a.id);
-    authorize(actor, 'reports.set_status', report.reporterId);
-    if (report.status === a.status) return;
-    if (!canChangeStatus(report.status, a.status, actor.role)) {
-      throw new Refusal(
-        'invalid_transition',
-        reason('report_transition', { from: report.status, to: a.status }),
-        { status: [reason('status_change_refused')] },
-      );
-    }
-    await tx
-      .update(reports)
-      .set({ status: a.status, updatedAt: now, changeSeq: seq() })
-      .where(and(eq(reports.id, a.id), inSchool(reports, actor.schoolId)));
-  },
-
   'report.set_admin_note': async ({ tx, actor, now, seq }, a) => {
     authorize(actor, 'reports.admin_note');
     await liveReport(tx, actor.schoolId, a.id);
@@ -224,7 +201,8 @@ export const reportHandlers: Pick<
   'report.delete': async ({ tx, actor, now, seq }, a) => {
     authorize(actor, 'reports.delete');
     await liveReport(tx, actor.schoolId, a.id);
-    // The report and its photos become tombstones together, so no device keeps orphan photos.
+    // The report, its photos and its timeline become tombstones together, so no device keeps
+    // orphan photos or events.
     await tx
       .update(reports)
       .set({ deletedAt: now, updatedAt: now, changeSeq: seq() })
@@ -245,11 +223,29 @@ export const reportHandlers: Pick<
         .set({ deletedAt: now, updatedAt: now, changeSeq: seq() })
         .where(and(eq(reportPhotos.id, photo.id), inSchool(reportPhotos, actor.schoolId)));
     }
+    const events = await tx
+      .select({ id: reportEvents.id })
+      .from(reportEvents)
+      .where(
+        and(
+          eq(reportEvents.reportId, a.id),
+          inSchool(reportEvents, actor.schoolId),
+          isNull(reportEvents.deletedAt),
+        ),
+      );
+    for (const event of events) {
+      await tx
+        .update(reportEvents)
+        .set({ deletedAt: now, updatedAt: now, changeSeq: seq() })
+        .where(and(eq(reportEvents.id, event.id), inSchool(reportEvents, actor.schoolId)));
+    }
   },
 
   'photo.attach': async ({ tx, actor, now, seq }, a) => {
+    authorize(actor, 'reports.update');
     const report = await liveReport(tx, actor.schoolId, a.report_id);
-    authorize(actor, 'reports.update', report.reporterId);
+    // Photos by the job's table, and those of someone the job was taken from kept (decision 028).
+    await authorizeJob(tx, report, await jobStateOf(tx, report), actor, 'photos');
     const existing = await first(tx.select().from(reportPhotos).where(eq(reportPhotos.id, a.id)));
     if (existing !== undefined) {
       if (existing.reportId === a.report_id && existing.deletedAt === null) return;
@@ -300,6 +296,7 @@ export const reportHandlers: Pick<
       position: a.position,
       capturedAt: a.captured_at ?? null,
       reporterId: report.reporterId,
+      assigneeId: report.assigneeId,
       createdAt: now,
       updatedAt: now,
       changeSeq: seq(),
@@ -320,8 +317,9 @@ export const reportHandlers: Pick<
         ),
     );
     if (photo === undefined) throw refuse.notFound(reason('photo_gone'));
+    authorize(actor, 'reports.update');
     const report = await liveReport(tx, actor.schoolId, photo.reportId);
-    authorize(actor, 'reports.update', report.reporterId);
+    await authorizeJob(tx, report, await jobStateOf(tx, report), actor, 'photos');
     await tx
       .update(reportPhotos)
       .set({ deletedAt: now, updatedAt: now, changeSeq: seq() })

@@ -6,16 +6,14 @@ import type { PersonWork } from '../reports/index.js';
  * The admin's open and overdue work per person (decision 028), the jobs nobody holds yet as a
  * row of their own: who is behind, and what waits to be given out.
  */
-export function WorkPerPerson({ work }: { work: readonly PersonWork[] | undefined }) {
+export function WorkPerPerson({ work }: { work: readonly PersonWork[] }) {
   const { t } = useTranslation();
   return (
     <section className="card rp-section" aria-labelledby="db-work" data-testid="db-work">
       <h2 id="db-work" className="rp-heading">
         {t('dashboard.workTitle')}
       </h2>
-      {work === undefined ? (
-        <p className="muted">{t('common.loading')}</p>
-      ) : work.length === 0 ? (
+      {work.length === 0 ? (
         <p className="muted">{t('dashboard.workEmpty')}</p>
       ) : (
         <div className="db-work-scroll">

@@ -77,7 +77,10 @@ export function resolveDetail(
 
 /** The server's detail answer as the screen's view. */
 export function viewFromServer(detail: ReportDetail): ReportView {
-  const { area, category, reporter, photos, ...report } = detail;
+  const { area, category, reporter, photos, ...rest } = detail;
+  // The timeline the answer may carry is no field of the report.
+  const report: Report & { events?: unknown } = { ...rest };
+  delete report.events;
   return {
     report,
     photos,

@@ -24,6 +24,7 @@ import { loginSearchSchema, registerSearchSchema } from '../features/auth/login-
 import { inventorySearchSchema } from '../features/inventory/inventory-search.js';
 import { reportListSearchSchema } from '../features/reports/list/report-list-search.js';
 import { reportCreateSearchSchema, reportParamsSchema } from '../features/reports/report-routes.js';
+import { jobsSearchSchema } from '../features/reports/jobs/jobs-search.js';
 
 const ADMIN: readonly Role[] = ['admin'];
 const DISTRICT: readonly AccountRole[] = [DISTRICT_ADMIN];
@@ -141,6 +142,22 @@ const shellScreens = [
     component: lazyRouteComponent(
       () => import('../features/reports/form/report-edit-screen.js'),
       'ReportEditScreen',
+    ),
+  }),
+  screen(
+    '/tasks',
+    roles(STAFF_ROLES),
+    () => import('../features/reports/jobs/tasks-screen.js'),
+    'TasksScreen',
+  ),
+  createRoute({
+    getParentRoute: () => shellRoute,
+    path: '/jobs',
+    validateSearch: jobsSearchSchema,
+    beforeLoad: guard(roles(ADMIN)),
+    component: lazyRouteComponent(
+      () => import('../features/reports/jobs/jobs-board-screen.js'),
+      'JobsBoardScreen',
     ),
   }),
   screen(

@@ -81,6 +81,26 @@ export function formatDayMonth(day: string, language: string): string {
   );
 }
 
+/**
+ * A job's due day with its time when it has one ("3 Des 2026, 09.30"): both are the school's
+ * calendar and clock as stored, never shifted by time zone.
+ */
+export function formatDue(day: string, time: string | null, language: string): string {
+  if (!isCalendarDate(day)) return day;
+  if (time === null || !/^\d{2}:\d{2}$/.test(time)) return formatDay(day, language);
+  return dateFormat(language, { ...DATE_TIME, timeZone: 'UTC' }).format(
+    new Date(`${day}T${time}:00.000Z`),
+  );
+}
+
+/** A due time alone ("09.30"), from the stored `HH:MM`. */
+export function formatDueTime(time: string, language: string): string {
+  if (!/^\d{2}:\d{2}$/.test(time)) return time;
+  return dateFormat(language, { timeStyle: 'short', timeZone: 'UTC' }).format(
+    new Date(`1970-01-01T${time}:00.000Z`),
+  );
+}
+
 /** A `YYYY-MM` calendar month in `options`, read in UTC so it never shifts by time zone. */
 function monthIn(month: string, language: string, options: Intl.DateTimeFormatOptions): string {
   if (!isCalendarDate(`${month}-01`)) return month;

@@ -11,6 +11,7 @@ import {
   restartLocalData,
 } from './local-data-owner.js';
 import { releaseSettledRows, rowKey } from './shadows.js';
+import { dropReportChildren, reportsHeldBy } from './report-release.js';
 import { carriedProgress, progressAfterPage, type PullProgress } from './pull-progress.js';
 
 export type { PullProgress } from './pull-progress.js';
@@ -158,7 +159,7 @@ export async function applyPullPage(
   await withStorageGuard(() =>
     db.transaction(
       'rw',
-      [db.meta, db.sync_state, db.outbox, db.shadows, ...db.entityTables()],
+      [db.meta, db.sync_state, db.outbox, db.shadows, db.photos, ...db.entityTables()],
       async () => {
         const [state, ownerRow] = await Promise.all([db.sync_state.get(userId), dataOwnerRow(db)]);
         const owner = ownerRow?.user_id;
@@ -188,17 +189,26 @@ export async function applyPullPage(
         const newShadows: ShadowRow[] = [];
         const releasedShadows: [SyncedEntity, string][] = [];
         const departed: DepartedName[] = [];
+        const changes = [...latestPerRow(page.changes)];
+        // Reports leaving this device (deleted, or taken from this user) take their photos and
+        // events along, unless unsent work holds the report or any of them: it then stays,
+        // its server version (none) kept as its shadow, until that work is settled.
+        const leaving = changes.filter((c) => c.entity === 'reports' && c.op === 'delete');
+        const keptReports = leaving.length > 0 ? await reportsHeldBy(db, held) : new Set<string>();
+        const droppedReports: string[] = [];
 
-        for (const change of latestPerRow(page.changes)) {
+        for (const change of changes) {
           const key = rowKey(change.entity, change.id);
           if (change.op === 'delete' && change.name !== undefined && isNamedEntity(change.entity)) {
             departed.push(departedName(change.entity, change.id, change.name));
           }
           const row = change.op === 'put' ? change.row : null;
-          if (held.has(key)) {
+          const keptReport = change.entity === 'reports' && keptReports.has(change.id);
+          if (held.has(key) || (row === null && keptReport)) {
             newShadows.push({ entity: change.entity, id: change.id, row });
             continue;
           }
+          if (row === null && change.entity === 'reports') droppedReports.push(change.id);
           let table = writes.get(change.entity);
           if (table === undefined) {
             table = { puts: [], deletes: [] };
@@ -220,6 +230,8 @@ export async function applyPullPage(
         if (releasedShadows.length > 0) requests.push(db.shadows.bulkDelete(releasedShadows));
         if (departed.length > 0) requests.push(db.meta.bulkPut(departed));
         await Promise.all(requests);
+        // After the page's own writes: a photo or event the page brought is dropped with its report.
+        await dropReportChildren(db, userId, droppedReports, held);
         await db.sync_state.update(userId, {
           cursor: page.cursor,
           me: page.me,

@@ -1,7 +1,9 @@
 import { Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { STAFF_ROLES } from '@urs/sync-protocol';
 import { Icon } from '../../components/ui/icon.js';
+import { useTaskCounts } from '../reports/index.js';
 import { focusContent, focusIsLost } from '../../lib/focus.js';
 import { syncsFieldData } from '../../lib/district.js';
 import { decideNavigation } from '../../lib/navigation.js';
@@ -30,6 +32,8 @@ export function AppShell() {
   const language = i18n.language === 'en' ? 'en' : 'id';
   const user = useCurrentUser();
   const unread = useUnreadBadgeCount(user?.id ?? null);
+  const isStaff = STAFF_ROLES.some((role) => role === user?.role);
+  const tasks = useTaskCounts(isStaff ? (user?.id ?? null) : null);
   const wide = useMediaQuery(WIDE_SCREEN_QUERY);
   const [wideOpen, setWideOpen] = useState(true);
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -93,6 +97,7 @@ export function AppShell() {
       <Sidebar
         user={user}
         unread={unread}
+        tasks={isStaff ? tasks : undefined}
         id={SIDEBAR_ID}
         hidden={!sidebarVisible}
         onNavigate={() => setDrawerOpen(false)}

@@ -13,6 +13,8 @@ const LINK_PATHS = {
   myReports: '/user/reports',
   districtOverview: '/district',
   schools: '/district/schools',
+  tasks: '/tasks',
+  jobs: '/jobs',
 } as const;
 
 export type NavLinkId = keyof typeof LINK_PATHS;
@@ -34,9 +36,9 @@ export function navLinksFor(role: string): NavLink[] {
   const ids: NavLinkId[] = isDistrictAdmin(role)
     ? ['districtOverview', 'schools']
     : role === 'admin'
-      ? ['dashboard', 'announcements', 'reports', 'analytics', 'areas', 'users', 'inventory']
+      ? ['dashboard', 'announcements', 'reports', 'jobs', 'analytics', 'areas', 'users', 'inventory']
       : STAFF_ROLES.some((staff) => staff === role)
-        ? ['dashboard', 'announcements', 'inventory', 'myReports']
+        ? ['dashboard', 'tasks', 'announcements', 'inventory', 'myReports']
         : ['dashboard', 'announcements', 'inventory'];
   return ids.map((id) => ({
     id,

@@ -11,6 +11,7 @@ describe('navLinksFor', () => {
       'dashboard',
       'announcements',
       'reports',
+      'jobs',
       'analytics',
       'areas',
       'users',
@@ -18,9 +19,9 @@ describe('navLinksFor', () => {
     ]);
   });
 
-  it('gives the four staff roles inventory and my reports', () => {
+  it('gives the four staff roles their tasks, inventory and my reports', () => {
     for (const role of ['custodian', 'technician', 'gardener', 'inventory_staff']) {
-      expect(ids(role)).toEqual(['dashboard', 'announcements', 'inventory', 'myReports']);
+      expect(ids(role)).toEqual(['dashboard', 'tasks', 'announcements', 'inventory', 'myReports']);
     }
   });
 

@@ -23,4 +23,5 @@ export * from './report-draft.js';
 export * from './inventory.js';
 export * from './analytics.js';
 export * from './redirect-path.js';
+export * from './poster.js';
 export { z } from './zod.js';

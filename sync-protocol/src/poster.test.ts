@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fieldReasons } from './errors.js';
 import { TEXT_LIMITS } from './limits.js';
-import {
-  POSTER_TOKEN_PATTERN,
-  posterPageUrl,
-  posterReceiptSchema,
-  posterReportInputSchema,
-} from './poster.js';
+import { posterReceiptSchema, posterReportInputSchema } from './poster.js';
+import { POSTER_TOKEN_PATTERN, posterPageUrl } from './poster-page.js';
 
 describe('the poster form', () => {
   it('takes the problem trimmed and blank optional fields as none', () => {

@@ -9,16 +9,6 @@ import { STORABLE_TEXT, TEXT_LIMITS } from './limits.js';
  * a filed problem is answered with a short reference and nothing else.
  */
 
-/** The page a poster's QR code opens: `<origin>/lapor/<token>`. */
-export const POSTER_PAGE_PREFIX = '/lapor/';
-
-/** A poster token as the server issues it: 16 URL-safe characters, 96 random bits. */
-export const POSTER_TOKEN_PATTERN = /^[A-Za-z0-9_-]{16}$/;
-
-export function posterPageUrl(origin: string, token: string): string {
-  return `${origin}${POSTER_PAGE_PREFIX}${encodeURIComponent(token)}`;
-}
-
 const optionalText = (max: number) =>
   z
     .string()

@@ -7,7 +7,7 @@ import {
   redirect,
   type ParsedLocation,
 } from '@tanstack/react-router';
-import { ROLES, STAFF_ROLES, type Role } from '@urs/sync-protocol';
+import { isRole, ROLES, STAFF_ROLES, type Role } from '@urs/sync-protocol';
 import { session } from './services.js';
 import { decideNavigation, type RouteAccess } from '../lib/navigation.js';
 import { parseSearch, stringifySearch } from '../lib/search-params.js';
@@ -17,6 +17,7 @@ import { loginSearchSchema } from '../features/auth/login-search.js';
 import { inventorySearchSchema } from '../features/inventory/inventory-search.js';
 import { reportListSearchSchema } from '../features/reports/list/report-list-search.js';
 import { reportCreateSearchSchema, reportParamsSchema } from '../features/reports/report-routes.js';
+import { areaOfScannedPoster } from '../features/public-report/staff-bridge.js';
 
 const ADMIN: readonly Role[] = ['admin'];
 const LOGGED_IN: RouteAccess = { kind: 'auth' };
@@ -214,6 +215,28 @@ const dashboardAlias = createRoute({
   },
 });
 
+/**
+ * The public form behind an area's QR poster (decision 029): anyone may open it, signed in or not.
+ * A member of the poster's school is taken to the app's own report form for that area instead,
+ * as the poster's code did before it had a public form.
+ */
+const posterScreen = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/lapor/$token',
+  beforeLoad: async ({ params }) => {
+    await session.ready();
+    const current = session.getState().session;
+    if (current === null || !isRole(current.user.role)) return;
+    const area = await areaOfScannedPoster(params.token);
+    if (area !== null)
+      redirect({ throw: true, to: '/reports/create', search: { area }, replace: true });
+  },
+  component: lazyRouteComponent(
+    () => import('../features/public-report/public-report-screen.js'),
+    'PublicReportScreen',
+  ),
+});
+
 const guestScreens = [
   createRoute({
     getParentRoute: () => rootRoute,
@@ -247,6 +270,7 @@ const guestScreens = [
 const routeTree = rootRoute.addChildren([
   shellRoute.addChildren(shellScreens),
   dashboardAlias,
+  posterScreen,
   ...guestScreens,
 ]);
 

@@ -24,4 +24,6 @@ export * from './report-draft.js';
 export * from './inventory.js';
 export * from './analytics.js';
 export * from './redirect-path.js';
+export * from './poster-page.js';
+export * from './poster.js';
 export { z } from './zod.js';

@@ -140,6 +140,17 @@ describe('writes through the API and the push', () => {
       ['item.create', { id: newId(), name: 'Ember', unit: 'buah' }],
     );
     expect(staffAnswers.results.map((r) => r.status)).toEqual(['applied', 'applied', 'rejected']);
+    // The posters' tokens, and a problem sent through one with a photo (decision 029).
+    const sheet = await f.t.request('/api/posters', { token: admin.token });
+    const { data } = (await sheet.json()) as { data: { posters: { token: string }[] } };
+    const problem = new FormData();
+    problem.set('description', 'Lampu mati');
+    problem.set('photo', new Blob([jpegBytes(900, 3)], { type: 'image/jpeg' }), 'foto.jpg');
+    const filed = await f.t.request(`/api/public/posters/${data.posters[0]?.token ?? ''}/reports`, {
+      method: 'POST',
+      body: problem,
+    });
+    expect(filed.status).toBe(201);
 
     for (const table of owned) {
       const rows = await f.t.db.rows<{ school_id: string | null }>(

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId, type PushResponse } from '@urs/sync-protocol';
 import { schema } from '../db/schema.js';
 import { makeTestApp, type TestApp } from '../test/harness.js';
-import { ACCESS } from '../test/route-access.js';
+import { ACCESS, PUBLIC_POSTER_ROUTES } from '../test/route-access.js';
 import { jpegBytes, sha256, TestDevice, uploadPhoto } from '../sync/test-kit.js';
 
 /*
@@ -139,6 +139,11 @@ beforeAll(async () => {
       { id: b['announcement'], title: `Rapat ${B_MARK}`, body: B_MARK },
     ]),
   );
+  // B's area's poster token (decision 029), made when B's admin opens the posters.
+  const posters = await t.request('/api/posters', { token: bAdmin.token });
+  const sheet = (await posters.json()) as { data: { posters: { token: string }[] } };
+  b['posterToken'] = sheet.data.posters[0]?.token ?? '';
+  if (b['posterToken'] === '') throw new Error('no poster token for B');
   b['read'] = newId();
   applied(
     await gardenerB.push([
@@ -373,6 +378,33 @@ describe("school A's lists, exports and analytics", () => {
     ).json()) as { meta: { total: number } };
     expect(flagged.meta.total).toBe(0);
   });
+});
+
+describe("B's poster token", () => {
+  const posterToken = () => b['posterToken'] ?? '';
+
+  it("shows B's names on the public page and nothing of A", async () => {
+    expect(PUBLIC_POSTER_ROUTES).toContain('GET /api/public/posters/:token');
+    const res = await t.request(`/api/public/posters/${posterToken()}`);
+    expect(await res.json()).toEqual({
+      school_name: `Sekolah ${B_MARK}`,
+      area_name: 'Kantin',
+      open: true,
+    });
+  });
+
+  it.each(['admin', 'staff'] as const)(
+    "is an unknown poster to A's %s, as a random token is, and B is unchanged",
+    async (actor) => {
+      const bridge = (value: string) =>
+        t.request(`/api/areas/by-poster/${value}`, { token: token(actor) });
+      const got = await bridge(posterToken());
+      const expected = await bridge('Zz9_Zz9_Zz9_Zz9_');
+      expect(got.status).toBe(404);
+      expect(await got.json()).toEqual(await expected.json());
+      expect(await rowsOfB()).toEqual(before);
+    },
+  );
 });
 
 describe('per-school rules of A', () => {

@@ -9,6 +9,7 @@ import {
 } from '@tanstack/react-router';
 import {
   DISTRICT_ADMIN,
+  isRole,
   ROLES,
   STAFF_ROLES,
   type AccountRole,
@@ -25,6 +26,7 @@ import { inventorySearchSchema } from '../features/inventory/inventory-search.js
 import { reportListSearchSchema } from '../features/reports/list/report-list-search.js';
 import { reportCreateSearchSchema, reportParamsSchema } from '../features/reports/report-routes.js';
 import { jobsSearchSchema } from '../features/reports/jobs/jobs-search.js';
+import { areaOfScannedPoster } from '../features/public-report/staff-bridge.js';
 
 const ADMIN: readonly Role[] = ['admin'];
 const DISTRICT: readonly AccountRole[] = [DISTRICT_ADMIN];
@@ -274,6 +276,28 @@ const dashboardAlias = createRoute({
   },
 });
 
+/**
+ * The public form behind an area's QR poster (decision 029): anyone may open it, signed in or not.
+ * A member of the poster's school is taken to the app's own report form for that area instead,
+ * as the poster's code did before it had a public form.
+ */
+const posterScreen = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/lapor/$token',
+  beforeLoad: async ({ params }) => {
+    await session.ready();
+    const current = session.getState().session;
+    if (current === null || !isRole(current.user.role)) return;
+    const area = await areaOfScannedPoster(params.token);
+    if (area !== null)
+      redirect({ throw: true, to: '/reports/create', search: { area }, replace: true });
+  },
+  component: lazyRouteComponent(
+    () => import('../features/public-report/public-report-screen.js'),
+    'PublicReportScreen',
+  ),
+});
+
 const guestScreens = [
   createRoute({
     getParentRoute: () => rootRoute,
@@ -316,6 +340,7 @@ const guestScreens = [
 const routeTree = rootRoute.addChildren([
   shellRoute.addChildren(shellScreens),
   dashboardAlias,
+  posterScreen,
   ...guestScreens,
 ]);
 

@@ -224,9 +224,9 @@ describe('reports offline in a real browser', () => {
       .getByLabel('Status')
       .locator('option')
       .evaluateAll((options) => options.map((o) => o.getAttribute('value')));
-    // Her own pending work (decision 028's table: its assignee, who filed it): she starts or
-    // completes it; cancelling a job is for its reporter who is not its assignee, or an admin.
-    expect(statuses).toEqual(['pending', 'in_progress', 'completed']);
+    // Her own pending work (decision 028's table: its assignee, who filed it, note 3): she
+    // starts it, completes it or cancels it, as staff always could.
+    expect(statuses).toEqual(['pending', 'in_progress', 'completed', 'cancelled']);
     await page.getByLabel('Status').selectOption('in_progress');
     await page.getByLabel('Jenis pekerjaan').selectOption('inspection');
     await page.getByTestId('photo-gallery-after').setInputFiles({

@@ -166,7 +166,7 @@ describe('phone screens at 390 px', () => {
     await settle(page);
     await page.getByRole('button', { name: 'Simpan laporan' }).click();
     await page.waitForURL((url) => url.pathname === `/reports/${id}`);
-    const cancel = page.getByRole('button', { name: 'Tandai Dibatalkan' });
+    const cancel = page.getByRole('button', { name: 'Batalkan pekerjaan' });
     await cancel.waitFor();
     const toast = await settledToast(page);
     expect(await page.locator('[data-sonner-toast]').first().textContent()).toContain(

@@ -116,7 +116,12 @@ export function ReportListScreen() {
         />
       </div>
       <div className="card admin-panel report-list-results">
-        <ReportListToolbar state={state} onChange={setState} fail={fail} />
+        <ReportListToolbar
+          state={state}
+          onChange={setState}
+          fail={fail}
+          schoolName={user?.school_name}
+        />
         {user !== null && (
           <BulkAssignBar
             user={user}

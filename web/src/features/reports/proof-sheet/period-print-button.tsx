@@ -4,7 +4,6 @@ import type { ReportFilters } from '@urs/sync-protocol';
 import { saveBlobAs } from '../../../client/download.js';
 import { serverMessage } from '../../../client/server-errors.js';
 import { toast } from '../../../client/toast.js';
-import { useCurrentUser } from '../../../client/use-session.js';
 import type { SortOrder } from '../list/report-list-logic.js';
 import { sheetLanguage } from './build-sheet.js';
 import {
@@ -28,15 +27,17 @@ export function PeriodPrintButton({
   filters,
   order,
   online,
+  schoolName,
 }: {
   filters: ReportFilters;
   order: SortOrder;
   online: boolean;
+  /** The signed-in user's school, printed on the cover and every sheet. */
+  schoolName?: string | null | undefined;
 }) {
   const { t, i18n } = useTranslation();
   const [progress, setProgress] = useState<PeriodProgress | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const schoolName = useCurrentUser()?.school_name;
   const abort = useRef<AbortController | null>(null);
   useEffect(() => () => abort.current?.abort(), []);
 

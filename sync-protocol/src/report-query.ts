@@ -1,5 +1,6 @@
 import { z } from './zod.js';
 import { code } from './error-codes.js';
+import { JOB_PRIORITIES, type JobPriority, type ReportOrigin } from './jobs.js';
 import { STORABLE_TEXT } from './limits.js';
 import { listQuerySchema } from './pagination.js';
 import { roleSchema } from './roles.js';
@@ -7,6 +8,11 @@ import { reportStatusSchema } from './work.js';
 
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 const localDate = z.iso.date({ error: code('date_format') });
+
+/** The assignee filter's value for the jobs nobody holds yet (the admin's queue). */
+export const UNASSIGNED = 'unassigned';
+/** The overdue filter is on as `overdue=true`; blank or `false` is no filter. */
+const flagOn = (v: unknown) => (v === 'true' || v === true ? true : v === 'false' ? undefined : v);
 
 /**
  * The admin report list's filters, as they travel in the URL (the screen keeps them in its
@@ -19,6 +25,11 @@ export const reportFiltersSchema = z
     status: z.preprocess(blankToUndefined, reportStatusSchema.optional()),
     area_id: z.preprocess(blankToUndefined, z.string().optional()),
     reporter_id: z.preprocess(blankToUndefined, z.string().optional()),
+    /** A user's id, or UNASSIGNED. */
+    assignee_id: z.preprocess(blankToUndefined, z.string().optional()),
+    priority: z.preprocess(blankToUndefined, z.enum(JOB_PRIORITIES).optional()),
+    /** Overdue at the answer's instant, by the contract's isOverdue (jobs.ts). */
+    overdue: z.preprocess((v) => flagOn(blankToUndefined(v)), z.literal(true).optional()),
     date_from: z.preprocess(blankToUndefined, localDate.optional()),
     date_to: z.preprocess(blankToUndefined, localDate.optional()),
     q: z.preprocess(
@@ -68,4 +79,13 @@ export interface ReportListRow {
   category: { id: string; name: string } | null;
   reporter: { id: string; name: string; role: z.infer<typeof roleSchema> };
   photo_counts: { before: number; after: number };
+  /** The job (decision 028); null assignee: nobody holds it yet. */
+  assignee: { id: string; name: string } | null;
+  priority: JobPriority;
+  due_date: string | null;
+  due_time: string | null;
+  completed_at: string | null;
+  origin: ReportOrigin;
+  /** At the answer's instant, in the school's calendar (the contract's isOverdue). */
+  overdue: boolean;
 }

@@ -68,6 +68,43 @@ function localFormat(
 }
 
 /**
+ * The instant a job is due, as the canonical UTC text every stored timestamp has
+ * (`YYYY-MM-DDTHH:MM:SS.sssZ`, which sorts as its instants do): the SQL twin of the contract's
+ * `dueInstant` (sync-protocol/src/jobs.ts). `dueTime` on `dueDate` in the school's calendar
+ * (`offsetMinutes` east of UTC), or the end of that day (the next day's first instant) without a
+ * time; NULL without a date. Both columns hold what the contract validated (`isDueDate`,
+ * `isDueTime`) before anything wrote them. db/job-sql.test.ts holds the two to the same answers.
+ */
+export function dueInstantSql(
+  dueDate: AnyColumn | SQL,
+  dueTime: AnyColumn | SQL,
+  offsetMinutes: number,
+): SQL<string | null> {
+  // Inlined as localFormat does; in parentheses, so a negative offset never meets a minus sign
+  // before it as `--`, a comment.
+  const offset = sql.raw(`(${Math.trunc(offsetMinutes)})`);
+  if (currentEngine() === 'postgres') {
+    // date + time is a timestamp; PostgreSQL's time takes 24:00, the end of the day.
+    return sql<
+      string | null
+    >`to_char((${dueDate})::date + coalesce((${dueTime})::time, time '24:00') - ${offset} * interval '1 minute', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+  }
+  // SQLite's date functions count in whole milliseconds: exact, as Date.UTC is.
+  const minutes = sql`coalesce(substr(${dueTime}, 1, 2) * 60 + substr(${dueTime}, 4, 2), 1440)`;
+  return sql<
+    string | null
+  >`strftime('%Y-%m-%dT%H:%M:%fZ', ${dueDate}, (${minutes} - ${offset}) || ' minutes')`;
+}
+
+/** Milliseconds from one stored UTC timestamp to another (negative when `to` is earlier). */
+export function millisecondsBetweenSql(from: AnyColumn | SQL, to: AnyColumn | SQL): SQL<number> {
+  return currentEngine() === 'postgres'
+    ? sql<number>`round(extract(epoch from ((${to})::timestamptz - (${from})::timestamptz)) * 1000)`
+    : // julianday's double resolves well under a millisecond at today's dates; round drops that.
+      sql<number>`round((julianday(${to}) - julianday(${from})) * 86400000)`;
+}
+
+/**
  * Announcements a role may see: audience NULL (everyone) or a JSON array naming the role.
  * The array is stored as JSON text on both engines; PostgreSQL reads it as jsonb. SQLite looks
  * for the quoted role in the text: the array only ever holds role names (sync-protocol's

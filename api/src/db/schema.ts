@@ -260,6 +260,16 @@ export const reports = sqliteTable(
     index('reports_school_live_status_area_idx')
       .on(t.schoolId, t.status, t.areaId)
       .where(sql`deleted_at IS NULL`),
+    // The analytics' jobs (services/analytics-jobs.ts): open work per person and whether it is
+    // overdue, from the index alone (deleted_at, always NULL in it, because SQLite counts the
+    // partial index's own condition as a column the query reads); and the jobs completed in a
+    // period, by completion time.
+    index('reports_school_live_status_assignee_idx')
+      .on(t.schoolId, t.status, t.assigneeId, t.dueDate, t.dueTime, t.deletedAt)
+      .where(sql`deleted_at IS NULL`),
+    index('reports_school_live_completed_idx')
+      .on(t.schoolId, t.completedAt)
+      .where(sql`deleted_at IS NULL`),
     index('reports_area_reported_idx').on(t.areaId, t.reportedAt),
     index('reports_reporter_reported_idx').on(t.reporterId, t.reportedAt),
     index('reports_school_change_seq_idx').on(t.schoolId, t.changeSeq),

@@ -287,9 +287,9 @@ describe('a school-B id on every REST route of school A', () => {
     expect(await rowsOfB()).toEqual(before);
   });
 
-  it('filters of A by a B area or reporter find what a missing id finds', async () => {
+  it('filters of A by a B area, reporter or assignee find what a missing id finds', async () => {
     for (const route of ['/api/reports', '/api/reports/export']) {
-      for (const filter of ['area_id', 'reporter_id'] as const) {
+      for (const filter of ['area_id', 'reporter_id', 'assignee_id'] as const) {
         const kind = filter === 'area_id' ? 'area' : 'user';
         const url = (id: string) => `${route}?${filter}=${id}`;
         const missing = newId();

@@ -11,6 +11,7 @@ import { localDaySql, localMonthSql } from '../db/dialect.js';
 import { areas, itemRequests, reports, userActivity, users } from '../db/schema.js';
 import { first } from '../db/first.js';
 import { localDate, localDayStart, scopeRange, type SchoolClock } from '../lib/school-time.js';
+import { jobAnalytics } from './analytics-jobs.js';
 
 const DAY = 86_400_000;
 
@@ -183,6 +184,8 @@ export async function analyticsSnapshot(
         .groupBy(itemRequests.status)
     ).map((r) => [r.status, r.n]),
   );
+  const jobs = await jobAnalytics(db, schoolId, clock, now, from30);
+
   const approved = requestStatus.get('approved') ?? 0;
   const rejected = requestStatus.get('rejected') ?? 0;
   const pendingRequests = requestStatus.get('pending') ?? 0;
@@ -229,6 +232,7 @@ export async function analyticsSnapshot(
       };
     }),
     daily_active_users_30d: days30.map((date) => ({ date, users: dau.get(date) ?? 0 })),
+    jobs,
     requests_30d: {
       daily: days30.map((date) => ({ date, created: requestsDaily.get(date) ?? 0 })),
       created: createdRequests,

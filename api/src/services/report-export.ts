@@ -1,5 +1,11 @@
 import type ExcelJS from 'exceljs';
-import { roleLabel, type ReportExportQuery, type ReportListRow } from '@urs/sync-protocol';
+import {
+  completedOnTime,
+  roleLabel,
+  type JobPriority,
+  type ReportExportQuery,
+  type ReportListRow,
+} from '@urs/sync-protocol';
 import type { Db } from '../db/handles.js';
 import { asLocalWallClock, scopeRange, type SchoolClock } from '../lib/school-time.js';
 import { NUMBER_COLUMN, xlsxDownload, type XlsxDownload } from '../lib/xlsx-stream.js';
@@ -19,11 +25,34 @@ const WORK_TYPE_LABEL: Record<string, string> = {
   other: 'Lainnya',
 };
 
+const PRIORITY_LABEL: Record<JobPriority, string> = {
+  low: 'Rendah',
+  normal: 'Normal',
+  high: 'Tinggi',
+  urgent: 'Mendesak',
+};
+
+/**
+ * Whether the job kept its due date: open and past it, open within it, completed by it or
+ * after it; blank without a due date, and for a cancelled job or a completion of unknown time.
+ */
+function timeliness(r: ReportListRow, clock: SchoolClock): string {
+  if (r.due_date === null) return '';
+  if (r.status === 'pending' || r.status === 'in_progress') {
+    return r.overdue ? 'Terlambat' : 'Belum jatuh tempo';
+  }
+  if (r.status !== 'completed') return '';
+  const onTime = completedOnTime(r, clock.offsetMinutes);
+  return onTime === null ? '' : onTime ? 'Tepat waktu' : 'Selesai terlambat';
+}
+
+const DATE_TIME = { numFmt: 'yyyy-mm-dd hh:mm' };
+
 const COLUMNS: Partial<ExcelJS.Column>[] = [
   NUMBER_COLUMN,
-  { header: 'Dilaporkan', key: 'reported', width: 18, style: { numFmt: 'yyyy-mm-dd hh:mm' } },
-  { header: 'Diterima server', key: 'received', width: 18, style: { numFmt: 'yyyy-mm-dd hh:mm' } },
-  { header: 'Diperbarui', key: 'updated', width: 18, style: { numFmt: 'yyyy-mm-dd hh:mm' } },
+  { header: 'Dilaporkan', key: 'reported', width: 18, style: DATE_TIME },
+  { header: 'Diterima server', key: 'received', width: 18, style: DATE_TIME },
+  { header: 'Diperbarui', key: 'updated', width: 18, style: DATE_TIME },
   { header: 'Area', key: 'area', width: 24 },
   { header: 'Kategori', key: 'category', width: 18 },
   { header: 'Jenis pekerjaan', key: 'workType', width: 16 },
@@ -31,6 +60,13 @@ const COLUMNS: Partial<ExcelJS.Column>[] = [
   { header: 'Deskripsi', key: 'description', width: 60 },
   { header: 'Pelapor', key: 'reporter', width: 24 },
   { header: 'Peran', key: 'role', width: 16 },
+  { header: 'Petugas', key: 'assignee', width: 24 },
+  { header: 'Prioritas', key: 'priority', width: 11 },
+  { header: 'Tenggat', key: 'dueDate', width: 12, style: { numFmt: 'yyyy-mm-dd' } },
+  // Blank: due at the end of that day (decision 028).
+  { header: 'Jam tenggat', key: 'dueTime', width: 11 },
+  { header: 'Diselesaikan', key: 'completed', width: 18, style: DATE_TIME },
+  { header: 'Ketepatan waktu', key: 'timeliness', width: 18 },
   { header: 'Catatan admin', key: 'adminNote', width: 40 },
   { header: 'Foto sebelum', key: 'before', width: 12 },
   { header: 'Foto sesudah', key: 'after', width: 12 },
@@ -42,7 +78,9 @@ const COLUMNS: Partial<ExcelJS.Column>[] = [
  * The matching reports as an .xlsx, streamed: rows come from keyset chunks, so a year of
  * reports never sits in memory at once. Dates are real Excel date cells in the school's time.
  * The scope and the order are the filing time ("Dilaporkan"); "Diterima server" shows when the
- * report arrived, so work that came in late from a dead zone can be told apart.
+ * report arrived, so work that came in late from a dead zone can be told apart. The job's
+ * columns: who holds it, how urgent, its due day (a date cell in the school's calendar) and
+ * time, when it was completed, and whether it kept its due date as of the export's `now`.
  */
 export function exportReports(
   db: Db,
@@ -58,7 +96,7 @@ export function exportReports(
     {
       sheetName: 'Laporan',
       columns: COLUMNS,
-      rows: iterateReports(db, schoolId, query, clock, range),
+      rows: iterateReports(db, schoolId, query, { now, clock }, range),
       toCells: (r: ReportListRow, no) => ({
         no,
         reported: asLocalWallClock(new Date(r.reported_at), clock),
@@ -71,6 +109,14 @@ export function exportReports(
         description: r.description,
         reporter: r.reporter.name,
         role: roleLabel(r.reporter.role),
+        assignee: r.assignee?.name ?? '',
+        priority: PRIORITY_LABEL[r.priority],
+        // A calendar day: midnight UTC of it is that day in Excel, which has no time zones.
+        dueDate: r.due_date === null ? null : new Date(`${r.due_date}T00:00:00.000Z`),
+        dueTime: r.due_time ?? '',
+        completed:
+          r.completed_at === null ? null : asLocalWallClock(new Date(r.completed_at), clock),
+        timeliness: timeliness(r, clock),
         adminNote: r.admin_note ?? '',
         before: r.photo_counts.before,
         after: r.photo_counts.after,

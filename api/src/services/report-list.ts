@@ -1,8 +1,12 @@
 import { schoolRoleOf } from '../auth/policy.js';
 import { and, asc, count, desc, eq, gte, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import {
+  isOverdue,
   pageMeta,
+  UNASSIGNED,
+  type JobPriority,
   type Paged,
+  type ReportOrigin,
   type ReportFilters,
   type ReportListQuery,
   type ReportListRow,
@@ -12,6 +16,7 @@ import type { Db } from '../db/handles.js';
 import { areas, categories, reportPhotos, reports, users } from '../db/schema.js';
 import { first } from '../db/first.js';
 import { containsText } from '../db/dialect.js';
+import { overdueSql } from '../db/job-sql.js';
 import { localDayStart, type SchoolClock } from '../lib/school-time.js';
 
 const DAY_MS = 86_400_000;
@@ -20,6 +25,14 @@ const reporter = users;
 
 const photoCount = (kind: 'before' | 'after') =>
   sql<number>`(SELECT count(*) FROM ${reportPhotos} WHERE ${reportPhotos.reportId} = ${reports.id} AND ${reportPhotos.kind} = ${kind} AND ${reportPhotos.deletedAt} IS NULL)`;
+
+/*
+ * The assignee's name without a second join on users: a table alias renders wrongly for
+ * PostgreSQL (decision 007), so a subquery by primary key, as the request list's approver.
+ */
+const assigneeName = sql<
+  string | null
+>`(SELECT assignee.name FROM ${users} AS assignee WHERE assignee.id = ${reports.assigneeId})`;
 
 const listColumns = {
   id: reports.id,
@@ -39,6 +52,13 @@ const listColumns = {
   reporterRole: reporter.role,
   before: photoCount('before'),
   after: photoCount('after'),
+  assigneeId: reports.assigneeId,
+  assigneeName,
+  priority: reports.priority,
+  dueDate: reports.dueDate,
+  dueTime: reports.dueTime,
+  completedAt: reports.completedAt,
+  origin: reports.origin,
 };
 
 interface ListRecord {
@@ -59,9 +79,23 @@ interface ListRecord {
   reporterRole: Role;
   before: number;
   after: number;
+  assigneeId: string | null;
+  assigneeName: string | null;
+  priority: JobPriority;
+  dueDate: string | null;
+  dueTime: string | null;
+  completedAt: string | null;
+  origin: ReportOrigin;
 }
 
-function toRow(r: ListRecord): ReportListRow {
+/** What a row's derived fields are counted from: the answer's instant, the school's calendar. */
+export interface RowClock {
+  now: Date;
+  clock: SchoolClock;
+}
+
+function toRow(r: ListRecord, { now, clock }: RowClock): ReportListRow {
+  const job = { status: r.status, due_date: r.dueDate, due_time: r.dueTime };
   return {
     id: r.id,
     description: r.description,
@@ -78,17 +112,26 @@ function toRow(r: ListRecord): ReportListRow {
         : { id: r.categoryId, name: r.categoryName },
     reporter: { id: r.reporterId, name: r.reporterName, role: r.reporterRole },
     photo_counts: { before: Number(r.before), after: Number(r.after) },
+    assignee:
+      r.assigneeId === null ? null : { id: r.assigneeId, name: r.assigneeName ?? r.assigneeId },
+    priority: r.priority,
+    due_date: r.dueDate,
+    due_time: r.dueTime,
+    completed_at: r.completedAt,
+    origin: r.origin,
+    overdue: isOverdue(job, now.getTime(), clock.offsetMinutes),
   };
 }
 
 /**
  * Conditions for the filters, always within the school. Dates and ranges are on the filing
  * time: the school's local calendar days of when the work was reported, both ends included.
+ * Overdue is at `now`, in the school's calendar, by the contract's rule (db/job-sql.ts).
  */
 export function reportConditions(
   schoolId: string,
   filters: ReportFilters,
-  clock: SchoolClock,
+  { now, clock }: RowClock,
   range: { from?: Date | undefined; to?: Date | undefined } = {},
 ): SQL[] {
   const conditions: SQL[] = [eq(reports.schoolId, schoolId), isNull(reports.deletedAt)];
@@ -97,6 +140,15 @@ export function reportConditions(
   if (filters.reporter_id !== undefined)
     conditions.push(eq(reports.reporterId, filters.reporter_id));
   if (filters.role !== undefined) conditions.push(eq(reporter.role, filters.role));
+  if (filters.assignee_id !== undefined) {
+    conditions.push(
+      filters.assignee_id === UNASSIGNED
+        ? isNull(reports.assigneeId)
+        : eq(reports.assigneeId, filters.assignee_id),
+    );
+  }
+  if (filters.priority !== undefined) conditions.push(eq(reports.priority, filters.priority));
+  if (filters.overdue === true) conditions.push(overdueSql(now, clock));
   if (filters.date_from !== undefined) {
     conditions.push(gte(reports.reportedAt, localDayStart(filters.date_from, clock).toISOString()));
   }
@@ -141,14 +193,17 @@ async function countMatching(db: Db, where: SQL | undefined): Promise<number> {
   );
 }
 
-/** The admin list: server-side filters, paging and sort by filing time (or receipt time). */
+/**
+ * The admin list: server-side filters, paging and sort by filing time (or receipt time). Each
+ * row's overdue flag and the overdue filter are of `now`.
+ */
 export async function listReports(
   db: Db,
   schoolId: string,
   query: ReportListQuery,
-  clock: SchoolClock,
+  at: RowClock,
 ): Promise<Paged<ReportListRow>> {
-  const where = and(...reportConditions(schoolId, query, clock));
+  const where = and(...reportConditions(schoolId, query, at));
   const total = await countMatching(db, where);
   const column = query.sort === 'created_at' ? reports.createdAt : reports.reportedAt;
   const order =
@@ -158,7 +213,10 @@ export async function listReports(
     .orderBy(...order)
     .limit(query.per_page)
     .offset((query.page - 1) * query.per_page)) as ListRecord[];
-  return { data: rows.map(toRow), meta: pageMeta(query.page, query.per_page, total) };
+  return {
+    data: rows.map((row) => toRow(row, at)),
+    meta: pageMeta(query.page, query.per_page, total),
+  };
 }
 
 /**
@@ -170,13 +228,13 @@ export async function* iterateReports(
   db: Db,
   schoolId: string,
   filters: ReportFilters,
-  clock: SchoolClock,
+  at: RowClock,
   range: { from?: Date | undefined; to?: Date | undefined },
   chunk = 500,
 ): AsyncGenerator<ReportListRow> {
   let after: { reportedAt: string; id: string } | undefined;
   for (;;) {
-    const conditions = reportConditions(schoolId, filters, clock, range);
+    const conditions = reportConditions(schoolId, filters, at, range);
     if (after !== undefined) {
       const keyset = or(
         sql`${reports.reportedAt} > ${after.reportedAt}`,
@@ -188,7 +246,7 @@ export async function* iterateReports(
       .where(and(...conditions))
       .orderBy(asc(reports.reportedAt), asc(reports.id))
       .limit(chunk)) as ListRecord[];
-    for (const row of rows) yield toRow(row);
+    for (const row of rows) yield toRow(row, at);
     const last = rows.at(-1);
     if (last === undefined || rows.length < chunk) return;
     after = { reportedAt: last.reportedAt, id: last.id };

@@ -1,12 +1,17 @@
 import { FIRST_SCHOOL_ID, sqliteWriter, type App } from '@urs/api';
 import { benchServer } from './bench-server.js';
-import { newId, REPORT_STATUSES, STAFF_ROLES } from '@urs/sync-protocol';
+import { JOB_PRIORITIES, newId, REPORT_STATUSES, STAFF_ROLES } from '@urs/sync-protocol';
 import { time, type BenchRow } from '../lib/measure.js';
 
 export const SCHOOL_STAFF = 120;
 export const SCHOOL_AREAS = 40;
 
-/** A school with `reports` reports over the last year, 120 staff, 40 areas, written directly. */
+/**
+ * A school with `reports` reports over the last year, 120 staff, 40 areas, written directly.
+ * Each report is a job (decision 028): its reporter's (one in 97 unassigned), priorities in
+ * turn, three in ten due three days after filing (two in ten at 14:00), each completed one
+ * completed 0-4 days after filing. postgres-bench.ts writes the same.
+ */
 async function school(reports: number) {
   const server = await benchServer('analytics');
   const { db, app } = server;
@@ -41,20 +46,28 @@ async function school(reports: number) {
       return id;
     });
     const report = sqlite.prepare(
-      `INSERT INTO reports (school_id, id, reporter_id, area_id, work_type, description, status, reported_at, created_at, updated_at, change_seq)
-       VALUES ('${FIRST_SCHOOL_ID}', ?, ?, ?, 'cleaning', 'Laporan bench', ?, ?, ?, ?, ?)`,
+      `INSERT INTO reports (school_id, id, reporter_id, area_id, work_type, description, status, reported_at, created_at, updated_at, change_seq, assignee_id, priority, due_date, due_time, completed_at)
+       VALUES ('${FIRST_SCHOOL_ID}', ?, ?, ?, 'cleaning', 'Laporan bench', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     for (let i = 0; i < reports; i++) {
-      const at = iso(now - Math.floor((i / reports) * 365 * 86_400_000));
+      const filed = now - Math.floor((i / reports) * 365 * 86_400_000);
+      const at = iso(filed);
+      const status = REPORT_STATUSES[i % 4] ?? 'pending';
+      const reporter = staff[i % staff.length];
       report.run(
         newId(),
-        staff[i % staff.length],
+        reporter,
         areaIds[(i * 7) % areaIds.length],
-        REPORT_STATUSES[i % 4],
+        status,
         at,
         at,
         at,
         ++seq,
+        i % 97 === 0 ? null : reporter,
+        JOB_PRIORITIES[i % JOB_PRIORITIES.length],
+        i % 10 < 3 ? iso(filed + 3 * 86_400_000).slice(0, 10) : null,
+        i % 10 < 2 ? '14:00' : null,
+        status === 'completed' ? iso(filed + (i % 5) * 86_400_000) : null,
       );
     }
     const activity = sqlite.prepare(

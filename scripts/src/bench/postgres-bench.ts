@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { applyPushBatch, createTestDatabase, FIRST_SCHOOL_ID } from '@urs/api';
 import {
+  JOB_PRIORITIES,
   newId,
   PULL_PAGE_SIZE,
   pushRequestSchema,
@@ -201,13 +202,26 @@ async function pgSchool(adminUrl: string, reports: number) {
   await c.query(
     `WITH staff AS (SELECT array_agg(id ORDER BY email) AS ids FROM users WHERE email LIKE '%@bench.test'),
           places AS (SELECT array_agg(id ORDER BY name) AS ids FROM areas WHERE name LIKE 'Area %')
-     INSERT INTO reports (school_id, id, reporter_id, area_id, work_type, description, status, reported_at, created_at, updated_at, change_seq)
+     INSERT INTO reports (school_id, id, reporter_id, area_id, work_type, description, status, reported_at, created_at, updated_at, change_seq,
+                          assignee_id, priority, due_date, due_time, completed_at)
      SELECT '${FIRST_SCHOOL_ID}', gen_random_uuid()::text, staff.ids[1 + i % $2], places.ids[1 + (i * 7) % $3], 'cleaning',
-            'Laporan bench', ($4::text[])[1 + i % cardinality($4::text[])], at, at, at, 10000 + i
+            'Laporan bench', status, to_char(filed, $6), to_char(filed, $6), to_char(filed, $6), 10000 + i,
+            CASE WHEN i % 97 = 0 THEN NULL ELSE staff.ids[1 + i % $2] END,
+            ($5::text[])[1 + i % cardinality($5::text[])],
+            CASE WHEN i % 10 < 3 THEN to_char(filed + interval '3 days', 'YYYY-MM-DD') END,
+            CASE WHEN i % 10 < 2 THEN '14:00' END,
+            CASE WHEN status = 'completed' THEN to_char(filed + (i % 5) * interval '1 day', $6) END
      FROM staff, places, generate_series(0, $1 - 1) AS i,
-          LATERAL (SELECT to_char((now() - (i::float8 / $1) * interval '365 days') AT TIME ZONE 'UTC',
-                                  'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at) AS t`,
-    [reports, SCHOOL_STAFF, SCHOOL_AREAS, REPORT_STATUSES],
+          LATERAL (SELECT (now() - (i::float8 / $1) * interval '365 days') AT TIME ZONE 'UTC' AS filed,
+                          ($4::text[])[1 + i % cardinality($4::text[])] AS status) AS t`,
+    [
+      reports,
+      SCHOOL_STAFF,
+      SCHOOL_AREAS,
+      REPORT_STATUSES,
+      JOB_PRIORITIES,
+      'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"',
+    ],
   );
   await c.query(
     `WITH staff AS (SELECT array_agg(id ORDER BY email) AS ids FROM users WHERE email LIKE '%@bench.test')

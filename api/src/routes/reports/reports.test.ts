@@ -341,8 +341,9 @@ function dataRows(sheet: ExcelJS.Worksheet): ExcelJS.Row[] {
   return sheet.getRows(2, sheet.rowCount - 1) ?? [];
 }
 
-const LINK_COLUMN = 15;
-const ID_COLUMN = 16;
+const LINK_COLUMN = 21;
+const ID_COLUMN = 22;
+const BEFORE_PHOTOS_COLUMN = 19;
 const REPORTED_COLUMN = 2;
 const RECEIVED_COLUMN = 3;
 const DESCRIPTION_COLUMN = 9;
@@ -372,6 +373,12 @@ describe('GET /api/reports/export', () => {
       'Deskripsi',
       'Pelapor',
       'Peran',
+      'Petugas',
+      'Prioritas',
+      'Tenggat',
+      'Jam tenggat',
+      'Diselesaikan',
+      'Ketepatan waktu',
       'Catatan admin',
       'Foto sebelum',
       'Foto sesudah',
@@ -387,7 +394,7 @@ describe('GET /api/reports/export', () => {
     expect(first.getCell(DESCRIPTION_COLUMN).value).toBe('Wastafel bocor');
     expect(first.getCell(11).value).toBe('Custodian');
     expect(sheet.getRow(3).getCell(8).value).toBe('Selesai');
-    expect(sheet.getRow(3).getCell(14).type).toBe(ExcelJS.ValueType.Number);
+    expect(sheet.getRow(3).getCell(BEFORE_PHOTOS_COLUMN).type).toBe(ExcelJS.ValueType.Number);
   });
 
   it('links each report at the address the browser used, also through an HTTPS proxy', async () => {

@@ -29,7 +29,7 @@ export function reportRoutes({ db, env, guard, clock, now }: RouteDeps) {
 
   app.get('/api/reports', guard('reports.list'), async (c) => {
     const query = parseOr422(reportListQuerySchema, c.req.query());
-    return c.json(await listReports(db, schoolActor(c).schoolId, query, clock));
+    return c.json(await listReports(db, schoolActor(c).schoolId, query, { now: now(), clock }));
   });
 
   app.get('/api/reports/by-role', guard('reports.list'), async (c) => {

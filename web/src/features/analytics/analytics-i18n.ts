@@ -50,6 +50,32 @@ const texts = splitTextPairs({
     pendingRequests: ['Menunggu', 'Pending'],
     approvalRate: ['Tingkat persetujuan', 'Approval rate'],
     dailyAverage: ['Rata-rata per hari', 'Daily average'],
+    jobs: ['Pekerjaan per petugas', 'Work per person'],
+    jobsNote: [
+      'Terbuka dan terlambat per saat ini; selesai, tepat waktu, dan median waktu selesai dalam 30 hari terakhir.',
+      'Open and overdue as of now; completed, on time and median time to complete over the last 30 days.',
+    ],
+    jobsOpen: ['Terbuka', 'Open'],
+    jobsOverdue: ['Terlambat', 'Overdue'],
+    jobsUnassigned: ['Belum ditugaskan', 'Unassigned'],
+    jobsCompleted: ['Selesai (30 hari)', 'Completed (30 days)'],
+    jobsOnTime: ['Tepat waktu', 'On time'],
+    jobsOnTimeOf: [
+      '{{onTime}} dari {{withDue}} bertenggat',
+      '{{onTime}} of {{withDue}} with a due date',
+    ],
+    jobsMedian: ['Median waktu selesai', 'Median time to complete'],
+    jobsPerson: ['Petugas', 'Person'],
+    jobsNone: ['Belum ada pekerjaan terbuka atau selesai.', 'No open or completed work yet.'],
+    jobsShowAll: ['Tampilkan semua ({{count}})', 'Show all ({{count}})'],
+    jobsShowFewer: ['Tampilkan lebih sedikit', 'Show fewer'],
+    jobsUnknown: ['Pengguna tidak dikenal', 'Unknown user'],
+    noFigure: ['–', '–'],
+    duration: {
+      days: ['{{major}} hari {{minor}} jam', '{{major}} d {{minor}} h'],
+      hours: ['{{major}} jam {{minor}} mnt', '{{major}} h {{minor}} min'],
+      minutes: ['{{major}} mnt', '{{major}} min'],
+    },
   },
 });
 

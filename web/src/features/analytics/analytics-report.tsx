@@ -6,6 +6,7 @@ import { formatDayMonth, formatMonth, formatMonthTick, formatNumber } from '../.
 import { roleText } from '../../lib/role-text.js';
 import '../../components/ui/admin-cards.css';
 import './analytics-i18n.js';
+import { JobsSection } from './analytics-jobs.js';
 import './analytics.css';
 
 const DailyBars = lazy(() =>
@@ -44,6 +45,8 @@ export function AnalyticsReport({ snapshot: s }: { snapshot: AnalyticsSnapshot }
           ]}
         />
       </section>
+
+      <JobsSection jobs={s.jobs} num={num} />
 
       <section className="card analytics-section">
         <h2>{t('analytics.users')}</h2>

@@ -3,7 +3,11 @@ import type { AnalyticsSnapshot } from '@urs/sync-protocol';
 import { exportFileName, formatAge, readStoredSnapshot, storeSnapshot } from './analytics-store.js';
 import { MemoryStorage } from '../../test/memory-storage.js';
 
-const snapshot = { today: '2026-11-22', reports: { total: 60 } } as unknown as AnalyticsSnapshot;
+const snapshot = {
+  today: '2026-11-22',
+  reports: { total: 60 },
+  jobs: { open: 3, per_person: [] },
+} as unknown as AnalyticsSnapshot;
 
 describe('analytics snapshot on the device', () => {
   it('keeps the last snapshot and reads it back; junk reads as nothing', () => {
@@ -19,6 +23,12 @@ describe('analytics snapshot on the device', () => {
     storage.setItem('urs_analytics_snapshot', '{not json');
     expect(readStoredSnapshot('admin-1', storage)).toBeNull();
     storage.setItem('urs_analytics_snapshot', JSON.stringify({ fetchedAt: 1 }));
+    expect(readStoredSnapshot('admin-1', storage)).toBeNull();
+    // Kept by the app before the job figures: fetched again rather than drawn without them.
+    const older: Partial<AnalyticsSnapshot> = { ...snapshot };
+    delete older.jobs;
+    const fetchedAt = '2026-11-22T05:00:00.000Z';
+    storeSnapshot('admin-1', { snapshot: older as AnalyticsSnapshot, fetchedAt }, storage);
     expect(readStoredSnapshot('admin-1', storage)).toBeNull();
   });
 

@@ -16,6 +16,7 @@ export interface StoredSnapshot {
 /**
  * The snapshot kept for `userId`: one kept for anyone else (or before snapshots named their
  * user) reads as nothing, so an answer that arrived after a sign-out never reaches the next user.
+ * So does one of an older shape, without the job figures; the screen fetches a new one.
  */
 export function readStoredSnapshot(
   userId: string,
@@ -29,7 +30,9 @@ export function readStoredSnapshot(
       parsed.user !== userId ||
       typeof parsed.fetchedAt !== 'string' ||
       typeof parsed.snapshot !== 'object' ||
-      parsed.snapshot === null
+      parsed.snapshot === null ||
+      // Kept by the app before jobs (issue 40): the screen reads figures it does not have.
+      typeof (parsed.snapshot as Partial<AnalyticsSnapshot>).jobs !== 'object'
     ) {
       return null;
     }

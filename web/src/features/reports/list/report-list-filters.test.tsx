@@ -3,6 +3,7 @@ import 'fake-indexeddb/auto';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { db } from '../../../db/index.js';
 import { useIndonesianComponents } from '../../../test/component-setup.js';
 import '../report-list-i18n.js';
 import { ReportListFilters } from './report-list-filters.js';
@@ -51,6 +52,42 @@ describe('the report list filters', () => {
 
     expect(onChange).toHaveBeenCalledWith({
       filters: { date_from: '2026-03-10', date_to: '2026-03-10' },
+      page: 1,
+      order: 'desc',
+    });
+  });
+
+  it('filters by an assignee the device holds, the unassigned queue, priority and overdue', async () => {
+    const at = '2026-01-01T00:00:00.000Z';
+    const person = (id: string, name: string) =>
+      ({ id, name, role: 'technician', photo_url: null, created_at: at, updated_at: at }) as const;
+    await db.users.bulkPut([
+      person('u-hendra', 'Hendra Wijaya'),
+      person('u-agus', 'Agus Setiawan'),
+    ]);
+    const user = userEvent.setup();
+    renderFilters();
+    const assignee = screen.getByLabelText('Petugas');
+    // The people by name, after "all" and the queue.
+    await screen.findByRole('option', { name: 'Hendra Wijaya' });
+    expect(
+      Array.from((assignee as HTMLSelectElement).options, (option) => option.textContent),
+    ).toEqual(['Semua petugas', 'Belum ditugaskan', 'Agus Setiawan', 'Hendra Wijaya']);
+    await user.selectOptions(assignee, 'u-hendra');
+    await user.selectOptions(screen.getByLabelText('Prioritas'), 'Mendesak');
+    await user.click(screen.getByLabelText('Hanya yang terlambat'));
+    await user.click(screen.getByRole('button', { name: 'Terapkan' }));
+    expect(onChange).toHaveBeenLastCalledWith({
+      filters: { assignee_id: 'u-hendra', priority: 'urgent', overdue: true },
+      page: 1,
+      order: 'desc',
+    });
+
+    await user.selectOptions(assignee, 'Belum ditugaskan');
+    await user.click(screen.getByLabelText('Hanya yang terlambat'));
+    await user.click(screen.getByRole('button', { name: 'Terapkan' }));
+    expect(onChange).toHaveBeenLastCalledWith({
+      filters: { assignee_id: 'unassigned', priority: 'urgent' },
       page: 1,
       order: 'desc',
     });

@@ -1,10 +1,17 @@
-import { REPORT_STATUSES, type ReportFilters } from '@urs/sync-protocol';
+import {
+  JOB_PRIORITIES,
+  REPORT_STATUSES,
+  UNASSIGNED,
+  type ReportFilters,
+} from '@urs/sync-protocol';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CheckField } from '../../../components/ui/check-field.js';
 import { RoleOptions } from '../../../components/ui/role-options.js';
 import { SelectField } from '../../../components/ui/select-field.js';
 import { TextField } from '../../../components/ui/text-field.js';
 import { useAreasByName } from '../data/area-queries.js';
+import { usePeopleByName } from '../data/user-queries.js';
 import { stringifySearch } from '../../../lib/search-params.js';
 import { statusKey } from '../report-i18n.js';
 import {
@@ -23,6 +30,9 @@ const toDraft = (filters: ReportFilters): Draft => ({
   status: filters.status ?? '',
   area_id: filters.area_id ?? '',
   reporter_id: filters.reporter_id ?? '',
+  assignee_id: filters.assignee_id ?? '',
+  priority: filters.priority ?? '',
+  overdue: filters.overdue === true ? 'true' : '',
   date_from: filters.date_from ?? '',
   date_to: filters.date_to ?? '',
   q: filters.q ?? '',
@@ -51,6 +61,7 @@ export function ReportListFilters({ state, onChange, reporterName }: FiltersProp
   }
 
   const areas = useAreasByName();
+  const people = usePeopleByName();
   const [areaSearch, setAreaSearch] = useState('');
   const shownAreas = (areas ?? []).filter(
     (area) =>
@@ -131,6 +142,37 @@ export function ReportListFilters({ state, onChange, reporterName }: FiltersProp
         >
           <option value="">{t('reportList.allAreas')}</option>
         </SelectField>
+        <SelectField
+          label={t('reportList.assignee')}
+          {...field('assignee_id')}
+          options={(people ?? []).map((person) => ({ value: person.id, label: person.name }))}
+        >
+          <option value="">{t('reportList.allAssignees')}</option>
+          <option value={UNASSIGNED}>{t('reportList.unassigned')}</option>
+          {/* A link to someone this device does not hold: still shown, by id, as chosen. */}
+          {draft.assignee_id !== '' &&
+            draft.assignee_id !== UNASSIGNED &&
+            people !== undefined &&
+            !people.some((person) => person.id === draft.assignee_id) && (
+              <option value={draft.assignee_id}>{draft.assignee_id}</option>
+            )}
+        </SelectField>
+        <SelectField
+          label={t('reportList.priority')}
+          {...field('priority')}
+          options={JOB_PRIORITIES.map((priority) => ({
+            value: priority,
+            label: t(`reportList.priorities.${priority}`),
+          }))}
+        >
+          <option value="">{t('reportList.allPriorities')}</option>
+        </SelectField>
+        <CheckField
+          className="report-list-overdue"
+          label={t('reportList.overdueOnly')}
+          checked={draft.overdue === 'true'}
+          onChange={(on) => setDraft((d) => ({ ...d, overdue: on ? 'true' : '' }))}
+        />
         <TextField label={t('reportList.dateFrom')} type="date" {...textField('date_from')} />
         <TextField
           label={t('reportList.dateTo')}

@@ -30,6 +30,9 @@ describe('report list URL ⇄ filters', () => {
         status: 'pending' as const,
         area_id: 'area-1',
         reporter_id: 'user-9',
+        assignee_id: 'unassigned',
+        priority: 'urgent' as const,
+        overdue: true as const,
         date_from: '2026-01-01',
         date_to: '2026-01-31',
         q: 'lampu rusak',
@@ -39,7 +42,7 @@ describe('report list URL ⇄ filters', () => {
     };
     const search = searchFromState(state);
     expect(search).toBe(
-      '?role=technician&status=pending&area_id=area-1&reporter_id=user-9&date_from=2026-01-01&date_to=2026-01-31&q=lampu+rusak&page=3&order=asc',
+      '?role=technician&status=pending&area_id=area-1&reporter_id=user-9&assignee_id=unassigned&priority=urgent&overdue=true&date_from=2026-01-01&date_to=2026-01-31&q=lampu+rusak&page=3&order=asc',
     );
     expect(stateFromSearch(search)).toEqual(state);
   });
@@ -84,6 +87,9 @@ describe('API paths', () => {
       'api/reports/export?scope=this_week&role=custodian&reporter_id=u1&q=wc',
     );
     expect(reportExportPath('all', {})).toBe('api/reports/export?scope=all');
+    expect(reportExportPath('all', { assignee_id: 'u2', priority: 'high', overdue: true })).toBe(
+      'api/reports/export?scope=all&assignee_id=u2&priority=high&overdue=true',
+    );
   });
 });
 

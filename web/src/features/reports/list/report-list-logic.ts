@@ -19,6 +19,9 @@ export const FILTER_KEYS = [
   'status',
   'area_id',
   'reporter_id',
+  'assignee_id',
+  'priority',
+  'overdue',
   'date_from',
   'date_to',
   'q',
@@ -41,7 +44,11 @@ export function withoutFilter(filters: ReportFilters, key: keyof ReportFilters):
 /** The filters as query params in a fixed order, blanks left out. */
 function filterParams(filters: ReportFilters): Record<string, string | undefined> {
   const params: Record<string, string | undefined> = {};
-  for (const key of FILTER_KEYS) params[key] = filters[key];
+  for (const key of FILTER_KEYS) {
+    const value = filters[key];
+    // `overdue` is the one flag: `overdue=true`, as the contract reads it.
+    params[key] = value === undefined ? undefined : String(value);
+  }
   return params;
 }
 

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { REPORT_STATUSES, ROLES, type ReportFilters } from '@urs/sync-protocol';
+import { JOB_PRIORITIES, REPORT_STATUSES, ROLES, type ReportFilters } from '@urs/sync-protocol';
 import {
   lazySchema,
   type LazySchema,
@@ -33,6 +33,16 @@ const buildReportListSearch = () =>
       status: filterParam(z.enum(REPORT_STATUSES)),
       area_id: filterParam(z.string()),
       reporter_id: filterParam(z.string()),
+      /** A user's id, or `unassigned` (the contract's UNASSIGNED). */
+      assignee_id: filterParam(z.string()),
+      priority: filterParam(z.enum(JOB_PRIORITIES)),
+      /** On as `overdue=true`; anything else is no filter. */
+      overdue: filterParam(
+        z.pipe(
+          z.literal('true'),
+          z.transform((): true => true),
+        ),
+      ),
       date_from: filterParam(z.iso.date()),
       date_to: filterParam(z.iso.date()),
       q: filterParam(z.string().check(z.trim(), z.maxLength(MAX_QUERY_LENGTH))),

@@ -3,7 +3,7 @@ import { type ReportListRow } from '@urs/sync-protocol';
 import { useTranslation } from 'react-i18next';
 import { AdminTable } from '../../../components/ui/admin-table.js';
 import { RowActions } from '../../../components/ui/row-actions.js';
-import { formatDate } from '../../../lib/format.js';
+import { formatDate, formatDue } from '../../../lib/format.js';
 import { statusKey } from '../report-i18n.js';
 import { truncate } from './report-list-logic.js';
 import { roleText } from '../../../lib/role-text.js';
@@ -29,7 +29,10 @@ export function ReportListTable({ rows, loading, onRemove, selected, onSelect }:
         t('reportList.colArea'),
         t('reportList.colDescription'),
         t('reportList.colReporter'),
+        t('reportList.colAssignee'),
         t('reportList.colStatus'),
+        t('reportList.colPriority'),
+        t('reportList.colDue'),
         t('reportList.colCreated'),
       ]}
       testId="report-list-table"
@@ -43,6 +46,9 @@ export function ReportListTable({ rows, loading, onRemove, selected, onSelect }:
           data-status={row.status}
           data-role={row.reporter.role}
           data-reporter-id={row.reporter.id}
+          data-assignee-id={row.assignee?.id ?? ''}
+          data-priority={row.priority}
+          data-overdue={row.overdue}
         >
           <td className="report-list-pick" data-label={t('jobs.select')}>
             <input
@@ -67,10 +73,37 @@ export function ReportListTable({ rows, loading, onRemove, selected, onSelect }:
               <div className="muted">{roleText(row.reporter.role)}</div>
             </div>
           </td>
+          <td data-label={t('reportList.colAssignee')}>
+            {row.assignee === null ? (
+              <span className="muted">{t('reportList.unassigned')}</span>
+            ) : (
+              row.assignee.name
+            )}
+          </td>
           <td data-label={t('reportList.colStatus')}>
             <span className={`rp-status rp-status-${row.status}`}>{t(statusKey(row.status))}</span>
           </td>
-          <td data-label={t('reportList.colCreated')}>
+          <td data-label={t('reportList.colPriority')}>
+            <span className={`report-list-priority report-list-priority-${row.priority}`}>
+              {t(`reportList.priorities.${row.priority}`)}
+            </span>
+          </td>
+          <td className="report-list-when" data-label={t('reportList.colDue')}>
+            {row.due_date === null ? (
+              <span className="muted">{t('reportList.noDue')}</span>
+            ) : (
+              <div className="report-list-due">
+                {/* The school's calendar day and clock, as stored: never shifted. */}
+                <span>{formatDue(row.due_date, row.due_time, i18n.language)}</span>
+                {row.overdue && (
+                  <span className="rp-status report-list-overdue-badge">
+                    {t('reportList.overdue')}
+                  </span>
+                )}
+              </div>
+            )}
+          </td>
+          <td className="report-list-when" data-label={t('reportList.colCreated')}>
             <time dateTime={row.reported_at}>{formatDate(row.reported_at, i18n.language)}</time>
           </td>
           <td className="admin-actions-cell">

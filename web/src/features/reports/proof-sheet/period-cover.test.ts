@@ -74,4 +74,20 @@ describe('the period cover', () => {
       { label: 'Cari', value: '"atap"' },
     ]);
   });
+
+  it('names the job filters: the assignee the list named, the queue, priority and overdue', () => {
+    const jobs = buildPeriodCover(
+      { assignee_id: 'u7', priority: 'urgent', overdue: true },
+      [source('pending', 'repair', 'a1')],
+      'id',
+      'Bambang Prasetyo',
+    );
+    expect(jobs.filters).toEqual([
+      { label: 'Petugas', value: 'Bambang Prasetyo' },
+      { label: 'Prioritas', value: 'Mendesak' },
+      { label: 'Terlambat', value: 'Hanya yang terlambat' },
+    ]);
+    const queue = buildPeriodCover({ assignee_id: 'unassigned' }, [], 'en');
+    expect(queue.filters).toEqual([{ label: 'Assignee', value: 'Unassigned' }]);
+  });
 });

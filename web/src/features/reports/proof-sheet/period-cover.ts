@@ -1,4 +1,4 @@
-import { REPORT_STATUSES, WORK_TYPES, type ReportFilters } from '@urs/sync-protocol';
+import { REPORT_STATUSES, UNASSIGNED, WORK_TYPES, type ReportFilters } from '@urs/sync-protocol';
 import i18next from 'i18next';
 import { statusKey, workTypeKey } from '../report-i18n.js';
 import type { SheetLanguage, SheetSource } from './build-sheet.js';
@@ -9,12 +9,14 @@ import { roleText } from '../../../lib/role-text.js';
 
 /**
  * The cover of a period's PDF: which filters chose the reports (names, not ids, where the
- * reports themselves name them) and how many there are by status and by work type.
+ * reports themselves name them, or the list named the chosen assignee) and how many there are
+ * by status and by work type.
  */
 export function buildPeriodCover(
   filters: ReportFilters,
   sources: readonly SheetSource[],
   lng: SheetLanguage,
+  assigneeName?: string,
 ): PeriodCover {
   const t = (key: string, options: Record<string, unknown> = {}) =>
     i18next.t(key, { lng, ...options });
@@ -35,6 +37,22 @@ export function buildPeriodCover(
   if (filters.reporter_id !== undefined) {
     const value = nameOf((s) => [s.report.reporter_id, s.names.reporter], filters.reporter_id);
     shown.push({ label: t('reports.reporter'), value });
+  }
+  if (filters.assignee_id !== undefined) {
+    const value =
+      filters.assignee_id === UNASSIGNED
+        ? t('reportList.unassigned')
+        : (assigneeName ?? filters.assignee_id);
+    shown.push({ label: t('reportList.assignee'), value });
+  }
+  if (filters.priority !== undefined) {
+    shown.push({
+      label: t('reportList.priority'),
+      value: t(`reportList.priorities.${filters.priority}`),
+    });
+  }
+  if (filters.overdue === true) {
+    shown.push({ label: t('reportList.overdue'), value: t('reportList.overdueOnly') });
   }
   if (filters.date_from !== undefined) {
     shown.push({ label: t('reportList.dateFrom'), value: filters.date_from });

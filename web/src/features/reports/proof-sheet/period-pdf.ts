@@ -103,7 +103,9 @@ export async function makePeriodPdf(options: PeriodPdfOptions): Promise<MadePdf>
   if (signal.aborted) throw new PeriodCancelledError('Cancelled');
   if (sheets.length === 0) throw new PeriodEmptyError('No reports match');
   const texts = sheetTexts(options.lng, options.now, options.schoolName);
-  const cover = buildPeriodCover(options.filters, sources, options.lng);
+  // The chosen assignee's name as the list gave it: the sheets' sources name only reporters.
+  const assignee = listed.data.find((row) => row.assignee?.id === options.filters.assignee_id);
+  const cover = buildPeriodCover(options.filters, sources, options.lng, assignee?.assignee?.name);
   const blob = await renderProofPdf({
     texts,
     language: options.lng,

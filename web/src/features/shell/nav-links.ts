@@ -36,7 +36,16 @@ export function navLinksFor(role: string): NavLink[] {
   const ids: NavLinkId[] = isDistrictAdmin(role)
     ? ['districtOverview', 'schools']
     : role === 'admin'
-      ? ['dashboard', 'announcements', 'reports', 'jobs', 'analytics', 'areas', 'users', 'inventory']
+      ? [
+          'dashboard',
+          'announcements',
+          'reports',
+          'jobs',
+          'analytics',
+          'areas',
+          'users',
+          'inventory',
+        ]
       : STAFF_ROLES.some((staff) => staff === role)
         ? ['dashboard', 'tasks', 'announcements', 'inventory', 'myReports']
         : ['dashboard', 'announcements', 'inventory'];

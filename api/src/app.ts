@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { Env } from './env.js';
 import type { Db } from './db/handles.js';
 import { LoginThrottle } from './services/login-throttle.js';
+import { PosterThrottle } from './services/poster-throttle.js';
 import { parseUtcOffset } from './lib/school-time.js';
 import { onError, onNotFound } from './middleware/errors.js';
 import { makeGuard, type AppEnv } from './middleware/guard.js';
@@ -23,6 +24,8 @@ import { inventoryRoutes } from './routes/inventory/routes.js';
 import { analyticsRoutes } from './routes/analytics/routes.js';
 import { ssoRoutes } from './routes/sso/routes.js';
 import { districtRoutes } from './routes/district/routes.js';
+import { schoolRoutes } from './routes/school/routes.js';
+import { posterRoutes } from './routes/posters/routes.js';
 import { syncRoutes } from './sync/routes.js';
 import type { PushOptions } from './sync/push.js';
 
@@ -61,6 +64,15 @@ export function createApp({ db, env, photos, pushOptions, now }: AppOptions) {
       },
       () => clockNow().getTime(),
     ),
+    posterThrottle: new PosterThrottle(
+      db,
+      {
+        perAddress: env.POSTER_REPORTS_PER_ADDRESS,
+        perArea: env.POSTER_REPORTS_PER_AREA,
+        windowMs: env.POSTER_WINDOW_MINUTES * 60_000,
+      },
+      () => clockNow().getTime(),
+    ),
   };
 
   const app = new Hono<AppEnv>();
@@ -88,6 +100,8 @@ export function createApp({ db, env, photos, pushOptions, now }: AppOptions) {
     analyticsRoutes,
     ssoRoutes,
     districtRoutes,
+    schoolRoutes,
+    posterRoutes,
   ];
   for (const routes of api) app.route('/', routes(deps));
   app.route('/', syncRoutes(deps, pushOptions));

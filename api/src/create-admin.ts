@@ -6,15 +6,26 @@ import { createAdminFrom } from './services/first-admin.js';
 /**
  * `node api/dist/create-admin.js`: adds an administrator to the configured database (the same
  * `DATABASE_URL` or `DATA_DIR` the API uses; migrated first if it is new), from
- * `URS_ADMIN_NAME`, `URS_ADMIN_EMAIL` and `URS_ADMIN_PASSWORD`. A district's first admin comes
- * from here: nothing else makes one on an empty database but the demo seed.
+ * `URS_ADMIN_NAME`, `URS_ADMIN_EMAIL` and `URS_ADMIN_PASSWORD`: a school's admin (of the school
+ * `URS_SCHOOL_ID` names, needed once there are several), or with `URS_ROLE=district_admin` the
+ * district's. A district's first admin comes from here: nothing else makes one on an empty
+ * database but the demo seed.
  */
 async function main(): Promise<void> {
   const env = loadEnv();
   const db = await connectDatabase(databaseTarget(env.DATABASE_URL, env.dataDir));
   try {
-    const admin = await createAdminFrom(db, process.env, env.SCRYPT_LOG_N);
-    console.log(`Created the administrator ${admin.name} <${admin.email}>.`);
+    const { admin, school } = await createAdminFrom(db, process.env, env.SCRYPT_LOG_N);
+    const who = `${admin.name} <${admin.email}>`;
+    if (school === null) {
+      console.log(`Created the district administrator ${who}.`);
+    } else {
+      const inactive =
+        school.deactivatedAt === null
+          ? ''
+          : ' (deactivated: they can sign in once it is reactivated)';
+      console.log(`Created the administrator ${who} of ${school.name}${inactive}.`);
+    }
   } finally {
     await db.close();
   }

@@ -48,6 +48,14 @@ const envSchema = z.object({
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
   /** Days a successful sign-in keeps its address exempt from the email and address ceilings. */
   LOGIN_KNOWN_ADDRESS_DAYS: z.coerce.number().int().min(1).default(30),
+  /**
+   * The public poster form's flood limits (docs/decisions/029-public-problem-form.md): tries from
+   * one address, valid or not (a whole school may share one), and problems one area stores, per
+   * window.
+   */
+  POSTER_REPORTS_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
+  POSTER_REPORTS_PER_AREA: z.coerce.number().int().min(1).default(10),
+  POSTER_WINDOW_MINUTES: z.coerce.number().int().min(1).default(60),
   SCHOOL_NAME: z.string().default('SMA Harapan Nusantara'),
   /** Single sign-on (OpenID Connect, e.g. Microsoft Entra ID); off unless issuer and client id are set. */
   OIDC_ISSUER: z.url().optional(),

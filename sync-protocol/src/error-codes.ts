@@ -45,6 +45,7 @@ export const ERROR_TEXTS_ID = {
   json_required: 'Kirim data sebagai application/json.',
   json_invalid: 'Body bukan JSON yang valid.',
   multipart_required: 'Kirim profil sebagai multipart/form-data.',
+  form_required: 'Kirim laporan sebagai multipart/form-data.',
   // Fields of the contract
   invalid_id: 'ID tidak valid.',
   invalid_time: 'Waktu tidak valid.',
@@ -66,6 +67,7 @@ export const ERROR_TEXTS_ID = {
   current_password_required: 'Password saat ini wajib diisi.',
   area_required: 'Pilih area.',
   description_required: 'Deskripsi wajib diisi.',
+  problem_required: 'Tuliskan masalah yang ingin dilaporkan.',
   image_type_unsupported: 'Jenis berkas tidak didukung. Gunakan JPG, PNG, atau WEBP.',
   image_too_large: 'Ukuran gambar maksimal 10 MB.',
   photo_hash_invalid: 'Hash foto tidak valid.',
@@ -148,6 +150,13 @@ export const ERROR_TEXTS_ID = {
   due_time_without_date: 'Isi tanggal tenggat sebelum jamnya.',
   comment_required: 'Komentar wajib diisi.',
   job_forbidden: 'Anda tidak dapat mengubah pekerjaan ini.',
+  // The poster form for people without an account (decision 029)
+  poster_not_found:
+    'Poster ini tidak dikenal atau sudah tidak berlaku. Minta poster yang baru kepada petugas sekolah.',
+  poster_reports_closed:
+    'Pelaporan lewat poster sedang ditutup oleh sekolah. Sampaikan masalahnya langsung kepada petugas sekolah.',
+  too_many_poster_reports:
+    'Terlalu banyak laporan yang terkirim dari sini. Coba lagi dalam {minutes} menit.',
   id_taken: (p: { kind: string }) => `ID ${label(RECORD_ID, p.kind)} sudah dipakai data lain.`,
   // Photos and images
   photo_id_invalid: 'ID foto tidak valid.',

@@ -14,6 +14,7 @@ import {
   type JobActor,
   type JobState,
 } from './jobs.js';
+import { JOB_TABLE } from './jobs-table.js';
 import { REPORT_STATUSES, type ReportStatus } from './vocabulary.js';
 
 const WIB = 7 * 60;
@@ -32,30 +33,15 @@ const former: JobActor = { id: 'old', role: 'technician', formerAssignee: true }
 const other: JobActor = { id: 'x', role: 'gardener' };
 
 /*
- * Decision 028's table, written out again as data, status by status: the function must give
- * exactly these sets, no more. A change to who may do what changes this table and the record.
+ * Decision 028's table, written out again as data (jobs-table.ts), status by status: the
+ * function must give exactly these sets, no more.
  */
-const TABLE: Record<string, Record<ReportStatus, JobAction[]>> = {
-  admin: {
-    pending: ['plan', 'edit', 'photos', 'comment', 'start', 'complete', 'cancel'],
-    in_progress: ['plan', 'edit', 'photos', 'comment', 'complete', 'cancel'],
-    completed: ['plan', 'edit', 'photos', 'comment', 'reopen'],
-    cancelled: ['plan', 'edit', 'photos', 'comment', 'reopen'],
-  },
-  assignee: {
-    pending: ['photos', 'comment', 'start', 'complete', 'hand_back'],
-    in_progress: ['photos', 'comment', 'complete', 'hand_back'],
-    completed: ['photos', 'comment'],
-    cancelled: ['photos', 'comment'],
-  },
-  reporter: {
-    pending: ['comment', 'edit', 'photos', 'cancel'],
-    in_progress: ['comment'],
-    completed: ['comment'],
-    cancelled: ['comment'],
-  },
-  former: { pending: [], in_progress: [], completed: [], cancelled: [] },
-  other: { pending: [], in_progress: [], completed: [], cancelled: [] },
+const TABLE: Record<string, Record<ReportStatus, readonly JobAction[]>> = {
+  admin: JOB_TABLE.admin,
+  assignee: JOB_TABLE.assignee,
+  reporter: JOB_TABLE.reporter,
+  former: JOB_TABLE.former_assignee,
+  other: JOB_TABLE.other,
 };
 const ACTORS: Record<string, JobActor> = { admin, assignee, reporter, former, other };
 
@@ -71,10 +57,15 @@ describe('jobActions: the table of decision 028', () => {
     }
   }
 
-  it('a report of one own work stays editable by its reporter-assignee', () => {
+  it('a report of one own work stays editable and cancellable by its reporter-assignee', () => {
     const own = job({ reporter_id: 'tech', assignee_id: 'tech', status: 'in_progress' });
     expect(jobActions(own, assignee).has('edit')).toBe(true);
+    expect(jobActions(own, assignee).has('cancel')).toBe(true);
+    expect(jobActions({ ...own, status: 'pending' }, assignee).has('cancel')).toBe(true);
+    expect(jobActions({ ...own, status: 'completed' }, assignee).has('cancel')).toBe(false);
+    expect(judgeStatusChange(own, 'cancelled', assignee)).toEqual({ outcome: 'apply' });
     expect(jobActions(job({ status: 'in_progress' }), assignee).has('edit')).toBe(false);
+    expect(jobActions(job({ status: 'in_progress' }), assignee).has('cancel')).toBe(false);
   });
 
   it('an unassigned job in the queue: the reporter may still cancel it, no one starts it but the admin', () => {
@@ -169,6 +160,34 @@ describe('judgeStatusChange: what arrives after the job moved on', () => {
   it('a repeat of the current status is ignored', () => {
     expect(judgeStatusChange(job({ status: 'cancelled' }), 'cancelled', admin)).toEqual({
       outcome: 'ignore',
+    });
+  });
+});
+
+describe('a reporter the job was taken from', () => {
+  // Their own work, assigned to them as every such report is, then reassigned by the admin.
+  const taken = job({ reporter_id: 'old', assignee_id: 'new', status: 'in_progress' });
+  const reporterFormer: JobActor = { ...former, id: 'old' };
+
+  it('is still its reporter for what a reporter may do', () => {
+    expect(jobActions({ ...taken, status: 'pending' }, reporterFormer).has('cancel')).toBe(true);
+    expect(jobActions(taken, reporterFormer).has('edit')).toBe(false);
+  });
+
+  it('has its field work kept as any former assignee', () => {
+    expect(judgeStatusChange(taken, 'completed', reporterFormer)).toEqual({ outcome: 'apply' });
+    expect(
+      judgeStatusChange({ ...taken, status: 'completed' }, 'completed', reporterFormer),
+    ).toEqual({ outcome: 'keep' });
+    expect(judgeStatusChange(taken, 'in_progress', reporterFormer)).toEqual({ outcome: 'ignore' });
+    expect(keepsFieldWork(taken, reporterFormer, 'photos')).toBe(true);
+    // Without the server's word that it was taken from them, a reporter of a job in progress
+    // adds no photo and closes nothing.
+    const reporterOnly: JobActor = { id: 'old', role: 'technician' };
+    expect(keepsFieldWork(taken, reporterOnly, 'photos')).toBe(false);
+    expect(judgeStatusChange(taken, 'completed', reporterOnly)).toEqual({
+      outcome: 'refuse',
+      code: 'invalid_transition',
     });
   });
 });

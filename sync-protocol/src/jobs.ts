@@ -91,8 +91,12 @@ export function jobActions(job: JobState, actor: JobActor): Set<JobAction> {
       actions.add('photos').add('comment');
       if (status === 'pending') actions.add('start');
       if (isOpen(status)) actions.add('complete').add('hand_back');
-      // A report of one's own work stays editable by its reporter, as every report was before.
-      if (job.reporter_id === actor.id) actions.add('edit');
+      // A report of one's own work stays editable, and cancellable while open, by its reporter,
+      // as every report was before jobs.
+      if (job.reporter_id === actor.id) {
+        actions.add('edit');
+        if (isOpen(status)) actions.add('cancel');
+      }
       break;
     case 'reporter':
       actions.add('comment');
@@ -107,6 +111,19 @@ export function jobActions(job: JobState, actor: JobActor): Set<JobAction> {
 
 export function canDoJob(action: JobAction, job: JobState, actor: JobActor): boolean {
   return jobActions(job, actor).has(action);
+}
+
+/**
+ * The job was taken from `actor`, who holds it no more: a former assignee, whatever else they
+ * are to it. A reporter can be one (every report of one's own work is assigned to its reporter,
+ * and an admin may reassign it); their field work is kept as anyone's the job was taken from.
+ */
+export function wasTakenFrom(
+  job: Pick<JobState, 'reporter_id' | 'assignee_id'>,
+  actor: JobActor,
+): boolean {
+  const relation = jobRelation(job, actor);
+  return actor.formerAssignee === true && relation !== 'admin' && relation !== 'assignee';
 }
 
 /** The action a status change is, or null when no action moves `from` to `to`. */
@@ -147,7 +164,8 @@ export function judgeStatusChange(
   actor: JobActor,
 ): StatusJudgement {
   const relation = jobRelation(job, actor);
-  const fieldWorker = relation === 'assignee' || relation === 'former_assignee';
+  const takenFrom = wasTakenFrom(job, actor);
+  const fieldWorker = relation === 'assignee' || takenFrom;
   if (to === 'completed' && fieldWorker) {
     // Done is done: the work in the field is never thrown away by a change made meanwhile.
     if (job.status === 'completed') return { outcome: 'keep' };
@@ -157,7 +175,7 @@ export function judgeStatusChange(
     return { outcome: 'apply' };
   }
   // A start queued by someone the job was taken from meanwhile: overtaken, not an error.
-  if (relation === 'former_assignee' && to === 'in_progress') return { outcome: 'ignore' };
+  if (takenFrom && to === 'in_progress') return { outcome: 'ignore' };
   if (relation === 'other' || relation === 'former_assignee') {
     return { outcome: 'refuse', code: 'forbidden' };
   }
@@ -189,7 +207,7 @@ export function keepsFieldWork(
   actor: JobActor,
   action: 'photos' | 'comment',
 ): boolean {
-  return canDoJob(action, job, actor) || jobRelation(job, actor) === 'former_assignee';
+  return canDoJob(action, job, actor) || wasTakenFrom(job, actor);
 }
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;

@@ -30,6 +30,10 @@ export const TEXT_LIMITS = {
   reportDescription: 5000,
   adminNote: 2000,
   comment: 2000,
+  /** What someone without an account writes on an area's poster form (decision 029). */
+  posterProblem: 2000,
+  /** Their optional way to be reached: a phone number, an email, a class. */
+  posterContact: 120,
   itemName: 160,
   sku: 64,
   unit: 32,

@@ -1,5 +1,5 @@
 import { z } from './zod.js';
-import { reportPhotoSchema, reportSchema } from './entities/records.js';
+import { reportEventSchema, reportPhotoSchema, reportSchema } from './entities/records.js';
 import { roleSchema } from './roles.js';
 
 const namedRef = z.object({ id: z.string().min(1), name: z.string() });
@@ -30,6 +30,12 @@ export const reportDetailSchema = reportSchema.extend({
   category: namedRef.nullable(),
   reporter: namedRef.extend({ role: roleSchema }),
   photos: z.array(reportDetailPhotoSchema),
+  /**
+   * The timeline, oldest first (decision 028): only for those it concerns (an admin, the
+   * reporter, the assignee), whose devices hold it too; absent for anyone else, and from a
+   * server before timelines.
+   */
+  events: z.array(reportEventSchema).optional(),
 });
 export type ReportDetail = z.infer<typeof reportDetailSchema>;
 

@@ -22,6 +22,13 @@ describe('reportDraftSchema', () => {
     expect(reportDraftSchema.parse(old)).toEqual(old);
   });
 
+  it('keeps the "for someone else to fix" switch, and drops a value that is not one', () => {
+    const kept = reportDraftSchema.parse({ values: { ...values, unassigned: true }, photos: [] });
+    expect(kept.values.unassigned).toBe(true);
+    const bad = reportDraftSchema.parse({ values: { ...values, unassigned: 'ya' }, photos: [] });
+    expect(bad.values).toEqual(values);
+  });
+
   it('refuses a draft written by a newer app instead of guessing at its fields', () => {
     const newer = { version: REPORT_DRAFT_VERSION + 1, values, photos: [], saved_at: '' };
     expect(reportDraftSchema.safeParse(newer).success).toBe(false);

@@ -37,6 +37,8 @@ const draftValuesSchema = z.object({
   work_type: z.enum(WORK_TYPES).catch('cleaning'),
   description: z.string().catch(''),
   status: z.enum(REPORT_STATUSES).catch('pending'),
+  /** "For someone else to fix" (decision 028); absent from older drafts and from edits. */
+  unassigned: z.boolean().optional().catch(undefined),
 });
 
 /** A photo entry that does not parse (its bytes cannot be trusted) is dropped, not the draft. */

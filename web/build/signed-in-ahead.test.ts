@@ -75,7 +75,7 @@ describe('the signed-in frame drawn ahead', () => {
     expect(document.querySelector('#signed-in-ahead img')).toBeNull();
   });
 
-  it('is removed without a session, without a cached user, on another page or in English', () => {
+  it('is removed without a session, without a cached user, on another page, in English or for the district', () => {
     for (const visit of [
       { token: null },
       { token: '' },
@@ -84,6 +84,8 @@ describe('the signed-in frame drawn ahead', () => {
       { path: '/announcements' },
       { language: 'en' },
       { user: { ...USER, preferred_language: 'en' } },
+      // The district administrator's home is the district overview, not this dashboard.
+      { user: { ...USER, role: 'district_admin' } },
     ] satisfies Visit[]) {
       expect(frameAfterScript(visit).shown, JSON.stringify(visit)).toBe(false);
       expect(document.getElementById('signed-in-ahead'), JSON.stringify(visit)).toBeNull();

@@ -1,3 +1,4 @@
+import { DISTRICT_ADMIN } from '@urs/sync-protocol';
 import { STORAGE_KEYS } from '../src/lib/storage-keys.js';
 import {
   FRAME_GREETING_ID,
@@ -11,7 +12,7 @@ const json = (value: string) => JSON.stringify(value);
 /**
  * Runs inline right after the signed-in frame in index.html, before the first paint: shows it
  * only on `/` for a stored session (a token and the cached user, whose name it writes into the
- * greeting) in Indonesian, in the shell's layout for this screen's width; otherwise removes it,
+ * greeting) of a school, in Indonesian, in the shell's layout for this screen's width; otherwise removes it,
  * and the page starts as before. The API allows it by its hash, as theme-ahead.ts's script.
  */
 export function signedInAheadSource(): string {
@@ -25,7 +26,9 @@ export function signedInAheadSource(): string {
     `    const language = localStorage.getItem(${json(STORAGE_KEYS.language)});`,
     "    const name = typeof user === 'object' && user !== null ? user.name : undefined;",
     "    const english = language === 'en' || user?.preferred_language === 'en';",
-    "    if (location.pathname !== '/' || !token || typeof name !== 'string' || english) {",
+    // The district administrator's `/` is the district overview, never the dashboard's frame.
+    `    const district = user?.role === ${json(DISTRICT_ADMIN)};`,
+    "    if (location.pathname !== '/' || !token || typeof name !== 'string' || english || district) {",
     '      frame.remove();',
     '      return;',
     '    }',

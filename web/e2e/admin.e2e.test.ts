@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { qrSvg, reportUrlForArea, svgFromDataUrl } from '../src/features/admin-areas/qr.js';
+import { posterUrl, qrSvg, svgFromDataUrl } from '../src/features/admin-areas/qr.js';
 import {
   ADMIN,
   apiCall,
@@ -114,7 +114,8 @@ describe('admin screens in a real browser', () => {
     await expect.poll(() => row.count()).toBe(0);
     await page.getByLabel('Cari area').fill('');
 
-    // QR posters: one per active area, each a data: SVG of that area's report URL.
+    // QR posters: one per active area, each a data: SVG of its public form's address, which
+    // names the area by the poster's token (decision 029).
     const active = (await apiGet(page, '/api/areas?active=true&per_page=100')) as {
       data: { id: string; name: string }[];
     };
@@ -124,6 +125,10 @@ describe('admin screens in a real browser', () => {
     const posters = page.locator('.qr-poster');
     await expect.poll(() => posters.count()).toBe(active.data.length);
     const origin = await page.evaluate(() => location.origin);
+    const sheet = (await apiGet(page, '/api/posters')) as {
+      data: { posters: { area_id: string; token: string }[] };
+    };
+    const tokens = new Map(sheet.data.posters.map((p) => [p.area_id, p.token]));
     for (const area of active.data) {
       const poster = page.locator(`.qr-poster[data-area-id="${area.id}"]`);
       await expect(poster.locator('.qr-area').textContent()).resolves.toBe(area.name);
@@ -131,11 +136,16 @@ describe('admin screens in a real browser', () => {
         'SMA Harapan Nusantara',
       );
       await expect(poster.locator('.qr-instruction').textContent()).resolves.toBe(
-        'Pindai untuk melapor di area ini',
+        'Pindai untuk melaporkan masalah di area ini',
       );
       const src = (await poster.locator('img').getAttribute('src')) ?? '';
       expect(src.startsWith('data:image/svg+xml')).toBe(true);
-      expect(svgFromDataUrl(src)).toBe(await qrSvg(reportUrlForArea(origin, area.id)));
+      const token = tokens.get(area.id) ?? '';
+      expect(token).toMatch(/^[A-Za-z0-9_-]{16}$/);
+      expect(svgFromDataUrl(src)).toBe(await qrSvg(posterUrl(origin, token)));
+      await expect(poster.locator('.qr-url').textContent()).resolves.toBe(
+        `${origin}/lapor/${token}`,
+      );
     }
     // Every image actually decoded and painted.
     const painted = await posters

@@ -16,6 +16,7 @@ export interface Account {
 export const ADMIN: Account = { email: 'admin@urs.sch.id', password: 'admin12345' };
 export const CUSTODIAN: Account = { email: 'siti.aminah@urs.sch.id', password: 'staf12345' };
 export const GARDENER: Account = { email: 'slamet.riyadi@urs.sch.id', password: 'staf12345' };
+export const TECHNICIAN: Account = { email: 'bambang.prasetyo@urs.sch.id', password: 'staf12345' };
 
 /** Toasts come and go on their own timer; screenshots show the screen, not them. */
 export const HIDE_TOASTS = '[data-sonner-toaster] { display: none !important; }';

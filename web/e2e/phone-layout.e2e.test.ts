@@ -33,6 +33,7 @@ function adminRoutes(reportId: string, announcementId: string): [string, string]
   return [
     ['dashboard', '/'],
     ['reports', '/reports'],
+    ['jobs', '/jobs'],
     ['report-create', '/reports/create'],
     ['report-detail', `/reports/${reportId}`],
     ['report-edit', `/reports/${reportId}/edit`],

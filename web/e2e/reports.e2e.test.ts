@@ -224,8 +224,9 @@ describe('reports offline in a real browser', () => {
       .getByLabel('Status')
       .locator('option')
       .evaluateAll((options) => options.map((o) => o.getAttribute('value')));
-    // Architecture: a pending report goes to in progress or cancelled, not straight to completed.
-    expect(statuses).toEqual(['pending', 'in_progress', 'cancelled']);
+    // Her own pending work (decision 028's table: its assignee, who filed it, note 3): she
+    // starts it, completes it or cancels it, as staff always could.
+    expect(statuses).toEqual(['pending', 'in_progress', 'completed', 'cancelled']);
     await page.getByLabel('Status').selectOption('in_progress');
     await page.getByLabel('Jenis pekerjaan').selectOption('inspection');
     await page.getByTestId('photo-gallery-after').setInputFiles({
@@ -250,24 +251,26 @@ describe('reports offline in a real browser', () => {
     await signInAndSync(page, ADMIN);
     await page.goto(`${server.url}/reports/${id}`);
     await page.getByText(description).waitFor();
-    await page.getByText('Siti Aminah').waitFor();
+    // Its reporter, who is also its assignee (her own work): named in the facts and the job.
+    await page.getByTestId('job-assignee').getByText('Siti Aminah').waitFor();
     // Not on the admin's device: fetched from the server with the bearer token.
     await page.getByRole('region', { name: 'Foto sebelum' }).locator('img').first().waitFor();
     // The custodian's edit arrived: in progress, with an after photo.
     await page.locator('.rp-status', { hasText: 'Dikerjakan' }).waitFor();
     await page.getByRole('region', { name: 'Foto sesudah' }).locator('img').first().waitFor();
-    // From in_progress only completed and cancelled are offered.
-    expect(await page.getByRole('button', { name: 'Tandai Dikerjakan' }).count()).toBe(0);
+    // From in_progress only completing and cancelling are offered (decision 028's table).
+    expect(await page.getByRole('button', { name: 'Mulai kerjakan' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Buka kembali' }).count()).toBe(0);
     // Cancelling asks first; going back changes nothing.
-    await page.getByRole('button', { name: 'Tandai Dibatalkan' }).click();
+    await page.getByRole('button', { name: 'Batalkan pekerjaan' }).click();
     const cancelling = page.getByRole('dialog', { name: 'Batalkan laporan ini?' });
     await cancelling.getByRole('button', { name: 'Kembali' }).click();
     await cancelling.waitFor({ state: 'detached' });
     await page.locator('.rp-status', { hasText: 'Dikerjakan' }).waitFor();
-    await page.getByRole('button', { name: 'Tandai Selesai' }).click();
+    await page.getByRole('button', { name: 'Tandai selesai' }).click();
     await page.locator('.rp-status', { hasText: 'Selesai' }).waitFor();
     // An admin may reopen a completed report.
-    await page.getByRole('button', { name: 'Tandai Dikerjakan' }).waitFor();
+    await page.getByRole('button', { name: 'Buka kembali' }).waitFor();
     await page.getByLabel('Catatan admin').fill('Sudah dicek teknisi.');
     await page.getByRole('button', { name: 'Simpan catatan' }).click();
     await page.locator('.rp-fact dd', { hasText: 'Sudah dicek teknisi.' }).waitFor();

@@ -78,6 +78,7 @@ describe('app shell in a real browser', () => {
       'dashboard',
       'announcements',
       'reports',
+      'jobs',
       'analytics',
       'areas',
       'users',
@@ -117,7 +118,13 @@ describe('app shell in a real browser', () => {
     await page.goto(`${server.url}/login`);
     await logIn(page, STAFF);
     await page.getByText('Selamat datang, ').waitFor();
-    expect(await navIds(page)).toEqual(['dashboard', 'announcements', 'inventory', 'myReports']);
+    expect(await navIds(page)).toEqual([
+      'dashboard',
+      'tasks',
+      'announcements',
+      'inventory',
+      'myReports',
+    ]);
     await expect(page.locator('.sidebar-user-role').textContent()).resolves.toBe('Custodian');
     await page.goto(`${server.url}/reports`);
     await page.getByText('Selamat datang, ').waitFor();

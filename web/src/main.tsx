@@ -1,4 +1,5 @@
 import { startTransition, StrictMode } from 'react';
+import { POSTER_PAGE_PREFIX } from '@urs/sync-protocol';
 import './styles.css';
 import { App } from './app/app.js';
 import { languagePreference, session, themePreference } from './app/services.js';
@@ -69,12 +70,16 @@ async function start() {
   await nextTask();
   // workbox-window is not needed to draw: it comes in a chunk of its own (the shell's, which
   // shows the update prompt), still at start, before the session check and the route's load, so
-  // the worker and the install prompt's listener are set up however long those take.
-  void import('./pwa/register.js')
-    .then(({ registerServiceWorker }) => registerServiceWorker())
-    .catch((err: unknown) => {
-      console.error('Service worker gagal didaftarkan', err);
-    });
+  // the worker and the install prompt's listener are set up however long those take. Not on a
+  // poster's public form: a visitor sending one problem should not download the whole app for
+  // offline use (decision 029); a phone that has the app keeps its worker all the same.
+  if (!window.location.pathname.startsWith(POSTER_PAGE_PREFIX)) {
+    void import('./pwa/register.js')
+      .then(({ registerServiceWorker }) => registerServiceWorker())
+      .catch((err: unknown) => {
+        console.error('Service worker gagal didaftarkan', err);
+      });
+  }
 
   await bootstrapped;
   // The router's first load before React's first render: a load that ends after that render

@@ -55,6 +55,8 @@ export const PERMISSIONS = {
   'requests.decide': { roles: ADMIN },
   'announcements.read': { roles: EVERY_ACCOUNT },
   'announcements.manage': { roles: ADMIN },
+  /** Their own school's registration link (issue 39): seeing it and issuing a new one. */
+  'school.registration_link': { roles: ADMIN },
   /** Schools, their admins and registration codes (issue 39). */
   'district.manage': { roles: DISTRICT },
   /** The district overview and any one school's analytics, read-only. */

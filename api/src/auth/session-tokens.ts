@@ -1,8 +1,10 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
-import { newId } from '@urs/sync-protocol';
+import { newId, reason } from '@urs/sync-protocol';
 import type { Db, Tx } from '../db/handles.js';
 import { nowIso } from '../db/change-seq.js';
 import { sessions, userActivity, users } from '../db/schema.js';
+import { activeSchoolNameLocked } from '../db/schools.js';
+import { forbidden } from '../lib/http-error.js';
 import { localDate, type SchoolClock } from '../lib/school-time.js';
 import { hashToken, newSessionToken } from '../lib/tokens.js';
 import type { UserRow } from '../data/wire.js';
@@ -31,12 +33,20 @@ async function recordActivity(tx: Tx, userId: string, at: Date, clock: SchoolClo
 }
 export type SessionRow = typeof sessions.$inferSelect;
 
+/**
+ * A new session of the user: refused `403 school_inactive` when the user's school is
+ * deactivated. The check and the insert are one transaction holding the school's row
+ * (db/schools.ts), so a deactivation either comes first and the sign-in is refused, or comes
+ * after and revokes this session with the school's others. A district administrator has no
+ * school to check.
+ */
 export async function createSession(
   db: Db,
-  userId: string,
+  user: Pick<UserRow, 'id' | 'schoolId'>,
   policy: SessionPolicy,
   userAgent: string | null,
-): Promise<{ token: string; session: SessionRow }> {
+): Promise<{ token: string; session: SessionRow; schoolName: string | null }> {
+  const userId = user.id;
   const token = newSessionToken();
   const now = new Date();
   const session: SessionRow = {
@@ -49,16 +59,20 @@ export async function createSession(
     revokedAt: null,
     userAgent: userAgent?.slice(0, 300) ?? null,
   };
-  await db.write(async (tx) => {
+  const schoolName = await db.write(async (tx) => {
+    const name = user.schoolId === null ? null : await activeSchoolNameLocked(tx, user.schoolId);
+    if (user.schoolId !== null && name === null) throw forbidden(reason('school_inactive'));
     await tx.insert(sessions).values(session);
     await recordActivity(tx, userId, now, policy.clock);
+    return name;
   });
-  return { token, session };
+  return { token, session, schoolName };
 }
 
 /** Built field by field: a rest spread of the joined row cost more than the lookup itself. */
-function asSessionAndUser(row: LiveSessionRow): { session: SessionRow; user: UserRow } {
+function asSessionAndUser(row: LiveSessionRow): AcceptedSession {
   return {
+    schoolName: row.school_name,
     session: {
       id: row.s_id,
       userId: row.s_user_id,
@@ -148,10 +162,14 @@ async function slideExpiry(
 }
 
 /** The whole row of the live-session lookup once it passed `checkSession`, with its times. */
-export function acceptedSession(
-  found: LiveSessionRow,
-  times: SessionTimes,
-): { session: SessionRow; user: UserRow } {
+export interface AcceptedSession {
+  session: SessionRow;
+  user: UserRow;
+  /** The name of the user's school; null for a district administrator. */
+  schoolName: string | null;
+}
+
+export function acceptedSession(found: LiveSessionRow, times: SessionTimes): AcceptedSession {
   const row = asSessionAndUser(found);
   row.session.lastUsedAt = times.lastUsedAt;
   row.session.expiresAt = times.expiresAt;

@@ -2,7 +2,7 @@ import { and, eq, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/handles.js';
 import { jsonAsText, jsonObject } from '../db/dialect.js';
 import { plainQuery } from '../db/plain-query.js';
-import { sessions, users } from '../db/schema.js';
+import { schools, sessions, users } from '../db/schema.js';
 import type { UserRow } from './wire.js';
 
 /*
@@ -38,6 +38,8 @@ const LIVE_SESSION_COLUMNS = [
   ['preferred_language', users.preferredLanguage],
   ['photo_sha256', users.photoSha256],
   ['last_active_at', users.lastActiveAt],
+  // The user's school's name, for the app's footer and proof sheets: one primary-key probe.
+  ['school_name', sql`(SELECT ${schools.name} FROM ${schools} WHERE ${schools.id} = ${users.schoolId})`],
 ] as const;
 
 /** A row of the live-session lookup, keyed as LIVE_SESSION_COLUMNS. */
@@ -64,16 +66,25 @@ export interface LiveSessionRow {
   preferred_language: UserRow['preferredLanguage'];
   photo_sha256: string | null;
   last_active_at: string | null;
+  /** Null for a district administrator, who has no school. */
+  school_name: string | null;
 }
 
 /**
- * The sessions and users a token hash may stand for: not revoked, whatever else. The rest of
- * the checks (expiry, a deleted user, the sliding expiry) are auth/session-tokens.ts's, on the row.
+ * The sessions and users a token hash may stand for: not revoked, and not of a user whose
+ * school is deactivated (a district administrator has none), whatever else. Deactivation
+ * revokes the school's sessions and no session of it can be made after (db/schools.ts), so the
+ * school's check refuses only what something else may have left live; it costs one
+ * primary-key probe, and such a session answers exactly as a revoked one. The rest of the
+ * checks (expiry, a deleted user, the sliding expiry) are auth/session-tokens.ts's, on the row.
  */
 function liveSessionSource(tokenHash: SQL | Placeholder): SQL {
   return sql`${sessions} JOIN ${users} ON ${eq(users.id, sessions.userId)} WHERE ${and(
     eq(sessions.tokenHash, tokenHash),
     isNull(sessions.revokedAt),
+    // A scalar subquery, not NOT EXISTS: PostgreSQL runs it once for the one row found (a
+    // primary-key probe), where an anti-join may be planned to scan users on a small database.
+    sql`(SELECT ${schools.deactivatedAt} FROM ${schools} WHERE ${schools.id} = ${users.schoolId}) IS NULL`,
   )}`;
 }
 

@@ -36,6 +36,17 @@ export async function countFailure(
   windowMs: number,
   fixedWindow: boolean,
 ): Promise<number> {
+  return (await countInWindow(db, key, now, windowMs, fixedWindow)).failures;
+}
+
+/** `countFailure`, answering the count with the end of its window (when it will be forgotten). */
+export async function countInWindow(
+  db: Tx,
+  key: string,
+  now: number,
+  windowMs: number,
+  fixedWindow: boolean,
+): Promise<{ failures: number; expiresAt: number }> {
   const t = loginThrottles;
   const expired = sql`${t.expiresAt} <= ${now}`;
   const [row] = await db
@@ -51,9 +62,9 @@ export async function countFailure(
           : now + windowMs,
       },
     })
-    .returning({ failures: t.failures });
+    .returning({ failures: t.failures, expiresAt: t.expiresAt });
   if (row === undefined) throw new Error(`login throttle upsert for ${key} returned no row`);
-  return row.failures;
+  return { failures: Number(row.failures), expiresAt: Number(row.expiresAt) };
 }
 
 /**
@@ -126,6 +137,11 @@ export async function rememberAddress(
 
 /** Drops counts and addresses nobody needs any more, so neither table grows without end. */
 export async function sweepThrottles(db: Tx, now: number, knownSince: number): Promise<void> {
-  await db.delete(loginThrottles).where(lt(loginThrottles.expiresAt, now));
+  await sweepExpiredCounts(db, now);
   await db.delete(loginKnownAddresses).where(lt(loginKnownAddresses.lastSuccessAt, knownSince));
+}
+
+/** Drops the counts whose window has ended. */
+export async function sweepExpiredCounts(db: Tx, now: number): Promise<void> {
+  await db.delete(loginThrottles).where(lt(loginThrottles.expiresAt, now));
 }

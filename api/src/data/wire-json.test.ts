@@ -14,7 +14,7 @@ import * as t from '../db/schema.js';
 import { makeTestApp, type TestApp } from '../test/harness.js';
 import { toPublicUser, toWire, type UserRow } from './wire.js';
 import { SYNCED_TABLES, wireRowJson } from './wire-json.js';
-import { FIRST_SCHOOL_ID } from '../db/schools.js';
+import { FIRST_SCHOOL_ID, FIRST_SCHOOL_NAME } from '../db/schools.js';
 
 /*
  * The pull sends the JSON the database builds (wire-json.ts); the mappers of wire.ts say what
@@ -276,7 +276,7 @@ describe('GET /api/sync/pull', () => {
       remaining: 0,
       // The staff member's announcement is read; the admin's own is never news to them.
       unread_announcements: 0,
-      me: toPublicUser(me),
+      me: toPublicUser(me, FIRST_SCHOOL_NAME),
     };
     expect(await res.text()).toBe(JSON.stringify(expected));
   });

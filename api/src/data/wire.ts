@@ -23,7 +23,12 @@ export function avatarUrl(sha256: string | null): string | null {
 }
 
 /** The signed-in user as the app sees it (login answers, `GET /api/user`, pull's `me`). */
-export function toPublicUser(row: UserRow): User {
+/**
+ * The user as the app sees it. `schoolName` is given where the user is the signed-in one (every
+ * sign-in answer, `/api/user`, the pull's `me`, the profile's answers): the app shows it in the
+ * footer and on proof sheets; other answers (lists of users) leave it out.
+ */
+export function toPublicUser(row: UserRow, schoolName?: string | null): User {
   return {
     id: row.id,
     name: row.name,
@@ -35,6 +40,7 @@ export function toPublicUser(row: UserRow): User {
     photo_url: avatarUrl(row.photoSha256),
     created_at: row.createdAt,
     updated_at: row.updatedAt,
+    ...(schoolName !== undefined && { school_name: schoolName }),
   };
 }
 

@@ -255,6 +255,18 @@ export function nameLiteral(name: string): SQL {
 }
 
 /**
+ * The lock clause a read inside a write transaction appends to hold the rows it read until the
+ * transaction ends: `FOR SHARE` lets other sharers in and keeps writers of the rows out;
+ * `FOR NO KEY UPDATE` keeps sharers out but not the `FOR KEY SHARE` every foreign key check
+ * takes, so inserts of rows pointing at the row are not held up. SQLite needs none: its one
+ * writer runs write transactions one at a time.
+ */
+export function rowLock(mode: 'share' | 'no key update'): string {
+  if (currentEngine() !== 'postgres') return '';
+  return mode === 'share' ? ' FOR SHARE' : ' FOR NO KEY UPDATE';
+}
+
+/**
  * Holds the email's lock until the write transaction `tx` ends, so the writers of one address
  * take turns at the "email free?" check even when nothing else serialises them (two schools'
  * writers each hold only their own school's counter: decision 027). PostgreSQL: a transaction

@@ -151,6 +151,7 @@ export const {
   sessions,
   userActivity,
   areas,
+  areaPosters,
   categories,
   reports,
   reportPhotos,

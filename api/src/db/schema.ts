@@ -68,6 +68,11 @@ export const schools = sqliteTable(
     registrationCode: text('registration_code'),
     /** JSON array of email domains whose single sign-on accounts belong here; null: none. */
     ssoDomains: text('sso_domains', { mode: 'json' }).$type<string[] | null>(),
+    /**
+     * Whether the public form behind the areas' QR posters takes problems from people without an
+     * account (docs/decisions/029-public-problem-form.md); the school's admin switches it.
+     */
+    posterReports: integer('poster_reports', { mode: 'boolean' }).notNull().default(true),
     deactivatedAt: text('deactivated_at'),
     createdAt: text('created_at').notNull(),
     updatedAt: text('updated_at').notNull(),
@@ -168,6 +173,25 @@ export const areas = sqliteTable(
       .where(sql`deleted_at IS NULL`),
     index('areas_school_change_seq_idx').on(t.schoolId, t.changeSeq),
   ],
+);
+
+/**
+ * The token an area's QR poster carries to the public problem form (decision 029): unguessable,
+ * so the poster's address names the area without revealing its id, and replaceable, so a poster
+ * that was misused stops working without the area changing. Made when the admin first opens the
+ * posters; not synced (only the admin's posters screen reads it).
+ */
+export const areaPosters = sqliteTable(
+  'area_posters',
+  {
+    areaId: text('area_id')
+      .primaryKey()
+      .references(() => areas.id),
+    schoolId: schoolId(),
+    token: text('token').notNull(),
+    createdAt: text('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('area_posters_token_uq').on(t.token)],
 );
 
 export const categories = sqliteTable(
@@ -609,6 +633,7 @@ export const schema = {
   sessions,
   userActivity,
   areas,
+  areaPosters,
   categories,
   reports,
   reportPhotos,

@@ -95,6 +95,23 @@ describe('writes through the API and the push', () => {
     ]);
     const photo = await f.staff.attachPhoto(report, 'before');
     expect(photo.result?.status).toBe('applied');
+    // A comment, and a job given to the custodian and taken back: events and a release.
+    const staffId = (
+      (await (await f.t.request('/api/user', { token: f.staff.token })).json()) as {
+        user: { id: string };
+      }
+    ).user.id;
+    const job = newId();
+    const planned = await admin.push(
+      [
+        'report.create',
+        { id: job, area_id: f.areaId, work_type: 'repair', description: 'Keran', unassigned: true },
+      ],
+      ['report.set_job', { id: job, event_id: newId(), assignee_id: staffId }],
+      ['comment.create', { id: newId(), report_id: job, body: 'Segera' }],
+      ['report.set_job', { id: job, event_id: newId(), assignee_id: null }],
+    );
+    expect(planned.results.map((r) => r.status)).toEqual(Array(4).fill('applied'));
     // An upload no mutation attaches yet: its row is the school's too.
     const bytes = jpegBytes(1500, 7);
     expect((await uploadPhoto(f.t, f.staff.token, newId(), bytes)).status).toBe(201);
@@ -123,11 +140,19 @@ describe('writes through the API and the push', () => {
       ['item.create', { id: newId(), name: 'Ember', unit: 'buah' }],
     );
     expect(staffAnswers.results.map((r) => r.status)).toEqual(['applied', 'applied', 'rejected']);
+    // The posters' tokens, and a problem sent through one with a photo (decision 029).
+    const sheet = await f.t.request('/api/posters', { token: admin.token });
+    const { data } = (await sheet.json()) as { data: { posters: { token: string }[] } };
+    const problem = new FormData();
+    problem.set('description', 'Lampu mati');
+    problem.set('photo', new Blob([jpegBytes(900, 3)], { type: 'image/jpeg' }), 'foto.jpg');
+    const filed = await f.t.request(`/api/public/posters/${data.posters[0]?.token ?? ''}/reports`, {
+      method: 'POST',
+      body: problem,
+    });
+    expect(filed.status).toBe(201);
 
-    // The job mutations that write these come with the next commit.
-    for (const table of owned.filter(
-      (o) => !['report_events', 'report_releases'].includes(o.name),
-    )) {
+    for (const table of owned) {
       const rows = await f.t.db.rows<{ school_id: string | null }>(
         `SELECT DISTINCT school_id FROM ${table.name}`,
         [],

@@ -1,7 +1,9 @@
 import { and, eq, notExists } from 'drizzle-orm';
 import type { Db, Tx } from './handles.js';
 import { nowIso } from './change-seq.js';
+import { rowLock } from './dialect.js';
 import { changeCounter, schools } from './schema.js';
+import { rowsOf } from './statement.js';
 
 /*
  * Schools are the tenants of a deployment (docs/decisions/027-schools-as-tenants.md). A
@@ -52,4 +54,40 @@ export async function adoptSchoolName(db: Db, name: string): Promise<boolean> {
       .returning({ id: schools.id });
     return renamed.length > 0;
   });
+}
+
+/*
+ * Deactivation and new sessions (and new accounts) take turns on the school's row, so neither
+ * can slip between the other's check and write: a sign-in reads the school under a shared lock
+ * and inserts its session in the same transaction; a deactivation locks the row first, then
+ * revokes the school's sessions and marks it deactivated. Whichever comes second sees what the
+ * first committed: a sign-in after a deactivation is refused, a deactivation after a sign-in
+ * revokes its session. On PostgreSQL (READ COMMITTED) that needs the two locks; SQLite's one
+ * writer runs the transactions one at a time already.
+ */
+
+/**
+ * Whether the school exists and is active, read under a shared lock on its row that lasts
+ * until `tx` ends: a deactivation waits for `tx`, and `tx` waits for one under way.
+ */
+export async function isSchoolActiveLocked(tx: Tx, schoolId: string): Promise<boolean> {
+  return (await activeSchoolNameLocked(tx, schoolId)) !== null;
+}
+
+/** The school's name if it exists and is active (else null), under isSchoolActiveLocked's lock. */
+export async function activeSchoolNameLocked(tx: Tx, schoolId: string): Promise<string | null> {
+  const [row] = await rowsOf<{ name: string; deactivated_at: string | null }>(
+    tx,
+    `SELECT name, deactivated_at FROM schools WHERE id = ?${rowLock('share')}`,
+    schoolId,
+  );
+  return row !== undefined && row.deactivated_at === null ? row.name : null;
+}
+
+/**
+ * Locks the school's row against sign-ins until `tx` ends, for a change that must not interleave
+ * with them (deactivation). Foreign key checks (inserts of the school's rows) are not held up.
+ */
+export async function lockSchoolRow(tx: Tx, schoolId: string): Promise<void> {
+  await rowsOf(tx, `SELECT id FROM schools WHERE id = ?${rowLock('no key update')}`, schoolId);
 }

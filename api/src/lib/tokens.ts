@@ -13,3 +13,12 @@ export function newSessionToken(): string {
 export function hashToken(token: string): string {
   return hash('sha256', token, 'hex');
 }
+
+/**
+ * An area's poster token (docs/decisions/029-public-problem-form.md): 12 random bytes, 16
+ * URL-safe characters. Short enough for a QR code a phone reads from across a corridor and for
+ * the address printed under it; 96 bits no one guesses, least of all at the form's throttled pace.
+ */
+export function newPosterToken(): string {
+  return randomBytes(12).toString('base64url');
+}

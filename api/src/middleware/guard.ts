@@ -21,6 +21,8 @@ import { hashToken } from '../lib/tokens.js';
 export interface AuthContext {
   user: UserRow & { role: AccountRole };
   session: SessionRow;
+  /** The name of the user's school; null for a district administrator. */
+  schoolName: string | null;
 }
 
 export type AppEnv = { Variables: { auth: AuthContext } };

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId, type PushResponse } from '@urs/sync-protocol';
 import { schema } from '../db/schema.js';
 import { makeTestApp, type TestApp } from '../test/harness.js';
-import { ACCESS } from '../test/route-access.js';
+import { ACCESS, PUBLIC_POSTER_ROUTES } from '../test/route-access.js';
 import { jpegBytes, sha256, TestDevice, uploadPhoto } from '../sync/test-kit.js';
 
 /*
@@ -139,6 +139,11 @@ beforeAll(async () => {
       { id: b['announcement'], title: `Rapat ${B_MARK}`, body: B_MARK },
     ]),
   );
+  // B's area's poster token (decision 029), made when B's admin opens the posters.
+  const posters = await t.request('/api/posters', { token: bAdmin.token });
+  const sheet = (await posters.json()) as { data: { posters: { token: string }[] } };
+  b['posterToken'] = sheet.data.posters[0]?.token ?? '';
+  if (b['posterToken'] === '') throw new Error('no poster token for B');
   b['read'] = newId();
   applied(
     await gardenerB.push([
@@ -375,6 +380,33 @@ describe("school A's lists, exports and analytics", () => {
   });
 });
 
+describe("B's poster token", () => {
+  const posterToken = () => b['posterToken'] ?? '';
+
+  it("shows B's names on the public page and nothing of A", async () => {
+    expect(PUBLIC_POSTER_ROUTES).toContain('GET /api/public/posters/:token');
+    const res = await t.request(`/api/public/posters/${posterToken()}`);
+    expect(await res.json()).toEqual({
+      school_name: `Sekolah ${B_MARK}`,
+      area_name: 'Kantin',
+      open: true,
+    });
+  });
+
+  it.each(['admin', 'staff'] as const)(
+    "is an unknown poster to A's %s, as a random token is, and B is unchanged",
+    async (actor) => {
+      const bridge = (value: string) =>
+        t.request(`/api/areas/by-poster/${value}`, { token: token(actor) });
+      const got = await bridge(posterToken());
+      const expected = await bridge('Zz9_Zz9_Zz9_Zz9_');
+      expect(got.status).toBe(404);
+      expect(await got.json()).toEqual(await expected.json());
+      expect(await rowsOfB()).toEqual(before);
+    },
+  );
+});
+
 describe('per-school rules of A', () => {
   it("keeps A's last admin although B has one", async () => {
     const res = await t.request(`/api/users/${a.adminId}`, {
@@ -407,5 +439,30 @@ describe('per-school rules of A', () => {
     expect(await refused?.json()).toMatchObject({
       errors: { email: [expect.any(String)] },
     });
+  });
+
+  it("renews only A's registration code: B's school and its link stay as they were", async () => {
+    const schoolRow = async () =>
+      JSON.stringify(
+        await t.db.select().from(schema.schools).where(eq(schema.schools.id, schoolB)),
+      );
+    await t.db.write((tx) =>
+      tx
+        .update(schema.schools)
+        .set({ registrationCode: 'KODE-B' })
+        .where(eq(schema.schools.id, schoolB)),
+    );
+    const bBefore = await schoolRow();
+    const rowsBefore = await rowsOfB();
+    const res = await t.request('/api/school/registration-code', {
+      method: 'POST',
+      token: a.admin,
+    });
+    expect(res.status).toBe(200);
+    const own = ((await res.json()) as { data: { name: string; registration_code: string } }).data;
+    expect(own.name).not.toContain(B_MARK);
+    expect(own.registration_code).not.toBe('KODE-B');
+    expect(await schoolRow()).toBe(bBefore);
+    expect(await rowsOfB()).toEqual(rowsBefore);
   });
 });

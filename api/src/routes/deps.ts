@@ -2,6 +2,7 @@ import type { Env } from '../env.js';
 import type { Db } from '../db/handles.js';
 import type { Guard } from '../middleware/guard.js';
 import type { LoginThrottle } from '../services/login-throttle.js';
+import type { PosterThrottle } from '../services/poster-throttle.js';
 import type { PhotoStore } from '../storage/photo-store.js';
 import type { SessionPolicy } from '../auth/session-tokens.js';
 import type { SchoolClock } from '../lib/school-time.js';
@@ -18,4 +19,6 @@ export interface RouteDeps {
   /** The current instant (fixed in tests): what "today" and "this week" are counted from. */
   now: () => Date;
   loginThrottle: LoginThrottle;
+  /** The public poster form's flood limits. */
+  posterThrottle: PosterThrottle;
 }

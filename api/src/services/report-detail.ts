@@ -1,9 +1,9 @@
-import { schoolRoleOf } from '../auth/policy.js';
+import { schoolRoleOf, type SchoolActor } from '../auth/policy.js';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { reason } from '@urs/sync-protocol';
 import type { ReportDetail } from '@urs/sync-protocol';
 import type { Db } from '../db/handles.js';
-import { areas, categories, reportPhotos, reports, users } from '../db/schema.js';
+import { areas, categories, reportEvents, reportPhotos, reports, users } from '../db/schema.js';
 import { first } from '../db/first.js';
 import { notFound } from '../lib/http-error.js';
 import { toWire } from '../data/wire.js';
@@ -12,10 +12,17 @@ import { toWire } from '../data/wire.js';
  * One live report for its detail screen, whoever filed it: the spec lets every signed-in user
  * open any report's detail, while lists and sync show staff only their own. The names come
  * joined in, so a device that never pulled the reporter or the area can still show them.
- * Two indexed reads (by primary key, then the photos by report), whatever the table size.
- * Another school's report answers as a missing one (decision 027).
+ * Indexed reads (by primary key, then the photos and the timeline by report), whatever the
+ * table size. The timeline (comments included) goes only to those the job concerns: an admin,
+ * its reporter, its assignee (decision 028). Another school's report answers as a missing one
+ * (decision 027).
  */
-export async function reportDetail(db: Db, schoolId: string, id: string): Promise<ReportDetail> {
+export async function reportDetail(
+  db: Db,
+  viewer: Pick<SchoolActor, 'id' | 'role' | 'schoolId'>,
+  id: string,
+): Promise<ReportDetail> {
+  const { schoolId } = viewer;
   const found = await first(
     db
       .select({
@@ -46,7 +53,26 @@ export async function reportDetail(db: Db, schoolId: string, id: string): Promis
       role: schoolRoleOf(found.reporterRole),
     },
     photos: await livePhotos(db, id),
+    ...(concerns(viewer, report) && { events: await timeline(db, id) }),
   };
+}
+
+function concerns(
+  viewer: Pick<SchoolActor, 'id' | 'role'>,
+  report: { reporter_id: string; assignee_id: string | null },
+): boolean {
+  return (
+    viewer.role === 'admin' || viewer.id === report.reporter_id || viewer.id === report.assignee_id
+  );
+}
+
+async function timeline(db: Db, reportId: string): Promise<NonNullable<ReportDetail['events']>> {
+  const rows = await db
+    .select()
+    .from(reportEvents)
+    .where(and(eq(reportEvents.reportId, reportId), isNull(reportEvents.deletedAt)))
+    .orderBy(asc(reportEvents.occurredAt), asc(reportEvents.changeSeq));
+  return rows.map(toWire.report_events);
 }
 
 async function livePhotos(db: Db, reportId: string): Promise<ReportDetail['photos']> {

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import {
   newId,
   reason,
   type AdminUserCreateInput,
   type AdminUserUpdateInput,
+  type OwnSchool,
   type Paged,
   type School,
   type SchoolCreateInput,
@@ -16,8 +17,13 @@ import type { DbOrTx } from '../db/change-seq.js';
 import { nowIso } from '../db/change-seq.js';
 import { first } from '../db/first.js';
 import { schools, sessions, users } from '../db/schema.js';
-import { insertSchool, type SchoolRow } from '../db/schools.js';
-import { forbidden, notFound, validationError } from '../lib/http-error.js';
+import {
+  insertSchool,
+  isSchoolActiveLocked,
+  lockSchoolRow,
+  type SchoolRow,
+} from '../db/schools.js';
+import { forbidden, HttpError, notFound, validationError } from '../lib/http-error.js';
 import type { SchoolActor } from '../auth/policy.js';
 import type { UserRow } from '../data/wire.js';
 import {
@@ -71,23 +77,40 @@ export async function activeSchools(db: DbOrTx): Promise<SchoolRow[]> {
   return db.select().from(schools).where(isNull(schools.deactivatedAt)).orderBy(asc(schools.id));
 }
 
+/** A registration code as typed or carried by a link: trimmed; blank is no code. */
+const givenCode = (code: string | null | undefined): string => code?.trim() ?? '';
+
+/** The active school whose registration code is `code`, if one is. */
+export async function activeSchoolByCode(
+  db: DbOrTx,
+  code: string | null | undefined,
+): Promise<SchoolRow | undefined> {
+  const given = givenCode(code);
+  if (given === '') return undefined;
+  return first(
+    db
+      .select()
+      .from(schools)
+      .where(and(eq(schools.registrationCode, given), isNull(schools.deactivatedAt))),
+  );
+}
+
 /**
  * The school a self-registration joins: the only active school (a single school needs no code),
  * else the active school whose registration code is `code`. Never a guess: with several
  * schools and no code, 422 `school_required`; a code no active school holds, 422
- * `school_unknown`.
+ * `school_unknown` (even with one school: a link meant for another deployment is no guess).
  */
 export async function schoolForRegistration(
   db: DbOrTx,
   code: string | null | undefined,
 ): Promise<string> {
-  const active = await activeSchools(db);
-  const given = code?.trim() ?? '';
-  if (given === '') {
+  if (givenCode(code) === '') {
+    const active = await activeSchools(db);
     if (active.length === 1 && active[0] !== undefined) return active[0].id;
     throw validationError({ school_code: [reason('school_required')] }, reason('school_required'));
   }
-  const school = active.find((row) => row.registrationCode === given);
+  const school = await activeSchoolByCode(db, code);
   if (school === undefined) {
     throw validationError({ school_code: [reason('school_unknown')] }, reason('school_unknown'));
   }
@@ -96,20 +119,59 @@ export async function schoolForRegistration(
 
 /**
  * The school a new account made through single sign-on joins: the one active school whose
- * email domains hold the address's domain, else the only active school. None or several:
- * 403 `sso_school_unknown`, never a guess.
+ * email domains hold the address's domain; else the school whose registration link the sign-in
+ * started from (`linkSchoolId`, checked by the start), if it is still active; else the only
+ * active school. A link school deactivated since: 403 `school_unknown`; nothing else tells:
+ * 403 `sso_school_unknown`. Never a guess.
  */
-export async function schoolForSso(db: DbOrTx, email: string): Promise<string> {
+export async function schoolForSso(
+  db: DbOrTx,
+  email: string,
+  linkSchoolId: string | null = null,
+): Promise<string> {
   const active = await activeSchools(db);
   const domain = (email.split('@')[1] ?? '').toLowerCase();
   const byDomain = active.filter((row) =>
     (row.ssoDomains ?? []).some((d) => d.toLowerCase() === domain),
   );
   if (byDomain.length === 1 && byDomain[0] !== undefined) return byDomain[0].id;
+  if (linkSchoolId !== null) {
+    if (active.some((row) => row.id === linkSchoolId)) return linkSchoolId;
+    throw forbidden(reason('school_unknown'));
+  }
   if (byDomain.length === 0 && active.length === 1 && active[0] !== undefined) {
     return active[0].id;
   }
   throw forbidden(reason('sso_school_unknown'));
+}
+
+/** Whether the deployment has more than one active school (a district rather than a school). */
+async function severalActiveSchools(db: DbOrTx): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(schools).where(isNull(schools.deactivatedAt));
+  return Number(row?.n ?? 0) > 1;
+}
+
+/**
+ * A school as its own admin sees it, to hand out its registration link. Only ever the caller's
+ * own school (the session's), so it names no other.
+ */
+export async function ownSchool(db: DbOrTx, schoolId: string): Promise<OwnSchool> {
+  const row = await getSchool(db, schoolId);
+  return {
+    name: row.name,
+    registration_code: row.registrationCode,
+    several_schools: await severalActiveSchools(db),
+  };
+}
+
+/**
+ * A new registration code for the admin's own school: the old link stops working at once (a
+ * link that went where it should not, or a first link for a school the migration left without
+ * one).
+ */
+export async function renewRegistrationCode(db: Db, schoolId: string): Promise<OwnSchool> {
+  await updateSchool(db, schoolId, { new_registration_code: true });
+  return ownSchool(db, schoolId);
 }
 
 async function assertNameFree(tx: Tx, name: string, exceptId?: string): Promise<void> {
@@ -125,9 +187,11 @@ async function assertNameFree(tx: Tx, name: string, exceptId?: string): Promise<
 }
 
 /**
- * A school, its change counter and its first administrator, in one transaction: a school is
- * never left without an admin, nor an admin without a school. The password is hashed before
- * the transaction (createUser), so nothing waits on it.
+ * A school, its change counter, its registration code and its first administrator, in one
+ * transaction: a school is never left without an admin, nor an admin without a school, and it
+ * has a registration link to hand out from the start. The password is hashed before the
+ * transaction (createUser), so nothing waits on it. A taken admin email is answered under
+ * `admin.email`, where the request carried it, as a malformed one is.
  */
 export async function createSchool(
   db: Db,
@@ -142,20 +206,22 @@ export async function createSchool(
     async (tx) => {
       await assertNameFree(tx, input.name);
       await insertSchool(tx, { id, name: input.name });
-      if (input.sso_domains !== undefined) {
-        await tx
-          .update(schools)
-          .set({ ssoDomains: [...new Set(input.sso_domains)] })
-          .where(eq(schools.id, id));
-      }
+      const extra: Partial<SchoolRow> = { registrationCode: newRegistrationCode() };
+      if (input.sso_domains !== undefined) extra.ssoDomains = [...new Set(input.sso_domains)];
+      await tx.update(schools).set(extra).where(eq(schools.id, id));
     },
-  );
+  ).catch((err: unknown) => {
+    const email = err instanceof HttpError ? err.fields?.email : undefined;
+    if (email === undefined) throw err;
+    throw validationError({ 'admin.email': email });
+  });
   return { school: await getSchool(db, id), admin };
 }
 
 /**
  * Rename, SSO domains, registration code, deactivate or reactivate; only what is sent changes.
- * Deactivation revokes every session of the school's users in the same transaction.
+ * Deactivation revokes every session of the school's users in the same transaction, under the
+ * school's row lock, which a sign-in's session insert waits for (db/schools.ts).
  */
 export async function updateSchool(
   db: Db,
@@ -163,6 +229,8 @@ export async function updateSchool(
   input: SchoolUpdateInput,
 ): Promise<SchoolRow> {
   return db.write(async (tx) => {
+    // The row first, so no sign-in slips between the revocation below and the commit.
+    await lockSchoolRow(tx, id);
     const current = await getSchool(tx, id);
     const changes: Partial<SchoolRow> = {};
     if (input.name !== undefined && input.name !== current.name) {
@@ -203,18 +271,12 @@ export async function updateSchool(
 }
 
 /**
- * Refuses a sign-in (password, registration, single sign-on) of a user whose school is
- * deactivated: `403 school_inactive`. A district administrator has no school to check.
+ * Refuses a new account in a school deactivated since it was chosen (registration, single
+ * sign-on): `403 school_inactive`. Run first in the account's write transaction (createUser's
+ * `prepare`): the school's row stays locked against a deactivation until the account is made.
  */
-export async function assertSchoolActive(db: DbOrTx, schoolId: string | null): Promise<void> {
-  if (schoolId === null) return;
-  const row = await first(
-    db
-      .select({ deactivatedAt: schools.deactivatedAt })
-      .from(schools)
-      .where(eq(schools.id, schoolId)),
-  );
-  if (row === undefined || row.deactivatedAt !== null) throw forbidden(reason('school_inactive'));
+export async function assertSchoolActive(tx: Tx, schoolId: string): Promise<void> {
+  if (!(await isSchoolActiveLocked(tx, schoolId))) throw forbidden(reason('school_inactive'));
 }
 
 /*

@@ -8,7 +8,7 @@ import { ssoStates } from '../db/schema.js';
 import type { Env } from '../env.js';
 import { HttpError } from '../lib/http-error.js';
 import { createUser, findLiveUserByEmail } from './users.js';
-import { schoolForSso } from './schools.js';
+import { assertSchoolActive, schoolForSso } from './schools.js';
 import type { UserRow } from '../data/wire.js';
 
 export const STATE_TTL_MS = 10 * 60_000;
@@ -20,6 +20,20 @@ export const STATE_TTL_MS = 10 * 60_000;
  * browser finish a sign-in they started (and land it in their account).
  */
 const stateFor = (binding: string): string => hash('sha256', binding, 'base64url');
+
+/*
+ * An attempt started from a school's registration link carries that school to the callback in
+ * its binding: `<random>.<school id>`. The state is the hash of the whole binding, so the
+ * school cannot be changed on the way without the state failing to match, and the attempt's
+ * row needs no column for it.
+ */
+const bindingFor = (random: string, schoolId: string | null): string =>
+  schoolId === null ? random : `${random}.${schoolId}`;
+
+function schoolOfBinding(binding: string): string | null {
+  const dot = binding.indexOf('.');
+  return dot < 0 || dot === binding.length - 1 ? null : binding.slice(dot + 1);
+}
 
 function sameText(a: string, b: string): boolean {
   const x = Buffer.from(a);
@@ -96,11 +110,17 @@ export class SsoService {
 
   /**
    * A new attempt: the provider's authorization URL, and the secret the browser must keep
-   * (in a cookie) and show again with the callback. `returnTo` is where to land after.
+   * (in a cookie) and show again with the callback. `returnTo` is where to land after;
+   * `schoolId`, the active school whose registration link the attempt started from, is the
+   * school a new account joins when its email domain does not decide (schoolForSso).
    */
-  async start(origin: string, returnTo: string | null): Promise<{ url: URL; binding: string }> {
+  async start(
+    origin: string,
+    returnTo: string | null,
+    schoolId: string | null = null,
+  ): Promise<{ url: URL; binding: string }> {
     const config = await this.config();
-    const binding = oidc.randomState();
+    const binding = bindingFor(oidc.randomState(), schoolId);
     const state = stateFor(binding);
     const nonce = oidc.randomNonce();
     const codeVerifier = oidc.randomPKCECodeVerifier();
@@ -186,8 +206,9 @@ export class SsoService {
       typeof claims?.['name'] === 'string' && claims['name'].trim() !== ''
         ? claims['name'].trim()
         : (email.split('@')[0] ?? email);
-    // Its school: the one whose email domains hold the address, or the only one (never a guess).
-    const schoolId = await schoolForSso(this.db, email);
+    // Its school: the one whose email domains hold the address, else the registration link's,
+    // else the only one (never a guess). The binding was checked against the state above.
+    const schoolId = await schoolForSso(this.db, email, schoolOfBinding(binding));
     // Provisioned accounts sign in only through SSO until someone sets a password.
     const user = await createUser(
       this.db,
@@ -199,6 +220,7 @@ export class SsoService {
         password: randomBytes(32).toString('base64url'),
       },
       this.env.SCRYPT_LOG_N,
+      (tx) => assertSchoolActive(tx, schoolId),
     );
     return { user, returnTo: attempt.returnTo };
   }

@@ -244,7 +244,10 @@ export async function listUsers(
     .orderBy(sql`lower(${users.name})`, asc(users.id))
     .limit(query.per_page)
     .offset((query.page - 1) * query.per_page);
-  return { data: rows.map(toPublicUser), meta: pageMeta(query.page, query.per_page, total) };
+  return {
+    data: rows.map((row) => toPublicUser(row)),
+    meta: pageMeta(query.page, query.per_page, total),
+  };
 }
 
 /** The school's other live admins: every school keeps one of its own. */

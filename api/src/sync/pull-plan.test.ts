@@ -6,8 +6,9 @@ import { explainedPage } from './pull.js';
 
 /*
  * Every branch of the page reads one range of its table's (school_id, change_seq) index in
- * order (decision 027): on SQLite no table is scanned whole and no page is sorted in a temporary
- * B-tree, whatever the size of the district's other schools.
+ * order (decision 027), or for a staff member's jobs of its (school_id, reporter_id or
+ * assignee_id, change_seq) index (decision 028): on SQLite no table is scanned whole and no page
+ * is sorted in a temporary B-tree, whatever the size of the district's other schools.
  */
 describe.skipIf(testEngine !== 'sqlite')('the pull page plan on SQLite', () => {
   it('searches a school-led index per branch and sorts nothing', async () => {
@@ -34,6 +35,22 @@ describe.skipIf(testEngine !== 'sqlite')('the pull page plan on SQLite', () => {
             /^SEARCH .* \((school_id=\?|id=\?\)$|user_id=\? AND announcement_id=\?\)$)/,
           );
         }
+      }
+      // A staff member's jobs (decision 028): the rows they filed and the rows assigned to them,
+      // each a range of its own school-led index; their releases, one range of theirs.
+      for (const table of ['reports', 'report_photos', 'report_events']) {
+        for (const holder of ['reporter_id', 'assignee_id']) {
+          const range = `SEARCH ${table} USING (COVERING )?INDEX \\S+ \\(school_id=\\? AND ${holder}=\\? AND change_seq>\\?\\)$`;
+          expect(
+            details.filter((d) => new RegExp(range).test(d)).length,
+            `${table} by ${holder}`,
+          ).toBeGreaterThan(0);
+        }
+      }
+      const releases = details.filter((d) => /^(SCAN|SEARCH) report_releases /.test(d));
+      expect(releases.length).toBeGreaterThan(0);
+      for (const read of releases) {
+        expect(read).toMatch(/\(school_id=\? AND user_id=\? AND change_seq>\?\)$/);
       }
       expect(details.filter((d) => d.includes('TEMP B-TREE FOR ORDER BY'))).toEqual([]);
     } finally {

@@ -52,17 +52,28 @@ export interface PullViewer extends Viewer {
   roleValue: AccountRole | SQL;
 }
 
+/** A table the page reads: every one belongs to a school and numbers its rows' changes. */
+type PagedTable = SQLiteTable & { schoolId: SQLiteColumn; changeSeq: SQLiteColumn };
+
 interface Source {
+  /** The entity of the changes this source sends (as the change's `entity`). */
   entity: SyncedEntity;
   /** Every synced table belongs to a school (decision 027): its pull is read per school. */
-  table: SQLiteTable & {
-    id: SQLiteColumn;
-    schoolId: SQLiteColumn;
-    changeSeq: SQLiteColumn;
-    deletedAt: SQLiteColumn;
-  };
-  /** Rows of this table the viewer may see at all; undefined = every row. */
-  scope: (viewer: PullViewer) => SQL | undefined;
+  table: PagedTable;
+  /**
+   * Rows of this table the viewer may see at all; undefined = every row; null = none (the
+   * source is not read for the viewer's role at all).
+   */
+  scope: (viewer: PullViewer) => SQL | undefined | null;
+  /** The change each row is, as JSON text: see synced() and releases. */
+  change: (viewer: PullViewer) => SQL<string>;
+}
+
+/** A synced table's rows, sent as themselves: a put, or a delete once removed. */
+interface SyncedSource {
+  entity: SyncedEntity;
+  table: PagedTable & { id: SQLiteColumn; deletedAt: SQLiteColumn };
+  scope: Source['scope'];
   /**
    * Rows in scope that are nonetheless sent as a delete: an announcement whose audience no
    * longer includes the role must disappear from the device.
@@ -76,56 +87,97 @@ interface Source {
   name?: SQLiteColumn;
 }
 
+function synced(source: SyncedSource): Source {
+  return { ...source, change: (viewer) => changeJson(source, viewer) };
+}
+
 const staffOnly = (actor: Viewer, condition: SQL): SQL | undefined =>
   actor.role === 'admin' ? undefined : condition;
 
+/** Read for staff only: an admin reads every row of the school through the other source. */
+const forStaff = (actor: Viewer, condition: SQL | undefined): SQL | undefined | null =>
+  actor.role === 'admin' ? null : condition;
+
+/**
+ * A job's rows reach a staff member who filed it or to whom it is assigned (decision 028). Two
+ * sources per table, each one range of its own index in change order: the rows they filed, and
+ * the rows assigned to them that they did not file (so no row is read twice). Photos and events
+ * carry their report's reporter and assignee for this (api/src/db/schema.ts).
+ */
+function heldReportRows(
+  entity: 'reports' | 'report_photos' | 'report_events',
+  table: SyncedSource['table'] & { reporterId: SQLiteColumn; assigneeId: SQLiteColumn },
+): Source[] {
+  return [
+    synced({ entity, table, scope: (a) => staffOnly(a, eq(table.reporterId, a.id)) }),
+    synced({
+      entity,
+      table,
+      scope: (a) => forStaff(a, and(eq(table.assigneeId, a.id), ne(table.reporterId, a.id))),
+    }),
+  ];
+}
+
+/**
+ * Jobs taken from a staff member (decision 028): each sent as a delete of the report, so the
+ * phone drops it with its photos and events. Admins see every report and hold no releases.
+ */
+const releases: Source = {
+  entity: 'reports',
+  table: t.reportReleases,
+  scope: (a) => forStaff(a, eq(t.reportReleases.userId, a.id)),
+  change: () =>
+    jsonAsText(
+      jsonObject([
+        ['entity', jsonName('reports')],
+        ['op', jsonName('delete')],
+        ['id', t.reportReleases.reportId],
+        ['change_seq', t.reportReleases.changeSeq],
+      ]),
+    ),
+};
+
 const SOURCES: Source[] = [
-  { entity: 'users', table: t.users, scope: () => undefined, name: t.users.name },
-  { entity: 'areas', table: t.areas, scope: () => undefined, name: t.areas.name },
-  { entity: 'categories', table: t.categories, scope: () => undefined, name: t.categories.name },
-  {
-    entity: 'reports',
-    table: t.reports,
-    scope: (a) => staffOnly(a, eq(t.reports.reporterId, a.id)),
-  },
-  {
-    entity: 'report_photos',
-    table: t.reportPhotos,
-    scope: (a) => staffOnly(a, eq(t.reportPhotos.reporterId, a.id)),
-  },
-  {
-    entity: 'report_events',
-    table: t.reportEvents,
-    scope: (a) => staffOnly(a, eq(t.reportEvents.reporterId, a.id)),
-  },
-  {
+  synced({ entity: 'users', table: t.users, scope: () => undefined, name: t.users.name }),
+  synced({ entity: 'areas', table: t.areas, scope: () => undefined, name: t.areas.name }),
+  synced({
+    entity: 'categories',
+    table: t.categories,
+    scope: () => undefined,
+    name: t.categories.name,
+  }),
+  ...heldReportRows('reports', t.reports),
+  ...heldReportRows('report_photos', t.reportPhotos),
+  ...heldReportRows('report_events', t.reportEvents),
+  releases,
+  synced({
     entity: 'inventory_items',
     table: t.inventoryItems,
     scope: () => undefined,
     name: t.inventoryItems.name,
-  },
-  {
+  }),
+  synced({
     entity: 'stock_transactions',
     table: t.stockTransactions,
     // A million transactions do not belong on a phone: recent ones travel, the rest stay online.
     scope: () => gte(t.stockTransactions.occurredAt, SINCE),
-  },
-  {
+  }),
+  synced({
     entity: 'item_requests',
     table: t.itemRequests,
     scope: requestsVisibleTo,
-  },
-  {
+  }),
+  synced({
     entity: 'announcements',
     table: t.announcements,
     scope: () => undefined,
     hidden: (a) => staffOnly(a, not(announcementVisibleTo(a.roleValue))),
-  },
-  {
+  }),
+  synced({
     entity: 'announcement_reads',
     table: t.announcementReads,
     scope: (a) => eq(t.announcementReads.userId, a.id),
-  },
+  }),
 ];
 
 /** Announcements the role may see, not written by the actor and not read by them. */
@@ -146,7 +198,7 @@ export function unreadCountSql(viewer: PullViewer): SQL {
  * A change as the wire carries it (sync-protocol's Change): a delete for a removed row or one
  * the viewer may no longer see, otherwise a put with the wire row.
  */
-function changeJson(source: Source, viewer: PullViewer): SQL<string> {
+function changeJson(source: SyncedSource, viewer: PullViewer): SQL<string> {
   const { table } = source;
   const [entity, id, seq] = changeHead(source.entity);
   const hidden = source.hidden?.(viewer);
@@ -249,17 +301,22 @@ function perVariant(build: (viewer: PullViewer) => SQL): SQL {
  */
 function pageSql(counted: boolean): SQL {
   const counts = SOURCES.map(({ table, scope }) =>
-    perVariant(
-      (viewer) =>
-        sql`SELECT count(*) FROM ${table} WHERE ${and(inSchool(table, viewer.schoolId), gt(table.changeSeq, CURSOR), scope(viewer))}`,
-    ),
+    perVariant((viewer) => {
+      const scoped = scope(viewer);
+      if (scoped === null) return sql`SELECT 0`;
+      return sql`SELECT count(*) FROM ${table} WHERE ${and(inSchool(table, viewer.schoolId), gt(table.changeSeq, CURSOR), scoped)}`;
+    }),
   );
-  const branches = SOURCES.flatMap((source) => {
+  const branches = SOURCES.flatMap((source, n) => {
     const { table } = source;
-    const shape = (viewer: PullViewer) =>
-      sql`${source.scope(viewer) ?? sql``} | ${source.hidden?.(viewer) ?? sql``}`;
-    return roleVariants(shape).map((variant, i) => {
+    const shape = (viewer: PullViewer) => {
+      const scoped = source.scope(viewer);
+      return scoped === null ? sql`none` : sql`${scoped ?? sql``} | ${source.change(viewer)}`;
+    };
+    return roleVariants(shape).flatMap((variant, i) => {
       const { viewer } = variant;
+      const scoped = source.scope(viewer);
+      if (scoped === null) return [];
       // The school is ANDed here, for every source alike, never left to a source's scope: no
       // source can forget it, and every branch reads one range of its (school_id, change_seq)
       // index in order, with no sort (decision 027).
@@ -267,10 +324,12 @@ function pageSql(counted: boolean): SQL {
         gateOf(variant),
         inSchool(table, viewer.schoolId),
         gt(table.changeSeq, CURSOR),
-        source.scope(viewer),
+        scoped,
       );
-      const alias = sql.raw(`"page_${source.entity}_${i}"`);
-      return sql`SELECT seq, change FROM (SELECT ${table.changeSeq} AS seq, ${changeJson(source, viewer)} AS change FROM ${table} WHERE ${where} ORDER BY ${table.changeSeq} LIMIT ${LIMIT} + 1) AS ${alias}`;
+      const alias = sql.raw(`"page_${source.entity}_${n}_${i}"`);
+      return [
+        sql`SELECT seq, change FROM (SELECT ${table.changeSeq} AS seq, ${source.change(viewer)} AS change FROM ${table} WHERE ${where} ORDER BY ${table.changeSeq} LIMIT ${LIMIT} + 1) AS ${alias}`,
+      ];
     });
   });
   const past = counted ? sql.join(counts, sql` + `) : sql`NULL`;
@@ -333,7 +392,7 @@ export interface PulledPage {
    */
   lastChange: number;
   /** The PullResponse's JSON text, for the user the guard accepted that session for. */
-  answer(user: UserRow): string;
+  answer(user: UserRow, schoolName: string | null): string;
 }
 
 /**
@@ -362,7 +421,7 @@ export async function pullChanges(
   return {
     session: head.session === null ? undefined : parseLiveSession(head.session),
     lastChange: Number(head.seq ?? 0),
-    answer: (user) => {
+    answer: (user, schoolName) => {
       if (head.unread === null) {
         throw new Error('no unread count for the session: not one of ACCOUNT_ROLES?');
       }
@@ -375,7 +434,7 @@ export async function pullChanges(
         // comes after it.
         ...(head.past !== null && { remaining: head.past - taken }),
         unread_announcements: head.unread,
-        me: toPublicUser(user),
+        me: toPublicUser(user, schoolName),
       });
       // The changes are JSON already; the rest of the answer keeps PullResponse's key order.
       return `{"protocol_version":${JSON.stringify(PROTOCOL_VERSION)},"changes":[${changes}],${rest.slice(1)}`;

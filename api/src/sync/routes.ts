@@ -75,13 +75,13 @@ export function syncRoutes({ db, guard, clock }: SyncDeps, testOptions: PushOpti
     const cursor = query.cursor === '' ? 0 : Number(query.cursor);
     const counted = query.remaining !== 'skip';
     const page = await pullChanges(db, tokenHash, cursor, query.limit, counted);
-    const { user } = await guard.admit(page.session, 'sync.use');
+    const { user, schoolName } = await guard.admit(page.session, 'sync.use');
     // A cursor past the last change there is comes from before a restore from backup: the
     // changes numbered up to it since would never reach the device, and rows the restore took
     // away would stay on it. The device starts its tables over (web/src/sync/pull.ts).
     if (cursor > page.lastChange) throw conflict(reason('cursor_ahead'));
     // The answer is JSON text already (pull.ts): the database built every change.
-    return c.body(page.answer(user), 200, { 'Content-Type': 'application/json' });
+    return c.body(page.answer(user, schoolName), 200, { 'Content-Type': 'application/json' });
   });
 
   /**

@@ -60,6 +60,8 @@ export const ACCESS: Record<string, Access> = {
   'GET /api/inventory/requests/export': 'signed-in',
   'GET /api/inventory/requests/:id/image': 'signed-in',
   'GET /api/analytics': 'admin',
+  'GET /api/school': 'admin',
+  'POST /api/school/registration-code': 'admin',
   'GET /api/auth/sso': 'public',
   'GET /api/auth/microsoft/start': 'public',
   'POST /api/auth/microsoft/callback': 'public',
@@ -72,4 +74,19 @@ export const ACCESS: Record<string, Access> = {
   'DELETE /api/district/schools/:id/admins/:userId': 'district',
   'GET /api/district/overview': 'district',
   'GET /api/district/schools/:id/analytics': 'district',
+  'GET /api/posters': 'admin',
+  'PATCH /api/posters': 'admin',
+  'POST /api/posters/:id/token': 'admin',
+  'GET /api/areas/by-poster/:token': 'signed-in',
+  'GET /api/public/posters/:token': 'public',
+  'POST /api/public/posters/:token/reports': 'public',
 };
+
+/**
+ * The public poster form's routes (decision 029): no session, and nothing of a school's data but
+ * its name and the area's. Swept by routes/posters/posters.test.ts and cross-school.test.ts.
+ */
+export const PUBLIC_POSTER_ROUTES = [
+  'GET /api/public/posters/:token',
+  'POST /api/public/posters/:token/reports',
+] as const;

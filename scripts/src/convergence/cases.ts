@@ -1,7 +1,21 @@
 import 'fake-indexeddb/auto';
 import { expect } from 'vitest';
 import { tables } from '@urs/api';
-import { newId, type PullResponse, type ReportStatus } from '@urs/sync-protocol';
+import {
+  JOB_PRIORITIES,
+  REPORT_STATUSES,
+  jobActions,
+  judgeHandBack,
+  judgeStatusChange,
+  newId,
+  type JobActor,
+  type JobChanges,
+  type JobState,
+  type PullResponse,
+  type Report,
+  type ReportEvent,
+  type Role,
+} from '@urs/sync-protocol';
 import { openUrsDatabase, type UrsDatabase } from '@urs/web/db';
 import {
   claimLocalData,
@@ -29,17 +43,23 @@ import {
  * device holds exactly what the server says that user may see, and every change was applied
  * exactly once. Each case is reproducible from its seed.
  *
+ * Jobs (decision 028) are in the mix: the admin assigns, reassigns and unassigns reports among
+ * the school's people and plans them, everyone changes statuses as the contract lets them on
+ * their own copy, assignees hand jobs back, and everyone the job concerns comments. Jobs move
+ * between phones while they are offline; every phone still ends as the server says, and every
+ * timeline event is stored once under the id its phone chose.
+ *
  * With several schools on one deployment, each school has that cast, all devices interleave,
  * and each school converges on its own while nothing of one school reaches another's devices
  * or rows.
  */
 export const CASES = Number(process.env['CONVERGENCE_CASES'] ?? 200);
-const STEPS = 24;
+const STEPS = 40;
 const BASE_URL = 'http://urs.test/';
 
 interface Device {
   name: string;
-  role: string;
+  role: Role;
   school: SchoolWorld;
   userId: string;
   token: string;
@@ -52,7 +72,14 @@ interface Ledger {
   stock: Map<string, number>;
   photos: Set<string>;
   reads: Set<string>;
+  /** Comment ids queued: each must be on the server once, unless refused. */
+  comments: Set<string>;
+  /** Every timeline event id a phone chose: the server's events are these, each once. */
+  events: Set<string>;
 }
+
+/** Mutations that create a row under the id in their args: refused, the row never exists. */
+const CREATES = new Set(['report.create', 'stock.record', 'photo.attach', 'comment.create']);
 
 function jpeg(rng: () => number): Uint8Array {
   const bytes = new Uint8Array(64 + Math.floor(rng() * 64));
@@ -61,24 +88,171 @@ function jpeg(rng: () => number): Uint8Array {
   return bytes;
 }
 
-const NEXT_STATUS: Partial<Record<ReportStatus, ReportStatus>> = {
-  pending: 'in_progress',
-  in_progress: 'completed',
-};
+/** The job as the phone holds it, for the contract's decisions (as the app asks them). */
+async function localJob(db: UrsDatabase, report: Report): Promise<JobState> {
+  const photos = (await db.report_photos.toArray()).filter((p) => p.report_id === report.id);
+  return {
+    status: report.status,
+    reporter_id: report.reporter_id,
+    assignee_id: report.assignee_id,
+    before_photos: photos.filter((p) => p.kind === 'before').length,
+    after_photos: photos.filter((p) => p.kind === 'after').length,
+  };
+}
+
+/** A timeline event as the phone writes it before it syncs. */
+function optimisticEvent(
+  id: string,
+  report: Report,
+  actorId: string,
+  kind: ReportEvent['kind'],
+  changes: JobChanges,
+  now: string,
+  body: string | null = null,
+): { entity: 'report_events'; op: 'put'; row: ReportEvent } {
+  return {
+    entity: 'report_events',
+    op: 'put',
+    row: {
+      id,
+      report_id: report.id,
+      actor_id: actorId,
+      kind,
+      changes,
+      body,
+      kept: false,
+      occurred_at: now,
+      created_at: now,
+      updated_at: now,
+    },
+  };
+}
+
+/** One of `items`, or undefined for none. */
+const pickOf = <T>(rng: () => number, items: readonly T[]): T | undefined =>
+  items[Math.floor(rng() * items.length)];
+
+/**
+ * A job step: what the phone's user may do to one of the jobs it holds, as the contract says
+ * on the phone's own copy. False when there was nothing to do.
+ */
+async function jobStep(
+  rng: () => number,
+  world: Pick<SchoolWorld, 'users'>,
+  device: Device,
+  ledger: Ledger,
+  at: () => string,
+): Promise<boolean> {
+  const { db, userId } = device;
+  const actor: JobActor = { id: userId, role: device.role };
+  const report = pickOf(rng, await db.reports.toArray());
+  if (report === undefined) return false;
+  const state = await localJob(db, report);
+  const actions = jobActions(state, actor);
+  const pick = rng();
+  const now = at();
+  const eventId = newId();
+  if (pick < 0.7 && actions.has('plan')) {
+    // Mostly to the school's staff, so jobs change hands between phones.
+    const staff = world.users.filter((u) => u.role !== 'admin').map((u) => u.id);
+    const assignee = rng() < 0.85 ? (pickOf(rng, staff) ?? null) : null;
+    const next = {
+      assignee_id: rng() < 0.8 ? assignee : report.assignee_id,
+      priority: rng() < 0.5 ? (pickOf(rng, JOB_PRIORITIES) ?? 'normal') : report.priority,
+      due_date:
+        rng() < 0.4
+          ? `2026-12-${String(1 + Math.floor(rng() * 28)).padStart(2, '0')}`
+          : report.due_date,
+      due_time: report.due_time,
+    };
+    const changes: JobChanges = {};
+    for (const field of ['assignee_id', 'priority', 'due_date'] as const) {
+      if (next[field] !== report[field]) changes[field] = [report[field], next[field]];
+    }
+    if (Object.keys(changes).length === 0) return false;
+    const args = {
+      id: report.id,
+      event_id: eventId,
+      at: now,
+      ...Object.fromEntries(Object.entries(changes).map(([field, [, to]]) => [field, to])),
+    };
+    await enqueue(db, userId, 'report.set_job', args, [
+      { entity: 'reports', op: 'put', row: { ...report, ...next, updated_at: now } },
+      optimisticEvent(eventId, { ...report, ...next }, userId, 'job', changes, now),
+    ]);
+    ledger.events.add(eventId);
+    return true;
+  }
+  if (pick < 0.8) {
+    // A status the contract would take from this phone now.
+    const to = pickOf(
+      rng,
+      REPORT_STATUSES.filter((status) => {
+        const judged = judgeStatusChange(state, status, actor).outcome;
+        return judged === 'apply' || judged === 'keep';
+      }),
+    );
+    if (to === undefined) return false;
+    const kept = judgeStatusChange(state, to, actor).outcome === 'keep';
+    const row = kept
+      ? report
+      : { ...report, status: to, completed_at: to === 'completed' ? now : null, updated_at: now };
+    await enqueue(
+      db,
+      userId,
+      'report.set_status',
+      { id: report.id, status: to, event_id: eventId, at: now },
+      [
+        { entity: 'reports', op: 'put', row },
+        optimisticEvent(eventId, report, userId, 'status', { status: [report.status, to] }, now),
+      ],
+    );
+    ledger.events.add(eventId);
+    return true;
+  }
+  if (pick < 0.9 && judgeHandBack(state, actor) === 'apply') {
+    const row = { ...report, assignee_id: null, status: 'pending' as const, updated_at: now };
+    const changes: JobChanges = { assignee_id: [userId, null] };
+    if (report.status !== 'pending') changes.status = [report.status, 'pending'];
+    await enqueue(db, userId, 'report.hand_back', { id: report.id, event_id: eventId, at: now }, [
+      { entity: 'reports', op: 'put', row },
+      optimisticEvent(eventId, report, userId, 'hand_back', changes, now),
+    ]);
+    ledger.events.add(eventId);
+    return true;
+  }
+  if (!actions.has('comment')) return false;
+  const body = `Catatan ${eventId.slice(-6)}`;
+  await enqueue(
+    db,
+    userId,
+    'comment.create',
+    { id: eventId, report_id: report.id, body, at: now },
+    [optimisticEvent(eventId, report, userId, 'comment', {}, now, body)],
+  );
+  ledger.comments.add(eventId);
+  ledger.events.add(eventId);
+  return true;
+}
 
 async function randomStep(
   rng: () => number,
-  world: Pick<SchoolWorld, 'areaId' | 'itemId'>,
+  world: Pick<SchoolWorld, 'areaId' | 'itemId' | 'users'>,
   device: Device,
   ledger: Ledger,
   at: () => string,
 ) {
   const pick = rng();
-  const myReports = await device.db.reports.where('reporter_id').equals(device.userId).toArray();
   const { userId, db } = device;
-  if (pick < 0.3 || myReports.length === 0) {
+  const actor: JobActor = { id: userId, role: device.role };
+  const held = await db.reports.toArray();
+  // The admin mostly plans and checks jobs; staff mostly do field work.
+  const jobShare = device.role === 'admin' ? 0.75 : 0.5;
+  if (pick < 0.25 || held.length === 0) {
     const id = newId();
     const now = at();
+    // A problem for someone else to fix now and then; otherwise one's own work.
+    const unassigned = rng() < 0.3;
     await enqueue(
       db,
       userId,
@@ -89,6 +263,7 @@ async function randomStep(
         work_type: 'cleaning',
         description: `Laporan ${id.slice(-6)}`,
         reported_at: now,
+        ...(unassigned && { unassigned }),
       },
       [
         {
@@ -104,6 +279,12 @@ async function randomStep(
             status: 'pending',
             admin_note: null,
             reported_at: now,
+            assignee_id: unassigned ? null : userId,
+            priority: 'normal',
+            due_date: null,
+            due_time: null,
+            completed_at: null,
+            origin: 'staff',
             created_at: now,
             updated_at: now,
           },
@@ -113,18 +294,18 @@ async function randomStep(
     ledger.reports.add(id);
     return;
   }
-  const report = myReports[Math.floor(rng() * myReports.length)];
+  if (pick < jobShare) {
+    await jobStep(rng, world, device, ledger, at);
+    return;
+  }
+  const report = pickOf(rng, held);
   if (report === undefined) return;
-  if (pick < 0.45) {
+  const actions = jobActions(await localJob(db, report), actor);
+  if (pick < 0.58) {
+    if (!actions.has('edit')) return;
     const description = `Diperbarui ${Math.floor(rng() * 1e6)}`;
     await enqueue(db, userId, 'report.update', { id: report.id, description }, [
       { entity: 'reports', op: 'put', row: { ...report, description, updated_at: at() } },
-    ]);
-  } else if (pick < 0.55) {
-    const status = NEXT_STATUS[report.status];
-    if (status === undefined) return;
-    await enqueue(db, userId, 'report.set_status', { id: report.id, status }, [
-      { entity: 'reports', op: 'put', row: { ...report, status, updated_at: at() } },
     ]);
   } else if (pick < 0.75) {
     const id = newId();
@@ -174,12 +355,13 @@ async function randomStep(
     );
     ledger.stock.set(id, quantity);
   } else if (pick < 0.9) {
+    if (!actions.has('photos')) return;
     const photo = await savePhoto(db, userId, jpeg(rng), 'image/jpeg', { compress: null });
     const now = at();
     const attached = {
       id: photo.id,
       report_id: report.id,
-      kind: 'before',
+      kind: rng() < 0.6 ? 'before' : 'after',
       sha256: photo.sha256,
       mime_type: 'image/jpeg',
       size_bytes: photo.size_bytes,
@@ -301,6 +483,8 @@ async function runCase(seed: number, server: ServerOptions): Promise<void> {
       stock: new Map(),
       photos: new Set(),
       reads: new Set(),
+      comments: new Set(),
+      events: new Set(),
     });
   }
   const ledgerOf = (school: SchoolWorld): Ledger => {
@@ -360,7 +544,11 @@ async function runCase(seed: number, server: ServerOptions): Promise<void> {
           .equals(device.userId)
           .toArray()) {
           if (entry.status === 'rejected') {
-            rejectedIds.add(String((entry.mutation.args as { id?: string }).id));
+            // Only a refused create leaves a row unmade: a refused change of a job (taken from
+            // its phone meanwhile) leaves the job as the server has it.
+            if (CREATES.has(entry.mutation.name)) {
+              rejectedIds.add(String((entry.mutation.args as { id?: string }).id));
+            }
             await discardRejected(device.db, device.userId, entry.id ?? -1);
           }
         }
@@ -401,6 +589,13 @@ async function runCase(seed: number, server: ServerOptions): Promise<void> {
       .select({ id: tables.reportPhotos.id, schoolId: tables.reportPhotos.schoolId })
       .from(tables.reportPhotos);
     expect(photoRows.length).toBe(new Set(photoRows.map((r) => r.id)).size);
+    const eventRows = await world.db
+      .select({
+        id: tables.reportEvents.id,
+        schoolId: tables.reportEvents.schoolId,
+        kind: tables.reportEvents.kind,
+      })
+      .from(tables.reportEvents);
     for (const school of world.schools) {
       const ledger = ledgerOf(school);
       const inSchool = <R extends { schoolId: string }>(rows: R[]) =>
@@ -423,6 +618,17 @@ async function runCase(seed: number, server: ServerOptions): Promise<void> {
       expect(new Set(inSchool(photoRows).map((r) => r.id)), `photos of ${school.id}`).toEqual(
         new Set([...ledger.photos].filter((id) => !rejectedIds.has(id))),
       );
+      // Every event is one a phone of the school chose, stored once; every comment not refused
+      // is there. (A plan or status change overtaken by events writes none: decision 028.)
+      const events = inSchool(eventRows);
+      expect(
+        events.filter((e) => !ledger.events.has(e.id)),
+        `events of ${school.id} no phone chose`,
+      ).toEqual([]);
+      expect(
+        new Set(events.filter((e) => e.kind === 'comment').map((e) => e.id)),
+        `comments of ${school.id}`,
+      ).toEqual(new Set([...ledger.comments].filter((id) => !rejectedIds.has(id))));
     }
   } finally {
     for (const device of devices) {

@@ -112,6 +112,7 @@ function summarize(plan: SeedPlan): SeedSummary {
     stockTransactions: plan.stockTransactions.length,
     reports: plan.reports.length,
     reportPhotos: plan.reportPhotos.length,
+    reportEvents: plan.reportEvents.length,
     itemRequests: plan.itemRequests.length,
     announcements: plan.announcements.length,
     announcementReads: plan.announcementReads.length,
@@ -126,6 +127,7 @@ const NOTHING_ADDED = summarize({
   stockTransactions: [],
   reports: [],
   reportPhotos: [],
+  reportEvents: [],
   itemRequests: [],
   announcements: [],
   announcementReads: [],
@@ -140,6 +142,7 @@ async function insertPlan(tx: Tx, schoolId: string, plan: DemoSchool): Promise<v
   await insertStamped(tx, schoolId, tables.stockTransactions, plan.stockTransactions);
   await insertStamped(tx, schoolId, tables.reports, plan.reports);
   await insertStamped(tx, schoolId, tables.reportPhotos, plan.reportPhotos);
+  await insertStamped(tx, schoolId, tables.reportEvents, plan.reportEvents);
   await insertStamped(tx, schoolId, tables.itemRequests, plan.itemRequests);
   await insertStamped(tx, schoolId, tables.announcements, plan.announcements);
   await insertStamped(tx, schoolId, tables.announcementReads, plan.announcementReads);
@@ -160,7 +163,8 @@ function referencedPhotos(plan: SeedPlan): Set<string> {
 /**
  * Seeds the demo school (SMA Harapan Nusantara, the first school) into an empty database: staff of every role,
  * areas, categories, a store room with six months of stock history, about sixty reports with
- * before/after photos, item requests and announcements.
+ * before/after photos (the last month's as jobs with timelines: seed/jobs.ts), item requests and
+ * announcements.
  *
  * With `schools` > 1, a demo district: schools 2..N (demoDistrict) each get the same history
  * with ids, rows and logins of their own (`admin@s2.urs.sch.id`, …). The summary sums them.

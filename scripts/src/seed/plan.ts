@@ -5,7 +5,6 @@ import { AREAS, CATEGORIES, PEOPLE } from './data.js';
 import { planAnnouncements, planRequests } from './notices.js';
 import { Random } from './random.js';
 import { planReports } from './reports.js';
-import { planJobs } from './jobs.js';
 import { planInventory } from './stock.js';
 
 const SEED = 0x5eed_2026;
@@ -20,6 +19,7 @@ export interface SeedPlan {
   stockTransactions: NewRow<typeof tables.stockTransactions>[];
   reports: NewRow<typeof tables.reports>[];
   reportPhotos: NewRow<typeof tables.reportPhotos>[];
+  reportEvents: NewRow<typeof tables.reportEvents>[];
   itemRequests: NewRow<typeof tables.itemRequests>[];
   announcements: NewRow<typeof tables.announcements>[];
   announcementReads: NewRow<typeof tables.announcementReads>[];
@@ -72,7 +72,6 @@ export function planDemoSchool(input: PlanInput): DemoSchool {
 
   const inventory = planInventory(ctx);
   const work = planReports(ctx);
-  planJobs(work.reports, clock);
   const itemRequests = planRequests(ctx);
   const notices = planAnnouncements(ctx);
 
@@ -110,6 +109,7 @@ export function planDemoSchool(input: PlanInput): DemoSchool {
     stockTransactions: byCreated(inventory.transactions),
     reports: byCreated(work.reports),
     reportPhotos: byCreated(work.photos),
+    reportEvents: byCreated(work.events),
     itemRequests: byCreated(itemRequests),
     announcements: byCreated(notices.announcements),
     announcementReads: byCreated(notices.reads),

@@ -3,6 +3,7 @@ import type { PhotoKind, ReportStatus } from '@urs/sync-protocol';
 import type { NewRow, PlanContext } from './context.js';
 import { ADMIN_NOTES, REPORT_TEMPLATES, type ReportTemplate } from './work-data.js';
 import { imageKey, VARIANTS } from './images.js';
+import { JobPlanner, type EventRow } from './jobs.js';
 
 type ReportRow = NewRow<typeof tables.reports>;
 type PhotoRow = NewRow<typeof tables.reportPhotos>;
@@ -89,9 +90,14 @@ function variants(first: readonly number[], count: number): number[] {
   return out;
 }
 
-export function planReports(ctx: PlanContext): { reports: ReportRow[]; photos: PhotoRow[] } {
+export function planReports(ctx: PlanContext): {
+  reports: ReportRow[];
+  photos: PhotoRow[];
+  events: EventRow[];
+} {
   const { rng, clock } = ctx;
   const deck = new Deck(ctx);
+  const jobs = new JobPlanner(ctx);
   const reports: ReportRow[] = [];
   const photos: PhotoRow[] = [];
   for (const daysAgo of reportDays(ctx)) {
@@ -118,6 +124,7 @@ export function planReports(ctx: PlanContext): { reports: ReportRow[]; photos: P
     reports.push(report);
     ctx.touch(reporter, createdAt);
 
+    const firstPhoto = photos.length;
     const scene = ctx.areaScene(template.area);
     const addPhotos = (kind: PhotoKind, chosen: readonly number[], at: Date) => {
       chosen.forEach((variant, position) => {
@@ -140,6 +147,14 @@ export function planReports(ctx: PlanContext): { reports: ReportRow[]; photos: P
       addPhotos('after', variants(before, rng.chance(0.3) ? 2 : 1), updatedAt);
       ctx.touch(reporter, updatedAt);
     }
+    jobs.plan({
+      report,
+      photos: photos.slice(firstPhoto),
+      reporter,
+      workType: template.workType,
+      daysAgo,
+    });
   }
-  return { reports, photos };
+  jobs.finish(reports);
+  return { reports, photos, events: jobs.allEvents() };
 }

@@ -11,7 +11,7 @@ import {
   sqliteWriter,
   type Db,
 } from '@urs/api';
-import { ROLES } from '@urs/sync-protocol';
+import { ROLES, type PullResponse } from '@urs/sync-protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEMO_ACCOUNTS,
@@ -32,6 +32,7 @@ const SYNCED_TABLES = [
   'stock_transactions',
   'reports',
   'report_photos',
+  'report_events',
   'item_requests',
   'announcements',
   'announcement_reads',
@@ -97,6 +98,7 @@ describe('seedDemoSchool', () => {
       summary.stockTransactions,
       summary.reports,
       summary.reportPhotos,
+      summary.reportEvents,
       summary.itemRequests,
       summary.announcements,
       summary.announcementReads,
@@ -273,8 +275,9 @@ describe('seedDemoSchool', () => {
     expect(new Set(reports.map((r) => r.work_type)).size).toBe(5);
   });
 
-  it("makes every report a job: its reporter's or in the queue, some overdue, completions dated", () => {
+  it('makes believable jobs: a queue, planned work with priorities and due days, some overdue', () => {
     const jobs = all<{
+      id: string;
       status: string;
       reporter_id: string;
       assignee_id: string | null;
@@ -283,30 +286,131 @@ describe('seedDemoSchool', () => {
       due_time: string | null;
       completed_at: string | null;
       updated_at: string;
-    }>(f.db, 'SELECT * FROM reports');
-    const open = jobs.filter((j) => j.status === 'pending' || j.status === 'in_progress');
-    for (const j of jobs) {
-      if (j.assignee_id !== null) expect(j.assignee_id).toBe(j.reporter_id);
-      expect(j.completed_at).toBe(j.status === 'completed' ? j.updated_at : null);
-    }
-    // Only pending work waits in the admin's queue.
-    const queue = jobs.filter((j) => j.assignee_id === null);
-    expect(queue.length).toBeGreaterThan(0);
-    expect(queue.every((j) => j.status === 'pending')).toBe(true);
-    expect(new Set(jobs.map((j) => j.priority))).toEqual(
-      new Set(['low', 'normal', 'high', 'urgent']),
+      origin: string;
+    }>(
+      f.db,
+      'SELECT id, status, reporter_id, assignee_id, priority, due_date, due_time, completed_at, updated_at, origin FROM reports',
     );
     const today = new Date(NOW.getTime() + 7 * 3_600_000).toISOString().slice(0, 10);
-    expect(open.filter((j) => j.due_date !== null && j.due_date < today).length).toBeGreaterThan(0);
-    expect(open.filter((j) => j.due_date !== null && j.due_date >= today).length).toBeGreaterThan(
-      0,
+    const open = (j: { status: string }) => j.status === 'pending' || j.status === 'in_progress';
+    // The admin's queue: problems nobody has yet.
+    expect(jobs.filter((j) => j.assignee_id === null).length).toBeGreaterThanOrEqual(2);
+    for (const j of jobs.filter((j) => j.assignee_id === null)) expect(j.status).toBe('pending');
+    // Work given to someone other than who found it, with priorities and due days.
+    const planned = jobs.filter((j) => j.assignee_id !== null && j.assignee_id !== j.reporter_id);
+    expect(planned.length).toBeGreaterThanOrEqual(5);
+    expect(new Set(planned.map((j) => j.priority)).size).toBeGreaterThanOrEqual(3);
+    for (const j of planned) expect(j.due_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(planned.some((j) => j.due_time !== null)).toBe(true);
+    // Open work is due on a day: some of it overdue, some today or ahead.
+    const due = jobs.filter((j) => open(j) && j.due_date !== null);
+    expect(due.filter((j) => (j.due_date ?? '') < today).length).toBeGreaterThanOrEqual(2);
+    expect(due.filter((j) => (j.due_date ?? '') >= today).length).toBeGreaterThanOrEqual(2);
+    // The demo technician has tasks waiting.
+    const bambang = all<{ id: string }>(
+      f.db,
+      "SELECT id FROM users WHERE email = 'bambang.prasetyo@urs.sch.id'",
+    )[0]?.id;
+    expect(
+      planned.filter((j) => j.assignee_id === bambang && open(j)).length,
+    ).toBeGreaterThanOrEqual(1);
+    // A completion time exactly for what is completed, never after its last change.
+    for (const j of jobs) {
+      expect(j.completed_at !== null, j.id).toBe(j.status === 'completed');
+      if (j.completed_at !== null) expect(j.completed_at <= j.updated_at).toBe(true);
+      expect(j.origin).toBe('staff');
+    }
+  });
+
+  it('gives jobs timelines that match them, with comments, and copies holders for the pull', () => {
+    const events = all<{
+      kind: string;
+      changes: string;
+      body: string | null;
+      occurred_at: string;
+      report_id: string;
+      reporter_id: string;
+      assignee_id: string | null;
+      r_reporter: string;
+      r_assignee: string | null;
+      r_status: string;
+    }>(
+      f.db,
+      `SELECT e.kind, e.changes, e.body, e.occurred_at, e.report_id, e.reporter_id, e.assignee_id,
+              r.reporter_id AS r_reporter, r.assignee_id AS r_assignee, r.status AS r_status
+         FROM report_events e JOIN reports r ON r.id = e.report_id ORDER BY e.change_seq`,
     );
-    expect(
-      jobs.filter((j) => j.due_time !== null).every((j) => /^\d{2}:00$/.test(j.due_time ?? '')),
-    ).toBe(true);
-    expect(
-      jobs.filter((j) => j.status === 'completed' && j.due_date !== null).length,
-    ).toBeGreaterThan(0);
+    const kinds = new Set(events.map((e) => e.kind));
+    expect(kinds).toEqual(new Set(['job', 'status', 'comment']));
+    expect(events.filter((e) => e.kind === 'comment').length).toBeGreaterThanOrEqual(3);
+    for (const e of events) {
+      expect(e.reporter_id).toBe(e.r_reporter);
+      expect(e.assignee_id).toBe(e.r_assignee);
+      expect(e.occurred_at <= NOW.toISOString()).toBe(true);
+      if (e.kind === 'comment') expect(e.body?.length).toBeGreaterThan(0);
+      else expect(e.body).toBeNull();
+    }
+    // Each job's last status change lands on the status it has.
+    const last = new Map<string, string>();
+    for (const e of events.filter((x) => x.kind === 'status')) {
+      const status = (JSON.parse(e.changes) as { status: [string, string] }).status;
+      last.set(e.report_id, status[1]);
+    }
+    for (const e of events) {
+      if (last.has(e.report_id)) expect(last.get(e.report_id), e.report_id).toBe(e.r_status);
+    }
+    // Each plan that gave the job to someone names the assignee it has; every plan set a due day.
+    const plans = events.filter((x) => x.kind === 'job');
+    expect(plans.length).toBeGreaterThanOrEqual(5);
+    for (const e of plans) {
+      const changes = JSON.parse(e.changes) as {
+        assignee_id?: [null, string];
+        due_date: [null, string];
+      };
+      if (changes.assignee_id !== undefined) {
+        expect(changes.assignee_id).toEqual([null, e.r_assignee]);
+      }
+      expect(changes.due_date[1]).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    }
+    const strays = scalar(
+      f.db,
+      'SELECT count(*) AS n FROM report_photos p JOIN reports r ON r.id = p.report_id WHERE p.assignee_id IS NOT r.assignee_id',
+    );
+    expect(strays).toBe(0);
+  });
+
+  it('sends the demo technician his tasks, with their timelines, in his pull', async () => {
+    const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: f.dir, SCRYPT_LOG_N: String(SCRYPT_LOG_N) });
+    const app = createApp({ db: f.db, env, photos: f.photos });
+    const login = await app.request('/api/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'bambang.prasetyo@urs.sch.id', password: 'staf12345' }),
+    });
+    const { access_token: token, user } = (await login.json()) as {
+      access_token: string;
+      user: { id: string };
+    };
+    const res = await app.request('/api/sync/pull?limit=1000', {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const page = (await res.json()) as PullResponse;
+    const tasks = page.changes.flatMap((c) =>
+      c.entity === 'reports' && c.op === 'put' && c.row.assignee_id === user.id ? [c.row] : [],
+    );
+    expect(tasks.filter((r) => r.reporter_id !== user.id).length).toBeGreaterThanOrEqual(2);
+    // Each job given to him arrives with its timeline, the plan that gave it to him first.
+    for (const task of tasks.filter((r) => r.reporter_id !== user.id)) {
+      const timeline = page.changes.flatMap((c) =>
+        c.entity === 'report_events' && c.op === 'put' && c.row.report_id === task.id
+          ? [c.row]
+          : [],
+      );
+      expect(timeline[0], task.id).toMatchObject({
+        kind: 'job',
+        changes: { assignee_id: [null, user.id] },
+      });
+    }
   });
 
   it('numbers requests uniquely and records who decided them', () => {
@@ -422,6 +526,9 @@ describe('seedDemoSchool with SEED_SCHOOLS=3 (a demo district)', () => {
       'SELECT count(*) AS n FROM reports r JOIN users u ON u.id = r.reporter_id WHERE u.school_id <> r.school_id',
       'SELECT count(*) AS n FROM reports r JOIN areas a ON a.id = r.area_id WHERE a.school_id <> r.school_id',
       'SELECT count(*) AS n FROM report_photos p JOIN reports r ON r.id = p.report_id WHERE r.school_id <> p.school_id',
+      'SELECT count(*) AS n FROM report_events e JOIN reports r ON r.id = e.report_id WHERE r.school_id <> e.school_id',
+      'SELECT count(*) AS n FROM report_events e JOIN users u ON u.id = e.actor_id WHERE u.school_id <> e.school_id',
+      'SELECT count(*) AS n FROM reports r JOIN users u ON u.id = r.assignee_id WHERE u.school_id <> r.school_id',
       'SELECT count(*) AS n FROM reports r JOIN categories c ON c.id = r.category_id WHERE c.school_id <> r.school_id',
       'SELECT count(*) AS n FROM inventory_items i JOIN users u ON u.id = i.created_by WHERE u.school_id <> i.school_id',
       'SELECT count(*) AS n FROM stock_transactions s JOIN inventory_items i ON i.id = s.item_id WHERE i.school_id <> s.school_id',

@@ -66,6 +66,18 @@ export const schoolUpdateSchema = z
 export type SchoolUpdateInput = z.infer<typeof schoolUpdateSchema>;
 
 /**
+ * A school as its own administrator sees it: enough to hand out its registration link
+ * (`/register?school=<registration_code>`). `several_schools` says whether the deployment has
+ * more than one active school; with one, registration needs no code and the app shows no school.
+ */
+export const ownSchoolSchema = z.object({
+  name: z.string(),
+  registration_code: z.string().nullable(),
+  several_schools: z.boolean(),
+});
+export type OwnSchool = z.infer<typeof ownSchoolSchema>;
+
+/**
  * One school in the district overview. `overdue_work`: open jobs past their due date in the
  * school's calendar (jobs.ts isOverdue; decision 028).
  */

@@ -24,6 +24,12 @@ export const userSchema = z.object({
   photo_url: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  /**
+   * The signed-in user's school, for the footer and proof sheets: on the answers about oneself
+   * only (sign-in, `/api/user`, the pull's `me`, the profile), null for a district
+   * administrator, absent from older servers and from lists of users.
+   */
+  school_name: z.string().nullable().optional(),
 });
 export type User = z.infer<typeof userSchema>;
 

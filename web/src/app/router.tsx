@@ -7,21 +7,35 @@ import {
   redirect,
   type ParsedLocation,
 } from '@tanstack/react-router';
-import { ROLES, STAFF_ROLES, type Role } from '@urs/sync-protocol';
+import {
+  DISTRICT_ADMIN,
+  isRole,
+  ROLES,
+  STAFF_ROLES,
+  type AccountRole,
+  type Role,
+} from '@urs/sync-protocol';
 import { session } from './services.js';
 import { decideNavigation, type RouteAccess } from '../lib/navigation.js';
 import { parseSearch, stringifySearch } from '../lib/search-params.js';
 import { RouteError } from '../components/ui/route-error.js';
 import { announcementParamsSchema } from '../features/announcements/announcement-routes.js';
-import { loginSearchSchema } from '../features/auth/login-search.js';
+import { schoolParamsSchema } from '../features/district/district-routes.js';
+import { loginSearchSchema, registerSearchSchema } from '../features/auth/login-search.js';
 import { inventorySearchSchema } from '../features/inventory/inventory-search.js';
 import { reportListSearchSchema } from '../features/reports/list/report-list-search.js';
 import { reportCreateSearchSchema, reportParamsSchema } from '../features/reports/report-routes.js';
+import { jobsSearchSchema } from '../features/reports/jobs/jobs-search.js';
+import { areaOfScannedPoster } from '../features/public-report/staff-bridge.js';
 
 const ADMIN: readonly Role[] = ['admin'];
+const DISTRICT: readonly AccountRole[] = [DISTRICT_ADMIN];
+/** Any signed-in account, the district administrator's too. */
 const LOGGED_IN: RouteAccess = { kind: 'auth' };
+/** The spec's "any logged-in user" for a school's screens: not the district administrator. */
+const IN_SCHOOL: RouteAccess = { kind: 'school' };
 const GUEST: RouteAccess = { kind: 'guest' };
-const roles = (list: readonly Role[]): RouteAccess => ({ kind: 'auth', roles: list });
+const roles = (list: readonly AccountRole[]): RouteAccess => ({ kind: 'auth', roles: list });
 
 /** The guard of spec section 2, run before a route loads; waits for session bootstrap first. */
 function guard(access: RouteAccess) {
@@ -45,7 +59,7 @@ function guard(access: RouteAccess) {
     }
     redirect({
       throw: true,
-      to: '/',
+      to: decision.to,
       replace: true,
     });
   };
@@ -88,7 +102,7 @@ function guestScreen<const TPath extends string>(path: TPath, load: Load, name: 
 const shellScreens = [
   screen(
     '/',
-    LOGGED_IN,
+    IN_SCHOOL,
     () => import('../features/dashboard/dashboard-screen.js'),
     'DashboardScreen',
   ),
@@ -116,7 +130,7 @@ const shellScreens = [
     getParentRoute: () => shellRoute,
     path: '/reports/$id',
     params: { parse: (raw) => reportParamsSchema.parse(raw) },
-    beforeLoad: guard(LOGGED_IN),
+    beforeLoad: guard(IN_SCHOOL),
     component: lazyRouteComponent(
       () => import('../features/reports/detail/report-detail-screen.js'),
       'ReportDetailScreen',
@@ -130,6 +144,22 @@ const shellScreens = [
     component: lazyRouteComponent(
       () => import('../features/reports/form/report-edit-screen.js'),
       'ReportEditScreen',
+    ),
+  }),
+  screen(
+    '/tasks',
+    roles(STAFF_ROLES),
+    () => import('../features/reports/jobs/tasks-screen.js'),
+    'TasksScreen',
+  ),
+  createRoute({
+    getParentRoute: () => shellRoute,
+    path: '/jobs',
+    validateSearch: jobsSearchSchema,
+    beforeLoad: guard(roles(ADMIN)),
+    component: lazyRouteComponent(
+      () => import('../features/reports/jobs/jobs-board-screen.js'),
+      'JobsBoardScreen',
     ),
   }),
   screen(
@@ -162,7 +192,7 @@ const shellScreens = [
   ),
   screen(
     '/announcements',
-    LOGGED_IN,
+    IN_SCHOOL,
     () => import('../features/announcements/announcements-screen.js'),
     'AnnouncementsScreen',
   ),
@@ -200,6 +230,38 @@ const shellScreens = [
     () => import('../features/admin-users/users-screen.js'),
     'UsersScreen',
   ),
+  screen(
+    '/district',
+    roles(DISTRICT),
+    () => import('../features/district/district-overview-screen.js'),
+    'DistrictOverviewScreen',
+  ),
+  screen(
+    '/district/schools',
+    roles(DISTRICT),
+    () => import('../features/district/schools-screen.js'),
+    'SchoolsScreen',
+  ),
+  createRoute({
+    getParentRoute: () => shellRoute,
+    path: '/district/schools/$id',
+    params: { parse: (raw) => schoolParamsSchema.parse(raw) },
+    beforeLoad: guard(roles(DISTRICT)),
+    component: lazyRouteComponent(
+      () => import('../features/district/school-screen.js'),
+      'SchoolScreen',
+    ),
+  }),
+  createRoute({
+    getParentRoute: () => shellRoute,
+    path: '/district/schools/$id/analytics',
+    params: { parse: (raw) => schoolParamsSchema.parse(raw) },
+    beforeLoad: guard(roles(DISTRICT)),
+    component: lazyRouteComponent(
+      () => import('../features/district/school-analytics-screen.js'),
+      'SchoolAnalyticsScreen',
+    ),
+  }),
 ];
 
 const dashboardAlias = createRoute({
@@ -214,6 +276,28 @@ const dashboardAlias = createRoute({
   },
 });
 
+/**
+ * The public form behind an area's QR poster (decision 029): anyone may open it, signed in or not.
+ * A member of the poster's school is taken to the app's own report form for that area instead,
+ * as the poster's code did before it had a public form.
+ */
+const posterScreen = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/lapor/$token',
+  beforeLoad: async ({ params }) => {
+    await session.ready();
+    const current = session.getState().session;
+    if (current === null || !isRole(current.user.role)) return;
+    const area = await areaOfScannedPoster(params.token);
+    if (area !== null)
+      redirect({ throw: true, to: '/reports/create', search: { area }, replace: true });
+  },
+  component: lazyRouteComponent(
+    () => import('../features/public-report/public-report-screen.js'),
+    'PublicReportScreen',
+  ),
+});
+
 const guestScreens = [
   createRoute({
     getParentRoute: () => rootRoute,
@@ -222,7 +306,16 @@ const guestScreens = [
     beforeLoad: guard(GUEST),
     component: lazyRouteComponent(() => import('../features/auth/login-screen.js'), 'LoginScreen'),
   }),
-  guestScreen('/register', () => import('../features/auth/register-screen.js'), 'RegisterScreen'),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/register',
+    validateSearch: registerSearchSchema,
+    beforeLoad: guard(GUEST),
+    component: lazyRouteComponent(
+      () => import('../features/auth/register-screen.js'),
+      'RegisterScreen',
+    ),
+  }),
   guestScreen(
     '/auth/microsoft/callback',
     () => import('../features/auth/sso-callback-screen.js'),
@@ -247,6 +340,7 @@ const guestScreens = [
 const routeTree = rootRoute.addChildren([
   shellRoute.addChildren(shellScreens),
   dashboardAlias,
+  posterScreen,
   ...guestScreens,
 ]);
 

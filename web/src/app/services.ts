@@ -18,6 +18,7 @@ import {
   type SessionSource,
 } from '../client/session-store.js';
 import { toast } from '../client/toast.js';
+import { syncsFieldData } from '../lib/district.js';
 import { field, numberField } from '../lib/json-fields.js';
 import { afterFirstScreen } from './first-screen.js';
 import { nextTask } from './next-task.js';
@@ -73,10 +74,18 @@ async function onSignedIn({ token, user }: Session, source: SessionSource) {
   await afterFirstScreen();
   // Signed out (or in as someone else) meanwhile: onSignedOut has already stopped everything.
   if (!stillSignedIn(token, user.id)) return;
-  announcementPoller.start();
+  const fieldData = syncsFieldData(user.role);
+  if (fieldData) announcementPoller.start();
   const device = await deviceRuntime();
   await nextTask();
   if (!stillSignedIn(token, user.id)) return;
+  if (!fieldData) {
+    // The district administrator has no school's data to sync. The service worker keeps no
+    // session either, so a Background Sync left behind by the phone's last user does nothing:
+    // that user's queue waits for them, as it does for any other sign-in.
+    await device.mirrorSession(null);
+    return;
+  }
   await Promise.all([
     device.mirrorSession({ token, userId: user.id }),
     device.syncRuntime.start(user.id, { tokenVerified: source !== 'cached' }),

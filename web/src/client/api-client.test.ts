@@ -106,6 +106,28 @@ describe('api client', () => {
     expect(seen[0]?.headers.get('x-content-sha256')).toBe('abc');
   });
 
+  it('posts a multipart form with its own boundary and reads the JSON answer', async () => {
+    const { fetch, seen } = recordingFetch(async (request) => {
+      const form = await request.formData();
+      const photo = form.get('photo');
+      return jsonResponse(201, {
+        description: form.get('description'),
+        photo: photo instanceof Blob ? photo.size : null,
+      });
+    });
+    const api = createApiClient({ baseUrl: 'http://urs.test/', getToken: () => null, fetch });
+    const body = new FormData();
+    body.set('description', 'Keran bocor');
+    body.set('photo', new Blob([new Uint8Array(12)], { type: 'image/jpeg' }), 'foto.jpg');
+    expect(await api.postForm('api/public/posters/x/reports', body)).toEqual({
+      description: 'Keran bocor',
+      photo: 12,
+    });
+    expect(seen[0]?.method).toBe('POST');
+    expect(seen[0]?.headers.get('content-type')).toMatch(/^multipart\/form-data; boundary=/);
+    expect(seen[0]?.headers.get('authorization')).toBeNull();
+  });
+
   it("gives a photo's upload the time its caller names, and other calls the usual timeout", async () => {
     // Answers after 300 ms, as over a weak signal.
     const slow: FetchLike = async (input, init) => {

@@ -124,6 +124,11 @@ export interface ApiClient {
     path: string,
     body?: unknown,
   ): Promise<unknown>;
+  /**
+   * A multipart form POSTed to any API path (a public poster's problem with its photo); the JSON
+   * answer. `timeoutMs`: for the whole request, in place of the client's own timeout.
+   */
+  postForm(path: string, body: FormData, timeoutMs?: number): Promise<unknown>;
   /** `timeoutMs`: for the whole push, in place of the client's own timeout (a large batch). */
   push(request: PushRequest, timeoutMs?: number): Promise<PushResponse>;
   /**
@@ -216,6 +221,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         http(path, { method, ...(body !== undefined && { json: body }) }),
       );
       if (response.status === 204) return null;
+      return readJson(response);
+    },
+
+    async postForm(path, body, timeoutMs) {
+      // No Content-Type of our own: fetch writes multipart's with its boundary.
+      const response = await send(() =>
+        http.post(path, { body, ...(timeoutMs !== undefined && { timeout: timeoutMs }) }),
+      );
       return readJson(response);
     },
 

@@ -46,6 +46,8 @@ export interface RegisterPayload extends LoginCredentials {
   name: string;
   phone?: string | null;
   password_confirmation: string;
+  /** The school's registration code, from its registration link (several schools only). */
+  school_code?: string;
 }
 
 export const TOKEN_REQUIRED_MESSAGE = 'Token autentikasi diperlukan';

@@ -94,7 +94,13 @@ describe('UrsDatabase', () => {
         .table(table)
         .schema.indexes.map((index) => index.name)
         .sort();
-    expect(indexes('reports')).toEqual(['[reporter_id+reported_at]', 'reported_at', 'status']);
+    // Version 4 adds the assignee's index (jobs); none of version 2's dropped ones comes back.
+    expect(indexes('reports')).toEqual([
+      '[assignee_id+status]',
+      '[reporter_id+reported_at]',
+      'reported_at',
+      'status',
+    ]);
     for (const table of [
       'inventory_items',
       'item_requests',
@@ -106,6 +112,7 @@ describe('UrsDatabase', () => {
     // The browser's own store dropped them too, not only Dexie's idea of it.
     const store = db.backendDB().transaction('reports', 'readonly').objectStore('reports');
     expect([...store.indexNames].sort()).toEqual([
+      '[assignee_id+status]',
       '[reporter_id+reported_at]',
       'reported_at',
       'status',
@@ -119,6 +126,81 @@ describe('UrsDatabase', () => {
       .between(['u1', ''], ['u1', '\uffff'])
       .primaryKeys();
     expect(mine).toEqual([report.id]);
+    db.close();
+  });
+
+  it('gives reports stored before jobs their job, in every copy, and indexes them by assignee', async () => {
+    const name = `urs-upgrade-${newId()}`;
+    const v3 = new Dexie(name, { indexedDB, IDBKeyRange });
+    v3.version(3).stores({
+      reports: 'id, reported_at, status, [reporter_id+reported_at]',
+      shadows: '[entity+id]',
+      meta: 'key',
+    });
+    const row = (reporter: string, status: string) => ({
+      id: newId(),
+      reporter_id: reporter,
+      area_id: 'a1',
+      category_id: null,
+      work_type: 'repair',
+      description: 'Keran bocor',
+      status,
+      admin_note: null,
+      reported_at: '2026-11-20T01:00:00.000Z',
+      created_at: '2026-11-20T01:00:00.000Z',
+      updated_at: '2026-11-20T01:00:00.000Z',
+    });
+    const live = row('u1', 'in_progress');
+    const shadowed = row('u1', 'pending');
+    const filedDone = row('u1', 'completed');
+    const doneLater = { ...row('u1', 'completed'), updated_at: '2026-11-21T05:00:00.000Z' };
+    const aside = row('u2', 'pending');
+    await v3.table('reports').bulkPut([live, shadowed, filedDone, doneLater]);
+    await v3.table('shadows').put({ entity: 'reports', id: shadowed.id, row: shadowed });
+    await v3.table('meta').put({
+      key: 'held_rows:u2',
+      rows: [{ entity: 'reports', id: aside.id, row: aside }],
+      shadows: [{ entity: 'reports', id: aside.id, row: aside }],
+    });
+    v3.close();
+
+    const db = openUrsDatabase(name, { indexedDB, IDBKeyRange });
+    const job = (reporter: string) => ({
+      assignee_id: reporter,
+      priority: 'normal',
+      due_date: null,
+      due_time: null,
+      completed_at: null,
+      origin: 'staff',
+    });
+    expect(await db.reports.get(live.id)).toEqual({ ...live, ...job('u1') });
+    // Completed ones are dated as the server's migration dates them: filed done, or last changed.
+    expect(await db.reports.get(filedDone.id)).toMatchObject({
+      completed_at: filedDone.reported_at,
+    });
+    expect(await db.reports.get(doneLater.id)).toMatchObject({
+      completed_at: '2026-11-21T05:00:00.000Z',
+    });
+    expect((await db.shadows.get(['reports', shadowed.id]))?.row).toEqual({
+      ...shadowed,
+      ...job('u1'),
+    });
+    const held = await db.meta.get('held_rows:u2');
+    expect(
+      held !== undefined && 'rows' in held ? [held.rows[0]?.row, held.shadows[0]?.row] : [],
+    ).toEqual([
+      { ...aside, ...job('u2') },
+      { ...aside, ...job('u2') },
+    ]);
+    const open = await db.reports
+      .where('[assignee_id+status]')
+      .anyOf([
+        ['u1', 'pending'],
+        ['u1', 'in_progress'],
+      ])
+      .primaryKeys();
+    expect(open.sort()).toEqual([live.id, shadowed.id].sort());
+    expect(await db.report_events.where('report_id').equals(live.id).count()).toBe(0);
     db.close();
   });
 });

@@ -81,6 +81,12 @@ export interface SyncState {
   /** The signed-in user's full profile as of the last pull. */
   me: User | null;
   unread_announcements: number;
+  /**
+   * A catch-up an earlier pull run left unfinished (a page that failed on a slow link, the app
+   * closed): changes applied so far of the total known, stored with each page's cursor so the
+   * next run goes on counting from there (sync/pull-progress.ts). Absent or null once caught up.
+   */
+  pull_progress?: { applied: number; total: number } | null;
 }
 
 /**
@@ -133,6 +139,9 @@ export type MetaRow = DataOwner | HeldRowsAside | DepartedName;
 
 export const DATABASE_NAME = 'urs';
 
+/** Every table of the device's database: one per synced entity, and the sync's own. */
+export type LocalTable = SyncedEntity | 'outbox' | 'photos' | 'sync_state' | 'shadows' | 'meta';
+
 /**
  * Version 1 of the schema. A later change adds `this.version(2).stores(...)` beside this one;
  * never edit a shipped version, or existing devices keep the old shape.
@@ -153,7 +162,7 @@ const SCHEMA_V1 = {
   sync_state: 'user_id',
   shadows: '[entity+id]',
   meta: 'key',
-} satisfies Record<SyncedEntity | 'outbox' | 'photos' | 'sync_state' | 'shadows' | 'meta', string>;
+} satisfies Record<Exclude<LocalTable, 'report_events'>, string>;
 
 /**
  * Version 2: reports are listed by when they were filed on the device (`reported_at`), no longer
@@ -179,12 +188,24 @@ const SCHEMA_V3 = {
   announcement_reads: 'id',
 } satisfies Partial<typeof SCHEMA_V1>;
 
+/**
+ * Version 4: jobs (decision 028). A report gains its assignee, priority, due day and time, the
+ * time it was completed and its origin; `/tasks` reads a user's open jobs through
+ * `[assignee_id+status]` (an unassigned report, null, is in no entry of it, which is what that
+ * screen wants). Each report's timeline is `report_events`, read and dropped by `report_id`.
+ */
+const SCHEMA_V4 = {
+  reports: 'id, reported_at, status, [reporter_id+reported_at], [assignee_id+status]',
+  report_events: 'id, report_id',
+} satisfies Partial<Record<LocalTable, string>>;
+
 export class UrsDatabase extends Dexie {
   declare users: EntityTable<EntityRow<'users'>, 'id'>;
   declare areas: EntityTable<EntityRow<'areas'>, 'id'>;
   declare categories: EntityTable<EntityRow<'categories'>, 'id'>;
   declare reports: EntityTable<EntityRow<'reports'>, 'id'>;
   declare report_photos: EntityTable<EntityRow<'report_photos'>, 'id'>;
+  declare report_events: EntityTable<EntityRow<'report_events'>, 'id'>;
   declare inventory_items: EntityTable<EntityRow<'inventory_items'>, 'id'>;
   declare stock_transactions: EntityTable<EntityRow<'stock_transactions'>, 'id'>;
   declare item_requests: EntityTable<EntityRow<'item_requests'>, 'id'>;
@@ -201,6 +222,7 @@ export class UrsDatabase extends Dexie {
     this.version(1).stores(SCHEMA_V1);
     this.version(2).stores(SCHEMA_V2).upgrade(fileStoredReports);
     this.version(3).stores(SCHEMA_V3);
+    this.version(4).stores(SCHEMA_V4).upgrade(giveStoredReportsTheirJob);
   }
 
   /** The table of one synced entity, typed by the union of synced rows. */
@@ -233,6 +255,65 @@ async function fileStoredReports(tx: Transaction): Promise<void> {
     .between(['reports', Dexie.minKey], ['reports', Dexie.maxKey])
     .modify((shadow) => {
       if (shadow.row !== null) shadow.row.reported_at ??= shadow.row.created_at;
+    });
+}
+
+/** A report as stored by an older version of the app: any fields, its reporter among them. */
+type StoredReport = Record<string, unknown> & { reporter_id: string };
+
+/**
+ * A report from before jobs was its reporter's own work (decision 028): assigned to them, of
+ * normal priority, with no due day, and filed by staff. A completed one is dated as the server's
+ * migration dates it (api/src/db/migrations/0013_jobs.sql), which sends no device its reports
+ * again: its filing time when it never changed after it arrived, else its last change. Every
+ * copy the device
+ * holds gets the same: the live rows, the server versions kept as shadows, and the rows a
+ * user's unsent work put aside while someone else used the device (decision 022), so that
+ * putting any of them back restores a complete row.
+ */
+export function giveJobFields(row: StoredReport): void {
+  const defaults: Record<string, unknown> = {
+    assignee_id: row.reporter_id,
+    priority: 'normal',
+    due_date: null,
+    due_time: null,
+    completed_at:
+      row['status'] !== 'completed'
+        ? null
+        : row['updated_at'] === row['created_at']
+          ? row['reported_at']
+          : row['updated_at'],
+    origin: 'staff',
+  };
+  for (const [field, value] of Object.entries(defaults)) {
+    if (row[field] === undefined) row[field] = value;
+  }
+}
+
+type HeldCopy = { entity: string; row: StoredReport | null };
+
+async function giveStoredReportsTheirJob(tx: Transaction): Promise<void> {
+  await tx
+    .table<StoredReport>('reports')
+    .toCollection()
+    .modify((row) => {
+      giveJobFields(row);
+    });
+  await tx
+    .table<{ entity: string; row: StoredReport | null }>('shadows')
+    .where('[entity+id]')
+    .between(['reports', Dexie.minKey], ['reports', Dexie.maxKey])
+    .modify((shadow) => {
+      if (shadow.row !== null) giveJobFields(shadow.row);
+    });
+  await tx
+    .table<{ key: string; rows?: HeldCopy[]; shadows?: HeldCopy[] }>('meta')
+    .where('key')
+    .startsWith('held_rows:')
+    .modify((aside) => {
+      for (const held of [...(aside.rows ?? []), ...(aside.shadows ?? [])]) {
+        if (held.entity === 'reports' && held.row !== null) giveJobFields(held.row);
+      }
     });
 }
 

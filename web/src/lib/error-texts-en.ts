@@ -38,6 +38,7 @@ export const ERROR_TEXTS_EN: { [C in ErrorCode]: EnglishText<C> } = {
   json_required: 'Send the data as application/json.',
   json_invalid: 'The body is not valid JSON.',
   multipart_required: 'Send the profile as multipart/form-data.',
+  form_required: 'Send the report as multipart/form-data.',
   invalid_id: 'Invalid ID.',
   invalid_time: 'Invalid time.',
   text_too_long: 'At most {max} characters.',
@@ -58,6 +59,7 @@ export const ERROR_TEXTS_EN: { [C in ErrorCode]: EnglishText<C> } = {
   current_password_required: 'Current password is required.',
   area_required: 'Choose an area.',
   description_required: 'Description is required.',
+  problem_required: 'Describe the problem you want to report.',
   image_type_unsupported: 'File type not supported. Use JPG, PNG or WEBP.',
   image_too_large: 'Images may be at most 10 MB.',
   photo_hash_invalid: 'Invalid photo hash.',
@@ -134,6 +136,11 @@ export const ERROR_TEXTS_EN: { [C in ErrorCode]: EnglishText<C> } = {
   due_time_without_date: 'Set the due date before its time.',
   comment_required: 'The comment is required.',
   job_forbidden: 'You cannot change this job.',
+  poster_not_found:
+    'This poster is unknown or no longer valid. Ask the school staff for a new one.',
+  poster_reports_closed:
+    'Reporting through the poster is closed by the school. Tell the school staff about the problem in person.',
+  too_many_poster_reports: 'Too many reports were sent from here. Try again in {minutes} minutes.',
   id_taken: (p) => `The ${label(RECORD, p.kind)} ID is already used by other data.`,
   photo_id_invalid: 'Invalid photo ID.',
   photo_hash_header: 'The X-Content-SHA256 header (hex SHA-256 of the photo) is required.',

@@ -3,6 +3,8 @@ import {
   formatBytes,
   formatDay,
   formatDayMonth,
+  formatDue,
+  formatDueTime,
   formatMonth,
   formatMonthTick,
   formatPercent,
@@ -54,5 +56,15 @@ describe('formatDayMonth and formatMonth', () => {
     ]);
     expect(formatMonthTick('2026-08', 'en', false)).toBe('Aug');
     expect(formatMonthTick('bad', 'en', false)).toBe('bad');
+  });
+});
+
+describe('formatDue', () => {
+  it("a job's due day and time are the school's own, never shifted by the device's zone", () => {
+    expect(formatDue('2026-12-03', null, 'en')).toBe('3 Dec 2026');
+    expect(formatDue('2026-12-03', '09:30', 'en')).toBe('3 Dec 2026, 09:30');
+    expect(formatDue('2026-12-03', '23:45', 'id')).toMatch(/^3 Des 2026,? 23\.45$/);
+    expect(formatDueTime('07:05', 'id')).toBe('07.05');
+    expect(formatDue('nope', '09:30', 'id')).toBe('nope');
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ROLES } from '@urs/sync-protocol';
 import {
   decideNavigation,
+  homePathFor,
   isSafeRedirectPath,
   keepPostLoginRedirect,
   takePostLoginRedirect,
@@ -60,6 +61,63 @@ describe('decideNavigation', () => {
     expect(
       decideNavigation({ access: fiveRoles, session: { role: 'janitor' }, path: '/inventory' }),
     ).toEqual({ action: 'redirect', to: '/' });
+  });
+});
+
+describe('the district administrator (no school)', () => {
+  const district = { role: 'district_admin' };
+  const inSchool: RouteAccess = { kind: 'school' };
+  const districtOnly: RouteAccess = { kind: 'auth', roles: ['district_admin'] };
+
+  it('has the district overview as home, everyone else the dashboard', () => {
+    expect(homePathFor('district_admin')).toBe('/district');
+    for (const role of [...ROLES, 'janitor']) expect(homePathFor(role)).toBe('/');
+  });
+
+  it("is sent from a school's screens, admin-only ones and guest pages to the overview", () => {
+    for (const [access, path] of [
+      [inSchool, '/'],
+      [inSchool, '/announcements'],
+      [inSchool, '/reports/r1'],
+      [adminOnly, '/admin/users'],
+      [{ kind: 'auth', roles: ROLES }, '/inventory'],
+      [guest, '/login'],
+    ] satisfies [RouteAccess, string][]) {
+      expect(decideNavigation({ access, session: district, path }), path).toEqual({
+        action: 'redirect',
+        to: '/district',
+      });
+    }
+  });
+
+  it('opens the district screens and the account screens (profile, settings)', () => {
+    expect(
+      decideNavigation({ access: districtOnly, session: district, path: '/district' }),
+    ).toEqual({ action: 'allow' });
+    expect(decideNavigation({ access: anyUser, session: district, path: '/profile' })).toEqual({
+      action: 'allow',
+    });
+  });
+
+  it("keeps every school role (and an unknown one) out of the district's screens, without a loop", () => {
+    for (const role of [...ROLES, 'janitor']) {
+      const refused = decideNavigation({
+        access: districtOnly,
+        session: { role },
+        path: '/district',
+      });
+      expect(refused).toEqual({ action: 'redirect', to: '/' });
+      // Home lets them in, so the refusal ends there.
+      expect(decideNavigation({ access: inSchool, session: { role }, path: '/' })).toEqual({
+        action: 'allow',
+      });
+    }
+  });
+
+  it('sends a guest on a district screen to login with the path kept', () => {
+    expect(
+      decideNavigation({ access: districtOnly, session: null, path: '/district/schools' }),
+    ).toEqual({ action: 'redirect', to: '/login', redirect: '/district/schools' });
   });
 });
 

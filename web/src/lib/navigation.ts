@@ -1,14 +1,24 @@
-import { isSameSitePath, type Role } from '@urs/sync-protocol';
+import { isSameSitePath, type AccountRole } from '@urs/sync-protocol';
+import { isDistrictAdmin } from './district.js';
 
 /** Who may open a route (spec section 2). */
 export type RouteAccess =
   | { kind: 'guest' }
-  /** `roles` absent: any logged-in user. */
-  | { kind: 'auth'; roles?: readonly Role[] };
+  /** `roles` absent: any signed-in account, the district administrator's too (profile). */
+  | { kind: 'auth'; roles?: readonly AccountRole[] }
+  /**
+   * Any signed-in member of a school: the spec's "any logged-in user" screens (dashboard,
+   * report detail, announcements) show a school's data, and the district administrator has
+   * no school (docs/decisions/027-schools-as-tenants.md). An unknown role is let in, as before.
+   */
+  | { kind: 'school' };
+
+/** Where a signed-in account starts: the dashboard, or the district overview for the district. */
+export type HomePath = '/' | '/district';
 
 export type NavigationDecision =
   | { action: 'allow' }
-  | { action: 'redirect'; to: '/' }
+  | { action: 'redirect'; to: HomePath }
   | { action: 'redirect'; to: '/login'; redirect?: string };
 
 export interface NavigationInput {
@@ -19,19 +29,32 @@ export interface NavigationInput {
   path: string;
 }
 
-/** The navigation guard as one pure decision, so every branch is testable without a router. */
+/** The home of a role: where a refused route and a guests-only one send it. */
+export function homePathFor(role: string): HomePath {
+  return isDistrictAdmin(role) ? '/district' : '/';
+}
+
+/**
+ * The navigation guard as one pure decision, so every branch is testable without a router.
+ * A refusal sends the user home (homePathFor), which always lets its own role in, so no
+ * refusal can loop.
+ */
 export function decideNavigation({ access, session, path }: NavigationInput): NavigationDecision {
-  if (access.kind === 'guest') return session === null ? { action: 'allow' } : toDashboard;
+  if (access.kind === 'guest') return session === null ? { action: 'allow' } : home(session.role);
   if (session === null) {
     return { action: 'redirect', to: '/login', ...(path !== '/' && { redirect: path }) };
   }
+  if (access.kind === 'school') {
+    return isDistrictAdmin(session.role) ? home(session.role) : { action: 'allow' };
+  }
   if (access.roles !== undefined && !access.roles.some((role) => role === session.role)) {
-    return toDashboard;
+    return home(session.role);
   }
   return { action: 'allow' };
 }
 
-const toDashboard = { action: 'redirect', to: '/' } as const satisfies NavigationDecision;
+const home = (role: string) =>
+  ({ action: 'redirect', to: homePathFor(role) }) as const satisfies NavigationDecision;
 
 /** A path we may send the user to after login: same-origin only, as the server keeps it. */
 export const isSafeRedirectPath = isSameSitePath;

@@ -21,5 +21,7 @@ describe('role names', () => {
       'Inventory staff',
       'User',
     ]);
+    expect(roleText('district_admin')).toBe('District admin');
+    expect(roleText('district_admin', 'id')).toBe('Admin Dinas');
   });
 });

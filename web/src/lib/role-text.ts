@@ -1,8 +1,9 @@
 import i18next from 'i18next';
-import { isRole, roleLabel, type Role } from '@urs/sync-protocol';
+import { isAccountRole, roleLabel, type AccountRole } from '@urs/sync-protocol';
 
 /** English role names; Indonesian ones are the spec's labels, verbatim (`roleLabel`). */
-const ENGLISH: Record<Role, string> = {
+const ENGLISH: Record<AccountRole, string> = {
+  district_admin: 'District admin',
   admin: 'Administrator',
   custodian: 'Custodian',
   technician: 'Technician',
@@ -17,5 +18,5 @@ const ENGLISH: Record<Role, string> = {
  */
 export function roleText(role: string | null | undefined, lng = i18next.language): string {
   if (lng !== 'en') return roleLabel(role);
-  return isRole(role) ? ENGLISH[role] : 'User';
+  return isAccountRole(role) ? ENGLISH[role] : 'User';
 }

@@ -1,8 +1,9 @@
-import { MAX_IMAGE_BYTES, newId, type AllowedImageType, type CapturedAt } from '@urs/sync-protocol';
+import { MAX_IMAGE_BYTES, newId, type CapturedAt } from '@urs/sync-protocol';
 import type { PhotoRecord, UrsDatabase } from '../db/database.js';
 import { lazyModule } from '../lib/lazy-module.js';
 import { PhotoError, withStorageGuard } from './errors.js';
 import { defaultCompressor, type ImageCompressor } from './photo-compress.js';
+import { sniffImageType } from '../lib/image-type.js';
 
 /**
  * readCaptureTime, loaded with the first photo: its module builds the contract's capture-time
@@ -29,18 +30,7 @@ export interface SavePhotoOptions {
   now?: () => Date;
 }
 
-/** What the bytes are, by their magic numbers; the file name and the browser's type can lie. */
-export function sniffImageType(bytes: Uint8Array): AllowedImageType | null {
-  const startsWith = (sig: readonly number[], offset = 0) =>
-    bytes.length >= offset + sig.length && sig.every((b, i) => bytes[offset + i] === b);
-  if (startsWith([0xff, 0xd8, 0xff])) return 'image/jpeg';
-  if (startsWith([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
-  // RIFF....WEBP
-  if (startsWith([0x52, 0x49, 0x46, 0x46]) && startsWith([0x57, 0x45, 0x42, 0x50], 8)) {
-    return 'image/webp';
-  }
-  return null;
-}
+export { sniffImageType };
 
 export async function sha256Hex(bytes: ArrayBuffer): Promise<string> {
   if (typeof crypto === 'undefined' || crypto.subtle === undefined) {

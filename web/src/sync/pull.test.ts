@@ -467,4 +467,71 @@ describe('pulling every page', () => {
     expect(await db.reports.get(kept.id)).toMatchObject({ description: 'Tersimpan' });
     expect((await db.sync_state.get(me.id))?.cursor).toBe('10');
   });
+
+  /**
+   * A server holding `changes` in order, each a page of `limit` rows; it counts what lies past
+   * a page only when asked, as api/src/sync/pull.ts does, and fails the pages listed in `fail`.
+   */
+  function countingServer(changes: PageChange[], fail: Set<string>) {
+    return {
+      pull(cursor: string, limit: number, remaining?: string): Promise<PullResponse> {
+        if (fail.has(cursor)) {
+          fail.delete(cursor);
+          return Promise.reject(new Error('waktu habis'));
+        }
+        const from = cursor === '' ? 0 : Number(cursor);
+        const rows = changes.slice(from, from + limit);
+        const past = changes.length - from - rows.length;
+        // An uncounted page's absent `remaining` reaches the device as 0 (the contract's default).
+        return Promise.resolve({
+          ...page(rows, String(from + rows.length), remaining === 'skip' ? 0 : past),
+          has_more: past > 0,
+        });
+      },
+    };
+  }
+
+  it('goes on counting from the last run when a run stops midway, and the total only grows', async () => {
+    const db = await freshDevice();
+    const changes = Array.from({ length: 8 }, (_, i) => put('reports', report(`Laporan ${i}`)));
+    // The third page times out (3G); the next run starts after the backoff.
+    const api = countingServer(changes, new Set(['2']));
+    const seen: string[] = [];
+    const record = ({ applied, total }: { applied: number; total: number }) =>
+      seen.push(`${applied}/${total}`);
+
+    await expect(pullChanges(db, api, me.id, 1, record)).rejects.toThrow('waktu habis');
+    expect((await db.sync_state.get(me.id))?.pull_progress).toEqual({ applied: 2, total: 8 });
+    // Two new reports are filed meanwhile.
+    changes.push(put('reports', report('Baru 1')), put('reports', report('Baru 2')));
+    await pullChanges(db, api, me.id, 1, record);
+
+    // Counted per run, the second run read "1/8" (its own page of 8 left past the cursor).
+    expect(seen).toEqual([
+      '1/8',
+      '2/8',
+      '2/8',
+      '3/10',
+      '4/10',
+      '5/10',
+      '6/10',
+      '7/10',
+      '8/10',
+      '9/10',
+      '10/10',
+    ]);
+    expect(await db.reports.count()).toBe(10);
+    expect((await db.sync_state.get(me.id))?.pull_progress).toBeNull();
+  });
+
+  it('counts a pull from the beginning afresh, whatever an earlier catch-up stored', async () => {
+    const db = await freshDevice();
+    await db.sync_state.update(me.id, { pull_progress: { applied: 500, total: 900 } });
+    const changes = Array.from({ length: 3 }, (_, i) => put('reports', report(`Laporan ${i}`)));
+    const seen: string[] = [];
+    await pullChanges(db, countingServer(changes, new Set()), me.id, 1, ({ applied, total }) =>
+      seen.push(`${applied}/${total}`),
+    );
+    expect(seen).toEqual(['1/3', '2/3', '3/3']);
+  });
 });

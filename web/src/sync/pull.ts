@@ -11,7 +11,8 @@ import {
   restartLocalData,
 } from './local-data-owner.js';
 import { releaseSettledRows, rowKey } from './shadows.js';
-import { progressAfterPage, type PullProgress } from './pull-progress.js';
+import { dropReportChildren, reportsHeldBy } from './report-release.js';
+import { carriedProgress, progressAfterPage, type PullProgress } from './pull-progress.js';
 
 export type { PullProgress } from './pull-progress.js';
 
@@ -63,7 +64,8 @@ export interface PullSummary {
  *
  * Only the first page asks the server to count what is left: that total is the progress's
  * (pull-progress.ts), and the following pages skip the count, which read every change past
- * each page again.
+ * each page again. A run goes on from the progress an unfinished earlier run stored with the
+ * cursor, so a catch-up spread over several runs counts as one.
  */
 export async function pullChanges(
   db: UrsDatabase,
@@ -77,7 +79,10 @@ export async function pullChanges(
   if (state === undefined) return summary;
   let cursor = state.cursor;
   let pending = api.pull(cursor, limit, 'count');
-  let progress: PullProgress | undefined;
+  let progress = carriedProgress(state);
+  const carried = progress?.applied ?? 0;
+  // Shown at once: the first page is the slowest (the server counts), and the count so far holds.
+  if (progress !== undefined) onProgress?.(progress);
   for (;;) {
     let page: PullResponse;
     try {
@@ -96,8 +101,14 @@ export async function pullChanges(
     // Settled here too, so a page that fails to apply does not leave its successor's failure
     // unhandled; the loop still awaits `following` itself and sees any error.
     following?.catch(() => undefined);
+    // Only the first page was counted; the rest read `remaining` as 0 (absent): it is not one.
+    const next = progressAfterPage(
+      progress,
+      carried + summary.changes + page.changes.length,
+      summary.pages === 0 ? page.remaining : undefined,
+    );
     try {
-      await applyPullPage(db, userId, cursor, page);
+      await applyPullPage(db, userId, cursor, page, page.has_more ? next : null);
     } catch (err) {
       if (!(err instanceof ScopeChangedError)) throw err;
       // What this device holds was chosen for another role (see rescopeLocalData): start over.
@@ -106,11 +117,10 @@ export async function pullChanges(
     }
     summary.pages += 1;
     summary.changes += page.changes.length;
-    // Only the first page was counted; the rest read `remaining` as 0 (absent): it is not one.
-    const remaining = summary.pages === 1 ? page.remaining : undefined;
-    progress = progressAfterPage(progress, summary.changes, remaining);
-    // A one-page pull is over before anyone could read a count; a longer one reports each page.
-    if (page.has_more || summary.pages > 1) onProgress?.(progress);
+    progress = next;
+    // A one-page pull is over before anyone could read a count; a longer one (or the end of a
+    // catch-up already shown) reports each page.
+    if (page.has_more || summary.pages > 1 || carried > 0) onProgress?.(progress);
     if (following === undefined) break;
     cursor = page.cursor;
     pending = following;
@@ -132,7 +142,8 @@ interface TableWrites {
  * Applies one page and stores its cursor in the SAME transaction. If anything in the page fails
  * (quota, a bad row), the transaction aborts: no row of the page is written and the cursor stays
  * where it was, so the same page is fetched again. A cursor stored apart from its rows could
- * skip changes for good.
+ * skip changes for good. `progress` is the catch-up as of this page (null once caught up),
+ * stored with the cursor it counts up to; left as it was when not given.
  *
  * The page is written with one bulk request per table instead of one request per row: a first
  * sync of a school year is tens of thousands of rows, and each single request pays IndexedDB's
@@ -143,11 +154,12 @@ export async function applyPullPage(
   userId: string,
   requestedCursor: string,
   page: PullResponse,
+  progress?: PullProgress | null,
 ): Promise<void> {
   await withStorageGuard(() =>
     db.transaction(
       'rw',
-      [db.meta, db.sync_state, db.outbox, db.shadows, ...db.entityTables()],
+      [db.meta, db.sync_state, db.outbox, db.shadows, db.photos, ...db.entityTables()],
       async () => {
         const [state, ownerRow] = await Promise.all([db.sync_state.get(userId), dataOwnerRow(db)]);
         const owner = ownerRow?.user_id;
@@ -177,17 +189,26 @@ export async function applyPullPage(
         const newShadows: ShadowRow[] = [];
         const releasedShadows: [SyncedEntity, string][] = [];
         const departed: DepartedName[] = [];
+        const changes = [...latestPerRow(page.changes)];
+        // Reports leaving this device (deleted, or taken from this user) take their photos and
+        // events along, unless unsent work holds the report or any of them: it then stays,
+        // its server version (none) kept as its shadow, until that work is settled.
+        const leaving = changes.filter((c) => c.entity === 'reports' && c.op === 'delete');
+        const keptReports = leaving.length > 0 ? await reportsHeldBy(db, held) : new Set<string>();
+        const droppedReports: string[] = [];
 
-        for (const change of latestPerRow(page.changes)) {
+        for (const change of changes) {
           const key = rowKey(change.entity, change.id);
           if (change.op === 'delete' && change.name !== undefined && isNamedEntity(change.entity)) {
             departed.push(departedName(change.entity, change.id, change.name));
           }
           const row = change.op === 'put' ? change.row : null;
-          if (held.has(key)) {
+          const keptReport = change.entity === 'reports' && keptReports.has(change.id);
+          if (held.has(key) || (row === null && keptReport)) {
             newShadows.push({ entity: change.entity, id: change.id, row });
             continue;
           }
+          if (row === null && change.entity === 'reports') droppedReports.push(change.id);
           let table = writes.get(change.entity);
           if (table === undefined) {
             table = { puts: [], deletes: [] };
@@ -209,10 +230,13 @@ export async function applyPullPage(
         if (releasedShadows.length > 0) requests.push(db.shadows.bulkDelete(releasedShadows));
         if (departed.length > 0) requests.push(db.meta.bulkPut(departed));
         await Promise.all(requests);
+        // After the page's own writes: a photo or event the page brought is dropped with its report.
+        await dropReportChildren(db, userId, droppedReports, held);
         await db.sync_state.update(userId, {
           cursor: page.cursor,
           me: page.me,
           unread_announcements: page.unread_announcements,
+          ...(progress !== undefined && { pull_progress: progress }),
         });
       },
     ),

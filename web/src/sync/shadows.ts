@@ -1,6 +1,7 @@
 import type { UrsDatabase } from '../db/database.js';
 import { rowKey, splitRowKey } from './row-key.js';
 import { dataOwner, heldRowKeys } from './local-data-owner.js';
+import { dropReportChildren, reportsHeldBy } from './report-release.js';
 
 /*
  * "Pending local mutations win": a row touched by an unconfirmed outbox entry shows the local
@@ -9,8 +10,9 @@ import { dataOwner, heldRowKeys } from './local-data-owner.js';
  * without the server adopting it (discarded after a rejection, or a retry answered `duplicate`
  * whose original answer was lost), the row can be put back without a refetch.
  *
- * Every function here must run inside a transaction that includes outbox, shadows and the
- * entity tables, because "is any entry still touching this row?" and "restore it" must agree.
+ * Every function here must run inside a transaction that includes outbox, shadows, photos and
+ * the entity tables, because "is any entry still touching this row?" and "restore it" must
+ * agree (and a report that leaves takes its photos' bytes along: report-release.ts).
  */
 
 export { rowKey, type RowKey } from './row-key.js';
@@ -48,12 +50,20 @@ export async function releaseRows(
   keys: Iterable<string>,
 ): Promise<void> {
   const held = await heldRowKeys(db, userId);
+  let keptReports: Set<string> | undefined;
   for (const key of keys) {
     if (held.has(key)) continue;
     const parts = splitRowKey(key);
     if (parts === null) continue;
     const shadow = await db.shadows.get(parts);
     if (shadow === undefined) continue;
+    if (shadow.row === null && shadow.entity === 'reports') {
+      // A report the server no longer has for this user stays while unsent work holds any of
+      // its photos or events, and leaves with all of them once none does (report-release.ts).
+      keptReports ??= await reportsHeldBy(db, held);
+      if (keptReports.has(shadow.id)) continue;
+      await dropReportChildren(db, userId, [shadow.id], held);
+    }
     if (shadow.row === null) await db.entityTable(shadow.entity).delete(shadow.id);
     else await db.entityTable(shadow.entity).put(shadow.row);
     await db.shadows.delete(parts);
@@ -65,7 +75,8 @@ export async function releaseRows(
  * replace means the server's row did not change, so the shadow is the truth.
  */
 export async function releaseSettledRows(db: UrsDatabase, userId: string): Promise<void> {
-  await db.transaction('rw', [db.meta, db.outbox, db.shadows, ...db.entityTables()], async () => {
+  const scope = [db.meta, db.outbox, db.shadows, db.photos, ...db.entityTables()];
+  await db.transaction('rw', scope, async () => {
     // Another user claimed the tables since this user's pull ended: the shadows are theirs.
     const owner = await dataOwner(db);
     if (owner !== undefined && owner !== userId) return;

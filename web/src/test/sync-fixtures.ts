@@ -65,6 +65,12 @@ export function reportRow(
     reported_at: args.reported_at ?? at,
     created_at: at,
     updated_at: at,
+    assignee_id: args.unassigned === true ? null : reporterId,
+    priority: 'normal',
+    due_date: null,
+    due_time: null,
+    completed_at: args.status === 'completed' ? (args.reported_at ?? at) : null,
+    origin: 'staff',
   };
 }
 

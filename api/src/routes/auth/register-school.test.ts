@@ -119,6 +119,20 @@ describe('single sign-on picks the school of a new account', () => {
         status: 403,
         reason: { code: 'sso_school_unknown' },
       });
+      // A registration link decides where the domain does not: unlisted, or listed twice.
+      expect(await schoolForSso(app.db, 'guru@smalain.sch.id', other)).toBe(other);
+      expect(await schoolForSso(app.db, 'guru@mana.saja', FIRST_SCHOOL_ID)).toBe(FIRST_SCHOOL_ID);
+      // A link of a school no longer active names none: refused, not the other school.
+      await app.db.write((tx) =>
+        tx
+          .update(schools)
+          .set({ deactivatedAt: new Date().toISOString() })
+          .where(eq(schools.id, other)),
+      );
+      await expect(schoolForSso(app.db, 'guru@mana.saja', other)).rejects.toMatchObject({
+        status: 403,
+        reason: { code: 'school_unknown' },
+      });
     } finally {
       await app.close();
     }

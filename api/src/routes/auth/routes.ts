@@ -1,5 +1,4 @@
-import { Hono, type Context } from 'hono';
-import { getConnInfo } from '@hono/node-server/conninfo';
+import { Hono } from 'hono';
 import { loginInputSchema, registerInputSchema, type LoginInput, reason } from '@urs/sync-protocol';
 import { authOf, type AppEnv } from '../../middleware/guard.js';
 import { KB, limitBody, readJson } from '../../middleware/body.js';
@@ -8,27 +7,10 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { revokeSession } from '../../auth/session-tokens.js';
 import { signInAnswer } from '../../services/sign-in.js';
 import { createUser, findLiveUserByEmail } from '../../services/users.js';
-import { schoolForRegistration } from '../../services/schools.js';
+import { assertSchoolActive, schoolForRegistration } from '../../services/schools.js';
 import type { RouteDeps } from '../deps.js';
+import { clientIp } from '../client-ip.js';
 import { toPublicUser } from '../../data/wire.js';
-
-/**
- * The address login throttling counts by. Behind the one trusted proxy (TRUST_PROXY), it is
- * the last entry of X-Forwarded-For: the one that proxy appended (nginx's
- * `$proxy_add_x_forwarded_for`). Earlier entries are whatever the client sent: taken from
- * there, a guesser could name a fresh address for every guess, or the victim's to lock them out.
- */
-function clientIp(c: Context, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim();
-    if (forwarded !== undefined && forwarded !== '') return forwarded;
-  }
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown';
-  } catch {
-    return 'unknown'; // in-process requests (tests) have no socket
-  }
-}
 
 function tooManyAttempts(retryAfterMs: number): HttpError {
   const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
@@ -75,6 +57,7 @@ export function authRoutes({ db, env, guard, loginThrottle, sessionPolicy }: Rou
       db,
       { ...account, role: env.REGISTRATION_DEFAULT_ROLE, schoolId },
       env.SCRYPT_LOG_N,
+      (tx) => assertSchoolActive(tx, schoolId),
     );
     return c.json(
       await signInAnswer(db, user, sessionPolicy, c.req.header('user-agent') ?? null),
@@ -83,7 +66,7 @@ export function authRoutes({ db, env, guard, loginThrottle, sessionPolicy }: Rou
   });
 
   app.get('/api/user', guard('session.self'), (c) =>
-    c.json({ user: toPublicUser(authOf(c).user) }),
+    c.json({ user: toPublicUser(authOf(c).user, authOf(c).schoolName) }),
   );
 
   app.post('/api/logout', guard('session.self'), async (c) => {

@@ -85,14 +85,40 @@ describe('schools', () => {
     expect((await login('other@smp2.test')).status).toBe(401);
   });
 
+  it('answers a taken admin email under admin.email, where the request carried it', async () => {
+    await newSchool('SMP Sebelas', 'admin@smp11.test');
+    const res = await t.request('/api/district/schools', {
+      method: 'POST',
+      token: district,
+      json: {
+        name: 'SMP Dua Belas',
+        admin: { name: 'Dup', email: 'admin@smp11.test', password: TEST_PASSWORD },
+      },
+    });
+    const body = await json<{ code: string; field_reasons: Record<string, { code: string }[]> }>(
+      res,
+      422,
+    );
+    expect(body.code).toBe('email_taken');
+    expect(body.field_reasons).toEqual({ 'admin.email': [{ code: 'email_taken' }] });
+    const list = await json<{ data: School[] }>(
+      await t.request('/api/district/schools', { token: district }),
+      200,
+    );
+    expect(list.data.map((s) => s.name)).not.toContain('SMP Dua Belas');
+  });
+
   it('lists, renames and issues a registration code', async () => {
     const { data } = await newSchool('SMP Tiga', 'admin@smp3.test');
+    // A new school comes with a registration link to hand out; renewing replaces it.
+    expect(data.school.registration_code).toMatch(/^[\w-]{8,}$/);
     const renamed = await json<{ data: School }>(
       await patchSchool(data.school.id, { name: 'SMP Tiga Baru', new_registration_code: true }),
       200,
     );
     expect(renamed.data.name).toBe('SMP Tiga Baru');
     expect(renamed.data.registration_code).toMatch(/^[\w-]{8,}$/);
+    expect(renamed.data.registration_code).not.toBe(data.school.registration_code);
     const list = await json<{ data: School[] }>(
       await t.request('/api/district/schools', { token: district }),
       200,

@@ -148,6 +148,24 @@ describe.each(PHOTO_BACKENDS)('photos on $name', (backend) => {
       expect(await status(newId(), stranger.token)).toBe(404);
     });
 
+    it('shows a removed photo to the job’s assignee too (decision 028)', async () => {
+      const fixer = await t.signIn('technician');
+      const job = { id: newId(), area_id: areaId, work_type: 'repair', description: 'Keran' };
+      const adminDevice = new TestDevice(t, admin.token);
+      await adminDevice.push(['report.create', { ...job, unassigned: true }]);
+      await adminDevice.push([
+        'report.set_job',
+        { id: job.id, event_id: newId(), assignee_id: fixer.user.id },
+      ]);
+      const fixerDevice = new TestDevice(t, fixer.token);
+      const photo = await fixerDevice.attachPhoto(job.id, 'after', jpegBytes(800, 4));
+      await fixerDevice.push(['photo.remove', { id: photo.id }]);
+      const status = async (token: string) =>
+        (await t.request(`/api/photos/${photo.id}`, { token })).status;
+      expect(await status(fixer.token)).toBe(200);
+      expect(await status(staff.token)).toBe(403);
+    });
+
     it('shows an upload not yet attached to its uploader and admins only', async () => {
       const id = newId();
       expect((await upload(id, jpegBytes(700))).status).toBe(201);

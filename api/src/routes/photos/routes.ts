@@ -19,16 +19,26 @@ const sha256Header = z.string().regex(/^[0-9a-f]{64}$/);
 
 /**
  * A photo of a live report is seen by whoever may open that report's detail (everyone signed
- * in); once the photo or its report is removed, only by the reporter and admins, whose devices
- * may still show it until the tombstone arrives.
+ * in); once the photo or its report is removed, only by those who hold the report (its reporter,
+ * its assignee: decision 028) and admins, whose devices may still show it until the tombstone
+ * arrives.
  */
 function mayViewAttached(
   user: Actor,
-  photo: { reporterId: string; photoDeletedAt: string | null; reportDeletedAt: string | null },
+  photo: {
+    reporterId: string;
+    assigneeId: string | null;
+    photoDeletedAt: string | null;
+    reportDeletedAt: string | null;
+  },
 ): boolean {
-  return photo.photoDeletedAt === null && photo.reportDeletedAt === null
-    ? can(user, 'reports.detail')
-    : can(user, 'reports.read', { ownerId: photo.reporterId });
+  if (photo.photoDeletedAt === null && photo.reportDeletedAt === null) {
+    return can(user, 'reports.detail');
+  }
+  return (
+    can(user, 'reports.read', { ownerId: photo.reporterId }) ||
+    (photo.assigneeId !== null && can(user, 'reports.read', { ownerId: photo.assigneeId }))
+  );
 }
 
 type PhotoUpload = typeof photoUploads.$inferSelect;
@@ -127,6 +137,7 @@ export function photoRoutes({ db, photos, guard }: RouteDeps) {
           mimeType: reportPhotos.mimeType,
           sizeBytes: reportPhotos.sizeBytes,
           reporterId: reports.reporterId,
+          assigneeId: reports.assigneeId,
           photoDeletedAt: reportPhotos.deletedAt,
           reportDeletedAt: reports.deletedAt,
         })

@@ -254,6 +254,33 @@ describe('GET /api/reports/:id (detail, any signed-in user)', () => {
     ).toBe(403);
   });
 
+  it('shows the timeline, comments and all, to those the job concerns and to no one else', async () => {
+    const filed = await custodianReport();
+    const { token: techToken, user: tech } = await f.t.signIn('technician');
+    const comment = newId();
+    const planned = await f.admin.push(
+      ['report.set_job', { id: filed.id, event_id: newId(), assignee_id: tech.id }],
+      ['comment.create', { id: comment, report_id: filed.id, body: 'Tolong cek pipanya' }],
+    );
+    expect(planned.results.map((r) => r.status)).toEqual(['applied', 'applied']);
+    const detail = async (token: string) =>
+      reportDetailResponseSchema.parse(
+        await (await f.t.request(`/api/reports/${filed.id}`, { token })).json(),
+      ).data;
+    for (const token of [f.admin.token, f.staff.token, techToken]) {
+      const data = await detail(token);
+      expect(data.assignee_id).toBe(tech.id);
+      expect(data.events?.map((e) => [e.kind, e.body])).toEqual([
+        ['job', null],
+        ['comment', 'Tolong cek pipanya'],
+      ]);
+      expect(data.events?.[1]?.id).toBe(comment);
+    }
+    const outsider = await detail(gardener.token);
+    expect(outsider.description).toBe('Keran');
+    expect(outsider.events).toBeUndefined();
+  });
+
   it('answers every role, the reporter and the admin alike', async () => {
     const filed = await custodianReport();
     for (const role of ['technician', 'gardener', 'inventory_staff'] as const) {

@@ -46,7 +46,7 @@ export function reportRoutes({ db, env, guard, clock, now }: RouteDeps) {
   // After the fixed paths above, so `by-role` and `export` never read as an id.
   app.get('/api/reports/:id', guard('reports.detail'), async (c) =>
     c.json({
-      data: await reportDetail(db, schoolActor(c).schoolId, c.req.param('id')),
+      data: await reportDetail(db, schoolActor(c), c.req.param('id')),
     } satisfies ReportDetailResponse),
   );
 

@@ -1,11 +1,12 @@
 import { Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
-import { isSameSitePath } from '@urs/sync-protocol';
+import { isSameSitePath, reason } from '@urs/sync-protocol';
 import type { AppEnv } from '../../middleware/guard.js';
 import { KB, limitBody, readJson } from '../../middleware/body.js';
-import { parseOr422 } from '../../lib/http-error.js';
+import { HttpError, parseOr422 } from '../../lib/http-error.js';
 import { publicOrigin } from '../../lib/public-origin.js';
+import { activeSchoolByCode } from '../../services/schools.js';
 import { signInAnswer } from '../../services/sign-in.js';
 import { SsoService, STATE_TTL_MS } from '../../services/sso.js';
 import type { RouteDeps } from '../deps.js';
@@ -41,10 +42,22 @@ export function ssoRoutes({ db, env, sessionPolicy }: RouteDeps) {
   );
 
   app.get('/api/auth/microsoft/start', async (c) => {
+    if (!sso.enabled) throw new HttpError(404, reason('sso_not_configured'));
+    const returnTo = safePath(c.req.query('redirect'));
+    // From a school's registration link (`?school=<code>`): a new account joins that school
+    // unless its email domain names one. A code no active school holds is never guessed
+    // around: the browser goes back to the login page, which says why.
+    const code = c.req.query('school')?.trim() ?? '';
+    const school = code === '' ? undefined : await activeSchoolByCode(db, code);
+    if (code !== '' && school === undefined) {
+      const back = new URLSearchParams({ sso_error: 'school_unknown' });
+      if (returnTo !== null) back.set('redirect', returnTo);
+      return c.redirect(`/login?${back.toString()}`, 302);
+    }
     // Behind an HTTPS proxy our own URL is the plain hop from it: the browser's origin decides
     // the callback address and whether the cookie may travel only over HTTPS.
     const here = publicOrigin(c, env.TRUST_PROXY);
-    const { url, binding } = await sso.start(here.origin, safePath(c.req.query('redirect')));
+    const { url, binding } = await sso.start(here.origin, returnTo, school?.id ?? null);
     setCookie(c, BINDING_COOKIE, binding, {
       path: BINDING_PATH,
       httpOnly: true,

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { users } from '../../db/schema.js';
+import { schools, ssoStates, users } from '../../db/schema.js';
+import { FIRST_SCHOOL_ID } from '../../db/schools.js';
 import { makeTestApp, type TestApp } from '../../test/harness.js';
 import { followProvider, listenTestProvider, type TestProvider } from '../../test/oidc-provider.js';
 
@@ -246,6 +247,127 @@ describe('single sign-on with OpenID Connect + PKCE', () => {
       const res = await signIn(a, elsewhere);
       expect(((await res.json()) as { redirect: string | null }).redirect).toBeNull();
     }
+  });
+});
+
+describe("single sign-on from a school's registration link (issue 39)", () => {
+  /** Two schools, the second with the registration code `KODE-B`; SSO open to any domain. */
+  async function district(): Promise<{ a: TestApp; schoolB: string }> {
+    const a = await app({ OIDC_ALLOWED_DOMAINS: '' });
+    const schoolB = await a.createSchool('SMP Dua');
+    await a.db.write((tx) =>
+      tx.update(schools).set({ registrationCode: 'KODE-B' }).where(eq(schools.id, schoolB)),
+    );
+    return { a, schoolB };
+  }
+
+  /** An attempt started with `?school=<code>`, as the login page sends it from the link. */
+  async function startFromLink(a: TestApp, code: string): Promise<Attempt> {
+    const res = await a.request(`/api/auth/microsoft/start?school=${encodeURIComponent(code)}`);
+    expect(res.status).toBe(302);
+    const cookie = (res.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '';
+    return { location: res.headers.get('location') ?? '', cookie };
+  }
+
+  const finish = async (a: TestApp, attempt: Attempt) =>
+    complete(a, await signInAtProvider(attempt.location), attempt.cookie);
+
+  async function schoolOf(a: TestApp, email: string) {
+    const [row] = await a.db.select().from(users).where(eq(users.email, email));
+    return row?.schoolId;
+  }
+
+  it('puts a new account into the school of the link its sign-in started from', async () => {
+    const { a, schoolB } = await district();
+    account = 'guru.baru@mana.test';
+    const attempt = await startFromLink(a, ' KODE-B ');
+    expect(attempt.cookie).toMatch(new RegExp(`^urs_sso=[\\w-]{43}\\.${schoolB}$`));
+    const res = await finish(a, attempt);
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(await schoolOf(a, 'guru.baru@mana.test')).toBe(schoolB);
+  });
+
+  it('without a link, refuses a new account whose school cannot be told, and creates nobody', async () => {
+    const { a } = await district();
+    account = 'tanpa.tautan@mana.test';
+    const res = await signIn(a);
+    expect(res.status).toBe(403);
+    expect(await res.json()).toMatchObject({
+      code: 'sso_school_unknown',
+      message: 'Sekolah untuk akun ini tidak dapat ditentukan. Hubungi administrator sekolah Anda.',
+    });
+    expect(await schoolOf(a, 'tanpa.tautan@mana.test')).toBeUndefined();
+  });
+
+  it('sends a code no active school holds back to the login page, before the provider', async () => {
+    const { a, schoolB } = await district();
+    await a.db.write((tx) =>
+      tx
+        .update(schools)
+        .set({ deactivatedAt: new Date().toISOString() })
+        .where(eq(schools.id, schoolB)),
+    );
+    for (const code of ['TIDAK-ADA', 'KODE-B']) {
+      const res = await a.request(
+        `/api/auth/microsoft/start?school=${code}&redirect=${encodeURIComponent('/inventory')}`,
+      );
+      expect(res.status).toBe(302);
+      expect(res.headers.get('location')).toBe(
+        '/login?sso_error=school_unknown&redirect=%2Finventory',
+      );
+      expect(res.headers.getSetCookie()).toEqual([]);
+    }
+    expect(await a.db.select().from(ssoStates)).toEqual([]);
+  });
+
+  it('lets the email domain decide over the link, and keeps an existing account in its school', async () => {
+    const { a } = await district();
+    await a.db.write((tx) =>
+      tx
+        .update(schools)
+        .set({ ssoDomains: ['sma1.sch.test'] })
+        .where(eq(schools.id, FIRST_SCHOOL_ID)),
+    );
+    account = 'guru@sma1.sch.test';
+    expect((await finish(a, await startFromLink(a, 'KODE-B'))).status).toBe(200);
+    expect(await schoolOf(a, 'guru@sma1.sch.test')).toBe(FIRST_SCHOOL_ID);
+
+    await a.signIn('technician', 'lama@mana.test');
+    account = 'lama@mana.test';
+    expect((await finish(a, await startFromLink(a, 'KODE-B'))).status).toBe(200);
+    expect(await schoolOf(a, 'lama@mana.test')).toBe(FIRST_SCHOOL_ID);
+  });
+
+  it('refuses an attempt whose school was changed on the way, and creates nobody', async () => {
+    const { a } = await district();
+    account = 'ubah.sekolah@mana.test';
+    const attempt = await startFromLink(a, 'KODE-B');
+    const query = await signInAtProvider(attempt.location);
+    const forged = attempt.cookie.replace(/\.[\w-]+$/, `.${FIRST_SCHOOL_ID}`);
+    expect(forged).not.toBe(attempt.cookie);
+    const res = await complete(a, query, forged);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: 'sso_bad_state' });
+    expect(await schoolOf(a, 'ubah.sekolah@mana.test')).toBeUndefined();
+  });
+
+  it("refuses a new account when the link's school was deactivated during the sign-in", async () => {
+    const { a, schoolB } = await district();
+    account = 'telat@mana.test';
+    const attempt = await startFromLink(a, 'KODE-B');
+    await a.db.write((tx) =>
+      tx
+        .update(schools)
+        .set({ deactivatedAt: new Date().toISOString() })
+        .where(eq(schools.id, schoolB)),
+    );
+    const res = await finish(a, attempt);
+    expect(res.status).toBe(403);
+    expect(await res.json()).toMatchObject({
+      code: 'school_unknown',
+      message: 'Kode pendaftaran sekolah tidak dikenal.',
+    });
+    expect(await schoolOf(a, 'telat@mana.test')).toBeUndefined();
   });
 });
 

@@ -30,10 +30,14 @@ export const HANDLERS: HandlerMap = {
 export const HANDLER_WRITES: { readonly [N in MutationName]: 'one' | 'many' } = {
   'report.create': 'one',
   'report.update': 'one',
-  'report.set_status': 'one',
+  /** The report and its timeline event. */
+  'report.set_status': 'many',
   'report.set_admin_note': 'one',
-  'report.set_job': 'one',
-  'report.hand_back': 'one',
+  /** The report, its photos and events when it changes hands, a release, its event. */
+  'report.set_job': 'many',
+  /** As report.set_job. */
+  'report.hand_back': 'many',
+  /** One insert; a repeat finds its id taken and writes nothing. */
   'comment.create': 'one',
   /** The report and each of its photos become tombstones. */
   'report.delete': 'many',

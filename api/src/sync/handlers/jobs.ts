@@ -1,20 +1,225 @@
-import { reason } from '@urs/sync-protocol';
-import { Refusal } from '../refusal.js';
-import type { HandlerMap } from './context.js';
+import { and, eq } from 'drizzle-orm';
+import {
+  judgeHandBack,
+  judgeStatusChange,
+  newId,
+  reason,
+  wasTakenFrom,
+  type JobChanges,
+  type ParsedMutationArgs,
+  type ReportStatus,
+  type StatusJudgement,
+} from '@urs/sync-protocol';
+import { reportEvents, reports } from '../../db/schema.js';
+import { inSchool } from '../../auth/visibility.js';
+import { first } from '../../db/first.js';
+import { Refusal, refuse } from '../refusal.js';
+import { authorize, type HandlerMap, type MutationContext } from './context.js';
+import {
+  assertAssignable,
+  authorizeJob,
+  changesOf,
+  completedAtFor,
+  eventRow,
+  eventTime,
+  handOver,
+  insertEvent,
+  isRepeatOfEvent,
+  jobActorOf,
+  jobForbidden,
+  jobStateOf,
+  liveReport,
+  type ReportRow,
+} from './job-state.js';
 
 /*
- * The job mutations of decision 028. Until their handlers land (the next commit), a device that
- * sends one is told the server does not know it yet, as an older server would answer.
+ * The job mutations of decision 028 (docs/decisions/028-jobs-on-reports.md): the admin plans a
+ * job, the assignee hands it back, anyone it concerns comments, and a status change is judged
+ * against the job as it is when it arrives. Each writes at most one timeline event, under the id
+ * the device chose, so a repeat is a no-op and the phone's own event is the one stored.
  */
-const notYet = (name: string) => () => {
-  throw new Refusal('unknown_mutation', reason('unknown_mutation', { name }));
+
+type Refused = Extract<StatusJudgement, { outcome: 'refuse' }>;
+
+/** The contract's refusal of a status change as a push refusal. */
+function statusRefusal(judged: Refused, from: ReportStatus, to: ReportStatus): Refusal {
+  switch (judged.code) {
+    case 'forbidden':
+      return jobForbidden();
+    case 'after_photo_required':
+      return new Refusal('invalid_transition', reason('after_photo_required'), {
+        status: [reason('after_photo_required')],
+      });
+    case 'invalid_transition':
+      return new Refusal('invalid_transition', reason('report_transition', { from, to }), {
+        status: [reason('status_change_refused')],
+      });
+  }
+}
+
+/** Writes the report's new job fields under a new change number. */
+async function writeReport(
+  ctx: MutationContext,
+  report: ReportRow,
+  set: Partial<
+    Pick<ReportRow, 'assigneeId' | 'priority' | 'dueDate' | 'dueTime' | 'status' | 'completedAt'>
+  >,
+): Promise<void> {
+  await ctx.tx
+    .update(reports)
+    .set({ ...set, updatedAt: ctx.now, changeSeq: ctx.seq() })
+    .where(and(eq(reports.id, report.id), inSchool(reports, ctx.actor.schoolId)));
+}
+
+/** The job's plan after `a`: only the fields sent change (field-level last writer wins). */
+function plannedJob(report: ReportRow, a: ParsedMutationArgs<'report.set_job'>) {
+  const dueDate = a.due_date !== undefined ? a.due_date : report.dueDate;
+  let dueTime = a.due_time !== undefined ? a.due_time : report.dueTime;
+  if (dueDate === null) {
+    // A time on no day means nothing: sent, it is refused; kept from before, it goes with the day.
+    if (a.due_time !== undefined && a.due_time !== null) {
+      throw refuse.invalid('due_time', reason('due_time_without_date'));
+    }
+    dueTime = null;
+  }
+  return {
+    assignee_id: a.assignee_id !== undefined ? a.assignee_id : report.assigneeId,
+    priority: a.priority ?? report.priority,
+    due_date: dueDate,
+    due_time: dueTime,
+  };
+}
+
+const setJob: HandlerMap['report.set_job'] = async (ctx, a) => {
+  const { tx, actor } = ctx;
+  const report = await liveReport(tx, actor.schoolId, a.id);
+  const state = await jobStateOf(tx, report);
+  await authorizeJob(tx, report, state, actor, 'plan');
+  if (await isRepeatOfEvent(tx, a.event_id, actor, report.id, 'event')) return;
+  const planned = plannedJob(report, a);
+  const changes = changesOf(
+    {
+      assignee_id: report.assigneeId,
+      priority: report.priority,
+      due_date: report.dueDate,
+      due_time: report.dueTime,
+    },
+    planned,
+  );
+  // A plan that changes nothing writes nothing: a repeat, or what another admin already did.
+  if (Object.keys(changes).length === 0) return;
+  const to = planned.assignee_id;
+  if (changes.assignee_id !== undefined && to !== null) {
+    await assertAssignable(tx, actor.schoolId, to);
+  }
+  const occurredAt = await eventTime(ctx, a.at);
+  await writeReport(ctx, report, {
+    assigneeId: to,
+    priority: planned.priority,
+    dueDate: planned.due_date,
+    dueTime: planned.due_time,
+  });
+  if (changes.assignee_id !== undefined) await handOver(ctx, report, report.assigneeId, to);
+  await insertEvent(
+    ctx,
+    { ...report, assigneeId: to },
+    { id: a.event_id, kind: 'job', changes, occurredAt },
+  );
+};
+
+const setStatus: HandlerMap['report.set_status'] = async (ctx, a) => {
+  const { tx, actor } = ctx;
+  authorize(actor, 'reports.set_status');
+  const report = await liveReport(tx, actor.schoolId, a.id);
+  // Entries queued by an app from before timelines carry no event id: the server makes one.
+  if (
+    a.event_id !== undefined &&
+    (await isRepeatOfEvent(tx, a.event_id, actor, report.id, 'event'))
+  )
+    return;
+  const state = await jobStateOf(tx, report, a.status === 'completed');
+  const jobActor = await jobActorOf(tx, report, actor);
+  const judged = judgeStatusChange(state, a.status, jobActor);
+  if (judged.outcome === 'ignore') return;
+  if (judged.outcome === 'refuse') throw statusRefusal(judged, report.status, a.status);
+  const occurredAt = await eventTime(ctx, a.at);
+  // Field work of someone the job was taken from, or a second completion: kept, and marked so.
+  const kept = judged.outcome === 'keep' || wasTakenFrom(state, jobActor);
+  if (judged.outcome === 'apply') {
+    await writeReport(ctx, report, {
+      status: a.status,
+      completedAt: completedAtFor(a.status, occurredAt),
+    });
+  }
+  await insertEvent(ctx, report, {
+    id: a.event_id ?? newId(),
+    kind: 'status',
+    changes: { status: [report.status, a.status] },
+    kept,
+    occurredAt,
+  });
+};
+
+const handBack: HandlerMap['report.hand_back'] = async (ctx, a) => {
+  const { tx, actor } = ctx;
+  authorize(actor, 'reports.set_status');
+  const report = await liveReport(tx, actor.schoolId, a.id);
+  if (await isRepeatOfEvent(tx, a.event_id, actor, report.id, 'event')) return;
+  const state = await jobStateOf(tx, report);
+  // Handed back by someone who no longer holds it, or once it is done: overtaken, no change.
+  if (judgeHandBack(state, { id: actor.id, role: actor.role }) === 'ignore') return;
+  const occurredAt = await eventTime(ctx, a.at);
+  const changes: JobChanges = changesOf(
+    { assignee_id: report.assigneeId, status: report.status },
+    { assignee_id: null, status: 'pending' },
+  );
+  await writeReport(ctx, report, { assigneeId: null, status: 'pending', completedAt: null });
+  await handOver(ctx, report, report.assigneeId, null);
+  await insertEvent(
+    ctx,
+    { ...report, assigneeId: null },
+    { id: a.event_id, kind: 'hand_back', changes, occurredAt },
+  );
+};
+
+const createComment: HandlerMap['comment.create'] = async (ctx, a) => {
+  const { tx, actor } = ctx;
+  const report = await liveReport(tx, actor.schoolId, a.report_id);
+  const state = await jobStateOf(tx, report);
+  const { kept } = await authorizeJob(tx, report, state, actor, 'comment');
+  const occurredAt = await eventTime(ctx, a.at);
+  // The insert is the only write: a comment sent again finds its id taken and changes nothing.
+  const inserted = await tx
+    .insert(reportEvents)
+    .values(
+      eventRow(ctx, report, {
+        id: a.id,
+        kind: 'comment',
+        changes: {},
+        body: a.body,
+        kept,
+        occurredAt,
+      }),
+    )
+    .onConflictDoNothing({ target: reportEvents.id })
+    .returning({ id: reportEvents.id });
+  if (inserted.length > 0) return;
+  const existing = await first(
+    tx
+      .select({ actorId: reportEvents.actorId, reportId: reportEvents.reportId })
+      .from(reportEvents)
+      .where(eq(reportEvents.id, a.id)),
+  );
+  if (existing?.actorId === actor.id && existing.reportId === report.id) return;
+  throw refuse.conflict(reason('id_taken', { kind: 'comment' }));
 };
 
 export const jobHandlers: Pick<
   HandlerMap,
-  'report.set_job' | 'report.hand_back' | 'comment.create'
+  'report.set_job' | 'report.set_status' | 'report.hand_back' | 'comment.create'
 > = {
-  'report.set_job': notYet('report.set_job'),
-  'report.hand_back': notYet('report.hand_back'),
-  'comment.create': notYet('comment.create'),
+  'report.set_job': setJob,
+  'report.set_status': setStatus,
+  'report.hand_back': handBack,
+  'comment.create': createComment,
 };

@@ -1,13 +1,8 @@
 import type { Tx } from '../../db/handles.js';
 import { and, count, eq, isNull } from 'drizzle-orm';
-import {
-  canChangeStatus,
-  MAX_PHOTOS_PER_KIND,
-  reason,
-  type ParsedMutationArgs,
-} from '@urs/sync-protocol';
+import { MAX_PHOTOS_PER_KIND, reason, type ParsedMutationArgs } from '@urs/sync-protocol';
 import { rowsOf, runNow } from '../../db/statement.js';
-import { photoUploads, reportPhotos, reports } from '../../db/schema.js';
+import { photoUploads, reportEvents, reportPhotos, reports } from '../../db/schema.js';
 import { inSchool } from '../../auth/visibility.js';
 import { first } from '../../db/first.js';
 import { Refusal, refuse } from '../refusal.js';
@@ -20,18 +15,7 @@ import {
   type HandlerMap,
   type MutationContext,
 } from './context.js';
-
-/** The live report of the school; another school's is as missing as a deleted one. */
-async function liveReport(tx: Tx, schoolId: string, id: string) {
-  const row = await first(
-    tx
-      .select()
-      .from(reports)
-      .where(and(eq(reports.id, id), inSchool(reports, schoolId), isNull(reports.deletedAt))),
-  );
-  if (row === undefined) throw refuse.notFound(reason('report_not_found'));
-  return row;
-}
+import { authorizeJob, jobStateOf, liveReport } from './job-state.js';
 
 /**
  * Report creation is the hottest write of all (a day's field work arrives as a batch of them):
@@ -168,7 +152,6 @@ export const reportHandlers: Pick<
   HandlerMap,
   | 'report.create'
   | 'report.update'
-  | 'report.set_status'
   | 'report.set_admin_note'
   | 'report.delete'
   | 'photo.attach'
@@ -185,8 +168,10 @@ export const reportHandlers: Pick<
 
   'report.update': async (ctx, a) => {
     const { tx, db, actor, now, seq } = ctx;
+    authorize(actor, 'reports.update');
     const report = await liveReport(tx, actor.schoolId, a.id);
-    authorize(actor, 'reports.update', report.reporterId);
+    // The job's table (decision 028): its reporter while pending, an admin, or one's own job.
+    await authorizeJob(tx, report, await jobStateOf(tx, report), actor, 'edit');
     if (a.area_id !== undefined) await assertAreaExists(ctx, a.area_id);
     if (a.category_id !== undefined && a.category_id !== null)
       await assertCategoryExists(db, actor.schoolId, a.category_id);
@@ -204,23 +189,6 @@ export const reportHandlers: Pick<
       .where(and(eq(reports.id, a.id), inSchool(reports, actor.schoolId)));
   },
 
-  'report.set_status': async ({ tx, actor, now, seq }, a) => {
-    const report = await liveReport(tx, actor.schoolId, a.id);
-    authorize(actor, 'reports.set_status', report.reporterId);
-    if (report.status === a.status) return;
-    if (!canChangeStatus(report.status, a.status, actor.role)) {
-      throw new Refusal(
-        'invalid_transition',
-        reason('report_transition', { from: report.status, to: a.status }),
-        { status: [reason('status_change_refused')] },
-      );
-    }
-    await tx
-      .update(reports)
-      .set({ status: a.status, updatedAt: now, changeSeq: seq() })
-      .where(and(eq(reports.id, a.id), inSchool(reports, actor.schoolId)));
-  },
-
   'report.set_admin_note': async ({ tx, actor, now, seq }, a) => {
     authorize(actor, 'reports.admin_note');
     await liveReport(tx, actor.schoolId, a.id);
@@ -233,7 +201,8 @@ export const reportHandlers: Pick<
   'report.delete': async ({ tx, actor, now, seq }, a) => {
     authorize(actor, 'reports.delete');
     await liveReport(tx, actor.schoolId, a.id);
-    // The report and its photos become tombstones together, so no device keeps orphan photos.
+    // The report, its photos and its timeline become tombstones together, so no device keeps
+    // orphan photos or events.
     await tx
       .update(reports)
       .set({ deletedAt: now, updatedAt: now, changeSeq: seq() })
@@ -254,11 +223,29 @@ export const reportHandlers: Pick<
         .set({ deletedAt: now, updatedAt: now, changeSeq: seq() })
         .where(and(eq(reportPhotos.id, photo.id), inSchool(reportPhotos, actor.schoolId)));
     }
+    const events = await tx
+      .select({ id: reportEvents.id })
+      .from(reportEvents)
+      .where(
+        and(
+          eq(reportEvents.reportId, a.id),
+          inSchool(reportEvents, actor.schoolId),
+          isNull(reportEvents.deletedAt),
+        ),
+      );
+    for (const event of events) {
+      await tx
+        .update(reportEvents)
+        .set({ deletedAt: now, updatedAt: now, changeSeq: seq() })
+        .where(and(eq(reportEvents.id, event.id), inSchool(reportEvents, actor.schoolId)));
+    }
   },
 
   'photo.attach': async ({ tx, actor, now, seq }, a) => {
+    authorize(actor, 'reports.update');
     const report = await liveReport(tx, actor.schoolId, a.report_id);
-    authorize(actor, 'reports.update', report.reporterId);
+    // Photos by the job's table, and those of someone the job was taken from kept (decision 028).
+    await authorizeJob(tx, report, await jobStateOf(tx, report), actor, 'photos');
     const existing = await first(tx.select().from(reportPhotos).where(eq(reportPhotos.id, a.id)));
     if (existing !== undefined) {
       if (existing.reportId === a.report_id && existing.deletedAt === null) return;
@@ -309,6 +296,7 @@ export const reportHandlers: Pick<
       position: a.position,
       capturedAt: a.captured_at ?? null,
       reporterId: report.reporterId,
+      assigneeId: report.assigneeId,
       createdAt: now,
       updatedAt: now,
       changeSeq: seq(),
@@ -329,8 +317,9 @@ export const reportHandlers: Pick<
         ),
     );
     if (photo === undefined) throw refuse.notFound(reason('photo_gone'));
+    authorize(actor, 'reports.update');
     const report = await liveReport(tx, actor.schoolId, photo.reportId);
-    authorize(actor, 'reports.update', report.reporterId);
+    await authorizeJob(tx, report, await jobStateOf(tx, report), actor, 'photos');
     await tx
       .update(reportPhotos)
       .set({ deletedAt: now, updatedAt: now, changeSeq: seq() })

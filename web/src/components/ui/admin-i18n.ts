@@ -74,8 +74,10 @@ const texts = splitTextPairs({
   },
   qr: {
     title: ['Poster QR area', 'Area QR posters'],
-    school: ['SMA Harapan Nusantara', 'SMA Harapan Nusantara'],
-    instruction: ['Pindai untuk melapor di area ini', 'Scan to report in this area'],
+    instruction: [
+      'Pindai untuk melaporkan masalah di area ini',
+      'Scan to report a problem in this area',
+    ],
     print: ['Cetak', 'Print'],
     back: ['Kembali', 'Back'],
     count: [
@@ -88,7 +90,37 @@ const texts = splitTextPairs({
     ],
     none: ['Belum ada area aktif.', 'There are no active areas yet.'],
     failed: ['Gagal menyiapkan poster QR.', 'Could not prepare the QR posters.'],
-    image: ['Kode QR untuk melapor di {{name}}', 'QR code to report in {{name}}'],
+    image: [
+      'Kode QR untuk melaporkan masalah di {{name}}',
+      'QR code to report a problem in {{name}}',
+    ],
+    formTitle: ['Formulir tanpa akun', 'Form without an account'],
+    formSwitch: [
+      'Terima laporan masalah dari poster tanpa akun',
+      'Take problem reports from the posters without an account',
+    ],
+    formOpenText: [
+      'Terbuka: guru, siswa, atau tamu yang memindai poster dapat melaporkan masalah di area itu, dengan foto bila perlu. Laporannya masuk ke daftar laporan tanpa petugas. Staf yang sudah masuk diarahkan ke formulir laporan aplikasi.',
+      'Open: teachers, students or visitors who scan a poster can report a problem in that area, with a photo if needed. Their reports arrive in the report list unassigned. Signed-in staff are taken to the app’s report form.',
+    ],
+    formClosedText: [
+      'Ditutup: formulir poster menyatakan bahwa pelaporan lewat poster ditutup. Staf yang sudah masuk tetap diarahkan ke formulir laporan aplikasi.',
+      'Closed: the poster form says that reporting through the poster is closed. Signed-in staff are still taken to the app’s report form.',
+    ],
+    formOpened: ['Formulir poster dibuka.', 'The poster form is open.'],
+    formClosed: ['Formulir poster ditutup.', 'The poster form is closed.'],
+    formSaveFailed: ['Tidak dapat mengubah formulir poster.', 'Could not change the poster form.'],
+    renew: ['Ganti tautan', 'Replace link'],
+    renewTitle: ['Ganti tautan poster {{name}}?', 'Replace the poster link of {{name}}?'],
+    renewText: [
+      'Poster {{name}} yang sudah tercetak tidak akan berfungsi lagi. Cetak ulang posternya setelah ini.',
+      'The printed poster of {{name}} will stop working. Print it again afterwards.',
+    ],
+    renewed: [
+      'Tautan poster {{name}} diganti. Cetak ulang posternya.',
+      'The poster link of {{name}} was replaced. Print the poster again.',
+    ],
+    renewFailed: ['Tidak dapat mengganti tautan poster.', 'Could not replace the poster link.'],
   },
 });
 

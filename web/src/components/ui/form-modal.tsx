@@ -91,11 +91,14 @@ type TextKey<F> = { [K in keyof F]: F[K] extends string ? K : never }[keyof F] &
  * with those `alsoClears` names for it), a message for the whole form and the busy flag. `save`
  * checks the payload, runs the request and, when it fails, spreads the server's field errors,
  * shows the rest on the form and toasts `failTitle`. Users and areas/categories share it.
+ * `formFields` names the server's fields as the form's, where they differ (a nested body's
+ * `admin.email` for a flat form's `admin_email`).
  */
 export function useModalForm<F extends object>(
   initial: () => F,
   failTitle: string,
   alsoClears: Partial<Record<keyof F, readonly string[]>> = {},
+  formFields: (errors: Record<string, string[]>) => Record<string, string[]> = (errors) => errors,
 ) {
   const { t } = useTranslation();
   const online = useOnline();
@@ -127,7 +130,7 @@ export function useModalForm<F extends object>(
     try {
       await run(checked.payload);
     } catch (err) {
-      const fields = serverFieldErrors(err);
+      const fields = formFields(serverFieldErrors(err));
       setErrors(fields);
       const detail = failureText(err, '', t('admin.offline'), online);
       setFormError(Object.keys(fields).length > 0 || detail === '' ? null : detail);

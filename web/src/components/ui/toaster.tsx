@@ -27,7 +27,16 @@ function useAboveDialogs(layer: React.RefObject<HTMLDivElement | null>): void {
   }, [layer]);
 }
 
-/** sonner's Toaster with our defaults and labels; loaded lazily by the app root. */
+/**
+ * sonner's Toaster with our defaults and labels; loaded lazily by the app root.
+ *
+ * The toasts lie over the middle of the top bar, not in a bottom corner: a saved report's
+ * status buttons ("Tandai Dibatalkan") and an item's Catat/Ubah/Hapus sit low on a phone, where
+ * the thumb is, and at the right of a desktop's table, and a toast there covered the very button
+ * needed next (issue 45). The top bar holds the menu, the sync status and the bell, none of
+ * which a save leads to (on a wide screen the toast leaves them uncovered); a toast leaves after
+ * its time, or at once by its close button or a swipe up.
+ */
 export function AppToaster({ theme }: { theme: 'dark' | 'light' }) {
   const { t } = useTranslation();
   const layer = useRef<HTMLDivElement>(null);
@@ -37,7 +46,9 @@ export function AppToaster({ theme }: { theme: 'dark' | 'light' }) {
     <div ref={layer} popover="manual" className="toast-layer">
       <Toaster
         theme={theme}
-        position="bottom-right"
+        position="top-center"
+        offset={{ top: 3 }}
+        mobileOffset={{ top: 2, left: 8, right: 8 }}
         closeButton
         duration={DEFAULT_TOAST_DURATION}
         customAriaLabel={t('toasts.region')}

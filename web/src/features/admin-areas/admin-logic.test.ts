@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from '../../client/api-client.js';
 import { buildQuery, failureText, parsePaged, serverFieldErrors } from '../../client/admin-kit.js';
 import { formOf, referenceListPath, referencePayload } from './areas-api.js';
-import { areaQrDataUrl, reportUrlForArea, svgDataUrl, svgFromDataUrl } from './qr.js';
+import { posterQrDataUrl, posterUrl, svgDataUrl, svgFromDataUrl } from './qr.js';
 
 describe('buildQuery', () => {
   it('drops blank, null and undefined values, trims text and keeps the order', () => {
@@ -70,14 +70,14 @@ describe('referencePayload', () => {
 });
 
 describe('QR posters', () => {
-  it('points at the create-report screen with the area preselected', () => {
-    expect(reportUrlForArea('https://urs.sch.id', '0190a-b c')).toBe(
-      'https://urs.sch.id/reports/create?area=0190a-b%20c',
+  it("points at the area's public form by the poster's token, never the area's id", () => {
+    expect(posterUrl('https://urs.sch.id', 'Ab3_-x9Kq2LmNp0z')).toBe(
+      'https://urs.sch.id/lapor/Ab3_-x9Kq2LmNp0z',
     );
   });
 
   it('renders an SVG data URL that decodes back to the SVG', async () => {
-    const url = await areaQrDataUrl('http://localhost', '01900000-0000-7000-8000-000000000001');
+    const url = await posterQrDataUrl('http://localhost', 'Ab3_-x9Kq2LmNp0z');
     expect(url.startsWith('data:image/svg+xml')).toBe(true);
     const svg = svgFromDataUrl(url);
     expect(svg).toMatch(/^<svg [^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);

@@ -5,19 +5,22 @@ import {
   categoryCreateSchema,
   categorySchema,
   categoryUpdateSchema,
-  MAX_PER_PAGE,
+  posterSheetSchema,
+  posterTokenAnswerSchema,
   type Area,
   type AreaCreateInput,
   type AreaUpdateInput,
   type Category,
   type CategoryCreateInput,
   type CategoryUpdateInput,
+  type PosterSheet,
+  type PosterTokenAnswer,
 } from '@urs/sync-protocol';
 import { api } from '../../client/api.js';
 import {
   buildQuery,
   check,
-  parsePaged,
+  parseOne,
   type Checked,
   type PagedAnswer,
 } from '../../client/admin-kit.js';
@@ -109,16 +112,22 @@ export async function deleteReference(kind: ReferenceKind, id: string): Promise<
   await resourceOf(kind).remove(id);
 }
 
-/** Every active area, page by page (for the posters). */
-export async function listAllActiveAreas(): Promise<Area[]> {
-  const out: Area[] = [];
-  for (let page = 1; ; page += 1) {
-    const body = await api.json(
-      'GET',
-      `api/areas${buildQuery({ active: true, page, per_page: MAX_PER_PAGE })}`,
-    );
-    const answer = parsePaged<Area>(body, areaSchema);
-    out.push(...answer.data);
-    if (page >= answer.meta.last_page || answer.data.length === 0) return out;
-  }
+/**
+ * The posters of the active areas, each with its token, and the school's switch for the public
+ * problem form behind them (docs/decisions/029-public-problem-form.md).
+ */
+export async function loadPosterSheet(): Promise<PosterSheet> {
+  return parseOne(await api.json('GET', 'api/posters'), posterSheetSchema);
+}
+
+/** Opens or closes the public form of every poster; the switch as the server now holds it. */
+export async function savePosterReports(enabled: boolean): Promise<boolean> {
+  const body = await api.json('PATCH', 'api/posters', { enabled });
+  return parseOne(body, posterSheetSchema.pick({ enabled: true })).enabled;
+}
+
+/** A new token for one area's poster; the printed one stops working. */
+export async function renewPosterToken(areaId: string): Promise<PosterTokenAnswer> {
+  const body = await api.json('POST', `api/posters/${encodeURIComponent(areaId)}/token`);
+  return parseOne(body, posterTokenAnswerSchema);
 }

@@ -1,8 +1,13 @@
 import { toString as renderQr, type QRCodeToStringOptions } from 'qrcode';
+import { posterPageUrl } from '@urs/sync-protocol';
 
-/** The create-report screen preselects the area from `?area=`. */
-export function reportUrlForArea(origin: string, areaId: string): string {
-  return `${origin}/reports/create?area=${encodeURIComponent(areaId)}`;
+/**
+ * What a poster's code opens: the public problem form of its area, by the poster's token
+ * (decision 029). A signed-in member of the school is taken from there to the app's report form
+ * with the area chosen, as the code's old address (`/reports/create?area=<id>`) did.
+ */
+export function posterUrl(origin: string, token: string): string {
+  return posterPageUrl(origin, token);
 }
 
 /** Same options in the app and in the browser test that re-renders the expected SVG. */
@@ -28,6 +33,6 @@ export async function qrSvg(text: string): Promise<string> {
   return renderQr(text, QR_OPTIONS);
 }
 
-export async function areaQrDataUrl(origin: string, areaId: string): Promise<string> {
-  return svgDataUrl(await qrSvg(reportUrlForArea(origin, areaId)));
+export async function posterQrDataUrl(origin: string, token: string): Promise<string> {
+  return svgDataUrl(await qrSvg(posterUrl(origin, token)));
 }

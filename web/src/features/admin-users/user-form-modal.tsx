@@ -1,4 +1,11 @@
-import { isRole, type User, TEXT_LIMITS } from '@urs/sync-protocol';
+import {
+  isRole,
+  type AdminUserCreateInput,
+  type AdminUserUpdateInput,
+  type Role,
+  type User,
+  TEXT_LIMITS,
+} from '@urs/sync-protocol';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../client/toast.js';
 import { FormModal, useModalForm } from '../../components/ui/form-modal.js';
@@ -16,21 +23,55 @@ import './users-i18n.js';
 import { RoleOptions } from '../../components/ui/role-options.js';
 import { SelectField } from '../../components/ui/select-field.js';
 
+/**
+ * Where the form's users go: the school's own user list by default; the district screens give
+ * one school's administrators (a fixed role, so the form asks none) and their own words.
+ */
+export interface UserFormTarget {
+  create: (payload: AdminUserCreateInput) => Promise<unknown>;
+  update: (id: string, payload: AdminUserUpdateInput) => Promise<unknown>;
+  /** Every user saved here has this role: the role field is not shown. */
+  fixedRole?: Role;
+  /** The modal's titles, submit label and success toasts, where they are not the users screen's. */
+  texts?: {
+    createTitle: string;
+    editTitle: string;
+    create: string;
+    created: string;
+    updated: string;
+  };
+}
+
+const SCHOOL_USERS: UserFormTarget = { create: createUser, update: updateUser };
+
 /** Create or edit a user; client checks use the server's schema, server errors land per field. */
 export function UserFormModal({
   editing,
   onClose,
   onSaved,
+  target = SCHOOL_USERS,
 }: {
   editing: { mode: 'create' } | { mode: 'edit'; user: User };
   onClose: () => void;
   onSaved: () => void;
+  target?: UserFormTarget;
 }) {
   const { t } = useTranslation();
   const isEdit = editing.mode === 'edit';
+  const { fixedRole } = target;
+  const texts = target.texts ?? {
+    createTitle: t('users.createTitle'),
+    editTitle: t('users.editTitle'),
+    create: t('users.create'),
+    created: t('users.createdOk'),
+    updated: t('users.updated'),
+  };
   // A field's old message goes once it is edited (the confirmation follows the password).
   const { form, set, text, errors, save, modal } = useModalForm<UserForm>(
-    () => (editing.mode === 'edit' ? userFormOf(editing.user) : EMPTY_USER_FORM),
+    () => {
+      const initial = editing.mode === 'edit' ? userFormOf(editing.user) : EMPTY_USER_FORM;
+      return fixedRole === undefined ? initial : { ...initial, role: fixedRole };
+    },
     isEdit ? t('users.updateFailed') : t('users.createFailed'),
     { password: ['password_confirmation'] },
   );
@@ -38,20 +79,20 @@ export function UserFormModal({
   const submit = () =>
     editing.mode === 'edit'
       ? save(updateUserPayload(form), async (payload) => {
-          await updateUser(editing.user.id, payload);
-          toast.success(t('users.updated'));
+          await target.update(editing.user.id, payload);
+          toast.success(texts.updated);
           onSaved();
         })
       : save(createUserPayload(form), async (payload) => {
-          await createUser(payload);
-          toast.success(t('users.createdOk'));
+          await target.create(payload);
+          toast.success(texts.created);
           onSaved();
         });
 
   return (
     <FormModal
-      title={isEdit ? t('users.editTitle') : t('users.createTitle')}
-      submitLabel={isEdit ? t('admin.save') : t('users.create')}
+      title={isEdit ? texts.editTitle : texts.createTitle}
+      submitLabel={isEdit ? t('admin.save') : texts.create}
       {...modal}
       onSubmit={() => void submit()}
       onClose={onClose}
@@ -81,16 +122,18 @@ export function UserFormModal({
         autoComplete="off"
         {...(isEdit && { hint: t('users.phoneUnchanged') })}
       />
-      <SelectField
-        label={t('users.role')}
-        value={form.role}
-        errors={errors['role']}
-        onChange={(value) => {
-          if (isRole(value)) set({ role: value });
-        }}
-      >
-        <RoleOptions />
-      </SelectField>
+      {fixedRole === undefined && (
+        <SelectField
+          label={t('users.role')}
+          value={form.role}
+          errors={errors['role']}
+          onChange={(value) => {
+            if (isRole(value)) set({ role: value });
+          }}
+        >
+          <RoleOptions />
+        </SelectField>
+      )}
       <TextField
         label={t('users.password')}
         {...text('password')}

@@ -12,6 +12,7 @@ import { MetaPager } from '../../components/ui/pager.js';
 import { RowActions } from '../../components/ui/row-actions.js';
 import { TextField } from '../../components/ui/text-field.js';
 import { useAdminList } from '../../components/ui/use-admin-list.js';
+import { SchoolLinkPanel } from './school-link-panel.js';
 import { UserFormModal } from './user-form-modal.js';
 import {
   DEFAULT_USERS_PER_PAGE,
@@ -83,6 +84,7 @@ export function UsersScreen() {
       }
     >
       <OfflineNotice />
+      <SchoolLinkPanel />
       <div className="card admin-panel">
         <div className="admin-filters">
           <TextField

@@ -19,6 +19,8 @@ export interface LoginFormProps {
   onPassword: (value: string) => void;
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
   onSso: () => void;
+  /** Why the last single sign-on came back here (a school refusal), shown above everything. */
+  notice?: ReactNode;
   /** The router's link in the app; a plain anchor in the page the build renders ahead. */
   registerLink: ReactNode;
 }
@@ -35,6 +37,11 @@ export function LoginForm(props: LoginFormProps) {
       title={localOnly ? t('auth.adminLoginTitle') : t('auth.loginTitle')}
       subtitle={localOnly ? t('auth.adminLoginSubtitle') : t('auth.loginSubtitle')}
     >
+      {props.notice !== undefined && props.notice !== null && (
+        <p className="alert alert-error auth-notice" role="alert">
+          {props.notice}
+        </p>
+      )}
       {sso?.enabled === true && (
         <>
           <button

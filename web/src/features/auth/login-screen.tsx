@@ -1,10 +1,11 @@
 import { Link, useSearch } from '@tanstack/react-router';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../client/api.js';
 import { formFailure, type FormFailure } from '../../client/server-errors.js';
 import { useAppSession } from '../../client/use-session.js';
-import { leaveForSso, parseSsoConfig, type SsoConfig } from './sso-redirect.js';
+import { errorText } from '../../lib/error-text.js';
+import { useSsoConfig } from './sso-config.js';
+import { isSsoSchoolRefusal, leaveForSso, type SsoSchoolRefusal } from './sso-redirect.js';
 import { useAfterLogin } from './use-after-login.js';
 import { LoginForm } from './login-form.js';
 import { useAdoptPrerendered } from './prerendered-login.js';
@@ -19,10 +20,15 @@ const NO_FAILURE: FormFailure = { fields: {}, message: null };
  */
 export function LoginScreen({ localOnly = false }: { localOnly?: boolean }) {
   const { t } = useTranslation();
-  const redirect = useSearch({
+  const { redirect, school, ssoError } = useSearch({
     from: localOnly ? '/admin/admingantenglogin' : '/login',
-    select: (search) => search.redirect,
+    select: (search) => ({
+      redirect: search.redirect,
+      school: search.school,
+      ssoError: search.sso_error,
+    }),
   });
+  const schoolCode = school?.trim() ?? '';
   const afterLogin = useAfterLogin();
   const { session } = useAppSession();
   const [email, setEmail] = useState('');
@@ -58,41 +64,31 @@ export function LoginScreen({ localOnly = false }: { localOnly?: boolean }) {
       onEmail={setEmail}
       onPassword={setPassword}
       onSubmit={(event) => void onSubmit(event)}
-      onSso={() => leaveForSso(redirect)}
-      registerLink={<Link to="/register">{t('auth.toRegister')}</Link>}
+      notice={
+        !localOnly && isSsoSchoolRefusal(ssoError) ? <SsoSchoolNotice code={ssoError} /> : null
+      }
+      onSso={() => leaveForSso(redirect, school)}
+      registerLink={
+        <Link to="/register" search={schoolCode === '' ? {} : { school: schoolCode }}>
+          {t('auth.toRegister')}
+        </Link>
+      }
     />
   );
 }
 
 /**
- * `GET /api/auth/sso` once per visit; null while asking, or when asking failed (offline).
- *
- * Asked in a task of its own, after the one in which React runs the screen's effects: it is the
- * page's first request through ky, whose first options merge and `fetch` made that task 15-25 ms
- * longer at Lighthouse's 4x CPU on this machine (one of the login page's two longest tasks after
- * its paint). The button appears a moment later, as it already did after the answer.
+ * Why single sign-on could not make the account (the start refused the link's code, or the
+ * callback could not tell the school), in the contract's words, and what to do about it.
  */
-export function useSsoConfig(wanted: boolean): SsoConfig | null {
-  const [config, setConfig] = useState<SsoConfig | null>(null);
-  useEffect(() => {
-    if (!wanted) return undefined;
-    let active = true;
-    const ask = setTimeout(() => {
-      api.json('GET', 'api/auth/sso').then(
-        (body) => {
-          if (active) setConfig(parseSsoConfig(body));
-        },
-        () => {
-          // No answer: the email form still works, so the button simply stays away.
-        },
-      );
-    }, 0);
-    return () => {
-      active = false;
-      clearTimeout(ask);
-    };
-  }, [wanted]);
-  return config;
+function SsoSchoolNotice({ code }: { code: SsoSchoolRefusal }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {errorText({ code })}{' '}
+      {t(code === 'school_unknown' ? 'sso.schoolUnknownHint' : 'sso.ssoSchoolUnknownHint')}
+    </>
+  );
 }
 
 export function AdminLoginScreen() {

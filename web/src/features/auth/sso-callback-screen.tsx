@@ -3,11 +3,11 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuthLayout } from '../../components/ui/auth-layout.js';
 import { api } from '../../client/api.js';
-import { UnexpectedResponseError } from '../../client/api-client.js';
+import { ApiError, UnexpectedResponseError } from '../../client/api-client.js';
 import { parseUser, TOKEN_MISSING_MESSAGE, type SessionStore } from '../../client/session-store.js';
 import { useAppSession } from '../../client/use-session.js';
 import { serverMessage } from '../../client/server-errors.js';
-import { redirectAfterSso } from './sso-redirect.js';
+import { isSsoSchoolRefusal, redirectAfterSso } from './sso-redirect.js';
 import './sso-i18n.js';
 import { field, stringField } from '../../lib/json-fields.js';
 
@@ -53,6 +53,13 @@ export function SsoCallbackScreen() {
       },
       (err: unknown) => {
         if (!active) return;
+        // The school of a new account could not be told: the login page says why and what to
+        // do, and offers the way on (the registration link, or the email form) right there.
+        const code = err instanceof ApiError ? err.code : undefined;
+        if (isSsoSchoolRefusal(code)) {
+          void navigate({ to: '/login', search: { sso_error: code }, replace: true });
+          return;
+        }
         setError(
           serverMessage(err) ??
             (err instanceof Error && err.message !== '' ? err.message : t('sso.failed')),

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 const json = vi.hoisted(() => vi.fn());
 vi.mock('../../client/api.js', () => ({ api: { json } }));
 
-import { useSsoConfig } from './login-screen.js';
+import { useSsoConfig } from './sso-config.js';
 
 afterEach(() => {
   cleanup();

@@ -57,6 +57,14 @@ describe('ssoStartHref', () => {
     expect(ssoStartHref('//evil.example')).toBe('/api/auth/microsoft/start');
     expect(ssoStartHref(undefined)).toBe('/api/auth/microsoft/start');
   });
+
+  it("carries a registration link's school code, trimmed, with or without a redirect", () => {
+    expect(ssoStartHref(undefined, ' KODE-b_1 ')).toBe('/api/auth/microsoft/start?school=KODE-b_1');
+    expect(ssoStartHref('/inventory', 'a&b=c')).toBe(
+      '/api/auth/microsoft/start?redirect=%2Finventory&school=a%26b%3Dc',
+    );
+    expect(ssoStartHref('//evil.example', '  ')).toBe('/api/auth/microsoft/start');
+  });
 });
 
 describe('parseSsoConfig', () => {

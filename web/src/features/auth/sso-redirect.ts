@@ -10,11 +10,18 @@ export const SSO_START_PATH = '/api/auth/microsoft/start';
 /** Where the provider sends the browser back (the route in router.tsx). */
 export const SSO_CALLBACK_PATH = '/auth/microsoft/callback';
 
-/** Where the SSO button goes: the start endpoint, carrying the login's redirect when it is safe. */
-export function ssoStartHref(redirect: unknown): string {
-  return isSafeRedirectPath(redirect)
-    ? `${SSO_START_PATH}?${new URLSearchParams({ redirect }).toString()}`
-    : SSO_START_PATH;
+/**
+ * Where the SSO button goes: the start endpoint, carrying the login's redirect when it is safe,
+ * and the school's registration code when the visit came from its registration link (the
+ * server checks it, and a new account joins that school unless its email domain names one).
+ */
+export function ssoStartHref(redirect: unknown, school?: string): string {
+  const query = new URLSearchParams();
+  if (isSafeRedirectPath(redirect)) query.set('redirect', redirect);
+  const code = school?.trim() ?? '';
+  if (code !== '') query.set('school', code);
+  const text = query.toString();
+  return text === '' ? SSO_START_PATH : `${SSO_START_PATH}?${text}`;
 }
 
 /**
@@ -22,9 +29,13 @@ export function ssoStartHref(redirect: unknown): string {
  * (spec section 9, `urs_post_login_redirect`): it survives the round trip in this tab, whatever
  * the provider does with the query.
  */
-export function leaveForSso(redirect: unknown, storage: Storage = sessionStorage): void {
+export function leaveForSso(
+  redirect: unknown,
+  school?: string,
+  storage: Storage = sessionStorage,
+): void {
   keepPostLoginRedirect(storage, STORAGE_KEYS.postLoginRedirect, redirect);
-  window.location.assign(ssoStartHref(redirect));
+  window.location.assign(ssoStartHref(redirect, school));
 }
 
 /**
@@ -53,3 +64,10 @@ export function parseSsoConfig(body: unknown): SsoConfig {
     provider: provider !== undefined && provider !== '' ? provider : 'Microsoft',
   };
 }
+
+/** Why an SSO sign-in came back to the login page: the API's start, or the callback screen. */
+export const SSO_SCHOOL_REFUSALS = ['school_unknown', 'sso_school_unknown'] as const;
+export type SsoSchoolRefusal = (typeof SSO_SCHOOL_REFUSALS)[number];
+
+export const isSsoSchoolRefusal = (code: unknown): code is SsoSchoolRefusal =>
+  SSO_SCHOOL_REFUSALS.some((known) => known === code);

@@ -4,7 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { Page } from '../../components/ui/page.js';
 import { prepareDateTimeFormat } from '../../lib/format.js';
 import { useCurrentUser } from '../../client/use-session.js';
-import { ReportCards, useUnsyncedReportIds } from '../reports/index.js';
+import { STAFF_ROLES } from '@urs/sync-protocol';
+import {
+  ReportCards,
+  useTaskCounts,
+  useUnsyncedReportIds,
+  useWorkPerPerson,
+} from '../reports/index.js';
+import { WorkPerPerson } from './work-per-person.js';
 import { useDashboardSummary } from './dashboard-summary.js';
 import { useToday } from './use-today.js';
 import { StatGrid, type Stat } from '../../components/ui/stat-grid.js';
@@ -30,6 +37,9 @@ export function DashboardScreen() {
     return () => clearTimeout(timer);
   }, [language]);
   const unsynced = useUnsyncedReportIds(userId);
+  const isStaff = STAFF_ROLES.some((role) => role === user?.role);
+  const tasks = useTaskCounts(isStaff ? userId : null);
+  const work = useWorkPerPerson(isAdmin);
 
   const stat = (id: string, value: number | undefined): Stat => ({
     id,
@@ -43,6 +53,29 @@ export function DashboardScreen() {
         <div className="card">
           <p className="greeting">{t('dashboard.greeting', { name: user?.name ?? '' })}</p>
         </div>
+
+        {isStaff && (
+          <section className="card rp-section" aria-labelledby="db-tasks" data-testid="db-tasks">
+            <h2 id="db-tasks" className="rp-heading">
+              {t('dashboard.tasksTitle')}
+            </h2>
+            <StatGrid
+              stats={[
+                {
+                  ...stat('tasksOverdue', tasks?.overdue),
+                  ...(tasks !== undefined && tasks.overdue > 0 && { tone: 'warning' as const }),
+                },
+                stat('tasksToday', tasks?.today),
+                stat('tasksUpcoming', tasks?.upcoming),
+              ]}
+            />
+            <div className="db-actions">
+              <Link to="/tasks" className="button button-primary">
+                {t('dashboard.tasksOpen')}
+              </Link>
+            </div>
+          </section>
+        )}
 
         <section className="card rp-section" aria-labelledby="db-week">
           <h2 id="db-week" className="rp-heading">
@@ -92,6 +125,11 @@ export function DashboardScreen() {
           </div>
         </section>
 
+        {/* Drawn once its figures are read, below the fold on a phone: a card that grew from a
+            loading line would push the page's footer, in view until the figures arrive, a
+            second time (dashboard-ahead.e2e.test.ts weighs those shifts). */}
+        {isAdmin && work !== undefined && <WorkPerPerson work={work} />}
+
         <section className="rp-section" aria-labelledby="db-latest">
           <h2 id="db-latest" className="rp-heading">
             {t('dashboard.latest')}
@@ -99,11 +137,7 @@ export function DashboardScreen() {
           {summary !== undefined && summary !== null && summary.latest.length === 0 ? (
             <p className="muted">{t('dashboard.latestEmpty')}</p>
           ) : (
-            <ReportCards
-              reports={summary?.latest ?? []}
-              unsynced={unsynced}
-              mayEdit={(report) => isAdmin || report.reporter_id === userId}
-            />
+            <ReportCards reports={summary?.latest ?? []} unsynced={unsynced} viewer={user} />
           )}
         </section>
       </div>

@@ -3,7 +3,11 @@
  * this folder is private to it, and lint refuses imports that bypass this file.
  */
 import './report-i18n.js';
+import './job-i18n.js';
 import './reports.css';
+import './jobs/jobs.css';
 
 export { ReportCards } from './mine/report-card.js';
 export { useUnsyncedReportIds } from './data/report-queries.js';
+export { useTaskCounts, useWorkPerPerson } from './data/job-queries.js';
+export type { TaskCounts, PersonWork } from './data/job-queries.js';

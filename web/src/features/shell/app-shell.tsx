@@ -1,13 +1,17 @@
 import { Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { STAFF_ROLES } from '@urs/sync-protocol';
 import { Icon } from '../../components/ui/icon.js';
+import { useTaskCounts } from '../reports/index.js';
 import { focusContent, focusIsLost } from '../../lib/focus.js';
+import { syncsFieldData } from '../../lib/district.js';
 import { decideNavigation } from '../../lib/navigation.js';
 import { useAppSession, useCurrentUser, useSession } from '../../client/use-session.js';
 import { InstallButton, UpdatePrompt } from '../../pwa/index.js';
 import { useSyncEngine, useSyncStatus } from '../../sync/index.js';
 import { LocalDataGate } from './local-data-gate.js';
+import { schoolLineOf } from './school-line.js';
 import { Sidebar } from './sidebar.js';
 import { SyncIndicator } from './sync-indicator.js';
 import './shell-i18n.js';
@@ -28,6 +32,8 @@ export function AppShell() {
   const language = i18n.language === 'en' ? 'en' : 'id';
   const user = useCurrentUser();
   const unread = useUnreadBadgeCount(user?.id ?? null);
+  const isStaff = STAFF_ROLES.some((role) => role === user?.role);
+  const tasks = useTaskCounts(isStaff ? (user?.id ?? null) : null);
   const wide = useMediaQuery(WIDE_SCREEN_QUERY);
   const [wideOpen, setWideOpen] = useState(true);
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -74,6 +80,7 @@ export function AppShell() {
   }, [wide, drawerOpen]);
 
   if (user === null) return <SessionEnded />;
+  const fieldData = syncsFieldData(user.role);
   const sidebarVisible = wide ? wideOpen : drawerOpen;
   const behindDrawer = !wide && drawerOpen;
   const toggle = () => (wide ? setWideOpen((open) => !open) : setDrawerOpen((open) => !open));
@@ -90,6 +97,7 @@ export function AppShell() {
       <Sidebar
         user={user}
         unread={unread}
+        tasks={isStaff ? tasks : undefined}
         id={SIDEBAR_ID}
         hidden={!sidebarVisible}
         onNavigate={() => setDrawerOpen(false)}
@@ -121,8 +129,10 @@ export function AppShell() {
           <span className="topbar-title">{t('app.name')}</span>
           <div className="topbar-end" inert={behindDrawer}>
             <InstallButton className="button button-small button-secondary" language={language} />
-            {!sidebarVisible && <TopbarUnread unread={unread} />}
-            <SyncIndicator userId={user.id} />
+            {/* The district administrator's device holds no school's data: no announcements
+                to count, nothing to sync. */}
+            {fieldData && !sidebarVisible && <TopbarUnread unread={unread} />}
+            {fieldData && <SyncIndicator userId={user.id} />}
           </div>
         </header>
         <div className="shell-page" inert={behindDrawer}>
@@ -133,7 +143,7 @@ export function AppShell() {
               <Outlet />
             </LocalDataGate>
           </main>
-          <footer className="footer">{t('app.school')}</footer>
+          <footer className="footer">{schoolLineOf(user, t)}</footer>
         </div>
       </div>
     </div>

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { newId, type InventoryItem, type ItemRequest, type Report } from '@urs/sync-protocol';
 import { refusedEntry, refusedPhotoAttach, refusedReportCreate } from '../../test/sync-fixtures.js';
 import { firstWords, refusedItems, type RefusedLookups } from './refused-items.js';
+import { ownJob } from '../../test/report.js';
 
 const AT = '2026-11-23T00:00:00.000Z';
 const refused = refusedEntry;
@@ -19,6 +20,7 @@ const report: Report = {
   reported_at: AT,
   created_at: AT,
   updated_at: AT,
+  ...ownJob('u'),
 };
 const item = { id: newId(), name: 'Sapu ijuk' } as const satisfies Pick<
   InventoryItem,

@@ -12,6 +12,12 @@ registerTexts(
     logout: {
       pendingTitle_one: ['Ada {{count}} perubahan belum terkirim', '{{count}} change not sent yet'],
     },
+    nav: {
+      tasksOpen_one: [
+        '{{count}} tugas terbuka, {{overdue}} terlambat',
+        '{{count}} open task, {{overdue}} overdue',
+      ],
+    },
     sync: {
       pending_one: ['{{count}} belum terkirim', '{{count}} not sent yet'],
       pendingLong_one: ['{{count}} perubahan belum terkirim.', '{{count}} change not sent yet.'],

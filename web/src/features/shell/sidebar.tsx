@@ -5,6 +5,7 @@ import { Icon } from '../../components/ui/icon.js';
 import { formatUnreadBadge } from '../../client/announcement-poller.js';
 import { useAppSession } from '../../client/use-session.js';
 import { navLinksFor } from './nav-links.js';
+import { schoolLineOf } from './school-line.js';
 import { UserAvatar } from '../../components/ui/user-avatar.js';
 import { roleText } from '../../lib/role-text.js';
 
@@ -12,13 +13,15 @@ interface SidebarProps {
   user: User;
   /** Unread announcements (useUnreadBadgeCount); null when not known. */
   unread: number | null;
+  /** The user's open tasks and how many of them are overdue; undefined while read or not staff. */
+  tasks?: { open: number; overdue: number } | undefined;
   id: string;
   /** Hidden from everyone, assistive tech included (closed drawer or hidden wide menu). */
   hidden: boolean;
   onNavigate: () => void;
 }
 
-export function Sidebar({ user, unread, id, hidden, onNavigate }: SidebarProps) {
+export function Sidebar({ user, unread, tasks, id, hidden, onNavigate }: SidebarProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { logOut } = useAppSession();
@@ -34,7 +37,7 @@ export function Sidebar({ user, unread, id, hidden, onNavigate }: SidebarProps) 
         <img className="sidebar-logo" src="/favicon.svg" alt="" width={32} height={32} />
         <div>
           <div className="sidebar-app">{t('app.name')}</div>
-          <div className="sidebar-school">{t('app.school')}</div>
+          <div className="sidebar-school">{schoolLineOf(user, t)}</div>
         </div>
       </div>
 
@@ -53,7 +56,7 @@ export function Sidebar({ user, unread, id, hidden, onNavigate }: SidebarProps) 
               <Link
                 to={link.to}
                 className="nav-link"
-                activeOptions={{ exact: link.to === '/' }}
+                activeOptions={{ exact: link.exact }}
                 activeProps={{ className: 'nav-link is-active', 'aria-current': 'page' }}
                 onClick={onNavigate}
                 data-nav={link.id}
@@ -63,6 +66,16 @@ export function Sidebar({ user, unread, id, hidden, onNavigate }: SidebarProps) 
                 {link.id === 'announcements' && unread !== null && unread > 0 && (
                   <span className="badge" aria-label={t('nav.unread', { count: unread })}>
                     {formatUnreadBadge(unread)}
+                  </span>
+                )}
+                {link.id === 'tasks' && tasks !== undefined && tasks.open > 0 && (
+                  // Red only while some are overdue: a count of work to do is no alarm.
+                  <span
+                    className={tasks.overdue > 0 ? 'badge' : 'badge badge-calm'}
+                    aria-label={t('nav.tasksOpen', { count: tasks.open, overdue: tasks.overdue })}
+                    data-testid="tasks-badge"
+                  >
+                    {formatUnreadBadge(tasks.open)}
                   </span>
                 )}
               </Link>

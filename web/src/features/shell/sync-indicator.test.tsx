@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { SyncStatus } from '../../sync/index.js';
 
@@ -45,6 +46,35 @@ describe('<SyncIndicator />', () => {
     status.mockReturnValue({ ...IDLE, unreachable: true });
     rerender(<SyncIndicator userId="u-siti" />);
     expect(screen.getByRole('status').textContent).toBe('Server tak terjangkau');
+  });
+});
+
+describe('<SyncIndicator /> during a long download', () => {
+  it('names the full count, shows its share rounded down for a phone, and the count in the panel', async () => {
+    status.mockReturnValue({
+      ...IDLE,
+      syncing: true,
+      pullProgress: { applied: 199_999, total: 200_678 },
+    });
+    render(<SyncIndicator userId="u-siti" />);
+    const button = screen.getByTestId('sync-indicator');
+    // The short share is hidden from assistive technology: the name is the whole sentence.
+    expect(button.querySelector('[aria-hidden="true"].sync-label-short')?.textContent).toBe(
+      'Mengunduh 99%',
+    );
+    expect(screen.getByRole('button', { name: 'Mengunduh data 199.999 dari 200.678…' })).toBe(
+      button,
+    );
+    await userEvent.setup().click(button);
+    expect(screen.getByRole('region', { name: 'Status sinkronisasi' }).textContent).toContain(
+      'Mengunduh data 199.999 dari 200.678…',
+    );
+  });
+
+  it('keeps one label, with no share, while nothing is being counted', () => {
+    status.mockReturnValue({ ...IDLE, syncing: true });
+    render(<SyncIndicator userId="u-siti" />);
+    expect(screen.getByTestId('sync-indicator').querySelectorAll('.sync-label')).toHaveLength(1);
   });
 });
 

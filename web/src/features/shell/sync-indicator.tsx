@@ -3,7 +3,7 @@ import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useSyncEngine, useSyncStatus } from '../../sync/index.js';
 import { Icon } from '../../components/ui/icon.js';
-import { formatDateTime, formatNumber } from '../../lib/format.js';
+import { formatDateTime, formatNumber, formatPercent } from '../../lib/format.js';
 import { RefusedList } from './refused-list.js';
 
 /** Top-bar status of the outbox: online state, what waits, what the server refused. */
@@ -50,14 +50,26 @@ export function SyncIndicator({ userId }: { userId: string }) {
       ? t('sync.unreachable')
       : t('sync.online');
   // A first sync of a school year takes a while: a count shows the app has not hung.
-  const label = status.syncing
-    ? progress === null
-      ? t('sync.syncing')
-      : t('sync.downloading', {
+  const downloading =
+    status.syncing && progress !== null
+      ? t('sync.downloading', {
           applied: formatNumber(progress.applied, i18n.language),
           total: formatNumber(progress.total, i18n.language),
         })
-    : connection;
+      : null;
+  const label = downloading ?? (status.syncing ? t('sync.syncing') : connection);
+  // A phone's top bar has no room for both numbers (they wrapped at 390 px): there the button
+  // says the share, whole percents rounded down so it reads 100 % only when all is in, and the
+  // full count stays its accessible name and the panel's first line.
+  const short =
+    downloading !== null && progress !== null
+      ? t('sync.downloadingShort', {
+          percent: formatPercent(
+            Math.floor((progress.applied * 100) / Math.max(progress.total, 1)),
+            i18n.language,
+          ),
+        })
+      : null;
   const lastSynced =
     status.lastSuccessAt === null
       ? t('sync.neverSynced')
@@ -76,7 +88,14 @@ export function SyncIndicator({ userId }: { userId: string }) {
         data-testid="sync-indicator"
       >
         <span className="sync-dot" aria-hidden="true" />
-        <span>{label}</span>
+        <span className={short === null ? 'sync-label' : 'sync-label sync-label-long'}>
+          {label}
+        </span>
+        {short !== null && (
+          <span className="sync-label sync-label-short" aria-hidden="true">
+            {short}
+          </span>
+        )}
         {status.pendingCount > 0 && (
           <span className="sync-count">{t('sync.pending', { count: status.pendingCount })}</span>
         )}
@@ -95,6 +114,7 @@ export function SyncIndicator({ userId }: { userId: string }) {
       )}
       {open && (
         <div id={panelId} className="sync-panel" role="region" aria-label={t('sync.status')}>
+          {downloading !== null && <p className="sync-line">{downloading}</p>}
           <p className="sync-line">
             {status.pendingCount > 0
               ? t('sync.pendingLong', { count: status.pendingCount })

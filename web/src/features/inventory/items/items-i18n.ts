@@ -47,7 +47,40 @@ const texts = splitTextPairs({
     healthy: ['Aman', 'Healthy'],
     warning: ['Menipis', 'Warning'],
     critical: ['Kritis', 'Critical'],
+    negative: ['Stok minus', 'Below zero'],
     untracked: ['Stok tidak dilacak', 'Stock not tracked'],
+  },
+  belowZero: {
+    manage: [
+      'Stok tercatat di bawah nol. Hitung barangnya, lalu koreksi stok.',
+      'The recorded stock is below zero. Count the item, then correct the stock.',
+    ],
+    staff: [
+      'Stok tercatat di bawah nol; staf inventori perlu mengoreksinya.',
+      'The recorded stock is below zero; the inventory staff need to correct it.',
+    ],
+  },
+  correct: ['Koreksi stok', 'Correct stock'],
+  correctFor: ['Koreksi stok {{name}}', 'Correct the stock of {{name}}'],
+  count: {
+    title: ['Koreksi stok', 'Correct the stock'],
+    counted: ['Stok hasil hitung', 'Counted stock'],
+    countedHint: [
+      'Jumlah barang yang ada sekarang. Selisihnya dicatat sebagai penyesuaian.',
+      'How many there are now. The difference is recorded as an adjustment.',
+    ],
+    adjustment: [
+      'Dicatat sebagai penyesuaian {{delta}} {{unit}}.',
+      'Recorded as an adjustment of {{delta}} {{unit}}.',
+    ],
+    same: [
+      'Stok tercatat sudah sama dengan hasil hitung.',
+      'The recorded stock already matches the count.',
+    ],
+    belowZero: ['Hasil hitung tidak boleh kurang dari 0.', 'A count cannot be below 0.'],
+    notNumber: ['Isi hasil hitung dengan angka bulat.', 'Enter the count as a whole number.'],
+    note: ['Koreksi stok setelah dihitung', 'Stock corrected after a count'],
+    save: ['Simpan koreksi', 'Save correction'],
   },
   inactive: ['Nonaktif', 'Inactive'],
   pending: ['Belum terkirim', 'Not sent yet'],
@@ -132,6 +165,15 @@ const texts = splitTextPairs({
       'The quantity taken out exceeds the recorded stock; the transaction is still saved and will be flagged for the admin.',
     ],
     save: ['Simpan transaksi', 'Save transaction'],
+    overdrawConfirm: [
+      'Stok tercatat {{stock}} {{unit}}. Tetap catat keluar {{quantity}}?',
+      'Recorded stock is {{stock}} {{unit}}. Record {{quantity}} out anyway?',
+    ],
+    overdrawConfirmText: [
+      'Transaksi tetap disimpan dan ditandai untuk admin; stok menjadi minus sampai dikoreksi.',
+      'The transaction is still saved and flagged for the admin; the stock stays below zero until corrected.',
+    ],
+    overdrawYes: ['Tetap catat', 'Record anyway'],
   },
   recorded: ['Transaksi dicatat', 'Transaction recorded'],
   recordedStock: [

@@ -141,13 +141,21 @@ describe('<ItemsTab />', () => {
     expect(screen.getByRole('button', { name: 'Catat transaksi Sapu ijuk' })).toBeDefined();
   });
 
-  it('records an out beyond stock: queued, stock moved at once, marked pending', async () => {
+  it('records an out beyond stock once confirmed: queued, stock moved at once, marked pending', async () => {
     const user = userEvent.setup();
+    confirm.mockResolvedValue(true);
     renderTab();
     await user.click(await screen.findByRole('button', { name: 'Catat transaksi Sapu ijuk' }));
     await user.type(screen.getByLabelText('Jumlah'), '6');
     expect(screen.getByTestId('stock-overdraw')).toBeDefined();
     await user.click(screen.getByRole('button', { name: 'Simpan transaksi' }));
+    expect(confirm).toHaveBeenCalledWith(
+      expect.objectContaining({
+        title: 'Stok tercatat 4 pcs. Tetap catat keluar 6?',
+        confirmLabel: 'Tetap catat',
+        cancelLabel: 'Batal',
+      }),
+    );
 
     await waitFor(async () => expect((await db.inventory_items.get(sapu.id))?.stock).toBe(-2));
     const entries = await db.outbox.toArray();
@@ -157,6 +165,43 @@ describe('<ItemsTab />', () => {
     await waitFor(() => expect(within(card).getByTestId('item-stock').textContent).toBe('-2 pcs'));
     expect(within(card).getByText('Belum terkirim')).toBeDefined();
     expect(toast.success).toHaveBeenCalledWith('Transaksi dicatat', expect.any(String));
+  });
+
+  it('lets inventory staff bring a stock below zero back to 0 in one step from the item', async () => {
+    const user = userEvent.setup();
+    session.user = person('inventory_staff');
+    await claimLocalData(db, session.user.id);
+    const paku = item({ name: 'Paku', unit: 'pak', stock: -995, min_stock: 5 });
+    await db.inventory_items.bulkPut([sapu, paku]);
+    renderTab();
+    const card = (await screen.findByRole('button', { name: 'Paku' })).closest('li');
+    if (card === null) throw new Error('no card');
+    expect(within(card).getByText('Stok minus')).toBeDefined();
+    await user.click(within(card).getByRole('button', { name: 'Koreksi stok Paku' }));
+    await user.click(await screen.findByRole('button', { name: 'Simpan koreksi' }));
+
+    await waitFor(async () => expect((await db.inventory_items.get(paku.id))?.stock).toBe(0));
+    const [entry] = await db.outbox.toArray();
+    expect(entry?.mutation).toMatchObject({
+      name: 'stock.record',
+      args: { item_id: paku.id, type: 'adjustment', quantity: 995 },
+    });
+    await waitFor(() => expect(within(card).queryByText('Stok minus')).toBeNull());
+    expect(within(card).getByTestId('item-stock').textContent).toBe('0 pak');
+  });
+
+  it("says in an item's detail that its stock is below zero, and who corrects it", async () => {
+    const paku = item({ name: 'Paku', unit: 'pak', stock: -12, min_stock: 5 });
+    await db.inventory_items.put(paku);
+    renderTab(`/inventory?item=${paku.id}`);
+    await screen.findByRole('heading', { name: 'Paku' });
+    expect(screen.getByTestId('detail-stock').textContent).toBe('-12 pak');
+    expect(screen.getAllByText('Stok minus').length).toBeGreaterThanOrEqual(2);
+    expect(screen.getByTestId('below-zero').textContent).toContain(
+      'Stok tercatat di bawah nol; staf inventori perlu mengoreksinya.',
+    );
+    // A custodian records usage; correcting the count is the inventory staff's.
+    expect(screen.queryByRole('button', { name: 'Koreksi stok Paku' })).toBeNull();
   });
 
   it('opens the detail from ?item= with local history and asks the server for the rest', async () => {

@@ -28,17 +28,23 @@ import {
   useWideList,
 } from './data/items-queries.js';
 import { StockFormModal } from './form/stock-form-modal.js';
+import { StockCountModal } from './form/stock-count-modal.js';
 import './items.css';
 import { formatNumber } from '../../../lib/format.js';
 import { pageOf } from '../../../lib/paging.js';
 import { StatGrid, type StatTone } from '../../../components/ui/stat-grid.js';
 
-type Modal = { kind: 'item'; target: ItemFormTarget } | { kind: 'stock'; itemId: string } | null;
+type Modal =
+  | { kind: 'item'; target: ItemFormTarget }
+  | { kind: 'stock'; itemId: string }
+  | { kind: 'count'; itemId: string }
+  | null;
 
 /** What the list and the detail ask of the tab, which owns the URL and the modals. */
 interface ItemActions {
   open: (itemId: string) => void;
   record: (item: InventoryItem) => void;
+  correct: (item: InventoryItem) => void;
   add: () => void;
   edit: (item: InventoryItem) => void;
   remove: (item: InventoryItem) => void;
@@ -67,6 +73,7 @@ export function ItemsTab() {
   const actions: ItemActions = {
     open: (itemId) => go({ ...state, item: itemId }),
     record: (item) => setModal({ kind: 'stock', itemId: item.id }),
+    correct: (item) => setModal({ kind: 'count', itemId: item.id }),
     add: () => setModal({ kind: 'item', target: { kind: 'create' } }),
     edit: (item) => setModal({ kind: 'item', target: { kind: 'edit', item } }),
     remove: (item) => {
@@ -75,8 +82,10 @@ export function ItemsTab() {
       });
     },
   };
-  const stockItem =
-    modal?.kind === 'stock' ? (items?.find((item) => item.id === modal.itemId) ?? null) : null;
+  const modalItem =
+    modal?.kind === 'stock' || modal?.kind === 'count'
+      ? (items?.find((item) => item.id === modal.itemId) ?? null)
+      : null;
 
   return (
     <div className="inv-items">
@@ -92,6 +101,7 @@ export function ItemsTab() {
           onRecord={actions.record}
           onEdit={actions.edit}
           onDelete={actions.remove}
+          onCorrect={actions.correct}
           onFix={(target) => setModal({ kind: 'item', target })}
         />
       ) : (
@@ -114,10 +124,18 @@ export function ItemsTab() {
           onSaved={() => setModal(null)}
         />
       )}
-      {stockItem !== null && (
+      {modalItem !== null && modal?.kind === 'stock' && (
         <StockFormModal
-          item={stockItem}
+          item={modalItem}
           areas={areas}
+          userId={user.id}
+          onClose={() => setModal(null)}
+          onSaved={() => setModal(null)}
+        />
+      )}
+      {modalItem !== null && modal?.kind === 'count' && (
+        <StockCountModal
+          item={modalItem}
           userId={user.id}
           onClose={() => setModal(null)}
           onSaved={() => setModal(null)}
@@ -208,6 +226,7 @@ function ItemsOverview(props: {
               onRecord={actions.record}
               onEdit={props.canManage ? actions.edit : undefined}
               onDelete={props.canManage ? actions.remove : undefined}
+              onCorrect={props.canManage ? actions.correct : undefined}
             />
           )}
           {lastPage > 1 && (

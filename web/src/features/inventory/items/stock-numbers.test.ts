@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { signedQuantity } from './detail/item-detail-logic.js';
-import { exceedsStock, parseWholeNumber, stockAfter, stockDelta } from './stock-numbers.js';
+import {
+  countAdjustment,
+  exceedsStock,
+  isBelowZero,
+  parseWholeNumber,
+  stockAfter,
+  stockDelta,
+} from './stock-numbers.js';
 
 describe('numbers and stock arithmetic', () => {
   it('parses whole numbers people type and nothing else', () => {
@@ -48,5 +55,17 @@ describe('numbers and stock arithmetic', () => {
     expect(exceedsStock(1, 'in', 100)).toBe(false);
     expect(exceedsStock(1, 'adjustment', -100)).toBe(false);
     expect(exceedsStock(1, 'out', Number.NaN)).toBe(false);
+  });
+
+  it('tells a tracked item below zero, and the adjustment a count makes of it', () => {
+    expect(isBelowZero({ stock: -45, trackable: true })).toBe(true);
+    expect(isBelowZero({ stock: 0, trackable: true })).toBe(false);
+    expect(isBelowZero({ stock: -3, trackable: false })).toBe(false);
+    // Back to zero, to a typed count, or nothing to correct.
+    expect(countAdjustment(-45, 0)).toBe(45);
+    expect(countAdjustment(-45, 12)).toBe(57);
+    expect(countAdjustment(8, 5)).toBe(-3);
+    expect(countAdjustment(-2, -2)).toBe(0);
+    expect(stockAfter(-995, 'adjustment', countAdjustment(-995, 0))).toBe(0);
   });
 });

@@ -36,3 +36,16 @@ export function stockAfter(stock: number, type: TransactionType, quantity: numbe
 export function exceedsStock(stock: number, type: TransactionType, quantity: number): boolean {
   return type === 'out' && Number.isFinite(quantity) && quantity > stock;
 }
+
+/**
+ * A tracked item whose recorded stock is below zero: usage recorded offline went past what the
+ * server had (decision 006 keeps it), and someone must count the item and correct it.
+ */
+export function isBelowZero(item: { stock: number; trackable: boolean }): boolean {
+  return item.trackable && item.stock < 0;
+}
+
+/** What a count of the item corrects, as an adjustment's signed delta: 0 when it agrees. */
+export function countAdjustment(stock: number, counted: number): number {
+  return counted - stock;
+}

@@ -73,6 +73,14 @@ export const REQUEST_TEXTS = splitTextPairs({
     itemChoose: ['Pilih barang', 'Choose an item'],
     itemNone: ['Tidak ada barang aktif yang cocok.', 'No active item matches.'],
     itemStock: ['{{name}} (stok {{stock}} {{unit}})', '{{name}} (stock {{stock}} {{unit}})'],
+    itemBelowZero: [
+      '{{name}} (stok {{stock}} {{unit}}: minus, perlu dikoreksi)',
+      '{{name}} (stock {{stock}} {{unit}}: below zero, needs correcting)',
+    ],
+    belowZeroNote: [
+      'Stok {{name}} tercatat {{stock}} {{unit}}, di bawah nol: staf inventori perlu mengoreksinya. Permintaan tetap bisa dikirim.',
+      'The recorded stock of {{name}} is {{stock}} {{unit}}, below zero: the inventory staff need to correct it. The request can still be sent.',
+    ],
     customName: ['Nama barang', 'Item name'],
     storeLink: ['Tautan toko', 'Store link'],
     storeLinkHint: [

@@ -22,8 +22,33 @@ const ME = newId();
 const ADMIN = newId();
 const ITEM = newId();
 const items: PickerItem[] = [
-  { id: ITEM, name: 'Kertas HVS A4', unit: 'rim', active: true, sku: 'ATK-01', stock: 40 },
-  { id: newId(), name: 'Tinta lama', unit: 'botol', active: false, sku: null, stock: 0 },
+  {
+    id: ITEM,
+    name: 'Kertas HVS A4',
+    unit: 'rim',
+    active: true,
+    sku: 'ATK-01',
+    stock: 40,
+    trackable: true,
+  },
+  {
+    id: newId(),
+    name: 'Tinta lama',
+    unit: 'botol',
+    active: false,
+    sku: null,
+    stock: 0,
+    trackable: true,
+  },
+  {
+    id: newId(),
+    name: 'Paku 5 cm',
+    unit: 'pak',
+    active: true,
+    sku: null,
+    stock: -1_045,
+    trackable: true,
+  },
 ];
 
 let db: UrsDatabase;
@@ -75,7 +100,11 @@ describe('<RequestForm />', () => {
       within(select)
         .getAllByRole('option')
         .map((o) => o.textContent),
-    ).toEqual(['Pilih barang', 'Kertas HVS A4 (stok 40 rim)']);
+    ).toEqual([
+      'Pilih barang',
+      'Kertas HVS A4 (stok 40 rim)',
+      'Paku 5 cm (stok -1.045 pak: minus, perlu dikoreksi)',
+    ]);
     await user.click(screen.getByRole('button', { name: 'Kirim permintaan' }));
     expect(
       await screen.findByText('Pilih barang: Silakan pilih barang yang ingin diminta.'),
@@ -85,6 +114,21 @@ describe('<RequestForm />', () => {
       'Silakan pilih barang yang ingin diminta.',
     );
     expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('says in words, under the picker too, that a chosen item is below zero', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    expect(screen.queryByTestId('request-item-below-zero')).toBeNull();
+    await user.selectOptions(
+      screen.getByLabelText('Barang'),
+      'Paku 5 cm (stok -1.045 pak: minus, perlu dikoreksi)',
+    );
+    expect(screen.getByRole('status').textContent).toBe(
+      'Stok Paku 5 cm tercatat -1.045 pak, di bawah nol: staf inventori perlu mengoreksinya. Permintaan tetap bisa dikirim.',
+    );
+    await user.selectOptions(screen.getByLabelText('Barang'), 'Kertas HVS A4 (stok 40 rim)');
+    expect(screen.queryByTestId('request-item-below-zero')).toBeNull();
   });
 
   it('an empty custom request shows the name and image pairs as field errors', async () => {

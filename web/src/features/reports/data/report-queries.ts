@@ -144,14 +144,15 @@ export function useDeviceReportView(id: string): ReportView | null | undefined {
     const loaded = await loadFromDevice(id);
     if (loaded === null) return null;
     const { report } = loaded;
-    const [area, category, reporter] = await Promise.all([
+    const [area, category, reporter, assignee] = await Promise.all([
       nameOf(db, 'areas', report.area_id),
       report.category_id === null ? undefined : nameOf(db, 'categories', report.category_id),
       nameOf(db, 'users', report.reporter_id),
+      report.assignee_id === null ? undefined : nameOf(db, 'users', report.assignee_id),
     ]);
     return {
       ...loaded,
-      names: { area, category, reporter },
+      names: { area, category, reporter, assignee },
       source: 'device' as const,
     };
   }, [id]);

@@ -120,7 +120,7 @@ export async function fileNewReport(
  */
 async function changesTo(
   report: Report,
-  form: FormContent,
+  form: FormContent & { reporterId: string },
   restored: FormContent,
   now: Date,
   database: UrsDatabase,
@@ -143,7 +143,7 @@ async function changesTo(
       .map(attachedFormPhoto),
     ...form.photos.filter((photo) => !wasThere.has(photo.id) && !onReport.has(photo.id)),
   ];
-  const plan = planEdit({ report, values, photos, existingPhotos, now });
+  const plan = planEdit({ report, actorId: form.reporterId, values, photos, existingPhotos, now });
   return plan.length === 0 ? null : { values, photos };
 }
 

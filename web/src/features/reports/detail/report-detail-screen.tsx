@@ -1,24 +1,20 @@
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  allowedStatusChanges,
-  type PhotoKind,
-  type ReportDetailPhoto,
-  type ReportStatus,
-  type User,
-} from '@urs/sync-protocol';
+import { type PhotoKind, type ReportDetailPhoto, type User } from '@urs/sync-protocol';
 import { FactList } from '../../../components/ui/fact-list.js';
-import { confirmDialog } from '../../../client/dialog.js';
 import { Page } from '../../../components/ui/page.js';
 import { toast } from '../../../client/toast.js';
 import { useCurrentUser } from '../../../client/use-session.js';
 import { PhotoLightbox } from './photo-lightbox.js';
 import { ReportStatusHead } from '../report-status-head.js';
-import { statusKey, workTypeKey } from '../report-i18n.js';
+import { workTypeKey } from '../report-i18n.js';
 import { photoFileName, usePhotoUrl } from '../data/photo-queries.js';
 import { useUnsyncedReportIds } from '../data/report-queries.js';
 import { changeReport, confirmAndDeleteReport } from '../data/report-writes.js';
+import { JobPanel, jobActionsOf } from '../jobs/job-panel.js';
+import { ReportTimeline } from '../jobs/report-timeline.js';
+import { AddPhotoButton } from '../jobs/add-photo-button.js';
 import { mayChangeReport, type DetailState, type ReportView } from './report-detail-source.js';
 import { arrivedLate } from './filing-time.js';
 import { useReportDetail } from './use-report-detail.js';
@@ -76,7 +72,16 @@ function PhotoTile({
   );
 }
 
-function PhotoGroup({ kind, photos }: { kind: PhotoKind; photos: readonly ReportDetailPhoto[] }) {
+function PhotoGroup({
+  kind,
+  photos,
+  add,
+}: {
+  kind: PhotoKind;
+  photos: readonly ReportDetailPhoto[];
+  /** A way to add one (the job's after photo), for those who may. */
+  add?: ReactNode;
+}) {
   const { t } = useTranslation();
   const [open, setOpen] = useState<number | null>(null);
   const title = kind === 'before' ? t('reports.photosBefore') : t('reports.photosAfter');
@@ -84,6 +89,7 @@ function PhotoGroup({ kind, photos }: { kind: PhotoKind; photos: readonly Report
   return (
     <section className="card rp-section" aria-label={title}>
       <h2 className="rp-heading">{title}</h2>
+      {add}
       {photos.length === 0 ? (
         <p className="muted">{t('reports.noPhotos')}</p>
       ) : (
@@ -143,13 +149,21 @@ export function ReportDetailScreen() {
       />
     );
   }
-  const { view } = detail;
+  return <ReportDetailReady view={detail.view} user={user} />;
+}
+
+/** The report once it is known: summary, job, photos, timeline and the admin's tools. */
+function ReportDetailReady({ view, user }: { view: ReportView; user: Pick<User, 'id' | 'role'> }) {
+  const { t } = useTranslation();
+  const afterPhotoInput = useRef<HTMLInputElement>(null);
   const { report, photos } = view;
   const mayChange = mayChangeReport(view, user);
+  const actions = jobActionsOf(view, user);
+  const mayAddPhotos = actions.has('photos');
 
   return (
     <Page
-      title={title}
+      title={t('pages.reportDetail')}
       actions={
         <>
           <PrintReportButton source={view} />
@@ -166,51 +180,46 @@ export function ReportDetailScreen() {
       }
     >
       <div className="rp-detail">
-        <ReportSummary view={view} user={user} mayChange={mayChange} />
+        <ReportSummary view={view} user={user} />
+        <JobPanel
+          view={view}
+          user={user}
+          {...(mayAddPhotos && { onAddAfterPhoto: () => afterPhotoInput.current?.click() })}
+        />
         <CaptureOrderProvider photos={photos}>
           <PhotoGroup kind="before" photos={photos.filter((photo) => photo.kind === 'before')} />
-          <PhotoGroup kind="after" photos={photos.filter((photo) => photo.kind === 'after')} />
+          <PhotoGroup
+            kind="after"
+            photos={photos.filter((photo) => photo.kind === 'after')}
+            add={
+              mayAddPhotos && (
+                <AddPhotoButton
+                  ref={afterPhotoInput}
+                  userId={user.id}
+                  reportId={report.id}
+                  kind="after"
+                  photos={photos}
+                />
+              )
+            }
+          />
         </CaptureOrderProvider>
-        {mayChange && user.role === 'admin' && <AdminTools view={view} userId={user.id} />}
+        {view.source === 'device' && (
+          <ReportTimeline view={view} user={user} mayComment={actions.has('comment')} />
+        )}
+        {view.source === 'device' && user.role === 'admin' && (
+          <AdminTools view={view} userId={user.id} />
+        )}
       </div>
     </Page>
   );
 }
 
-/** Status, description, the facts, and the status changes this user may make. */
-function ReportSummary({
-  view,
-  user,
-  mayChange,
-}: {
-  view: ReportView;
-  user: Pick<User, 'id' | 'role'>;
-  mayChange: boolean;
-}) {
+/** Status, description and the facts; the job and its actions are the job panel's. */
+function ReportSummary({ view, user }: { view: ReportView; user: Pick<User, 'id' | 'role'> }) {
   const { t, i18n } = useTranslation();
   const unsynced = useUnsyncedReportIds(user.id);
   const { report, names } = view;
-  const nextStatuses = mayChange ? allowedStatusChanges(report.status, user.role) : [];
-
-  const setStatus = async (status: ReportStatus) => {
-    // Cancelling ends the report for its staff (only an admin may reopen it), and its button
-    // sits beside the others: one stray tap must not do it.
-    if (
-      status === 'cancelled' &&
-      !(await confirmDialog({
-        title: t('reports.cancelTitle'),
-        text: t('reports.cancelText'),
-        icon: 'warning',
-        confirmLabel: t('reports.cancelConfirm'),
-        cancelLabel: t('reports.cancelBack'),
-        danger: true,
-      }))
-    ) {
-      return;
-    }
-    if (await changeReport(user.id, report, { name: 'report.set_status', patch: { status } }))
-      toast.success(t('reports.statusChanged', { status: t(statusKey(status)) }));
-  };
 
   const rows: [string, string][] = [
     [t('reports.area'), names.area ?? t('reports.unknownArea')],
@@ -242,24 +251,6 @@ function ReportSummary({
         </p>
       )}
       <FactList className="fact-list rp-facts" itemClassName="rp-fact" facts={rows} />
-      {nextStatuses.length > 0 && (
-        <div className="rp-status-actions" role="group" aria-label={t('reports.changeStatus')}>
-          {nextStatuses.map((status) => (
-            <button
-              key={status}
-              type="button"
-              className={
-                status === 'cancelled'
-                  ? 'button button-small button-secondary'
-                  : 'button button-small button-primary'
-              }
-              onClick={() => void setStatus(status)}
-            >
-              {t('reports.setStatus', { status: t(statusKey(status)) })}
-            </button>
-          ))}
-        </div>
-      )}
     </section>
   );
 }

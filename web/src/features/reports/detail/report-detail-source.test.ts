@@ -8,6 +8,7 @@ import {
   type ReportView,
   type ServerRead,
 } from './report-detail-source.js';
+import { ownJob } from '../../../test/report.js';
 
 const AT = '2026-11-18T03:00:00.000Z';
 const gardener = { id: newId(), role: 'gardener' as const };
@@ -27,6 +28,7 @@ const row = {
   reported_at: AT,
   created_at: AT,
   updated_at: AT,
+  ...ownJob(gardener.id),
 };
 /** ...and as GET /api/reports/:id answers it. */
 const detail: ReportDetail = reportDetailSchema.parse({
@@ -116,6 +118,15 @@ describe('mayChangeReport', () => {
     expect(mayChangeReport(onDevice, gardener)).toBe(true);
     expect(mayChangeReport(onDevice, admin)).toBe(true);
     expect(mayChangeReport(onDevice, custodian)).toBe(false);
+  });
+
+  it("offers a job's text to the assignee only when they filed it too, as the contract's table says", () => {
+    const assigned = { ...onDevice, report: { ...onDevice.report, assignee_id: custodian.id } };
+    expect(mayChangeReport(assigned, custodian)).toBe(false);
+    // Its reporter keeps editing it while it is pending, not once work has started.
+    expect(mayChangeReport(assigned, gardener)).toBe(true);
+    const started = { ...assigned, report: { ...assigned.report, status: 'in_progress' as const } };
+    expect(mayChangeReport(started, gardener)).toBe(false);
   });
 
   it('never offers changes on a server copy, which is read-only', () => {

@@ -1,4 +1,10 @@
-import type { AccountRole, Report, ReportDetail, ReportDetailPhoto } from '@urs/sync-protocol';
+import {
+  canDoJob,
+  type AccountRole,
+  type Report,
+  type ReportDetail,
+  type ReportDetailPhoto,
+} from '@urs/sync-protocol';
 
 /** What the detail screen shows of a report, wherever it came from. */
 export interface ReportView {
@@ -8,6 +14,8 @@ export interface ReportView {
     area?: string | undefined;
     category?: string | undefined;
     reporter?: string | undefined;
+    /** The job's assignee (decision 028); undefined when unassigned or not known here. */
+    assignee?: string | undefined;
   };
   /**
    * 'device': the report is in Dexie (own reports, or everything for an admin) and the screen is
@@ -69,7 +77,10 @@ export function resolveDetail(
 
 /** The server's detail answer as the screen's view. */
 export function viewFromServer(detail: ReportDetail): ReportView {
-  const { area, category, reporter, photos, ...report } = detail;
+  const { area, category, reporter, photos, ...rest } = detail;
+  // The timeline the answer may carry is no field of the report.
+  const report: Report & { events?: unknown } = { ...rest };
+  delete report.events;
   return {
     report,
     photos,
@@ -79,14 +90,18 @@ export function viewFromServer(detail: ReportDetail): ReportView {
 }
 
 /**
- * Edit, status, note and delete are offered only on a report the device holds (its changes go
- * through the outbox against the local row) and only to its reporter or an admin, the same
- * rule the server enforces on every pushed change. A server copy is read-only.
+ * Editing the report (its text, area, category, work type) is offered only on a report the device
+ * holds (its changes go through the outbox against the local row) and only to whom the
+ * contract's job table gives 'edit' (decision 028): an admin, its reporter while it is pending,
+ * its assignee when they filed it too. The server enforces the same on every pushed change. A
+ * server copy is read-only.
  */
 export function mayChangeReport(
   view: ReportView,
   user: { id: string; role: AccountRole },
 ): boolean {
   if (view.source !== 'device') return false;
-  return user.role === 'admin' || view.report.reporter_id === user.id;
+  const { report } = view;
+  const job = { ...report, before_photos: 0, after_photos: 0 };
+  return canDoJob('edit', job, user);
 }

@@ -8,14 +8,16 @@ import {
 } from '../../../test/sync-fixtures.js';
 import { creationRefused, planResend, refusalReason, refusedEntriesOf } from './refused-report.js';
 import type { FormPhoto, ReportFormValues } from './report-form-state.js';
+import { ownJob } from '../../../test/report.js';
 
 const AT = '2026-11-20T00:00:00.000Z';
 const NOW = new Date('2026-11-23T03:00:00.000Z');
 const SHA = 'b'.repeat(64);
 
+const REPORTER = newId();
 const report: Report = {
   id: newId(),
-  reporter_id: newId(),
+  reporter_id: REPORTER,
   area_id: newId(),
   category_id: null,
   work_type: 'cleaning',
@@ -25,6 +27,7 @@ const report: Report = {
   reported_at: AT,
   created_at: AT,
   updated_at: AT,
+  ...ownJob(REPORTER),
 };
 const [first, second] = [0, 1].map((position) =>
   photoRow(report.id, AT, { sha256: SHA, position }),
@@ -73,6 +76,7 @@ describe('a refused report', () => {
       values: fixedValues,
       photos: [asForm(first), asForm(second)],
       existingPhotos: [first, second],
+      actorId: REPORTER,
       now: NOW,
     });
     expect(plan.map((step) => step.name)).toEqual([
@@ -108,6 +112,7 @@ describe('a refused report', () => {
       values: fixedValues,
       photos: [asForm(first), asForm(second)],
       existingPhotos: [first, second],
+      actorId: REPORTER,
       now: NOW,
     });
     expect(plan.map((step) => step.name)).toEqual(['report.update', 'photo.attach']);

@@ -52,6 +52,8 @@ export function planResend(input: {
   values: ReportFormValues;
   photos: readonly FormPhoto[];
   existingPhotos: readonly ReportPhoto[];
+  /** Who sends it again (the author of a status change's timeline event). */
+  actorId: string;
   now: Date;
 }): PlannedMutation[] {
   const { report, refused, values, photos, now } = input;
@@ -60,7 +62,8 @@ export function planResend(input: {
     return planCreate({
       id: report.id,
       reporterId: report.reporter_id,
-      values,
+      // Filed for someone else to fix, it stays so when corrected.
+      values: { ...values, unassigned: report.assignee_id === null },
       photos,
       now,
       reportedAt: report.reported_at,
@@ -71,6 +74,7 @@ export function planResend(input: {
   );
   return planEdit({
     report: input.serverReport,
+    actorId: input.actorId,
     values,
     photos,
     // A photo whose attach was refused is not on the server: the plan attaches it again.

@@ -51,6 +51,7 @@ export function ReportCreateScreen() {
         presetValues={{ area_id: retired ? '' : area }}
         initialPhotos={[]}
         statusOptions={NEW_REPORT_STATUSES}
+        offerUnassigned
         onCancel={() => void navigate({ to: user.role === 'admin' ? '/' : '/user/reports' })}
         newReportId={newReportId}
         onSubmit={async (values, photos, reportId, startedFrom) => {

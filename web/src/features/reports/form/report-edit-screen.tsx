@@ -1,6 +1,14 @@
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { allowedStatusChanges, type ReportStatus } from '@urs/sync-protocol';
+import {
+  canDoJob,
+  completionBlocker,
+  jobActions,
+  statusChangeAction,
+  REPORT_STATUSES,
+  type ReportStatus,
+} from '@urs/sync-protocol';
+import { errorText } from '../../../lib/error-text.js';
 import { Page } from '../../../components/ui/page.js';
 import { useAreaKnown } from '../data/area-queries.js';
 import { toast } from '../../../client/toast.js';
@@ -34,14 +42,24 @@ export function ReportEditScreen() {
     return <ReportUnavailable title={title} loading={loaded !== null} />;
   }
   const { report, photos } = loaded;
-  if (user.role !== 'admin' && report.reporter_id !== user.id) {
+  // Who may edit a report is the job table's (decision 028): an admin, its reporter while it is
+  // pending, its assignee when they filed it too.
+  const job = {
+    ...report,
+    before_photos: photos.filter((photo) => photo.kind === 'before').length,
+    after_photos: photos.filter((photo) => photo.kind === 'after').length,
+  };
+  if (!canDoJob('edit', job, user)) {
     return <ReportUnavailable title={title} loading={false} message={t('reports.notOwner')} />;
   }
 
-  const statusOptions: ReportStatus[] = [
-    report.status,
-    ...allowedStatusChanges(report.status, user.role),
-  ];
+  // The status moves this user may make, as the job panel offers them.
+  const actions = jobActions(job, user);
+  const statusOptions: ReportStatus[] = REPORT_STATUSES.filter((status) => {
+    if (status === report.status) return true;
+    const action = statusChangeAction(report.status, status);
+    return action !== null && actions.has(action);
+  });
   const initialPhotos: FormPhoto[] = photos.map(attachedFormPhoto);
 
   const reason = refusalReason(refused.entries);
@@ -61,8 +79,28 @@ export function ReportEditScreen() {
         statusOptions={statusOptions}
         onCancel={() => void navigate({ to: '/reports/$id', params: { id: report.id } })}
         onSubmit={async (values, formPhotos) => {
+          // Completed here needs what completing from the job panel needs: an after photo
+          // where there are before photos (the server refuses it otherwise, later).
+          const count = (kind: 'before' | 'after') =>
+            formPhotos.filter((photo) => photo.kind === kind).length;
+          if (
+            values.status === 'completed' &&
+            report.status !== 'completed' &&
+            completionBlocker(
+              { before_photos: count('before'), after_photos: count('after') },
+              user,
+            ) !== null
+          ) {
+            return { status: [errorText({ code: 'after_photo_required' })] };
+          }
           const resend = refused.entries.length > 0;
-          const edit = { values, photos: formPhotos, existingPhotos: photos, now: new Date() };
+          const edit = {
+            values,
+            photos: formPhotos,
+            existingPhotos: photos,
+            actorId: user.id,
+            now: new Date(),
+          };
           const plan = resend
             ? planResend({
                 ...edit,

@@ -1,4 +1,5 @@
 import {
+  DEFAULT_JOB_PRIORITY,
   checkMutation,
   type PhotoKind,
   type Report,
@@ -8,6 +9,7 @@ import {
 } from '@urs/sync-protocol';
 import { refusalTexts } from '../../../lib/error-text.js';
 import { planned, type PlannedMutation } from '../../../sync/index.js';
+import { planStatus } from '../data/job-plans.js';
 
 export type { PlannedMutation };
 
@@ -19,6 +21,11 @@ export interface ReportFormValues {
   work_type: WorkType;
   description: string;
   status: ReportStatus;
+  /**
+   * A new report of a problem for someone else to fix (decision 028): filed unassigned, into
+   * the admin's queue, and pending whatever the status field said. Absent: the filer's own work.
+   */
+  unassigned?: boolean;
 }
 
 /** A photo in the form: saved on the device (photos table), maybe not yet attached. */
@@ -128,6 +135,9 @@ export function planCreate(input: {
   const reportedAt = input.reportedAt ?? at;
   const { values } = input;
   const categoryId = values.category_id === '' ? null : values.category_id;
+  const unassigned = values.unassigned === true;
+  // Someone else's to fix: nobody has started it, whatever the status field said.
+  const status = unassigned ? 'pending' : values.status;
   const row: Report = {
     id: input.id,
     reporter_id: input.reporterId,
@@ -135,11 +145,18 @@ export function planCreate(input: {
     category_id: categoryId,
     work_type: values.work_type,
     description: values.description.trim(),
-    status: values.status,
+    status,
     admin_note: null,
     reported_at: reportedAt,
     created_at: at,
     updated_at: at,
+    assignee_id: unassigned ? null : input.reporterId,
+    priority: DEFAULT_JOB_PRIORITY,
+    due_date: null,
+    due_time: null,
+    // Work filed as done was done when it was filed.
+    completed_at: status === 'completed' ? reportedAt : null,
+    origin: 'staff',
   };
   return [
     planned(
@@ -150,8 +167,9 @@ export function planCreate(input: {
         category_id: categoryId,
         work_type: values.work_type,
         description: values.description,
-        status: values.status,
+        status,
         reported_at: reportedAt,
+        ...(unassigned && { unassigned: true }),
       },
       [{ entity: 'reports', op: 'put', row }],
     ),
@@ -165,6 +183,8 @@ export function planCreate(input: {
  */
 export function planEdit(input: {
   report: Report;
+  /** Who edits: the author of the status change's timeline event. */
+  actorId: string;
   values: ReportFormValues;
   photos: readonly FormPhoto[];
   existingPhotos: readonly ReportPhoto[];
@@ -197,11 +217,8 @@ export function planEdit(input: {
     );
   }
   if (values.status !== report.status) {
-    current = { ...current, status: values.status, updated_at: at };
     out.push(
-      planned('report.set_status', { id: report.id, status: values.status }, [
-        { entity: 'reports', op: 'put', row: current },
-      ]),
+      planStatus({ report: current, to: values.status, actorId: input.actorId, now: input.now }),
     );
   }
   const kept = new Set(input.photos.map((photo) => photo.id));
@@ -229,6 +246,26 @@ export function planEdit(input: {
   }));
   out.push(...attachMutations(rows));
   return out;
+}
+
+/**
+ * photo.attach for photos added to a report outside its form (an after photo taken from the
+ * job's detail): each after the report's photos of its kind, as an edit would place it.
+ */
+export function planAddPhotos(input: {
+  reportId: string;
+  existing: readonly Pick<ReportPhoto, 'kind' | 'position'>[];
+  photos: readonly FormPhoto[];
+  now: Date;
+}): PlannedMutation[] {
+  const next: Record<PhotoKind, number> = { before: 0, after: 0 };
+  for (const photo of input.existing)
+    next[photo.kind] = Math.max(next[photo.kind], photo.position + 1);
+  const rows = photoRows(input.reportId, input.photos, input.now.toISOString()).map((row) => ({
+    ...row,
+    position: next[row.kind]++,
+  }));
+  return attachMutations(rows);
 }
 
 /** Field errors of every planned mutation, checked before anything is written. */

@@ -63,7 +63,13 @@ function renderForm(
     draftKey = `urs_report_draft:test:${newId()}`,
     presetArea = '',
     onCancel = () => undefined,
-  }: { draftKey?: string; presetArea?: string; onCancel?: () => void } = {},
+    offerUnassigned = false,
+  }: {
+    draftKey?: string;
+    presetArea?: string;
+    onCancel?: () => void;
+    offerUnassigned?: boolean;
+  } = {},
 ) {
   const onSubmit = vi.fn<ReportFormProps['onSubmit']>(() => Promise.resolve(null));
   render(
@@ -76,12 +82,36 @@ function renderForm(
       statusOptions={NEW_REPORT_STATUSES}
       onSubmit={onSubmit}
       onCancel={onCancel}
+      offerUnassigned={offerUnassigned}
     />,
   );
   return onSubmit;
 }
 
 describe('the report form', () => {
+  it('files a problem for someone else to fix: the switch is kept, the status is not asked', async () => {
+    const user = userEvent.setup();
+    const draftKey = `urs_report_draft:test:${newId()}`;
+    const onSubmit = renderForm([], { draftKey, offerUnassigned: true });
+    expect(screen.getByLabelText('Status')).toBeTruthy();
+    await user.click(screen.getByRole('checkbox', { name: 'Untuk diperbaiki orang lain' }));
+    expect(screen.queryByLabelText('Status')).toBeNull();
+    // Kept with the draft, so a reload keeps it too.
+    await waitFor(() =>
+      expect(JSON.parse(localStorage.getItem(draftKey) ?? '{}')).toMatchObject({
+        values: { unassigned: true },
+      }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Simpan laporan' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ unassigned: true });
+  });
+
+  it('offers no such switch when editing a report', () => {
+    renderForm();
+    expect(screen.queryByRole('checkbox', { name: 'Untuk diperbaiki orang lain' })).toBeNull();
+  });
+
   it('asks before Batal throws away what was typed, and keeps it when the user goes back', async () => {
     const user = userEvent.setup();
     const draftKey = `urs_report_draft:test:${newId()}`;

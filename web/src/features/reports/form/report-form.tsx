@@ -10,6 +10,8 @@ import { PhotoField } from './photo-field.js';
 import { CaptureOrderProvider, CaptureOrderWarning } from '../proof-sheet/capture-caption.js';
 import '../reports.css';
 import { TextAreaField } from '../../../components/ui/text-field.js';
+import { CheckField } from '../../../components/ui/check-field.js';
+import '../job-i18n.js';
 
 /** The fields that show their own errors, marked on the field. */
 const MARKED_FIELDS: readonly string[] = [
@@ -76,6 +78,19 @@ export function ReportForm(props: ReportFormProps) {
         dataField="area_id"
       />
 
+      {props.offerUnassigned === true && (
+        <div className="rp-unassigned" data-field="unassigned">
+          <CheckField
+            label={t('reports.forSomeoneElse')}
+            checked={values.unassigned === true}
+            onChange={(checked) => form.set('unassigned', checked)}
+          />
+          <p className="field-hint" id={`${id}-unassigned-hint`}>
+            {t('reports.forSomeoneElseHint')}
+          </p>
+        </div>
+      )}
+
       <div className="rp-grid">
         <SelectField
           id={`${id}-category`}
@@ -105,21 +120,23 @@ export function ReportForm(props: ReportFormProps) {
           }}
         />
 
-        <SelectField
-          id={`${id}-status`}
-          label={t('reports.status')}
-          data-field="status"
-          value={values.status}
-          errors={err('status')}
-          options={props.statusOptions.map((status) => ({
-            value: status,
-            label: t(statusKey(status)),
-          }))}
-          onChange={(value) => {
-            const next = props.statusOptions.find((status) => status === value);
-            if (next !== undefined) form.set('status', next);
-          }}
-        />
+        {values.unassigned !== true && (
+          <SelectField
+            id={`${id}-status`}
+            label={t('reports.status')}
+            data-field="status"
+            value={values.status}
+            errors={err('status')}
+            options={props.statusOptions.map((status) => ({
+              value: status,
+              label: t(statusKey(status)),
+            }))}
+            onChange={(value) => {
+              const next = props.statusOptions.find((status) => status === value);
+              if (next !== undefined) form.set('status', next);
+            }}
+          />
+        )}
       </div>
 
       <TextAreaField

@@ -20,6 +20,7 @@ import { MY_REPORTS_PAGE_SIZE } from '../mine/paging.js';
 import { unsyncedReportIds } from '../data/report-sync-marks.js';
 import { photoRow } from '../../../test/sync-fixtures.js';
 import { MemoryStorage } from '../../../test/memory-storage.js';
+import { ownJob } from '../../../test/report.js';
 
 const SHA = 'a'.repeat(64);
 const NOW = new Date('2026-11-22T03:00:00.000Z');
@@ -81,6 +82,7 @@ describe('planCreate', () => {
           reported_at: AT,
           created_at: AT,
           updated_at: AT,
+          ...ownJob('user-1'),
         },
       },
     ]);
@@ -147,6 +149,7 @@ describe('planEdit', () => {
     reported_at: '2026-11-20T00:00:00.000Z',
     created_at: '2026-11-20T00:00:00.000Z',
     updated_at: '2026-11-20T00:00:00.000Z',
+    ...ownJob('u'),
   };
   const existing: ReportPhoto = photoRow(report.id, report.created_at, { sha256: SHA });
   const values = {
@@ -159,9 +162,8 @@ describe('planEdit', () => {
 
   it('queues nothing when nothing changed', () => {
     const kept = { ...existing, attached: true };
-    expect(
-      planEdit({ report, values, photos: [kept], existingPhotos: [existing], now: NOW }),
-    ).toEqual([]);
+    const rest = { existingPhotos: [existing], now: NOW };
+    expect(planEdit({ report, actorId: 'u', values, photos: [kept], ...rest })).toEqual([]);
   });
 
   it('sends only edited fields, the status change, removals and new photos after the kept ones', () => {
@@ -171,20 +173,49 @@ describe('planEdit', () => {
       values: { ...values, description: 'Baru', status: 'completed' },
       photos: [{ ...existing, attached: true }, added],
       existingPhotos: [existing],
+      actorId: 'u',
       now: NOW,
     });
+    const eventId = (plan[1]?.args as { event_id?: string } | undefined)?.event_id;
     expect(plan.map((step) => [step.name, step.args])).toEqual([
       ['report.update', { id: report.id, description: 'Baru' }],
-      ['report.set_status', { id: report.id, status: 'completed' }],
+      ['report.set_status', { id: report.id, status: 'completed', event_id: eventId, at: AT }],
       ['photo.attach', expect.objectContaining({ id: added.id, position: 1 })],
     ]);
+    // The status change writes the report as the edit leaves it and its timeline event at once.
+    expect(plan[1]?.optimistic).toHaveLength(2);
     expect(plan[1]?.optimistic[0]).toEqual({
       entity: 'reports',
       op: 'put',
-      row: { ...report, description: 'Baru', status: 'completed', updated_at: AT },
+      row: {
+        ...report,
+        description: 'Baru',
+        status: 'completed',
+        completed_at: AT,
+        updated_at: AT,
+      },
+    });
+    expect(plan[1]?.optimistic[1]).toMatchObject({
+      entity: 'report_events',
+      op: 'put',
+      row: {
+        id: eventId,
+        report_id: report.id,
+        actor_id: 'u',
+        kind: 'status',
+        changes: { status: ['pending', 'completed'] },
+        occurred_at: AT,
+      },
     });
 
-    const removal = planEdit({ report, values, photos: [], existingPhotos: [existing], now: NOW });
+    const removal = planEdit({
+      report,
+      actorId: 'u',
+      values,
+      photos: [],
+      existingPhotos: [existing],
+      now: NOW,
+    });
     expect(removal).toEqual([
       {
         name: 'photo.remove',

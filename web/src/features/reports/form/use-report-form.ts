@@ -28,6 +28,8 @@ export interface ReportFormProps {
   presetValues?: Partial<ReportFormValues>;
   initialPhotos: readonly FormPhoto[];
   statusOptions: readonly ReportStatus[];
+  /** A new report may be filed for someone else to fix (decision 028): the form offers the switch. */
+  offerUnassigned?: boolean;
   /**
    * For a new report: the id it will be filed under, unless a restored draft already has one.
    * Kept with the draft and handed to onSubmit.

@@ -1,5 +1,5 @@
 import type { ReportListRow, Role } from '@urs/sync-protocol';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OfflineNotice, useOnline } from '../../../components/ui/online.js';
 import { Page } from '../../../components/ui/page.js';
@@ -19,6 +19,8 @@ import { ReportListToolbar } from './report-list-toolbar.js';
 import { confirmAndDeleteReport, deletionState } from '../data/report-writes.js';
 import { useReportListState } from './use-report-list-state.js';
 import { RoleExplorer } from './role-explorer.js';
+import { BulkAssignBar } from '../jobs/bulk-assign.js';
+import { CheckField } from '../../../components/ui/check-field.js';
 import '../report-list-i18n.js';
 import './report-list.css';
 import '../reports.css';
@@ -44,6 +46,17 @@ export function ReportListScreen() {
   const onLoadError = (err: unknown) => fail(t('reportList.loadFailed'), err);
   const list = useRemote(`list${key}`, () => listReports(state), onLoadError);
   const rows = list.data?.data ?? [];
+  // Picked for a bulk assignment; another page or filter starts the pick over.
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  useEffect(() => setSelected(new Set()), [key]);
+  const select = (id: string, picked: boolean) =>
+    setSelected((now) => {
+      const next = new Set(now);
+      if (picked) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const allPicked = rows.length > 0 && rows.every((row) => selected.has(row.id));
 
   const [explorerRole, setExplorerRole] = useState<Role>('custodian');
   const explorer = useRemote(
@@ -103,8 +116,37 @@ export function ReportListScreen() {
         />
       </div>
       <div className="card admin-panel report-list-results">
-        <ReportListToolbar state={state} onChange={setState} fail={fail} />
-        <ReportListTable rows={rows} loading={list.loading} onRemove={(row) => void remove(row)} />
+        <ReportListToolbar
+          state={state}
+          onChange={setState}
+          fail={fail}
+          schoolName={user?.school_name}
+        />
+        {user !== null && (
+          <BulkAssignBar
+            user={user}
+            selected={[...selected]}
+            onDone={() => setSelected(new Set())}
+            onClear={() => setSelected(new Set())}
+          />
+        )}
+        {rows.length > 0 && (
+          <CheckField
+            className="report-list-pick-all"
+            label={t('jobs.selectPage')}
+            checked={allPicked}
+            onChange={(picked) =>
+              setSelected(picked ? new Set(rows.map((row) => row.id)) : new Set())
+            }
+          />
+        )}
+        <ReportListTable
+          rows={rows}
+          loading={list.loading}
+          onRemove={(row) => void remove(row)}
+          selected={selected}
+          onSelect={select}
+        />
         <MetaPager
           meta={list.data?.meta}
           label={t('reportList.pager')}

@@ -7,20 +7,25 @@ import { formatDate, formatDue } from '../../../lib/format.js';
 import { statusKey } from '../report-i18n.js';
 import { truncate } from './report-list-logic.js';
 import { roleText } from '../../../lib/role-text.js';
+import '../job-i18n.js';
 
 interface TableProps {
   rows: readonly ReportListRow[];
   loading: boolean;
   onRemove: (row: ReportListRow) => void;
+  /** The rows picked for a bulk assignment (decision 028). */
+  selected: ReadonlySet<string>;
+  onSelect: (id: string, picked: boolean) => void;
 }
 
-/** One server page of reports, with each row's detail, edit and delete. */
-export function ReportListTable({ rows, loading, onRemove }: TableProps) {
+/** One server page of reports, with each row's pick box, detail, edit and delete. */
+export function ReportListTable({ rows, loading, onRemove, selected, onSelect }: TableProps) {
   const { t, i18n } = useTranslation();
   return (
     <AdminTable
       caption={t('reportList.table')}
       columns={[
+        t('jobs.select'),
         t('reportList.colArea'),
         t('reportList.colDescription'),
         t('reportList.colReporter'),
@@ -44,6 +49,15 @@ export function ReportListTable({ rows, loading, onRemove }: TableProps) {
           data-priority={row.priority}
           data-overdue={row.overdue}
         >
+          <td className="report-list-pick" data-label={t('jobs.select')}>
+            <input
+              type="checkbox"
+              className="jb-select"
+              checked={selected.has(row.id)}
+              aria-label={t('jobs.selectReport', { name: row.area.name })}
+              onChange={(event) => onSelect(row.id, event.target.checked)}
+            />
+          </td>
           <td className="admin-name">{row.area.name}</td>
           <td
             className="report-list-description"

@@ -14,10 +14,12 @@ interface ToolbarProps {
   onChange: (next: ReportListState) => void;
   /** Shows a failure the way the list shows all of them. */
   fail: (title: string, err: unknown) => void;
+  /** The signed-in user's school, for the period PDF. */
+  schoolName?: string | null | undefined;
 }
 
 /** Above the table: the sort order, the Excel export and the period PDF of the current filters. */
-export function ReportListToolbar({ state, onChange: setState, fail }: ToolbarProps) {
+export function ReportListToolbar({ state, onChange: setState, fail, schoolName }: ToolbarProps) {
   const { t } = useTranslation();
   const online = useOnline();
   const [scope, setScope] = useState<ExportScope>('all');
@@ -77,7 +79,12 @@ export function ReportListToolbar({ state, onChange: setState, fail }: ToolbarPr
       >
         {exporting ? t('reportList.exporting') : t('reportList.export')}
       </button>
-      <PeriodPrintButton filters={state.filters} order={state.order} online={online} />
+      <PeriodPrintButton
+        filters={state.filters}
+        order={state.order}
+        online={online}
+        schoolName={schoolName}
+      />
     </div>
   );
 }

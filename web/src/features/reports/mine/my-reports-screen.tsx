@@ -45,7 +45,7 @@ export function MyReportsScreen() {
           <ReportCards
             reports={shown}
             unsynced={unsynced}
-            mayEdit={() => true}
+            viewer={user}
             label={t('pages.myReports')}
           />
           {pages > 1 && (

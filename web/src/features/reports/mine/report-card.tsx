@@ -1,24 +1,32 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import type { Report } from '@urs/sync-protocol';
+import { canDoJob, type AccountRole, type Report } from '@urs/sync-protocol';
 import { useReportCardFacts, type ReportCardFacts } from '../data/report-queries.js';
 import { workTypeKey } from '../report-i18n.js';
 import { ReportStatusHead } from '../report-status-head.js';
 import { formatDateTime } from '../../../lib/format.js';
 
 /**
+ * Whether `viewer` may edit the report's text: the contract's job table (decision 028), the
+ * rule the detail screen and the server follow (photo counts do not bear on editing).
+ */
+export function mayEditReport(report: Report, viewer: { id: string; role: AccountRole }): boolean {
+  return canDoJob('edit', { ...report, before_photos: 0, after_photos: 0 }, viewer);
+}
+
+/**
  * Reports as cards, their names and photo counts read once for all of them (not once per
- * card). `mayEdit` says per report whether its edit link shows.
+ * card). An edit link shows on those `viewer` may edit.
  */
 export function ReportCards({
   reports,
   unsynced,
-  mayEdit,
+  viewer,
   label,
 }: {
   reports: readonly Report[];
   unsynced: ReadonlySet<string>;
-  mayEdit: (report: Report) => boolean;
+  viewer: { id: string; role: AccountRole } | null;
   label?: string;
 }) {
   const facts = useReportCardFacts(reports);
@@ -30,7 +38,7 @@ export function ReportCards({
           report={report}
           facts={facts?.get(report.id)}
           unsynced={unsynced.has(report.id)}
-          mayEdit={mayEdit(report)}
+          mayEdit={viewer !== null && mayEditReport(report, viewer)}
         />
       ))}
     </ul>

@@ -21,11 +21,19 @@ export interface SheetSource {
   };
 }
 
-export function sheetTexts(lng: SheetLanguage, printedAt: Date): SheetTexts {
+/**
+ * The sheet's texts in `lng`. `schoolName` is the signed-in user's school (absent from a session
+ * kept by an older app, where the app's own school line stands in).
+ */
+export function sheetTexts(
+  lng: SheetLanguage,
+  printedAt: Date,
+  schoolName?: string | null,
+): SheetTexts {
   const t = (key: string, options: Record<string, unknown> = {}) =>
     i18next.t(key, { lng, ...options });
   return {
-    school: t('app.school'),
+    school: schoolName ?? t('app.school'),
     title: t('proof.sheetTitle'),
     noPhoto: t('proof.noPhoto'),
     photoNotHere: t('proof.photoNotHere'),

@@ -13,10 +13,11 @@ export async function makeReportPdf(
   source: SheetSource,
   lng: SheetLanguage,
   now: Date,
+  schoolName?: string | null,
 ): Promise<MadePdf> {
   const images = await loadSheetImages(source.photos.map((photo) => photo.id));
   const missing = [...images.values()].filter((image) => image === null).length;
-  const texts = sheetTexts(lng, now);
+  const texts = sheetTexts(lng, now, schoolName);
   const blob = await renderProofPdf({
     texts,
     language: lng,

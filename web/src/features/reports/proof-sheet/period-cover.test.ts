@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '../../../lib/i18n.js';
 import type * as Cover from './period-cover.js';
 import type { SheetSource } from './build-sheet.js';
+import { ownJob } from '../../../test/report.js';
 
 let buildPeriodCover: typeof Cover.buildPeriodCover;
 beforeAll(async () => {
@@ -30,6 +31,7 @@ function source(
       reported_at: AT,
       created_at: AT,
       updated_at: AT,
+      ...ownJob('u1'),
     },
     photos: [],
     names: { area: areaId === 'a1' ? 'Aula' : 'Kantin', reporter: 'Slamet Riyadi' },

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n.js';
+import { ownJob } from '../../../test/report.js';
 import type * as PeriodPdf from './period-pdf.js';
 
 let period: typeof PeriodPdf;
@@ -64,6 +65,7 @@ const detailWith = (id: string, photos: number) =>
       reported_at: AT,
       created_at: AT,
       updated_at: AT,
+      ...ownJob('01a20000-0000-7000-8000-0000000000aa', AT),
       area: { id: '01a20000-0000-7000-8000-0000000000bb', name: 'Kelas 7A' },
       category: null,
       reporter: { id: '01a20000-0000-7000-8000-0000000000aa', name: 'Siti', role: 'custodian' },

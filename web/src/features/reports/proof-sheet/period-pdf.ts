@@ -55,6 +55,8 @@ export interface PeriodPdfOptions {
   order: SortOrder;
   lng: SheetLanguage;
   now: Date;
+  /** The signed-in user's school, printed on the cover and every sheet. */
+  schoolName?: string | null | undefined;
   onProgress: (progress: PeriodProgress) => void;
   signal: AbortSignal;
   /** PERIOD_PDF_MAX_PHOTOS unless a test says otherwise. */
@@ -100,7 +102,7 @@ export async function makePeriodPdf(options: PeriodPdfOptions): Promise<MadePdf>
   }
   if (signal.aborted) throw new PeriodCancelledError('Cancelled');
   if (sheets.length === 0) throw new PeriodEmptyError('No reports match');
-  const texts = sheetTexts(options.lng, options.now);
+  const texts = sheetTexts(options.lng, options.now, options.schoolName);
   // The chosen assignee's name as the list gave it: the sheets' sources name only reporters.
   const assignee = listed.data.find((row) => row.assignee?.id === options.filters.assignee_id);
   const cover = buildPeriodCover(options.filters, sources, options.lng, assignee?.assignee?.name);

@@ -27,10 +27,13 @@ export function PeriodPrintButton({
   filters,
   order,
   online,
+  schoolName,
 }: {
   filters: ReportFilters;
   order: SortOrder;
   online: boolean;
+  /** The signed-in user's school, printed on the cover and every sheet. */
+  schoolName?: string | null | undefined;
 }) {
   const { t, i18n } = useTranslation();
   const [progress, setProgress] = useState<PeriodProgress | null>(null);
@@ -54,6 +57,7 @@ export function PeriodPrintButton({
         order,
         lng: sheetLanguage(i18n.language),
         now,
+        schoolName,
         onProgress: setProgress,
         signal: controller.signal,
       });

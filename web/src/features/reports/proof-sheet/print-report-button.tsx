@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveBlobAs } from '../../../client/download.js';
 import { toast } from '../../../client/toast.js';
+import { useCurrentUser } from '../../../client/use-session.js';
 import { sheetLanguage, type SheetSource } from './build-sheet.js';
 import { makeReportPdf, reportPdfName } from './make-report-pdf.js';
 import './proof-i18n.js';
@@ -10,12 +11,18 @@ import './proof-i18n.js';
 export function PrintReportButton({ source }: { source: SheetSource }) {
   const { t, i18n } = useTranslation();
   const [busy, setBusy] = useState(false);
+  const schoolName = useCurrentUser()?.school_name;
 
   const print = async () => {
     if (busy) return;
     setBusy(true);
     try {
-      const made = await makeReportPdf(source, sheetLanguage(i18n.language), new Date());
+      const made = await makeReportPdf(
+        source,
+        sheetLanguage(i18n.language),
+        new Date(),
+        schoolName,
+      );
       saveBlobAs(made.blob, reportPdfName(source.report.id));
       if (made.missing > 0) {
         toast.warning(t('proof.made'), t('proof.photosMissing', { count: made.missing }));

@@ -5,6 +5,7 @@ import { readPdf } from '../../../test/pdf-reader.js';
 import type * as BuildSheet from './build-sheet.js';
 import type * as RenderPdf from './render-pdf.js';
 import type { SheetSource } from './build-sheet.js';
+import { ownJob } from '../../../test/report.js';
 
 /** A valid 1x1 baseline JPEG (the smallest well-formed one), enough for a PDF to embed. */
 const TINY_JPEG = Uint8Array.from(
@@ -40,6 +41,7 @@ function source(photoCount: number): SheetSource {
       reported_at: AT,
       created_at: RECEIVED,
       updated_at: RECEIVED,
+      ...ownJob('u1', AT),
     },
     photos: Array.from({ length: photoCount }, (_, i) => ({
       id: `p${i}`,

@@ -2,7 +2,7 @@ import { stockLevel, type InventoryItem, type StockTransaction } from '@urs/sync
 import { FactList } from '../../../../components/ui/fact-list.js';
 import { useMemo } from 'react';
 import { useRemote } from '../../../../components/ui/use-remote.js';
-import { InactiveBadge, LevelBadge, SyncBadge } from '../item-badges.js';
+import { BelowZeroNote, InactiveBadge, LevelBadge, SyncBadge } from '../item-badges.js';
 import type { ItemFormTarget } from '../form/item-form-modal.js';
 import { fetchItemDetail } from '../data/items-api.js';
 import { useItemsText } from '../items-i18n.js';
@@ -11,6 +11,7 @@ import { entriesForItem, type OutboxEntry, type SyncMarks } from '../data/item-s
 import { useItem, useItemTransactions, useNames } from '../data/items-queries.js';
 import { FullHistory, LocalHistory, TransactionLine } from './item-history.js';
 import { ItemSection } from './item-section.js';
+import { isBelowZero } from '../stock-numbers.js';
 import { RejectedChange } from './rejected-change.js';
 import { useFormat } from '../../../../lib/format.js';
 
@@ -25,6 +26,8 @@ interface DetailProps {
   onRecord: (item: InventoryItem) => void;
   onEdit: (item: InventoryItem) => void;
   onDelete: (item: InventoryItem) => void;
+  /** Corrects a stock below zero by a count (those who manage items). */
+  onCorrect: (item: InventoryItem) => void;
   onFix: (target: ItemFormTarget) => void;
 }
 
@@ -84,6 +87,10 @@ function ItemDetailBody(props: DetailProps & { item: InventoryItem }) {
             {!item.active && <InactiveBadge />}
             <SyncBadge mark={marks.items.get(item.id)} />
           </p>
+          <BelowZeroNote
+            item={item}
+            onCorrect={canManage ? () => props.onCorrect(item) : undefined}
+          />
         </div>
         <div className="inv-actions">
           <button
@@ -175,10 +182,18 @@ function ItemMetrics({ item, metrics }: { item: InventoryItem; metrics: LocalMet
         facts={[
           [
             tx('detail.currentStock'),
-            <span data-testid="detail-stock">{`${number(item.stock)} ${item.unit}`}</span>,
+            <span
+              className={isBelowZero(item) ? 'inv-stock-negative' : undefined}
+              data-testid="detail-stock"
+            >{`${number(item.stock)} ${item.unit}`}</span>,
           ],
           [tx('detail.minStock'), `${number(item.min_stock)} ${item.unit}`],
-          [tx('detail.level'), tx(`levels.${item.trackable ? stockLevel(item) : 'untracked'}`)],
+          [
+            tx('detail.level'),
+            tx(
+              `levels.${!item.trackable ? 'untracked' : isBelowZero(item) ? 'negative' : stockLevel(item)}`,
+            ),
+          ],
           [tx('detail.totalIn'), number(metrics.totalIn)],
           [tx('detail.totalOut'), number(metrics.totalOut)],
           [tx('detail.adjusted'), adjusted],

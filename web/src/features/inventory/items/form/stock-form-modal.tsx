@@ -10,13 +10,16 @@ import { otherErrors, type FieldErrors } from './item-args.js';
 import { EMPTY_STOCK_FORM, type StockFormValues } from './stock-form-logic.js';
 import { exceedsStock, parseWholeNumber, stockAfter } from '../stock-numbers.js';
 import { formatNumber } from '../../../../lib/format.js';
+import { confirmDialog } from '../../../../client/dialog.js';
 
 const FORM_FIELDS = ['type', 'quantity', 'notes', 'area_id'] as const;
 
 /**
  * Records a transaction on an item (every role): type, quantity, optional area and notes. The
  * stock it would leave is shown as the user types; an `out` beyond the recorded stock is warned
- * about and saved anyway (the device may not know the latest stock; the server flags it).
+ * about as it is typed and asked about before saving ("Stok tercatat 5 pak. Tetap catat keluar
+ * 50?"), and saved when confirmed (the device may not know the latest stock; the server flags
+ * it, decision 006).
  */
 export function StockFormModal({
   item,
@@ -50,6 +53,22 @@ export function StockFormModal({
   const number = (n: number) => formatNumber(n, i18n.language);
 
   const submit = async () => {
+    if (
+      overdraw &&
+      !(await confirmDialog({
+        title: tx('stock.overdrawConfirm', {
+          stock: number(item.stock),
+          unit: item.unit,
+          quantity: number(quantity),
+        }),
+        text: tx('stock.overdrawConfirmText'),
+        icon: 'warning',
+        confirmLabel: tx('stock.overdrawYes'),
+        cancelLabel: tx('cancel'),
+      }))
+    ) {
+      return;
+    }
     setBusy(true);
     const result = await saveStockForm(userId, item, values);
     setBusy(false);

@@ -1,6 +1,7 @@
 import type { InventoryItem } from '@urs/sync-protocol';
 import { RowActions } from '../../../../components/ui/row-actions.js';
-import { InactiveBadge, LevelBadge, SyncBadge } from '../item-badges.js';
+import { BelowZeroNote, InactiveBadge, LevelBadge, SyncBadge } from '../item-badges.js';
+import { isBelowZero } from '../stock-numbers.js';
 import { useItemsText } from '../items-i18n.js';
 import type { SyncMark } from '../../../../sync/index.js';
 import { useFormat } from '../../../../lib/format.js';
@@ -11,6 +12,8 @@ export interface ItemRowActions {
   /** Absent for roles that may not manage items: the buttons are not shown at all. */
   onEdit?: ((item: InventoryItem) => void) | undefined;
   onDelete?: ((item: InventoryItem) => void) | undefined;
+  /** Absent for roles that do not correct stock: an item below zero then only says so. */
+  onCorrect?: ((item: InventoryItem) => void) | undefined;
 }
 
 interface ListProps extends ItemRowActions {
@@ -20,7 +23,14 @@ interface ListProps extends ItemRowActions {
   wide: boolean;
 }
 
-function Actions({ item, onRecord, onEdit, onDelete }: ItemRowActions & { item: InventoryItem }) {
+function Actions({
+  item,
+  onRecord,
+  onEdit,
+  onDelete,
+  onCorrect,
+  correctHere = false,
+}: ItemRowActions & { item: InventoryItem; correctHere?: boolean }) {
   const tx = useItemsText();
   return (
     <RowActions
@@ -30,6 +40,16 @@ function Actions({ item, onRecord, onEdit, onDelete }: ItemRowActions & { item: 
       onEdit={onEdit && (() => onEdit(item))}
       onDelete={onDelete && (() => onDelete(item))}
     >
+      {correctHere && onCorrect !== undefined && isBelowZero(item) && (
+        <button
+          type="button"
+          className="button button-small button-primary"
+          aria-label={tx('correctFor', { name: item.name })}
+          onClick={() => onCorrect(item)}
+        >
+          {tx('correct')}
+        </button>
+      )}
       <button
         type="button"
         className="button button-small button-primary"
@@ -107,7 +127,10 @@ export function ItemList({ items, marks, wide, ...actions }: ListProps) {
                 <td className={item.sku === null ? 'muted' : undefined}>
                   {item.sku ?? tx('noSku')}
                 </td>
-                <td className="inv-num" data-testid="item-stock">
+                <td
+                  className={isBelowZero(item) ? 'inv-num inv-stock-negative' : 'inv-num'}
+                  data-testid="item-stock"
+                >
                   {number(item.stock)} {item.unit}
                 </td>
                 <td className="inv-num">{number(item.min_stock)}</td>
@@ -115,7 +138,7 @@ export function ItemList({ items, marks, wide, ...actions }: ListProps) {
                   <LevelBadge item={item} />
                 </td>
                 <td className="admin-actions-cell">
-                  <Actions item={item} {...actions} />
+                  <Actions item={item} {...actions} correctHere />
                 </td>
               </tr>
             ))}
@@ -137,12 +160,19 @@ export function ItemList({ items, marks, wide, ...actions }: ListProps) {
             {item.sku === null ? tx('noSku') : tx('skuOf', { sku: item.sku })}
           </p>
           <p className="inv-card-stock">
-            <strong data-testid="item-stock">
+            <strong
+              className={isBelowZero(item) ? 'inv-stock-negative' : undefined}
+              data-testid="item-stock"
+            >
               {number(item.stock)} {item.unit}
             </strong>
             <span className="muted">{tx('minOf', { min: number(item.min_stock) })}</span>
           </p>
           <Marks item={item} mark={marks.get(item.id)} />
+          <BelowZeroNote
+            item={item}
+            onCorrect={actions.onCorrect && (() => actions.onCorrect?.(item))}
+          />
           <Actions item={item} {...actions} />
         </li>
       ))}

@@ -11,6 +11,7 @@ import { itemNameOf, type RequestEntry } from '../list/requests-list.js';
 export interface PickerItem extends ItemChoice {
   sku: string | null;
   stock: number;
+  trackable: boolean;
 }
 
 export interface RequestsData {
@@ -57,13 +58,14 @@ export function useRequestsData(): RequestsData | undefined {
       approverName: request.approver_id === null ? null : (names.get(request.approver_id) ?? null),
     }));
     const picker = items
-      .map(({ id, name, unit, active, sku, stock }): PickerItem => ({
+      .map(({ id, name, unit, active, sku, stock, trackable }): PickerItem => ({
         id,
         name,
         unit,
         active,
         sku,
         stock,
+        trackable,
       }))
       .sort((a, b) => a.name.localeCompare(b.name, 'id'));
     return { entries, items: picker };

@@ -9,6 +9,8 @@ import { RequestImageField } from './request-image-field.js';
 import type { RefusedRequest } from '../data/refused-request.js';
 import { useRequestsText } from '../requests-i18n.js';
 import type { PickerItem } from '../data/requests-queries.js';
+import { isBelowZero } from '../../items/stock-numbers.js';
+import { useFormat } from '../../../../lib/format.js';
 import { useRequestForm } from './use-request-form.js';
 import type { RequestsDatabase } from '../data/requests-writes.js';
 
@@ -41,13 +43,21 @@ export function RequestForm({
   const id = useId();
   const form = useRequestForm({ database, userId, items, compress, refused, onCreated });
   const { values, problems, image } = form;
+  const { number } = useFormat();
+  // An option is text only: stock below zero is said in its words, and again under the picker.
+  const stockOf = (item: PickerItem) => ({
+    name: item.name,
+    stock: number(item.stock),
+    unit: item.unit,
+  });
   const itemOptions = items
     .filter((item) => item.active || item.id === values.item_id)
     .map((item) => ({
       id: item.id,
-      label: k('form.itemStock', { name: item.name, stock: item.stock, unit: item.unit }),
+      label: k(isBelowZero(item) ? 'form.itemBelowZero' : 'form.itemStock', stockOf(item)),
       keywords: item.sku ?? '',
     }));
+  const chosen = items.find((item) => item.id === values.item_id);
   const optional = ` ${k('form.optional')}`;
 
   return (
@@ -69,18 +79,25 @@ export function RequestForm({
       <RequestTypeChoice form={form} />
 
       {values.type === 'stock' ? (
-        <SearchableSelect
-          id={`${id}-item`}
-          label={k('form.item')}
-          searchLabel={k('form.itemSearch')}
-          searchPlaceholder={k('form.itemSearchPlaceholder')}
-          options={itemOptions}
-          value={values.item_id}
-          onChange={(value) => form.set('item_id', value)}
-          placeholder={k('form.itemChoose')}
-          noMatch={k('form.itemNone')}
-          errors={problemText(problems.item_id)}
-        />
+        <>
+          <SearchableSelect
+            id={`${id}-item`}
+            label={k('form.item')}
+            searchLabel={k('form.itemSearch')}
+            searchPlaceholder={k('form.itemSearchPlaceholder')}
+            options={itemOptions}
+            value={values.item_id}
+            onChange={(value) => form.set('item_id', value)}
+            placeholder={k('form.itemChoose')}
+            noMatch={k('form.itemNone')}
+            errors={problemText(problems.item_id)}
+          />
+          {chosen !== undefined && isBelowZero(chosen) && (
+            <p className="alert alert-error" role="status" data-testid="request-item-below-zero">
+              {k('form.belowZeroNote', stockOf(chosen))}
+            </p>
+          )}
+        </>
       ) : (
         <>
           <TextField

@@ -1,0 +1,150 @@
+import { registerTexts } from '../../lib/i18n.js';
+import { splitTextPairs } from '../../lib/text-pairs.js';
+
+/** Texts of the district administrator's screens: the overview, the schools, one school. */
+const texts = splitTextPairs({
+  district: {
+    refresh: ['Muat ulang', 'Refresh'],
+    school: ['Sekolah', 'School'],
+    status: ['Status', 'Status'],
+    active: ['Aktif', 'Active'],
+    inactive: ['Nonaktif', 'Inactive'],
+    staff: ['Staf', 'Staff'],
+    reportsThisMonth: ['Laporan bulan ini', 'Reports this month'],
+    openWork: ['Pekerjaan terbuka', 'Open work'],
+    overdueWork: ['Terlambat', 'Overdue'],
+    requestsPending: ['Permintaan menunggu', 'Requests pending'],
+    lastSync: ['Sinkron terakhir', 'Last sync'],
+    neverSynced: ['Belum pernah', 'Never'],
+    activeSchools: ['Sekolah aktif', 'Active schools'],
+    activeOf: ['{{active}} dari {{total}}', '{{active}} of {{total}}'],
+    summary: ['Ringkasan seluruh sekolah', 'All schools at a glance'],
+    list: ['Daftar sekolah', 'Schools'],
+    overdueNote: [
+      'Terlambat: pekerjaan yang belum selesai dan sudah lewat tenggatnya, menurut jam sekolah.',
+      "Overdue: work not finished and past its due date, by the school's clock.",
+    ],
+    noSchools: ['Belum ada sekolah.', 'There are no schools yet.'],
+    manage: ['Kelola', 'Manage'],
+    analytics: ['Analitik', 'Analytics'],
+    search: ['Cari sekolah', 'Search schools'],
+    searchPlaceholder: ['Nama sekolah…', 'School name…'],
+    addSchool: ['Tambah sekolah', 'Add school'],
+    created: ['Dibuat', 'Created'],
+    ssoDomains: ['Domain email SSO', 'SSO email domains'],
+    none: ['Belum ada', 'None'],
+    // The new school and its first administrator.
+    createTitle: ['Tambah sekolah', 'Add school'],
+    create: ['Buat sekolah', 'Create school'],
+    schoolPart: ['Sekolah', 'School'],
+    adminPart: ['Admin pertama sekolah', "The school's first admin"],
+    adminPartHint: [
+      'Admin ini masuk ke sekolah yang masih kosong dan menambahkan staf, area dan barangnya.',
+      'This admin signs in to the empty school and adds its staff, areas and items.',
+    ],
+    name: ['Nama sekolah', 'School name'],
+    ssoField: ['Domain email SSO (opsional)', 'SSO email domains (optional)'],
+    ssoHint: [
+      'Pisahkan dengan koma, mis. sman1.sch.id. Akun baru lewat SSO dengan domain ini masuk ke sekolah ini.',
+      'Separate with commas, e.g. sman1.sch.id. New SSO accounts with these domains join this school.',
+    ],
+    badDomains: [
+      'Domain tidak valid: {{domains}}. Tulis seperti sman1.sch.id.',
+      'Not a valid domain: {{domains}}. Write it like sman1.sch.id.',
+    ],
+    adminName: ['Nama admin', 'Admin name'],
+    adminEmail: ['Email admin', 'Admin email'],
+    adminPhone: ['Nomor telepon admin', 'Admin phone number'],
+    createFailed: ['Tidak dapat membuat sekolah.', 'Unable to create the school.'],
+    createdOk: [
+      'Sekolah {{name}} berhasil dibuat. Admin-nya sekarang bisa masuk.',
+      'School {{name}} created. Its admin can sign in now.',
+    ],
+    // Rename and SSO domains.
+    editTitle: ['Ubah data sekolah', 'Edit school'],
+    edit: ['Ubah data', 'Edit'],
+    updateFailed: ['Tidak dapat menyimpan data sekolah.', 'Unable to save the school.'],
+    saved: ['Data sekolah berhasil disimpan.', 'School saved.'],
+    // Deactivation and reactivation.
+    deactivate: ['Nonaktifkan', 'Deactivate'],
+    activate: ['Aktifkan', 'Activate'],
+    deactivateTitle: ['Nonaktifkan {{name}}?', 'Deactivate {{name}}?'],
+    deactivateText: [
+      'Pengguna sekolah ini tidak dapat masuk, dan yang sedang masuk akan keluar. Tidak ada data yang dihapus; sekolah dapat diaktifkan kembali kapan saja.',
+      'Users of this school cannot sign in, and those signed in are signed out. Nothing is deleted; the school can be activated again at any time.',
+    ],
+    activateTitle: ['Aktifkan kembali {{name}}?', 'Activate {{name}} again?'],
+    activateText: [
+      'Pengguna sekolah ini dapat masuk lagi. Semua datanya masih ada.',
+      'Users of this school can sign in again. All its data is still there.',
+    ],
+    nowInactive: [
+      'Sekolah {{name}} dinonaktifkan. Tidak ada data yang dihapus.',
+      'School {{name}} deactivated. Nothing was deleted.',
+    ],
+    nowActive: ['Sekolah {{name}} aktif kembali.', 'School {{name}} is active again.'],
+    statusFailed: ['Tidak dapat mengubah status sekolah.', 'Unable to change the school status.'],
+    inactiveNote: [
+      'Sekolah ini nonaktif: penggunanya tidak dapat masuk. Datanya tetap tersimpan.',
+      'This school is inactive: its users cannot sign in. Its data is kept.',
+    ],
+    // One school.
+    back: ['Kembali ke daftar sekolah', 'Back to the schools'],
+    backTo: ['Kembali ke {{name}}', 'Back to {{name}}'],
+    details: ['Data sekolah', 'School details'],
+    registration: ['Tautan pendaftaran', 'Registration link'],
+    registrationIntro: [
+      'Staf baru yang mendaftar lewat tautan ini langsung masuk ke sekolah ini.',
+      'New staff who register through this link join this school.',
+    ],
+    noLink: [
+      'Belum ada tautan pendaftaran. Tanpa tautan, staf baru tidak dapat mendaftar sendiri ke sekolah ini.',
+      'There is no registration link yet. Without one, new staff cannot register themselves for this school.',
+    ],
+    makeLink: ['Buat tautan', 'Create link'],
+    copy: ['Salin tautan', 'Copy link'],
+    copied: ['Tautan disalin.', 'Link copied.'],
+    copyFailed: [
+      'Tautan tidak dapat disalin otomatis. Pilih teks tautan lalu salin.',
+      'The link could not be copied automatically. Select its text and copy it.',
+    ],
+    renew: ['Buat kode baru', 'New code'],
+    renewTitle: ['Buat kode pendaftaran baru?', 'Make a new registration code?'],
+    renewText: [
+      'Tautan lama tidak berlaku lagi. Bagikan tautan baru kepada staf sekolah.',
+      "The old link stops working. Share the new link with the school's staff.",
+    ],
+    renewed: ['Tautan pendaftaran baru dibuat.', 'New registration link made.'],
+    madeLink: ['Tautan pendaftaran dibuat.', 'Registration link made.'],
+    removeLink: ['Matikan tautan', 'Turn off link'],
+    removeTitle: ['Matikan tautan pendaftaran?', 'Turn off the registration link?'],
+    removeText: [
+      'Tautan ini tidak berlaku lagi, dan staf baru tidak dapat mendaftar sendiri sampai tautan baru dibuat.',
+      'This link stops working, and new staff cannot register themselves until a new link is made.',
+    ],
+    removed: ['Tautan pendaftaran dimatikan.', 'Registration link turned off.'],
+    linkFailed: [
+      'Tidak dapat mengubah tautan pendaftaran.',
+      'Unable to change the registration link.',
+    ],
+    admins: ['Admin sekolah', 'School admins'],
+    addAdmin: ['Tambah admin', 'Add admin'],
+    adminCreateTitle: ['Tambah admin sekolah', 'Add school admin'],
+    adminEditTitle: ['Edit admin sekolah', 'Edit school admin'],
+    adminCreate: ['Buat admin', 'Create admin'],
+    adminCreated: ['Admin berhasil dibuat.', 'Admin created.'],
+    adminUpdated: ['Admin berhasil diperbarui.', 'Admin updated.'],
+    adminDeleteTitle: ['Hapus admin {{name}}?', 'Delete admin {{name}}?'],
+    adminDeleted: ['Admin berhasil dihapus.', 'Admin deleted.'],
+    adminDeleteFailed: ['Tidak dapat menghapus admin.', 'Unable to delete the admin.'],
+    email: ['Email', 'Email'],
+    phone: ['Telepon', 'Phone'],
+    analyticsTitle: ['Analitik {{name}}', 'Analytics: {{name}}'],
+    readOnly: [
+      'Hanya baca: angka sekolah ini seperti yang dilihat admin sekolahnya.',
+      "Read-only: this school's figures as its own admin sees them.",
+    ],
+  },
+});
+
+registerTexts(texts);

@@ -1,0 +1,125 @@
+// @vitest-environment jsdom
+import 'fake-indexeddb/auto';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { newId, type Report, type User } from '@urs/sync-protocol';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+/*
+ * "Tugas saya" on the app's own Dexie database (fake-indexeddb): the technician's open jobs in
+ * their sections, each card one tap to its report, a long section drawn a page at a time.
+ */
+
+const session = vi.hoisted(() => ({ user: null as User | null }));
+vi.mock('../../../client/use-session.js', () => ({ useCurrentUser: () => session.user }));
+vi.mock('@tanstack/react-router', () => ({
+  Link: ({
+    children,
+    className,
+    params,
+  }: {
+    children: ReactNode;
+    className?: string;
+    params: { id: string };
+  }) => (
+    <a className={className} href={`/reports/${params.id}`}>
+      {children}
+    </a>
+  ),
+}));
+
+import { db } from '../../../db/index.js';
+import { testUser } from '../../../test/user.js';
+import { testReport } from '../../../test/report.js';
+import { useIndonesianComponents } from '../../../test/component-setup.js';
+import { TasksScreen } from './tasks-screen.js';
+import { TASKS_SHOWN } from './task-list.js';
+
+useIndonesianComponents();
+
+const AREA = newId();
+/** Today in this device's calendar, as the screen reads it. */
+const today = () => {
+  const now = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+};
+
+function job(description: string, overrides: Partial<Report> = {}): Report {
+  const me = session.user?.id ?? '';
+  return {
+    ...testReport(newId(), new Date('2026-11-01T01:00:00.000Z'), 'pending', { reporter: newId() }),
+    area_id: AREA,
+    description,
+    assignee_id: me,
+    ...overrides,
+  };
+}
+
+beforeEach(async () => {
+  session.user = testUser({ id: newId(), role: 'technician' });
+  await db.areas.put({
+    id: AREA,
+    name: 'Lab Kimia',
+    description: null,
+    active: true,
+    created_at: '',
+    updated_at: '',
+  });
+});
+afterEach(async () => {
+  await Promise.all([db.reports.clear(), db.areas.clear()]);
+});
+
+const section = (name: string) => screen.getByRole('region', { name: new RegExp(`^${name}`) });
+
+describe('<TasksScreen />', () => {
+  it('shows my open jobs by section with area, priority, due and status, each linked', async () => {
+    const late = job('Keran bocor', { due_date: '2020-01-01', priority: 'urgent' });
+    await db.reports.bulkPut([
+      late,
+      job('Lampu kelas', { due_date: today(), status: 'in_progress' }),
+      job('Cat pagar'),
+      job('Sudah beres', { status: 'completed' }),
+      job('Punya orang lain', { assignee_id: newId() }),
+    ]);
+    render(<TasksScreen />);
+    await screen.findByText('Keran bocor');
+
+    const overdue = section('Terlambat');
+    expect(within(overdue).getByTestId('count-overdue').textContent).toBe('1');
+    const card = within(overdue).getByRole('link');
+    expect(card.getAttribute('href')).toBe(`/reports/${late.id}`);
+    // The area's name is read with the cards shown, a moment after them.
+    await within(card).findByText('Lab Kimia');
+    expect(card.textContent).toContain('Mendesak');
+    expect(card.textContent).toContain('Terlambat');
+    expect(card.textContent).toContain('Tenggat: 1 Jan 2020');
+
+    expect(within(section('Hari ini')).getByRole('link').textContent).toContain('Dikerjakan');
+    expect(within(section('Mendatang')).getByRole('link').textContent).toContain('Tanpa tenggat');
+    expect(screen.queryByText('Sudah beres')).toBeNull();
+    expect(screen.queryByText('Punya orang lain')).toBeNull();
+  });
+
+  it('draws a long section a page at a time', async () => {
+    const user = userEvent.setup();
+    await db.reports.bulkPut(
+      Array.from({ length: TASKS_SHOWN + 5 }, (_, i) => job(`Tugas ${i + 1}`)),
+    );
+    render(<TasksScreen />);
+    await screen.findByText('Tugas 1');
+    const upcoming = section('Mendatang');
+    expect(within(upcoming).getAllByRole('link')).toHaveLength(TASKS_SHOWN);
+    await user.click(within(upcoming).getByRole('button', { name: 'Tampilkan 5 lagi' }));
+    expect(within(upcoming).getAllByRole('link')).toHaveLength(TASKS_SHOWN + 5);
+  });
+
+  it('says so when there is nothing to do', async () => {
+    render(<TasksScreen />);
+    expect((await screen.findByTestId('tasks-empty')).textContent).toContain(
+      'Belum ada tugas untuk Anda.',
+    );
+  });
+});

@@ -231,8 +231,17 @@ export function outboxCount(page: Page): Promise<number> {
   return storeCount(page, 'outbox');
 }
 
-/** Asks for a sync through the sync indicator's menu, as a user would. */
+/**
+ * Asks for a sync through the sync indicator's menu, as a user would: on a phone a toast sits
+ * over the top bar for its few seconds (and stays while a pointer rests on it), so one still
+ * showing is closed first with its close button.
+ */
 export async function syncNow(page: Page): Promise<void> {
+  const toasts = page.locator('[data-sonner-toast]');
+  for (const close of await toasts.locator('[data-close-button]').all()) {
+    await close.click({ timeout: 5_000 }).catch(() => undefined);
+  }
+  await toasts.first().waitFor({ state: 'detached', timeout: 10_000 });
   await page.getByTestId('sync-indicator').click();
   await page.getByRole('button', { name: 'Sinkronkan sekarang' }).click();
   await page.keyboard.press('Escape');

@@ -125,11 +125,6 @@ export function DashboardScreen() {
           </div>
         </section>
 
-        {/* Drawn once its figures are read, below the fold on a phone: a card that grew from a
-            loading line would push the page's footer, in view until the figures arrive, a
-            second time (dashboard-ahead.e2e.test.ts weighs those shifts). */}
-        {isAdmin && work !== undefined && <WorkPerPerson work={work} />}
-
         <section className="rp-section" aria-labelledby="db-latest">
           <h2 id="db-latest" className="rp-heading">
             {t('dashboard.latest')}
@@ -140,6 +135,11 @@ export function DashboardScreen() {
             <ReportCards reports={summary?.latest ?? []} unsynced={unsynced} viewer={user} />
           )}
         </section>
+
+        {/* Drawn once its figures are read, last, so its arrival moves nothing above it: a card
+            arriving before the latest reports pushed them down on a desktop, where they are in
+            view (dashboard-ahead.e2e.test.ts weighs those shifts). */}
+        {isAdmin && work !== undefined && <WorkPerPerson work={work} />}
       </div>
     </Page>
   );

@@ -232,6 +232,16 @@ export function outboxCount(page: Page): Promise<number> {
 }
 
 /**
+ * Waits until no "Belum terkirim" mark is left on the page: the report's own and those of its
+ * timeline events all go once the server has accepted the changes.
+ */
+export async function untilNothingUnsynced(page: Page, timeout = 30_000): Promise<void> {
+  await page.waitForFunction(() => !document.querySelector('[data-testid="unsynced"]'), undefined, {
+    timeout,
+  });
+}
+
+/**
  * Asks for a sync through the sync indicator's menu, as a user would: on a phone a toast sits
  * over the top bar for its few seconds (and stays while a pointer rests on it), so one still
  * showing is closed first with its close button.

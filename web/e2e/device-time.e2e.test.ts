@@ -24,6 +24,7 @@ import {
   syncNow,
   watchForProblems,
   useApiToken,
+  untilNothingUnsynced,
 } from './app-kit.js';
 import { SCREENSHOT_DIR, shareServerAndBrowser } from './harness.js';
 import { readPdf } from '../src/test/pdf-reader.js';
@@ -105,7 +106,7 @@ describe('an offline report keeps the time it was filed on the device', () => {
       await context.setOffline(false);
       await syncNow(page);
       await expect.poll(() => outboxCount(page), { timeout: 30_000 }).toBe(0);
-      await page.getByTestId('unsynced').waitFor({ state: 'detached', timeout: 30_000 });
+      await untilNothingUnsynced(page);
 
       // The pulled row: the same filing time; the receipt time is the server's, hours later.
       // (Until the pull, the device's own row says it was created when it was filed.)

@@ -26,6 +26,7 @@ import {
   signInAndSync,
   syncNow,
   watchForProblems,
+  untilNothingUnsynced,
 } from './app-kit.js';
 import { SCREENSHOT_DIR, shareServerAndBrowser } from './harness.js';
 import { readPdf } from '../src/test/pdf-reader.js';
@@ -134,7 +135,7 @@ describe('proof of work: capture times and the printable sheet', () => {
     // Online again: the capture times reach the server and come back in its detail answer.
     await context.setOffline(false);
     await syncNow(page);
-    await page.getByTestId('unsynced').waitFor({ state: 'detached', timeout: 30_000 });
+    await untilNothingUnsynced(page);
     const token = await apiToken(run.server.url, GARDENER);
     const res = await fetch(`${run.server.url}/api/reports/${id}`, {
       headers: { authorization: `Bearer ${token}`, accept: 'application/json' },

@@ -20,6 +20,7 @@ import {
   signIn,
   signInAndSync,
   openPage,
+  untilNothingUnsynced,
 } from './app-kit.js';
 import { shareServerAndBrowser } from './harness.js';
 
@@ -108,7 +109,7 @@ describe('a report from an offline gardener to the admin’s export', () => {
       .getByRole('region', { name: 'Status sinkronisasi' })
       .getByText('Semua perubahan sudah terkirim.')
       .waitFor({ timeout: 30_000 });
-    await page.getByTestId('unsynced').waitFor({ state: 'detached', timeout: 30_000 });
+    await untilNothingUnsynced(page);
     filed = { id, description };
     await context.close();
   }, 120_000);

@@ -23,6 +23,7 @@ import {
   syncNow,
   type Account,
   openPage,
+  untilNothingUnsynced,
 } from './app-kit.js';
 import { SCREENSHOT_DIR, shareServerAndBrowser, type RunningServer } from './harness.js';
 
@@ -109,7 +110,7 @@ describe('reports offline in a real browser', () => {
     await context.setOffline(false);
     await page.getByTestId('sync-indicator').click();
     await page.getByRole('button', { name: 'Sinkronkan sekarang' }).click();
-    await page.getByTestId('unsynced').waitFor({ state: 'detached', timeout: 30_000 });
+    await untilNothingUnsynced(page);
 
     const token = await adminToken();
     const auth = { authorization: `Bearer ${token}`, accept: 'application/json' };
@@ -240,7 +241,7 @@ describe('reports offline in a real browser', () => {
     await page.locator('.rp-status', { hasText: 'Dikerjakan' }).waitFor();
     await page.getByText('Inspeksi').waitFor();
     await page.getByRole('region', { name: 'Foto sesudah' }).locator('img').first().waitFor();
-    await page.getByTestId('unsynced').waitFor({ state: 'detached', timeout: 30_000 });
+    await untilNothingUnsynced(page);
     await context.close();
   });
 
@@ -349,7 +350,7 @@ describe('reports offline in a real browser', () => {
     await page.getByText(changed).waitFor();
     expect(await readDraft()).toBeNull();
 
-    await page.getByTestId('unsynced').waitFor({ state: 'detached', timeout: 30_000 });
+    await untilNothingUnsynced(page);
     const list = await fetch(`${server.url}/api/reports?q=${encodeURIComponent(description)}`, {
       headers: { authorization: `Bearer ${await adminToken()}`, accept: 'application/json' },
     });
@@ -377,7 +378,7 @@ describe('reports offline in a real browser', () => {
     await page.getByRole('button', { name: 'Simpan laporan' }).click();
     await page.waitForURL(/\/reports\/[0-9a-f-]{36}$/);
     const reportUrl = page.url();
-    await page.getByTestId('unsynced').waitFor({ state: 'detached', timeout: 30_000 });
+    await untilNothingUnsynced(page);
 
     // Deactivated, its poster's link no longer files reports in it: the form asks again.
     expect((await call('PATCH', `/api/areas/${created.data.id}`, { active: false })).status).toBe(
@@ -441,7 +442,7 @@ describe('reports offline in a real browser', () => {
     await page.getByTestId('sync-indicator').click();
     await page.getByRole('button', { name: 'Sinkronkan sekarang' }).click();
     await page.getByTestId('sync-indicator').getByText('Daring').waitFor();
-    await page.getByTestId('unsynced').waitFor({ state: 'detached', timeout: 30_000 });
+    await untilNothingUnsynced(page);
     await context.close();
   });
 

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
@@ -65,7 +65,11 @@ describe('<FormModal />', () => {
     render(<Modal answer={{ unit: ['Satuan wajib diisi.'] }} slow />);
     await user.click(screen.getByRole('button', { name: 'Simpan' }));
 
-    expect(document.activeElement).toBe(await screen.findByLabelText('Satuan'));
+    // The save settles a task later (React renders a promise's updates on its scheduler), and
+    // the focus moves in the effect after that render: wait for it, whatever the host's load.
+    const unit = screen.getByLabelText('Satuan');
+    await waitFor(() => expect(document.activeElement).toBe(unit));
+    expect(unit.getAttribute('aria-invalid')).toBe('true');
   });
 
   it('leaves a message for the whole form to its alert, focus in the dialog', async () => {
@@ -74,6 +78,7 @@ describe('<FormModal />', () => {
     await user.click(screen.getByRole('button', { name: 'Simpan' }));
 
     expect((await screen.findByRole('alert')).textContent).toBe('Tidak ada koneksi.');
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Simpan' }));
+    const save = screen.getByRole('button', { name: 'Simpan' });
+    await waitFor(() => expect(document.activeElement).toBe(save));
   });
 });

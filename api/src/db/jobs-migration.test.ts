@@ -1,25 +1,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import Database from 'better-sqlite3';
-import { drizzle as sqliteDrizzle } from 'drizzle-orm/better-sqlite3';
-import { migrate as sqliteMigrate } from 'drizzle-orm/better-sqlite3/migrator';
-import { drizzle as pgDrizzle } from 'drizzle-orm/node-postgres';
-import { migrate as pgMigrate } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { newId, PROTOCOL_VERSION, type PullResponse, type PushResponse } from '@urs/sync-protocol';
 import { createApp } from '../app.js';
 import { loadEnv } from '../env.js';
 import { hashPassword } from '../lib/passwords.js';
-import { createEmptyTestDatabase, testEngine } from '../test/databases.js';
+import { testEngine } from '../test/databases.js';
 import { TEST_PASSWORD } from '../test/harness.js';
-import { migrateDatabase, openDatabase } from './client.js';
-import type { Db } from './handles.js';
-import { openPostgres, PG_MIGRATIONS_DIR } from './postgres.js';
 import { FIRST_SCHOOL_ID } from './schools.js';
-import { migrationsBefore, standInWireTriggers } from '../test/old-schema.js';
+import { type OldSchemaExec, upgradedFrom } from '../test/old-schema.js';
 
 /*
  * The upgrade to jobs (migrations/0013_jobs.sql, migrations-pg/0008_jobs.sql): a school's data
@@ -29,7 +19,6 @@ import { migrationsBefore, standInWireTriggers } from '../test/old-schema.js';
  * devices with the next change. On each engine.
  */
 
-const SQLITE_MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
 const COUNTER = 30;
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -37,7 +26,7 @@ afterEach(async () => {
   for (const cleanUp of cleanups.splice(0).reverse()) await cleanUp();
 });
 
-type Exec = (text: string, ...params: unknown[]) => Promise<void>;
+type Exec = OldSchemaExec;
 
 const FILED = '2026-11-20T03:04:05.678Z';
 const RECEIVED = '2026-11-20T05:00:00.000Z';
@@ -158,57 +147,18 @@ async function fillOldSchema(exec: Exec): Promise<Before> {
   return { staff, admin, area, pending, filedDone, doneLater, photo };
 }
 
-async function upgradedSqlite(dir: string): Promise<{ db: Db; before: Before }> {
-  const file = path.join(dir, 'urs.sqlite');
-  const old = new Database(file);
-  sqliteMigrate(sqliteDrizzle(old), {
-    migrationsFolder: migrationsBefore(SQLITE_MIGRATIONS, '0013_jobs', dir),
-  });
-  const before = await fillOldSchema((text, ...params) => {
-    old.prepare(text).run(...params);
-    return Promise.resolve();
-  });
-  old.close();
-  const db = openDatabase(file);
-  cleanups.push(() => db.close());
-  await migrateDatabase(db);
-  return { db, before };
-}
-
-/** The old schema as a running deployment has it, with (stand-ins for) its wire_change triggers. */
-async function upgradedPostgres(dir: string): Promise<{ db: Db; before: Before }> {
-  const empty = await createEmptyTestDatabase();
-  cleanups.push(() => empty.drop());
-  const client = new pg.Client({ connectionString: empty.url });
-  await client.connect();
-  let before: Before;
-  try {
-    await pgMigrate(pgDrizzle(client), {
-      migrationsFolder: migrationsBefore(PG_MIGRATIONS_DIR, '0008_jobs', dir),
-    });
-    await standInWireTriggers(client, ['users', 'areas', 'reports', 'report_photos']);
-    before = await fillOldSchema(async (text, ...params) => {
-      let n = 0;
-      await client.query(
-        text.replace(/\?/g, () => `$${++n}`),
-        params,
-      );
-    });
-  } finally {
-    await client.end();
-  }
-  const db = openPostgres(empty.url, 2);
-  cleanups.push(() => db.close());
-  await db.migrate();
-  return { db, before };
-}
-
 describe(`the upgrade to jobs (${testEngine})`, () => {
   it('makes every report its reporter’s job, dates completions, and moves no change number', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'urs-jobs-migration-'));
     cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
-    const { db, before } =
-      testEngine === 'postgres' ? await upgradedPostgres(dir) : await upgradedSqlite(dir);
+    const { db, before } = await upgradedFrom({
+      sqliteTag: '0013_jobs',
+      pgTag: '0008_jobs',
+      pgWireTables: ['users', 'areas', 'reports', 'report_photos'],
+      fill: fillOldSchema,
+      onCleanup: (cleanUp) => cleanups.push(cleanUp),
+      dir,
+    });
 
     const reports = await db.rows<{
       id: string;

@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { newId } from '@urs/sync-protocol';
 import { migrateDatabase, openDatabase, sqliteWriter } from './client.js';
 import { testEngine } from '../test/databases.js';
+import { migrationsBefore } from '../test/old-schema.js';
 
 const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
 const dirs: string[] = [];
@@ -16,28 +17,15 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-/** A copy of the migrations whose journal ends just before `tag`: the schema a school upgrades from. */
-function migrationsBefore(tag: string, dir: string): string {
-  const copy = path.join(dir, 'migrations');
-  fs.cpSync(MIGRATIONS, copy, { recursive: true });
-  const journalFile = path.join(copy, 'meta', '_journal.json');
-  const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as {
-    entries: { tag: string }[];
-  };
-  const at = journal.entries.findIndex((e) => e.tag === tag);
-  expect(at).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, at);
-  fs.writeFileSync(journalFile, JSON.stringify(journal));
-  return copy;
-}
-
 describe.skipIf(testEngine !== 'sqlite')('migration 0010_pull_by_reporter', () => {
   it("gives every existing photo its report's reporter, so staff still pull their own photos", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'urs-migration-test-'));
     dirs.push(dir);
     const file = path.join(dir, 'urs.sqlite');
     const old = new Database(file);
-    migrate(drizzle(old), { migrationsFolder: migrationsBefore('0010_pull_by_reporter', dir) });
+    migrate(drizzle(old), {
+      migrationsFolder: migrationsBefore(MIGRATIONS, '0010_pull_by_reporter', dir),
+    });
     const now = new Date().toISOString();
     const [staff, other, area, report, otherReport] = [newId(), newId(), newId(), newId(), newId()];
     const insertUser = old.prepare(

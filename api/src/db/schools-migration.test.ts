@@ -1,13 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import Database from 'better-sqlite3';
-import { drizzle as sqliteDrizzle } from 'drizzle-orm/better-sqlite3';
-import { migrate as sqliteMigrate } from 'drizzle-orm/better-sqlite3/migrator';
-import { drizzle as pgDrizzle } from 'drizzle-orm/node-postgres';
-import { migrate as pgMigrate } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   newId,
@@ -19,15 +12,12 @@ import {
 import { createApp } from '../app.js';
 import { loadEnv } from '../env.js';
 import { hashPassword } from '../lib/passwords.js';
-import { createEmptyTestDatabase, testEngine } from '../test/databases.js';
+import { testEngine } from '../test/databases.js';
 import { TEST_PASSWORD } from '../test/harness.js';
-import { migrateDatabase, openDatabase } from './client.js';
 import { nowIso } from './change-seq.js';
-import type { Db } from './handles.js';
-import { openPostgres, PG_MIGRATIONS_DIR } from './postgres.js';
 import { areas } from './schema.js';
 import { FIRST_SCHOOL_ID, FIRST_SCHOOL_NAME, insertSchool } from './schools.js';
-import { migrationsBefore, standInWireTriggers } from '../test/old-schema.js';
+import { type OldSchemaExec, upgradedFrom } from '../test/old-schema.js';
 
 /*
  * The upgrade to schools (migrations/0012_schools.sql, migrations-pg/0007_schools.sql): today's
@@ -36,7 +26,6 @@ import { migrationsBefore, standInWireTriggers } from '../test/old-schema.js';
  * its cursor brings only later changes and its queued push applies. On each engine.
  */
 
-const SQLITE_MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
 /** The synced tables the schema before the upgrade had (report_events came with 0013 / 0008). */
 const OLD_SYNCED = SYNCED_ENTITIES.filter((entity) => entity !== 'report_events');
 const SCHOOL_OWNED = [...OLD_SYNCED, 'photo_uploads', 'sync_clients', 'sync_rejections'];
@@ -50,7 +39,7 @@ afterEach(async () => {
 });
 
 /** Runs one statement written with `?` placeholders on the old schema. */
-type Exec = (text: string, ...params: unknown[]) => Promise<void>;
+type Exec = OldSchemaExec;
 
 interface Before {
   clientId: string;
@@ -188,58 +177,18 @@ async function fillOldSchema(exec: Exec): Promise<Before> {
   return { clientId };
 }
 
-/** Today's schema with a school's data, then the upgrade: SQLite. */
-async function upgradedSqlite(dir: string): Promise<{ db: Db; before: Before }> {
-  const file = path.join(dir, 'urs.sqlite');
-  const old = new Database(file);
-  sqliteMigrate(sqliteDrizzle(old), {
-    migrationsFolder: migrationsBefore(SQLITE_MIGRATIONS, '0012_schools', dir),
-  });
-  const before = await fillOldSchema((text, ...params) => {
-    old.prepare(text).run(...params);
-    return Promise.resolve();
-  });
-  old.close();
-  const db = openDatabase(file);
-  cleanups.push(() => db.close());
-  await migrateDatabase(db);
-  return { db, before };
-}
-
-/** The same on PostgreSQL: the old schema as a running deployment has it (with its triggers). */
-async function upgradedPostgres(dir: string): Promise<{ db: Db; before: Before }> {
-  const empty = await createEmptyTestDatabase();
-  cleanups.push(() => empty.drop());
-  const client = new pg.Client({ connectionString: empty.url });
-  await client.connect();
-  let before: Before;
-  try {
-    await pgMigrate(pgDrizzle(client), {
-      migrationsFolder: migrationsBefore(PG_MIGRATIONS_DIR, '0007_schools', dir),
-    });
-    await standInWireTriggers(client, OLD_SYNCED);
-    before = await fillOldSchema(async (text, ...params) => {
-      let n = 0;
-      await client.query(
-        text.replace(/\?/g, () => `$${++n}`),
-        params,
-      );
-    });
-  } finally {
-    await client.end();
-  }
-  const db = openPostgres(empty.url, 2);
-  cleanups.push(() => db.close());
-  await db.migrate();
-  return { db, before };
-}
-
 describe(`the upgrade to schools (${testEngine})`, () => {
   it('puts every row into the first school, keeps the counter, and lets an old device carry on', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'urs-schools-migration-'));
     cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
-    const { db, before } =
-      testEngine === 'postgres' ? await upgradedPostgres(dir) : await upgradedSqlite(dir);
+    const { db, before } = await upgradedFrom({
+      sqliteTag: '0012_schools',
+      pgTag: '0007_schools',
+      pgWireTables: OLD_SYNCED,
+      fill: fillOldSchema,
+      onCleanup: (cleanUp) => cleanups.push(cleanUp),
+      dir,
+    });
 
     expect(await db.rows('SELECT id, name FROM schools', [])).toEqual([
       { id: FIRST_SCHOOL_ID, name: FIRST_SCHOOL_NAME },

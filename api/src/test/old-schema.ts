@@ -1,12 +1,24 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type pg from 'pg';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import { drizzle as sqliteDrizzle } from 'drizzle-orm/better-sqlite3';
+import { migrate as sqliteMigrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { drizzle as pgDrizzle } from 'drizzle-orm/node-postgres';
+import { migrate as pgMigrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
 import { expect } from 'vitest';
+import { migrateDatabase, openDatabase } from '../db/client.js';
+import type { Db } from '../db/handles.js';
+import { openPostgres, PG_MIGRATIONS_DIR } from '../db/postgres.js';
+import { createEmptyTestDatabase, testEngine } from './databases.js';
 
 /*
  * For upgrade tests: the schema a deployment upgrades from, built by the migrations before a
  * given one, holding a school's data as the code of that time wrote it.
  */
+
+const SQLITE_MIGRATIONS_DIR = fileURLToPath(new URL('../db/migrations', import.meta.url));
 
 /** A copy of the migrations `from` whose journal ends just before `tag`. */
 export function migrationsBefore(from: string, tag: string, dir: string): string {
@@ -43,4 +55,75 @@ export async function standInWireTriggers(
       `CREATE TRIGGER "urs_${table}_wire_change" BEFORE INSERT OR UPDATE ON "${table}" FOR EACH ROW EXECUTE FUNCTION urs_old_wire_change()`,
     );
   }
+}
+
+/** Runs one statement written with `?` placeholders on the old schema. */
+export type OldSchemaExec = (text: string, ...params: unknown[]) => Promise<void>;
+
+export interface UpgradeFrom<B> {
+  /** The migration under test on each engine (its tag in the journal). */
+  sqliteTag: string;
+  pgTag: string;
+  /** The tables that carried `wire_change` triggers on PostgreSQL before it. */
+  pgWireTables: readonly string[];
+  /** Fills the old schema with a school's data as the code of that time wrote it. */
+  fill: (exec: OldSchemaExec) => Promise<B>;
+  /** Registers what to undo after the test (the database, its handle). */
+  onCleanup: (cleanUp: () => Promise<void> | void) => void;
+  /** A scratch folder for the copied migrations and the SQLite file. */
+  dir: string;
+}
+
+/**
+ * The old schema (the migrations before the one under test) filled by `fill`, then the whole
+ * upgrade as start-up runs it, on the engine the tests run on: the upgraded database and what
+ * `fill` wrote.
+ */
+export async function upgradedFrom<B>(from: UpgradeFrom<B>): Promise<{ db: Db; before: B }> {
+  return testEngine === 'postgres' ? upgradedPostgres(from) : upgradedSqlite(from);
+}
+
+async function upgradedSqlite<B>(from: UpgradeFrom<B>): Promise<{ db: Db; before: B }> {
+  const file = path.join(from.dir, 'urs.sqlite');
+  const old = new Database(file);
+  sqliteMigrate(sqliteDrizzle(old), {
+    migrationsFolder: migrationsBefore(SQLITE_MIGRATIONS_DIR, from.sqliteTag, from.dir),
+  });
+  const before = await from.fill((text, ...params) => {
+    old.prepare(text).run(...params);
+    return Promise.resolve();
+  });
+  old.close();
+  const db = openDatabase(file);
+  from.onCleanup(() => db.close());
+  await migrateDatabase(db);
+  return { db, before };
+}
+
+/** The old schema as a running deployment has it, with (stand-ins for) its wire_change triggers. */
+async function upgradedPostgres<B>(from: UpgradeFrom<B>): Promise<{ db: Db; before: B }> {
+  const empty = await createEmptyTestDatabase();
+  from.onCleanup(() => empty.drop());
+  const client = new pg.Client({ connectionString: empty.url });
+  await client.connect();
+  let before: B;
+  try {
+    await pgMigrate(pgDrizzle(client), {
+      migrationsFolder: migrationsBefore(PG_MIGRATIONS_DIR, from.pgTag, from.dir),
+    });
+    await standInWireTriggers(client, from.pgWireTables);
+    before = await from.fill(async (text, ...params) => {
+      let n = 0;
+      await client.query(
+        text.replace(/\?/g, () => `$${++n}`),
+        params,
+      );
+    });
+  } finally {
+    await client.end();
+  }
+  const db = openPostgres(empty.url, 2);
+  from.onCleanup(() => db.close());
+  await db.migrate();
+  return { db, before };
 }

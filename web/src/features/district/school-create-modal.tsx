@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '../../client/toast.js';
 import { FormModal, useModalForm } from '../../components/ui/form-modal.js';
 import { TextField } from '../../components/ui/text-field.js';
+import { SchoolFields } from './school-fields.js';
 import { createSchool } from './district-api.js';
 import {
   createSchoolPayload,
@@ -50,21 +51,7 @@ export function SchoolCreateModal({
       testId="school-create-modal"
     >
       <h3 className="district-form-part">{t('district.schoolPart')}</h3>
-      <TextField
-        label={t('district.name')}
-        {...text('name')}
-        maxLength={TEXT_LIMITS.referenceName}
-        required
-        autoFocus
-        autoComplete="off"
-      />
-      <TextField
-        label={t('district.ssoField')}
-        {...text('sso_domains')}
-        hint={t('district.ssoHint')}
-        autoComplete="off"
-        spellCheck={false}
-      />
+      <SchoolFields text={text} />
       <h3 className="district-form-part">{t('district.adminPart')}</h3>
       <p className="muted district-form-hint">{t('district.adminPartHint')}</p>
       <TextField

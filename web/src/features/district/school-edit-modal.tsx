@@ -1,8 +1,8 @@
-import { TEXT_LIMITS, type School } from '@urs/sync-protocol';
+import { type School } from '@urs/sync-protocol';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../client/toast.js';
 import { FormModal, useModalForm } from '../../components/ui/form-modal.js';
-import { TextField } from '../../components/ui/text-field.js';
+import { SchoolFields } from './school-fields.js';
 import { updateSchool } from './district-api.js';
 import {
   schoolEditFormOf,
@@ -47,21 +47,7 @@ export function SchoolEditModal({
       onClose={onClose}
       testId="school-edit-modal"
     >
-      <TextField
-        label={t('district.name')}
-        {...text('name')}
-        maxLength={TEXT_LIMITS.referenceName}
-        required
-        autoFocus
-        autoComplete="off"
-      />
-      <TextField
-        label={t('district.ssoField')}
-        {...text('sso_domains')}
-        hint={t('district.ssoHint')}
-        autoComplete="off"
-        spellCheck={false}
-      />
+      <SchoolFields text={text} />
     </FormModal>
   );
 }

@@ -7,6 +7,7 @@ import { saveStockForm } from '../data/items-actions.js';
 import { useItemsText } from '../items-i18n.js';
 import { countAdjustment, parseWholeNumber } from '../stock-numbers.js';
 import { otherErrors, type FieldErrors } from './item-args.js';
+import { StockItemHeading } from './stock-item-heading.js';
 
 const FORM_FIELDS = ['counted', 'notes'] as const;
 
@@ -76,12 +77,7 @@ export function StockCountModal({
       onClose={onClose}
       testId="stock-count-form"
     >
-      <p className="inv-stock-item">
-        <strong>{tx('stock.item', { name: item.name })}</strong>
-        <span className="muted">
-          {tx('stock.current', { stock: number(item.stock), unit: item.unit })}
-        </span>
-      </p>
+      <StockItemHeading item={item} />
       <TextField
         label={tx('count.counted')}
         hint={tx('count.countedHint')}

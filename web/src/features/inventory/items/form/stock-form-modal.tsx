@@ -7,6 +7,7 @@ import { TextAreaField, TextField } from '../../../../components/ui/text-field.j
 import { saveStockForm } from '../data/items-actions.js';
 import { useItemsText } from '../items-i18n.js';
 import { otherErrors, type FieldErrors } from './item-args.js';
+import { StockItemHeading } from './stock-item-heading.js';
 import { EMPTY_STOCK_FORM, type StockFormValues } from './stock-form-logic.js';
 import { exceedsStock, parseWholeNumber, stockAfter } from '../stock-numbers.js';
 import { formatNumber } from '../../../../lib/format.js';
@@ -92,12 +93,7 @@ export function StockFormModal({
       onClose={onClose}
       testId="stock-form"
     >
-      <p className="inv-stock-item">
-        <strong>{tx('stock.item', { name: item.name })}</strong>
-        <span className="muted" data-testid="stock-current">
-          {tx('stock.current', { stock: number(item.stock), unit: item.unit })}
-        </span>
-      </p>
+      <StockItemHeading item={item} />
       <fieldset className="inv-choices">
         <legend className="field-label">{tx('stock.type')}</legend>
         <div className="inv-choice-row">

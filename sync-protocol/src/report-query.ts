@@ -66,6 +66,8 @@ export type ReportExportQuery = z.infer<typeof reportExportQuerySchema>;
 /** One row of the admin list: the report with the names the table shows. */
 export interface ReportListRow {
   id: string;
+  /** LAP-2026-000123 (the report's `number`); null only on rows of a server that gave none. */
+  number: string | null;
   description: string;
   status: z.infer<typeof reportStatusSchema>;
   work_type: string;

@@ -43,16 +43,16 @@ function theReport(): { id: string; description: string } {
 const photosIn = (page: Page, section: string) =>
   page.getByRole('region', { name: section }).locator('img');
 
-/** The export's columns (api/src/services/report-export.ts). */
 /** The export's columns this test reads (api/src/services/report-export.ts, jobs' included). */
 const COLUMN = {
-  reported: 2,
-  received: 3,
-  description: 9,
-  role: 11,
-  before: 19,
-  after: 20,
-  id: 22,
+  number: 2,
+  reported: 3,
+  received: 4,
+  description: 10,
+  role: 12,
+  before: 20,
+  after: 21,
+  id: 23,
 };
 
 describe('a report from an offline gardener to the admin’s export', () => {
@@ -175,6 +175,7 @@ describe('a report from an offline gardener to the admin’s export', () => {
       ?.find((r) => r.getCell(COLUMN.id).value === id);
     expect(row).toBeDefined();
     expect(row?.getCell(COLUMN.description).value).toBe(description);
+    expect(row?.getCell(COLUMN.number).value).toMatch(/^LAP-\d{4}-\d{6}$/);
     expect(row?.getCell(COLUMN.role).value).toBe('Gardener');
     expect(row?.getCell(COLUMN.before).value).toBe(2);
     expect(row?.getCell(COLUMN.after).value).toBe(1);

@@ -65,6 +65,7 @@ const wireColumns = (engine: Engine): Record<SyncedEntity, readonly Entry[]> => 
   ],
   reports: [
     ['id', t.reports.id],
+    ['number', t.reports.number],
     ['reporter_id', t.reports.reporterId],
     ['area_id', t.reports.areaId],
     ['category_id', t.reports.categoryId],

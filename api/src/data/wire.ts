@@ -81,6 +81,7 @@ export const toWire = {
   }),
   reports: (r: typeof t.reports.$inferSelect): Report => ({
     id: r.id,
+    number: r.number,
     reporter_id: r.reporterId,
     area_id: r.areaId,
     category_id: r.categoryId,

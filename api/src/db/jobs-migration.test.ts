@@ -3,13 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { newId, PROTOCOL_VERSION, type PullResponse, type PushResponse } from '@urs/sync-protocol';
-import { createApp } from '../app.js';
-import { loadEnv } from '../env.js';
 import { hashPassword } from '../lib/passwords.js';
 import { testEngine } from '../test/databases.js';
 import { TEST_PASSWORD } from '../test/harness.js';
 import { FIRST_SCHOOL_ID } from './schools.js';
-import { type OldSchemaExec, upgradedFrom } from '../test/old-schema.js';
+import { appOnUpgraded, type OldSchemaExec, upgradedFrom } from '../test/old-schema.js';
 
 /*
  * The upgrade to jobs (migrations/0013_jobs.sql, migrations-pg/0008_jobs.sql): a school's data
@@ -148,7 +146,7 @@ async function fillOldSchema(exec: Exec): Promise<Before> {
 }
 
 describe(`the upgrade to jobs (${testEngine})`, () => {
-  it('makes every report its reporter’s job, dates completions, and moves no change number', async () => {
+  it('makes every report its reporter’s job, dates completions, and moves no change number of its own', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'urs-jobs-migration-'));
     cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
     const { db, before } = await upgradedFrom({
@@ -174,12 +172,26 @@ describe(`the upgrade to jobs (${testEngine})`, () => {
       [],
     );
     const job = { assignee_id: before.staff, priority: 'normal', due_date: null, due_time: null };
+    // The jobs' migration moves no change number; the later one that numbers reports
+    // (0016_report_numbers) gives every live report the next ones, in their old order.
     expect(reports.map((r) => ({ ...r, change_seq: Number(r.change_seq) }))).toEqual([
-      { id: before.pending, ...job, completed_at: null, origin: 'staff', change_seq: 4 },
+      { id: before.pending, ...job, completed_at: null, origin: 'staff', change_seq: COUNTER + 1 },
       // Filed done and never changed since: its filing time is when it was done.
-      { id: before.filedDone, ...job, completed_at: FILED, origin: 'staff', change_seq: 5 },
+      {
+        id: before.filedDone,
+        ...job,
+        completed_at: FILED,
+        origin: 'staff',
+        change_seq: COUNTER + 2,
+      },
       // Completed by a later change: the time of that change, the best there is.
-      { id: before.doneLater, ...job, completed_at: CHANGED, origin: 'staff', change_seq: 6 },
+      {
+        id: before.doneLater,
+        ...job,
+        completed_at: CHANGED,
+        origin: 'staff',
+        change_seq: COUNTER + 3,
+      },
     ]);
     expect(await db.rows('SELECT id, reporter_id, assignee_id FROM report_photos', [])).toEqual([
       { id: before.photo, reporter_id: before.staff, assignee_id: before.staff },
@@ -189,25 +201,7 @@ describe(`the upgrade to jobs (${testEngine})`, () => {
       expect(Number(row?.n), table).toBe(0);
     }
 
-    const dataDir = path.join(dir, 'data');
-    fs.mkdirSync(dataDir);
-    const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, SCRYPT_LOG_N: '10' });
-    const app = createApp({ db, env });
-    const send = async (p: string, init: { token?: string; json?: unknown }) => {
-      const headers = new Headers();
-      if (init.token !== undefined) headers.set('authorization', `Bearer ${init.token}`);
-      if (init.json !== undefined) headers.set('content-type', 'application/json');
-      return app.request(p, {
-        method: init.json === undefined ? 'GET' : 'POST',
-        headers,
-        body: init.json === undefined ? null : JSON.stringify(init.json),
-      });
-    };
-    const signIn = async (email: string) => {
-      const res = await send('/api/login', { json: { email, password: TEST_PASSWORD } });
-      expect(res.status).toBe(200);
-      return ((await res.json()) as { access_token: string }).access_token;
-    };
+    const { send, signIn } = appOnUpgraded(db, dir);
     const staffToken = await signIn('tek@jobs.test');
     const pull = async (cursor: number | '') => {
       const res = await send(`/api/sync/pull?cursor=${cursor}`, { token: staffToken });
@@ -215,8 +209,13 @@ describe(`the upgrade to jobs (${testEngine})`, () => {
       return (await res.json()) as PullResponse;
     };
 
-    // A device that pulled up to the counter before the upgrade has nothing to fetch again.
-    expect((await pull(COUNTER)).changes).toEqual([]);
+    // A device that pulled up to the counter before the upgrade fetches its reports again for
+    // their numbers (0016_report_numbers), and nothing else: the jobs' migration moved nothing.
+    expect((await pull(COUNTER)).changes.map((c) => [c.entity, c.id])).toEqual([
+      ['reports', before.pending],
+      ['reports', before.filedDone],
+      ['reports', before.doneLater],
+    ]);
     // A first sync after it sees the reports as jobs, wire fields and all (on PostgreSQL from
     // the stored change start-up rewrote through the new builder).
     const first = await pull('');
@@ -253,7 +252,7 @@ describe(`the upgrade to jobs (${testEngine})`, () => {
     expect(((await pushed.json()) as PushResponse).results.map((r) => r.status)).toEqual([
       'applied',
     ]);
-    const next = await pull(COUNTER);
+    const next = await pull(COUNTER + 3);
     expect(next.changes.map((c) => [c.entity, c.id])).toContainEqual(['reports', before.pending]);
   });
 });

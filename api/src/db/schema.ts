@@ -215,6 +215,12 @@ export const reports = sqliteTable(
   {
     ...syncColumns,
     schoolId: schoolId(),
+    /**
+     * Human-readable number (LAP-2026-000123), assigned by the server when the report arrives,
+     * as a request's REQ number is: each school counts its own, per year of its own calendar.
+     * Null only on a device, before the report has reached the server.
+     */
+    number: text('number'),
     reporterId: text('reporter_id')
       .notNull()
       .references(() => users.id),
@@ -246,6 +252,8 @@ export const reports = sqliteTable(
     origin: text('origin', { enum: REPORT_ORIGINS }).notNull().default('staff'),
   },
   (t) => [
+    // The next number reads the school's last one of the year; the admin's search finds one.
+    uniqueIndex('reports_school_number_uq').on(t.schoolId, t.number),
     // The admin list sorts by filing time and filters by status, area, reporter (and so role)
     // and filing dates, within a school; sorting by receipt time stays possible. Area and
     // reporter ids belong to one school, so their indexes need no school in front.

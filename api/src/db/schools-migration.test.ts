@@ -9,15 +9,13 @@ import {
   type PullResponse,
   type PushResponse,
 } from '@urs/sync-protocol';
-import { createApp } from '../app.js';
-import { loadEnv } from '../env.js';
 import { hashPassword } from '../lib/passwords.js';
 import { testEngine } from '../test/databases.js';
 import { TEST_PASSWORD } from '../test/harness.js';
 import { nowIso } from './change-seq.js';
 import { areas } from './schema.js';
 import { FIRST_SCHOOL_ID, FIRST_SCHOOL_NAME, insertSchool } from './schools.js';
-import { type OldSchemaExec, upgradedFrom } from '../test/old-schema.js';
+import { appOnUpgraded, type OldSchemaExec, upgradedFrom } from '../test/old-schema.js';
 
 /*
  * The upgrade to schools (migrations/0012_schools.sql, migrations-pg/0007_schools.sql): today's
@@ -32,6 +30,8 @@ const SCHOOL_OWNED = [...OLD_SYNCED, 'photo_uploads', 'sync_clients', 'sync_reje
 /** Where the counter stood before the upgrade: past every row's number, as numbers skipped by a
  * rolled-back savepoint leave it. */
 const COUNTER = 40;
+/** The later migration that numbers reports (0016_report_numbers) gives the one report a change. */
+const NUMBERED = COUNTER + 1;
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -43,16 +43,18 @@ type Exec = OldSchemaExec;
 
 interface Before {
   clientId: string;
+  report: string;
 }
 
 /** A school's data as today's schema holds it: a row in every school-owned table. */
 async function fillOldSchema(exec: Exec): Promise<Before> {
   const at = '2026-11-20T03:04:05.678Z';
   const hash = await hashPassword(TEST_PASSWORD, 10);
-  const [admin, staff, area, category, report, photo, item, request, notice] = Array.from(
-    { length: 9 },
+  const [admin, staff, area, category, photo, item, request, notice] = Array.from(
+    { length: 8 },
     () => newId(),
   );
+  const report = newId();
   const clientId = newId();
   const user = `INSERT INTO users (id, name, email, role, password_hash, created_at, updated_at, change_seq)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`;
@@ -174,7 +176,7 @@ async function fillOldSchema(exec: Exec): Promise<Before> {
     at,
   );
   await exec('UPDATE change_counter SET value = ?', COUNTER);
-  return { clientId };
+  return { clientId, report };
 }
 
 describe(`the upgrade to schools (${testEngine})`, () => {
@@ -209,7 +211,7 @@ describe(`the upgrade to schools (${testEngine})`, () => {
       [],
     );
     expect(counters.map((c) => ({ ...c, value: Number(c.value) }))).toEqual([
-      { school_id: FIRST_SCHOOL_ID, value: COUNTER },
+      { school_id: FIRST_SCHOOL_ID, value: NUMBERED },
     ]);
 
     // Names are unique per school now: another school may have an "Aula", the first not twice.
@@ -231,25 +233,7 @@ describe(`the upgrade to schools (${testEngine})`, () => {
     ).rejects.toThrow();
 
     // Through the API: the device that synced before the upgrade.
-    const dataDir = path.join(dir, 'data');
-    fs.mkdirSync(dataDir);
-    const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, SCRYPT_LOG_N: '10' });
-    const app = createApp({ db, env });
-    const send = async (p: string, init: { token?: string; json?: unknown; method?: string }) => {
-      const headers = new Headers();
-      if (init.token !== undefined) headers.set('authorization', `Bearer ${init.token}`);
-      if (init.json !== undefined) headers.set('content-type', 'application/json');
-      return app.request(p, {
-        method: init.method ?? (init.json === undefined ? 'GET' : 'POST'),
-        headers,
-        body: init.json === undefined ? null : JSON.stringify(init.json),
-      });
-    };
-    const signIn = async (email: string) => {
-      const res = await send('/api/login', { json: { email, password: TEST_PASSWORD } });
-      expect(res.status).toBe(200);
-      return ((await res.json()) as { access_token: string }).access_token;
-    };
+    const { send, signIn } = appOnUpgraded(db, dir);
     const staffToken = await signIn('staf@lama.test');
     const adminToken = await signIn('admin@lama.test');
     const pull = async (cursor: number) => {
@@ -258,10 +242,10 @@ describe(`the upgrade to schools (${testEngine})`, () => {
       return (await res.json()) as PullResponse;
     };
 
-    // Nothing changed since the device's last pull: nothing to fetch again.
+    // Since the device's last pull only its report changed (its number came), nothing else.
     const quiet = await pull(COUNTER);
-    expect(quiet.changes).toEqual([]);
-    expect(quiet.cursor).toBe(String(COUNTER));
+    expect(quiet.changes.map((c) => [c.entity, c.id])).toEqual([['reports', before.report]]);
+    expect(quiet.cursor).toBe(String(NUMBERED));
     // A cursor past the school's counter is still a restore (decision 024).
     expect((await send(`/api/sync/pull?cursor=${COUNTER + 5}`, { token: staffToken })).status).toBe(
       409,
@@ -270,8 +254,8 @@ describe(`the upgrade to schools (${testEngine})`, () => {
     const created = await send('/api/areas', { token: adminToken, json: { name: 'Taman' } });
     expect(created.status).toBe(201);
     const garden = ((await created.json()) as { data: { id: string } }).data.id;
-    const later = await pull(COUNTER);
-    expect(later.changes.map((c) => [c.entity, c.change_seq])).toEqual([['areas', COUNTER + 1]]);
+    const later = await pull(NUMBERED);
+    expect(later.changes.map((c) => [c.entity, c.change_seq])).toEqual([['areas', NUMBERED + 1]]);
 
     // Its queued work goes out unchanged: seq 3 of the same device, after the ledger's 2.
     const report = newId();
@@ -295,9 +279,9 @@ describe(`the upgrade to schools (${testEngine})`, () => {
     const body = (await pushed.json()) as PushResponse;
     expect(body.results.map((r) => r.status)).toEqual(['applied']);
     expect(body.last_seq).toBe(3);
-    const next = await pull(COUNTER + 1);
+    const next = await pull(NUMBERED + 1);
     expect(next.changes.map((c) => [c.entity, c.id, c.change_seq])).toEqual([
-      ['reports', report, COUNTER + 2],
+      ['reports', report, NUMBERED + 2],
     ]);
     expect(await db.rows('SELECT school_id FROM reports WHERE id = ?', [report])).toEqual([
       { school_id: FIRST_SCHOOL_ID },

@@ -11,9 +11,11 @@ import {
 import type { Db, Tx } from '../db/handles.js';
 import { ChangeSeqRange, nowIso } from '../db/change-seq.js';
 import { first } from '../db/first.js';
+import { nextReportNumber } from '../db/report-numbers.js';
 import { reportPhotos, reports, users } from '../db/schema.js';
 import { forbidden, HttpError, notFound, validationError } from '../lib/http-error.js';
 import { sniffImageType } from '../lib/images.js';
+import type { SchoolClock } from '../lib/school-time.js';
 import type { PhotoStore } from '../storage/photo-store.js';
 import { findPublicPoster, type PublicPoster } from './posters.js';
 import type { PosterThrottle } from './poster-throttle.js';
@@ -133,6 +135,8 @@ export interface PosterFiling {
   poster: PublicPoster;
   input: PosterReportInput;
   photo: PosterPhoto | null;
+  /** The school's calendar, for the report number's year. */
+  clock: SchoolClock;
 }
 
 /**
@@ -145,7 +149,7 @@ export async function filePosterReport(
   db: Db,
   photos: PhotoStore,
   throttle: PosterThrottle,
-  { poster, input, photo }: PosterFiling,
+  { poster, input, photo, clock }: PosterFiling,
 ): Promise<PosterReceipt> {
   // Refused before the photo is stored, when it is plain already.
   const early = await throttle.areaWait(db, poster.areaId);
@@ -164,6 +168,7 @@ export async function filePosterReport(
     await tx.insert(reports).values({
       id: reportId,
       schoolId,
+      number: await nextReportNumber(tx, schoolId, now, clock),
       reporterId,
       assigneeId: null,
       areaId: poster.areaId,

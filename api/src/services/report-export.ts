@@ -50,6 +50,7 @@ const DATE_TIME = { numFmt: 'yyyy-mm-dd hh:mm' };
 
 const COLUMNS: Partial<ExcelJS.Column>[] = [
   NUMBER_COLUMN,
+  { header: 'Nomor laporan', key: 'number', width: 17 },
   { header: 'Dilaporkan', key: 'reported', width: 18, style: DATE_TIME },
   { header: 'Diterima server', key: 'received', width: 18, style: DATE_TIME },
   { header: 'Diperbarui', key: 'updated', width: 18, style: DATE_TIME },
@@ -99,6 +100,7 @@ export function exportReports(
       rows: iterateReports(db, schoolId, query, { now, clock }, range),
       toCells: (r: ReportListRow, no) => ({
         no,
+        number: r.number ?? '',
         reported: asLocalWallClock(new Date(r.reported_at), clock),
         received: asLocalWallClock(new Date(r.created_at), clock),
         updated: asLocalWallClock(new Date(r.updated_at), clock),

@@ -36,6 +36,7 @@ const assigneeName = sql<
 
 const listColumns = {
   id: reports.id,
+  number: reports.number,
   description: reports.description,
   status: reports.status,
   workType: reports.workType,
@@ -63,6 +64,7 @@ const listColumns = {
 
 interface ListRecord {
   id: string;
+  number: string | null;
   description: string;
   status: ReportListRow['status'];
   workType: string;
@@ -98,6 +100,7 @@ function toRow(r: ListRecord, { now, clock }: RowClock): ReportListRow {
   const job = { status: r.status, due_date: r.dueDate, due_time: r.dueTime };
   return {
     id: r.id,
+    number: r.number,
     description: r.description,
     status: r.status,
     work_type: r.workType,
@@ -160,6 +163,7 @@ export function reportConditions(
   if (range.to !== undefined) conditions.push(lt(reports.reportedAt, range.to.toISOString()));
   if (filters.q !== undefined && filters.q !== '') {
     const match = or(
+      containsText(reports.number, filters.q),
       containsText(reports.description, filters.q),
       containsText(areas.name, filters.q),
       containsText(reporter.name, filters.q),

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { newId, type PushResponse } from '@urs/sync-protocol';
 import { createApp } from '../app.js';
 import { inventoryItems, reports, stockTransactions, syncClients } from '../db/schema.js';
+import { reportNumberPrefix } from '../db/report-numbers.js';
 import { TestDevice, useSyncFixture } from './test-kit.js';
 
 const f = useSyncFixture('custodian', 'Kantin');
@@ -188,6 +189,34 @@ describe('POST /api/sync/push', () => {
       f.staff.envelope(name, { ...(args as object), junk: 'y'.repeat(7000) }),
     );
     expect((await f.staff.pushRaw(envelopes)).status).toBe(413);
+  });
+});
+
+describe('report numbers', () => {
+  const numbers = async () =>
+    (await f.t.db.select({ id: reports.id, number: reports.number }).from(reports)).map(
+      (r) => [r.id, r.number] as const,
+    );
+
+  it("are given on arrival, in the order reports arrive, within the school's year", async () => {
+    const [a, b, c] = [report(), report(), report()];
+    await f.staff.push(['report.create', a], ['report.create', b]);
+    // The same create again, from a reinstalled app: a no-op that takes no number.
+    const reinstalled = new TestDevice(f.t, f.staff.token);
+    expect((await reinstalled.push(['report.create', a])).results[0]?.status).toBe('applied');
+    await f.staff.push(['report.create', c]);
+    const prefix = reportNumberPrefix(new Date().toISOString(), { offsetMinutes: 7 * 60 });
+    expect(new Map(await numbers())).toEqual(
+      new Map([
+        [a.id, `${prefix}000001`],
+        [b.id, `${prefix}000002`],
+        [c.id, `${prefix}000003`],
+      ]),
+    );
+    // The device learns it in the pull.
+    const pulled = await f.staff.pullAll();
+    const put = pulled.find((ch) => ch.entity === 'reports' && ch.id === b.id);
+    expect(put).toMatchObject({ op: 'put', row: { number: `${prefix}000002` } });
   });
 });
 

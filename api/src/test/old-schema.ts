@@ -8,10 +8,13 @@ import { drizzle as pgDrizzle } from 'drizzle-orm/node-postgres';
 import { migrate as pgMigrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { expect } from 'vitest';
+import { createApp } from '../app.js';
 import { migrateDatabase, openDatabase } from '../db/client.js';
+import { loadEnv } from '../env.js';
 import type { Db } from '../db/handles.js';
 import { openPostgres, PG_MIGRATIONS_DIR } from '../db/postgres.js';
 import { createEmptyTestDatabase, testEngine } from './databases.js';
+import { TEST_PASSWORD } from './harness.js';
 
 /*
  * For upgrade tests: the schema a deployment upgrades from, built by the migrations before a
@@ -126,4 +129,28 @@ async function upgradedPostgres<B>(from: UpgradeFrom<B>): Promise<{ db: Db; befo
   from.onCleanup(() => db.close());
   await db.migrate();
   return { db, before };
+}
+
+/** The API on an upgraded database, as start-up serves it, for a device's view after the upgrade. */
+export function appOnUpgraded(db: Db, dir: string) {
+  const dataDir = path.join(dir, 'data');
+  fs.mkdirSync(dataDir);
+  const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, SCRYPT_LOG_N: '10' });
+  const app = createApp({ db, env });
+  const send = (p: string, init: { token?: string; json?: unknown; method?: string } = {}) => {
+    const headers = new Headers();
+    if (init.token !== undefined) headers.set('authorization', `Bearer ${init.token}`);
+    if (init.json !== undefined) headers.set('content-type', 'application/json');
+    return app.request(p, {
+      method: init.method ?? (init.json === undefined ? 'GET' : 'POST'),
+      headers,
+      body: init.json === undefined ? null : JSON.stringify(init.json),
+    });
+  };
+  const signIn = async (email: string) => {
+    const res = await send('/api/login', { json: { email, password: TEST_PASSWORD } });
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { access_token: string }).access_token;
+  };
+  return { send, signIn };
 }

@@ -4,7 +4,7 @@ import { PlanContext, type NewRow, type StoredImage } from './context.js';
 import { AREAS, CATEGORIES, PEOPLE } from './data.js';
 import { planAnnouncements, planRequests } from './notices.js';
 import { Random } from './random.js';
-import { planReports } from './reports.js';
+import { numberReports, planReports } from './reports.js';
 import { planInventory } from './stock.js';
 
 const SEED = 0x5eed_2026;
@@ -107,7 +107,7 @@ export function planDemoSchool(input: PlanInput): DemoSchool {
     categories: byCreated(categories),
     inventoryItems: byCreated(inventory.items),
     stockTransactions: byCreated(inventory.transactions),
-    reports: byCreated(work.reports),
+    reports: numberReports(byCreated(work.reports), clock),
     reportPhotos: byCreated(work.photos),
     reportEvents: byCreated(work.events),
     itemRequests: byCreated(itemRequests),

@@ -1,5 +1,6 @@
 import type { tables } from '@urs/api';
 import type { PhotoKind, ReportStatus } from '@urs/sync-protocol';
+import type { Clock } from './clock.js';
 import type { NewRow, PlanContext } from './context.js';
 import { ADMIN_NOTES, REPORT_TEMPLATES, type ReportTemplate } from './work-data.js';
 import { imageKey, VARIANTS } from './images.js';
@@ -157,4 +158,18 @@ export function planReports(ctx: PlanContext): {
   }
   jobs.finish(reports);
   return { reports, photos, events: jobs.allEvents() };
+}
+
+/**
+ * Reports sorted by arrival, numbered as the server numbers them when they arrive: per year of
+ * the school's calendar (LAP-2026-000001, …).
+ */
+export function numberReports(reports: readonly ReportRow[], clock: Clock): ReportRow[] {
+  const perYear = new Map<string, number>();
+  return reports.map((report) => {
+    const year = clock.schoolDay(new Date(report.createdAt)).slice(0, 4);
+    const sequence = (perYear.get(year) ?? 0) + 1;
+    perYear.set(year, sequence);
+    return { ...report, number: `LAP-${year}-${String(sequence).padStart(6, '0')}` };
+  });
 }

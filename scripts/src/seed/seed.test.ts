@@ -413,6 +413,25 @@ describe('seedDemoSchool', () => {
     }
   });
 
+  it('numbers reports as the server does: per school year, in the order they arrived', () => {
+    const reports = all<{ number: string; created_at: string }>(
+      f.db,
+      'SELECT number, created_at FROM reports ORDER BY created_at, id',
+    );
+    expect(reports).toHaveLength(60);
+    const last = new Map<string, number>();
+    for (const r of reports) {
+      const match = /^LAP-(\d{4})-(\d{6})$/.exec(r.number);
+      expect(match, r.number).not.toBeNull();
+      const [, year = '', count = ''] = match ?? [];
+      // The year of its arrival in the school's time (WIB).
+      const arrived = new Date(Date.parse(r.created_at) + 7 * 3_600_000);
+      expect(year).toBe(String(arrived.getUTCFullYear()));
+      expect(Number(count)).toBe((last.get(year) ?? 0) + 1);
+      last.set(year, Number(count));
+    }
+  });
+
   it('numbers requests uniquely and records who decided them', () => {
     const requests = all<{
       number: string;

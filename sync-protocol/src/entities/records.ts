@@ -23,6 +23,12 @@ const base = { id, created_at: iso, updated_at: iso };
 
 export const reportSchema = z.object({
   ...base,
+  /**
+   * LAP-<year>-<6 digits>, given by the server when the report arrives (as a request's REQ
+   * number): null on the device until then. Absent on rows a device stored before numbers
+   * existed, until the pull brings them again.
+   */
+  number: z.string().nullable().optional(),
   reporter_id: id,
   area_id: id,
   category_id: id.nullable(),

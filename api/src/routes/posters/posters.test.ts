@@ -240,6 +240,9 @@ describe('a problem sent through the poster', () => {
     const pulled = await admin.pullAll();
     const put = pulled.find((c) => c.entity === 'reports' && c.id === report.id);
     expect(put).toMatchObject({ op: 'put', row: { origin: 'poster', assignee_id: null } });
+    // Numbered on arrival as a staff member's report is; the school's first.
+    expect(report.number).toMatch(/^LAP-\d{4}-000001$/);
+    expect(put).toMatchObject({ row: { number: report.number } });
     expect(pulled).toContainEqual(
       expect.objectContaining({ entity: 'report_photos', id: stored.id, op: 'put' }),
     );

@@ -37,7 +37,7 @@ const FORM_BODY_LIMIT = MAX_IMAGE_BYTES + 64 * KB;
  * and the public form itself, which needs no session and answers nothing of the school's data but
  * the school's and the area's names.
  */
-export function posterRoutes({ db, env, guard, photos, posterThrottle }: RouteDeps) {
+export function posterRoutes({ db, env, guard, photos, posterThrottle, clock }: RouteDeps) {
   const app = new Hono<AppEnv>();
 
   app.get('/api/posters', guard('areas.manage'), async (c) =>
@@ -96,7 +96,12 @@ export function posterRoutes({ db, env, guard, photos, posterThrottle }: RouteDe
       } else if (typeof file === 'string' && file !== '') {
         throw validationError({ photo: [reason('photo_not_file')] });
       }
-      const receipt = await filePosterReport(db, photos, posterThrottle, { poster, input, photo });
+      const receipt = await filePosterReport(db, photos, posterThrottle, {
+        poster,
+        input,
+        photo,
+        clock,
+      });
       return c.json(receipt, 201);
     },
   );

@@ -85,6 +85,14 @@ describe('GET /api/reports (admin list)', () => {
       'Lampu kelas mati',
     ]);
     expect((await list('q=LAMPU')).data.map((r) => r.description)).toEqual(['Lampu kelas mati']);
+    // The number too, whole or its end, as staff read it out.
+    const lamp = (await list('q=LAMPU')).data[0]?.number ?? '';
+    expect(lamp).toMatch(/^LAP-\d{4}-000002$/);
+    expect((await list(`q=${lamp}`)).data.map((r) => r.description)).toEqual(['Lampu kelas mati']);
+    expect((await list('q=lap-')).meta.total).toBe(3);
+    expect((await list('q=000003')).data.map((r) => r.description)).toEqual([
+      'Rumput taman tinggi',
+    ]);
     expect((await list('q=kantin')).meta.total).toBe(3);
     expect(
       (await list('date_from=2026-11-10&date_to=2026-11-10')).data.map((r) => r.description),
@@ -341,12 +349,13 @@ function dataRows(sheet: ExcelJS.Worksheet): ExcelJS.Row[] {
   return sheet.getRows(2, sheet.rowCount - 1) ?? [];
 }
 
-const LINK_COLUMN = 21;
-const ID_COLUMN = 22;
-const BEFORE_PHOTOS_COLUMN = 19;
-const REPORTED_COLUMN = 2;
-const RECEIVED_COLUMN = 3;
-const DESCRIPTION_COLUMN = 9;
+const NUMBER_COLUMN = 2;
+const LINK_COLUMN = 22;
+const ID_COLUMN = 23;
+const BEFORE_PHOTOS_COLUMN = 20;
+const REPORTED_COLUMN = 3;
+const RECEIVED_COLUMN = 4;
+const DESCRIPTION_COLUMN = 10;
 
 describe('GET /api/reports/export', () => {
   it('streams a real .xlsx with a header row, typed local-time dates, names, roles and photo counts', async () => {
@@ -363,6 +372,7 @@ describe('GET /api/reports/export', () => {
     expect(sheet.getRow(1).values).toEqual([
       undefined,
       'No',
+      'Nomor laporan',
       'Dilaporkan',
       'Diterima server',
       'Diperbarui',
@@ -387,13 +397,18 @@ describe('GET /api/reports/export', () => {
     ]);
     expect(sheet.rowCount).toBe(3);
     const first = sheet.getRow(2);
-    expect(first.getCell(2).type).toBe(ExcelJS.ValueType.Date);
+    // Numbered in the order they arrived, in the school's year of arrival.
+    expect(first.getCell(NUMBER_COLUMN).value).toMatch(/^LAP-\d{4}-000001$/);
+    expect(sheet.getRow(3).getCell(NUMBER_COLUMN).value).toMatch(/^LAP-\d{4}-000002$/);
+    expect(first.getCell(REPORTED_COLUMN).type).toBe(ExcelJS.ValueType.Date);
     // 03:15 UTC is 10:15 in the school (WIB), which is what Excel must show.
-    expect((first.getCell(2).value as Date).toISOString()).toBe('2026-11-10T10:15:00.000Z');
+    expect((first.getCell(REPORTED_COLUMN).value as Date).toISOString()).toBe(
+      '2026-11-10T10:15:00.000Z',
+    );
     expect(first.getCell(RECEIVED_COLUMN).type).toBe(ExcelJS.ValueType.Date);
     expect(first.getCell(DESCRIPTION_COLUMN).value).toBe('Wastafel bocor');
-    expect(first.getCell(11).value).toBe('Custodian');
-    expect(sheet.getRow(3).getCell(8).value).toBe('Selesai');
+    expect(first.getCell(12).value).toBe('Custodian');
+    expect(sheet.getRow(3).getCell(9).value).toBe('Selesai');
     expect(sheet.getRow(3).getCell(BEFORE_PHOTOS_COLUMN).type).toBe(ExcelJS.ValueType.Number);
   });
 

@@ -2,6 +2,7 @@ import type { Tx } from '../../db/handles.js';
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { MAX_PHOTOS_PER_KIND, reason, type ParsedMutationArgs } from '@urs/sync-protocol';
 import { rowsOf, runNow } from '../../db/statement.js';
+import { NEXT_REPORT_NUMBER, nextReportNumberParams } from '../../db/report-numbers.js';
 import { photoUploads, reportEvents, reportPhotos, reports } from '../../db/schema.js';
 import { inSchool } from '../../auth/visibility.js';
 import { first } from '../../db/first.js';
@@ -32,11 +33,13 @@ async function reportOwner(db: Tx, id: string): Promise<{ ownerId: string } | un
 
 /**
  * Parameters in column order; status and category are the contract's optional fields. Priority
- * and origin take their defaults (a staff member's report, normal priority, no due date).
+ * and origin take their defaults (a staff member's report, normal priority, no due date). The
+ * number is worked out in the statement itself (db/report-numbers.ts); a resent create inserts
+ * nothing and so takes none.
  */
 const INSERT_REPORT = `INSERT INTO reports
-  (id, school_id, reporter_id, assignee_id, area_id, category_id, work_type, description, status, reported_at, completed_at, created_at, updated_at, change_seq)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+  (id, school_id, number, reporter_id, assignee_id, area_id, category_id, work_type, description, status, reported_at, completed_at, created_at, updated_at, change_seq)
+  VALUES (?, ?, ${NEXT_REPORT_NUMBER}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
   ON CONFLICT (id) DO NOTHING`;
 
 /**
@@ -103,6 +106,7 @@ function createChecked(
     INSERT_REPORT,
     a.id,
     actor.schoolId,
+    ...nextReportNumberParams(actor.schoolId, now, ctx.clock),
     actor.id,
     // One's own work is one's own job; a problem for someone else waits in the admin's queue
     // (decision 028).

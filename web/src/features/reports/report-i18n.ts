@@ -81,7 +81,9 @@ const texts = splitTextPairs({
       'You can only edit your own reports.',
     ],
     reporter: ['Pelapor', 'Reporter'],
-    reportId: ['ID laporan', 'Report ID'],
+    number: ['Nomor laporan', 'Report number'],
+    /** A report the server has not numbered yet (not sent), as a request's words say it. */
+    awaitingNumber: ['Bernomor setelah terkirim', 'Numbered once sent'],
     createdAt: ['Dibuat', 'Created'],
     receivedAt: ['Diterima server', 'Received by the server'],
     updatedAt: ['Diperbarui', 'Updated'],

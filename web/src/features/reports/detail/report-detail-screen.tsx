@@ -7,6 +7,7 @@ import { Page } from '../../../components/ui/page.js';
 import { toast } from '../../../client/toast.js';
 import { useCurrentUser } from '../../../client/use-session.js';
 import { PhotoLightbox } from './photo-lightbox.js';
+import { reportNumberText } from '../report-number.js';
 import { ReportStatusHead } from '../report-status-head.js';
 import { workTypeKey } from '../report-i18n.js';
 import { photoFileName, usePhotoUrl } from '../data/photo-queries.js';
@@ -222,11 +223,11 @@ function ReportSummary({ view, user }: { view: ReportView; user: Pick<User, 'id'
   const { report, names } = view;
 
   const rows: [string, string][] = [
+    [t('reports.number'), reportNumberText(report, t)],
     [t('reports.area'), names.area ?? t('reports.unknownArea')],
     [t('reports.category'), names.category ?? t('reports.categoryNone')],
     [t('reports.workType'), t(workTypeKey(report.work_type))],
     [t('reports.reporter'), names.reporter ?? t('reports.unknownUser')],
-    [t('reports.reportId'), report.id],
     // Created is when the work was filed on the device; the receipt only when it says more.
     [t('reports.createdAt'), formatDateTime(report.reported_at, i18n.language)],
     ...(arrivedLate(report)

@@ -140,6 +140,8 @@ export function planCreate(input: {
   const status = unassigned ? 'pending' : values.status;
   const row: Report = {
     id: input.id,
+    // The server numbers it when it arrives; the pull brings the number.
+    number: null,
     reporter_id: input.reporterId,
     area_id: values.area_id,
     category_id: categoryId,

@@ -72,6 +72,7 @@ describe('planCreate', () => {
         op: 'put',
         row: {
           id,
+          number: null,
           reporter_id: 'user-1',
           area_id: area,
           category_id: null,

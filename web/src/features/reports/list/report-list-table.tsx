@@ -58,7 +58,12 @@ export function ReportListTable({ rows, loading, onRemove, selected, onSelect }:
               onChange={(event) => onSelect(row.id, event.target.checked)}
             />
           </td>
-          <td className="admin-name">{row.area.name}</td>
+          <td className="admin-name">
+            {row.area.name}
+            <div className="rp-number" data-testid="report-number">
+              {row.number ?? t('reports.awaitingNumber')}
+            </div>
+          </td>
           <td
             className="report-list-description"
             title={row.description}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { canDoJob, type AccountRole, type Report } from '@urs/sync-protocol';
 import { useReportCardFacts, type ReportCardFacts } from '../data/report-queries.js';
 import { workTypeKey } from '../report-i18n.js';
+import { reportNumberText } from '../report-number.js';
 import { ReportStatusHead } from '../report-status-head.js';
 import { formatDateTime } from '../../../lib/format.js';
 
@@ -67,6 +68,12 @@ export function ReportCard({
         </span>
       </ReportStatusHead>
       <p className="rp-card-area">{facts?.area ?? t('reports.unknownArea')}</p>
+      <p
+        className={(report.number ?? null) === null ? 'rp-number rp-number-awaiting' : 'rp-number'}
+        data-testid="report-number"
+      >
+        {reportNumberText(report, t)}
+      </p>
       <p className="rp-card-description">{report.description}</p>
       <p className="rp-card-meta muted">
         <span>{facts?.reporter ?? t('reports.unknownUser')}</span>

@@ -2,6 +2,7 @@ import { beforePhotosTakenAfterAfter, type PhotoKind, type Report } from '@urs/s
 import i18next from 'i18next';
 import { formatDateTime } from '../../../lib/format.js';
 import { statusKey, workTypeKey } from '../report-i18n.js';
+import { reportNumberText } from '../report-number.js';
 import { captureCaption } from './capture-time-text.js';
 import { filedTimeOf, type ProofSheet, type SheetImage, type SheetTexts } from './sheet-model.js';
 import './proof-i18n.js';
@@ -70,15 +71,15 @@ export function buildSheet(
         image: images.get(photo.id) ?? null,
       }));
   return {
-    reportId: report.id,
+    heading: reportNumberText(report, t),
     facts: [
+      { label: t('reports.number'), value: reportNumberText(report, t) },
       { label: t('reports.area'), value: names.area ?? t('reports.unknownArea') },
       { label: t('reports.category'), value: names.category ?? t('reports.categoryNone') },
       { label: t('reports.workType'), value: t(workTypeKey(report.work_type)) },
       { label: t('reports.status'), value: t(statusKey(report.status)) },
       { label: t('reports.reporter'), value: names.reporter ?? t('reports.unknownUser') },
       { label: t('proof.filedAt'), value: formatDateTime(filedTimeOf(report), lng) },
-      { label: t('reports.reportId'), value: report.id },
     ],
     description: { label: t('reports.description'), text: report.description },
     adminNote: {

@@ -75,14 +75,14 @@ function label(doc: jsPDF, text: string, x: number, y: number): void {
   write(doc, text.toUpperCase(), x, y, { baseline: 'top' });
 }
 
-function header(doc: jsPDF, cursor: Cursor, texts: SheetTexts, reportId: string): void {
+function header(doc: jsPDF, cursor: Cursor, texts: SheetTexts, heading: string): void {
   setText(doc, 14, 'bold');
   write(doc, texts.school, MARGIN, cursor.y, { baseline: 'top' });
   setText(doc, 11, 'normal', INK.muted);
   write(doc, texts.title, PAGE.width - MARGIN, cursor.y + 1, { baseline: 'top', align: 'right' });
   cursor.y += 8;
   setText(doc, 8, 'normal', INK.muted);
-  write(doc, reportId, PAGE.width - MARGIN, cursor.y, { baseline: 'top', align: 'right' });
+  write(doc, heading, PAGE.width - MARGIN, cursor.y, { baseline: 'top', align: 'right' });
   cursor.y += 5;
   doc.setDrawColor(INK.text);
   doc.setLineWidth(0.4);
@@ -201,8 +201,8 @@ function signatures(doc: jsPDF, cursor: Cursor, texts: SheetTexts, reporter: str
 /** One report's sheet, starting on a new page unless the document is still empty. */
 export function drawReportSheet(doc: jsPDF, texts: SheetTexts, sheet: ProofSheet, fresh: boolean) {
   if (!fresh) doc.addPage();
-  const cursor: Cursor = new Cursor(doc, () => header(doc, cursor, texts, sheet.reportId));
-  header(doc, cursor, texts, sheet.reportId);
+  const cursor: Cursor = new Cursor(doc, () => header(doc, cursor, texts, sheet.heading));
+  header(doc, cursor, texts, sheet.heading);
   facts(doc, cursor, sheet.facts);
   block(doc, cursor, sheet.description.label, sheet.description.text);
   block(doc, cursor, sheet.adminNote.label, sheet.adminNote.text);

@@ -1,3 +1,4 @@
+import type { Report } from '@urs/sync-protocol';
 import { buildSheet, sheetTexts, type SheetLanguage, type SheetSource } from './build-sheet.js';
 import { renderProofPdf } from './render-pdf.js';
 import { loadSheetImages } from './sheet-images.js';
@@ -21,10 +22,12 @@ export async function makeReportPdf(
   const blob = await renderProofPdf({
     texts,
     language: lng,
-    title: `${texts.title} ${source.report.id}`,
+    title: `${texts.title} ${source.report.number ?? source.report.id}`,
     sheets: [buildSheet(source, images, lng)],
   });
   return { blob, missing };
 }
 
-export const reportPdfName = (reportId: string) => `laporan-${reportId}.pdf`;
+/** Named for the report's number once it has one; its id until then. */
+export const reportPdfName = (report: Pick<Report, 'id' | 'number'>) =>
+  `laporan-${report.number ?? report.id}.pdf`;

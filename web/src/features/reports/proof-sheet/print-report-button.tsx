@@ -23,7 +23,7 @@ export function PrintReportButton({ source }: { source: SheetSource }) {
         new Date(),
         schoolName,
       );
-      saveBlobAs(made.blob, reportPdfName(source.report.id));
+      saveBlobAs(made.blob, reportPdfName(source.report));
       if (made.missing > 0) {
         toast.warning(t('proof.made'), t('proof.photosMissing', { count: made.missing }));
       } else {

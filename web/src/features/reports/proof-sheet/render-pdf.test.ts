@@ -31,6 +31,7 @@ function source(photoCount: number): SheetSource {
   return {
     report: {
       id: '01a20000-0000-7000-8000-000000000001',
+      number: 'LAP-2026-000123',
       reporter_id: 'u1',
       area_id: 'a1',
       category_id: null,
@@ -76,9 +77,12 @@ describe('the printed sheet', () => {
     expect(read.pages).toBeGreaterThan(1);
     read.text.forEach((page, index) => {
       expect(page).toContain('SMA Harapan Nusantara');
-      expect(page).toContain('01a20000-0000-7000-8000-000000000001');
+      // The report's readable number heads every page, never its raw id.
+      expect(page).toContain('LAP-2026-000123');
+      expect(page).not.toContain('01a20000-0000-7000-8000-000000000001');
       expect(page).toContain(`Halaman ${index + 1} dari ${read.pages}`);
     });
+    expect(read.text[0]).toContain('NOMOR LAPORAN LAP-2026-000123');
     const all = read.text.join(' ');
     expect(all).toContain('Gerbang depan');
     expect(all).toContain('Perawatan');
@@ -96,6 +100,15 @@ describe('the printed sheet', () => {
     const all = (await sheetPdf(1)).text.join(' ');
     expect(all).toContain(`WAKTU PENGAJUAN ${formatDateTime(AT, 'id')}`);
     expect(all).not.toContain(formatDateTime(RECEIVED, 'id'));
+  });
+
+  it('prints the words for a number not yet given on a report not yet sent, in each language', () => {
+    const unsent = { ...source(0), report: { ...source(0).report, number: null } };
+    expect(build.buildSheet(unsent, new Map(), 'id').heading).toBe('Bernomor setelah terkirim');
+    expect(build.buildSheet(unsent, new Map(), 'en').facts[0]).toEqual({
+      label: 'Report number',
+      value: 'Numbered once sent',
+    });
   });
 
   it('prints a photo it cannot get as not available instead of failing the sheet', async () => {

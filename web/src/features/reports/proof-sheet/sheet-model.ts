@@ -22,7 +22,8 @@ export interface SheetPhoto {
 
 /** One report as its printed sheet shows it: every text already in the user's language. */
 export interface ProofSheet {
-  reportId: string;
+  /** Under the title on every page: the report's number, or the words for one not yet given. */
+  heading: string;
   facts: { label: string; value: string }[];
   description: { label: string; text: string };
   adminNote: { label: string; text: string };

@@ -51,7 +51,9 @@ async function pushAs(
       })),
     });
     if (outcome.kind !== 'applied' || outcome.body.results.some((r) => r.status !== 'applied')) {
-      throw new Error(`tasks bench: a ${batch[0]?.[0]} push was not applied: ${JSON.stringify(outcome.body).slice(0, 400)}`);
+      throw new Error(
+        `tasks bench: a ${batch[0]?.[0]} push was not applied: ${JSON.stringify(outcome.body).slice(0, 400)}`,
+      );
     }
   }
 }
@@ -240,7 +242,8 @@ export async function tasksBench(rounds: number): Promise<BenchRow[]> {
         0,
       ),
     );
-    if (counted !== JOBS) throw new Error(`tasks bench: /tasks counted ${counted} jobs, not ${JOBS}`);
+    if (counted !== JOBS)
+      throw new Error(`tasks bench: /tasks counted ${counted} jobs, not ${JOBS}`);
     console.log(
       `tasks: /tasks ${times.tasks.map((t) => t.toFixed(0)).join(', ')} ms; /user/reports ${times.reports.map((t) => t.toFixed(0)).join(', ')} ms`,
     );

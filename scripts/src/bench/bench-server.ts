@@ -24,9 +24,11 @@ export interface BenchServer {
 export async function benchServer(
   prefix: string,
   open: OpenBenchDb = sqliteBenchDb,
+  /** More settings of the app (WEB_DIST_DIR, to serve the built PWA). */
+  settings: Record<string, string> = {},
 ): Promise<BenchServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `urs-${prefix}-bench-`));
-  const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dir, SCRYPT_LOG_N: '10' });
+  const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dir, SCRYPT_LOG_N: '10', ...settings });
   const { db, drop } = await open(dir);
   const app = createApp({ db, env });
   return {

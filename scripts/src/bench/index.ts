@@ -7,6 +7,7 @@ import { hotEndpointsBench } from './hot-endpoints-bench.js';
 import { inventoryBench } from './inventory-bench.js';
 import { postgresBench, schoolsBench } from './postgres-cases.js';
 import { syncBench } from './sync-bench.js';
+import { tasksBench } from './tasks-bench.js';
 import { tcpPushBench } from './tcp-push-bench.js';
 
 /**
@@ -24,6 +25,7 @@ const CASES: Record<string, () => Promise<BenchRow[]>> = {
   'hot-endpoints': () => hotEndpointsBench(rounds),
   compression: () => compressionBench(rounds),
   'first-sync': () => firstSyncBench(rounds),
+  tasks: () => tasksBench(rounds),
   inventory: () => inventoryBench(rounds * 20, transactions),
   analytics: () => analyticsBench(rounds * 2, reports),
   postgres: () => postgresBench(),

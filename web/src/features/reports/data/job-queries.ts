@@ -1,5 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useMemo } from 'react';
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import { liveQuery } from 'dexie';
 import {
   dueInstant,
   isOverdue,
@@ -74,18 +75,82 @@ export function taskBoard(jobs: readonly Report[], nowMs: number, offsetMinutes:
   return board;
 }
 
-/** The signed-in user's open jobs by section, live; undefined while read. */
-export function useTaskBoard(userId: string | null): TaskBoard | undefined {
-  const jobs = useLiveQuery(
-    () => (userId === null ? [] : openJobsOf(db, userId)),
+interface OpenJobsSource {
+  rows: Report[] | undefined;
+  listeners: Set<() => void>;
+  subscription: { unsubscribe(): void };
+}
+
+/** The live reads of open jobs by user, each shared by every hook that watches it. */
+const openJobsSources = new Map<string, OpenJobsSource>();
+
+/**
+ * Watches a user's open jobs through ONE live query however many hooks ask: the menu's counts,
+ * the dashboard's and `/tasks` all read the same rows, so a screen that shows several reads the
+ * user's jobs once (before, each hook read all of them: `/tasks` paid twice the menu's read, the
+ * most of its time over `/user/reports` in the bench, docs/performance-log.md 2026-12-03), and a
+ * screen opened while the menu holds the rows draws them at once.
+ */
+function watchOpenJobs(userId: string, listener: () => void): () => void {
+  let source = openJobsSources.get(userId);
+  if (source === undefined) {
+    const created: OpenJobsSource = {
+      rows: undefined,
+      listeners: new Set(),
+      subscription: { unsubscribe: () => undefined },
+    };
+    openJobsSources.set(userId, created);
+    created.subscription = liveQuery(() => openJobsOf(db, userId)).subscribe({
+      next: (rows) => {
+        created.rows = rows;
+        for (const notify of created.listeners) notify();
+      },
+      error: (err: unknown) => console.error('[jobs] open jobs could not be read', err),
+    });
+    source = created;
+  }
+  const watched = source;
+  watched.listeners.add(listener);
+  return () => {
+    watched.listeners.delete(listener);
+    if (watched.listeners.size > 0) return;
+    watched.subscription.unsubscribe();
+    openJobsSources.delete(userId);
+  };
+}
+
+const NO_JOBS: Report[] = [];
+
+/** The user's open jobs, live, from the shared read; undefined until first read. */
+function useOpenJobs(userId: string | null): Report[] | undefined {
+  const subscribe = useCallback(
+    (listener: () => void) => (userId === null ? () => undefined : watchOpenJobs(userId, listener)),
     [userId],
   );
+  return useSyncExternalStore(subscribe, () =>
+    userId === null ? NO_JOBS : openJobsSources.get(userId)?.rows,
+  );
+}
+
+/** Boards already sorted, by the rows and the minute they were made for: one per change. */
+const boards = new WeakMap<
+  readonly Report[],
+  { minute: number; offset: number; board: TaskBoard }
+>();
+
+/** The signed-in user's open jobs by section, live; undefined while read. */
+export function useTaskBoard(userId: string | null): TaskBoard | undefined {
+  const jobs = useOpenJobs(userId);
   const minute = useMinute();
   const offset = useSchoolUtcOffset(minute);
-  return useMemo(
-    () => (jobs === undefined ? undefined : taskBoard(jobs, minute, offset)),
-    [jobs, minute, offset],
-  );
+  return useMemo(() => {
+    if (jobs === undefined) return undefined;
+    const made = boards.get(jobs);
+    if (made?.minute === minute && made.offset === offset) return made.board;
+    const board = taskBoard(jobs, minute, offset);
+    boards.set(jobs, { minute, offset, board });
+    return board;
+  }, [jobs, minute, offset]);
 }
 
 export interface TaskCounts {

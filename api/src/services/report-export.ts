@@ -2,7 +2,7 @@ import type ExcelJS from 'exceljs';
 import {
   completedOnTime,
   roleLabel,
-  type JobPriority,
+  JOB_PRIORITY_LABELS,
   type ReportExportQuery,
   type ReportListRow,
 } from '@urs/sync-protocol';
@@ -23,13 +23,6 @@ const WORK_TYPE_LABEL: Record<string, string> = {
   maintenance: 'Perawatan',
   inspection: 'Inspeksi',
   other: 'Lainnya',
-};
-
-const PRIORITY_LABEL: Record<JobPriority, string> = {
-  low: 'Rendah',
-  normal: 'Normal',
-  high: 'Tinggi',
-  urgent: 'Mendesak',
 };
 
 /**
@@ -112,7 +105,7 @@ export function exportReports(
         reporter: r.reporter.name,
         role: roleLabel(r.reporter.role),
         assignee: r.assignee?.name ?? '',
-        priority: PRIORITY_LABEL[r.priority],
+        priority: JOB_PRIORITY_LABELS[r.priority][0],
         // A calendar day: midnight UTC of it is that day in Excel, which has no time zones.
         dueDate: r.due_date === null ? null : new Date(`${r.due_date}T00:00:00.000Z`),
         dueTime: r.due_time ?? '',

@@ -26,9 +26,11 @@ import {
   jpegBytes,
   openTestDatabase,
   optimisticReport,
+  photoAttach,
   reportCreate,
   reportRow,
 } from '../test/sync-fixtures.js';
+import { sha256Hex } from './sha256.js';
 import { testUser } from '../test/user.js';
 
 /*
@@ -70,7 +72,7 @@ class FakeSyncServer {
   private ledger = new Map<string, number>();
   private records = new Map<string, ServerRecord>();
   private changeSeq = 0;
-  private uploads = new Map<string, { sha256: string; user_id: string }>();
+  private uploads = new Map<string, { sha256: string; user_id: string; bytes: Uint8Array }>();
   /** Every request, in order: `METHOD /path`. */
   readonly requests: string[] = [];
   /** Every mutation the server applied or refused (not duplicates), in commit order. */
@@ -155,6 +157,9 @@ class FakeSyncServer {
     if (request.method === 'PUT' && photo?.[1] !== undefined) {
       return this.putPhoto(user, decodeURIComponent(photo[1]), request);
     }
+    if (request.method === 'GET' && photo?.[1] !== undefined) {
+      return this.getPhoto(user, decodeURIComponent(photo[1]));
+    }
     if (request.method === 'POST' && url.pathname === '/api/sync/push') {
       return this.push(user, await request.json());
     }
@@ -163,6 +168,44 @@ class FakeSyncServer {
     }
     return json(404, { message: 'Tidak ditemukan.' });
   };
+
+  /** An attached photo's bytes, for whoever may see its report (the uploader's own, too). */
+  private getPhoto(user: User, id: string): Response {
+    const upload = this.uploads.get(id);
+    const attached = this.records.get(`report_photos/${id}`);
+    const visible =
+      upload?.user_id === user.id ||
+      (attached !== undefined &&
+        attached.row !== null &&
+        (attached.owner_id === user.id || user.role === 'admin'));
+    if (upload === undefined || !visible) return json(404, { message: 'Foto tidak ditemukan.' });
+    return new Response(upload.bytes.slice(), {
+      status: 200,
+      headers: { 'Content-Type': 'image/jpeg' },
+    });
+  }
+
+  /** A photo's bytes another user's phone has uploaded. */
+  uploadAs(userId: string, id: string, bytes: Uint8Array, sha256: string): void {
+    this.uploads.set(id, { sha256, user_id: userId, bytes });
+  }
+
+  /**
+   * The admin gives the report to `userId`: it and its photos are theirs to pull from now on
+   * (the server bumps their change numbers, decision 028).
+   */
+  assign(reportId: string, userId: string): void {
+    const report = this.report(reportId);
+    if (report === undefined) throw new Error('no such report');
+    const at = new Date().toISOString();
+    this.write('reports', reportId, { ...report, assignee_id: userId, updated_at: at }, userId);
+    for (const record of [...this.records.values()]) {
+      const row = record.row;
+      if (record.entity === 'report_photos' && row !== null && 'report_id' in row) {
+        if (row.report_id === reportId) this.write('report_photos', record.id, row, userId);
+      }
+    }
+  }
 
   private async putPhoto(user: User, id: string, request: Request): Promise<Response> {
     const fault = this.photoFaults.get(id);
@@ -181,7 +224,7 @@ class FakeSyncServer {
     if (existing !== undefined && (existing.sha256 !== sha256 || existing.user_id !== user.id)) {
       return json(409, { message: 'ID foto sudah dipakai.' });
     }
-    this.uploads.set(id, { sha256, user_id: user.id });
+    this.uploads.set(id, { sha256, user_id: user.id, bytes });
     const receipt = { id, sha256, mime_type: 'image/jpeg', size_bytes: bytes.byteLength };
     return json(existing === undefined ? 201 : 200, receipt);
   }
@@ -421,8 +464,13 @@ function setup(
   return { server, db, engine, session, clock, alice };
 }
 
-async function createReport(h: Harness, userId: string, description = 'Lampu kelas 7B mati') {
-  const args = reportCreate({ description });
+async function createReport(
+  h: Harness,
+  userId: string,
+  description = 'Lampu kelas 7B mati',
+  status?: 'completed',
+) {
+  const args = reportCreate({ description, ...(status !== undefined && { status }) });
   await enqueue(h.db, userId, 'report.create', args, [optimisticReport(args, userId)]);
   return args.id;
 }
@@ -741,7 +789,8 @@ describe('sync engine', () => {
     const userId = h.alice.user.id;
     // A photo picked in a form not saved yet: uploaded all the same, but on no report.
     const inForm = await savedPhoto(h, userId, 30);
-    const reportId = await createReport(h, userId);
+    // Work filed done: an open job of hers would keep its photos (the next test).
+    const reportId = await createReport(h, userId, 'Lampu kelas 7B diganti', 'completed');
     const attached = [await savedPhoto(h, userId, 31), await savedPhoto(h, userId, 32)];
     for (const photo of attached) await attachPhoto(h, userId, reportId, photo);
     const newest = await savedPhoto(h, userId, 33);
@@ -753,6 +802,35 @@ describe('sync engine', () => {
     expect(kept.sort()).toEqual([inForm.id, newest.id].sort());
     // The server has the freed ones; the report still lists them.
     expect(await h.db.report_photos.where('report_id').equals(reportId).count()).toBe(3);
+  });
+
+  it('fetches the photos of a job assigned to me and keeps them while it is open', async () => {
+    const h = setup({ keptPhotos: 0 });
+    const alice = h.alice.user.id;
+    const bob = h.server.addUser('Bob', 'custodian').user;
+    // Bob reports a leak with a photo from his phone; the admin gives the job to Alice.
+    const report = reportCreate({ description: 'Keran bocor', unassigned: true });
+    h.server.applyAs(bob.id, { name: 'report.create', args: report });
+    const bytes = jpegBytes(40, 512);
+    const sha256 = await sha256Hex(bytes.slice().buffer);
+    const attach = photoAttach(report.id, { sha256, size_bytes: bytes.byteLength });
+    h.server.uploadAs(bob.id, attach.id, bytes, sha256);
+    h.server.applyAs(bob.id, { name: 'photo.attach', args: attach });
+    h.server.assign(report.id, alice);
+
+    expect(await h.engine.syncOnce()).toMatchObject({ status: 'ok' });
+    expect(h.server.requests).toEqual(['GET /api/sync/pull', `GET /api/photos/${attach.id}`]);
+    const held = await h.db.photos.get(attach.id);
+    expect(held).toMatchObject({ user_id: alice, uploaded: 1, sha256 });
+    expect(new Uint8Array(held?.bytes ?? new ArrayBuffer(0))).toEqual(bytes);
+
+    // Offline now, and nothing of hers is kept past the newest 0: the job's photo stays.
+    h.server.down = true;
+    await h.engine.syncOnce({ force: true });
+    h.server.down = false;
+    expect(await h.engine.syncOnce({ force: true })).toMatchObject({ status: 'ok' });
+    expect(await h.db.photos.get(attach.id)).toBeDefined();
+    expect(h.server.requests.filter((r) => r.startsWith('GET /api/photos/'))).toHaveLength(1);
   });
 
   it('pushes what each photo lets go between the uploads of a slow backlog', async () => {

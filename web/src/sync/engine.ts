@@ -4,6 +4,7 @@ import { ApiError, createApiClient, NetworkError, type FetchLike } from '../clie
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffPolicy } from './backoff.js';
 import { createSyncLock, type SyncLock } from './lock.js';
 import { releaseUploadedPhotos, uploadPendingPhotos } from './photo-upload.js';
+import { prefetchJobPhotos } from './job-photos.js';
 import { pullChanges, SessionMismatchError, type PullProgress } from './pull.js';
 import { pushOutbox, type PushBatchLimit, type PushSummary } from './push.js';
 import { setServerUnreachable } from './reachability.js';
@@ -181,6 +182,11 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       setServerUnreachable(false);
       // Photo trouble did not stop the rest, but it still needs a retry with backoff.
       if (photos.transientError !== null) throw photos.transientError;
+      // The jobs the pull brought are readable offline with their photos (job-photos.ts). Its
+      // trouble is no failed cycle: what is missing is fetched at the next one.
+      await prefetchJobPhotos(db, api, userId).catch((err: unknown) => {
+        console.error('Gagal mengambil foto tugas', err);
+      });
       // Once the server has them, older photos need not fill the phone. Not a failed cycle if
       // it cannot: the bytes stay, which is where they were.
       await releaseUploadedPhotos(db, userId, options.keptPhotos).catch((err: unknown) => {

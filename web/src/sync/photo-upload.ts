@@ -5,6 +5,7 @@ import {
   NetworkError,
   type ApiClient,
 } from '../client/api-client.js';
+import { openJobPhotoIds } from './job-photos.js';
 
 /*
  * The upload half of the device's photos, apart from savePhoto (photos.ts): the sync engine runs
@@ -121,7 +122,7 @@ export const KEPT_UPLOADED_PHOTOS = 100;
 /**
  * Frees the bytes of this user's uploaded photos past the newest `keep`, when the server has
  * them on a report (a `report_photos` row) and no outbox entry names them (a refused one kept
- * for a resend included). A photo in a form not saved yet is on no report, so a draft keeps
+ * for a resend included); never those of the user's open jobs. A photo in a form not saved yet is on no report, so a draft keeps
  * its photos. Without this every photo stayed on the phone for good, and a school year of them
  * filled its storage, after which nothing could be saved. Returns how many were freed.
  */
@@ -130,9 +131,13 @@ export async function releaseUploadedPhotos(
   userId: string,
   keep = KEPT_UPLOADED_PHOTOS,
 ): Promise<number> {
-  return db.transaction('rw', db.photos, db.report_photos, db.outbox, async () => {
-    // Ids are UUIDv7, so within the index's one key they come oldest first.
-    const uploaded = await db.photos.where('[user_id+uploaded]').equals([userId, 1]).primaryKeys();
+  return db.transaction('rw', [db.photos, db.report_photos, db.outbox, db.reports], async () => {
+    // Ids are UUIDv7, so within the index's one key they come oldest first. The photos of the
+    // user's open jobs (fetched for them, job-photos.ts) are neither freed nor counted.
+    const needed = await openJobPhotoIds(db, userId);
+    const uploaded = (
+      await db.photos.where('[user_id+uploaded]').equals([userId, 1]).primaryKeys()
+    ).filter((id) => !needed.has(id));
     if (uploaded.length <= keep) return 0;
     const older = uploaded.slice(0, uploaded.length - keep);
     const named = new Set<string>();

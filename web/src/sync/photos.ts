@@ -4,6 +4,7 @@ import { lazyModule } from '../lib/lazy-module.js';
 import { PhotoError, withStorageGuard } from './errors.js';
 import { defaultCompressor, type ImageCompressor } from './photo-compress.js';
 import { sniffImageType } from '../lib/image-type.js';
+import { sha256Hex } from './sha256.js';
 
 /**
  * readCaptureTime, loaded with the first photo: its module builds the contract's capture-time
@@ -30,16 +31,7 @@ export interface SavePhotoOptions {
   now?: () => Date;
 }
 
-export { sniffImageType };
-
-export async function sha256Hex(bytes: ArrayBuffer): Promise<string> {
-  if (typeof crypto === 'undefined' || crypto.subtle === undefined) {
-    // crypto.subtle exists only in secure contexts (HTTPS or localhost).
-    throw new PhotoError('unavailable');
-  }
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
-  return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
-}
+export { sniffImageType, sha256Hex };
 
 /**
  * Checks, compresses and stores a photo on the device so the form can reference it offline;

@@ -1,4 +1,4 @@
-import type { JobPriority } from '@urs/sync-protocol';
+import { JOB_PRIORITY_LABELS, type JobPriority } from '@urs/sync-protocol';
 import './report-i18n.js';
 import { registerTexts } from '../../lib/i18n.js';
 import { splitTextPairs } from '../../lib/text-pairs.js';
@@ -13,12 +13,8 @@ const texts = splitTextPairs({
     assignee: ['Petugas', 'Assignee'],
     unassigned: ['Belum ditugaskan', 'Unassigned'],
     priority: ['Prioritas', 'Priority'],
-    priorities: {
-      low: ['Rendah', 'Low'],
-      normal: ['Normal', 'Normal'],
-      high: ['Tinggi', 'High'],
-      urgent: ['Mendesak', 'Urgent'],
-    },
+    // The contract's table: the server's exports say the same names.
+    priorities: JOB_PRIORITY_LABELS,
     due: ['Tenggat', 'Due'],
     noDue: ['Tanpa tenggat', 'No due date'],
     dueDate: ['Tanggal tenggat', 'Due date'],

@@ -18,12 +18,6 @@ const texts = splitTextPairs({
     unassigned: ['Belum ditugaskan', 'Unassigned'],
     priority: ['Prioritas', 'Priority'],
     allPriorities: ['Semua prioritas', 'All priorities'],
-    priorities: {
-      low: ['Rendah', 'Low'],
-      normal: ['Normal', 'Normal'],
-      high: ['Tinggi', 'High'],
-      urgent: ['Mendesak', 'Urgent'],
-    },
     overdueOnly: ['Hanya yang terlambat', 'Overdue only'],
     overdue: ['Terlambat', 'Overdue'],
     dateFrom: ['Dari tanggal', 'From date'],

@@ -21,6 +21,7 @@ import {
   type ReportListState,
 } from './report-list-logic.js';
 import { listStateOf, reportListSearchSchema, searchOfState } from './report-list-search.js';
+import { priorityKey } from '../job-i18n.js';
 
 /** The form's editable copy of the filters: every field a string ('' = no filter). */
 type Draft = Record<(typeof FILTER_KEYS)[number], string>;
@@ -162,7 +163,7 @@ export function ReportListFilters({ state, onChange, reporterName }: FiltersProp
           {...field('priority')}
           options={JOB_PRIORITIES.map((priority) => ({
             value: priority,
-            label: t(`reportList.priorities.${priority}`),
+            label: t(priorityKey(priority)),
           }))}
         >
           <option value="">{t('reportList.allPriorities')}</option>

@@ -8,6 +8,7 @@ import { statusKey } from '../report-i18n.js';
 import { truncate } from './report-list-logic.js';
 import { roleText } from '../../../lib/role-text.js';
 import '../job-i18n.js';
+import { priorityKey } from '../job-i18n.js';
 
 interface TableProps {
   rows: readonly ReportListRow[];
@@ -92,7 +93,7 @@ export function ReportListTable({ rows, loading, onRemove, selected, onSelect }:
               </span>
               <span className={`report-list-priority report-list-priority-${row.priority}`}>
                 {t('reportList.priorityOf', {
-                  priority: t(`reportList.priorities.${row.priority}`),
+                  priority: t(priorityKey(row.priority)),
                 })}
               </span>
             </div>

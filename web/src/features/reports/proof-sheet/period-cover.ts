@@ -6,6 +6,7 @@ import type { PeriodCover } from './sheet-model.js';
 import '../report-list-i18n.js';
 import './proof-i18n.js';
 import { roleText } from '../../../lib/role-text.js';
+import { priorityKey } from '../job-i18n.js';
 
 /**
  * The cover of a period's PDF: which filters chose the reports (names, not ids, where the
@@ -48,7 +49,7 @@ export function buildPeriodCover(
   if (filters.priority !== undefined) {
     shown.push({
       label: t('reportList.priority'),
-      value: t(`reportList.priorities.${filters.priority}`),
+      value: t(priorityKey(filters.priority)),
     });
   }
   if (filters.overdue === true) {

@@ -87,6 +87,12 @@ export interface SyncState {
    * next run goes on counting from there (sync/pull-progress.ts). Absent or null once caught up.
    */
   pull_progress?: { applied: number; total: number } | null;
+  /**
+   * Whether a pull from the beginning has reached its last page since the cursor was last
+   * reset: false while a first download is unfinished (sync/first-download.ts). Absent on
+   * devices that synced before it was kept, which read it from the cursor and the progress.
+   */
+  filled?: boolean;
 }
 
 /**

@@ -57,3 +57,5 @@ export { SyncEngineProvider, useSyncEngine } from './engine-context.js';
 // sync only from here).
 export type { StorageUsage } from './storage.js';
 export { departedName } from './departed.js';
+export { firstDownloadOf, useFirstDownload } from './first-download.js';
+export type { FirstDownload } from './first-download.js';

@@ -7,6 +7,7 @@ import { nameOf, namesOf } from './departed.js';
 import { applyPullPage, CursorMovedError, pullChanges } from './pull.js';
 import { claimLocalData, dataOwnerRow, rescopeLocalData } from './local-data-owner.js';
 import { ensureSyncState } from './sync-state.js';
+import { firstDownloadOf } from './first-download.js';
 import {
   FIXED_NOW,
   openTestDatabase,
@@ -522,6 +523,52 @@ describe('pulling every page', () => {
     ]);
     expect(await db.reports.count()).toBe(10);
     expect((await db.sync_state.get(me.id))?.pull_progress).toBeNull();
+  });
+
+  it('holds a first download unfinished across runs until its last page, and not after', async () => {
+    const db = await freshDevice();
+    const downloading = async () => firstDownloadOf(await db.sync_state.get(me.id));
+    // Nothing pulled yet: the device's tables are not this user's data yet.
+    expect(await downloading()).toEqual({ active: true, progress: null });
+    const changes = Array.from({ length: 5 }, (_, i) => put('reports', report(`Laporan ${i}`)));
+    const api = countingServer(changes, new Set(['2']));
+    await expect(pullChanges(db, api, me.id, 1)).rejects.toThrow('waktu habis');
+    // Two pages in, the run failed: still the first download, with its progress.
+    expect(await downloading()).toEqual({ active: true, progress: { applied: 2, total: 5 } });
+    await pullChanges(db, api, me.id, 1);
+    expect(await downloading()).toEqual({ active: false, progress: null });
+
+    // A later catch-up of many pages is no first download: the device holds its data.
+    changes.push(put('reports', report('Baru 1')), put('reports', report('Baru 2')));
+    await expect(
+      pullChanges(db, countingServer(changes, new Set(['6'])), me.id, 1),
+    ).rejects.toThrow('waktu habis');
+    expect((await db.sync_state.get(me.id))?.pull_progress).not.toBeNull();
+    expect(await downloading()).toEqual({ active: false, progress: null });
+
+    // The tables cleared for a restore start one again.
+    await db.sync_state.update(me.id, { cursor: '' });
+    expect((await downloading()).active).toBe(true);
+  });
+
+  it('reads a device that synced before the first download was kept as filled', () => {
+    const state = {
+      user_id: me.id,
+      client_id: newId(),
+      next_seq: 1,
+      cursor: '42',
+      last_success_at: null,
+      last_error: null,
+      paused_reason: null,
+      me: null,
+      unread_announcements: 0,
+    };
+    expect(firstDownloadOf(state).active).toBe(false);
+    // One mid-way through its first download when it was updated still says so.
+    expect(firstDownloadOf({ ...state, pull_progress: { applied: 1, total: 3 } }).active).toBe(
+      true,
+    );
+    expect(firstDownloadOf(undefined).active).toBe(false);
   });
 
   it('counts a pull from the beginning afresh, whatever an earlier catch-up stored', async () => {

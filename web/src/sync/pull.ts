@@ -237,6 +237,8 @@ export async function applyPullPage(
           me: page.me,
           unread_announcements: page.unread_announcements,
           ...(progress !== undefined && { pull_progress: progress }),
+          // A fill from the beginning is complete only at its last page (sync/first-download.ts).
+          ...(requestedCursor === '' || !page.has_more ? { filled: !page.has_more } : {}),
         });
       },
     ),

@@ -147,3 +147,27 @@ export async function refuse(
   });
   return entry;
 }
+
+/**
+ * This user's first download as the device would hold it midway: nothing pulled yet, or
+ * `progress` applied of its total with the cursor moved on (sync/first-download.ts).
+ */
+export async function firstDownloadUnderWay(
+  db: UrsDatabase,
+  userId: string,
+  progress?: { applied: number; total: number },
+): Promise<void> {
+  await db.sync_state.put({
+    user_id: userId,
+    client_id: newId(),
+    next_seq: 1,
+    cursor: progress === undefined ? '' : String(progress.applied),
+    last_success_at: null,
+    last_error: null,
+    paused_reason: null,
+    me: null,
+    unread_announcements: 0,
+    pull_progress: progress ?? null,
+    filled: false,
+  });
+}

@@ -23,6 +23,8 @@ import {
 } from './announcements-logic.js';
 import './announcements-i18n.js';
 import './announcements.css';
+import { FirstDownloadNotice } from '../../components/ui/first-download.js';
+import { useFirstDownload } from '../../sync/index.js';
 
 const editRoute = getRouteApi('/_shell/announcements/$id/edit');
 
@@ -39,6 +41,8 @@ export function AnnouncementEditScreen() {
 function AnnouncementComposer({ id }: { id: string | undefined }) {
   const { t } = useTranslation();
   const existing = useAnnouncement(id);
+  const userId = useCurrentUser()?.id;
+  const download = useFirstDownload(userId);
   const title = t(id === undefined ? 'pages.announcementNew' : 'pages.announcementEdit');
   return (
     <Page title={title}>
@@ -46,6 +50,8 @@ function AnnouncementComposer({ id }: { id: string | undefined }) {
         <ComposerForm key={id ?? 'new'} announcement={existing ?? null} />
       ) : existing === undefined ? (
         <p className="an-empty">{t('announcements.loading')}</p>
+      ) : download.active ? (
+        <FirstDownloadNotice download={download} />
       ) : (
         <p className="alert alert-error">{t('announcements.notFound')}</p>
       )}

@@ -29,6 +29,7 @@ import { db } from '../../db/index.js';
 import { testUser } from '../../test/user.js';
 import { useIndonesianComponents } from '../../test/component-setup.js';
 import { announcementAt } from './test-fixtures.js';
+import { firstDownloadUnderWay } from '../../test/sync-fixtures.js';
 import { AnnouncementsScreen } from './announcements-screen.js';
 
 useIndonesianComponents(markRead);
@@ -45,10 +46,27 @@ beforeEach(async () => {
   await db.announcements.bulkPut(list);
 });
 afterEach(async () => {
-  await db.announcements.clear();
+  await Promise.all([db.announcements.clear(), db.sync_state.clear()]);
 });
 
 describe('<AnnouncementsScreen />', () => {
+  it('says they are downloading, not that there are none, during a first download', async () => {
+    await db.announcements.clear();
+    await firstDownloadUnderWay(db, session.user?.id ?? '');
+    render(<AnnouncementsScreen />);
+    expect((await screen.findByTestId('first-download')).textContent).toContain(
+      'Data sedang diunduh...',
+    );
+    expect(screen.queryByText('Belum ada pengumuman.')).toBeNull();
+  });
+
+  it('says there are none once the device holds its data', async () => {
+    await db.announcements.clear();
+    render(<AnnouncementsScreen />);
+    expect(await screen.findByText('Belum ada pengumuman.')).toBeDefined();
+    expect(screen.queryByTestId('first-download')).toBeNull();
+  });
+
   it('shows ten at a time, newest first, and pages on with the shared pager', async () => {
     const user = userEvent.setup();
     render(<AnnouncementsScreen />);

@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/ui/icon.js';
 import { Page } from '../../components/ui/page.js';
 import { Pager } from '../../components/ui/pager.js';
+import { FirstDownloadNotice } from '../../components/ui/first-download.js';
+import { useFirstDownload } from '../../sync/index.js';
 import { focusContent, focusIsLost } from '../../lib/focus.js';
 import { toast } from '../../client/toast.js';
 import { useCurrentUser } from '../../client/use-session.js';
@@ -24,6 +26,7 @@ export function AnnouncementsScreen() {
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   const [page, setPage] = useState(1);
   const data = useAnnouncementsPage(user, page);
+  const download = useFirstDownload(user?.id);
 
   // "Tandai semua dibaca" goes once nothing is unread, and the browser puts its focus on the
   // body, where Tab starts over from the top of the page: the screen's content takes it.
@@ -81,10 +84,13 @@ export function AnnouncementsScreen() {
     >
       {data === undefined || data === null ? (
         <p className="an-empty">{t('announcements.loading')}</p>
+      ) : data.total === 0 && download.active ? (
+        <FirstDownloadNotice download={download} />
       ) : data.total === 0 ? (
         <p className="an-empty">{t('announcements.empty')}</p>
       ) : (
         <>
+          <FirstDownloadNotice download={download} />
           <ul className="an-list" aria-label={t('pages.announcements')}>
             {data.rows.map((a) => (
               <AnnouncementCard

@@ -15,6 +15,8 @@ import { WorkPerPerson } from './work-per-person.js';
 import { useDashboardSummary } from './dashboard-summary.js';
 import { useToday } from './use-today.js';
 import { StatGrid, type Stat } from '../../components/ui/stat-grid.js';
+import { FirstDownloadNotice, StillArriving } from '../../components/ui/first-download.js';
+import { useFirstDownload } from '../../sync/index.js';
 import { useTakeSignedInFrame } from './signed-in-frame.js';
 import './signed-in-frame.css';
 
@@ -40,6 +42,9 @@ export function DashboardScreen() {
   const isStaff = STAFF_ROLES.some((role) => role === user?.role);
   const tasks = useTaskCounts(isStaff ? userId : null);
   const work = useWorkPerPerson(isAdmin);
+  // Counted from the device: while the first download runs they grow as rows arrive, so each
+  // group says so in its heading (a tag on the heading's line, which moves nothing).
+  const download = useFirstDownload(userId);
 
   const stat = (id: string, value: number | undefined): Stat => ({
     id,
@@ -58,6 +63,7 @@ export function DashboardScreen() {
           <section className="card rp-section" aria-labelledby="db-tasks" data-testid="db-tasks">
             <h2 id="db-tasks" className="rp-heading">
               {t('dashboard.tasksTitle')}
+              <StillArriving download={download} />
             </h2>
             <StatGrid
               stats={[
@@ -80,6 +86,7 @@ export function DashboardScreen() {
         <section className="card rp-section" aria-labelledby="db-week">
           <h2 id="db-week" className="rp-heading">
             {t('dashboard.weekTitle')}
+            <StillArriving download={download} />
           </h2>
           <StatGrid
             stats={[
@@ -128,9 +135,14 @@ export function DashboardScreen() {
         <section className="rp-section" aria-labelledby="db-latest">
           <h2 id="db-latest" className="rp-heading">
             {t('dashboard.latest')}
+            <StillArriving download={download} />
           </h2>
           {summary !== undefined && summary !== null && summary.latest.length === 0 ? (
-            <p className="muted">{t('dashboard.latestEmpty')}</p>
+            download.active ? (
+              <FirstDownloadNotice download={download} />
+            ) : (
+              <p className="muted">{t('dashboard.latestEmpty')}</p>
+            )
           ) : (
             <ReportCards reports={summary?.latest ?? []} unsynced={unsynced} viewer={user} />
           )}
@@ -139,7 +151,7 @@ export function DashboardScreen() {
         {/* Drawn once its figures are read, last, so its arrival moves nothing above it: a card
             arriving before the latest reports pushed them down on a desktop, where they are in
             view (dashboard-ahead.e2e.test.ts weighs those shifts). */}
-        {isAdmin && work !== undefined && <WorkPerPerson work={work} />}
+        {isAdmin && work !== undefined && <WorkPerPerson work={work} download={download} />}
       </div>
     </Page>
   );

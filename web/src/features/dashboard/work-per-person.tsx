@@ -1,19 +1,31 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { PersonWork } from '../reports/index.js';
+import { FirstDownloadNotice, StillArriving } from '../../components/ui/first-download.js';
+import type { FirstDownload } from '../../sync/index.js';
 
 /**
  * The admin's open and overdue work per person (decision 028), the jobs nobody holds yet as a
  * row of their own: who is behind, and what waits to be given out.
  */
-export function WorkPerPerson({ work }: { work: readonly PersonWork[] }) {
+export function WorkPerPerson({
+  work,
+  download,
+}: {
+  work: readonly PersonWork[];
+  /** While the first download runs the counts are not final. */
+  download: FirstDownload;
+}) {
   const { t } = useTranslation();
   return (
     <section className="card rp-section" aria-labelledby="db-work" data-testid="db-work">
       <h2 id="db-work" className="rp-heading">
         {t('dashboard.workTitle')}
+        <StillArriving download={download} />
       </h2>
-      {work.length === 0 ? (
+      {work.length === 0 && download.active ? (
+        <FirstDownloadNotice download={download} />
+      ) : work.length === 0 ? (
         <p className="muted">{t('dashboard.workEmpty')}</p>
       ) : (
         <div className="db-work-scroll">

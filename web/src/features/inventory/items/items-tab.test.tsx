@@ -35,6 +35,7 @@ import { parseSearch, stringifySearch } from '../../../lib/search-params.js';
 import { inventorySearchSchema } from '../inventory-search.js';
 import { item as sharedItem } from './test-fixtures.js';
 import { testUser } from '../../../test/user.js';
+import { firstDownloadUnderWay } from '../../../test/sync-fixtures.js';
 
 const AT = '2026-11-01T00:00:00.000Z';
 
@@ -112,6 +113,27 @@ afterEach(async () => {
 });
 
 describe('<ItemsTab />', () => {
+  it('marks the counts as not final and says the items are downloading during a first download', async () => {
+    await db.inventory_items.clear();
+    await firstDownloadUnderWay(db, session.user?.id ?? '', { applied: 50, total: 900 });
+    renderTab();
+    expect((await screen.findByTestId('first-download')).textContent).toContain(
+      'Data sedang diunduh... 50 dari 900',
+    );
+    expect(screen.queryByText('Belum ada barang di perangkat ini.')).toBeNull();
+    expect(screen.getByTestId('counts-provisional').textContent).toContain('masih diunduh');
+    expect(screen.getByText('0 barang ditemukan').textContent).toContain('masih diunduh');
+  });
+
+  it('says an item it does not hold yet may be on its way during a first download', async () => {
+    await firstDownloadUnderWay(db, session.user?.id ?? '');
+    renderTab(`/inventory?item=${newId()}`);
+    expect((await screen.findByTestId('first-download')).textContent).toContain(
+      'Data sedang diunduh...',
+    );
+    expect(screen.queryByText(/Barang tidak ditemukan di perangkat ini/)).toBeNull();
+  });
+
   it('shows the summary from the device and filters by search and low stock via the URL', async () => {
     const user = userEvent.setup();
     const router = renderTab();

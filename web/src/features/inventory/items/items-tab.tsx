@@ -33,6 +33,12 @@ import './items.css';
 import { formatNumber } from '../../../lib/format.js';
 import { pageOf } from '../../../lib/paging.js';
 import { StatGrid, type StatTone } from '../../../components/ui/stat-grid.js';
+import {
+  FirstDownloadNotice,
+  ProvisionalCounts,
+  StillArriving,
+} from '../../../components/ui/first-download.js';
+import { useFirstDownload, type FirstDownload } from '../../../sync/index.js';
 
 type Modal =
   | { kind: 'item'; target: ItemFormTarget }
@@ -106,6 +112,7 @@ export function ItemsTab() {
         />
       ) : (
         <ItemsOverview
+          userId={user.id}
           state={state}
           go={go}
           items={items}
@@ -146,6 +153,7 @@ export function ItemsTab() {
 }
 
 function ItemsOverview(props: {
+  userId: string;
   state: ItemsListState;
   go: (next: ItemsListState, replace?: boolean) => void;
   items: InventoryItem[] | undefined;
@@ -158,6 +166,7 @@ function ItemsOverview(props: {
   const { state, go, items, online, actions } = props;
   const tx = useItemsText();
   const wide = useWideList();
+  const download = useFirstDownload(props.userId);
 
   // One pass each, redone only when the device's items (or the query) change.
   const sorted = useMemo(() => sortItemsByName(items ?? []), [items]);
@@ -170,7 +179,7 @@ function ItemsOverview(props: {
 
   return (
     <div className="inv-overview">
-      <SummaryCards summary={summary} loading={items === undefined} />
+      <SummaryCards summary={summary} loading={items === undefined} download={download} />
       {props.isAdmin && <FlaggedPanel online={online} onOpenItem={actions.open} />}
 
       <div className="inv-toolbar">
@@ -214,8 +223,11 @@ function ItemsOverview(props: {
         <>
           <p className="muted inv-result-count" aria-live="polite">
             {tx('resultCount', { count: filtered.length })}
+            <StillArriving download={download} />
           </p>
-          {filtered.length === 0 ? (
+          {filtered.length === 0 && download.active ? (
+            <FirstDownloadNotice download={download} />
+          ) : filtered.length === 0 ? (
             <p className="card card-muted">{items.length === 0 ? tx('empty') : tx('noMatch')}</p>
           ) : (
             <ItemList
@@ -244,7 +256,15 @@ function ItemsOverview(props: {
   );
 }
 
-function SummaryCards({ summary, loading }: { summary: InventorySummary; loading: boolean }) {
+function SummaryCards({
+  summary,
+  loading,
+  download,
+}: {
+  summary: InventorySummary;
+  loading: boolean;
+  download: FirstDownload;
+}) {
   const { i18n } = useTranslation();
   const tx = useItemsText();
   const number = (n: number) => (loading ? '…' : formatNumber(n, i18n.language));
@@ -257,6 +277,7 @@ function SummaryCards({ summary, loading }: { summary: InventorySummary; loading
   });
   return (
     <section aria-label={tx('summary.label')}>
+      <ProvisionalCounts download={download} />
       <StatGrid
         stats={[
           stat('total', summary.total_items, 'primary'),

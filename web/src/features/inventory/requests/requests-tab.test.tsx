@@ -42,6 +42,7 @@ import { EMPTY_REQUEST_FORM } from './form/request-form-logic.js';
 import { createItemRequest } from './data/requests-save.js';
 import { RequestsTab } from './requests-tab.js';
 import { testUser } from '../../../test/user.js';
+import { firstDownloadUnderWay } from '../../../test/sync-fixtures.js';
 
 const ME = newId();
 const ITEM = newId();
@@ -134,6 +135,31 @@ afterAll(async () => {
 const rows = () => within(screen.getByTestId('request-list')).getAllByRole('button');
 
 describe('<RequestsTab />', () => {
+  it('during a first download: no "none", the figures marked not final, a missing request on its way', async () => {
+    const before = await db.sync_state.get(ME);
+    await firstDownloadUnderWay(db, ME, { applied: 10, total: 400 });
+    try {
+      router.search = '?tab=requests&status=rejected';
+      render(<RequestsTab />);
+      expect((await screen.findByTestId('first-download')).textContent).toContain(
+        'Data sedang diunduh... 10 dari 400',
+      );
+      expect(screen.queryByText('Tidak ada permintaan yang cocok dengan filter.')).toBeNull();
+      expect(screen.getByTestId('counts-provisional')).toBeDefined();
+      cleanup();
+
+      router.search = `?tab=requests&request=${newId()}`;
+      render(<RequestsTab />);
+      const dialog = await screen.findByRole('dialog');
+      expect((await within(dialog).findByTestId('first-download')).textContent).toContain(
+        'Data sedang diunduh...',
+      );
+    } finally {
+      if (before === undefined) await db.sync_state.delete(ME);
+      else await db.sync_state.put(before);
+    }
+  });
+
   it('lists the device’s requests newest first, with placeholder number, names, status and sync mark', async () => {
     router.search = '?tab=requests';
     render(<RequestsTab />);

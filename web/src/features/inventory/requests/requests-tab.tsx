@@ -27,6 +27,8 @@ import { openRefusedRequest } from './data/requests-writes.js';
 import './requests.css';
 import { formatDay } from '../../../lib/format.js';
 import { pageOf } from '../../../lib/paging.js';
+import { FirstDownloadNotice } from '../../../components/ui/first-download.js';
+import { useFirstDownload } from '../../../sync/index.js';
 
 function RequestRow({
   entry,
@@ -102,6 +104,7 @@ export function RequestsTab() {
   const [view, setView] = useTabSearch(requestsViewOf, requestsSearch);
   const data = useRequestsData();
   const marks = useRequestSyncMarks(user?.id ?? null);
+  const download = useFirstDownload(user?.id);
 
   // A refused request opened in its form to be corrected (the detail's "Perbaiki").
   const [fixing, setFixing] = useState<RefusedRequest | null>(null);
@@ -123,7 +126,7 @@ export function RequestsTab() {
 
   return (
     <div className="req-tab">
-      <RequestAnalyticsCard entries={data?.entries} />
+      <RequestAnalyticsCard entries={data?.entries} download={download} />
 
       <RequestFilters
         view={view}
@@ -133,7 +136,9 @@ export function RequestsTab() {
       />
 
       <section className="req-results" aria-label={k('list')}>
-        {page.rows.length === 0 ? (
+        {page.rows.length === 0 && data !== undefined && download.active ? (
+          <FirstDownloadNotice download={download} />
+        ) : page.rows.length === 0 ? (
           <p className="card muted req-empty" role="status">
             {data === undefined
               ? k('loading')
@@ -142,17 +147,20 @@ export function RequestsTab() {
                 : k('emptyFiltered')}
           </p>
         ) : (
-          <ul className="req-list" data-testid="request-list">
-            {page.rows.map((entry) => (
-              <RequestRow
-                key={entry.request.id}
-                entry={entry}
-                mark={marks.get(entry.request.id)}
-                self={user}
-                onOpen={() => setView({ ...view, request: entry.request.id })}
-              />
-            ))}
-          </ul>
+          <>
+            <FirstDownloadNotice download={download} />
+            <ul className="req-list" data-testid="request-list">
+              {page.rows.map((entry) => (
+                <RequestRow
+                  key={entry.request.id}
+                  entry={entry}
+                  mark={marks.get(entry.request.id)}
+                  self={user}
+                  onOpen={() => setView({ ...view, request: entry.request.id })}
+                />
+              ))}
+            </ul>
+          </>
         )}
         {page.total > 0 && (
           <Pager

@@ -118,11 +118,15 @@ function PhotoGroup({
   );
 }
 
-/** The message for a report the screen cannot show; null when it can. */
-function unavailableText(detail: DetailState): string | null {
+/**
+ * The message for a report the screen cannot show; null when it can (or while it loads), and
+ * undefined for one the device does not hold (ReportUnavailable's own words, which a first
+ * download changes).
+ */
+function unavailableText(detail: DetailState): string | null | undefined {
   switch (detail.state) {
     case 'not-on-device':
-      return 'reports.notFound';
+      return undefined;
     case 'not-found':
       return 'reports.notFoundServer';
     case 'failed':
@@ -146,7 +150,7 @@ export function ReportDetailScreen() {
       <ReportUnavailable
         title={title}
         loading={message === null}
-        {...(message !== null && { message: t(message) })}
+        {...(typeof message === 'string' && { message: t(message) })}
       />
     );
   }

@@ -32,6 +32,7 @@ vi.mock('@tanstack/react-router', () => ({
 import { db } from '../../../db/index.js';
 import { testUser } from '../../../test/user.js';
 import { testReport } from '../../../test/report.js';
+import { firstDownloadUnderWay } from '../../../test/sync-fixtures.js';
 import { useIndonesianComponents } from '../../../test/component-setup.js';
 import { TasksScreen } from './tasks-screen.js';
 import { TASKS_SHOWN } from './task-list.js';
@@ -69,7 +70,7 @@ beforeEach(async () => {
   });
 });
 afterEach(async () => {
-  await Promise.all([db.reports.clear(), db.areas.clear()]);
+  await Promise.all([db.reports.clear(), db.areas.clear(), db.sync_state.clear()]);
 });
 
 const section = (name: string) => screen.getByRole('region', { name: new RegExp(`^${name}`) });
@@ -140,6 +141,23 @@ describe('<TasksScreen />', () => {
       if (deviceZone === undefined) delete process.env['TZ'];
       else process.env['TZ'] = deviceZone;
     }
+  });
+
+  it('says the jobs are still downloading, not that there are none, during a first download', async () => {
+    await firstDownloadUnderWay(db, session.user?.id ?? '', { applied: 1200, total: 17133 });
+    render(<TasksScreen />);
+    expect((await screen.findByTestId('first-download')).textContent).toContain(
+      'Data sedang diunduh... 1.200 dari 17.133',
+    );
+    expect(screen.queryByTestId('tasks-empty')).toBeNull();
+  });
+
+  it('says more may be on the way above the jobs already here during a first download', async () => {
+    await db.reports.put(job('Keran bocor', { due_date: '2020-01-01' }));
+    await firstDownloadUnderWay(db, session.user?.id ?? '');
+    render(<TasksScreen />);
+    expect(await screen.findByText('Keran bocor')).toBeDefined();
+    expect(screen.getByTestId('first-download').textContent).toContain('Data sedang diunduh...');
   });
 
   it('says so when there is nothing to do', async () => {

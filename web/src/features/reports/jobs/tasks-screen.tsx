@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../../components/ui/page.js';
+import { FirstDownloadNotice } from '../../../components/ui/first-download.js';
+import { useFirstDownload } from '../../../sync/index.js';
 import { useCurrentUser } from '../../../client/use-session.js';
 import { useUnsyncedReportIds } from '../data/report-queries.js';
 import { useTaskBoard } from '../data/job-queries.js';
@@ -19,6 +21,7 @@ export function TasksScreen() {
   const userId = user?.id ?? null;
   const board = useTaskBoard(userId);
   const unsynced = useUnsyncedReportIds(userId);
+  const download = useFirstDownload(userId);
 
   const total = board === undefined ? 0 : TASK_SECTIONS.reduce((n, s) => n + board[s].length, 0);
   return (
@@ -26,11 +29,16 @@ export function TasksScreen() {
       {board === undefined ? (
         <p className="muted">{t('common.loading')}</p>
       ) : total === 0 ? (
-        <div className="card card-muted" data-testid="tasks-empty">
-          <p>{t('tasks.empty')}</p>
-        </div>
+        download.active ? (
+          <FirstDownloadNotice download={download} />
+        ) : (
+          <div className="card card-muted" data-testid="tasks-empty">
+            <p>{t('tasks.empty')}</p>
+          </div>
+        )
       ) : (
         <div className="tk-board">
+          <FirstDownloadNotice download={download} />
           {TASK_SECTIONS.map((section) => (
             <TaskSection
               key={section}

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { Report } from '@urs/sync-protocol';
 import { Page } from '../../../components/ui/page.js';
 import { Pager } from '../../../components/ui/pager.js';
+import { FirstDownloadNotice } from '../../../components/ui/first-download.js';
+import { useFirstDownload } from '../../../sync/index.js';
 import { useCurrentUser } from '../../../client/use-session.js';
 import { pageOf } from '../../../lib/paging.js';
 import { MY_REPORTS_PAGE_SIZE } from './paging.js';
@@ -23,6 +25,7 @@ export function MyReportsScreen() {
   const [page, setPage] = useState(1);
   const reports = useMyReportsPage(userId, page, MY_REPORTS_PAGE_SIZE);
   const unsynced = useUnsyncedReportIds(userId);
+  const download = useFirstDownload(userId);
   const { pages, page: current, rows: shown, total } = reports ?? NO_REPORTS;
 
   return (
@@ -37,11 +40,17 @@ export function MyReportsScreen() {
       {reports === undefined ? (
         <p className="muted">{t('common.loading')}</p>
       ) : total === 0 ? (
-        <div className="card card-muted">
-          <p>{t('reports.empty')}</p>
-        </div>
+        download.active ? (
+          <FirstDownloadNotice download={download} />
+        ) : (
+          <div className="card card-muted">
+            <p>{t('reports.empty')}</p>
+          </div>
+        )
       ) : (
         <>
+          {/* Some reports are here, more may be on their way: the list is not all yet. */}
+          <FirstDownloadNotice download={download} />
           <ReportCards
             reports={shown}
             unsynced={unsynced}

@@ -14,6 +14,8 @@ import { ItemSection } from './item-section.js';
 import { isBelowZero } from '../stock-numbers.js';
 import { RejectedChange } from './rejected-change.js';
 import { useFormat } from '../../../../lib/format.js';
+import { FirstDownloadNotice } from '../../../../components/ui/first-download.js';
+import { useFirstDownload } from '../../../../sync/index.js';
 
 interface DetailProps {
   itemId: string;
@@ -35,6 +37,7 @@ interface DetailProps {
 export function ItemDetail(props: DetailProps) {
   const tx = useItemsText();
   const item = useItem(props.itemId);
+  const download = useFirstDownload(props.userId);
 
   if (item === undefined) return <p className="muted">{tx('loading')}</p>;
   return (
@@ -44,7 +47,9 @@ export function ItemDetail(props: DetailProps) {
           <span aria-hidden="true">←</span> {tx('detail.back')}
         </button>
       </div>
-      {item === null ? (
+      {item === null && download.active ? (
+        <FirstDownloadNotice download={download} />
+      ) : item === null ? (
         <p className="card card-muted" role="status">
           {tx('detail.notFound')}
         </p>

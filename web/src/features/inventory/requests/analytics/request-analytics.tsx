@@ -5,6 +5,8 @@ import { dailyAverageText, requestActivity } from './request-analytics-data.js';
 import { type RequestEntry } from '../list/requests-list.js';
 import { formatDay, formatNumber, formatPercent } from '../../../../lib/format.js';
 import { StatGrid } from '../../../../components/ui/stat-grid.js';
+import { ProvisionalCounts } from '../../../../components/ui/first-download.js';
+import type { FirstDownload } from '../../../../sync/index.js';
 
 /**
  * The 30-day request activity (spec: most requested items, daily average, approval rate), from
@@ -12,9 +14,12 @@ import { StatGrid } from '../../../../components/ui/stat-grid.js';
  */
 export function RequestAnalyticsCard({
   entries,
+  download,
 }: {
   /** Undefined while the device's rows load. */
   entries: readonly RequestEntry[] | undefined;
+  /** While the first download runs the figures are not final. */
+  download?: FirstDownload;
 }) {
   const { i18n } = useTranslation();
   const k = useRequestsText();
@@ -45,6 +50,7 @@ export function RequestAnalyticsCard({
         </p>
       ) : (
         <>
+          {download !== undefined && <ProvisionalCounts download={download} />}
           <StatGrid
             testId="request-analytics"
             stats={[

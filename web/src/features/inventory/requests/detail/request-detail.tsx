@@ -13,6 +13,8 @@ import { useRequestImage } from '../data/requests-queries.js';
 import { dismissRequestRefusal, type RequestsDatabase } from '../data/requests-writes.js';
 import { formatDateTime, formatDay } from '../../../../lib/format.js';
 import { FactList } from '../../../../components/ui/fact-list.js';
+import { FirstDownloadNotice } from '../../../../components/ui/first-download.js';
+import { useFirstDownload } from '../../../../sync/index.js';
 
 /** Only a web address becomes a link; a `javascript:` or `data:` one would run here. */
 const WEB_ADDRESS = /^https?:\/\//i;
@@ -276,13 +278,18 @@ export function RequestDetail({
 }) {
   const k = useRequestsText();
   const [deciding, setDeciding] = useState<Decision | null>(null);
+  const download = useFirstDownload(user.id);
 
   if (entry === null) {
     return (
       <DetailDialog title={k('detail.title')} onClose={onClose}>
-        <p className="muted" role="status">
-          {loading ? k('loading') : k('detail.notFound')}
-        </p>
+        {!loading && download.active ? (
+          <FirstDownloadNotice download={download} className="" />
+        ) : (
+          <p className="muted" role="status">
+            {loading ? k('loading') : k('detail.notFound')}
+          </p>
+        )}
       </DetailDialog>
     );
   }

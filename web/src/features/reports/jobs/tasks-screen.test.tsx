@@ -133,7 +133,9 @@ describe('<TasksScreen />', () => {
     await screen.findByText('Keran bocor');
     expect((await screen.findByTestId('menu-open')).textContent).toBe('2');
     const openJobReads = () =>
-      reads.mock.calls.filter(([index]) => index === '[assignee_id+status]').length;
+      reads.mock.calls.filter(
+        ([index]) => typeof index === 'string' && index === '[assignee_id+status]',
+      ).length;
     expect(openJobReads()).toBe(1);
     await db.reports.put(job('Lampu kelas'));
     await screen.findByText('Lampu kelas');

@@ -36,6 +36,7 @@ import { firstDownloadUnderWay } from '../../../test/sync-fixtures.js';
 import { useIndonesianComponents } from '../../../test/component-setup.js';
 import { TasksScreen } from './tasks-screen.js';
 import { TASKS_SHOWN } from './task-list.js';
+import { useTaskCounts } from '../data/job-queries.js';
 
 useIndonesianComponents();
 
@@ -158,6 +159,34 @@ describe('<TasksScreen />', () => {
     render(<TasksScreen />);
     expect(await screen.findByText('Keran bocor')).toBeDefined();
     expect(screen.getByTestId('first-download').textContent).toContain('Data sedang diunduh...');
+  });
+
+  it("reads the open jobs once for the menu's counts and the board, and both follow a change", async () => {
+    await db.reports.bulkPut([job('Keran bocor', { due_date: '2020-01-01' }), job('Cat pagar')]);
+    const reads = vi.spyOn(db.reports, 'where');
+    function MenuCount() {
+      const counts = useTaskCounts(session.user?.id ?? null);
+      return <span data-testid="menu-open">{counts?.open ?? '-'}</span>;
+    }
+    render(
+      <>
+        <MenuCount />
+        <TasksScreen />
+      </>,
+    );
+    await screen.findByText('Keran bocor');
+    expect((await screen.findByTestId('menu-open')).textContent).toBe('2');
+    const openJobReads = () =>
+      reads.mock.calls.filter(
+        ([index]) => typeof index === 'string' && index === '[assignee_id+status]',
+      ).length;
+    expect(openJobReads()).toBe(1);
+    await db.reports.put(job('Lampu kelas'));
+    await screen.findByText('Lampu kelas');
+    expect(screen.getByTestId('menu-open').textContent).toBe('3');
+    // One more read for the change, shared again.
+    expect(openJobReads()).toBe(2);
+    reads.mockRestore();
   });
 
   it('says so when there is nothing to do', async () => {

@@ -148,7 +148,8 @@ export async function analyticsSnapshot(
     })
     .from(reports)
     .innerJoin(users, eq(users.id, reports.reporterId))
-    .where(and(liveReport, gte(reports.reportedAt, from30)))
+    // Not the poster's reports: their reporter has a role only because a user needs one.
+    .where(and(liveReport, gte(reports.reportedAt, from30), eq(reports.origin, 'staff')))
     .groupBy(users.role);
   const staffPerRole = new Map(
     (

@@ -142,7 +142,11 @@ export function reportConditions(
   if (filters.area_id !== undefined) conditions.push(eq(reports.areaId, filters.area_id));
   if (filters.reporter_id !== undefined)
     conditions.push(eq(reports.reporterId, filters.reporter_id));
-  if (filters.role !== undefined) conditions.push(eq(reporter.role, filters.role));
+  // A poster report's reporter (decision 029) holds a staff role only because a user needs
+  // one: its reports are nobody's work, so no role filter finds them.
+  if (filters.role !== undefined) {
+    conditions.push(eq(reporter.role, filters.role), eq(reports.origin, 'staff'));
+  }
   if (filters.assignee_id !== undefined) {
     conditions.push(
       filters.assignee_id === UNASSIGNED

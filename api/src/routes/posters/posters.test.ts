@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MAX_IMAGE_BYTES, type PosterSheet, type PullResponse } from '@urs/sync-protocol';
+import { MAX_IMAGE_BYTES, newId, type PosterSheet, type PullResponse } from '@urs/sync-protocol';
 import { reportPhotos, reports, users } from '../../db/schema.js';
 import { makeTestApp, type TestApp } from '../../test/harness.js';
 import { jpegBytes, TestDevice } from '../../sync/test-kit.js';
@@ -276,6 +276,40 @@ describe('a problem sent through the poster', () => {
     expect(((await after.json()) as { data: { users: { total: number } } }).data.users.total).toBe(
       usersBefore,
     );
+  });
+
+  it("is no staff role's work: not in the role filter, the role analytics or the role explorer", async () => {
+    const custodian = new TestDevice(t, (await t.signIn('custodian')).token);
+    const ownId = newId();
+    await custodian.push([
+      'report.create',
+      { id: ownId, area_id: areaId, work_type: 'cleaning', description: 'Lantai dipel' },
+    ]);
+    expect((await send(await tokenOf(areaId), { description: 'Keran bocor' })).status).toBe(201);
+    const [poster] = await storedReports();
+    if (poster === undefined) throw new Error('no poster report');
+
+    const list = async (query: string) => {
+      const res = await t.request(`/api/reports${query}`, { token: admin.token });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { data: { id: string }[] }).data.map((r) => r.id);
+    };
+    // The poster's reporter is a custodian only because a user needs a role.
+    expect(await list('?role=custodian')).toEqual([ownId]);
+    expect((await list('')).sort()).toEqual([ownId, poster.id].sort());
+
+    const analytics = await t.request('/api/analytics', { token: admin.token });
+    const byRole = (
+      (await analytics.json()) as {
+        data: { productivity_by_role: { role: string; reports_30d: number }[] };
+      }
+    ).data.productivity_by_role;
+    expect(byRole.find((r) => r.role === 'custodian')?.reports_30d).toBe(1);
+
+    const explorer = await t.request('/api/reports/by-role?role=custodian', { token: admin.token });
+    const people = ((await explorer.json()) as { data: { id: string; report_count: number }[] })
+      .data;
+    expect(people.map((p) => p.id)).not.toContain(poster.reporterId);
   });
 
   it('needs the problem and a multipart form', async () => {

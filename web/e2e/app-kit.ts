@@ -327,3 +327,42 @@ export async function downloadPdf(page: Page, button: string): Promise<Uint8Arra
   const file = await download.path();
   return new Uint8Array(fs.readFileSync(file));
 }
+
+/** The smallest target a finger is given (WCAG 2.5.5's 44 CSS px). */
+export const MIN_TARGET = 44;
+
+/**
+ * Every control on the page a finger can press and its box, as "what WxH" for those smaller
+ * than MIN_TARGET. A radio or checkbox inside a label is pressed through the label, so the
+ * label's box counts. Hidden controls and those behind `inert` (a closed drawer) are skipped.
+ */
+export function smallTargets(page: Page): Promise<string[]> {
+  return page.evaluate((min) => {
+    const found: string[] = [];
+    const selector =
+      'button, a[href], select, summary, [role="button"], [role="tab"], input[type="checkbox"], input[type="radio"]';
+    for (const element of Array.from(document.querySelectorAll<HTMLElement>(selector))) {
+      if (element.closest('[inert]') !== null) continue;
+      const style = getComputedStyle(element);
+      if (style.visibility === 'hidden' || style.display === 'none') continue;
+      const target =
+        element instanceof HTMLInputElement ? (element.closest('label') ?? element) : element;
+      const box = target.getBoundingClientRect();
+      if (box.width === 0 && box.height === 0) continue;
+      if (box.width >= min - 0.5 && box.height >= min - 0.5) continue;
+      const name = (
+        element.getAttribute('aria-label') ??
+        target.textContent ??
+        element.getAttribute('title') ??
+        ''
+      )
+        .trim()
+        .replace(/\s+/g, ' ')
+        .slice(0, 40);
+      found.push(
+        `${element.tagName.toLowerCase()} "${name}" ${Math.round(box.width)}x${Math.round(box.height)}`,
+      );
+    }
+    return found;
+  }, MIN_TARGET);
+}

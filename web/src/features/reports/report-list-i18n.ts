@@ -6,6 +6,9 @@ import { splitTextPairs } from '../../lib/text-pairs.js';
 const texts = splitTextPairs({
   reportList: {
     filters: ['Filter laporan', 'Report filters'],
+    /** The phone's one button in front of the filters and the role explorer. */
+    filterToggle: ['Filter', 'Filters'],
+    filterToggleCount: ['Filter ({{count}})', 'Filters ({{count}})'],
     role: ['Peran pelapor', 'Reporter role'],
     allRoles: ['Semua peran', 'All roles'],
     status: ['Status', 'Status'],
@@ -27,7 +30,10 @@ const texts = splitTextPairs({
       'The end date cannot be before the start date.',
     ],
     search: ['Cari', 'Search'],
-    searchPlaceholder: ['Deskripsi, area, atau pelapor', 'Description, area, or reporter'],
+    searchPlaceholder: [
+      'Nomor, deskripsi, area, atau pelapor',
+      'Number, description, area, or reporter',
+    ],
     reset: ['Reset', 'Reset'],
     apply: ['Terapkan', 'Apply'],
     reporterChip: ['Pelapor: {{name}}', 'Reporter: {{name}}'],

@@ -12,7 +12,8 @@ import { stringifySearch } from '../../../lib/search-params.js';
 import { useSyncEngine } from '../../../sync/index.js';
 import { listReportersByRole, listReports } from './report-list-api.js';
 import { ReportListFilters } from './report-list-filters.js';
-import { withoutFilter } from './report-list-logic.js';
+import { activeFilterCount, withoutFilter } from './report-list-logic.js';
+import { FilterDisclosure } from './filter-disclosure.js';
 import { searchOfState } from './report-list-search.js';
 import { ReportListTable } from './report-list-table.js';
 import { ReportListToolbar } from './report-list-toolbar.js';
@@ -103,7 +104,10 @@ export function ReportListScreen() {
   return (
     <Page title={t('pages.reports')}>
       <OfflineNotice />
-      <div className="report-list-layout">
+      <FilterDisclosure
+        active={activeFilterCount(state.filters)}
+        appliedKey={JSON.stringify(state.filters)}
+      >
         <div className="report-list-main">
           <ReportListFilters state={state} onChange={setState} reporterName={reporterName} />
         </div>
@@ -114,7 +118,7 @@ export function ReportListScreen() {
           onShowInTable={showReporter}
           onLoadError={onLoadError}
         />
-      </div>
+      </FilterDisclosure>
       <div className="card admin-panel report-list-results">
         <ReportListToolbar
           state={state}

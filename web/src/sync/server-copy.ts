@@ -30,9 +30,13 @@ export function keepServerCopies(
   copies: readonly ServerCopy[],
 ): Promise<number> {
   return withStorageGuard(() =>
-    db.transaction('rw', [db.meta, db.outbox, ...db.entityTables()], async () => {
-      const owner = await dataOwnerRow(db);
-      if (owner?.user_id !== userId || owner.role !== role) return 0;
+    db.transaction('rw', [db.meta, db.sync_state, db.outbox, ...db.entityTables()], async () => {
+      const [owner, state] = await Promise.all([dataOwnerRow(db), db.sync_state.get(userId)]);
+      if (owner?.user_id !== userId) return 0;
+      // The role is stored with the fill's first page, which on a slow link is still on its
+      // way: a fill from the beginning with no role yet takes the session's, as that page will.
+      const fillStarting = owner.role === undefined && state?.cursor === '';
+      if (owner.role !== role && !fillStarting) return 0;
       const held = await heldRowKeys(db, userId);
       let kept = 0;
       for (const { entity, row } of copies) {

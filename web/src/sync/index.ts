@@ -59,3 +59,5 @@ export type { StorageUsage } from './storage.js';
 export { departedName } from './departed.js';
 export { firstDownloadOf, useFirstDownload } from './first-download.js';
 export type { FirstDownload } from './first-download.js';
+export { keepServerCopies } from './server-copy.js';
+export type { ServerCopy } from './server-copy.js';

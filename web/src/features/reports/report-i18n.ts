@@ -76,6 +76,14 @@ const texts = splitTextPairs({
     ],
     loadFailed: ['Gagal mengambil data laporan', 'Could not load the report'],
     fromServer: ['Dibuka dari server: hanya bisa dilihat.', 'Opened from the server: view only.'],
+    actionsAfterDownload: [
+      'Dibuka dari server: laporan ini belum sampai di perangkat. Tindakan tersedia setelah unduhan data selesai.',
+      'Opened from the server: this report has not reached the device yet. Actions are available once the data download is done.',
+    ],
+    keptFromServer: [
+      'Diambil dari server selama unduhan data: status, catatan admin dan hapus sudah bisa dipakai. Ubah laporan dan foto sesudah tersedia setelah unduhan selesai.',
+      'Taken from the server during the data download: status, admin note and delete work now. Editing the report and after photos are available once the download is done.',
+    ],
     notOwner: [
       'Anda hanya dapat mengubah laporan milik Anda sendiri.',
       'You can only edit your own reports.',

@@ -16,7 +16,13 @@ import { changeReport, confirmAndDeleteReport } from '../data/report-writes.js';
 import { JobPanel, jobActionsOf } from '../jobs/job-panel.js';
 import { ReportTimeline } from '../jobs/report-timeline.js';
 import { AddPhotoButton } from '../jobs/add-photo-button.js';
-import { mayChangeReport, type DetailState, type ReportView } from './report-detail-source.js';
+import {
+  mayChangeReport,
+  serverCopyNote,
+  type DetailState,
+  type ReportView,
+} from './report-detail-source.js';
+import { useFirstDownload } from '../../../sync/index.js';
 import { arrivedLate } from './filing-time.js';
 import { useReportDetail } from './use-report-detail.js';
 import '../reports.css';
@@ -140,7 +146,7 @@ export function ReportDetailScreen() {
   const { t } = useTranslation();
   const user = useCurrentUser();
   const { id } = route.useParams();
-  const detail = useReportDetail(id);
+  const detail = useReportDetail(id, user);
 
   if (user === null) return null;
   const title = t('pages.reportDetail');
@@ -224,6 +230,7 @@ function ReportDetailReady({ view, user }: { view: ReportView; user: Pick<User, 
 function ReportSummary({ view, user }: { view: ReportView; user: Pick<User, 'id' | 'role'> }) {
   const { t, i18n } = useTranslation();
   const unsynced = useUnsyncedReportIds(user.id);
+  const download = useFirstDownload(user.id);
   const { report, names } = view;
 
   const rows: [string, string][] = [
@@ -252,7 +259,12 @@ function ReportSummary({ view, user }: { view: ReportView; user: Pick<User, 'id'
       <p className="rp-description">{report.description}</p>
       {view.source === 'server' && (
         <p className="muted" data-testid="report-from-server">
-          {t('reports.fromServer')}
+          {t(serverCopyNote(view, user, download.active))}
+        </p>
+      )}
+      {view.photosFromServer === true && (
+        <p className="muted" data-testid="report-kept-from-server">
+          {t('reports.keptFromServer')}
         </p>
       )}
       <FactList className="fact-list rp-facts" itemClassName="rp-fact" facts={rows} />

@@ -3,6 +3,7 @@ import { newId, reportDetailSchema, type ReportDetail } from '@urs/sync-protocol
 import {
   mayChangeReport,
   resolveDetail,
+  serverCopyNote,
   shouldFetchFromServer,
   viewFromServer,
   type ReportView,
@@ -134,5 +135,40 @@ describe('mayChangeReport', () => {
     for (const user of [gardener, admin, custodian]) {
       expect(mayChangeReport(fromServer, user), user.role).toBe(false);
     }
+  });
+});
+
+describe('a report kept from the server during the first download (decision 032)', () => {
+  const kept: ReportView = { ...onDevice, photos: [], names: {} };
+  const loaded: ServerRead = { state: 'loaded', detail };
+
+  it("shows the server answer's photos and names until the pull brings them", () => {
+    const resolved = resolveDetail(kept, true, loaded);
+    expect(resolved).toMatchObject({
+      state: 'ready',
+      view: {
+        source: 'device',
+        photosFromServer: true,
+        names: { area: 'Taman Depan', reporter: 'Slamet Riyadi' },
+      },
+    });
+    if (resolved.state !== 'ready') throw new Error('not ready');
+    expect(resolved.view.photos).toEqual(detail.photos);
+    // Editing would show no photos: it waits for the download; status and note do not.
+    expect(mayChangeReport(resolved.view, admin)).toBe(false);
+  });
+
+  it("takes the device's own photos once they are there", () => {
+    const resolved = resolveDetail(onDevice, true, loaded);
+    expect(resolved).toEqual({ state: 'ready', view: onDevice });
+    if (resolved.state === 'ready') expect(mayChangeReport(resolved.view, admin)).toBe(true);
+  });
+
+  it('tells whose device will hold it that the actions come after the download', () => {
+    const server = viewFromServer(detail);
+    expect(serverCopyNote(server, admin, true)).toBe('reports.actionsAfterDownload');
+    expect(serverCopyNote(server, gardener, true)).toBe('reports.actionsAfterDownload');
+    expect(serverCopyNote(server, custodian, true)).toBe('reports.fromServer');
+    expect(serverCopyNote(server, admin, false)).toBe('reports.fromServer');
   });
 });

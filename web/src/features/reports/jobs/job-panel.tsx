@@ -37,10 +37,14 @@ export function jobStateOfView(view: ReportView): JobState {
 /**
  * What this user may do with the job now (the contract's `jobActions`, the same table the server
  * enforces): only on a report the device holds, whose changes go through the outbox. A server
- * copy is read-only.
+ * copy is read-only (a kept one is held: decision 032).
  */
 export function jobActionsOf(view: ReportView, user: JobUser): Set<JobAction> {
-  return view.source === 'device' ? jobActions(jobStateOfView(view), user) : new Set();
+  if (view.source !== 'device') return new Set();
+  const actions = jobActions(jobStateOfView(view), user);
+  // An after photo's position follows the photos on the device, which have not arrived.
+  if (view.photosFromServer === true) actions.delete('photos');
+  return actions;
 }
 
 /** The status buttons, in the order they are offered, and where each one takes the job. */

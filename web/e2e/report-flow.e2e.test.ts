@@ -97,6 +97,8 @@ describe('a report from an offline gardener to the admin’s export', () => {
     await card.getByText(description).waitFor();
     await card.getByText('3 foto').waitFor();
     await card.getByText('Belum terkirim').waitFor();
+    // Not numbered until the server has it: the words a request not yet numbered shows.
+    expect(await card.getByTestId('report-number').textContent()).toBe('Bernomor setelah terkirim');
     await card.getByRole('link', { name: 'Detail' }).click();
     await expect.poll(() => photosIn(page, 'Foto sebelum').count()).toBe(2);
     await expect.poll(() => photosIn(page, 'Foto sesudah').count()).toBe(1);
@@ -110,6 +112,11 @@ describe('a report from an offline gardener to the admin’s export', () => {
       .getByText('Semua perubahan sudah terkirim.')
       .waitFor({ timeout: 30_000 });
     await untilNothingUnsynced(page);
+    // The pull brings the number the server gave it.
+    await page.goto(`${run.server.url}/user/reports`);
+    await expect
+      .poll(() => card.getByTestId('report-number').textContent(), { timeout: 20_000 })
+      .toMatch(/^LAP-\d{4}-\d{6}$/);
     filed = { id, description };
     await context.close();
   }, 120_000);

@@ -57,3 +57,5 @@ export { SyncEngineProvider, useSyncEngine } from './engine-context.js';
 // sync only from here).
 export type { StorageUsage } from './storage.js';
 export { departedName } from './departed.js';
+// The inbox opens a device-written refusal where its record is fixed (decision 031).
+export { inboxPath } from './refused-notice.js';

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { STAFF_ROLES } from '@urs/sync-protocol';
 import { Icon } from '../../components/ui/icon.js';
 import { useTaskCounts } from '../reports/index.js';
+import { NotificationBell } from '../notifications/index.js';
 import { focusContent, focusIsLost } from '../../lib/focus.js';
 import { syncsFieldData } from '../../lib/district.js';
 import { decideNavigation } from '../../lib/navigation.js';
@@ -132,6 +133,7 @@ export function AppShell() {
             {/* The district administrator's device holds no school's data: no announcements
                 to count, nothing to sync. */}
             {fieldData && !sidebarVisible && <TopbarUnread unread={unread} />}
+            {fieldData && <NotificationBell userId={user.id} />}
             {fieldData && <SyncIndicator userId={user.id} />}
           </div>
         </header>

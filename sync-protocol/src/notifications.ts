@@ -1,6 +1,17 @@
 import { z } from './zod.js';
 import { code } from './error-codes.js';
 import { LANGUAGES, REPORT_STATUSES, type Language, type ReportStatus } from './vocabulary.js';
+import { NOTIFICATION_PARAM_MAX } from './notification-places.js';
+
+// What the sync engine and the bell need without any schema (a module that builds none, so
+// importing it brings no zod into the app's signed-in start): see notification-places.ts.
+export {
+  NOTIFICATION_MUTATION_ENTITY,
+  NOTIFICATION_PARAM_MAX,
+  notificationExcerpt,
+  notificationPath,
+  notificationTag,
+} from './notification-places.js';
 
 /*
  * Notifications (issue 42, docs/decisions/031-notifications-and-web-push.md): the inbox row every
@@ -86,17 +97,6 @@ export const NOTIFICATION_KIND_RULES = {
 
 /** Notifications older than this are not sent to a device (the server keeps them). */
 export const NOTIFICATION_DAYS_ON_DEVICE = 60;
-/** The longest text one param carries (a report's description, a comment: their start). */
-export const NOTIFICATION_PARAM_MAX = 160;
-
-/** A param's text cut to NOTIFICATION_PARAM_MAX characters, with an ellipsis when cut. */
-export function notificationExcerpt(text: string): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  const chars = Array.from(flat);
-  return chars.length <= NOTIFICATION_PARAM_MAX
-    ? flat
-    : `${chars.slice(0, NOTIFICATION_PARAM_MAX - 1).join('')}…`;
-}
 
 const id = z.string().min(1);
 const iso = z.string();
@@ -252,11 +252,6 @@ export const NOTIFICATION_MUTATION_ARGS = {
   'notification.read_all': notificationReadAllArgs,
   'notification_prefs.set': notificationPrefsSetArgs,
 } as const;
-export const NOTIFICATION_MUTATION_ENTITY = {
-  'notification.read': 'notifications',
-  'notification.read_all': 'notifications',
-  'notification_prefs.set': 'notification_prefs',
-} as const satisfies Record<keyof typeof NOTIFICATION_MUTATION_ARGS, string>;
 /** The synced entities of notifications: the inbox rows and the user's preferences. */
 export const NOTIFICATION_ENTITIES = ['notifications', 'notification_prefs'] as const;
 
@@ -323,30 +318,6 @@ export type UnreadCountAnswer = z.infer<typeof unreadCountAnswerSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Words and places
-
-/** The screen a notification opens, for the inbox and the push alike. */
-export function notificationPath(n: Pick<Notification, 'subject_type' | 'subject_id'>): string {
-  const ref = encodeURIComponent(n.subject_id);
-  switch (n.subject_type) {
-    case 'reports':
-      return `/reports/${ref}`;
-    case 'item_requests':
-      return `/inventory?tab=requests&request=${ref}`;
-    case 'inventory_items':
-      return `/inventory?item=${ref}`;
-    case 'announcements':
-      return '/announcements';
-    case 'rounds':
-      return '/rounds';
-    case 'outbox':
-      return '/notifications';
-  }
-}
-
-/** One tag per subject: later news of the same job replaces the earlier notification. */
-export function notificationTag(n: Pick<Notification, 'subject_type' | 'subject_id'>): string {
-  return `${n.subject_type}:${n.subject_id}`;
-}
 
 type Pair = readonly [id: string, en: string];
 const STATUS_WORDS: Record<ReportStatus, Pair> = {

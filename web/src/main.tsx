@@ -6,7 +6,6 @@ import { languagePreference, session, themePreference } from './app/services.js'
 import { initI18n } from './lib/i18n.js';
 import { STORAGE_KEYS } from './lib/storage-keys.js';
 import { createAppRouter, type AppRouter } from './app/router.js';
-import { openPathOf } from './pwa/constants.js';
 import { restoreKeptRedirect } from './app/kept-redirect.js';
 import { preloadOpeningRoute } from './app/route-preload.js';
 import { nextTask } from './app/next-task.js';
@@ -49,11 +48,6 @@ async function start() {
   const bootstrapped = session.bootstrap();
   await nextTask();
   const router = createAppRouter();
-  // A tapped notification's screen (sw.ts), reached by the router so a form's leave guard holds.
-  navigator.serviceWorker?.addEventListener('message', (event) => {
-    const path = openPathOf(event.data);
-    if (path !== null) void router.navigate({ href: path });
-  });
   await nextTask();
   // Next, so the opening route's chunks download while the rest starts. Under the signed-in
   // frame (`/` with a stored session) the shell's chunks, which all import Dexie, wait for Dexie

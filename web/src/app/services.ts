@@ -20,7 +20,6 @@ import {
 import { toast } from '../client/toast.js';
 import { syncsFieldData } from '../lib/district.js';
 import { field, numberField } from '../lib/json-fields.js';
-import { isPushArrivedMessage } from '../pwa/constants.js';
 import { afterFirstScreen } from './first-screen.js';
 import { nextTask } from './next-task.js';
 
@@ -105,20 +104,13 @@ async function onSignedIn({ token, user }: Session, source: SessionSource) {
   ]);
 }
 
-/** One sync cycle now, for news the server announced (the poll, a push). */
+/** One sync cycle now, for news the server announced (the poll). */
 async function syncNow(): Promise<void> {
   const current = session.getState().session;
   if (current === null || !syncsFieldData(current.user.role)) return;
   const device = await deviceRuntime();
   await device.syncRuntime.engine.syncOnce({ force: true }).catch((err: unknown) => {
     console.error('Sinkronisasi gagal', err);
-  });
-}
-
-// A push reached the service worker while the app is open: what it announced comes now.
-if (typeof navigator !== 'undefined' && 'serviceWorker' in navigator) {
-  navigator.serviceWorker.addEventListener('message', (event) => {
-    if (isPushArrivedMessage(event.data)) void syncNow();
   });
 }
 

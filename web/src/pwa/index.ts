@@ -9,3 +9,4 @@ export {
   unsubscribePush,
   type PushState,
 } from './push-subscription.js';
+export { useWorkerMessages } from './worker-messages.js';

@@ -99,26 +99,22 @@ function payloadOf(row: Notification, unread: number): PushPayload {
   });
 }
 
-/** The app's service worker registration, as the DevTools protocol names it. */
-async function registrationId(context: BrowserContext, page: Page): Promise<string> {
+/**
+ * Hands `payload` to the app's service worker as a push, through the DevTools protocol: its
+ * ServiceWorker domain enabled on one session, which names the registration, then delivers.
+ */
+async function deliverPush(context: BrowserContext, page: Page, payload: PushPayload) {
   const cdp = await context.newCDPSession(page);
-  const found = new Promise<string>((resolve) => {
+  const registration = new Promise<string>((resolve) => {
     cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
       const live = registrations.find((r) => r.scopeURL === `${run.server.url}/` && !r.isDeleted);
       if (live !== undefined) resolve(live.registrationId);
     });
   });
   await cdp.send('ServiceWorker.enable');
-  const id = await found;
-  await cdp.detach();
-  return id;
-}
-
-async function deliverPush(context: BrowserContext, page: Page, payload: PushPayload) {
-  const cdp = await context.newCDPSession(page);
   await cdp.send('ServiceWorker.deliverPushMessage', {
     origin: run.server.url,
-    registrationId: await registrationId(context, page),
+    registrationId: await registration,
     data: JSON.stringify(payload),
   });
   await cdp.detach();

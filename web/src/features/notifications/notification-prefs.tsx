@@ -58,6 +58,7 @@ export function NotificationPrefsCard({
           {SERVER_NOTIFICATION_KINDS.map((kind) => (
             <CheckField
               key={kind}
+              className="nt-check"
               label={t(`prefs.kinds.${kind}`)}
               checked={prefs.push[kind] !== false}
               onChange={(on) => save({ push: { [kind]: on } })}
@@ -90,6 +91,7 @@ export function NotificationPrefsCard({
       <fieldset className="nt-fieldset" disabled={stored === undefined}>
         <legend>{t('prefs.quiet')}</legend>
         <CheckField
+          className="nt-check"
           label={t('prefs.quietOn')}
           checked={quiet !== null}
           onChange={(on) =>

@@ -266,4 +266,25 @@ describe('notifications', () => {
     }
     expect(run.problems).toEqual([]);
   }, 180_000);
+
+  it('tells an iPhone in a Safari tab to add the app to the home screen first', async () => {
+    const IPHONE =
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
+    const context = await run.browser.newContext({ viewport: viewportFor(390), userAgent: IPHONE });
+    const page = await context.newPage();
+    await watchForProblems(page, run.problems);
+    await logInAt(page, run.server.url, GARDENER);
+    await page.goto(`${run.server.url}/notifications`);
+    const setup = page.getByTestId('push-setup');
+    await setup.waitFor();
+    expect(await setup.getAttribute('data-state')).toBe('ios-install');
+    expect(await setup.textContent()).toContain('Tambahkan ke Layar Utama');
+    // Nothing to press: the text says what to do instead.
+    expect(await setup.getByRole('button').count()).toBe(0);
+    await setup.scrollIntoViewIfNeeded();
+    await page.addStyleTag({ content: HIDE_TOASTS });
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'notifications-push-ios-390.png') });
+    await context.close();
+    expect(run.problems).toEqual([]);
+  }, 120_000);
 });

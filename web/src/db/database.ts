@@ -162,7 +162,10 @@ const SCHEMA_V1 = {
   sync_state: 'user_id',
   shadows: '[entity+id]',
   meta: 'key',
-} satisfies Record<Exclude<LocalTable, 'report_events'>, string>;
+} satisfies Record<
+  Exclude<LocalTable, 'report_events' | 'notifications' | 'notification_prefs'>,
+  string
+>;
 
 /**
  * Version 2: reports are listed by when they were filed on the device (`reported_at`), no longer
@@ -199,6 +202,15 @@ const SCHEMA_V4 = {
   report_events: 'id, report_id',
 } satisfies Partial<Record<LocalTable, string>>;
 
+/**
+ * Version 5: notifications (decision 031). The inbox, newest first by `created_at`, and the
+ * user's notification preferences (one row, the user's id).
+ */
+const SCHEMA_V5 = {
+  notifications: 'id, created_at',
+  notification_prefs: 'id',
+} satisfies Partial<Record<LocalTable, string>>;
+
 export class UrsDatabase extends Dexie {
   declare users: EntityTable<EntityRow<'users'>, 'id'>;
   declare areas: EntityTable<EntityRow<'areas'>, 'id'>;
@@ -211,6 +223,8 @@ export class UrsDatabase extends Dexie {
   declare item_requests: EntityTable<EntityRow<'item_requests'>, 'id'>;
   declare announcements: EntityTable<EntityRow<'announcements'>, 'id'>;
   declare announcement_reads: EntityTable<EntityRow<'announcement_reads'>, 'id'>;
+  declare notifications: EntityTable<EntityRow<'notifications'>, 'id'>;
+  declare notification_prefs: EntityTable<EntityRow<'notification_prefs'>, 'id'>;
   declare outbox: EntityTable<OutboxEntry, 'id'>;
   declare photos: EntityTable<PhotoRecord, 'id'>;
   declare sync_state: EntityTable<SyncState, 'user_id'>;
@@ -223,6 +237,7 @@ export class UrsDatabase extends Dexie {
     this.version(2).stores(SCHEMA_V2).upgrade(fileStoredReports);
     this.version(3).stores(SCHEMA_V3);
     this.version(4).stores(SCHEMA_V4).upgrade(giveStoredReportsTheirJob);
+    this.version(5).stores(SCHEMA_V5);
   }
 
   /** The table of one synced entity, typed by the union of synced rows. */

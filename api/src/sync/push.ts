@@ -158,6 +158,7 @@ async function applyInTransaction(
   actor: SchoolActor,
   request: PushRequest,
   options: PushOptions,
+  committed: Set<() => void>,
 ): Promise<PushOutcome> {
   const key: LedgerKey = {
     userId: actor.id,
@@ -191,6 +192,7 @@ async function applyInTransaction(
     readFilingBounds: () => readBounds,
     queuedAt: now,
     clock: options.clock ?? WIB,
+    afterCommit: (fn) => committed.add(fn),
   };
   // Seqs are contiguous (checked by applyPushBatch), so the resent ones, if any, come first.
   const resent = request.mutations.filter((m) => m.seq <= lastSeq);
@@ -228,5 +230,12 @@ export async function applyPushBatch(
   if (!isContiguous(request.mutations)) throw new Error('push batch seqs are not contiguous');
   // The write transaction takes the write lock up front: the ledger read and the change_seq
   // range are then current for the whole batch, even with a second process writing.
-  return db.write((tx) => applyInTransaction(tx, actor, request, options));
+  // A set made per attempt: a transaction retried by `write` starts with none of the first's.
+  let committed = new Set<() => void>();
+  const outcome = await db.write((tx) => {
+    committed = new Set();
+    return applyInTransaction(tx, actor, request, options, committed);
+  });
+  for (const fn of committed) fn();
+  return outcome;
 }

@@ -31,6 +31,8 @@ export interface MutationContext {
    * queued by an app from before report filing times existed.
    */
   queuedAt: string;
+  /** Runs `fn` after the batch has committed (a notification's push sender is woken so). */
+  afterCommit: (fn: () => void) => void;
 }
 
 export type MutationHandler<N extends MutationName> = (

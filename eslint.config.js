@@ -48,6 +48,7 @@ const FEATURES = [
   'district',
   'inventory',
   'not-found',
+  'notifications',
   'profile',
   'public-report',
   'reports',

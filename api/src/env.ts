@@ -85,6 +85,29 @@ const envSchema = z.object({
   PHOTO_STORE_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   /** `bucket` in the path instead of the host name: MinIO and most self-hosted stores need it. */
   PHOTO_STORE_FORCE_PATH_STYLE: bool.optional(),
+  /**
+   * Web Push (decision 031). The VAPID key pair is made once per deployment and kept in the
+   * database; these two (both or neither, base64url as web-push writes them) override it.
+   */
+  VAPID_PUBLIC_KEY: z.string().min(1).optional(),
+  VAPID_PRIVATE_KEY: z.string().min(1).optional(),
+  /** Who the push services may contact about this deployment: a `mailto:` or `https:` URL. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)\S+$/, 'a mailto: or https: URL')
+    .default('mailto:admin@localhost'),
+  /**
+   * Hosts a browser's push endpoint may name (and their subdomains): the server sends requests
+   * to them, so no other address a user posts is ever called.
+   */
+  PUSH_SERVICE_HOSTS: list.default([
+    'fcm.googleapis.com',
+    'push.services.mozilla.com',
+    'push.apple.com',
+    'notify.windows.com',
+  ]),
+  /** Send pushes from this process (every API process does unless told not to). */
+  PUSH_SENDER: bool.default(true),
 });
 
 export type Env = z.infer<typeof envSchema> & { dataDir: string };

@@ -104,6 +104,23 @@ const rows: { [E in Change['entity']]: Extract<Change, { entity: E; op: 'put' }>
     published_at: at,
   },
   announcement_reads: { ...base(), announcement_id: newId(), user_id: newId(), read_at: at },
+  notifications: {
+    ...base(),
+    user_id: newId(),
+    kind: 'request_approved',
+    subject_type: 'item_requests',
+    subject_id: newId(),
+    actor_id: newId(),
+    params: { number: 'REQ-2026-000001', item: 'Sabun', actor: 'Admin' },
+    priority: 'normal',
+    read_at: null,
+  },
+  notification_prefs: {
+    ...base(),
+    push: { announcement: false },
+    announcements: 'all',
+    quiet_hours: { start: '22:00', end: '05:30' },
+  },
 };
 
 const me = {

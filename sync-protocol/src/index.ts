@@ -22,6 +22,7 @@ export * from './report-detail.js';
 export * from './capture-time.js';
 export * from './report-draft.js';
 export * from './inventory.js';
+export * from './notifications.js';
 export * from './analytics.js';
 export * from './redirect-path.js';
 export * from './poster-page.js';

@@ -33,5 +33,8 @@ export const SYNCED_ENTITIES = [
   'item_requests',
   'announcements',
   'announcement_reads',
+  // Decision 031: the inbox and the user's notification preferences.
+  'notifications',
+  'notification_prefs',
 ] as const;
 export type SyncedEntity = (typeof SYNCED_ENTITIES)[number];

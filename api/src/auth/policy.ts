@@ -60,6 +60,8 @@ export const PERMISSIONS = {
   'requests.decide': { roles: ADMIN },
   'announcements.read': { roles: EVERY_ACCOUNT },
   'announcements.manage': { roles: ADMIN },
+  /** One's own inbox, preferences and push subscriptions (decision 031). */
+  'notifications.own': { roles: EVERYONE },
   /** Their own school's registration link (issue 39): seeing it and issuing a new one. */
   'school.registration_link': { roles: ADMIN },
   /** Schools, their admins and registration codes (issue 39). */

@@ -176,10 +176,16 @@ export function acceptedSession(found: LiveSessionRow, times: SessionTimes): Acc
   return row;
 }
 
-export async function revokeSession(db: Db, sessionId: string): Promise<void> {
-  await db.write((tx) =>
-    tx.update(sessions).set({ revokedAt: nowIso() }).where(eq(sessions.id, sessionId)),
-  );
+export async function revokeSession(
+  db: Db,
+  sessionId: string,
+  /** What else goes with the session, in the same transaction. */
+  alsoIn?: (tx: Tx, sessionId: string) => Promise<void>,
+): Promise<void> {
+  await db.write(async (tx) => {
+    await tx.update(sessions).set({ revokedAt: nowIso() }).where(eq(sessions.id, sessionId));
+    await alsoIn?.(tx, sessionId);
+  });
 }
 
 /** Signs a user out everywhere, except (optionally) the session making the change. */

@@ -210,6 +210,38 @@ async function seedEveryTable(): Promise<{ admin: UserRow; adminToken: string }>
       userId: user.id,
       readAt: at,
     });
+    // The admin's own inbox and preferences (the pull sends a user only theirs).
+    await tx.insert(t.notifications).values([
+      {
+        ...(await sync()),
+        userId: user.id,
+        kind: 'request_approved',
+        subjectType: 'item_requests',
+        subjectId: report.id,
+        actorId: staff.id,
+        params: { number: 'REQ-2026-000001', item: AWKWARD, stock: 2 ** 40, notes: null },
+        priority: 'normal',
+        readAt: null,
+      },
+      {
+        ...(await sync()),
+        userId: user.id,
+        kind: 'low_stock',
+        subjectType: 'inventory_items',
+        subjectId: report.id,
+        actorId: null,
+        params: {},
+        priority: 'urgent',
+        readAt: at,
+      },
+    ]);
+    await tx.insert(t.notificationPrefs).values({
+      ...(await sync()),
+      id: user.id,
+      push: { announcement: false, job_taken: true },
+      announcements: 'all',
+      quietHours: { start: '22:00', end: '05:30' },
+    });
     // A removed row travels as a delete.
     await tx
       .update(t.categories)

@@ -30,6 +30,8 @@ export const SYNCED_TABLES = {
   item_requests: t.itemRequests,
   announcements: t.announcements,
   announcement_reads: t.announcementReads,
+  notifications: t.notifications,
+  notification_prefs: t.notificationPrefs,
 } as const satisfies Record<SyncedEntity, unknown>;
 
 type Entry = readonly [string, SQL | AnyColumn];
@@ -170,6 +172,27 @@ const wireColumns = (engine: Engine): Record<SyncedEntity, readonly Entry[]> => 
     ['read_at', t.announcementReads.readAt],
     ['created_at', t.announcementReads.createdAt],
     ['updated_at', t.announcementReads.updatedAt],
+  ],
+  notifications: [
+    ['id', t.notifications.id],
+    ['created_at', t.notifications.createdAt],
+    ['updated_at', t.notifications.updatedAt],
+    ['user_id', t.notifications.userId],
+    ['kind', t.notifications.kind],
+    ['subject_type', t.notifications.subjectType],
+    ['subject_id', t.notifications.subjectId],
+    ['actor_id', t.notifications.actorId],
+    ['params', jsonFromText(t.notifications.params, engine)],
+    ['priority', t.notifications.priority],
+    ['read_at', t.notifications.readAt],
+  ],
+  notification_prefs: [
+    ['id', t.notificationPrefs.id],
+    ['created_at', t.notificationPrefs.createdAt],
+    ['updated_at', t.notificationPrefs.updatedAt],
+    ['push', jsonFromText(t.notificationPrefs.push, engine)],
+    ['announcements', t.notificationPrefs.announcements],
+    ['quiet_hours', jsonFromText(t.notificationPrefs.quietHours, engine)],
   ],
 });
 

@@ -168,4 +168,9 @@ export const {
   loginKnownAddresses,
   syncClients,
   syncRejections,
+  notifications,
+  notificationPrefs,
+  pushSubscriptions,
+  pushDeliveries,
+  deploymentSettings,
 } = pgSchema;

@@ -22,9 +22,16 @@ import {
   THEMES,
   TRANSACTION_TYPES,
   WORK_TYPES,
+  NOTIFICATION_PRIORITIES,
+  NOTIFICATION_SUBJECTS,
+  SERVER_NOTIFICATION_KINDS,
+  ANNOUNCEMENT_PUSH,
   type ErrorReason,
   type FieldReasons,
   type JobChanges,
+  type NotificationParams,
+  type QuietHours,
+  type ServerNotificationKind,
 } from '@urs/sync-protocol';
 
 /** `sync_rejections.errors`: a refusal's reasons; rows from before error codes hold field texts. */
@@ -634,6 +641,111 @@ export const syncRejections = sqliteTable(
   (t) => [primaryKey({ columns: [t.userId, t.clientId, t.seq] })],
 );
 
+/**
+ * One notification for one user (docs/decisions/031-notifications-and-web-push.md): written in
+ * the transaction of the event it tells of, synced to that user's devices as their inbox.
+ */
+export const notifications = sqliteTable(
+  'notifications',
+  {
+    ...syncColumns,
+    schoolId: schoolId(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind', { enum: SERVER_NOTIFICATION_KINDS }).notNull(),
+    subjectType: text('subject_type', { enum: NOTIFICATION_SUBJECTS }).notNull(),
+    subjectId: text('subject_id').notNull(),
+    actorId: text('actor_id'),
+    params: text('params', { mode: 'json' }).$type<NotificationParams>().notNull(),
+    priority: text('priority', { enum: NOTIFICATION_PRIORITIES }).notNull(),
+    readAt: text('read_at'),
+  },
+  (t) => [
+    // The pull reads one user's range in change order (decision 027: one range per branch).
+    index('notifications_school_user_change_seq_idx').on(t.schoolId, t.userId, t.changeSeq),
+    // The unread count and "read all".
+    index('notifications_user_read_idx').on(t.userId, t.readAt, t.createdAt),
+  ],
+);
+
+/** A user's notification preferences (id = the user's id); no row: the contract's defaults. */
+export const notificationPrefs = sqliteTable(
+  'notification_prefs',
+  {
+    ...syncColumns,
+    schoolId: schoolId(),
+    push: text('push', { mode: 'json' })
+      .$type<Partial<Record<ServerNotificationKind, boolean>>>()
+      .notNull(),
+    announcements: text('announcements', { enum: ANNOUNCEMENT_PUSH }).notNull(),
+    /** JSON `{ start, end }` in the school's time, or null: no quiet hours. */
+    quietHours: text('quiet_hours', { mode: 'json' }).$type<QuietHours | null>(),
+  },
+  (t) => [index('notification_prefs_school_change_seq_idx').on(t.schoolId, t.changeSeq)],
+);
+
+/**
+ * A browser's Web Push subscription, for the user signed in on it. An endpoint is one browser's
+ * (unique); the session that posted it is kept so the subscription goes at logout.
+ */
+export const pushSubscriptions = sqliteTable(
+  'push_subscriptions',
+  {
+    id: text('id').primaryKey(),
+    schoolId: schoolId(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    sessionId: text('session_id').notNull(),
+    /** The device's sync client id: one subscription per user and device. */
+    clientId: text('client_id').notNull(),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: text('created_at').notNull(),
+    updatedAt: text('updated_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint_uq').on(t.endpoint),
+    index('push_subscriptions_user_client_idx').on(t.userId, t.clientId),
+    index('push_subscriptions_session_idx').on(t.sessionId),
+  ],
+);
+
+/**
+ * A notification still to be pushed to one subscription: written with the notification,
+ * claimed by whichever API process drains it first (`claimed_by`, `lease_until`), deleted once
+ * the push service took it (services/push-sender.ts).
+ */
+export const pushDeliveries = sqliteTable(
+  'push_deliveries',
+  {
+    schoolId: schoolId(),
+    notificationId: text('notification_id').notNull(),
+    subscriptionId: text('subscription_id').notNull(),
+    createdAt: text('created_at').notNull(),
+    /** Epoch milliseconds: not before then (now, or a retry's backoff). */
+    nextAttemptAt: integer('next_attempt_at').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    claimedBy: text('claimed_by'),
+    /** Epoch milliseconds until which the claim holds; a crashed claimer's row comes back. */
+    leaseUntil: integer('lease_until'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.notificationId, t.subscriptionId] }),
+    index('push_deliveries_due_idx').on(t.nextAttemptAt),
+    index('push_deliveries_subscription_idx').on(t.subscriptionId),
+  ],
+);
+
+/** Settings of the whole deployment, by key (the VAPID key pair); no school. */
+export const deploymentSettings = sqliteTable('deployment_settings', {
+  key: text('key').primaryKey(),
+  value: text('value', { mode: 'json' }).$type<Record<string, string>>().notNull(),
+  createdAt: text('created_at').notNull(),
+});
+
 export const schema = {
   schools,
   changeCounter,
@@ -658,4 +770,9 @@ export const schema = {
   loginKnownAddresses,
   syncClients,
   syncRejections,
+  notifications,
+  notificationPrefs,
+  pushSubscriptions,
+  pushDeliveries,
+  deploymentSettings,
 };

@@ -17,6 +17,8 @@ const DEPLOYMENT_WIDE = new Set([
   // Keyed by a globally unique email or a sign-in attempt, before anyone's school is known.
   'sso_states',
   'login_throttles',
+  // The VAPID key pair of the deployment (decision 031).
+  'deployment_settings',
   'login_known_addresses',
 ]);
 /** Rows that reach their school through a parent that has one. */
@@ -101,6 +103,22 @@ describe('writes through the API and the push', () => {
         user: { id: string };
       }
     ).user.id;
+    // A push subscription (decision 031): the job given below is delivered to it.
+    const subscribed = await f.t.request('/api/push/subscriptions', {
+      method: 'POST',
+      token: f.staff.token,
+      json: {
+        endpoint: 'https://fcm.googleapis.com/fcm/send/sekolah',
+        keys: { p256dh: 'BOr1c2V5', auth: 'YXV0aA' },
+        client_id: f.staff.clientId,
+      },
+    });
+    expect(subscribed.status).toBe(201);
+    const prefs = await f.staff.push([
+      'notification_prefs.set',
+      { id: staffId, announcements: 'all' },
+    ]);
+    expect(prefs.results[0]?.status).toBe('applied');
     const job = newId();
     const planned = await admin.push(
       [

@@ -95,10 +95,10 @@ beforeAll(async () => {
     t,
     (await t.signIn('admin', undefined, { schoolId: schoolB })).token,
   );
-  const bStaff = new TestDevice(
-    t,
-    (await t.signIn('custodian', undefined, { schoolId: schoolB })).token,
-  );
+  const bStaffSignIn = await t.signIn('custodian', undefined, { schoolId: schoolB });
+  const bStaff = new TestDevice(t, bStaffSignIn.token);
+  b['user'] = bStaffSignIn.user.id;
+  a['user'] = (await t.signIn('gardener')).user.id;
   const post = (device: TestDevice, path: string, name: string) =>
     t.request(path, { method: 'POST', token: device.token, json: { name } });
 
@@ -219,6 +219,13 @@ beforeAll(async () => {
     announcement_id: b['announcement'],
     read_at: new Date().toISOString(),
   });
+  // The announcement told B's custodian (decision 031): a notification of school B.
+  const [told] = await t.db.rows<{ id: string }>(
+    'SELECT id FROM notifications WHERE school_id = ?',
+    [schoolB],
+  );
+  if (told === undefined) throw new Error('no notification in school B');
+  b['notification'] = told.id;
 });
 
 afterAll(() => t.close());
@@ -434,6 +441,32 @@ const CASES: Case[] = [
     actor: () => aAdmin,
     args: (id) => ({ id, announcement_id: a['announcement'], read_at: now() }),
   },
+  // Someone else's notification, like one that is not there, is no one's to mark: a no-op.
+  {
+    name: 'notification.read',
+    kind: 'notification',
+    like: 'missing',
+    args: (id) => ({ id, read_at: now() }),
+  },
+  {
+    name: 'notification.read_all',
+    kind: 'notification',
+    like: 'missing',
+    args: (id) => ({ id, read_at: now() }),
+  },
+  {
+    name: 'notification_prefs.set',
+    kind: 'user',
+    like: 'user',
+    args: (id) => ({ id, announcements: 'all' }),
+  },
+];
+
+/** Marks that are a no-op when what they name is missing, rather than a refusal. */
+const NO_OP_WHEN_MISSING: MutationName[] = [
+  'announcement.mark_read',
+  'notification.read',
+  'notification.read_all',
 ];
 
 describe('a push of school A aimed at school B', () => {
@@ -456,7 +489,7 @@ describe('a push of school A aimed at school B', () => {
       expect(foreign).toEqual(own);
       // A create reusing a held id is refused; a missing row is refused or, for a read mark of
       // an announcement that is gone, a no-op: never applied to anything of B.
-      if (c.like !== 'missing' || c.name !== 'announcement.mark_read') {
+      if (c.like !== 'missing' || !NO_OP_WHEN_MISSING.includes(c.name)) {
         expect(foreign.status).toBe('rejected');
       }
     },

@@ -57,12 +57,20 @@ async function inJobTransaction<T>(
   clock: SchoolClock,
   fn: (ctx: MutationContext, tx: Tx) => Promise<T>,
 ): Promise<T> {
-  return db.write(async (tx) => {
+  const committed: (() => void)[] = [];
+  const result = await db.write(async (tx) => {
+    committed.length = 0;
     const seq = await ChangeSeqRange.open(tx, actor.schoolId);
-    const result = await fn(mutationContext(tx, actor, seq.take, nowIso(), clock), tx);
+    const ctx = mutationContext(tx, actor, seq.take, nowIso(), clock, (wake) =>
+      committed.push(wake),
+    );
+    const answer = await fn(ctx, tx);
     await seq.commit();
-    return result;
+    return answer;
   });
+  // What the handlers asked for once the change is stored (the push sender woken), as a push does.
+  for (const wake of committed) wake();
+  return result;
 }
 
 function runHandler<N extends JobMutation>(

@@ -19,9 +19,13 @@ describe.skipIf(testEngine !== 'sqlite')('the pull page plan on SQLite', () => {
         cursor: 0,
         limit: 100,
         since: new Date(0).toISOString(),
+        notifiedSince: new Date(0).toISOString(),
       });
       const details = plan.map((row) => String(row['detail']));
-      for (const table of SYNCED_ENTITIES) {
+      // A user's inbox is a range of its own user-led index (decision 031), and their
+      // preferences one row by key, both tested below.
+      const own = ['notifications', 'notification_prefs'];
+      for (const table of SYNCED_ENTITIES.filter((e) => !own.includes(e))) {
         const reads = details.filter((d) => new RegExp(`^(SCAN|SEARCH) ${table} `).test(d));
         // Each branch and count: one range of the school's changes past the cursor.
         expect(
@@ -52,6 +56,14 @@ describe.skipIf(testEngine !== 'sqlite')('the pull page plan on SQLite', () => {
       for (const read of releases) {
         expect(read).toMatch(/\(school_id=\? AND user_id=\? AND change_seq>\?\)$/);
       }
+      const inbox = details.filter((d) => /^(SCAN|SEARCH) notifications /.test(d));
+      expect(inbox.length).toBeGreaterThan(0);
+      for (const read of inbox) {
+        expect(read).toMatch(/\(school_id=\? AND user_id=\? AND change_seq>\?\)$/);
+      }
+      const prefs = details.filter((d) => /^(SCAN|SEARCH) notification_prefs /.test(d));
+      expect(prefs.length).toBeGreaterThan(0);
+      for (const read of prefs) expect(read).toMatch(/\(id=\?\)$/);
       expect(details.filter((d) => d.includes('TEMP B-TREE FOR ORDER BY'))).toEqual([]);
     } finally {
       await t.close();

@@ -4,6 +4,7 @@ import {
   PROTOCOL_VERSION,
   ACCOUNT_ROLES,
   STOCK_HISTORY_DAYS_ON_DEVICE,
+  NOTIFICATION_DAYS_ON_DEVICE,
   type AccountRole,
   type SyncedEntity,
 } from '@urs/sync-protocol';
@@ -42,7 +43,8 @@ const PARAMS = sql.raw('page_params');
 const CURSOR = sql`(SELECT page_cursor FROM ${PARAMS})`;
 const LIMIT = sql`(SELECT page_limit FROM ${PARAMS})`;
 const SINCE = sql`(SELECT stock_since FROM ${PARAMS})`;
-const PARAMS_ROW = sql`SELECT CAST(${sql.placeholder('cursor')} AS bigint) AS page_cursor, CAST(${sql.placeholder('limit')} AS bigint) AS page_limit, CAST(${sql.placeholder('since')} AS text) AS stock_since`;
+const NOTIFIED_SINCE = sql`(SELECT notified_since FROM ${PARAMS})`;
+const PARAMS_ROW = sql`SELECT CAST(${sql.placeholder('cursor')} AS bigint) AS page_cursor, CAST(${sql.placeholder('limit')} AS bigint) AS page_limit, CAST(${sql.placeholder('since')} AS text) AS stock_since, CAST(${sql.placeholder('notifiedSince')} AS text) AS notified_since`;
 
 /**
  * Whom a query reads for: the role decides the shape of the SQL; `roleValue` is that role as
@@ -177,6 +179,18 @@ const SOURCES: Source[] = [
     entity: 'announcement_reads',
     table: t.announcementReads,
     scope: (a) => eq(t.announcementReads.userId, a.id),
+  }),
+  // Decision 031: a user's own inbox, its recent part (the rest stays online), and preferences.
+  synced({
+    entity: 'notifications',
+    table: t.notifications,
+    scope: (a) =>
+      and(eq(t.notifications.userId, a.id), gte(t.notifications.createdAt, NOTIFIED_SINCE)),
+  }),
+  synced({
+    entity: 'notification_prefs',
+    table: t.notificationPrefs,
+    scope: (a) => eq(t.notificationPrefs.id, a.id),
   }),
 ];
 
@@ -415,6 +429,7 @@ export async function pullChanges(
     limit,
     // The stock window (see SOURCES).
     since: new Date(Date.now() - STOCK_HISTORY_DAYS_ON_DEVICE * 86_400_000).toISOString(),
+    notifiedSince: new Date(Date.now() - NOTIFICATION_DAYS_ON_DEVICE * 86_400_000).toISOString(),
   });
   const head = rows.find((row) => row.n === null);
   if (head === undefined) throw new Error('the page statement answered no head row');

@@ -157,6 +157,7 @@ async function applyInTransaction(
   actor: SchoolActor,
   request: PushRequest,
   options: PushOptions,
+  committed: Set<() => void>,
 ): Promise<PushOutcome> {
   const key: LedgerKey = {
     userId: actor.id,
@@ -173,7 +174,9 @@ async function applyInTransaction(
   const firstSeq = request.mutations[0]?.seq ?? lastSeq + 1;
   if (firstSeq > lastSeq + 1) return { kind: 'seq_gap', body: seqGap(lastSeq) };
 
-  const ctx = mutationContext(tx, actor, changeSeqs.take, nowIso(), options.clock ?? WIB);
+  const ctx = mutationContext(tx, actor, changeSeqs.take, nowIso(), options.clock ?? WIB, (fn) =>
+    committed.add(fn),
+  );
   // Seqs are contiguous (checked by applyPushBatch), so the resent ones, if any, come first.
   const resent = request.mutations.filter((m) => m.seq <= lastSeq);
   const results = await earlierAnswers(tx, key, resent);
@@ -210,5 +213,12 @@ export async function applyPushBatch(
   if (!isContiguous(request.mutations)) throw new Error('push batch seqs are not contiguous');
   // The write transaction takes the write lock up front: the ledger read and the change_seq
   // range are then current for the whole batch, even with a second process writing.
-  return db.write((tx) => applyInTransaction(tx, actor, request, options));
+  // A set made per attempt: a transaction retried by `write` starts with none of the first's.
+  let committed = new Set<() => void>();
+  const outcome = await db.write((tx) => {
+    committed = new Set();
+    return applyInTransaction(tx, actor, request, options, committed);
+  });
+  for (const fn of committed) fn();
+  return outcome;
 }

@@ -1,5 +1,6 @@
 import type { SyncedEntity } from '../sync-constants.js';
 import type { MutationName } from './index.js';
+import { NOTIFICATION_MUTATION_ENTITY } from '../notifications.js';
 
 /** The entity whose row a mutation is about; its `args.id` is that row's id. */
 export const MUTATION_ENTITY = {
@@ -24,6 +25,7 @@ export const MUTATION_ENTITY = {
   'announcement.update': 'announcements',
   'announcement.delete': 'announcements',
   'announcement.mark_read': 'announcement_reads',
+  ...NOTIFICATION_MUTATION_ENTITY,
 } as const satisfies Record<MutationName, SyncedEntity>;
 
 /**

@@ -10,6 +10,7 @@ import {
 import { capturedAtSchema } from '../capture-time.js';
 import { roleSchema } from '../roles.js';
 import { JOB_PRIORITIES, isDueDate, isDueTime } from '../jobs.js';
+import { NOTIFICATION_MUTATION_ARGS } from '../notifications.js';
 import {
   ANNOUNCEMENT_PRIORITIES,
   PHOTO_KINDS,
@@ -285,6 +286,7 @@ export const MUTATION_ARGS = {
   'announcement.update': announcementUpdateArgs,
   'announcement.delete': byIdArgs,
   'announcement.mark_read': announcementMarkReadArgs,
+  ...NOTIFICATION_MUTATION_ARGS,
 } as const;
 
 export type MutationName = keyof typeof MUTATION_ARGS;

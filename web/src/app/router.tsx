@@ -197,6 +197,12 @@ const shellScreens = [
     'AnnouncementsScreen',
   ),
   screen(
+    '/notifications',
+    IN_SCHOOL,
+    () => import('../features/notifications/notifications-screen.js'),
+    'NotificationsScreen',
+  ),
+  screen(
     '/announcements/new',
     roles(ADMIN),
     () => import('../features/announcements/announcement-composer-screen.js'),

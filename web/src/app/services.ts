@@ -44,12 +44,24 @@ export const languagePreference = createLanguageController({
   saveRemote: savePreference('preferred_language'),
 });
 
+/** The user's unread notifications as the poll last answered them (decision 031). */
+let polledNotifications: number | undefined;
+
 export const announcementPoller = createAnnouncementPoller({
   async fetchCount() {
     const body = await api.json('GET', 'api/announcements/unread-count');
     const count = numberField(body, 'count');
     if (count === undefined)
       throw new UnexpectedResponseError('unread count answer not recognised');
+    // The same answer counts the user's unread notifications (absent from an older server):
+    // a number that changed means news for this device's inbox, so it syncs now, and without
+    // push the inbox is at most one poll late.
+    const notifications = numberField(body, 'notifications');
+    if (notifications !== undefined && notifications !== polledNotifications) {
+      const first = polledNotifications === undefined;
+      polledNotifications = notifications;
+      if (!first) void syncNow();
+    }
     return count;
   },
   onRise(count) {
@@ -92,8 +104,26 @@ async function onSignedIn({ token, user }: Session, source: SessionSource) {
   ]);
 }
 
+/** One sync cycle now, for news the server announced (the poll). */
+async function syncNow(): Promise<void> {
+  const current = session.getState().session;
+  if (current === null || !syncsFieldData(current.user.role)) return;
+  const device = await deviceRuntime();
+  await device.syncRuntime.engine.syncOnce({ force: true }).catch((err: unknown) => {
+    console.error('Sinkronisasi gagal', err);
+  });
+}
+
 function onSignedOut() {
   announcementPoller.stop();
+  polledNotifications = undefined;
+  // The server deleted this session's push subscriptions at logout (decision 031); the browser
+  // drops its own, so the next user of this phone is never woken by the last one's news.
+  void import('../pwa/push-subscription.js')
+    .then((push) => push.unsubscribePush())
+    .catch((err: unknown) => {
+      console.error('Gagal mematikan notifikasi', err);
+    });
   void deviceRuntime()
     .then((device) => {
       device.syncRuntime.stop();

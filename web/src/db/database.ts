@@ -7,6 +7,8 @@ import {
   type Change,
   type MutationEnvelope,
   type MutationResult,
+  type InboxNotification,
+  type NotificationPrefs,
   type SyncedEntity,
   type User,
 } from '@urs/sync-protocol';
@@ -168,7 +170,10 @@ const SCHEMA_V1 = {
   sync_state: 'user_id',
   shadows: '[entity+id]',
   meta: 'key',
-} satisfies Record<Exclude<LocalTable, 'report_events'>, string>;
+} satisfies Record<
+  Exclude<LocalTable, 'report_events' | 'notifications' | 'notification_prefs'>,
+  string
+>;
 
 /**
  * Version 2: reports are listed by when they were filed on the device (`reported_at`), no longer
@@ -205,6 +210,17 @@ const SCHEMA_V4 = {
   report_events: 'id, report_id',
 } satisfies Partial<Record<LocalTable, string>>;
 
+/**
+ * Version 5: notifications (decision 031). The inbox lists a user's notifications newest first
+ * through `created_at`; its unread count reads the rows whole (an unread row's `read_at` is null,
+ * which IndexedDB cannot index, and the device keeps at most 60 days of them). The preferences
+ * are one row, the user's own, by id.
+ */
+const SCHEMA_V5 = {
+  notifications: 'id, created_at',
+  notification_prefs: 'id',
+} satisfies Partial<Record<LocalTable, string>>;
+
 export class UrsDatabase extends Dexie {
   declare users: EntityTable<EntityRow<'users'>, 'id'>;
   declare areas: EntityTable<EntityRow<'areas'>, 'id'>;
@@ -217,6 +233,9 @@ export class UrsDatabase extends Dexie {
   declare item_requests: EntityTable<EntityRow<'item_requests'>, 'id'>;
   declare announcements: EntityTable<EntityRow<'announcements'>, 'id'>;
   declare announcement_reads: EntityTable<EntityRow<'announcement_reads'>, 'id'>;
+  /** The server's rows and the ones the device wrote itself (`sync_refused`). */
+  declare notifications: EntityTable<InboxNotification, 'id'>;
+  declare notification_prefs: EntityTable<NotificationPrefs, 'id'>;
   declare outbox: EntityTable<OutboxEntry, 'id'>;
   declare photos: EntityTable<PhotoRecord, 'id'>;
   declare sync_state: EntityTable<SyncState, 'user_id'>;
@@ -229,6 +248,7 @@ export class UrsDatabase extends Dexie {
     this.version(2).stores(SCHEMA_V2).upgrade(fileStoredReports);
     this.version(3).stores(SCHEMA_V3);
     this.version(4).stores(SCHEMA_V4).upgrade(giveStoredReportsTheirJob);
+    this.version(5).stores(SCHEMA_V5);
   }
 
   /** The table of one synced entity, typed by the union of synced rows. */

@@ -2,3 +2,11 @@
 export { UpdatePrompt } from './UpdatePrompt.js';
 export { InstallButton } from './InstallButton.js';
 export { useUnsavedChanges } from './unsaved-changes.js';
+export {
+  currentPushState,
+  pushAvailability,
+  subscribePush,
+  unsubscribePush,
+  type PushState,
+} from './push-subscription.js';
+export { useWorkerMessages } from './worker-messages.js';

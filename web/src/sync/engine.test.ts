@@ -725,9 +725,23 @@ describe('sync engine', () => {
       result: { code: 'invalid_transition', status: 'rejected' },
     });
     expect((await h.db.reports.get(id))?.status).toBe('completed');
+    // Told in the user's own inbox (decision 031), opening the report to fix.
+    const [notice] = await h.db.notifications.toArray();
+    expect(notice).toMatchObject({
+      id: rejected?.mutation.id,
+      user_id: userId,
+      kind: 'sync_refused',
+      subject_type: 'outbox',
+      subject_id: String(rejected?.id),
+      read_at: null,
+      params: { path: `/reports/${id}/edit` },
+    });
+    expect(notice?.params['message']).toEqual(expect.any(String));
+    expect(notice?.params['message']).not.toBe('');
 
     await h.engine.syncOnce();
     expect(h.server.judged.filter((j) => j.name === 'report.set_status')).toHaveLength(1);
+    expect(await h.db.notifications.count()).toBe(1);
 
     if (rejected === undefined) throw new Error('no rejected entry');
     await discardRejected(h.db, userId, rejected.id);

@@ -61,3 +61,5 @@ export { firstDownloadOf, useFirstDownload } from './first-download.js';
 export type { FirstDownload } from './first-download.js';
 export { keepServerCopies } from './server-copy.js';
 export type { ServerCopy } from './server-copy.js';
+// The inbox opens a device-written refusal where its record is fixed (decision 031).
+export { inboxPath } from './refused-notice.js';

@@ -16,6 +16,7 @@ import { uploadTimeoutMs } from './photo-upload.js';
 import { pendingFor } from './local-data-owner.js';
 import { loadSyncRules } from './rules.js';
 import { errorText } from '../lib/error-text.js';
+import { refusedNotice } from './refused-notice.js';
 
 export interface PushSummary {
   applied: number;
@@ -131,7 +132,8 @@ async function nextBatch(
 /**
  * Records the server's answers in one transaction. applied/duplicate: the server has it, the
  * entry goes (its optimistic rows stay until the pull that follows brings the server's
- * version). rejected: kept, visible, never resent.
+ * version). rejected: kept, visible, never resent, and told in the user's inbox (decision 031)
+ * in the same transaction, so a refusal is never recorded without its notice or twice.
  */
 async function applyPushResults(
   db: UrsDatabase,
@@ -141,7 +143,8 @@ async function applyPushResults(
 ): Promise<{ applied: number; duplicate: number; rejected: number }> {
   const counts = { applied: 0, duplicate: 0, rejected: 0 };
   const bySeq = new Map(batch.map((entry) => [entry.seq, entry]));
-  await db.transaction('rw', db.outbox, async () => {
+  const at = new Date();
+  await db.transaction('rw', db.outbox, db.notifications, async () => {
     for (const result of results) {
       const sent = bySeq.get(result.seq);
       if (sent === undefined || sent.mutation.id !== result.id) continue;
@@ -151,6 +154,7 @@ async function applyPushResults(
       }
       if (result.status === 'rejected') {
         await db.outbox.update(sent.id, { status: 'rejected', result });
+        await db.notifications.put(refusedNotice(current, result, at));
       } else {
         await db.outbox.delete(sent.id);
       }

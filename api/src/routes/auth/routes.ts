@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { deleteSessionSubscriptions } from '../../services/push-subscriptions.js';
 import { loginInputSchema, registerInputSchema, type LoginInput, reason } from '@urs/sync-protocol';
 import { authOf, type AppEnv } from '../../middleware/guard.js';
 import { KB, limitBody, readJson } from '../../middleware/body.js';
@@ -70,7 +71,9 @@ export function authRoutes({ db, env, guard, loginThrottle, sessionPolicy, clock
   );
 
   app.post('/api/logout', guard('session.self'), async (c) => {
-    await revokeSession(db, authOf(c).session.id);
+    // The browser's push subscriptions go with the session (decision 031): no pushes for an
+    // account nobody is signed in to on that device.
+    await revokeSession(db, authOf(c).session.id, deleteSessionSubscriptions);
     return c.json({ message: 'Berhasil keluar.' });
   });
 

@@ -1,5 +1,5 @@
 import type { Tx } from '../../db/handles.js';
-import { reason } from '@urs/sync-protocol';
+import { notificationExcerpt, reason, ROLES } from '@urs/sync-protocol';
 import { and, eq, isNull } from 'drizzle-orm';
 import { announcementReads, announcements } from '../../db/schema.js';
 import { first } from '../../db/first.js';
@@ -7,6 +7,7 @@ import { announcementVisibleTo } from '../../db/dialect.js';
 import type { SchoolActor } from '../../auth/policy.js';
 import { inSchool } from '../../auth/visibility.js';
 import { refuse } from '../refusal.js';
+import { actorName, notify, usersWithRoles } from '../../services/notify.js';
 import { authorize, isRepeatOfOwnCreate, type HandlerMap } from './context.js';
 
 /**
@@ -40,7 +41,8 @@ export const announcementHandlers: Pick<
   HandlerMap,
   'announcement.create' | 'announcement.update' | 'announcement.delete' | 'announcement.mark_read'
 > = {
-  'announcement.create': async ({ tx, actor, now, seq }, a) => {
+  'announcement.create': async (ctx, a) => {
+    const { tx, actor, now, seq } = ctx;
     authorize(actor, 'announcements.manage');
     const existing = await first(tx.select().from(announcements).where(eq(announcements.id, a.id)));
     if (isRepeatOfOwnCreate(existing && { ownerId: existing.authorId }, actor, 'announcement'))
@@ -58,6 +60,15 @@ export const announcementHandlers: Pick<
       createdAt: now,
       updatedAt: now,
       changeSeq: seq(),
+    });
+    // Those whose role it is for (decision 031), everyone when it names no audience.
+    await notify(ctx, {
+      kind: 'announcement',
+      subjectId: a.id,
+      params: { actor: await actorName(tx, actor.id), title: notificationExcerpt(a.title) },
+      priority: a.priority === 'important' ? 'important' : 'normal',
+      to: await usersWithRoles(tx, actor.schoolId, a.audience ?? ROLES),
+      checked: true,
     });
   },
 

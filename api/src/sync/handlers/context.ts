@@ -31,6 +31,8 @@ export interface MutationContext {
    * queued by an app from before report filing times existed.
    */
   queuedAt: string;
+  /** Runs `fn` after the batch has committed (a notification's push sender is woken so). */
+  afterCommit: (fn: () => void) => void;
 }
 
 /**
@@ -44,6 +46,7 @@ export function mutationContext(
   seq: () => number,
   now: string,
   clock: SchoolClock,
+  afterCommit: (fn: () => void) => void,
 ): MutationContext {
   let bounds: Promise<FilingBounds> | undefined;
   let readBounds: FilingBounds | undefined;
@@ -61,6 +64,7 @@ export function mutationContext(
     readFilingBounds: () => readBounds,
     queuedAt: now,
     clock,
+    afterCommit,
   };
 }
 

@@ -5,6 +5,7 @@ import { inventoryHandlers } from './inventory.js';
 import { jobHandlers } from './jobs.js';
 import { reportHandlers } from './reports.js';
 import { requestHandlers } from './requests.js';
+import { notificationHandlers } from './notifications.js';
 
 /** Every mutation name has exactly one handler; the type makes a missing one a compile error. */
 export const HANDLERS: HandlerMap = {
@@ -13,6 +14,7 @@ export const HANDLERS: HandlerMap = {
   ...inventoryHandlers,
   ...requestHandlers,
   ...announcementHandlers,
+  ...notificationHandlers,
 };
 
 /**
@@ -22,6 +24,8 @@ export const HANDLERS: HandlerMap = {
  * - `'one'`: read-only checks, any of which may refuse, then at most ONE write statement as
  *   the handler's last step. A refusal can only come before that write, so there is nothing to
  *   undo, and a failing statement is undone by SQLite itself and aborts the whole batch anyway.
+ *   The notifications an event writes (services/notify.ts) come after that write and can
+ *   refuse nothing, so they leave a handler `'one'`.
  * - `'many'`: anything else (two writes, or a check after a write): runs in a savepoint.
  *
  * The type makes every mutation choose. A wrong `'one'` cannot half-apply a mutation: push.ts
@@ -56,4 +60,8 @@ export const HANDLER_WRITES: { readonly [N in MutationName]: 'one' | 'many' } = 
   'announcement.update': 'one',
   'announcement.delete': 'one',
   'announcement.mark_read': 'one',
+  'notification.read': 'one',
+  /** One update per notification it marks. */
+  'notification.read_all': 'many',
+  'notification_prefs.set': 'one',
 };

@@ -1,11 +1,12 @@
 import type { Tx } from '../../db/handles.js';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
-import { newId, reason } from '@urs/sync-protocol';
+import { isLowStock, newId, notificationExcerpt, reason } from '@urs/sync-protocol';
 import { inventoryItems, stockTransactions } from '../../db/schema.js';
 import { inSchool } from '../../auth/visibility.js';
 import { first } from '../../db/first.js';
 import { refuse } from '../refusal.js';
 import { boundFilingTime } from '../filing-time.js';
+import { notify, usersWithRoles, type NotifyContext } from '../../services/notify.js';
 import { assertAreaExists, authorize, isRepeatOfOwnCreate, type HandlerMap } from './context.js';
 
 /** The live item of the school; another school's is as missing as a deleted one. */
@@ -54,6 +55,39 @@ async function assertSkuFree(
   if (clash !== undefined) throw refuse.invalid('sku', reason('sku_taken'));
 }
 
+type ItemRow = typeof inventoryItems.$inferSelect;
+
+/** Who keeps the stock: told when an item runs low (decision 031). */
+const STOCK_KEEPERS = ['admin', 'inventory_staff'] as const;
+
+/**
+ * Tells the stock keepers when a write makes the item low (sync-protocol's isLowStock) and it
+ * was not: once per dip, since while it stays low no write makes it so again, and a write that
+ * lifts it (a restock, a lower minimum, untracking, retiring) re-arms it. Called by every write
+ * that changes the stock, the minimum, `active` or `trackable`, in its transaction.
+ */
+async function tellIfRunningLow(ctx: NotifyContext, before: ItemRow, after: ItemRow) {
+  const wire = (i: ItemRow) => ({
+    stock: i.stock,
+    min_stock: i.minStock,
+    active: i.active,
+    trackable: i.trackable,
+  });
+  if (isLowStock(wire(before)) || !isLowStock(wire(after))) return;
+  await notify(ctx, {
+    kind: 'low_stock',
+    subjectId: after.id,
+    params: {
+      item: notificationExcerpt(after.name),
+      stock: after.stock,
+      min_stock: after.minStock,
+      unit: after.unit,
+    },
+    to: await usersWithRoles(ctx.tx, ctx.actor.schoolId, STOCK_KEEPERS),
+    checked: true,
+  });
+}
+
 /**
  * Appends a stock transaction and moves the item's stock in the same transaction, so the
  * stock column always equals the sum of the item's history. Transactions are facts: two phones
@@ -74,6 +108,7 @@ export async function recordStock(
     occurredAt: string;
     now: string;
     seq: () => number;
+    afterCommit: (fn: () => void) => void;
   },
 ): Promise<void> {
   const item = await liveItem(tx, input.schoolId, input.itemId, 'item_id');
@@ -101,13 +136,21 @@ export async function recordStock(
     .update(inventoryItems)
     .set({ stock, updatedAt: input.now, changeSeq: input.seq() })
     .where(and(eq(inventoryItems.id, input.itemId), inSchool(inventoryItems, input.schoolId)));
+  const notifyCtx: NotifyContext = {
+    tx,
+    actor: { id: input.recordedBy, schoolId: input.schoolId },
+    now: input.now,
+    seq: input.seq,
+    afterCommit: input.afterCommit,
+  };
+  await tellIfRunningLow(notifyCtx, item, { ...item, stock });
 }
 
 export const inventoryHandlers: Pick<
   HandlerMap,
   'item.create' | 'item.update' | 'item.delete' | 'stock.record'
 > = {
-  'item.create': async ({ tx, actor, now, seq }, a) => {
+  'item.create': async ({ tx, actor, now, seq, afterCommit }, a) => {
     authorize(actor, 'items.manage');
     const existing = await first(
       tx.select().from(inventoryItems).where(eq(inventoryItems.id, a.id)),
@@ -144,28 +187,32 @@ export const inventoryHandlers: Pick<
         occurredAt: now,
         now,
         seq,
+        afterCommit,
       });
     }
   },
 
-  'item.update': async ({ tx, actor, now, seq }, a) => {
+  'item.update': async (ctx, a) => {
+    const { tx, actor, now, seq } = ctx;
     authorize(actor, 'items.manage');
-    await liveItem(tx, actor.schoolId, a.id);
+    const before = await liveItem(tx, actor.schoolId, a.id);
     await assertSkuFree(tx, actor.schoolId, a.sku, a.id);
+    const set = {
+      ...(a.name !== undefined && { name: a.name }),
+      ...(a.sku !== undefined && { sku: a.sku }),
+      ...(a.unit !== undefined && { unit: a.unit }),
+      ...(a.min_stock !== undefined && { minStock: a.min_stock }),
+      ...(a.description !== undefined && { description: a.description }),
+      ...(a.active !== undefined && { active: a.active }),
+      ...(a.trackable !== undefined && { trackable: a.trackable }),
+      updatedAt: now,
+      changeSeq: seq(),
+    };
     await tx
       .update(inventoryItems)
-      .set({
-        ...(a.name !== undefined && { name: a.name }),
-        ...(a.sku !== undefined && { sku: a.sku }),
-        ...(a.unit !== undefined && { unit: a.unit }),
-        ...(a.min_stock !== undefined && { minStock: a.min_stock }),
-        ...(a.description !== undefined && { description: a.description }),
-        ...(a.active !== undefined && { active: a.active }),
-        ...(a.trackable !== undefined && { trackable: a.trackable }),
-        updatedAt: now,
-        changeSeq: seq(),
-      })
+      .set(set)
       .where(and(eq(inventoryItems.id, a.id), inSchool(inventoryItems, actor.schoolId)));
+    await tellIfRunningLow(ctx, before, { ...before, ...set });
   },
 
   'item.delete': async ({ tx, actor, now, seq }, a) => {
@@ -199,6 +246,7 @@ export const inventoryHandlers: Pick<
       occurredAt: boundFilingTime(a.occurred_at, await ctx.filingBounds()),
       now,
       seq,
+      afterCommit: ctx.afterCommit,
     });
   },
 };

@@ -3,6 +3,7 @@ import {
   judgeHandBack,
   judgeStatusChange,
   newId,
+  notificationExcerpt,
   reason,
   wasTakenFrom,
   type JobChanges,
@@ -14,6 +15,7 @@ import { reportEvents, reports } from '../../db/schema.js';
 import { inSchool } from '../../auth/visibility.js';
 import { first } from '../../db/first.js';
 import { Refusal, refuse } from '../refusal.js';
+import { actorName, notify } from '../../services/notify.js';
 import { authorize, type HandlerMap, type MutationContext } from './context.js';
 import {
   assertAssignable,
@@ -40,6 +42,14 @@ import {
  */
 
 type Refused = Extract<StatusJudgement, { outcome: 'refuse' }>;
+
+/** What every notification about a job says: who did it, and which report (its start). */
+async function jobParams(ctx: MutationContext, report: ReportRow) {
+  return {
+    actor: await actorName(ctx.tx, ctx.actor.id),
+    report: notificationExcerpt(report.description),
+  };
+}
 
 /** The contract's refusal of a status change as a push refusal. */
 function statusRefusal(judged: Refused, from: ReportStatus, to: ReportStatus): Refusal {
@@ -125,6 +135,17 @@ const setJob: HandlerMap['report.set_job'] = async (ctx, a) => {
     { ...report, assigneeId: to },
     { id: a.event_id, kind: 'job', changes, occurredAt },
   );
+  if (changes.assignee_id !== undefined) {
+    const params = await jobParams(ctx, report);
+    const priority = planned.priority === 'urgent' ? 'urgent' : 'normal';
+    await notify(ctx, { kind: 'job_assigned', subjectId: report.id, params, priority, to: [to] });
+    await notify(ctx, {
+      kind: 'job_taken',
+      subjectId: report.id,
+      params,
+      to: [report.assigneeId],
+    });
+  }
 };
 
 const setStatus: HandlerMap['report.set_status'] = async (ctx, a) => {
@@ -158,6 +179,14 @@ const setStatus: HandlerMap['report.set_status'] = async (ctx, a) => {
     kept,
     occurredAt,
   });
+  if (judged.outcome === 'apply') {
+    await notify(ctx, {
+      kind: 'report_status',
+      subjectId: report.id,
+      params: { ...(await jobParams(ctx, report)), status: a.status },
+      to: [report.reporterId, report.assigneeId],
+    });
+  }
 };
 
 const handBack: HandlerMap['report.hand_back'] = async (ctx, a) => {
@@ -203,7 +232,15 @@ const createComment: HandlerMap['comment.create'] = async (ctx, a) => {
     )
     .onConflictDoNothing({ target: reportEvents.id })
     .returning({ id: reportEvents.id });
-  if (inserted.length > 0) return;
+  if (inserted.length > 0) {
+    await notify(ctx, {
+      kind: 'job_commented',
+      subjectId: report.id,
+      params: { ...(await jobParams(ctx, report)), comment: notificationExcerpt(a.body) },
+      to: [report.reporterId, report.assigneeId],
+    });
+    return;
+  }
   const existing = await first(
     tx
       .select({ actorId: reportEvents.actorId, reportId: reportEvents.reportId })

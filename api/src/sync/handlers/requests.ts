@@ -1,11 +1,12 @@
 import type { Tx } from '../../db/handles.js';
-import { reason } from '@urs/sync-protocol';
+import { notificationExcerpt, reason } from '@urs/sync-protocol';
 import { and, desc, eq, isNull, like } from 'drizzle-orm';
 import { inventoryItems, itemRequests, photoUploads } from '../../db/schema.js';
 import { inSchool } from '../../auth/visibility.js';
 import { first } from '../../db/first.js';
 import { localDate, type SchoolClock } from '../../lib/school-time.js';
 import { Refusal, refuse } from '../refusal.js';
+import { actorName, notify } from '../../services/notify.js';
 import {
   authorize,
   isRepeatOfOwnCreate,
@@ -38,11 +39,27 @@ export async function nextRequestNumber(
   return `${prefix}${String(n + 1).padStart(6, '0')}`;
 }
 
+/** What a request asks for, in words: the item's name, or the name the requester wrote. */
+async function requestedName(
+  tx: Tx,
+  request: { itemId: string | null; customName: string | null },
+): Promise<string> {
+  if (request.itemId === null) return request.customName ?? '';
+  const item = await first(
+    tx
+      .select({ name: inventoryItems.name })
+      .from(inventoryItems)
+      .where(eq(inventoryItems.id, request.itemId)),
+  );
+  return item?.name ?? '';
+}
+
 async function decide(
-  { tx, actor, now, seq }: MutationContext,
+  ctx: MutationContext,
   a: { id: string; notes?: string | null | undefined },
   status: 'approved' | 'rejected',
 ): Promise<void> {
+  const { tx, actor, now, seq } = ctx;
   authorize(actor, 'requests.decide');
   const request = await first(
     tx
@@ -73,6 +90,17 @@ async function decide(
       changeSeq: seq(),
     })
     .where(and(eq(itemRequests.id, a.id), inSchool(itemRequests, actor.schoolId)));
+  await notify(ctx, {
+    kind: status === 'approved' ? 'request_approved' : 'request_rejected',
+    subjectId: request.id,
+    params: {
+      actor: await actorName(tx, actor.id),
+      number: request.number ?? '',
+      item: notificationExcerpt(await requestedName(tx, request)),
+      notes: a.notes === undefined || a.notes === null ? null : notificationExcerpt(a.notes),
+    },
+    to: [request.requesterId],
+  });
 }
 
 export const requestHandlers: Pick<

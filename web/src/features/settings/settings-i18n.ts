@@ -2,6 +2,14 @@ import { registerTexts } from '../../lib/i18n.js';
 import { splitTextPairs } from '../../lib/text-pairs.js';
 
 const texts = splitTextPairs({
+  notificationsCard: {
+    title: ['Notifikasi', 'Notifications'],
+    text: [
+      'Notifikasi di ponsel ini, jenis yang dikirim dan jam tenang diatur di halaman Notifikasi.',
+      'Notifications on this phone, which kinds are sent and quiet hours are set on the Notifications page.',
+    ],
+    open: ['Atur notifikasi', 'Notification settings'],
+  },
   deviceStorage: {
     title: ['Penyimpanan perangkat', 'Device storage'],
     usage: ['Terpakai', 'Used'],

@@ -1,14 +1,17 @@
 import { LANGUAGES, THEMES, type Language, type Theme } from '@urs/sync-protocol';
+import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { syncsFieldData } from '../../lib/district.js';
 import { Page } from '../../components/ui/page.js';
 import type { PreferenceController } from '../../client/preferences.js';
 import { toast } from '../../client/toast.js';
-import { useAppSession, usePreference } from '../../client/use-session.js';
+import { useAppSession, useCurrentUser, usePreference } from '../../client/use-session.js';
 import { StorageCard } from './storage-card.js';
 
 export function SettingsScreen() {
   const { t } = useTranslation();
   const { themePreference, languagePreference } = useAppSession();
+  const user = useCurrentUser();
 
   return (
     <Page title={t('pages.settings')}>
@@ -28,6 +31,18 @@ export function SettingsScreen() {
           controller={languagePreference}
         />
         <StorageCard />
+        {/* The inbox and its settings are a school's: none for the district administrator. */}
+        {user !== null && syncsFieldData(user.role) && (
+          <section className="card storage-card" aria-labelledby="settings-notifications">
+            <h2 id="settings-notifications" className="storage-title">
+              {t('notificationsCard.title')}
+            </h2>
+            <p className="settings-note">{t('notificationsCard.text')}</p>
+            <Link to="/notifications" hash="prefs" className="button button-secondary">
+              {t('notificationsCard.open')}
+            </Link>
+          </section>
+        )}
       </div>
     </Page>
   );

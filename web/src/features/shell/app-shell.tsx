@@ -4,11 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { STAFF_ROLES } from '@urs/sync-protocol';
 import { Icon } from '../../components/ui/icon.js';
 import { useTaskCounts } from '../reports/index.js';
+import { NotificationBell } from '../notifications/index.js';
 import { focusContent, focusIsLost } from '../../lib/focus.js';
 import { syncsFieldData } from '../../lib/district.js';
 import { decideNavigation } from '../../lib/navigation.js';
 import { useAppSession, useCurrentUser, useSession } from '../../client/use-session.js';
-import { InstallButton, UpdatePrompt } from '../../pwa/index.js';
+import { InstallButton, UpdatePrompt, useWorkerMessages } from '../../pwa/index.js';
 import { useSyncEngine, useSyncStatus } from '../../sync/index.js';
 import { LocalDataGate } from './local-data-gate.js';
 import { schoolLineOf } from './school-line.js';
@@ -39,6 +40,16 @@ export function AppShell() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const navigate = useNavigate();
+  const engine = useSyncEngine();
+  useWorkerMessages({
+    onOpenPath: (href) => void navigate({ href }),
+    onPushArrived: () => {
+      engine.syncOnce({ force: true }).catch((err: unknown) => {
+        console.error('Sinkronisasi gagal', err);
+      });
+    },
+  });
 
   // Any navigation closes the drawer, including back/forward and programmatic ones, and so does
   // a widening to the fixed sidebar (a tablet turned): narrow again, it starts closed.
@@ -132,6 +143,7 @@ export function AppShell() {
             {/* The district administrator's device holds no school's data: no announcements
                 to count, nothing to sync. */}
             {fieldData && !sidebarVisible && <TopbarUnread unread={unread} />}
+            {fieldData && <NotificationBell userId={user.id} />}
             {fieldData && <SyncIndicator userId={user.id} />}
           </div>
         </header>

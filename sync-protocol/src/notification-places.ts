@@ -1,0 +1,57 @@
+import type { NOTIFICATION_MUTATION_ARGS, NotificationSubject } from './notifications.js';
+
+/*
+ * The parts of the notifications contract (notifications.ts, decision 031) that build no schema:
+ * the sync engine (which entity a mutation's row is, where a refusal opens) and the service
+ * worker read them at start, and importing notifications.ts for them would bring full zod into
+ * the app's signed-in start, as sync-constants.ts explains for the envelope. Re-exported there.
+ */
+
+/** The longest text one param carries (a report's description, a comment: their start). */
+export const NOTIFICATION_PARAM_MAX = 160;
+
+/** A param's text cut to NOTIFICATION_PARAM_MAX characters, with an ellipsis when cut. */
+export function notificationExcerpt(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  const chars = Array.from(flat);
+  return chars.length <= NOTIFICATION_PARAM_MAX
+    ? flat
+    : `${chars.slice(0, NOTIFICATION_PARAM_MAX - 1).join('')}…`;
+}
+
+/** The entity each notification mutation's row is (MUTATION_ENTITY spreads it). */
+export const NOTIFICATION_MUTATION_ENTITY = {
+  'notification.read': 'notifications',
+  'notification.read_all': 'notifications',
+  'notification_prefs.set': 'notification_prefs',
+} as const satisfies Record<keyof typeof NOTIFICATION_MUTATION_ARGS, string>;
+
+/** What a notification is about: its subject's entity and id. */
+interface Subject {
+  subject_type: NotificationSubject;
+  subject_id: string;
+}
+
+/** The screen a notification opens, for the inbox and the push alike. */
+export function notificationPath(n: Subject): string {
+  const ref = encodeURIComponent(n.subject_id);
+  switch (n.subject_type) {
+    case 'reports':
+      return `/reports/${ref}`;
+    case 'item_requests':
+      return `/inventory?tab=requests&request=${ref}`;
+    case 'inventory_items':
+      return `/inventory?item=${ref}`;
+    case 'announcements':
+      return '/announcements';
+    case 'rounds':
+      return '/rounds';
+    case 'outbox':
+      return '/notifications';
+  }
+}
+
+/** One tag per subject: later news of the same job replaces the earlier notification. */
+export function notificationTag(n: Subject): string {
+  return `${n.subject_type}:${n.subject_id}`;
+}

@@ -3,6 +3,7 @@ import { createApp } from './app.js';
 import { connectDatabase, databaseTarget, DatabaseConfigError } from './db/connect.js';
 import { adoptSchoolName } from './db/schools.js';
 import { loadConfiguration } from './startup.js';
+import { startPushSender } from './services/push-sender.js';
 
 /**
  * Process entry for a deployment: check the configuration (environment and photo store), open
@@ -13,6 +14,8 @@ async function main(): Promise<void> {
   const db = await connectDatabase(databaseTarget(env.DATABASE_URL, env.dataDir));
   // The migration named the first school after the footer; a deployment's SCHOOL_NAME wins once.
   await adoptSchoolName(db, env.SCHOOL_NAME);
+  // Every process sends pushes: the deliveries table is shared, each row claimed by one.
+  const sender = startPushSender(db, env);
   const server = serve(
     { fetch: createApp({ db, env, photos }).fetch, port: env.PORT, hostname: env.HOST },
     (info) => {
@@ -21,7 +24,7 @@ async function main(): Promise<void> {
   );
   const shutdown = () => {
     server.close(() => {
-      void db.close().then(() => process.exit(0));
+      void (sender?.stop() ?? Promise.resolve()).then(() => db.close()).then(() => process.exit(0));
     });
   };
   process.on('SIGINT', shutdown);

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
-import { adoptSchoolName, createApp, loadConfiguration } from '@urs/api';
+import { adoptSchoolName, createApp, loadConfiguration, startPushSender } from '@urs/api';
 import { openConfiguredDatabase } from './lib/open-database.js';
 import { DEMO_ACCOUNTS, isDatabaseEmpty, seedDemoSchool } from './seed/index.js';
 
@@ -18,6 +18,7 @@ const { env, photos } = await loadConfiguration({
 const { db, where } = await openConfiguredDatabase(env, 'URS cannot start');
 // The migration named the first school after the footer; a deployment's SCHOOL_NAME wins once.
 await adoptSchoolName(db, env.SCHOOL_NAME);
+const sender = startPushSender(db, env);
 
 let seeded = false;
 if (await isDatabaseEmpty(db)) {
@@ -42,7 +43,7 @@ const server = serve(
 
 function shutdown() {
   server.close(() => {
-    void db.close().then(() => process.exit(0));
+    void (sender?.stop() ?? Promise.resolve()).then(() => db.close()).then(() => process.exit(0));
   });
 }
 process.on('SIGINT', shutdown);

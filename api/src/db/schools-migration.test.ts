@@ -24,8 +24,12 @@ import { appOnUpgraded, type OldSchemaExec, upgradedFrom } from '../test/old-sch
  * its cursor brings only later changes and its queued push applies. On each engine.
  */
 
-/** The synced tables the schema before the upgrade had (report_events came with 0013 / 0008). */
-const OLD_SYNCED = SYNCED_ENTITIES.filter((entity) => entity !== 'report_events');
+/**
+ * The synced tables the schema before the upgrade had (report_events came with 0013 / 0008,
+ * notifications and notification_prefs with 0017 / 0012).
+ */
+const LATER = ['report_events', 'notifications', 'notification_prefs'];
+const OLD_SYNCED = SYNCED_ENTITIES.filter((entity) => !LATER.includes(entity));
 const SCHOOL_OWNED = [...OLD_SYNCED, 'photo_uploads', 'sync_clients', 'sync_rejections'];
 /** Where the counter stood before the upgrade: past every row's number, as numbers skipped by a
  * rolled-back savepoint leave it. */

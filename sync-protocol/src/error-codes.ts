@@ -96,6 +96,7 @@ export const ERROR_TEXTS_ID = {
   page_invalid: 'page harus berupa angka.',
   per_page_invalid: 'per_page harus berupa angka.',
   per_page_too_large: 'per_page maksimal {max}.',
+  report_ids_size: 'Pilih 1 sampai {max} laporan.',
   cursor_invalid: 'Cursor tidak valid.',
   remaining_invalid: 'remaining harus count atau skip.',
   cursor_ahead:

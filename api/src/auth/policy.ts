@@ -44,6 +44,11 @@ export const PERMISSIONS = {
   'reports.read': { roles: EVERYONE, ownRecordsOnly: true },
   'reports.update': { roles: EVERYONE, ownRecordsOnly: true },
   'reports.set_status': { roles: EVERYONE, ownRecordsOnly: true },
+  /**
+   * The job actions over REST (plan, status, hand back, comment): who may take which on which
+   * report is decision 028's table, judged by the push's own handlers once the report is read.
+   */
+  'reports.job': { roles: EVERYONE },
   'reports.admin_note': { roles: ADMIN },
   'reports.delete': { roles: ADMIN },
   'items.manage': { roles: INVENTORY_KEEPERS },

@@ -276,7 +276,7 @@ describe('GET /api/sync/pull', () => {
       remaining: 0,
       // The staff member's announcement is read; the admin's own is never news to them.
       unread_announcements: 0,
-      me: toPublicUser(me, FIRST_SCHOOL_NAME),
+      me: toPublicUser(me, { name: FIRST_SCHOOL_NAME, clock: { offsetMinutes: 7 * 60 } }),
     };
     expect(await res.text()).toBe(JSON.stringify(expected));
   });

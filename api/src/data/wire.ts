@@ -15,6 +15,7 @@ import type {
   UserSummary,
 } from '@urs/sync-protocol';
 import type * as t from '../db/schema.js';
+import type { SchoolClock } from '../lib/school-time.js';
 
 export type UserRow = typeof t.users.$inferSelect;
 
@@ -22,13 +23,19 @@ export function avatarUrl(sha256: string | null): string | null {
   return sha256 === null ? null : `/api/avatars/${sha256}`;
 }
 
-/** The signed-in user as the app sees it (login answers, `GET /api/user`, pull's `me`). */
+/** The signed-in user's school as the answers about oneself carry it. */
+export interface OwnSchool {
+  name: string | null;
+  clock: SchoolClock;
+}
+
 /**
- * The user as the app sees it. `schoolName` is given where the user is the signed-in one (every
- * sign-in answer, `/api/user`, the pull's `me`, the profile's answers): the app shows it in the
- * footer and on proof sheets; other answers (lists of users) leave it out.
+ * The user as the app sees it. `school` is given where the user is the signed-in one (every
+ * sign-in answer, `/api/user`, the pull's `me`, the profile's answers): the app shows its name
+ * in the footer and on proof sheets and keeps its UTC offset for job dates; other answers
+ * (lists of users) leave both out.
  */
-export function toPublicUser(row: UserRow, schoolName?: string | null): User {
+export function toPublicUser(row: UserRow, school?: OwnSchool): User {
   return {
     id: row.id,
     name: row.name,
@@ -40,7 +47,10 @@ export function toPublicUser(row: UserRow, schoolName?: string | null): User {
     photo_url: avatarUrl(row.photoSha256),
     created_at: row.createdAt,
     updated_at: row.updatedAt,
-    ...(schoolName !== undefined && { school_name: schoolName }),
+    ...(school !== undefined && {
+      school_name: school.name,
+      school_utc_offset: school.clock.offsetMinutes,
+    }),
   };
 }
 

@@ -12,6 +12,14 @@ export function errorBody(why: ErrorReason): ApiErrorBody {
   };
 }
 
+/** The whole body of an HttpError: its reason, and its fields' texts and reasons when it has them. */
+export function httpErrorBody(err: HttpError): ApiErrorBody {
+  const body = errorBody(err.reason);
+  if (err.errors !== undefined) body.errors = err.errors;
+  if (err.fields !== undefined) body.field_reasons = err.fields;
+  return body;
+}
+
 /**
  * Every failure answers `{ message, code, params?, errors?, field_reasons? }`. Unknown errors
  * are logged with their stack on the server and answered with a generic reason: no stack trace
@@ -19,9 +27,7 @@ export function errorBody(why: ErrorReason): ApiErrorBody {
  */
 export const onError: ErrorHandler = (err, c) => {
   if (err instanceof HttpError) {
-    const body = errorBody(err.reason);
-    if (err.errors !== undefined) body.errors = err.errors;
-    if (err.fields !== undefined) body.field_reasons = err.fields;
+    const body = httpErrorBody(err);
     for (const [name, value] of Object.entries(err.headers ?? {})) c.header(name, value);
     return c.json(body, err.status);
   }

@@ -185,6 +185,14 @@ afterAll(() => t.close());
 
 const token = (actor: Actor) => (actor === 'admin' ? a.admin : a.staff);
 
+/** Valid bodies of the job actions (decision 028), which an admin of the report could take. */
+const JOB_BODIES: Record<string, object> = {
+  'PATCH /api/reports/:id/job': { priority: 'urgent' },
+  'POST /api/reports/:id/status': { status: 'cancelled' },
+  'POST /api/reports/:id/hand-back': {},
+  'POST /api/reports/:id/comments': { body: 'Dari sekolah lain' },
+};
+
 /** The body a route needs to get past validation to the lookup, for writes. */
 function requestFor(route: string, id: string, actor: Actor) {
   const [method = 'GET', pattern = '/'] = route.split(' ');
@@ -194,6 +202,8 @@ function requestFor(route: string, id: string, actor: Actor) {
     const bytes = jpegBytes(700, 21);
     init.body = bytes;
     init.headers = { 'content-type': 'image/jpeg', 'x-content-sha256': sha256(bytes) };
+  } else if (JOB_BODIES[route] !== undefined) {
+    init.json = JOB_BODIES[route];
   } else if (method === 'PUT' || method === 'PATCH') {
     init.json = { name: 'Nama baru' };
   }
@@ -269,6 +279,23 @@ describe('a school-B id on every REST route of school A', () => {
       'admin',
     );
     expect(JSON.parse(image.body)).toMatchObject({ code: 'image_not_found' });
+  });
+
+  it('plans a B report in a bulk plan as a missing one, and B is unchanged', async () => {
+    const plan = async (id: string) => {
+      const res = await t.request('/api/reports/jobs', {
+        method: 'POST',
+        token: a.admin,
+        json: { report_ids: [id], priority: 'urgent' },
+      });
+      expect(res.status).toBe(200);
+      const { data } = (await res.json()) as { data: { id: string }[] };
+      return data.map((row) => ({ ...row, id: '<id>' }));
+    };
+    const got = await plan(b['report'] ?? '');
+    expect(got).toEqual(await plan(newId()));
+    expect(got).toMatchObject([{ status: 404, code: 'report_not_found' }]);
+    expect(await rowsOfB()).toEqual(before);
   });
 
   it('refuses to create an area or category under a B id as taken, and B is unchanged', async () => {

@@ -19,6 +19,6 @@ export async function signInAnswer(
     access_token: token,
     token_type: 'Bearer' as const,
     expires_at: session.expiresAt,
-    user: toPublicUser(user, schoolName),
+    user: toPublicUser(user, { name: schoolName, clock: policy.clock }),
   };
 }

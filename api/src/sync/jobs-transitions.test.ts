@@ -15,16 +15,28 @@ import { jpegBytes, TestDevice } from './test-kit.js';
 
 /*
  * Decision 028's table, row by row, for every relation to a job and every status, through the
- * push: what the table gives is applied, what it does not is refused (or, where the convergence
- * rules say a change was overtaken, changes nothing), and field work of someone the job was
- * taken from is kept. The table is sync-protocol's JOB_TABLE, the data the contract's own test
- * holds jobActions to; the convergence rules are written out below, as the record words them.
+ * push and through the REST job routes alike: what the table gives is applied, what it does not
+ * is refused (or, where the convergence rules say a change was overtaken, changes nothing), and
+ * field work of someone the job was taken from is kept. Each case runs on a job of its own per
+ * channel and must end in the same job and the same refusal: the push's code, or the HTTP status
+ * docs/api.md gives that code, with the same reason code. The table is sync-protocol's
+ * JOB_TABLE, the data the contract's own test holds jobActions to; the convergence rules are
+ * written out below, as the record words them. The suite runs on both engines (docs/testing.md).
  */
 
 interface Actor {
   device: TestDevice;
   id: string;
 }
+
+/**
+ * How an action is taken: pushed as a mutation, sent to its REST route, or (a plan) sent to the
+ * admin's bulk route for several reports at once, here one.
+ */
+type Channel = 'push' | 'rest' | 'bulk';
+
+/** What an action answered, the same for every channel: done, or refused with codes. */
+type Answer = { done: true } | { refused: string; reason: string | undefined; http?: number };
 
 let t: TestApp;
 let areaId: string;
@@ -113,13 +125,16 @@ type Outcome =
   | { refused: string };
 
 const ACTIONS = ['plan', 'edit', 'photos', 'comment', 'hand_back'] as const;
+/** The actions with a REST route: every job action; editing and photos are the push's only. */
+const REST_ACTIONS = ['plan', 'comment', 'hand_back', ...REPORT_STATUSES] as const;
+type RestAction = (typeof REST_ACTIONS)[number];
 
 /** The device time the last status change was sent with: a completion's completed_at. */
 let sentAt = '';
 const SENT_AT = 'the time the status change was sent with';
 
 /** The push that does `action`. */
-async function perform(
+async function pushed(
   actor: Actor,
   id: string,
   action: (typeof ACTIONS)[number] | ReportStatus,
@@ -150,6 +165,88 @@ async function perform(
       ).results[0];
   }
 }
+
+/** The REST request that does `action` (docs/api.md, "Jobs"): route and body. */
+function restRequest(id: string, action: RestAction): [string, string, object] {
+  switch (action) {
+    case 'plan':
+      return ['PATCH', `/api/reports/${id}/job`, { priority: 'urgent' }];
+    case 'comment':
+      return ['POST', `/api/reports/${id}/comments`, { body: 'Sudah dicek' }];
+    case 'hand_back':
+      return ['POST', `/api/reports/${id}/hand-back`, {}];
+    default:
+      sentAt = new Date().toISOString();
+      return ['POST', `/api/reports/${id}/status`, { status: action, at: sentAt }];
+  }
+}
+
+interface ErrorBody {
+  code?: string;
+}
+
+/** `action` by `actor` on the job `id` through `channel`, and what it answered. */
+async function perform(
+  channel: Channel,
+  actor: Actor,
+  id: string,
+  action: (typeof ACTIONS)[number] | ReportStatus,
+): Promise<Answer> {
+  if (channel === 'push') {
+    const result = await pushed(actor, id, action);
+    if (result?.status === 'applied') return { done: true };
+    if (result?.status !== 'rejected') throw new Error(JSON.stringify(result));
+    return { refused: result.code, reason: result.reason?.code };
+  }
+  const { token } = actor.device;
+  if (channel === 'bulk') {
+    const res = await t.request('/api/reports/jobs', {
+      method: 'POST',
+      token,
+      json: { report_ids: [id], priority: 'urgent' },
+    });
+    expect(res.status).toBe(200);
+    const { data } = (await res.json()) as { data: ({ id: string; status: number } & ErrorBody)[] };
+    expect(data.map((row) => row.id)).toEqual([id]);
+    const [row] = data;
+    if (row?.status === 200) return { done: true };
+    return { refused: syncCodeOf(row?.status, row?.code), reason: row?.code, http: row?.status };
+  }
+  const [method, path, json] = restRequest(id, action as RestAction);
+  const res = await t.request(path, { method, token, json });
+  if (res.status === 200 || res.status === 201) {
+    // Every job route answers the report's detail, as it stands after the action.
+    const { data } = (await res.json()) as { data: { id: string; status: ReportStatus } };
+    const [row] = await t.db.select().from(reports).where(eq(reports.id, id));
+    expect(data).toMatchObject({ id, status: row?.status });
+    expect(res.status).toBe(action === 'comment' ? 201 : 200);
+    return { done: true };
+  }
+  const body = (await res.json()) as ErrorBody;
+  return { refused: syncCodeOf(res.status, body.code), reason: body.code, http: res.status };
+}
+
+/** The push refusal an HTTP answer stands for (docs/api.md), told apart by its reason. */
+function syncCodeOf(status: number | undefined, reasonCode: string | undefined): string {
+  if (status === 403) return 'forbidden';
+  if (status === 404) return 'not_found';
+  if (status === 422) return 'validation';
+  if (status === 409) {
+    return reasonCode === 'report_transition' || reasonCode === 'after_photo_required'
+      ? 'invalid_transition'
+      : 'conflict';
+  }
+  return `http ${status}`;
+}
+
+/** The HTTP status docs/api.md gives each push refusal of the table. */
+const HTTP_OF: Record<string, number> = { forbidden: 403, invalid_transition: 409 };
+
+/** The reason each refusal of the table carries, on every channel. */
+const REASON_OF: Record<string, string> = {
+  forbidden: 'job_forbidden',
+  invalid_transition: 'report_transition',
+};
 
 const allows = (relation: JobRelation, status: ReportStatus, action: JobAction) =>
   JOB_TABLE[relation][status].includes(action);
@@ -242,9 +339,21 @@ const CASES = RELATIONS.flatMap((relation) =>
   ]),
 );
 
-describe("decision 028's table through the push", () => {
+/** Every case through the push; those of a job action through REST too, a plan also in bulk. */
+const RUNS = CASES.flatMap((c) => {
+  const channels: Channel[] = ['push'];
+  if ((REST_ACTIONS as readonly string[]).includes(c.action)) channels.push('rest');
+  if (c.action === 'plan') channels.push('bulk');
+  return channels.map((channel) => ({ ...c, channel }));
+});
+
+describe("decision 028's table through the push and REST", () => {
   it('the table, row by row, covers every relation, status and action', () => {
     expect(CASES).toHaveLength(RELATIONS.length * 4 * (ACTIONS.length + 4));
+    // Every case of a job action runs through both: all but editing and photos.
+    const rest = RUNS.filter((r) => r.channel === 'rest');
+    expect(rest).toHaveLength(RELATIONS.length * 4 * (3 + 4));
+    expect(RUNS.filter((r) => r.channel === 'bulk')).toHaveLength(RELATIONS.length * 4);
     // "The work is done, whatever was decided meanwhile": a completion over a cancellation.
     expect(expectedStatus('assignee', 'cancelled', 'completed')).toMatchObject({
       applied: { status: 'completed' },
@@ -254,38 +363,44 @@ describe("decision 028's table through the push", () => {
     });
   });
 
-  it.each(CASES.map((c) => [`${c.relation} on a ${c.status} job: ${c.action}`, c] as const))(
-    '%s',
-    async (_label, c) => {
-      const id = await job(c.status);
-      const before = await snapshot(id);
-      const result = await perform(cast[c.relation], id, c.action);
-      const after = await snapshot(id);
-      if (c.expected === 'ignored') {
-        applied(result);
-        expect(after).toEqual(before);
-        return;
+  it.each(
+    RUNS.map((c) => [`${c.channel}: ${c.relation} on a ${c.status} job: ${c.action}`, c] as const),
+  )('%s', async (_label, c) => {
+    const id = await job(c.status);
+    const before = await snapshot(id);
+    const answer = await perform(c.channel, cast[c.relation], id, c.action);
+    const after = await snapshot(id);
+    if (c.expected === 'ignored') {
+      expect(answer).toEqual({ done: true });
+      expect(after).toEqual(before);
+      return;
+    }
+    if ('refused' in c.expected) {
+      const code = c.expected.refused;
+      // The same push code, and on REST the HTTP status docs/api.md gives it.
+      expect(answer).toMatchObject({ refused: code });
+      if (c.channel !== 'push') expect(answer).toMatchObject({ http: HTTP_OF[code] });
+      // The same reason on every channel (editing and photos refuse with their own).
+      if (c.channel !== 'push' || c.action !== 'edit') {
+        expect(answer).toMatchObject({ reason: REASON_OF[code] });
       }
-      if ('refused' in c.expected) {
-        expect(result).toMatchObject({ status: 'rejected', code: c.expected.refused });
-        expect(after).toEqual(before);
-        return;
-      }
-      applied(result);
-      const { event } = c.expected;
-      const changed = { ...c.expected.applied };
-      if (changed.completedAt === SENT_AT) changed.completedAt = sentAt;
-      expect(after).toEqual({
-        ...before,
-        ...changed,
-        photos: before.photos + (c.expected.applied.photos ?? 0),
-        events:
-          event === undefined
-            ? before.events
-            : [...before.events, { ...event, actor: cast[c.relation].id }],
-      });
-    },
-  );
+      expect(after).toEqual(before);
+      return;
+    }
+    expect(answer).toEqual({ done: true });
+    const { event } = c.expected;
+    const changed = { ...c.expected.applied };
+    if (changed.completedAt === SENT_AT) changed.completedAt = sentAt;
+    expect(after).toEqual({
+      ...before,
+      ...changed,
+      photos: before.photos + (c.expected.applied.photos ?? 0),
+      events:
+        event === undefined
+          ? before.events
+          : [...before.events, { ...event, actor: cast[c.relation].id }],
+    });
+  });
 });
 
 describe("one's own work (decision 028, note 3)", () => {

@@ -20,7 +20,7 @@ import {
 } from '../db/dialect.js';
 import { plainQuery, renderedKey, type PlainQuery } from '../db/plain-query.js';
 import { inSchool, requestsVisibleTo, type Viewer } from '../auth/visibility.js';
-import { toPublicUser, type UserRow } from '../data/wire.js';
+import { toPublicUser, type OwnSchool, type UserRow } from '../data/wire.js';
 import { liveSessionJsonSql, parseLiveSession, type LiveSessionRow } from '../data/live-session.js';
 import { changeHead, putChangeJson } from '../data/wire-json.js';
 
@@ -392,7 +392,7 @@ export interface PulledPage {
    */
   lastChange: number;
   /** The PullResponse's JSON text, for the user the guard accepted that session for. */
-  answer(user: UserRow, schoolName: string | null): string;
+  answer(user: UserRow, school: OwnSchool): string;
 }
 
 /**
@@ -421,7 +421,7 @@ export async function pullChanges(
   return {
     session: head.session === null ? undefined : parseLiveSession(head.session),
     lastChange: Number(head.seq ?? 0),
-    answer: (user, schoolName) => {
+    answer: (user, school) => {
       if (head.unread === null) {
         throw new Error('no unread count for the session: not one of ACCOUNT_ROLES?');
       }
@@ -434,7 +434,7 @@ export async function pullChanges(
         // comes after it.
         ...(head.past !== null && { remaining: head.past - taken }),
         unread_announcements: head.unread,
-        me: toPublicUser(user, schoolName),
+        me: toPublicUser(user, school),
       });
       // The changes are JSON already; the rest of the answer keeps PullResponse's key order.
       return `{"protocol_version":${JSON.stringify(PROTOCOL_VERSION)},"changes":[${changes}],${rest.slice(1)}`;

@@ -15,7 +15,7 @@ import { ChangeSeqRange, nowIso } from '../db/change-seq.js';
 import { canCountChanges, totalChanges, withSavepoint } from '../db/savepoint.js';
 import type { SchoolActor } from '../auth/policy.js';
 import { HANDLER_WRITES, HANDLERS } from './handlers/index.js';
-import type { MutationContext, MutationHandler } from './handlers/context.js';
+import { mutationContext, type MutationContext, type MutationHandler } from './handlers/context.js';
 import {
   earlierAnswers,
   readLastSeq,
@@ -24,7 +24,6 @@ import {
   type LedgerKey,
 } from './ledger.js';
 import { Refusal, refusalAnswer } from './refusal.js';
-import { userCreatedAt, type FilingBounds } from './filing-time.js';
 import type { SchoolClock } from '../lib/school-time.js';
 
 export type PushOutcome =
@@ -174,24 +173,7 @@ async function applyInTransaction(
   const firstSeq = request.mutations[0]?.seq ?? lastSeq + 1;
   if (firstSeq > lastSeq + 1) return { kind: 'seq_gap', body: seqGap(lastSeq) };
 
-  const now = nowIso();
-  let bounds: Promise<FilingBounds> | undefined;
-  let readBounds: FilingBounds | undefined;
-  const ctx: MutationContext = {
-    tx,
-    db: tx,
-    actor,
-    now,
-    seq: changeSeqs.take,
-    liveAreas: new Set(),
-    filingBounds: () =>
-      (bounds ??= userCreatedAt(tx, actor.id).then(
-        (userSince) => (readBounds = { receivedAt: now, userSince }),
-      )),
-    readFilingBounds: () => readBounds,
-    queuedAt: now,
-    clock: options.clock ?? WIB,
-  };
+  const ctx = mutationContext(tx, actor, changeSeqs.take, nowIso(), options.clock ?? WIB);
   // Seqs are contiguous (checked by applyPushBatch), so the resent ones, if any, come first.
   const resent = request.mutations.filter((m) => m.seq <= lastSeq);
   const results = await earlierAnswers(tx, key, resent);
@@ -202,7 +184,7 @@ async function applyInTransaction(
     if (options.afterMutation !== undefined) await options.afterMutation(envelope.seq);
   }
   await changeSeqs.commit();
-  await saveLastSeq(tx, key, lastSeq, now);
+  await saveLastSeq(tx, key, lastSeq, ctx.now);
   return {
     kind: 'applied',
     body: { protocol_version: PROTOCOL_VERSION, results, last_seq: lastSeq },

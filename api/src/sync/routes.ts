@@ -81,7 +81,9 @@ export function syncRoutes({ db, guard, clock }: SyncDeps, testOptions: PushOpti
     // away would stay on it. The device starts its tables over (web/src/sync/pull.ts).
     if (cursor > page.lastChange) throw conflict(reason('cursor_ahead'));
     // The answer is JSON text already (pull.ts): the database built every change.
-    return c.body(page.answer(user, schoolName), 200, { 'Content-Type': 'application/json' });
+    return c.body(page.answer(user, { name: schoolName, clock }), 200, {
+      'Content-Type': 'application/json',
+    });
   });
 
   /**

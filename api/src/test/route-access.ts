@@ -48,6 +48,12 @@ export const ACCESS: Record<string, Access> = {
   'GET /api/reports/by-role': 'admin',
   'GET /api/reports/export': 'admin',
   'GET /api/reports/:id': 'signed-in',
+  // Decision 028's job actions: every school role passes the guard, the table decides.
+  'PATCH /api/reports/:id/job': 'signed-in',
+  'POST /api/reports/:id/status': 'signed-in',
+  'POST /api/reports/:id/hand-back': 'signed-in',
+  'POST /api/reports/:id/comments': 'signed-in',
+  'POST /api/reports/jobs': 'signed-in',
   'GET /api/inventory/summary': 'signed-in',
   'GET /api/inventory/items': 'signed-in',
   'GET /api/inventory/items/:id': 'signed-in',

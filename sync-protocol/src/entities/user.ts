@@ -30,6 +30,12 @@ export const userSchema = z.object({
    * administrator, absent from older servers and from lists of users.
    */
   school_name: z.string().nullable().optional(),
+  /**
+   * The school's calendar as minutes east of UTC (the server's SCHOOL_UTC_OFFSET: WIB 420), on
+   * the same answers as `school_name`: the device reckons every job date (overdue, `/tasks`'
+   * today) in it rather than in its own zone. Absent from older servers.
+   */
+  school_utc_offset: z.number().int().min(-720).max(840).optional(),
 });
 export type User = z.infer<typeof userSchema>;
 

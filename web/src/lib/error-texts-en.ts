@@ -88,6 +88,7 @@ export const ERROR_TEXTS_EN: { [C in ErrorCode]: EnglishText<C> } = {
   page_invalid: 'page must be a number.',
   per_page_invalid: 'per_page must be a number.',
   per_page_too_large: 'per_page may be at most {max}.',
+  report_ids_size: 'Choose 1 to {max} reports.',
   cursor_invalid: 'Invalid cursor.',
   remaining_invalid: 'remaining must be count or skip.',
   cursor_ahead:

@@ -19,7 +19,7 @@ function tooManyAttempts(retryAfterMs: number): HttpError {
   });
 }
 
-export function authRoutes({ db, env, guard, loginThrottle, sessionPolicy }: RouteDeps) {
+export function authRoutes({ db, env, guard, loginThrottle, sessionPolicy, clock }: RouteDeps) {
   const app = new Hono<AppEnv>();
   // Verifying against this when the email is unknown keeps both paths equally slow.
   const decoyHash = hashPassword('decoy password for timing', env.SCRYPT_LOG_N);
@@ -66,7 +66,7 @@ export function authRoutes({ db, env, guard, loginThrottle, sessionPolicy }: Rou
   });
 
   app.get('/api/user', guard('session.self'), (c) =>
-    c.json({ user: toPublicUser(authOf(c).user, authOf(c).schoolName) }),
+    c.json({ user: toPublicUser(authOf(c).user, { name: authOf(c).schoolName, clock }) }),
   );
 
   app.post('/api/logout', guard('session.self'), async (c) => {

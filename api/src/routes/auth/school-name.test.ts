@@ -53,6 +53,40 @@ describe('the signed-in user names their school', () => {
     expect(res.status).toBe(200);
     const list = ((await res.json()) as { data: User[] }).data;
     expect(list.length).toBeGreaterThan(0);
-    for (const user of list) expect(user).not.toHaveProperty('school_name');
+    for (const user of list) {
+      expect(user).not.toHaveProperty('school_name');
+      expect(user).not.toHaveProperty('school_utc_offset');
+    }
+  });
+});
+
+describe("the signed-in user carries the school's UTC offset", () => {
+  it('WIB (420 minutes) by default, in every answer about oneself', async () => {
+    const first = await t.signIn('technician');
+    expect(first.user.school_utc_offset).toBe(420);
+    expect((await me(first.token)).school_utc_offset).toBe(420);
+    expect((await pulledMe(first.token)).school_utc_offset).toBe(420);
+  });
+
+  it('as SCHOOL_UTC_OFFSET sets it, west of UTC too', async () => {
+    const wit = await makeTestApp({ SCHOOL_UTC_OFFSET: '+09:00' });
+    const west = await makeTestApp({ SCHOOL_UTC_OFFSET: '-03:30' });
+    try {
+      const east = await wit.signIn('custodian');
+      expect(east.user.school_utc_offset).toBe(540);
+      const res = await wit.request('/api/profile/preferences', {
+        method: 'POST',
+        token: east.token,
+        json: { preferred_language: 'en' },
+      });
+      expect(((await res.json()) as { user: User }).user.school_utc_offset).toBe(540);
+      const other = await west.signIn('admin');
+      expect(other.user.school_utc_offset).toBe(-210);
+      const pulled = await west.request('/api/sync/pull?cursor=&limit=10', { token: other.token });
+      expect(((await pulled.json()) as PullResponse).me.school_utc_offset).toBe(-210);
+    } finally {
+      await wit.close();
+      await west.close();
+    }
   });
 });

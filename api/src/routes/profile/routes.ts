@@ -18,7 +18,7 @@ import { toPublicUser } from '../../data/wire.js';
 
 const PROFILE_TEXT_FIELDS = ['name', 'email', 'phone'] as const;
 
-export function profileRoutes({ db, env, photos, guard }: RouteDeps) {
+export function profileRoutes({ db, env, photos, guard, clock }: RouteDeps) {
   const app = new Hono<AppEnv>();
 
   /** Multipart with only the fields the user changed (spec section 5), plus an optional `photo`. */
@@ -51,7 +51,7 @@ export function profileRoutes({ db, env, photos, guard }: RouteDeps) {
         throw validationError({ photo: [reason('photo_not_file')] });
       }
       const user = await updateProfile(db, accountActor(c), input, photoSha);
-      return c.json({ user: toPublicUser(user, authOf(c).schoolName) });
+      return c.json({ user: toPublicUser(user, { name: authOf(c).schoolName, clock }) });
     },
   );
 
@@ -73,7 +73,7 @@ export function profileRoutes({ db, env, photos, guard }: RouteDeps) {
   app.post('/api/profile/preferences', guard('profile.update'), limitBody(4 * KB), async (c) => {
     const input = parseOr422(preferencesInputSchema, await readJson(c));
     const user = await updatePreferences(db, accountActor(c), input);
-    return c.json({ user: toPublicUser(user, authOf(c).schoolName) });
+    return c.json({ user: toPublicUser(user, { name: authOf(c).schoolName, clock }) });
   });
 
   /**

@@ -4,7 +4,7 @@ import type { Tx } from '../../db/handles.js';
 import { rowsOf } from '../../db/statement.js';
 import { can, type Actor, type Permission, type SchoolActor } from '../../auth/policy.js';
 import { refuse } from '../refusal.js';
-import type { FilingBounds } from '../filing-time.js';
+import { userCreatedAt, type FilingBounds } from '../filing-time.js';
 import type { SchoolClock } from '../../lib/school-time.js';
 
 export interface MutationContext {
@@ -31,6 +31,37 @@ export interface MutationContext {
    * queued by an app from before report filing times existed.
    */
   queuedAt: string;
+}
+
+/**
+ * The context of a run of mutations in `tx`, the write transaction that took the school's change
+ * counter (`seq`): one push batch, or one REST job action (job-actions.ts), which runs
+ * the push's own handlers. `queuedAt` starts as `now`, the time of a mutation sent without one.
+ */
+export function mutationContext(
+  tx: Tx,
+  actor: SchoolActor,
+  seq: () => number,
+  now: string,
+  clock: SchoolClock,
+): MutationContext {
+  let bounds: Promise<FilingBounds> | undefined;
+  let readBounds: FilingBounds | undefined;
+  return {
+    tx,
+    db: tx,
+    actor,
+    now,
+    seq,
+    liveAreas: new Set(),
+    filingBounds: () =>
+      (bounds ??= userCreatedAt(tx, actor.id).then(
+        (userSince) => (readBounds = { receivedAt: now, userSince }),
+      )),
+    readFilingBounds: () => readBounds,
+    queuedAt: now,
+    clock,
+  };
 }
 
 export type MutationHandler<N extends MutationName> = (

@@ -12,6 +12,7 @@ import {
 } from '@urs/sync-protocol';
 import { namesOf, openEntriesFor, waitingMarks, type SyncMark } from '../../../sync/index.js';
 import { db, type UrsDatabase } from '../../../db/index.js';
+import { useCurrentUser } from '../../../client/use-session.js';
 import { schoolUtcOffset } from '../../../lib/school-time.js';
 import { useMinute } from '../../../lib/use-minute.js';
 
@@ -23,6 +24,15 @@ import { useMinute } from '../../../lib/use-minute.js';
  */
 
 const OPEN = ['pending', 'in_progress'] as const;
+
+/**
+ * The school's UTC offset at `minute` for the job dates of a screen: the one the server sent
+ * with the signed-in user (kept on the device), never the browser's own zone when it has one.
+ */
+export function useSchoolUtcOffset(minute: number): number {
+  const kept = useCurrentUser()?.school_utc_offset;
+  return schoolUtcOffset(kept, new Date(minute));
+}
 
 /** A user's open jobs (pending or in progress), read through `[assignee_id+status]`. */
 export function openJobsOf(database: UrsDatabase, userId: string): Promise<Report[]> {
@@ -71,9 +81,10 @@ export function useTaskBoard(userId: string | null): TaskBoard | undefined {
     [userId],
   );
   const minute = useMinute();
+  const offset = useSchoolUtcOffset(minute);
   return useMemo(
-    () => (jobs === undefined ? undefined : taskBoard(jobs, minute, schoolUtcOffset(new Date(minute)))),
-    [jobs, minute],
+    () => (jobs === undefined ? undefined : taskBoard(jobs, minute, offset)),
+    [jobs, minute, offset],
   );
 }
 
@@ -190,9 +201,10 @@ export async function workPerPerson(
 /** The admin dashboard's work per person, live and current to the minute. */
 export function useWorkPerPerson(enabled: boolean): PersonWork[] | undefined {
   const minute = useMinute();
+  const offset = useSchoolUtcOffset(minute);
   return useLiveQuery(
-    () => (enabled ? workPerPerson(db, minute, schoolUtcOffset(new Date(minute))) : []),
-    [enabled, minute],
+    () => (enabled ? workPerPerson(db, minute, offset) : []),
+    [enabled, minute, offset],
   );
 }
 
@@ -243,11 +255,11 @@ export function useJobsBoard(filter: OpenJobsFilter, enabled: boolean): JobsBoar
     [jobs],
   );
   const minute = useMinute();
+  const offset = useSchoolUtcOffset(minute);
   const { assignee, priority, overdueOnly } = filter;
   return useMemo(() => {
     if (jobs === undefined || names === undefined) return undefined;
-    const offset = schoolUtcOffset(new Date(minute));
     const shown = filterJobs(jobs, { assignee, priority, overdueOnly }, minute, offset);
     return { board: taskBoard(shown, minute, offset), total: jobs.length, names };
-  }, [jobs, names, minute, assignee, priority, overdueOnly]);
+  }, [jobs, names, minute, offset, assignee, priority, overdueOnly]);
 }

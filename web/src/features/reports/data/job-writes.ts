@@ -33,6 +33,8 @@ import {
 export interface JobUser {
   id: string;
   role: AccountRole;
+  /** The school's UTC offset the server sent with the signed-in user (lib/school-time.ts). */
+  school_utc_offset?: number | undefined;
 }
 
 /** The job as the contract's rules read it: the report and how many photos of each kind. */

@@ -74,7 +74,11 @@ export function JobPanel({
   const actions = jobActionsOf(view, user);
   const state = jobStateOfView(view);
   const blocked = actions.has('complete') && completionBlocker(state, user) !== null;
-  const overdue = isOverdue(report, minute, schoolUtcOffset(new Date(minute)));
+  const overdue = isOverdue(
+    report,
+    minute,
+    schoolUtcOffset(user.school_utc_offset, new Date(minute)),
+  );
 
   const assignee =
     report.assignee_id === null

@@ -116,6 +116,32 @@ describe('<TasksScreen />', () => {
     expect(within(upcoming).getAllByRole('link')).toHaveLength(TASKS_SHOWN + 5);
   });
 
+  it("splits the jobs by the school's calendar, not the device's zone", async () => {
+    // 20:00 UTC on 3 Dec: already 4 Dec, 03:00 at a WIB school, still 3 Dec, 15:00 on a phone
+    // set to New York. Only Date is faked: Dexie and React keep their real timers.
+    const deviceZone = process.env['TZ'];
+    process.env['TZ'] = 'America/New_York';
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-12-03T20:00:00.000Z'));
+    try {
+      session.user = { ...testUser({ id: newId(), role: 'technician' }), school_utc_offset: 420 };
+      await db.reports.bulkPut([
+        job('Keran bocor', { due_date: '2026-12-03' }),
+        job('Lampu kelas', { due_date: '2026-12-04' }),
+        job('Cat pagar', { due_date: '2026-12-05' }),
+      ]);
+      render(<TasksScreen />);
+      await screen.findByText('Keran bocor');
+      expect(within(section('Terlambat')).getByRole('link').textContent).toContain('Keran bocor');
+      expect(within(section('Hari ini')).getByRole('link').textContent).toContain('Lampu kelas');
+      expect(within(section('Mendatang')).getByRole('link').textContent).toContain('Cat pagar');
+    } finally {
+      vi.useRealTimers();
+      if (deviceZone === undefined) delete process.env['TZ'];
+      else process.env['TZ'] = deviceZone;
+    }
+  });
+
   it('says so when there is nothing to do', async () => {
     render(<TasksScreen />);
     expect((await screen.findByTestId('tasks-empty')).textContent).toContain(

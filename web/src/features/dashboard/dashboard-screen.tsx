@@ -10,6 +10,7 @@ import {
   useTaskCounts,
   useUnsyncedReportIds,
   useWorkPerPerson,
+  useRoundsToday,
 } from '../reports/index.js';
 import { WorkPerPerson } from './work-per-person.js';
 import { useDashboardSummary } from './dashboard-summary.js';
@@ -40,6 +41,7 @@ export function DashboardScreen() {
   const isStaff = STAFF_ROLES.some((role) => role === user?.role);
   const tasks = useTaskCounts(isStaff ? userId : null);
   const work = useWorkPerPerson(isAdmin);
+  const rounds = useRoundsToday(isAdmin);
 
   const stat = (id: string, value: number | undefined): Stat => ({
     id,
@@ -72,6 +74,20 @@ export function DashboardScreen() {
             <div className="db-actions">
               <Link to="/tasks" className="button button-primary">
                 {t('dashboard.tasksOpen')}
+              </Link>
+            </div>
+          </section>
+        )}
+
+        {isAdmin && (
+          <section className="card rp-section" aria-labelledby="db-rounds" data-testid="db-rounds">
+            <h2 id="db-rounds" className="rp-heading">
+              {t('dashboard.roundsTitle')}
+            </h2>
+            <StatGrid stats={[stat('roundsDone', rounds?.done), stat('roundsDue', rounds?.due)]} />
+            <div className="db-actions">
+              <Link to="/admin/rounds" className="button button-secondary">
+                {t('dashboard.roundsOpen')}
               </Link>
             </div>
           </section>

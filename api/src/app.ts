@@ -26,6 +26,7 @@ import { ssoRoutes } from './routes/sso/routes.js';
 import { districtRoutes } from './routes/district/routes.js';
 import { schoolRoutes } from './routes/school/routes.js';
 import { posterRoutes } from './routes/posters/routes.js';
+import { roundRoutes } from './routes/rounds/routes.js';
 import { syncRoutes } from './sync/routes.js';
 import { jobRoutes } from './sync/job-routes.js';
 import type { PushOptions } from './sync/push.js';
@@ -103,6 +104,7 @@ export function createApp({ db, env, photos, pushOptions, now }: AppOptions) {
     districtRoutes,
     schoolRoutes,
     posterRoutes,
+    roundRoutes,
   ];
   for (const routes of api) app.route('/', routes(deps));
   app.route('/', syncRoutes(deps, pushOptions));

@@ -22,6 +22,7 @@ import {
   stockTransactionSchema,
   userSummarySchema,
 } from './entities/records.js';
+import { roundCompletionSchema, roundTemplateSchema } from './rounds-schemas.js';
 
 /**
  * One outbox entry on the wire. `args` stays unknown here: each mutation is validated on its
@@ -137,6 +138,8 @@ export const changeSchema = z.union([
   change('item_requests', itemRequestSchema),
   change('announcements', announcementSchema),
   change('announcement_reads', announcementReadSchema),
+  change('round_templates', roundTemplateSchema),
+  change('round_completions', roundCompletionSchema),
 ]);
 export type Change = z.infer<typeof changeSchema>;
 

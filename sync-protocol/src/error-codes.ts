@@ -24,6 +24,7 @@ const RECORD_ID: Record<string, string> = {
   request: 'permintaan',
   announcement: 'pengumuman',
   read: 'tanda baca',
+  round: 'penyelesaian rutinitas',
 };
 const REFERENCE_ID: Record<string, string> = { area: 'Area', category: 'Kategori' };
 const label = (labels: Record<string, string>, value: string) => labels[value] ?? value;

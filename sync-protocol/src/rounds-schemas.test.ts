@@ -7,6 +7,7 @@ import {
   roundTemplateInputSchema,
 } from './rounds-schemas.js';
 import { fieldReasons } from './errors.js';
+import { checkMutation } from './mutations/validate.js';
 import { newId } from './ids.js';
 
 const template = () => ({
@@ -143,11 +144,13 @@ describe('round.complete', () => {
   });
 
   it('takes a completion and refuses a day that does not exist', () => {
-    expect(roundCompleteArgs.safeParse(args()).success).toBe(true);
-    const bad = roundCompleteArgs.safeParse({ ...args(), occurrence_date: '2026-02-30' });
-    expect(bad.success).toBe(false);
-    if (!bad.success)
-      expect(fieldReasons(bad.error)['occurrence_date']?.[0]?.code).toBe('date_invalid');
+    expect(checkMutation({ name: 'round.complete', args: args() }).ok).toBe(true);
+    const bad = checkMutation({
+      name: 'round.complete',
+      args: { ...args(), occurrence_date: '2026-02-30' },
+    });
+    expect(bad.ok).toBe(false);
+    if (!bad.ok) expect(bad.fields?.['occurrence_date']?.[0]?.code).toBe('date_invalid');
   });
 
   it('reads empty text as no answer, and its answers are judged by the contract`s rule', () => {
@@ -168,8 +171,8 @@ describe('round.complete', () => {
         parsed.answers,
       ),
     ).toEqual({
-      'answers.a1-pressure': ['round_answer_missing'],
-      'answers.a1-seal.photos': ['round_photo_required'],
+      'answers.a1-pressure': [{ code: 'round_answer_missing' }],
+      'answers.a1-seal.photos': [{ code: 'round_photo_required' }],
     });
   });
 

@@ -5,6 +5,7 @@ import { roleSchema } from './roles.js';
 import { workTypeSchema } from './work.js';
 import { isDueDate, isDueTime } from './jobs.js';
 import { optionalText, requiredText } from './mutations/text.js';
+import type { FieldReasons } from './errors.js';
 import {
   ROUND_ITEM_KINDS,
   ROUND_LIMITS,
@@ -236,14 +237,18 @@ export const roundCompleteArgs = z.object({
   answers: z.array(roundAnswerArgs).max(ROUND_LIMITS.items),
 });
 
-/** The form's and the server's check of answers against the items they answer, as zod issues. */
+/**
+ * The form's and the server's check of answers against the items they answer, as field reasons
+ * (`answers.<item id>`, `answers.<item id>.photos`); empty when they may be submitted.
+ */
 export function answerIssues(
   items: readonly { id: string; kind: RoundItem['kind']; photo: RoundItem['photo'] }[],
   answers: z.output<typeof roundAnswerArgs>[],
-): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
+): FieldReasons {
+  const out: FieldReasons = {};
   const given = answers.map((a) => ({ ...a, value: a.value ?? null }));
-  for (const issue of checkAnswers(items, given)) (out[issue.path] ??= []).push(issue.code);
+  for (const issue of checkAnswers(items, given))
+    (out[issue.path] ??= []).push({ code: issue.code });
   return out;
 }
 

@@ -33,5 +33,7 @@ export const SYNCED_ENTITIES = [
   'item_requests',
   'announcements',
   'announcement_reads',
+  'round_templates',
+  'round_completions',
 ] as const;
 export type SyncedEntity = (typeof SYNCED_ENTITIES)[number];

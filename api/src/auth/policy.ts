@@ -60,6 +60,9 @@ export const PERMISSIONS = {
   'requests.decide': { roles: ADMIN },
   'announcements.read': { roles: EVERY_ACCOUNT },
   'announcements.manage': { roles: ADMIN },
+  /** Rounds (decision 030): doing one (push), and templates and compliance (REST). */
+  'rounds.complete': { roles: EVERYONE },
+  'rounds.manage': { roles: ADMIN },
   /** Their own school's registration link (issue 39): seeing it and issuing a new one. */
   'school.registration_link': { roles: ADMIN },
   /** Schools, their admins and registration codes (issue 39). */

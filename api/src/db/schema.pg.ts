@@ -168,4 +168,7 @@ export const {
   loginKnownAddresses,
   syncClients,
   syncRejections,
+  roundTemplates,
+  roundTemplateVersions,
+  roundCompletions,
 } = pgSchema;

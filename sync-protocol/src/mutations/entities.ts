@@ -24,6 +24,7 @@ export const MUTATION_ENTITY = {
   'announcement.update': 'announcements',
   'announcement.delete': 'announcements',
   'announcement.mark_read': 'announcement_reads',
+  'round.complete': 'round_completions',
 } as const satisfies Record<MutationName, SyncedEntity>;
 
 /**

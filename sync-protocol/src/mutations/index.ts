@@ -3,6 +3,7 @@ import { code } from '../error-codes.js';
 import { ALLOWED_IMAGE_TYPES, MAX_IMAGE_BYTES, MAX_QUANTITY, TEXT_LIMITS } from '../limits.js';
 import { capturedAtSchema } from '../capture-time.js';
 import { optionalText, requiredText } from './text.js';
+import { roundCompleteArgs } from '../rounds-schemas.js';
 import { roleSchema } from '../roles.js';
 import { JOB_PRIORITIES, isDueDate, isDueTime } from '../jobs.js';
 import {
@@ -271,6 +272,7 @@ export const MUTATION_ARGS = {
   'announcement.update': announcementUpdateArgs,
   'announcement.delete': byIdArgs,
   'announcement.mark_read': announcementMarkReadArgs,
+  'round.complete': roundCompleteArgs,
 } as const;
 
 export type MutationName = keyof typeof MUTATION_ARGS;

@@ -189,6 +189,7 @@ describe('mutation contract', () => {
         'report.update',
         'request.approve',
         'request.create',
+        'round.complete',
         'request.reject',
         'stock.record',
       ].sort(),

@@ -162,7 +162,10 @@ const SCHEMA_V1 = {
   sync_state: 'user_id',
   shadows: '[entity+id]',
   meta: 'key',
-} satisfies Record<Exclude<LocalTable, 'report_events'>, string>;
+} satisfies Record<
+  Exclude<LocalTable, 'report_events' | 'round_templates' | 'round_completions'>,
+  string
+>;
 
 /**
  * Version 2: reports are listed by when they were filed on the device (`reported_at`), no longer
@@ -199,6 +202,16 @@ const SCHEMA_V4 = {
   report_events: 'id, report_id',
 } satisfies Partial<Record<LocalTable, string>>;
 
+/**
+ * Version 5: rounds (docs/decisions/030-rounds.md). Templates are few and read whole; a
+ * completion is looked up by its occurrence (is today's done, and by whom?) and by template
+ * (the last one, which an `after_completion` schedule counts from).
+ */
+const SCHEMA_V5 = {
+  round_templates: 'id',
+  round_completions: 'id, occurrence_id, template_id',
+} satisfies Partial<Record<LocalTable, string>>;
+
 export class UrsDatabase extends Dexie {
   declare users: EntityTable<EntityRow<'users'>, 'id'>;
   declare areas: EntityTable<EntityRow<'areas'>, 'id'>;
@@ -211,6 +224,8 @@ export class UrsDatabase extends Dexie {
   declare item_requests: EntityTable<EntityRow<'item_requests'>, 'id'>;
   declare announcements: EntityTable<EntityRow<'announcements'>, 'id'>;
   declare announcement_reads: EntityTable<EntityRow<'announcement_reads'>, 'id'>;
+  declare round_templates: EntityTable<EntityRow<'round_templates'>, 'id'>;
+  declare round_completions: EntityTable<EntityRow<'round_completions'>, 'id'>;
   declare outbox: EntityTable<OutboxEntry, 'id'>;
   declare photos: EntityTable<PhotoRecord, 'id'>;
   declare sync_state: EntityTable<SyncState, 'user_id'>;
@@ -223,6 +238,7 @@ export class UrsDatabase extends Dexie {
     this.version(2).stores(SCHEMA_V2).upgrade(fileStoredReports);
     this.version(3).stores(SCHEMA_V3);
     this.version(4).stores(SCHEMA_V4).upgrade(giveStoredReportsTheirJob);
+    this.version(5).stores(SCHEMA_V5);
   }
 
   /** The table of one synced entity, typed by the union of synced rows. */

@@ -21,6 +21,7 @@ const RECORD: Record<string, string> = {
   request: 'request',
   announcement: 'announcement',
   read: 'read mark',
+  round: 'round completion',
 };
 const REFERENCE: Record<string, string> = { area: 'Area', category: 'Category' };
 const label = (labels: Record<string, string>, value: string) => labels[value] ?? value;

@@ -5,6 +5,7 @@ import { inventoryHandlers } from './inventory.js';
 import { jobHandlers } from './jobs.js';
 import { reportHandlers } from './reports.js';
 import { requestHandlers } from './requests.js';
+import { roundHandlers } from './rounds.js';
 
 /** Every mutation name has exactly one handler; the type makes a missing one a compile error. */
 export const HANDLERS: HandlerMap = {
@@ -13,6 +14,7 @@ export const HANDLERS: HandlerMap = {
   ...inventoryHandlers,
   ...requestHandlers,
   ...announcementHandlers,
+  ...roundHandlers,
 };
 
 /**
@@ -56,4 +58,6 @@ export const HANDLER_WRITES: { readonly [N in MutationName]: 'one' | 'many' } = 
   'announcement.update': 'one',
   'announcement.delete': 'one',
   'announcement.mark_read': 'one',
+  /** Reads (template, versions, the closing completion, uploads), then one insert. */
+  'round.complete': 'one',
 };

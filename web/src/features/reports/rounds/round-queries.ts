@@ -141,8 +141,7 @@ export async function occurrenceView(
 
 /** The completion a report was raised from, as its row carries it (decision 030). */
 export function roundLinkOf(report: Report): string | null {
-  const link: unknown = (report as Partial<Record<string, unknown>>).round_completion_id;
-  return typeof link === 'string' ? link : null;
+  return report.round_completion_id ?? null;
 }
 
 export function useOccurrence(templateId: string, date: string): OccurrenceView | undefined {

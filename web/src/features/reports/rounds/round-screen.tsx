@@ -16,6 +16,7 @@ import { useOccurrence, roundLinkOf } from './round-queries.js';
 import { raiseReportFrom } from './round-writes.js';
 import { RoundForm, Thumb } from './round-form.js';
 import { answerText } from './answer-text.js';
+import { closedByText } from './closed-by.js';
 import './round-i18n.js';
 import '../job-i18n.js';
 import '../reports.css';
@@ -87,21 +88,6 @@ export function RoundScreen() {
   );
 }
 
-/** "Already done by Budi at 07:12" for a completion the server kept behind another. */
-export function closedByText(
-  completion: RoundCompletion,
-  names: ReadonlyMap<string, string>,
-  t: (key: string, options?: Record<string, unknown>) => string,
-  language: string,
-): string | null {
-  if (completion.closing || completion.closed_at === null) return null;
-  const name =
-    completion.closed_by_id === null
-      ? t('rounds.someone')
-      : (names.get(completion.closed_by_id) ?? t('rounds.someone'));
-  return t('rounds.alreadyDone', { name, time: formatDateTime(completion.closed_at, language) });
-}
-
 function CompletionView({
   template,
   completion,
@@ -122,11 +108,7 @@ function CompletionView({
   const closedBy = closedByText(completion, names, t, i18n.language);
   const reportOf = (itemId: string): string | undefined =>
     raised[itemId] ??
-    reports.find(
-      (r) =>
-        roundLinkOf(r) === completion.id &&
-        (r as Partial<Record<string, unknown>>).round_item_id === itemId,
-    )?.id;
+    reports.find((r) => roundLinkOf(r) === completion.id && r.round_item_id === itemId)?.id;
   const raise = async (itemId: string) => {
     const areaId = areas[0]?.id ?? template.area_ids[0];
     if (areaId === undefined) return;

@@ -88,6 +88,13 @@ describe('completing a round on the device', () => {
       closing: true,
     });
 
+    // The report shows at once, linked to the round (decision 030).
+    const reportId = (create?.args as { id: string }).id;
+    expect(await db.reports.get(reportId)).toMatchObject({
+      round_completion_id: id,
+      round_item_id: 'floor',
+    });
+
     // A second tap queues nothing again.
     await completeRound(input, NOW, db);
     expect(await db.outbox.count()).toBe(3);

@@ -176,9 +176,17 @@ async function planRaisedReport(
     now: input.now,
   });
   if (create === undefined) throw new Error('report.create was not planned');
+  const link = { round_completion_id: input.completionId, round_item_id: input.item.id };
+  // The row this device shows carries the link as the pulled row will (decision 030), so the
+  // round shows its report at once, offline.
   const linked: PlannedMutation = {
     ...create,
-    args: { ...create.args, round_completion_id: input.completionId, round_item_id: input.item.id },
+    args: { ...create.args, ...link },
+    optimistic: create.optimistic.map((write) =>
+      write.op === 'put' && write.entity === 'reports'
+        ? { ...write, row: { ...write.row, ...link } }
+        : write,
+    ),
   };
   return { plan: [linked, ...attach], reportId, photoIds: photos.map((p) => p.id) };
 }

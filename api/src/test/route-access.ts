@@ -93,6 +93,8 @@ export const ACCESS: Record<string, Access> = {
   'POST /api/rounds/templates/:id/pause': 'admin',
   'POST /api/rounds/templates/:id/resume': 'admin',
   'DELETE /api/rounds/templates/:id': 'admin',
+  'GET /api/rounds/compliance': 'admin',
+  'GET /api/rounds/calendar': 'admin',
 };
 
 /**

@@ -1,10 +1,17 @@
 import { Hono } from 'hono';
-import { roundTemplateCreateSchema, roundTemplateInputSchema } from '@urs/sync-protocol';
+import {
+  reason,
+  roundPeriodQuerySchema,
+  roundTemplateCreateSchema,
+  roundTemplateInputSchema,
+  z,
+} from '@urs/sync-protocol';
 import { schoolActor, type AppEnv } from '../../middleware/guard.js';
 import { KB, limitBody, readJson } from '../../middleware/body.js';
-import { parseOr422 } from '../../lib/http-error.js';
+import { parseOr422, validationError } from '../../lib/http-error.js';
 import { localDate } from '../../lib/school-time.js';
 import { RoundTemplateService } from '../../services/round-templates.js';
+import { roundCalendar, roundCompliance } from '../../services/round-compliance.js';
 import type { RouteDeps } from '../deps.js';
 
 /**
@@ -45,5 +52,32 @@ export function roundRoutes(deps: RouteDeps) {
     await templates.archive(schoolActor(c).schoolId, c.req.param('id'), today());
     return c.json({ message: 'Data berhasil dihapus.' });
   });
+  // Compliance (decision 030): a period's counts, and a month's calendar.
+  app.get('/api/rounds/compliance', guard('rounds.manage'), async (c) => {
+    const q = parseOr422(roundPeriodQuerySchema, c.req.query());
+    const answer = await roundCompliance(
+      db,
+      schoolActor(c).schoolId,
+      q.from,
+      q.to,
+      now().getTime(),
+      clock.offsetMinutes,
+    );
+    return c.json(answer);
+  });
+  app.get('/api/rounds/calendar', guard('rounds.manage'), async (c) => {
+    const month = MONTH.safeParse(c.req.query('month'));
+    if (!month.success) throw validationError({ month: [reason('date_invalid')] });
+    const answer = await roundCalendar(
+      db,
+      schoolActor(c).schoolId,
+      month.data,
+      now().getTime(),
+      clock.offsetMinutes,
+    );
+    return c.json(answer);
+  });
   return app;
 }
+
+const MONTH = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/);

@@ -16,6 +16,7 @@ import {
   HIDE_TOASTS,
   apiCall,
   apiGet,
+  downloadPdf,
   makeJpeg,
   openPageAt,
   outboxCount,
@@ -118,7 +119,11 @@ describe('a round done offline on the phone, seen by the admin', () => {
     expect(await outboxCount(phone.page)).toBe(3);
     // The report is on the phone at once, linked to the round.
     await phone.page.getByTestId('report-floor').waitFor();
+    await phone.page.getByTestId('round-proof').waitFor();
     await phone.page.screenshot({ path: `${SCREENSHOT_DIR}/rounds-done-390.png`, fullPage: true });
+    // Its proof sheet is made on the phone, offline.
+    const pdf = await downloadPdf(phone.page, 'Cetak bukti (PDF)');
+    expect(new TextDecoder().decode(pdf.slice(0, 5))).toBe('%PDF-');
 
     // Touch targets of the round screen on the phone.
     const small = await phone.page.evaluate(
@@ -138,7 +143,30 @@ describe('a round done offline on the phone, seen by the admin', () => {
     const mine = completions.find((c) => c.template_id === templateId);
     expect(mine?.closing).toBe(true);
 
-    // The admin sees it done on time, the report linked to it, and compliance counting it.
+    // The same round in English.
+    await phone.page.evaluate(() => localStorage.setItem('urs_language', 'en'));
+    await phone.page.reload();
+    await phone.page.getByRole('button', { name: 'Print the proof (PDF)' }).waitFor();
+    await phone.page.addStyleTag({ content: HIDE_TOASTS });
+    await phone.page.screenshot({
+      path: `${SCREENSHOT_DIR}/rounds-done-390-en.png`,
+      fullPage: true,
+    });
+
+    // The admin sees it done, the report linked to it, and compliance counting it on time.
+    const desk = await openPageAt(run, 1366, { csp: true });
+    await signInAndSync(desk.page, run.server.url, ADMIN);
+    await desk.page.goto(`${run.server.url}/tasks/rounds/${templateId}/${today}`);
+    await desk.page.getByTestId('round-done').waitFor({ timeout: 30_000 });
+    await desk.page.getByText('Genangan dekat wastafel').first().waitFor();
+    await desk.page.addStyleTag({ content: HIDE_TOASTS });
+    await desk.page.screenshot({ path: `${SCREENSHOT_DIR}/rounds-done-1366.png`, fullPage: true });
+    const linked = desk.page.getByTestId('report-floor');
+    await linked.waitFor({ timeout: 30_000 });
+    await linked.click();
+    await desk.page.waitForURL((url) => url.pathname.startsWith('/reports/'));
+    await desk.page.getByText('Lantai kering').first().waitFor();
+
     const compliance = await apiGet<RoundCompliance | { data: RoundCompliance }>(
       run.server.url,
       admin.token,
@@ -149,18 +177,18 @@ describe('a round done offline on the phone, seen by the admin', () => {
     );
     expect(counts).toMatchObject({ on_time: 1, late: 0, missed: 0 });
 
-    const desk = await openPageAt(run, 1366, { csp: true });
-    await signInAndSync(desk.page, run.server.url, ADMIN);
-    await desk.page.goto(`${run.server.url}/tasks/rounds/${templateId}/${today}`);
-    await desk.page.getByTestId('round-done').waitFor({ timeout: 30_000 });
-    await desk.page.getByText('Genangan dekat wastafel').first().waitFor();
-    const linked = desk.page.getByTestId('report-floor');
-    await linked.waitFor({ timeout: 30_000 });
-    await linked.click();
-    await desk.page.waitForURL((url) => url.pathname.startsWith('/reports/'));
-    await desk.page.getByText('Lantai kering').first().waitFor();
-
     await desk.page.goto(`${run.server.url}/admin/rounds`);
+    await desk.page.getByTestId('round-templates').getByText(title).waitFor({ timeout: 30_000 });
+    await desk.page.addStyleTag({ content: HIDE_TOASTS });
+    await desk.page.screenshot({ path: `${SCREENSHOT_DIR}/rounds-admin-1366.png`, fullPage: true });
+    await desk.page.evaluate(() => localStorage.setItem('urs_language', 'en'));
+    await desk.page.reload();
+    await desk.page.getByRole('tab', { name: 'Templates' }).waitFor();
+    await desk.page.addStyleTag({ content: HIDE_TOASTS });
+    await desk.page.screenshot({
+      path: `${SCREENSHOT_DIR}/rounds-admin-1366-en.png`,
+      fullPage: true,
+    });
     await desk.page.getByTestId('tab-compliance').click();
     const byTemplate = desk.page.getByTestId('compliance-by-template');
     const row = byTemplate.getByRole('row', { name: new RegExp(title) });
@@ -181,5 +209,5 @@ describe('a round done offline on the phone, seen by the admin', () => {
     });
     await phone.context.close();
     await desk.context.close();
-  });
+  }, 240_000);
 });

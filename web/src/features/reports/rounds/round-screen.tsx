@@ -1,5 +1,5 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   isOccurrence,
@@ -17,6 +17,7 @@ import { raiseReportFrom } from './round-writes.js';
 import { RoundForm, Thumb } from './round-form.js';
 import { answerText } from './answer-text.js';
 import { closedByText } from './closed-by.js';
+import { PrintRoundButton } from './round-proof.js';
 import './round-i18n.js';
 import '../job-i18n.js';
 import '../reports.css';
@@ -24,10 +25,6 @@ import '../jobs/jobs.css';
 import './rounds.css';
 
 const route = getRouteApi('/_shell/tasks/rounds/$templateId/$date');
-
-const PrintRoundButton = lazy(() =>
-  import('./round-proof.js').then((m) => ({ default: m.PrintRoundButton })),
-);
 
 /**
  * One occurrence of a round: its checklist to answer, or, once done (here or by someone whose
@@ -178,9 +175,7 @@ function CompletionView({
         })}
       </ol>
       {completion.note !== null && <p className="card rd-note">{completion.note}</p>}
-      <Suspense fallback={null}>
-        <PrintRoundButton template={template} completion={completion} names={names} areas={areas} />
-      </Suspense>
+      <PrintRoundButton template={template} completion={completion} names={names} areas={areas} />
     </div>
   );
 }

@@ -143,16 +143,6 @@ describe('a round done offline on the phone, seen by the admin', () => {
     const mine = completions.find((c) => c.template_id === templateId);
     expect(mine?.closing).toBe(true);
 
-    // The same round in English.
-    await phone.page.evaluate(() => localStorage.setItem('urs_language', 'en'));
-    await phone.page.reload();
-    await phone.page.getByRole('button', { name: 'Print the proof (PDF)' }).waitFor();
-    await phone.page.addStyleTag({ content: HIDE_TOASTS });
-    await phone.page.screenshot({
-      path: `${SCREENSHOT_DIR}/rounds-done-390-en.png`,
-      fullPage: true,
-    });
-
     // The admin sees it done, the report linked to it, and compliance counting it on time.
     const desk = await openPageAt(run, 1366, { csp: true });
     await signInAndSync(desk.page, run.server.url, ADMIN);
@@ -181,14 +171,6 @@ describe('a round done offline on the phone, seen by the admin', () => {
     await desk.page.getByTestId('round-templates').getByText(title).waitFor({ timeout: 30_000 });
     await desk.page.addStyleTag({ content: HIDE_TOASTS });
     await desk.page.screenshot({ path: `${SCREENSHOT_DIR}/rounds-admin-1366.png`, fullPage: true });
-    await desk.page.evaluate(() => localStorage.setItem('urs_language', 'en'));
-    await desk.page.reload();
-    await desk.page.getByRole('tab', { name: 'Templates' }).waitFor();
-    await desk.page.addStyleTag({ content: HIDE_TOASTS });
-    await desk.page.screenshot({
-      path: `${SCREENSHOT_DIR}/rounds-admin-1366-en.png`,
-      fullPage: true,
-    });
     await desk.page.getByTestId('tab-compliance').click();
     const byTemplate = desk.page.getByTestId('compliance-by-template');
     const row = byTemplate.getByRole('row', { name: new RegExp(title) });

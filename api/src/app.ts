@@ -27,6 +27,7 @@ import { districtRoutes } from './routes/district/routes.js';
 import { schoolRoutes } from './routes/school/routes.js';
 import { posterRoutes } from './routes/posters/routes.js';
 import { pushRoutes } from './routes/push/routes.js';
+import { roundRoutes } from './routes/rounds/routes.js';
 import { syncRoutes } from './sync/routes.js';
 import { jobRoutes } from './sync/job-routes.js';
 import type { PushOptions } from './sync/push.js';
@@ -105,6 +106,7 @@ export function createApp({ db, env, photos, pushOptions, now }: AppOptions) {
     schoolRoutes,
     posterRoutes,
     pushRoutes,
+    roundRoutes,
   ];
   for (const routes of api) app.route('/', routes(deps));
   app.route('/', syncRoutes(deps, pushOptions));

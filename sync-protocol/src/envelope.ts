@@ -23,6 +23,7 @@ import {
   userSummarySchema,
 } from './entities/records.js';
 import { notificationPrefsSchema, notificationSchema } from './notifications.js';
+import { roundCompletionSchema, roundTemplateSchema } from './rounds-schemas.js';
 
 /**
  * One outbox entry on the wire. `args` stays unknown here: each mutation is validated on its
@@ -140,6 +141,8 @@ export const changeSchema = z.union([
   change('announcement_reads', announcementReadSchema),
   change('notifications', notificationSchema),
   change('notification_prefs', notificationPrefsSchema),
+  change('round_templates', roundTemplateSchema),
+  change('round_completions', roundCompletionSchema),
 ]);
 export type Change = z.infer<typeof changeSchema>;
 

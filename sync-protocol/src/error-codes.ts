@@ -24,6 +24,7 @@ const RECORD_ID: Record<string, string> = {
   request: 'permintaan',
   announcement: 'pengumuman',
   read: 'tanda baca',
+  round: 'penyelesaian rutinitas',
 };
 const REFERENCE_ID: Record<string, string> = { area: 'Area', category: 'Kategori' };
 const label = (labels: Record<string, string>, value: string) => labels[value] ?? value;
@@ -155,6 +156,27 @@ export const ERROR_TEXTS_ID = {
   due_time_without_date: 'Isi tanggal tenggat sebelum jamnya.',
   comment_required: 'Komentar wajib diisi.',
   job_forbidden: 'Anda tidak dapat mengubah pekerjaan ini.',
+  // Rounds (decision 030)
+  round_gone: 'Rutinitas tidak ditemukan atau sudah diarsipkan.',
+  round_version_unknown: 'Versi rutinitas ini tidak dikenal server.',
+  round_occurrence_unknown: 'Rutinitas ini tidak terjadwal pada tanggal tersebut.',
+  round_forbidden: 'Rutinitas ini bukan tugas Anda.',
+  round_answer_missing: 'Jawab butir ini.',
+  round_answer_invalid: 'Jawaban tidak sesuai jenis butir.',
+  round_answer_repeated: 'Butir ini dijawab lebih dari sekali.',
+  round_item_unknown: 'Butir ini tidak ada di daftar periksa.',
+  round_photo_required: 'Butir ini memerlukan foto.',
+  round_title_required: 'Judul rutinitas wajib diisi.',
+  round_items_required: 'Tambahkan minimal satu butir periksa.',
+  round_item_label_required: 'Isi nama butir periksa.',
+  round_item_ids_repeated: 'ID butir periksa tidak boleh sama.',
+  round_on_fail_kind: 'Foto saat gagal hanya untuk butir lulus/gagal.',
+  round_areas_required: 'Pilih minimal satu area.',
+  round_assignee_required: 'Pilih satu petugas atau satu peran.',
+  round_weekdays_required: 'Pilih minimal satu hari.',
+  round_end_before_start: 'Tanggal selesai tidak boleh sebelum tanggal mulai.',
+  round_interval_invalid: 'Jarak jadwal harus antara 1 dan {max}.',
+  round_day_of_month_invalid: 'Tanggal dalam bulan harus antara 1 dan 31.',
   // The poster form for people without an account (decision 029)
   poster_not_found:
     'Poster ini tidak dikenal atau sudah tidak berlaku. Minta poster yang baru kepada petugas sekolah.',

@@ -17,6 +17,8 @@ export * from './unchanged-input.js';
 export * from './report-status.js';
 export * from './jobs.js';
 export * from './jobs-table.js';
+export * from './rounds.js';
+export * from './rounds-schemas.js';
 export * from './report-query.js';
 export * from './report-detail.js';
 export * from './capture-time.js';

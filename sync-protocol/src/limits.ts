@@ -44,6 +44,11 @@ export const TEXT_LIMITS = {
   requestNotes: 2000,
   announcementTitle: 200,
   announcementBody: 10_000,
+  roundTitle: 160,
+  roundItemLabel: 200,
+  /** A text answer to a checklist item: a reading, a short remark. */
+  roundAnswer: 500,
+  roundNote: 2000,
 } as const;
 
 /**

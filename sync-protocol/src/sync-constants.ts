@@ -36,5 +36,7 @@ export const SYNCED_ENTITIES = [
   // Decision 031: the inbox and the user's notification preferences.
   'notifications',
   'notification_prefs',
+  'round_templates',
+  'round_completions',
 ] as const;
 export type SyncedEntity = (typeof SYNCED_ENTITIES)[number];

@@ -62,6 +62,9 @@ export const PERMISSIONS = {
   'announcements.manage': { roles: ADMIN },
   /** One's own inbox, preferences and push subscriptions (decision 031). */
   'notifications.own': { roles: EVERYONE },
+  /** Rounds (decision 030): doing one (push), and templates and compliance (REST). */
+  'rounds.complete': { roles: EVERYONE },
+  'rounds.manage': { roles: ADMIN },
   /** Their own school's registration link (issue 39): seeing it and issuing a new one. */
   'school.registration_link': { roles: ADMIN },
   /** Schools, their admins and registration codes (issue 39). */

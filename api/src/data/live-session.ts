@@ -39,7 +39,10 @@ const LIVE_SESSION_COLUMNS = [
   ['photo_sha256', users.photoSha256],
   ['last_active_at', users.lastActiveAt],
   // The user's school's name, for the app's footer and proof sheets: one primary-key probe.
-  ['school_name', sql`(SELECT ${schools.name} FROM ${schools} WHERE ${schools.id} = ${users.schoolId})`],
+  [
+    'school_name',
+    sql`(SELECT ${schools.name} FROM ${schools} WHERE ${schools.id} = ${users.schoolId})`,
+  ],
 ] as const;
 
 /** A row of the live-session lookup, keyed as LIVE_SESSION_COLUMNS. */

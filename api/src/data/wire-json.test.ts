@@ -79,6 +79,8 @@ async function seedEveryTable(): Promise<{ admin: UserRow; adminToken: string }>
       dueTime: '07:30',
       completedAt: at,
       origin: 'poster' as const,
+      roundCompletionId: newId(),
+      roundItemId: AWKWARD,
     };
     const bareReport = {
       ...(await sync()),
@@ -242,6 +244,97 @@ async function seedEveryTable(): Promise<{ admin: UserRow; adminToken: string }>
       announcements: 'all',
       quietHours: { start: '22:00', end: '05:30' },
     });
+    const template = {
+      ...(await sync()),
+      version: 3,
+      title: AWKWARD,
+      areaIds: [area.id, bareArea.id],
+      categoryId: category.id,
+      workType: 'inspection' as const,
+      items: [
+        { id: 'a.1', label: AWKWARD, kind: 'number' as const, unit: '°C', photo: 'none' as const },
+        {
+          id: 'b',
+          label: 'Segel',
+          kind: 'pass_fail_na' as const,
+          unit: null,
+          photo: 'on_fail' as const,
+        },
+      ],
+      assigneeRole: 'technician' as const,
+      schedule: { kind: 'every_n_weeks' as const, n: 2, weekdays: [1, 5] },
+      startDate: '2026-01-31',
+      endDate: '2026-12-31',
+      dueTime: '07:30',
+      paused: true,
+      pauses: [
+        { from: '2026-03-01', to: '2026-03-08' },
+        { from: '2026-11-01', to: null },
+      ],
+    };
+    const bareTemplate = {
+      ...(await sync()),
+      version: 1,
+      title: 'Siram',
+      areaIds: [bareArea.id],
+      items: [{ id: 'x', label: 'x', kind: 'text' as const, unit: null, photo: 'none' as const }],
+      assigneeUserId: staff.id,
+      schedule: { kind: 'daily' as const },
+      startDate: '2026-01-01',
+      pauses: [],
+    };
+    await tx.insert(t.roundTemplates).values([template, bareTemplate]);
+    await tx.insert(t.roundCompletions).values([
+      {
+        ...(await sync()),
+        templateId: template.id,
+        templateVersion: 2,
+        occurrenceId: `${template.id}:2026-02-02`,
+        occurrenceDate: '2026-02-02',
+        completedBy: staff.id,
+        completedAt: at,
+        startedAt: at,
+        note: AWKWARD,
+        answers: [
+          {
+            item_id: 'a.1',
+            label: AWKWARD,
+            kind: 'number',
+            unit: '°C',
+            photo: 'none',
+            value: -7.25,
+            note: AWKWARD,
+            photos: [],
+          },
+          {
+            item_id: 'b',
+            label: 'Segel',
+            kind: 'pass_fail_na',
+            unit: null,
+            photo: 'on_fail',
+            value: 'fail',
+            note: null,
+            photos: [newId(), newId()],
+          },
+        ],
+        closing: false,
+        closedById: user.id,
+        closedAt: at,
+        assigneeRole: 'technician' as const,
+      },
+      {
+        ...(await sync()),
+        templateId: bareTemplate.id,
+        templateVersion: 1,
+        occurrenceId: `${bareTemplate.id}:2026-01-01`,
+        occurrenceDate: '2026-01-01',
+        completedBy: staff.id,
+        completedAt: at,
+        answers: [],
+        closing: true,
+        assigneeUserId: staff.id,
+      },
+    ]);
     // A removed row travels as a delete.
     await tx
       .update(t.categories)

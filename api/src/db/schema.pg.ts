@@ -173,4 +173,7 @@ export const {
   pushSubscriptions,
   pushDeliveries,
   deploymentSettings,
+  roundTemplates,
+  roundTemplateVersions,
+  roundCompletions,
 } = pgSchema;

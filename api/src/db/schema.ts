@@ -19,6 +19,7 @@ import {
   REQUEST_TYPES,
   SYNC_ERROR_CODES,
   ACCOUNT_ROLES,
+  ROLES,
   THEMES,
   TRANSACTION_TYPES,
   WORK_TYPES,
@@ -32,6 +33,11 @@ import {
   type NotificationParams,
   type QuietHours,
   type ServerNotificationKind,
+  type RoundAnswer,
+  type RoundItem,
+  type RoundPause,
+  type RoundSchedule,
+  type RoundTemplateDefinition,
 } from '@urs/sync-protocol';
 
 /** `sync_rejections.errors`: a refusal's reasons; rows from before error codes hold field texts. */
@@ -257,6 +263,12 @@ export const reports = sqliteTable(
     dueTime: text('due_time'),
     completedAt: text('completed_at'),
     origin: text('origin', { enum: REPORT_ORIGINS }).notNull().default('staff'),
+    /**
+     * A report raised from a failed item of a round (docs/decisions/030-rounds.md): the
+     * completion and the checklist item. Null for every other report.
+     */
+    roundCompletionId: text('round_completion_id'),
+    roundItemId: text('round_item_id'),
   },
   (t) => [
     // The next number reads the school's last one of the year; the admin's search finds one.
@@ -391,6 +403,116 @@ export const reportReleases = sqliteTable(
   (t) => [
     primaryKey({ columns: [t.reportId, t.userId] }),
     index('report_releases_school_user_change_seq_idx').on(t.schoolId, t.userId, t.changeSeq),
+  ],
+);
+
+/*
+ * Rounds (docs/decisions/030-rounds.md): routine work on a schedule. A template's row holds its
+ * current definition (what the pull sends every user of the school); every saved definition is
+ * also a row of `round_template_versions`, which completions and compliance read, so an edit
+ * never rewrites history. Occurrences are computed (sync-protocol rounds.ts), never stored.
+ */
+export const roundTemplates = sqliteTable(
+  'round_templates',
+  {
+    ...syncColumns,
+    schoolId: schoolId(),
+    /** The current version: 1 on create, one more on every save of the definition. */
+    version: integer('version').notNull(),
+    title: text('title').notNull(),
+    areaIds: text('area_ids', { mode: 'json' }).$type<string[]>().notNull(),
+    categoryId: text('category_id').references(() => categories.id),
+    workType: text('work_type', { enum: WORK_TYPES }),
+    items: text('items', { mode: 'json' }).$type<RoundItem[]>().notNull(),
+    assigneeUserId: text('assignee_user_id').references(() => users.id),
+    assigneeRole: text('assignee_role', { enum: ROLES }),
+    schedule: text('schedule', { mode: 'json' }).$type<RoundSchedule>().notNull(),
+    startDate: text('start_date').notNull(),
+    endDate: text('end_date'),
+    dueTime: text('due_time'),
+    paused: integer('paused', { mode: 'boolean' }).notNull().default(false),
+    /** School days `[from, to)`; the last has `to` null while paused. Not a version. */
+    pauses: text('pauses', { mode: 'json' }).$type<RoundPause[]>().notNull(),
+    /** The school day it was archived on (`deleted_at` is when): due no more from then. */
+    archivedOn: text('archived_on'),
+    createdBy: text('created_by').references(() => users.id),
+  },
+  (t) => [index('round_templates_school_change_seq_idx').on(t.schoolId, t.changeSeq)],
+);
+
+/** Every saved definition of a template, in effect from the school day it was saved. */
+export const roundTemplateVersions = sqliteTable(
+  'round_template_versions',
+  {
+    templateId: text('template_id')
+      .notNull()
+      .references(() => roundTemplates.id),
+    version: integer('version').notNull(),
+    schoolId: schoolId(),
+    definition: text('definition', { mode: 'json' }).$type<RoundTemplateDefinition>().notNull(),
+    effectiveFrom: text('effective_from').notNull(),
+    createdBy: text('created_by').references(() => users.id),
+    createdAt: text('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.templateId, t.version] })],
+);
+
+/**
+ * One round done on a device, under the id the device chose (exactly once). The first to reach
+ * the server for an occurrence closes it (`closing`, one per occurrence: the partial unique
+ * index); a later one is kept with who closed it and when. `assignee_*` are the answered
+ * version's, off the wire's purpose but on it, for the pull: a staff member holds the
+ * completions they did and those of rounds that were theirs (or their role's) when done.
+ */
+export const roundCompletions = sqliteTable(
+  'round_completions',
+  {
+    ...syncColumns,
+    schoolId: schoolId(),
+    templateId: text('template_id')
+      .notNull()
+      .references(() => roundTemplates.id),
+    templateVersion: integer('template_version').notNull(),
+    occurrenceId: text('occurrence_id').notNull(),
+    occurrenceDate: text('occurrence_date').notNull(),
+    completedBy: text('completed_by')
+      .notNull()
+      .references(() => users.id),
+    /** The device's clock when submitted, bounded on arrival (decision 012). */
+    completedAt: text('completed_at').notNull(),
+    startedAt: text('started_at'),
+    note: text('note'),
+    /** Each item as the answered version had it, with its answer, note and photo ids. */
+    answers: text('answers', { mode: 'json' }).$type<RoundAnswer[]>().notNull(),
+    closing: integer('closing', { mode: 'boolean' }).notNull(),
+    closedById: text('closed_by_id'),
+    closedAt: text('closed_at'),
+    assigneeUserId: text('assignee_user_id'),
+    assigneeRole: text('assignee_role', { enum: ROLES }),
+  },
+  (t) => [
+    uniqueIndex('round_completions_closing_uq')
+      .on(t.occurrenceId)
+      .where(sql`closing`),
+    // Compliance: a school's completions of a period, per template.
+    index('round_completions_school_template_date_idx').on(
+      t.schoolId,
+      t.templateId,
+      t.occurrenceDate,
+    ),
+    index('round_completions_school_change_seq_idx').on(t.schoolId, t.changeSeq),
+    // A staff member's pull: what they did, what was theirs, what was their role's.
+    index('round_completions_school_by_change_seq_idx').on(t.schoolId, t.completedBy, t.changeSeq),
+    index('round_completions_school_user_change_seq_idx').on(
+      t.schoolId,
+      t.assigneeUserId,
+      t.changeSeq,
+    ),
+    index('round_completions_school_role_change_seq_idx').on(
+      t.schoolId,
+      t.assigneeRole,
+      t.changeSeq,
+    ),
   ],
 );
 
@@ -775,4 +897,7 @@ export const schema = {
   pushSubscriptions,
   pushDeliveries,
   deploymentSettings,
+  roundTemplates,
+  roundTemplateVersions,
+  roundCompletions,
 };

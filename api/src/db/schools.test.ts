@@ -170,6 +170,30 @@ describe('writes through the API and the push', () => {
     });
     expect(filed.status).toBe(201);
 
+    // A round (decision 030): its template, version and a completion.
+    const round = await post('/api/rounds/templates', {
+      title: 'Rapikan rak',
+      area_ids: [f.areaId],
+      items: [{ id: 'rack', label: 'Rak rapi', kind: 'pass_fail_na' }],
+      assignee_role: 'custodian',
+      schedule: { kind: 'daily' },
+      start_date: '2026-01-01',
+    });
+    expect(round.status).toBe(201);
+    const roundId = ((await round.json()) as { data: { id: string } }).data.id;
+    const done = await f.staff.push([
+      'round.complete',
+      {
+        id: newId(),
+        template_id: roundId,
+        template_version: 1,
+        occurrence_date: '2026-01-01',
+        completed_at: new Date().toISOString(),
+        answers: [{ item_id: 'rack', value: 'pass' }],
+      },
+    ]);
+    expect(done.results.map((r) => r.status)).toEqual(['applied']);
+
     for (const table of owned) {
       const rows = await f.t.db.rows<{ school_id: string | null }>(
         `SELECT DISTINCT school_id FROM ${table.name}`,

@@ -21,7 +21,7 @@ const SYNC_ROUTES = new Set(['POST /api/sync/push', 'GET /api/sync/pull']);
 
 let t: TestApp;
 let schoolB: string;
-const a = { admin: '', staff: '', adminId: '', otherUploadId: '' };
+const a = { admin: '', staff: '', adminId: '', otherUploadId: '', areaId: '' };
 /** One id of each kind of school-B object. */
 const b: Record<string, string> = {};
 
@@ -139,6 +139,14 @@ beforeAll(async () => {
       { id: b['announcement'], title: `Rapat ${B_MARK}`, body: B_MARK },
     ]),
   );
+  // A round template of B (decision 030).
+  const templateB = await t.request('/api/rounds/templates', {
+    method: 'POST',
+    token: bAdmin.token,
+    json: roundTemplate(b['area'] ?? '', B_MARK),
+  });
+  if (templateB.status !== 201) throw new Error(`B template: ${templateB.status}`);
+  b['template'] = ((await templateB.json()) as { data: { id: string } }).data.id;
   // B's area's poster token (decision 029), made when B's admin opens the posters.
   const posters = await t.request('/api/posters', { token: bAdmin.token });
   const sheet = (await posters.json()) as { data: { posters: { token: string }[] } };
@@ -159,6 +167,7 @@ beforeAll(async () => {
   a.adminId = aAdmin.user.id;
   a.staff = aStaff.token;
   const areaA = await createReference(a.admin, '/api/areas', 'Kantin', A_MARK);
+  a.areaId = areaA;
   await createReference(a.admin, '/api/categories', 'Listrik', A_MARK);
   applied(
     await new TestDevice(t, a.staff).push([
@@ -183,6 +192,18 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** A daily round of gardeners (decision 030). */
+function roundTemplate(areaId: string, mark: string) {
+  return {
+    title: `Siram ${mark}`,
+    area_ids: [areaId],
+    items: [{ id: 'water', label: 'Disiram', kind: 'pass_fail_na' }],
+    assignee_role: 'gardener',
+    schedule: { kind: 'daily' },
+    start_date: '2026-01-01',
+  };
+}
+
 const token = (actor: Actor) => (actor === 'admin' ? a.admin : a.staff);
 
 /** Valid bodies of the job actions (decision 028), which an admin of the report could take. */
@@ -204,6 +225,9 @@ function requestFor(route: string, id: string, actor: Actor) {
     init.headers = { 'content-type': 'image/jpeg', 'x-content-sha256': sha256(bytes) };
   } else if (JOB_BODIES[route] !== undefined) {
     init.json = JOB_BODIES[route];
+  } else if (route === 'PUT /api/rounds/templates/:id') {
+    // A valid definition of A, so the answer is the lookup's, not the validation's.
+    init.json = roundTemplate(a.areaId, A_MARK);
   } else if (method === 'PUT' || method === 'PATCH') {
     init.json = { name: 'Nama baru' };
   }
@@ -233,6 +257,7 @@ const KINDS = [
   'request',
   'announcement',
   'read',
+  'template',
 ];
 
 describe('a school-B id on every REST route of school A', () => {

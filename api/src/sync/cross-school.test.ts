@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MUTATION_NAMES, ROLES, newId, type MutationName } from '@urs/sync-protocol';
+import {
+  MUTATION_NAMES,
+  ROLES,
+  addDays,
+  newId,
+  schoolDay,
+  type MutationName,
+} from '@urs/sync-protocol';
 import { makeTestApp, type TestApp } from '../test/harness.js';
 import { jpegBytes, sha256, TestDevice, uploadPhoto } from './test-kit.js';
 
@@ -26,6 +33,9 @@ const B_TABLES = [
   'item_requests',
   'announcements',
   'announcement_reads',
+  'round_templates',
+  'round_template_versions',
+  'round_completions',
   'change_counter',
 ] as const;
 
@@ -61,7 +71,9 @@ async function schoolRows(schoolId: string): Promise<string> {
         ? 'school_id'
         : table === 'report_releases'
           ? 'report_id, user_id'
-          : 'id';
+          : table === 'round_template_versions'
+            ? 'template_id, version'
+            : 'id';
     all[table] = await t.db.rows(`SELECT * FROM ${table} WHERE school_id = ? ORDER BY ${order}`, [
       schoolId,
     ]);
@@ -153,6 +165,16 @@ beforeAll(async () => {
     read_at: new Date().toISOString(),
   });
 
+  a['template'] = await made(
+    await t.request('/api/rounds/templates', {
+      method: 'POST',
+      token: aAdmin.token,
+      json: roundTemplate(a['area']),
+    }),
+  );
+  a['completion'] = newId();
+  await pushed(aAdmin, 'round.complete', roundDone(a['completion'], a['template']));
+
   // School B: one object of every kind a push can name.
   b['area'] = await made(await post(bAdmin, '/api/areas', 'Aula B'));
   b['category'] = await made(await post(bAdmin, '/api/categories', 'Listrik B'));
@@ -213,6 +235,15 @@ beforeAll(async () => {
   });
   b['announcement'] = newId();
   await pushed(bAdmin, 'announcement.create', { id: b['announcement'], title: 'B', body: 'B' });
+  b['template'] = await made(
+    await t.request('/api/rounds/templates', {
+      method: 'POST',
+      token: bAdmin.token,
+      json: roundTemplate(b['area']),
+    }),
+  );
+  b['completion'] = newId();
+  await pushed(bStaff, 'round.complete', roundDone(b['completion'], b['template']));
   b['read'] = newId();
   await pushed(bStaff, 'announcement.mark_read', {
     id: b['read'],
@@ -229,6 +260,29 @@ beforeAll(async () => {
 });
 
 afterAll(() => t.close());
+
+/** A daily round of custodians, from a week ago (decision 030). */
+function roundTemplate(areaId: string | undefined) {
+  return {
+    title: 'Toilet',
+    area_ids: [areaId],
+    items: [{ id: 'floor', label: 'Lantai', kind: 'pass_fail_na' }],
+    assignee_role: 'custodian',
+    schedule: { kind: 'daily' },
+    start_date: addDays(schoolDay(Date.now(), 7 * 60), -7),
+  };
+}
+
+function roundDone(id: string, templateId: string | undefined, photos: string[] = []) {
+  return {
+    id,
+    template_id: templateId,
+    template_version: 1,
+    occurrence_date: addDays(schoolDay(Date.now(), 7 * 60), -1),
+    completed_at: new Date().toISOString(),
+    answers: [{ item_id: 'floor', value: 'pass', photos }],
+  };
+}
 
 const now = () => new Date().toISOString();
 
@@ -460,6 +514,40 @@ const CASES: Case[] = [
     like: 'user',
     args: (id) => ({ id, announcements: 'all' }),
   },
+  {
+    name: 'round.complete',
+    kind: 'template',
+    like: 'missing',
+    args: (id) => roundDone(newId(), id),
+  },
+  {
+    name: 'round.complete',
+    kind: 'completion',
+    like: 'completion',
+    actor: () => aStaff,
+    args: (id) => roundDone(id, a['template']),
+  },
+  {
+    name: 'round.complete',
+    kind: 'upload',
+    like: 'missing',
+    actor: () => aStaff,
+    args: (id) => roundDone(newId(), a['template'], [id]),
+  },
+  {
+    // The link to a completion the school does not hold is dropped; the report is filed.
+    name: 'report.create',
+    kind: 'completion',
+    like: 'missing',
+    actor: () => aStaff,
+    args: (id) => ({
+      id: newId(),
+      area_id: a['area'],
+      work_type: 'cleaning',
+      description: 'x',
+      round_completion_id: id,
+    }),
+  },
 ];
 
 /** Marks that are a no-op when what they name is missing, rather than a refusal. */
@@ -489,9 +577,13 @@ describe('a push of school A aimed at school B', () => {
       expect(foreign).toEqual(own);
       // A create reusing a held id is refused; a missing row is refused or, for a read mark of
       // an announcement that is gone, a no-op: never applied to anything of B.
-      if (c.like !== 'missing' || !NO_OP_WHEN_MISSING.includes(c.name)) {
-        expect(foreign.status).toBe('rejected');
-      }
+      const harmless =
+        c.like === 'missing' &&
+        (NO_OP_WHEN_MISSING.includes(c.name) ||
+          (c.name === 'report.create' && c.kind === 'completion'));
+      if (!harmless) expect(foreign.status).toBe('rejected');
+      const linked = await t.db.rows('SELECT id FROM reports WHERE round_completion_id = ?', [bId]);
+      expect(linked).toEqual([]);
     },
   );
 });
@@ -503,9 +595,13 @@ describe('the pull of every role of school A', () => {
     const bIds = new Set(
       (
         await Promise.all(
-          B_TABLES.filter((table) => table !== 'change_counter' && table !== 'report_releases').map(
+          B_TABLES.filter(
             (table) =>
-              t.db.rows<{ id: string }>(`SELECT id FROM ${table} WHERE school_id = ?`, [schoolB]),
+              table !== 'change_counter' &&
+              table !== 'report_releases' &&
+              table !== 'round_template_versions',
+          ).map((table) =>
+            t.db.rows<{ id: string }>(`SELECT id FROM ${table} WHERE school_id = ?`, [schoolB]),
           ),
         )
       )

@@ -121,6 +121,34 @@ function heldReportRows(
 }
 
 /**
+ * A round's completions reach the staff member who did them and whoever the round was for when
+ * it was done: its one assignee, or anyone of its role (decision 030); admins read them all.
+ * Three sources, one index range each; the second and third leave out what the first reads, and
+ * a round is for a user or for a role, never both.
+ */
+function heldCompletions(): Source[] {
+  const c = t.roundCompletions;
+  return [
+    synced({
+      entity: 'round_completions',
+      table: c,
+      scope: (a) => staffOnly(a, eq(c.completedBy, a.id)),
+    }),
+    synced({
+      entity: 'round_completions',
+      table: c,
+      scope: (a) => forStaff(a, and(eq(c.assigneeUserId, a.id), ne(c.completedBy, a.id))),
+    }),
+    synced({
+      entity: 'round_completions',
+      table: c,
+      scope: (a) =>
+        forStaff(a, and(sql`${c.assigneeRole} = ${a.roleValue}`, ne(c.completedBy, a.id))),
+    }),
+  ];
+}
+
+/**
  * Jobs taken from a staff member (decision 028): each sent as a delete of the report, so the
  * phone drops it with its photos and events. Admins see every report and hold no releases.
  */
@@ -192,6 +220,9 @@ const SOURCES: Source[] = [
     table: t.notificationPrefs,
     scope: (a) => eq(t.notificationPrefs.id, a.id),
   }),
+  // Every user of the school holds every live template (decision 030).
+  synced({ entity: 'round_templates', table: t.roundTemplates, scope: () => undefined }),
+  ...heldCompletions(),
 ];
 
 /** Announcements the role may see, not written by the actor and not read by them. */

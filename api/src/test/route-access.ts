@@ -89,6 +89,15 @@ export const ACCESS: Record<string, Access> = {
   'GET /api/areas/by-poster/:token': 'signed-in',
   'GET /api/public/posters/:token': 'public',
   'POST /api/public/posters/:token/reports': 'public',
+  'GET /api/rounds/templates': 'admin',
+  'GET /api/rounds/templates/:id': 'admin',
+  'POST /api/rounds/templates': 'admin',
+  'PUT /api/rounds/templates/:id': 'admin',
+  'POST /api/rounds/templates/:id/pause': 'admin',
+  'POST /api/rounds/templates/:id/resume': 'admin',
+  'DELETE /api/rounds/templates/:id': 'admin',
+  'GET /api/rounds/compliance': 'admin',
+  'GET /api/rounds/calendar': 'admin',
 };
 
 /**

@@ -50,6 +50,12 @@ export const reportSchema = z.object({
   /** The device time of the completion that closed it; null while not completed. */
   completed_at: iso.nullable(),
   origin: z.enum(REPORT_ORIGINS),
+  /**
+   * A report raised from a failed item of a round (decision 030): the completion and the item.
+   * Absent from rows stored by a device before rounds.
+   */
+  round_completion_id: id.nullable().optional(),
+  round_item_id: z.string().nullable().optional(),
 });
 export type Report = z.infer<typeof reportSchema>;
 

@@ -26,6 +26,7 @@ export const MUTATION_ENTITY = {
   'announcement.delete': 'announcements',
   'announcement.mark_read': 'announcement_reads',
   ...NOTIFICATION_MUTATION_ENTITY,
+  'round.complete': 'round_completions',
 } as const satisfies Record<MutationName, SyncedEntity>;
 
 /**

@@ -1,13 +1,9 @@
 import { z } from '../zod.js';
 import { code } from '../error-codes.js';
-import {
-  ALLOWED_IMAGE_TYPES,
-  MAX_IMAGE_BYTES,
-  MAX_QUANTITY,
-  STORABLE_TEXT,
-  TEXT_LIMITS,
-} from '../limits.js';
+import { ALLOWED_IMAGE_TYPES, MAX_IMAGE_BYTES, MAX_QUANTITY, TEXT_LIMITS } from '../limits.js';
 import { capturedAtSchema } from '../capture-time.js';
+import { optionalText, requiredText } from './text.js';
+import { roundCompleteArgs } from '../rounds-schemas.js';
 import { roleSchema } from '../roles.js';
 import { JOB_PRIORITIES, isDueDate, isDueTime } from '../jobs.js';
 import { NOTIFICATION_MUTATION_ARGS } from '../notifications.js';
@@ -27,22 +23,6 @@ import {
  */
 const uuid = z.uuid({ error: code('invalid_id') });
 const iso = z.iso.datetime({ offset: true, error: code('invalid_time') });
-const requiredText = (max: number, message: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(max, code('text_too_long'))
-    .regex(STORABLE_TEXT, code('text_unstorable'));
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, code('text_too_long'))
-    .regex(STORABLE_TEXT, code('text_unstorable'))
-    .nullable()
-    .optional()
-    .transform((v) => (v === undefined ? undefined : v === null || v === '' ? null : v));
 const sha256 = z.string().regex(/^[0-9a-f]{64}$/, code('photo_hash_invalid'));
 /**
  * A store link is opened by whoever reads the request (the admin deciding it, the export): only
@@ -72,6 +52,13 @@ export const reportCreateArgs = z.object({
    * admin's queue. Absent or false: the filer's own work, assigned to them.
    */
   unassigned: z.boolean().optional(),
+  /**
+   * A report raised from a failed item of a round (decision 030): the completion it was raised
+   * from and the item. The server drops a link to a completion it does not hold (of another
+   * school, or never stored) and files the report anyway.
+   */
+  round_completion_id: uuid.optional(),
+  round_item_id: z.string().max(64).optional(),
 });
 export const reportUpdateArgs = z.object({
   id: uuid,
@@ -287,6 +274,7 @@ export const MUTATION_ARGS = {
   'announcement.delete': byIdArgs,
   'announcement.mark_read': announcementMarkReadArgs,
   ...NOTIFICATION_MUTATION_ARGS,
+  'round.complete': roundCompleteArgs,
 } as const;
 
 export type MutationName = keyof typeof MUTATION_ARGS;

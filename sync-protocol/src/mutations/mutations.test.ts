@@ -192,6 +192,7 @@ describe('mutation contract', () => {
         'report.update',
         'request.approve',
         'request.create',
+        'round.complete',
         'request.reject',
         'stock.record',
       ].sort(),

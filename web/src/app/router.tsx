@@ -24,7 +24,11 @@ import { schoolParamsSchema } from '../features/district/district-routes.js';
 import { loginSearchSchema, registerSearchSchema } from '../features/auth/login-search.js';
 import { inventorySearchSchema } from '../features/inventory/inventory-search.js';
 import { reportListSearchSchema } from '../features/reports/list/report-list-search.js';
-import { reportCreateSearchSchema, reportParamsSchema } from '../features/reports/report-routes.js';
+import {
+  reportCreateSearchSchema,
+  reportParamsSchema,
+  roundParamsSchema,
+} from '../features/reports/report-routes.js';
 import { jobsSearchSchema } from '../features/reports/jobs/jobs-search.js';
 import { areaOfScannedPoster } from '../features/public-report/staff-bridge.js';
 
@@ -151,6 +155,22 @@ const shellScreens = [
     roles(STAFF_ROLES),
     () => import('../features/reports/jobs/tasks-screen.js'),
     'TasksScreen',
+  ),
+  createRoute({
+    getParentRoute: () => shellRoute,
+    path: '/tasks/rounds/$templateId/$date',
+    params: { parse: (raw) => roundParamsSchema.parse(raw) },
+    beforeLoad: guard(roles(ROLES)),
+    component: lazyRouteComponent(
+      () => import('../features/reports/rounds/round-screen.js'),
+      'RoundScreen',
+    ),
+  }),
+  screen(
+    '/admin/rounds',
+    roles(ADMIN),
+    () => import('../features/reports/rounds/admin/rounds-admin-screen.js'),
+    'RoundsAdminScreen',
   ),
   createRoute({
     getParentRoute: () => shellRoute,

@@ -171,7 +171,14 @@ const SCHEMA_V1 = {
   shadows: '[entity+id]',
   meta: 'key',
 } satisfies Record<
-  Exclude<LocalTable, 'report_events' | 'notifications' | 'notification_prefs'>,
+  Exclude<
+    LocalTable,
+    | 'report_events'
+    | 'notifications'
+    | 'notification_prefs'
+    | 'round_templates'
+    | 'round_completions'
+  >,
   string
 >;
 
@@ -221,6 +228,16 @@ const SCHEMA_V5 = {
   notification_prefs: 'id',
 } satisfies Partial<Record<LocalTable, string>>;
 
+/**
+ * Version 6: rounds (docs/decisions/030-rounds.md). Templates are few and read whole; a
+ * completion is looked up by its occurrence (is today's done, and by whom?) and by template
+ * (the last one, which an `after_completion` schedule counts from).
+ */
+const SCHEMA_V6 = {
+  round_templates: 'id',
+  round_completions: 'id, occurrence_id, template_id',
+} satisfies Partial<Record<LocalTable, string>>;
+
 export class UrsDatabase extends Dexie {
   declare users: EntityTable<EntityRow<'users'>, 'id'>;
   declare areas: EntityTable<EntityRow<'areas'>, 'id'>;
@@ -236,6 +253,8 @@ export class UrsDatabase extends Dexie {
   /** The server's rows and the ones the device wrote itself (`sync_refused`). */
   declare notifications: EntityTable<InboxNotification, 'id'>;
   declare notification_prefs: EntityTable<NotificationPrefs, 'id'>;
+  declare round_templates: EntityTable<EntityRow<'round_templates'>, 'id'>;
+  declare round_completions: EntityTable<EntityRow<'round_completions'>, 'id'>;
   declare outbox: EntityTable<OutboxEntry, 'id'>;
   declare photos: EntityTable<PhotoRecord, 'id'>;
   declare sync_state: EntityTable<SyncState, 'user_id'>;
@@ -249,6 +268,7 @@ export class UrsDatabase extends Dexie {
     this.version(3).stores(SCHEMA_V3);
     this.version(4).stores(SCHEMA_V4).upgrade(giveStoredReportsTheirJob);
     this.version(5).stores(SCHEMA_V5);
+    this.version(6).stores(SCHEMA_V6);
   }
 
   /** The table of one synced entity, typed by the union of synced rows. */

@@ -21,6 +21,7 @@ const RECORD: Record<string, string> = {
   request: 'request',
   announcement: 'announcement',
   read: 'read mark',
+  round: 'round completion',
 };
 const REFERENCE: Record<string, string> = { area: 'Area', category: 'Category' };
 const label = (labels: Record<string, string>, value: string) => labels[value] ?? value;
@@ -141,6 +142,27 @@ export const ERROR_TEXTS_EN: { [C in ErrorCode]: EnglishText<C> } = {
   due_time_without_date: 'Set the due date before its time.',
   comment_required: 'The comment is required.',
   job_forbidden: 'You cannot change this job.',
+  // Rounds (decision 030)
+  round_gone: 'This round was not found or has been archived.',
+  round_version_unknown: 'The server does not know this version of the round.',
+  round_occurrence_unknown: 'This round is not scheduled on that day.',
+  round_forbidden: 'This round is not yours to do.',
+  round_answer_missing: 'Answer this item.',
+  round_answer_invalid: 'The answer does not fit this item.',
+  round_answer_repeated: 'This item is answered more than once.',
+  round_item_unknown: 'This item is not on the checklist.',
+  round_photo_required: 'This item needs a photo.',
+  round_title_required: 'The round needs a title.',
+  round_items_required: 'Add at least one checklist item.',
+  round_item_label_required: 'Name the checklist item.',
+  round_item_ids_repeated: 'Checklist item ids must differ.',
+  round_on_fail_kind: 'A photo on fail is only for pass/fail items.',
+  round_areas_required: 'Choose at least one area.',
+  round_assignee_required: 'Choose one staff member or one role.',
+  round_weekdays_required: 'Choose at least one day.',
+  round_end_before_start: 'The end date cannot be before the start date.',
+  round_interval_invalid: 'The interval must be between 1 and {max}.',
+  round_day_of_month_invalid: 'The day of the month must be between 1 and 31.',
   poster_not_found:
     'This poster is unknown or no longer valid. Ask the school staff for a new one.',
   poster_reports_closed:

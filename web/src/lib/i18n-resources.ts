@@ -30,6 +30,7 @@ export const { id, en } = splitTextPairs({
     schools: ['Sekolah', 'Schools'],
     tasks: ['Tugas Saya', 'My Tasks'],
     jobs: ['Pekerjaan', 'Jobs'],
+    rounds: ['Rutinitas', 'Rounds'],
     tasksOpen: [
       '{{count}} tugas terbuka, {{overdue}} terlambat',
       '{{count}} open tasks, {{overdue}} overdue',

@@ -263,7 +263,11 @@ async function appendMutations(
     // Only these wait for photos. The others' drafts are made without an await: Dexie keeps
     // a transaction's zone across only so many awaits of promises that are not its own, and a
     // run of 300 of them let the transaction commit under the loop.
-    if (mutation.name === 'photo.attach' || mutation.name === 'request.create') {
+    if (
+      mutation.name === 'photo.attach' ||
+      mutation.name === 'request.create' ||
+      mutation.name === 'round.complete'
+    ) {
       draft.photo_ids = await photoDependencies(db, userId, mutation);
       if (draft.photo_ids.length > 0) await giveFailedUploadsAnotherTry(db, draft.photo_ids);
     }
@@ -354,6 +358,15 @@ async function photoDependencies(
   if (mutation.name === 'photo.attach') {
     const photo = await db.photos.get(mutation.args.id);
     return photo !== undefined && photo.user_id === userId ? [photo.id] : [];
+  }
+  if (mutation.name === 'round.complete') {
+    // A round's answers name their photos by id (decision 030): each of this user's photos
+    // still on the device waits for its upload; one the device no longer holds was sent before.
+    const ids = mutation.args.answers.flatMap((answer) => answer.photos);
+    const found = await db.photos.bulkGet(ids);
+    return found.flatMap((photo) =>
+      photo !== undefined && photo.user_id === userId ? [photo.id] : [],
+    );
   }
   if (mutation.name === 'request.create') {
     const sha256 = mutation.args.image_sha256;

@@ -6,6 +6,7 @@ import { jobHandlers } from './jobs.js';
 import { reportHandlers } from './reports.js';
 import { requestHandlers } from './requests.js';
 import { notificationHandlers } from './notifications.js';
+import { roundHandlers } from './rounds.js';
 
 /** Every mutation name has exactly one handler; the type makes a missing one a compile error. */
 export const HANDLERS: HandlerMap = {
@@ -15,6 +16,7 @@ export const HANDLERS: HandlerMap = {
   ...requestHandlers,
   ...announcementHandlers,
   ...notificationHandlers,
+  ...roundHandlers,
 };
 
 /**
@@ -64,4 +66,6 @@ export const HANDLER_WRITES: { readonly [N in MutationName]: 'one' | 'many' } = 
   /** One update per notification it marks. */
   'notification.read_all': 'many',
   'notification_prefs.set': 'one',
+  /** Reads (template, versions, the closing completion, uploads), then one insert. */
+  'round.complete': 'one',
 };

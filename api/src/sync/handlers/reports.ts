@@ -38,8 +38,8 @@ async function reportOwner(db: Tx, id: string): Promise<{ ownerId: string } | un
  * nothing and so takes none.
  */
 const INSERT_REPORT = `INSERT INTO reports
-  (id, school_id, number, reporter_id, assignee_id, area_id, category_id, work_type, description, status, reported_at, completed_at, created_at, updated_at, change_seq)
-  VALUES (?, ?, ${NEXT_REPORT_NUMBER}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+  (id, school_id, number, reporter_id, assignee_id, area_id, category_id, work_type, description, status, reported_at, completed_at, round_completion_id, round_item_id, created_at, updated_at, change_seq)
+  VALUES (?, ?, ${NEXT_REPORT_NUMBER}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
   ON CONFLICT (id) DO NOTHING`;
 
 /**
@@ -52,6 +52,7 @@ function knowsAllFor(ctx: MutationContext, a: ParsedMutationArgs<'report.create'
   return (
     ctx.liveAreas.has(a.area_id) &&
     (a.category_id === undefined || a.category_id === null) &&
+    a.round_completion_id === undefined &&
     ctx.readFilingBounds() !== undefined
   );
 }
@@ -66,6 +67,33 @@ async function readAllFor(
     await assertCategoryExists(ctx.db, ctx.actor.schoolId, a.category_id);
   }
   await ctx.filingBounds();
+}
+
+/** A report's link to a completion and item of a round (decision 030), for the insert. */
+interface RoundLink {
+  completionId: string | null;
+  itemId: string | null;
+}
+const NO_LINK: RoundLink = { completionId: null, itemId: null };
+
+/**
+ * The round completion a report was raised from, when the school holds it; otherwise no link:
+ * a report is never refused for its link, the problem was seen (decision 030).
+ */
+async function roundLinkOf(
+  ctx: MutationContext,
+  a: ParsedMutationArgs<'report.create'>,
+): Promise<RoundLink> {
+  if (a.round_completion_id === undefined) return NO_LINK;
+  const rows = await rowsOf(
+    ctx.db,
+    'SELECT 1 FROM round_completions WHERE id = ? AND school_id = ?',
+    a.round_completion_id,
+    ctx.actor.schoolId,
+  );
+  return rows.length === 0
+    ? NO_LINK
+    : { completionId: a.round_completion_id, itemId: a.round_item_id ?? null };
 }
 
 /**
@@ -90,6 +118,7 @@ function checkNewReport(ctx: MutationContext, a: ParsedMutationArgs<'report.crea
 function createChecked(
   ctx: MutationContext,
   a: ParsedMutationArgs<'report.create'>,
+  link: RoundLink = NO_LINK,
 ): void | Promise<void> {
   let reportedAt: string;
   try {
@@ -119,6 +148,8 @@ function createChecked(
     reportedAt,
     // Filed already done: done when it was filed, by the device's clock.
     status === 'completed' ? reportedAt : null,
+    link.completionId,
+    link.itemId,
     now,
     now,
     seq(),
@@ -165,7 +196,7 @@ export const reportHandlers: Pick<
     authorize(ctx.actor, 'reports.create');
     if (knowsAllFor(ctx, a)) return createChecked(ctx, a);
     return readAllFor(ctx, a).then(
-      () => createChecked(ctx, a),
+      async () => createChecked(ctx, a, await roundLinkOf(ctx, a)),
       (err: unknown) => refusedCreate(ctx, a, err),
     );
   },

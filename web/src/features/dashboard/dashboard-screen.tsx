@@ -10,6 +10,7 @@ import {
   useTaskCounts,
   useUnsyncedReportIds,
   useWorkPerPerson,
+  useRoundsToday,
 } from '../reports/index.js';
 import { WorkPerPerson } from './work-per-person.js';
 import { useDashboardSummary } from './dashboard-summary.js';
@@ -45,6 +46,7 @@ export function DashboardScreen() {
   // Counted from the device: while the first download runs they grow as rows arrive, so each
   // group says so in its heading (a tag on the heading's line, which moves nothing).
   const download = useFirstDownload(userId);
+  const rounds = useRoundsToday(isAdmin);
 
   const stat = (id: string, value: number | undefined): Stat => ({
     id,
@@ -78,6 +80,20 @@ export function DashboardScreen() {
             <div className="db-actions">
               <Link to="/tasks" className="button button-primary">
                 {t('dashboard.tasksOpen')}
+              </Link>
+            </div>
+          </section>
+        )}
+
+        {isAdmin && (
+          <section className="card rp-section" aria-labelledby="db-rounds" data-testid="db-rounds">
+            <h2 id="db-rounds" className="rp-heading">
+              {t('dashboard.roundsTitle')}
+            </h2>
+            <StatGrid stats={[stat('roundsDone', rounds?.done), stat('roundsDue', rounds?.due)]} />
+            <div className="db-actions">
+              <Link to="/admin/rounds" className="button button-secondary">
+                {t('dashboard.roundsOpen')}
               </Link>
             </div>
           </section>

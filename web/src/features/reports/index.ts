@@ -6,8 +6,10 @@ import './report-i18n.js';
 import './job-i18n.js';
 import './reports.css';
 import './jobs/jobs.css';
+import './rounds/round-i18n.js';
 
 export { ReportCards } from './mine/report-card.js';
 export { useUnsyncedReportIds } from './data/report-queries.js';
 export { useTaskCounts, useWorkPerPerson } from './data/job-queries.js';
 export type { TaskCounts, PersonWork } from './data/job-queries.js';
+export { useRoundsToday } from './rounds/round-queries.js';

@@ -10,3 +10,8 @@ export const reportCreateSearchSchema = lazySchema(() =>
     area: optionalParam(searchText()),
   }),
 );
+
+/** `/tasks/rounds/$templateId/$date`: one occurrence of a round (decision 030). */
+export const roundParamsSchema = lazySchema(() =>
+  z.object({ templateId: z.string(), date: z.string() }),
+);

@@ -15,6 +15,7 @@ const LINK_PATHS = {
   schools: '/district/schools',
   tasks: '/tasks',
   jobs: '/jobs',
+  rounds: '/admin/rounds',
 } as const;
 
 export type NavLinkId = keyof typeof LINK_PATHS;
@@ -41,6 +42,7 @@ export function navLinksFor(role: string): NavLink[] {
           'announcements',
           'reports',
           'jobs',
+          'rounds',
           'analytics',
           'areas',
           'users',

@@ -12,6 +12,7 @@ describe('navLinksFor', () => {
       'announcements',
       'reports',
       'jobs',
+      'rounds',
       'analytics',
       'areas',
       'users',

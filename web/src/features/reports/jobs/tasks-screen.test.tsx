@@ -21,9 +21,16 @@ vi.mock('@tanstack/react-router', () => ({
   }: {
     children: ReactNode;
     className?: string;
-    params: { id: string };
+    params: { id?: string; templateId?: string; date?: string };
   }) => (
-    <a className={className} href={`/reports/${params.id}`}>
+    <a
+      className={className}
+      href={
+        params.id === undefined
+          ? `/tasks/rounds/${params.templateId}/${params.date}`
+          : `/reports/${params.id}`
+      }
+    >
       {children}
     </a>
   ),
@@ -33,6 +40,7 @@ import { db } from '../../../db/index.js';
 import { testUser } from '../../../test/user.js';
 import { testReport } from '../../../test/report.js';
 import { firstDownloadUnderWay } from '../../../test/sync-fixtures.js';
+import { testRoundTemplate } from '../../../test/round.js';
 import { useIndonesianComponents } from '../../../test/component-setup.js';
 import { TasksScreen } from './tasks-screen.js';
 import { TASKS_SHOWN } from './task-list.js';
@@ -71,7 +79,12 @@ beforeEach(async () => {
   });
 });
 afterEach(async () => {
-  await Promise.all([db.reports.clear(), db.areas.clear(), db.sync_state.clear()]);
+  await Promise.all([
+    db.reports.clear(),
+    db.areas.clear(),
+    db.sync_state.clear(),
+    db.round_templates.clear(),
+  ]);
 });
 
 const section = (name: string) => screen.getByRole('region', { name: new RegExp(`^${name}`) });
@@ -187,6 +200,46 @@ describe('<TasksScreen />', () => {
     // One more read for the change, shared again.
     expect(openJobReads()).toBe(2);
     reads.mockRestore();
+  });
+
+  it("puts today's rounds of my role among the jobs, by due time, each one tap to its checklist", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    // 06:00 at a WIB school on 3 Dec.
+    vi.setSystemTime(new Date('2026-12-02T23:00:00.000Z'));
+    try {
+      session.user = { ...testUser({ id: newId(), role: 'technician' }), school_utc_offset: 420 };
+      const round = testRoundTemplate({
+        title: 'Cek APAR',
+        area_ids: [AREA],
+        work_type: 'inspection',
+        items: [{ id: 'p', label: 'Tekanan', kind: 'number', unit: 'bar', photo: 'none' }],
+        assignee_role: 'technician',
+        start_date: '2026-12-01',
+        due_time: '09:00',
+      });
+      await db.round_templates.put(round);
+      await db.reports.bulkPut([
+        job('Lampu kelas', { due_date: '2026-12-03', due_time: '10:00' }),
+        job('Keran bocor', { due_date: '2026-12-03', due_time: '07:00' }),
+      ]);
+      render(<TasksScreen />);
+      await screen.findAllByText('Cek APAR');
+      const todays = section('Hari ini');
+      expect(within(todays).getByTestId('count-today').textContent).toBe('3');
+      const cards = within(todays).getAllByRole('link');
+      expect(cards.map((card) => card.textContent)).toEqual([
+        expect.stringContaining('Keran bocor'),
+        expect.stringContaining('Cek APAR'),
+        expect.stringContaining('Lampu kelas'),
+      ]);
+      expect(cards[1]?.getAttribute('href')).toBe(`/tasks/rounds/${round.id}/2026-12-03`);
+      expect(cards[1]?.textContent).toContain('Rutinitas');
+      expect(cards[1]?.textContent).toContain('1 butir');
+      // Tomorrow's is the next one, upcoming.
+      expect(within(section('Mendatang')).getByRole('link').textContent).toContain('Cek APAR');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('says so when there is nothing to do', async () => {

@@ -1,0 +1,308 @@
+import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm';
+import {
+  addDays,
+  occurrenceId,
+  occurrenceStatus,
+  occurrenceTiming,
+  occurrencesBetween,
+  roleLabel,
+  schoolDay,
+  type ComplianceCounts,
+  type LastCompletion,
+  type OccurrenceStatus,
+  type RoundCalendar,
+  type RoundCompliance,
+  type RoundTemplateDefinition,
+} from '@urs/sync-protocol';
+import type { Reader } from '../db/handles.js';
+import {
+  roundCompletions,
+  roundTemplateVersions,
+  roundTemplates,
+  areas,
+  users,
+} from '../db/schema.js';
+import { inSchool } from '../auth/visibility.js';
+import { planOf, type RoundTemplateRow } from '../data/rounds.js';
+
+/*
+ * Compliance of rounds (docs/decisions/030-rounds.md): every occurrence of a period, derived
+ * from the versions in effect and the closing completions, judged on time, late, missed or
+ * open. Nothing is stored: one read of the school's templates, versions and the period's
+ * closing completions, then days in memory through the contract's functions.
+ */
+
+export interface JudgedOccurrence {
+  occurrence_id: string;
+  template_id: string;
+  date: string;
+  status: OccurrenceStatus;
+  /** The version in effect that day: its areas and assignee count the occurrence. */
+  definition: RoundTemplateDefinition;
+  completion_id: string | null;
+  completed_by: string | null;
+  completed_at: string | null;
+}
+
+interface Closing {
+  id: string;
+  templateId: string;
+  occurrenceDate: string;
+  completedBy: string;
+  completedAt: string;
+}
+
+type Version = { version: number; definition: RoundTemplateDefinition; effectiveFrom: string };
+
+const zero = (): ComplianceCounts => ({ on_time: 0, late: 0, missed: 0, open: 0 });
+
+/** Every occurrence of the school's rounds on days `[from, to]`, judged as of `nowMs`. */
+export async function judgeOccurrences(
+  db: Reader,
+  schoolId: string,
+  from: string,
+  to: string,
+  nowMs: number,
+  offsetMinutes: number,
+): Promise<{ occurrences: JudgedOccurrence[]; templates: RoundTemplateRow[] }> {
+  const templates = await db
+    .select()
+    .from(roundTemplates)
+    .where(inSchool(roundTemplates, schoolId))
+    .orderBy(asc(roundTemplates.createdAt), asc(roundTemplates.id));
+  if (templates.length === 0) return { occurrences: [], templates };
+  const versionRows = await db
+    .select()
+    .from(roundTemplateVersions)
+    .where(inSchool(roundTemplateVersions, schoolId))
+    .orderBy(asc(roundTemplateVersions.templateId), asc(roundTemplateVersions.version));
+  const versions = new Map<string, Version[]>();
+  for (const v of versionRows) {
+    const list = versions.get(v.templateId) ?? [];
+    list.push(v);
+    versions.set(v.templateId, list);
+  }
+  // An after_completion chain starts at its start date, so its closings are read from there.
+  const earliest = templates.reduce((min, t) => {
+    const start = t.schedule.kind === 'after_completion' ? t.startDate : from;
+    return start < min ? start : min;
+  }, from);
+  const closings = await db
+    .select({
+      id: roundCompletions.id,
+      templateId: roundCompletions.templateId,
+      occurrenceDate: roundCompletions.occurrenceDate,
+      completedBy: roundCompletions.completedBy,
+      completedAt: roundCompletions.completedAt,
+    })
+    .from(roundCompletions)
+    .where(
+      and(
+        inSchool(roundCompletions, schoolId),
+        inArray(
+          roundCompletions.templateId,
+          templates.map((t) => t.id),
+        ),
+        gte(roundCompletions.occurrenceDate, earliest),
+        lte(roundCompletions.occurrenceDate, to),
+        eq(roundCompletions.closing, true),
+      ),
+    );
+  const closingOf = new Map<string, Closing>();
+  for (const c of closings) closingOf.set(occurrenceId(c.templateId, c.occurrenceDate), c);
+
+  const occurrences: JudgedOccurrence[] = [];
+  for (const template of templates) {
+    const list = versions.get(template.id) ?? [];
+    for (const [date, definition] of templateDays(
+      template,
+      list,
+      from,
+      to,
+      offsetMinutes,
+      closingOf,
+    )) {
+      const plan = planOf(definition, template);
+      const id = occurrenceId(template.id, date);
+      const closing = closingOf.get(id);
+      const timing = occurrenceTiming(plan, definition.due_time, date, offsetMinutes);
+      occurrences.push({
+        occurrence_id: id,
+        template_id: template.id,
+        date,
+        status: occurrenceStatus(timing, closing?.completedAt ?? null, nowMs),
+        definition,
+        completion_id: closing?.id ?? null,
+        completed_by: closing?.completedBy ?? null,
+        completed_at: closing?.completedAt ?? null,
+      });
+    }
+  }
+  occurrences.sort((a, b) => (a.date === b.date ? 0 : a.date < b.date ? -1 : 1));
+  return { occurrences, templates };
+}
+
+/**
+ * The template's occurrence days in `[from, to]`, each with the version in effect on it: each
+ * version's days from its effective day to the next version's (the first from the start).
+ * An after_completion round walks its chain from its start, each closing completion moving the
+ * next one to n days after the day it was done.
+ */
+function templateDays(
+  template: RoundTemplateRow,
+  versions: readonly Version[],
+  from: string,
+  to: string,
+  offsetMinutes: number,
+  closingOf: ReadonlyMap<string, Closing>,
+): [string, RoundTemplateDefinition][] {
+  const out: [string, RoundTemplateDefinition][] = [];
+  let last: LastCompletion | undefined;
+  versions.forEach((version, i) => {
+    const next = versions[i + 1];
+    const segFrom = i === 0 ? '0000-01-01' : version.effectiveFrom;
+    const segTo = next === undefined ? to : addDays(next.effectiveFrom, -1);
+    if (segTo < segFrom) return;
+    const plan = planOf(version.definition, template);
+    if (plan.schedule.kind !== 'after_completion') {
+      const lo = segFrom > from ? segFrom : from;
+      for (const d of occurrencesBetween(plan, lo, segTo)) out.push([d, version.definition]);
+      return;
+    }
+    let cursor = segFrom;
+    for (;;) {
+      const [d] = occurrencesBetween(plan, cursor, segTo, last);
+      if (d === undefined) break;
+      const closing = closingOf.get(occurrenceId(template.id, d));
+      if (closing !== undefined) {
+        last = {
+          occurrence_date: d,
+          completed_day: schoolDay(Date.parse(closing.completedAt), offsetMinutes),
+        };
+      }
+      if (d >= from) out.push([d, version.definition]);
+      cursor = addDays(d, 1);
+    }
+  });
+  return out;
+}
+
+function add(counts: ComplianceCounts, status: OccurrenceStatus): void {
+  counts[status] += 1;
+}
+
+/** Per template, area and person over `[from, to]`, as `GET /api/rounds/compliance` answers. */
+export async function roundCompliance(
+  db: Reader,
+  schoolId: string,
+  from: string,
+  to: string,
+  nowMs: number,
+  offsetMinutes: number,
+): Promise<RoundCompliance> {
+  const { occurrences, templates } = await judgeOccurrences(
+    db,
+    schoolId,
+    from,
+    to,
+    nowMs,
+    offsetMinutes,
+  );
+  const totals = zero();
+  const byTemplate = new Map<string, ComplianceCounts>();
+  const byArea = new Map<string, ComplianceCounts>();
+  const byPerson = new Map<
+    string,
+    ComplianceCounts & { user_id: string | null; role: string | null }
+  >();
+  const bucket = <K, V>(map: Map<K, V>, key: K, make: () => V): V => {
+    let v = map.get(key);
+    if (v === undefined) map.set(key, (v = make()));
+    return v;
+  };
+  for (const o of occurrences) {
+    add(totals, o.status);
+    add(bucket(byTemplate, o.template_id, zero), o.status);
+    for (const area of o.definition.area_ids) add(bucket(byArea, area, zero), o.status);
+    const done = o.status === 'on_time' || o.status === 'late';
+    const userId = done ? o.completed_by : o.definition.assignee_user_id;
+    const role = done || userId !== null ? null : o.definition.assignee_role;
+    const key = userId !== null ? `u:${userId}` : `r:${role ?? ''}`;
+    add(
+      bucket(byPerson, key, () => ({ ...zero(), user_id: userId, role })),
+      o.status,
+    );
+  }
+  const areaIds = [...byArea.keys()];
+  const userIds = [...byPerson.values()].flatMap((p) => (p.user_id === null ? [] : [p.user_id]));
+  const areaNames = new Map(
+    areaIds.length === 0
+      ? []
+      : (
+          await db
+            .select({ id: areas.id, name: areas.name })
+            .from(areas)
+            .where(and(inSchool(areas, schoolId), inArray(areas.id, areaIds)))
+        ).map((a) => [a.id, a.name]),
+  );
+  const userNames = new Map(
+    userIds.length === 0
+      ? []
+      : (
+          await db
+            .select({ id: users.id, name: users.name })
+            .from(users)
+            .where(and(inSchool(users, schoolId), inArray(users.id, userIds)))
+        ).map((u) => [u.id, u.name]),
+  );
+  const titles = new Map(templates.map((t) => [t.id, t.title]));
+  return {
+    from,
+    to,
+    totals,
+    by_template: [...byTemplate].map(([id, c]) => ({
+      template_id: id,
+      title: titles.get(id) ?? '',
+      ...c,
+    })),
+    by_area: [...byArea].map(([id, c]) => ({ area_id: id, name: areaNames.get(id) ?? '', ...c })),
+    by_person: [...byPerson.values()].map((p) => ({
+      ...p,
+      role: p.role as RoundCompliance['by_person'][number]['role'],
+      name: p.user_id !== null ? (userNames.get(p.user_id) ?? '') : roleLabel(p.role),
+    })),
+  };
+}
+
+/** A month of the calendar: every occurrence, and the counts per day. */
+export async function roundCalendar(
+  db: Reader,
+  schoolId: string,
+  month: string,
+  nowMs: number,
+  offsetMinutes: number,
+): Promise<RoundCalendar> {
+  const from = `${month}-01`;
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const to = new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
+  const { occurrences } = await judgeOccurrences(db, schoolId, from, to, nowMs, offsetMinutes);
+  const days = new Map<string, ComplianceCounts>();
+  for (let d = from; d <= to; d = addDays(d, 1)) days.set(d, zero());
+  for (const o of occurrences) {
+    const counts = days.get(o.date);
+    if (counts !== undefined) add(counts, o.status);
+  }
+  return {
+    month,
+    days: [...days].map(([date, c]) => ({ date, ...c })),
+    occurrences: occurrences.map((o) => ({
+      occurrence_id: o.occurrence_id,
+      template_id: o.template_id,
+      date: o.date,
+      status: o.status,
+      completion_id: o.completion_id,
+      completed_by: o.completed_by,
+      completed_at: o.completed_at,
+    })),
+  };
+}

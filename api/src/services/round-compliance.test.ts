@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   newId,
@@ -328,5 +329,28 @@ describe('round compliance', () => {
     const summed = calendar.days.reduce((n, d) => n + d.on_time + d.late + d.missed + d.open, 0);
     expect(summed).toBe(calendar.occurrences.length);
     expect(summed).toBe(totals.on_time + totals.late + totals.missed + totals.open);
+  });
+
+  it('exports every occurrence of the period as a sheet, statuses as the counts say', async () => {
+    const url = '/api/rounds/compliance?from=2026-11-01&to=2026-11-30';
+    const totals = ((await (await app.request(url, { token })).json()) as RoundCompliance).totals;
+    const res = await app.request('/api/rounds/compliance/export?from=2026-11-01&to=2026-11-30', {
+      token,
+    });
+    expect(res.headers.get('content-type')).toContain('spreadsheetml');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(await res.arrayBuffer());
+    const sheet = book.getWorksheet('Kepatuhan');
+    const statuses: string[] = [];
+    sheet?.eachRow((row, n) => {
+      if (n > 1) statuses.push(row.getCell(6).text);
+    });
+    const count = (label: string) => statuses.filter((x) => x === label).length;
+    expect({
+      on_time: count('Tepat waktu'),
+      late: count('Terlambat'),
+      missed: count('Terlewat'),
+      open: count('Belum jatuh tempo'),
+    }).toEqual(totals);
   });
 });

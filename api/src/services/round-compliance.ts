@@ -24,6 +24,8 @@ import {
 } from '../db/schema.js';
 import { inSchool } from '../auth/visibility.js';
 import { planOf, type RoundTemplateRow } from '../data/rounds.js';
+import { NUMBER_COLUMN, xlsxDownload, type XlsxDownload } from '../lib/xlsx-stream.js';
+import { asLocalWallClock, type SchoolClock } from '../lib/school-time.js';
 
 /*
  * Compliance of rounds (docs/decisions/030-rounds.md): every occurrence of a period, derived
@@ -305,4 +307,83 @@ export async function roundCalendar(
       completed_at: o.completed_at,
     })),
   };
+}
+
+const STATUS_ID: Record<OccurrenceStatus, string> = {
+  on_time: 'Tepat waktu',
+  late: 'Terlambat',
+  missed: 'Terlewat',
+  open: 'Belum jatuh tempo',
+};
+
+/**
+ * `GET /api/rounds/compliance/export`: every occurrence of the period, one row each, streamed
+ * as the report export is (lib/xlsx-stream.ts): the round, its day, areas, who it was for, how
+ * it stands, who closed it and when (the school's wall clock).
+ */
+export async function exportCompliance(
+  db: Reader,
+  schoolId: string,
+  from: string,
+  to: string,
+  now: Date,
+  clock: SchoolClock,
+): Promise<XlsxDownload> {
+  const { occurrences, templates } = await judgeOccurrences(
+    db,
+    schoolId,
+    from,
+    to,
+    now.getTime(),
+    clock.offsetMinutes,
+  );
+  const titles = new Map(templates.map((t) => [t.id, t.title]));
+  const areaNames = new Map(
+    (
+      await db
+        .select({ id: areas.id, name: areas.name })
+        .from(areas)
+        .where(inSchool(areas, schoolId))
+    ).map((a) => [a.id, a.name]),
+  );
+  const userNames = new Map(
+    (
+      await db
+        .select({ id: users.id, name: users.name })
+        .from(users)
+        .where(inSchool(users, schoolId))
+    ).map((u) => [u.id, u.name]),
+  );
+  return xlsxDownload(
+    'kepatuhan-rutinitas',
+    {
+      sheetName: 'Kepatuhan',
+      columns: [
+        NUMBER_COLUMN,
+        { header: 'Rutinitas', key: 'title', width: 32 },
+        { header: 'Tanggal', key: 'date', width: 12 },
+        { header: 'Area', key: 'areas', width: 28 },
+        { header: 'Petugas', key: 'assignee', width: 22 },
+        { header: 'Status', key: 'status', width: 18 },
+        { header: 'Diselesaikan oleh', key: 'by', width: 22 },
+        { header: 'Waktu selesai', key: 'at', width: 20, style: { numFmt: 'yyyy-mm-dd hh:mm' } },
+      ],
+      rows: occurrences,
+      toCells: (o, index) => ({
+        no: index,
+        title: titles.get(o.template_id) ?? '',
+        date: o.date,
+        areas: o.definition.area_ids.map((id) => areaNames.get(id) ?? '').join(', '),
+        assignee:
+          o.definition.assignee_user_id !== null
+            ? (userNames.get(o.definition.assignee_user_id) ?? '')
+            : roleLabel(o.definition.assignee_role),
+        status: STATUS_ID[o.status],
+        by: o.completed_by === null ? '' : (userNames.get(o.completed_by) ?? ''),
+        at: o.completed_at === null ? null : asLocalWallClock(new Date(o.completed_at), clock),
+      }),
+    },
+    clock,
+    now,
+  );
 }

@@ -98,6 +98,7 @@ export const ACCESS: Record<string, Access> = {
   'DELETE /api/rounds/templates/:id': 'admin',
   'GET /api/rounds/compliance': 'admin',
   'GET /api/rounds/calendar': 'admin',
+  'GET /api/rounds/compliance/export': 'admin',
 };
 
 /**

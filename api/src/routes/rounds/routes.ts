@@ -11,7 +11,12 @@ import { KB, limitBody, readJson } from '../../middleware/body.js';
 import { parseOr422, validationError } from '../../lib/http-error.js';
 import { localDate } from '../../lib/school-time.js';
 import { RoundTemplateService } from '../../services/round-templates.js';
-import { roundCalendar, roundCompliance } from '../../services/round-compliance.js';
+import {
+  exportCompliance,
+  roundCalendar,
+  roundCompliance,
+} from '../../services/round-compliance.js';
+import { xlsxResponse } from '../../lib/xlsx-stream.js';
 import type { RouteDeps } from '../deps.js';
 
 /**
@@ -64,6 +69,14 @@ export function roundRoutes(deps: RouteDeps) {
       clock.offsetMinutes,
     );
     return c.json(answer);
+  });
+  app.get('/api/rounds/compliance/export', guard('rounds.manage'), async (c) => {
+    const q = parseOr422(roundPeriodQuerySchema, c.req.query());
+    const at = now();
+    return xlsxResponse(
+      c,
+      await exportCompliance(db, schoolActor(c).schoolId, q.from, q.to, at, clock),
+    );
   });
   app.get('/api/rounds/calendar', guard('rounds.manage'), async (c) => {
     const month = MONTH.safeParse(c.req.query('month'));

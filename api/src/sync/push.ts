@@ -47,7 +47,7 @@ function asRefusal(err: unknown): Refusal {
 /**
  * Runs one validated mutation and returns its refusal, if any, with nothing of it left behind.
  * A `'many'` handler runs in a savepoint that its refusal rolls back. A `'one'` handler can only
- * refuse before its single write (see HANDLER_WRITES), so it runs without one: skipping the
+ * refuse before its first write (see HANDLER_WRITES), so it runs without one: skipping the
  * savepoint's page copies is most of a push's speed on SQLite, and on PostgreSQL a savepoint is
  * a network round trip per mutation. On SQLite, should such a handler ever change a row and
  * then refuse, the whole batch fails instead of keeping half a mutation. PostgreSQL cannot

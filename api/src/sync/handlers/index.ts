@@ -23,12 +23,12 @@ export const HANDLERS: HandlerMap = {
  * How each handler writes, which decides whether its mutation pays for a savepoint (the
  * dearest step of a push: SQLite copies every page the mutation touches into a sub-journal).
  *
- * - `'one'`: read-only checks, any of which may refuse, then at most ONE write statement as
- *   the handler's last step. A refusal can only come before that write, so there is nothing to
- *   undo, and a failing statement is undone by SQLite itself and aborts the whole batch anyway.
- *   The notifications an event writes (services/notify.ts) come after that write and can
- *   refuse nothing, so they leave a handler `'one'`.
- * - `'many'`: anything else (two writes, or a check after a write): runs in a savepoint.
+ * - `'one'`: read-only checks, any of which may refuse, then its writes, none of which refuses:
+ *   at most ONE write statement, or several after every check has passed (the job mutations:
+ *   all they read is read and judged first). A refusal can only come before the first write,
+ *   so there is nothing to undo, and a failing statement aborts the whole batch anyway. The
+ *   notifications an event writes (services/notify.ts) come after its write and refuse nothing.
+ * - `'many'`: anything else (a check after a write): runs in a savepoint.
  *
  * The type makes every mutation choose. A wrong `'one'` cannot half-apply a mutation: push.ts
  * checks that a refused `'one'` handler changed no row and otherwise fails the whole batch.
@@ -36,13 +36,13 @@ export const HANDLERS: HandlerMap = {
 export const HANDLER_WRITES: { readonly [N in MutationName]: 'one' | 'many' } = {
   'report.create': 'one',
   'report.update': 'one',
-  /** The report and its timeline event. */
-  'report.set_status': 'many',
+  /** Every check first, then the report and its timeline event. */
+  'report.set_status': 'one',
   'report.set_admin_note': 'one',
-  /** The report, its photos and events when it changes hands, a release, its event. */
-  'report.set_job': 'many',
+  /** Every check first, then the report, its photos and events, a release, its event. */
+  'report.set_job': 'one',
   /** As report.set_job. */
-  'report.hand_back': 'many',
+  'report.hand_back': 'one',
   /** One insert; a repeat finds its id taken and writes nothing. */
   'comment.create': 'one',
   /** The report and each of its photos become tombstones. */

@@ -1,4 +1,3 @@
-import { and, count, eq, isNull, ne, sql } from 'drizzle-orm';
 import {
   canDoJob,
   jobRelation,
@@ -13,10 +12,9 @@ import {
   type ReportStatus,
 } from '@urs/sync-protocol';
 import type { Tx } from '../../db/handles.js';
-import { reportEvents, reportPhotos, reportReleases, reports, users } from '../../db/schema.js';
-import { first } from '../../db/first.js';
-import { rowsOf } from '../../db/statement.js';
-import { inSchool } from '../../auth/visibility.js';
+import type { reports } from '../../db/schema.js';
+import { currentEngine } from '../../db/dialect.js';
+import { rowsOf, run } from '../../db/statement.js';
 import type { SchoolActor } from '../../auth/policy.js';
 import { Refusal, refuse } from '../refusal.js';
 import { boundFilingTime } from '../filing-time.js';
@@ -27,18 +25,25 @@ import type { MutationContext } from './context.js';
  * contract's decisions read (sync-protocol's jobActions, judgeStatusChange, ...), the timeline
  * events the mutations write, and how a job changes hands. The rules themselves are the
  * contract's; this module only reads and writes what they need.
+ *
+ * Every statement here is plain SQL run through db/statement.ts, prepared once per connection
+ * (SQLite) or a named statement (PostgreSQL), as report.create's are: a push batch runs them
+ * for every job mutation, and drizzle's builder, built and prepared anew per call, made a job
+ * mutation ten to forty times a report's cost (docs/performance-log.md, 2026-12-03).
  */
 
-export type ReportRow = typeof reports.$inferSelect;
+/** The columns of a report that the job mutations read. */
+export type ReportRow = Pick<
+  typeof reports.$inferSelect,
+  'id' | 'reporterId' | 'assigneeId' | 'status' | 'priority' | 'dueDate' | 'dueTime' | 'description'
+>;
+
+const LIVE_REPORT = `SELECT id, reporter_id AS "reporterId", assignee_id AS "assigneeId", status, priority, due_date AS "dueDate", due_time AS "dueTime", description
+  FROM reports WHERE id = ? AND school_id = ? AND deleted_at IS NULL`;
 
 /** The live report of the school; another school's is as missing as a deleted one. */
 export async function liveReport(tx: Tx, schoolId: string, id: string): Promise<ReportRow> {
-  const row = await first(
-    tx
-      .select()
-      .from(reports)
-      .where(and(eq(reports.id, id), inSchool(reports, schoolId), isNull(reports.deletedAt))),
-  );
+  const [row] = await rowsOf<ReportRow>(tx, LIVE_REPORT, id, schoolId);
   if (row === undefined) throw refuse.notFound(reason('report_not_found'));
   return row;
 }
@@ -59,14 +64,15 @@ export async function jobStateOf(tx: Tx, report: ReportRow, withPhotos = false):
     after_photos: 0,
   };
   if (!withPhotos) return state;
-  const kinds = await tx
-    .select({ kind: reportPhotos.kind, n: count() })
-    .from(reportPhotos)
-    .where(and(eq(reportPhotos.reportId, report.id), isNull(reportPhotos.deletedAt)))
-    .groupBy(reportPhotos.kind);
+  const kinds = await rowsOf<{ kind: string; n: number | string }>(
+    tx,
+    'SELECT kind, COUNT(*) AS n FROM report_photos WHERE report_id = ? AND deleted_at IS NULL GROUP BY kind',
+    report.id,
+  );
+  // PostgreSQL's COUNT is a bigint, which pg hands over as a string.
   for (const { kind, n } of kinds) {
-    if (kind === 'before') state.before_photos = n;
-    else state.after_photos = n;
+    if (kind === 'before') state.before_photos = Number(n);
+    else state.after_photos = Number(n);
   }
   return state;
 }
@@ -150,16 +156,19 @@ export async function isRepeatOfEvent(
   reportId: string,
   kind: 'event' | 'comment',
 ): Promise<boolean> {
-  const existing = await first(
-    tx
-      .select({ actorId: reportEvents.actorId, reportId: reportEvents.reportId })
-      .from(reportEvents)
-      .where(eq(reportEvents.id, eventId)),
-  );
+  const [existing] = await eventOwner(tx, eventId);
   if (existing === undefined) return false;
   if (existing.actorId === actor.id && existing.reportId === reportId) return true;
   throw refuse.conflict(reason('id_taken', { kind }));
 }
+
+/** Who wrote the event `eventId`, and on which report; none if the id is free. */
+export const eventOwner = (tx: Tx, eventId: string) =>
+  rowsOf<{ actorId: string; reportId: string }>(
+    tx,
+    'SELECT actor_id AS "actorId", report_id AS "reportId" FROM report_events WHERE id = ?',
+    eventId,
+  );
 
 export interface NewEvent {
   id?: string | undefined;
@@ -170,48 +179,89 @@ export interface NewEvent {
   occurredAt: string;
 }
 
-/** The values of an event row about `report` as it is once the change is written. */
-export function eventRow(
-  ctx: MutationContext,
-  report: Pick<ReportRow, 'id' | 'reporterId' | 'assigneeId'>,
-  event: NewEvent,
-): typeof reportEvents.$inferInsert {
-  return {
-    id: event.id ?? newId(),
-    schoolId: ctx.actor.schoolId,
-    reportId: report.id,
-    actorId: ctx.actor.id,
-    kind: event.kind,
-    changes: event.changes,
-    body: event.body ?? null,
-    kept: event.kept ?? false,
-    occurredAt: event.occurredAt,
-    reporterId: report.reporterId,
-    assigneeId: report.assigneeId,
-    createdAt: ctx.now,
-    updatedAt: ctx.now,
-    changeSeq: ctx.seq(),
-  };
-}
+/**
+ * Parameters in column order. `ON CONFLICT DO NOTHING` serves comment.create, whose insert is
+ * its only write; the other kinds have looked their id up first (isRepeatOfEvent).
+ */
+const INSERT_EVENT = `INSERT INTO report_events
+  (id, school_id, report_id, actor_id, kind, changes, body, kept, occurred_at, reporter_id, assignee_id, created_at, updated_at, change_seq)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+  ON CONFLICT (id) DO NOTHING`;
 
-/** Writes one event of the timeline. */
-export async function insertEvent(
+/**
+ * Writes one event of the timeline about `report` as it is once the change is written; how
+ * many rows it inserted (0: its id was taken).
+ */
+export function insertEvent(
   ctx: MutationContext,
   report: Pick<ReportRow, 'id' | 'reporterId' | 'assigneeId'>,
   event: NewEvent,
-): Promise<void> {
-  await ctx.tx.insert(reportEvents).values(eventRow(ctx, report, event));
+): Promise<number> {
+  const kept = event.kept ?? false;
+  return run(
+    ctx.tx,
+    INSERT_EVENT,
+    event.id ?? newId(),
+    ctx.actor.schoolId,
+    report.id,
+    ctx.actor.id,
+    event.kind,
+    // JSON as JSON.stringify writes it, as drizzle's JSON column did (takenFromPattern reads it).
+    JSON.stringify(event.changes),
+    event.body ?? null,
+    // SQLite keeps a boolean as 0/1 (and better-sqlite3 binds no booleans); PostgreSQL's is one.
+    currentEngine() === 'postgres' ? kept : kept ? 1 : 0,
+    event.occurredAt,
+    report.reporterId,
+    report.assigneeId,
+    ctx.now,
+    ctx.now,
+    ctx.seq(),
+  );
 }
 
 /** A user of the pusher's school, live, to whom a job may go; refused otherwise. */
 export async function assertAssignable(tx: Tx, schoolId: string, userId: string): Promise<void> {
-  const found = await first(
-    tx
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.id, userId), inSchool(users, schoolId), isNull(users.deletedAt))),
+  const [found] = await rowsOf(
+    tx,
+    'SELECT 1 AS found FROM users WHERE id = ? AND school_id = ? AND deleted_at IS NULL',
+    userId,
+    schoolId,
   );
   if (found === undefined) throw refuse.invalid('assignee_id', reason('assignee_unknown'));
+}
+
+/*
+ * The hand-over, one statement per table whatever the report's history: each live row takes the
+ * new holder and a new change number, numbered in its old change order from `?` on (a window
+ * over the report's rows; UPDATE ... FROM, which both engines take). The rest (removed rows;
+ * every row when no one new holds the report) only change hands: no device needs them again.
+ */
+const renumbered = (table: string) => `UPDATE ${table} SET assignee_id = ?, change_seq = ? + moved.n
+  FROM (SELECT id, ROW_NUMBER() OVER (ORDER BY change_seq) - 1 AS n FROM ${table}
+    WHERE report_id = ? AND school_id = ? AND deleted_at IS NULL) AS moved
+  WHERE ${table}.id = moved.id`;
+const RENUMBER_PHOTOS = renumbered('report_photos');
+const RENUMBER_EVENTS = renumbered('report_events');
+const handedTo = (table: string) =>
+  `UPDATE ${table} SET assignee_id = ? WHERE report_id = ? AND school_id = ? AND (assignee_id IS NULL OR assignee_id <> ?)`;
+const HAND_PHOTOS = handedTo('report_photos');
+const HAND_EVENTS = handedTo('report_events');
+const unassigned = (table: string) =>
+  `UPDATE ${table} SET assignee_id = NULL WHERE report_id = ? AND school_id = ? AND assignee_id IS NOT NULL`;
+const UNASSIGN_PHOTOS = unassigned('report_photos');
+const UNASSIGN_EVENTS = unassigned('report_events');
+const RELEASE = `INSERT INTO report_releases (school_id, report_id, user_id, change_seq) VALUES (?, ?, ?, ?)
+  ON CONFLICT (report_id, user_id) DO UPDATE SET change_seq = excluded.change_seq`;
+
+/**
+ * Gives the live rows of `table` about the report to `to` under new change numbers: the first
+ * is taken from the batch's range, and the range is moved past the last one the update used.
+ */
+async function renumber(ctx: MutationContext, text: string, reportId: string, to: string) {
+  const first = ctx.seq();
+  const moved = await run(ctx.tx, text, to, first, reportId, ctx.actor.schoolId);
+  for (let i = 1; i < moved; i++) ctx.seq();
 }
 
 /**
@@ -230,53 +280,19 @@ export async function handOver(
 ): Promise<void> {
   const { tx, actor, seq } = ctx;
   const school = actor.schoolId;
-  const photosOf = and(eq(reportPhotos.reportId, report.id), inSchool(reportPhotos, school));
-  const eventsOf = and(eq(reportEvents.reportId, report.id), inSchool(reportEvents, school));
-  const newHolder = to !== null && to !== report.reporterId;
-  if (newHolder) {
-    const livePhotos = await tx
-      .select({ id: reportPhotos.id })
-      .from(reportPhotos)
-      .where(and(photosOf, isNull(reportPhotos.deletedAt)))
-      .orderBy(reportPhotos.changeSeq);
-    for (const { id } of livePhotos) {
-      await tx
-        .update(reportPhotos)
-        .set({ assigneeId: to, changeSeq: seq() })
-        .where(and(eq(reportPhotos.id, id), inSchool(reportPhotos, school)));
-    }
-    const events = await tx
-      .select({ id: reportEvents.id })
-      .from(reportEvents)
-      .where(and(eventsOf, isNull(reportEvents.deletedAt)))
-      .orderBy(reportEvents.changeSeq);
-    for (const { id } of events) {
-      await tx
-        .update(reportEvents)
-        .set({ assigneeId: to, changeSeq: seq() })
-        .where(and(eq(reportEvents.id, id), inSchool(reportEvents, school)));
-    }
+  if (to !== null && to !== report.reporterId) {
+    await renumber(ctx, RENUMBER_PHOTOS, report.id, to);
+    await renumber(ctx, RENUMBER_EVENTS, report.id, to);
   }
-  // The rest (removed photos; every row when no one new holds the report) only change hands:
-  // no device needs them again.
-  const stale = (column: typeof reportPhotos.assigneeId | typeof reportEvents.assigneeId) =>
-    to === null ? sql`${column} IS NOT NULL` : sql`(${column} IS NULL OR ${ne(column, to)})`;
-  await tx
-    .update(reportPhotos)
-    .set({ assigneeId: to })
-    .where(and(photosOf, stale(reportPhotos.assigneeId)));
-  await tx
-    .update(reportEvents)
-    .set({ assigneeId: to })
-    .where(and(eventsOf, stale(reportEvents.assigneeId)));
+  if (to === null) {
+    await run(tx, UNASSIGN_PHOTOS, report.id, school);
+    await run(tx, UNASSIGN_EVENTS, report.id, school);
+  } else {
+    await run(tx, HAND_PHOTOS, to, report.id, school, to);
+    await run(tx, HAND_EVENTS, to, report.id, school, to);
+  }
   if (from !== null && from !== to && from !== report.reporterId) {
-    await tx
-      .insert(reportReleases)
-      .values({ schoolId: school, reportId: report.id, userId: from, changeSeq: seq() })
-      .onConflictDoUpdate({
-        target: [reportReleases.reportId, reportReleases.userId],
-        set: { changeSeq: sql`excluded.change_seq` },
-      });
+    await run(tx, RELEASE, school, report.id, from, seq());
   }
 }
 

@@ -1,4 +1,3 @@
-import { and, eq } from 'drizzle-orm';
 import {
   judgeHandBack,
   judgeStatusChange,
@@ -11,9 +10,7 @@ import {
   type ReportStatus,
   type StatusJudgement,
 } from '@urs/sync-protocol';
-import { reportEvents, reports } from '../../db/schema.js';
-import { inSchool } from '../../auth/visibility.js';
-import { first } from '../../db/first.js';
+import { run } from '../../db/statement.js';
 import { Refusal, refuse } from '../refusal.js';
 import { actorName, notify } from '../../services/notify.js';
 import { authorize, type HandlerMap, type MutationContext } from './context.js';
@@ -22,7 +19,7 @@ import {
   authorizeJob,
   changesOf,
   completedAtFor,
-  eventRow,
+  eventOwner,
   eventTime,
   handOver,
   insertEvent,
@@ -67,18 +64,26 @@ function statusRefusal(judged: Refused, from: ReportStatus, to: ReportStatus): R
   }
 }
 
-/** Writes the report's new job fields under a new change number. */
-async function writeReport(
+/*
+ * The report's new job fields under a new change number, one statement for each shape of
+ * change (plain SQL prepared once, db/statement.ts). Parameters: the fields, then updated_at,
+ * change_seq, id, school.
+ */
+const WRITE_PLAN = `UPDATE reports SET assignee_id = ?, priority = ?, due_date = ?, due_time = ?, updated_at = ?, change_seq = ?
+  WHERE id = ? AND school_id = ?`;
+const WRITE_STATUS = `UPDATE reports SET status = ?, completed_at = ?, updated_at = ?, change_seq = ?
+  WHERE id = ? AND school_id = ?`;
+const WRITE_HAND_BACK = `UPDATE reports SET assignee_id = NULL, status = 'pending', completed_at = NULL, updated_at = ?, change_seq = ?
+  WHERE id = ? AND school_id = ?`;
+
+/** Runs one of the writes above with its fields. */
+function writeReport(
   ctx: MutationContext,
   report: ReportRow,
-  set: Partial<
-    Pick<ReportRow, 'assigneeId' | 'priority' | 'dueDate' | 'dueTime' | 'status' | 'completedAt'>
-  >,
-): Promise<void> {
-  await ctx.tx
-    .update(reports)
-    .set({ ...set, updatedAt: ctx.now, changeSeq: ctx.seq() })
-    .where(and(eq(reports.id, report.id), inSchool(reports, ctx.actor.schoolId)));
+  text: string,
+  ...fields: (string | null)[]
+): Promise<number> {
+  return run(ctx.tx, text, ...fields, ctx.now, ctx.seq(), report.id, ctx.actor.schoolId);
 }
 
 /** The job's plan after `a`: only the fields sent change (field-level last writer wins). */
@@ -123,12 +128,15 @@ const setJob: HandlerMap['report.set_job'] = async (ctx, a) => {
     await assertAssignable(tx, actor.schoolId, to);
   }
   const occurredAt = await eventTime(ctx, a.at);
-  await writeReport(ctx, report, {
-    assigneeId: to,
-    priority: planned.priority,
-    dueDate: planned.due_date,
-    dueTime: planned.due_time,
-  });
+  await writeReport(
+    ctx,
+    report,
+    WRITE_PLAN,
+    to,
+    planned.priority,
+    planned.due_date,
+    planned.due_time,
+  );
   if (changes.assignee_id !== undefined) await handOver(ctx, report, report.assigneeId, to);
   await insertEvent(
     ctx,
@@ -167,10 +175,7 @@ const setStatus: HandlerMap['report.set_status'] = async (ctx, a) => {
   // Field work of someone the job was taken from, or a second completion: kept, and marked so.
   const kept = judged.outcome === 'keep' || wasTakenFrom(state, jobActor);
   if (judged.outcome === 'apply') {
-    await writeReport(ctx, report, {
-      status: a.status,
-      completedAt: completedAtFor(a.status, occurredAt),
-    });
+    await writeReport(ctx, report, WRITE_STATUS, a.status, completedAtFor(a.status, occurredAt));
   }
   await insertEvent(ctx, report, {
     id: a.event_id ?? newId(),
@@ -202,7 +207,7 @@ const handBack: HandlerMap['report.hand_back'] = async (ctx, a) => {
     { assignee_id: report.assigneeId, status: report.status },
     { assignee_id: null, status: 'pending' },
   );
-  await writeReport(ctx, report, { assigneeId: null, status: 'pending', completedAt: null });
+  await writeReport(ctx, report, WRITE_HAND_BACK);
   await handOver(ctx, report, report.assigneeId, null);
   await insertEvent(
     ctx,
@@ -218,21 +223,15 @@ const createComment: HandlerMap['comment.create'] = async (ctx, a) => {
   const { kept } = await authorizeJob(tx, report, state, actor, 'comment');
   const occurredAt = await eventTime(ctx, a.at);
   // The insert is the only write: a comment sent again finds its id taken and changes nothing.
-  const inserted = await tx
-    .insert(reportEvents)
-    .values(
-      eventRow(ctx, report, {
-        id: a.id,
-        kind: 'comment',
-        changes: {},
-        body: a.body,
-        kept,
-        occurredAt,
-      }),
-    )
-    .onConflictDoNothing({ target: reportEvents.id })
-    .returning({ id: reportEvents.id });
-  if (inserted.length > 0) {
+  const inserted = await insertEvent(ctx, report, {
+    id: a.id,
+    kind: 'comment',
+    changes: {},
+    body: a.body,
+    kept,
+    occurredAt,
+  });
+  if (inserted > 0) {
     await notify(ctx, {
       kind: 'job_commented',
       subjectId: report.id,
@@ -241,12 +240,7 @@ const createComment: HandlerMap['comment.create'] = async (ctx, a) => {
     });
     return;
   }
-  const existing = await first(
-    tx
-      .select({ actorId: reportEvents.actorId, reportId: reportEvents.reportId })
-      .from(reportEvents)
-      .where(eq(reportEvents.id, a.id)),
-  );
+  const [existing] = await eventOwner(tx, a.id);
   if (existing?.actorId === actor.id && existing.reportId === report.id) return;
   throw refuse.conflict(reason('id_taken', { kind: 'comment' }));
 };

@@ -1,11 +1,20 @@
-import type { NOTIFICATION_MUTATION_ARGS, NotificationSubject } from './notifications.js';
-
 /*
  * The parts of the notifications contract (notifications.ts, decision 031) that build no schema:
  * the sync engine (which entity a mutation's row is, where a refusal opens) and the service
  * worker read them at start, and importing notifications.ts for them would bring full zod into
  * the app's signed-in start, as sync-constants.ts explains for the envelope. Re-exported there.
  */
+
+/** What a notification is about, named as its synced entity (`outbox`: a device's own entry). */
+export const NOTIFICATION_SUBJECTS = [
+  'reports',
+  'item_requests',
+  'announcements',
+  'inventory_items',
+  'rounds',
+  'outbox',
+] as const;
+export type NotificationSubject = (typeof NOTIFICATION_SUBJECTS)[number];
 
 /** The longest text one param carries (a report's description, a comment: their start). */
 export const NOTIFICATION_PARAM_MAX = 160;
@@ -24,7 +33,7 @@ export const NOTIFICATION_MUTATION_ENTITY = {
   'notification.read': 'notifications',
   'notification.read_all': 'notifications',
   'notification_prefs.set': 'notification_prefs',
-} as const satisfies Record<keyof typeof NOTIFICATION_MUTATION_ARGS, string>;
+} as const;
 
 /** What a notification is about: its subject's entity and id. */
 interface Subject {

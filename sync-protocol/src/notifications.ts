@@ -1,17 +1,24 @@
 import { z } from './zod.js';
 import { code } from './error-codes.js';
 import { LANGUAGES, REPORT_STATUSES, type Language, type ReportStatus } from './vocabulary.js';
-import { NOTIFICATION_PARAM_MAX } from './notification-places.js';
+import {
+  NOTIFICATION_MUTATION_ENTITY,
+  NOTIFICATION_PARAM_MAX,
+  NOTIFICATION_SUBJECTS,
+  type NotificationSubject,
+} from './notification-places.js';
 
 // What the sync engine and the bell need without any schema (a module that builds none, so
 // importing it brings no zod into the app's signed-in start): see notification-places.ts.
 export {
   NOTIFICATION_MUTATION_ENTITY,
   NOTIFICATION_PARAM_MAX,
+  NOTIFICATION_SUBJECTS,
   notificationExcerpt,
   notificationPath,
   notificationTag,
 } from './notification-places.js';
+export type { NotificationSubject } from './notification-places.js';
 
 /*
  * Notifications (issue 42, docs/decisions/031-notifications-and-web-push.md): the inbox row every
@@ -39,17 +46,6 @@ export const DEVICE_NOTIFICATION_KINDS = ['sync_refused'] as const;
 export type DeviceNotificationKind = (typeof DEVICE_NOTIFICATION_KINDS)[number];
 export const NOTIFICATION_KINDS = [...SERVER_NOTIFICATION_KINDS, ...DEVICE_NOTIFICATION_KINDS];
 export type NotificationKind = ServerNotificationKind | DeviceNotificationKind;
-
-/** What a notification is about, named as its synced entity (`outbox`: a device's own entry). */
-export const NOTIFICATION_SUBJECTS = [
-  'reports',
-  'item_requests',
-  'announcements',
-  'inventory_items',
-  'rounds',
-  'outbox',
-] as const;
-export type NotificationSubject = (typeof NOTIFICATION_SUBJECTS)[number];
 
 /**
  * How pressing a notification is: `urgent` (an urgent job) is the only one that pushes in quiet
@@ -417,3 +413,6 @@ export function notificationText(
     body: fill(texts.body[lang] ?? texts.body[0], n.params, lang),
   };
 }
+
+// Every notification mutation names the entity its row is (notification-places.ts builds no schema).
+NOTIFICATION_MUTATION_ENTITY satisfies Record<keyof typeof NOTIFICATION_MUTATION_ARGS, string>;

@@ -26,9 +26,15 @@ import { appOnUpgraded, type OldSchemaExec, upgradedFrom } from '../test/old-sch
 
 /**
  * The synced tables the schema before the upgrade had (report_events came with 0013 / 0008,
- * notifications and notification_prefs with 0017 / 0012).
+ * notifications and notification_prefs with 0017 / 0012, the rounds' tables with 0018 / 0013).
  */
-const LATER = ['report_events', 'notifications', 'notification_prefs'];
+const LATER = [
+  'report_events',
+  'notifications',
+  'notification_prefs',
+  'round_templates',
+  'round_completions',
+];
 const OLD_SYNCED = SYNCED_ENTITIES.filter((entity) => !LATER.includes(entity));
 const SCHOOL_OWNED = [...OLD_SYNCED, 'photo_uploads', 'sync_clients', 'sync_rejections'];
 /** Where the counter stood before the upgrade: past every row's number, as numbers skipped by a

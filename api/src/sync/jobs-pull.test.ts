@@ -125,7 +125,13 @@ describe('a job changing hands', () => {
     expect(old.of(job)).toEqual(expect.arrayContaining(history));
     await plan(tech2.id);
     const changes = await old.sync();
-    expect(changes.map((c) => [c.entity, c.op, c.id])).toEqual([['reports', 'delete', job]]);
+    // The report leaves as one delete; the old assignee is told it was taken (decision 031).
+    const ofReport = changes.filter((c) => c.entity !== 'notifications');
+    expect(ofReport.map((c) => [c.entity, c.op, c.id])).toEqual([['reports', 'delete', job]]);
+    const told = changes.filter((c) => c.entity === 'notifications');
+    expect(told.map((c) => c.op === 'put' && (c.row as { kind: string }).kind)).toEqual([
+      'job_taken',
+    ]);
     expect(old.of(job)).toEqual([]);
     await next.sync();
     // Three events now: the comment and both plans.

@@ -43,7 +43,7 @@ export function buildRoundSheet(
     answer.photos.map((id) => ({ caption: answer.label, image: images.get(id) ?? null })),
   );
   return {
-    reportId: completion.id,
+    heading: `${template.title}, ${formatDay(completion.occurrence_date, lng)}`,
     facts: [
       { label: t('rounds.badge'), value: template.title },
       { label: t('rounds.areas'), value: source.areas.map((a) => a.name).join(', ') || '-' },

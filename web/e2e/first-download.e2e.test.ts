@@ -5,7 +5,16 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page, Route } from 'playwright-core';
-import { ADMIN, GARDENER, logInAt, openPage, outboxCount, pageApiGet } from './app-kit.js';
+import {
+  ADMIN,
+  GARDENER,
+  apiCall,
+  apiToken,
+  logInAt,
+  openPage,
+  outboxCount,
+  pageApiGet,
+} from './app-kit.js';
 import { SCREENSHOT_DIR, shareServerAndBrowser, type RunningServer } from './harness.js';
 import type { Browser } from 'playwright-core';
 
@@ -25,33 +34,32 @@ async function slowPulls(page: Page): Promise<() => void> {
   return release;
 }
 
-async function phone(width = 390, language?: 'en') {
+async function phone(width = 390) {
   // The pulls are the page's own fetches: no service worker in between to route around.
   const { context, page } = await openPage(browser, problems, {
     viewport: { width, height: width < 600 ? 844 : 800 },
     serviceWorkers: 'block',
   });
-  if (language !== undefined)
-    await page.addInitScript(() => localStorage.setItem('urs_language', 'en'));
   return { context, page };
 }
 
+/** The account's own language: the one a sign-in puts the app in (it wins over the device's). */
+async function preferLanguage(language: 'id' | 'en') {
+  const token = await apiToken(server.url, GARDENER);
+  const response = await apiCall(server.url, token, 'POST', '/api/profile/preferences', {
+    preferred_language: language,
+  });
+  expect(response.status).toBe(200);
+}
+
 describe('the first download in a real browser', () => {
-  // English is checked in the component tests (my-reports-screen.test.tsx): set here through
-  // urs_language the page still came up in Indonesian (the session's language wins; see report).
-  it('a gardener sees "downloading", never "none", until the data is in', async () => {
-    for (const language of [undefined] as const) {
-      const { context, page: first } = await phone(390, language);
-      const releases = [await slowPulls(first)];
-      await logInAt(first, server.url, GARDENER);
-      let page = first;
-      if (language === 'en') {
-        // Read on the next page's start, as dashboard-ahead.e2e.test.ts does.
-        await first.evaluate(() => localStorage.setItem('urs_language', 'en'));
-        await first.close();
-        page = await context.newPage();
-        releases.push(await slowPulls(page));
-      }
+  it('a gardener sees "downloading", never "none", until the data is in, in both languages', async () => {
+    // Each pass is a new device (a fresh context), so each meets its own first download.
+    for (const language of [undefined, 'en'] as const) {
+      await preferLanguage(language ?? 'id');
+      const { context, page } = await phone(390);
+      const releases = [await slowPulls(page)];
+      await logInAt(page, server.url, GARDENER);
       await page.goto(`${server.url}/user/reports`);
       const notice = page.getByTestId('first-download');
       await notice.waitFor();
@@ -83,6 +91,7 @@ describe('the first download in a real browser', () => {
         .toBe(0);
       await context.close();
     }
+    await preferLanguage('id');
   });
 
   it('an admin changes status and note on a report opened from the server during the download', async () => {

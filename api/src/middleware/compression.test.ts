@@ -117,6 +117,6 @@ describe('the API compresses where it pays', () => {
       headers: { 'Accept-Encoding': 'br' },
     });
     expect(res.headers.get('Content-Encoding')).toBeNull();
-    expect(await res.json()).toEqual({ count: 0 });
+    expect(await res.json()).toEqual({ count: 0, notifications: 0 });
   });
 });

@@ -240,6 +240,9 @@ describe('the inbox on the device', () => {
     ]);
     const stored = await rowsFor(f.t, gardener);
     expect(stored.find((r) => r.id === third.id)?.readAt).toBeNull();
+    // The minute's poll tells a phone without push that its inbox changed: one still unread.
+    const poll = await f.t.request('/api/announcements/unread-count', { token: f.staff.token });
+    expect(await poll.json()).toMatchObject({ notifications: 1 });
   });
 
   it('preferences are the user own, synced, and only theirs to set', async () => {

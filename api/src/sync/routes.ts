@@ -93,11 +93,11 @@ export function syncRoutes({ db, guard, clock }: SyncDeps, testOptions: PushOpti
    */
   app.get('/api/announcements/unread-count', async (c) => {
     const found = await unreadCountForSession(db, guard.tokenHash(c));
-    const { unread } = await guard.admitRow(found, 'announcements.read');
+    const { unread, notifications } = await guard.admitRow(found, 'announcements.read');
     // As the health check does: set before the answer exists, the header is part of it from
     // the start instead of being added to the answer's headers afterwards (app.ts).
     c.header('Cache-Control', 'no-store');
-    return c.json({ count: unread });
+    return c.json({ count: unread, notifications: Number(notifications) });
   });
 
   return app;

@@ -3,7 +3,7 @@ import { ACCOUNT_ROLES } from '@urs/sync-protocol';
 import type { Db } from '../db/handles.js';
 import { nameLiteral } from '../db/dialect.js';
 import { plainQuery, type PlainQuery } from '../db/plain-query.js';
-import { users } from '../db/schema.js';
+import { notifications, users } from '../db/schema.js';
 import { sessionCheckSql, type SessionCheckRow } from '../data/live-session.js';
 import { unreadCountSql } from './pull.js';
 
@@ -19,9 +19,11 @@ import { unreadCountSql } from './pull.js';
  * one index (announcements_unread_idx), so the count never visits an announcement's row.
  */
 
-/** A row of the count's statement: the session as found, and the count for its user. */
+/** A row of the count's statement: the session as found, and the counts for its user. */
 export interface UnreadCountRow extends SessionCheckRow {
   unread: number;
+  /** The user's unread notifications (decision 031): a device whose number changed syncs. */
+  notifications: number;
 }
 
 function unreadCountStatementSql() {
@@ -29,9 +31,11 @@ function unreadCountStatementSql() {
     (role) =>
       sql`WHEN ${nameLiteral(role)} THEN (${unreadCountSql({ id: sql`${users.id}`, schoolId: sql`${users.schoolId}`, role, roleValue: nameLiteral(role) })})`,
   );
+  // Read through notifications_user_read_idx (user_id, read_at, ...) alone, never a row.
+  const unreadNotifications = sql`(SELECT CAST(count(*) AS integer) FROM ${notifications} WHERE ${notifications.userId} = ${users.id} AND ${notifications.readAt} IS NULL)`;
   return sessionCheckSql(
     sql.placeholder('session'),
-    sql`CASE ${users.role} ${sql.join(arms, sql` `)} END AS ${sql.identifier('unread')}`,
+    sql`CASE ${users.role} ${sql.join(arms, sql` `)} END AS ${sql.identifier('unread')}, ${unreadNotifications} AS ${sql.identifier('notifications')}`,
   );
 }
 

@@ -463,18 +463,24 @@ describe('reports offline in a real browser', () => {
     // Stored turned as the EXIF says (4000 x 3000 on its side: 3:4 upright), the long edge at
     // most 1920 px (less when noise keeps it over 1 MB: the library shrinks it further).
     const sizes = await page.evaluate(async () => {
-      const rows = await new Promise<{ bytes: ArrayBuffer; mime_type: string }[]>((resolve) => {
-        const open = indexedDB.open('urs');
-        open.onsuccess = () => {
-          const request = open.result.transaction('photos').objectStore('photos').getAll();
-          request.onsuccess = () => resolve(request.result as never);
-        };
-      });
+      const rows = await new Promise<{ bytes: ArrayBuffer; mime_type: string; uploaded: 0 | 1 }[]>(
+        (resolve) => {
+          const open = indexedDB.open('urs');
+          open.onsuccess = () => {
+            const request = open.result.transaction('photos').objectStore('photos').getAll();
+            request.onsuccess = () => resolve(request.result as never);
+          };
+        },
+      );
+      // The sync also fetched the photos of the custodian's open jobs (stored as uploaded): only
+      // the one just taken is not.
       return Promise.all(
-        rows.map(async (row) => {
-          const bitmap = await createImageBitmap(new Blob([row.bytes], { type: row.mime_type }));
-          return [bitmap.width, bitmap.height, row.bytes.byteLength];
-        }),
+        rows
+          .filter((row) => row.uploaded === 0)
+          .map(async (row) => {
+            const bitmap = await createImageBitmap(new Blob([row.bytes], { type: row.mime_type }));
+            return [bitmap.width, bitmap.height, row.bytes.byteLength];
+          }),
       );
     });
     expect(sizes).toHaveLength(1);

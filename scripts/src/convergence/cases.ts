@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto';
 import { expect } from 'vitest';
 import { tables } from '@urs/api';
 import {
+  DEVICE_NOTIFICATION_KINDS,
   JOB_PRIORITIES,
   REPORT_STATUSES,
   jobActions,
@@ -427,10 +428,17 @@ async function serverView(world: ServerWorld, token: string): Promise<Map<string
   }
 }
 
+/** A notice only the device writes (decision 031: a refused entry of its user), never synced. */
+const DEVICE_KINDS: readonly string[] = DEVICE_NOTIFICATION_KINDS;
+const deviceOnly = (table: string, row: object) =>
+  table === 'notifications' && 'kind' in row && DEVICE_KINDS.includes(String(row.kind));
+
 async function deviceView(device: Device): Promise<Map<string, unknown>> {
   const view = new Map<string, unknown>();
   for (const table of device.db.entityTables()) {
-    for (const row of await table.toArray()) view.set(`${table.name}/${row.id}`, row);
+    for (const row of await table.toArray()) {
+      if (!deviceOnly(table.name, row)) view.set(`${table.name}/${row.id}`, row);
+    }
   }
   return view;
 }

@@ -79,6 +79,7 @@ describe('app shell in a real browser', () => {
       'announcements',
       'reports',
       'jobs',
+      'rounds',
       'analytics',
       'areas',
       'users',

@@ -15,6 +15,7 @@ import { reportDetailResponseSchema } from '@urs/sync-protocol';
 import { jpegWithCaptureTime } from '../src/test/exif-fixture.js';
 import {
   ADMIN,
+  apiGet,
   GARDENER,
   HIDE_TOASTS,
   apiToken,
@@ -114,7 +115,8 @@ describe('proof of work: capture times and the printable sheet', () => {
     for (const expected of [
       'SMA Harapan Nusantara',
       'Laporan Bukti Pekerjaan',
-      id,
+      // Filed offline: no number yet, so the sheet says it comes once sent (decision 033).
+      'Bernomor setelah terkirim',
       area,
       'Perbaikan',
       'Menunggu',
@@ -202,14 +204,17 @@ describe('proof of work: capture times and the printable sheet', () => {
       expect(cover).toContain(expected);
     }
     const sheet = sheets.join('\n');
-    for (const expected of [
-      id,
-      'Proof of Work Report',
-      'capture time unknown',
-      'Taken 20 Nov 2026',
-    ]) {
+    for (const expected of ['Proof of Work Report', 'capture time unknown', 'Taken 20 Nov 2026']) {
       expect(sheet).toContain(expected);
     }
+    // Synced, the report has the number the server gave it (decision 033), on its sheet.
+    const numbered = await apiGet<{ data: { number: string | null } }>(
+      run.server.url,
+      await apiToken(run.server.url, ADMIN),
+      `/api/reports/${id}`,
+    );
+    expect(numbered.data.number).toMatch(/^LAP-\d{4}-\d{6}$/);
+    expect(sheet).toContain(numbered.data.number);
 
     // The detail in English, on screen and as the browser prints it.
     await page.goto(`${run.server.url}/reports/${id}`);

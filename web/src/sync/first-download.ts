@@ -30,15 +30,24 @@ export function firstDownloadOf(state: SyncState | undefined): FirstDownload {
   return active ? { active, progress } : IDLE;
 }
 
+/**
+ * This user's first download on the device, live (see firstDownloadOf); undefined while the
+ * first read runs, for a screen that draws its counts' tags with the counts, not after them.
+ */
+export function useFirstDownloadState(
+  userId: string | null | undefined,
+  database: UrsDatabase = db,
+): FirstDownload | undefined {
+  return useLiveQuery(
+    async () => (!userId ? IDLE : firstDownloadOf(await database.sync_state.get(userId))),
+    [database, userId],
+  );
+}
+
 /** This user's first download on the device, live (see firstDownloadOf); idle while read. */
 export function useFirstDownload(
   userId: string | null | undefined,
   database: UrsDatabase = db,
 ): FirstDownload {
-  return (
-    useLiveQuery(
-      async () => (!userId ? IDLE : firstDownloadOf(await database.sync_state.get(userId))),
-      [database, userId],
-    ) ?? IDLE
-  );
+  return useFirstDownloadState(userId, database) ?? IDLE;
 }

@@ -17,7 +17,7 @@ import { useDashboardSummary } from './dashboard-summary.js';
 import { useToday } from './use-today.js';
 import { StatGrid, type Stat } from '../../components/ui/stat-grid.js';
 import { FirstDownloadNotice, StillArriving } from '../../components/ui/first-download.js';
-import { useFirstDownload } from '../../sync/index.js';
+import { useFirstDownloadState, type FirstDownload } from '../../sync/index.js';
 import { useTakeSignedInFrame } from './signed-in-frame.js';
 import './signed-in-frame.css';
 
@@ -44,8 +44,11 @@ export function DashboardScreen() {
   const tasks = useTaskCounts(isStaff ? userId : null);
   const work = useWorkPerPerson(isAdmin);
   // Counted from the device: while the first download runs they grow as rows arrive, so each
-  // group says so in its heading (a tag on the heading's line, which moves nothing).
-  const download = useFirstDownload(userId);
+  // group says so in its heading. The groups are drawn once that is known, with their tags: a
+  // tag arriving after its group wraps onto a line of its own on a phone and pushes the figures
+  // down (dashboard-ahead.e2e.test.ts). The greeting, drawn ahead, does not wait.
+  const downloadState = useFirstDownloadState(userId);
+  const download: FirstDownload = downloadState ?? { active: false, progress: null };
   const rounds = useRoundsToday(isAdmin);
 
   const stat = (id: string, value: number | undefined): Stat => ({
@@ -61,113 +64,127 @@ export function DashboardScreen() {
           <p className="greeting">{t('dashboard.greeting', { name: user?.name ?? '' })}</p>
         </div>
 
-        {isStaff && (
-          <section className="card rp-section" aria-labelledby="db-tasks" data-testid="db-tasks">
-            <h2 id="db-tasks" className="rp-heading">
-              {t('dashboard.tasksTitle')}
-              <StillArriving download={download} />
-            </h2>
-            <StatGrid
-              stats={[
-                {
-                  ...stat('tasksOverdue', tasks?.overdue),
-                  ...(tasks !== undefined && tasks.overdue > 0 && { tone: 'warning' as const }),
-                },
-                stat('tasksToday', tasks?.today),
-                stat('tasksUpcoming', tasks?.upcoming),
-              ]}
-            />
-            <div className="db-actions">
-              <Link to="/tasks" className="button button-primary">
-                {t('dashboard.tasksOpen')}
-              </Link>
-            </div>
-          </section>
-        )}
-
-        {isAdmin && (
-          <section className="card rp-section" aria-labelledby="db-rounds" data-testid="db-rounds">
-            <h2 id="db-rounds" className="rp-heading">
-              {t('dashboard.roundsTitle')}
-            </h2>
-            <StatGrid stats={[stat('roundsDone', rounds?.done), stat('roundsDue', rounds?.due)]} />
-            <div className="db-actions">
-              <Link to="/admin/rounds" className="button button-secondary">
-                {t('dashboard.roundsOpen')}
-              </Link>
-            </div>
-          </section>
-        )}
-
-        <section className="card rp-section" aria-labelledby="db-week">
-          <h2 id="db-week" className="rp-heading">
-            {t('dashboard.weekTitle')}
-            <StillArriving download={download} />
-          </h2>
-          <StatGrid
-            stats={[
-              stat('weekReports', summary?.week.total),
-              stat('weekPending', summary?.week.pending),
-              stat('weekCompleted', summary?.week.completed),
-            ]}
-          />
-          <StatGrid
-            stats={[
-              stat('totalReports', summary?.total),
-              stat('totalCompleted', summary?.completed),
-            ]}
-          />
-        </section>
-
-        <section className="card rp-section" aria-labelledby="db-actions">
-          <h2 id="db-actions" className="rp-heading">
-            {t('dashboard.quickActions')}
-          </h2>
-          <div className="db-actions">
-            <Link to="/reports/create" className="button button-primary">
-              {t('dashboard.actions.create')}
-            </Link>
-            {!isAdmin && (
-              <Link to="/user/reports" className="button button-secondary">
-                {t('dashboard.actions.mine')}
-              </Link>
+        {downloadState !== undefined && (
+          <>
+            {isStaff && (
+              <section
+                className="card rp-section"
+                aria-labelledby="db-tasks"
+                data-testid="db-tasks"
+              >
+                <h2 id="db-tasks" className="rp-heading">
+                  {t('dashboard.tasksTitle')}
+                  <StillArriving download={download} />
+                </h2>
+                <StatGrid
+                  stats={[
+                    {
+                      ...stat('tasksOverdue', tasks?.overdue),
+                      ...(tasks !== undefined && tasks.overdue > 0 && { tone: 'warning' as const }),
+                    },
+                    stat('tasksToday', tasks?.today),
+                    stat('tasksUpcoming', tasks?.upcoming),
+                  ]}
+                />
+                <div className="db-actions">
+                  <Link to="/tasks" className="button button-primary">
+                    {t('dashboard.tasksOpen')}
+                  </Link>
+                </div>
+              </section>
             )}
+
             {isAdmin && (
-              <>
-                <Link to="/reports" className="button button-secondary">
-                  {t('dashboard.actions.manage')}
-                </Link>
-                <Link to="/analytics" className="button button-secondary">
-                  {t('dashboard.actions.analytics')}
-                </Link>
-                <Link to="/admin/users" className="button button-secondary">
-                  {t('dashboard.actions.users')}
-                </Link>
-              </>
+              <section
+                className="card rp-section"
+                aria-labelledby="db-rounds"
+                data-testid="db-rounds"
+              >
+                <h2 id="db-rounds" className="rp-heading">
+                  {t('dashboard.roundsTitle')}
+                </h2>
+                <StatGrid
+                  stats={[stat('roundsDone', rounds?.done), stat('roundsDue', rounds?.due)]}
+                />
+                <div className="db-actions">
+                  <Link to="/admin/rounds" className="button button-secondary">
+                    {t('dashboard.roundsOpen')}
+                  </Link>
+                </div>
+              </section>
             )}
-          </div>
-        </section>
 
-        <section className="rp-section" aria-labelledby="db-latest">
-          <h2 id="db-latest" className="rp-heading">
-            {t('dashboard.latest')}
-            <StillArriving download={download} />
-          </h2>
-          {summary !== undefined && summary !== null && summary.latest.length === 0 ? (
-            download.active ? (
-              <FirstDownloadNotice download={download} />
-            ) : (
-              <p className="muted">{t('dashboard.latestEmpty')}</p>
-            )
-          ) : (
-            <ReportCards reports={summary?.latest ?? []} unsynced={unsynced} viewer={user} />
-          )}
-        </section>
+            <section className="card rp-section" aria-labelledby="db-week">
+              <h2 id="db-week" className="rp-heading">
+                {t('dashboard.weekTitle')}
+                <StillArriving download={download} />
+              </h2>
+              <StatGrid
+                stats={[
+                  stat('weekReports', summary?.week.total),
+                  stat('weekPending', summary?.week.pending),
+                  stat('weekCompleted', summary?.week.completed),
+                ]}
+              />
+              <StatGrid
+                stats={[
+                  stat('totalReports', summary?.total),
+                  stat('totalCompleted', summary?.completed),
+                ]}
+              />
+            </section>
 
-        {/* Drawn once its figures are read, last, so its arrival moves nothing above it: a card
+            <section className="card rp-section" aria-labelledby="db-actions">
+              <h2 id="db-actions" className="rp-heading">
+                {t('dashboard.quickActions')}
+              </h2>
+              <div className="db-actions">
+                <Link to="/reports/create" className="button button-primary">
+                  {t('dashboard.actions.create')}
+                </Link>
+                {!isAdmin && (
+                  <Link to="/user/reports" className="button button-secondary">
+                    {t('dashboard.actions.mine')}
+                  </Link>
+                )}
+                {isAdmin && (
+                  <>
+                    <Link to="/reports" className="button button-secondary">
+                      {t('dashboard.actions.manage')}
+                    </Link>
+                    <Link to="/analytics" className="button button-secondary">
+                      {t('dashboard.actions.analytics')}
+                    </Link>
+                    <Link to="/admin/users" className="button button-secondary">
+                      {t('dashboard.actions.users')}
+                    </Link>
+                  </>
+                )}
+              </div>
+            </section>
+
+            <section className="rp-section" aria-labelledby="db-latest">
+              <h2 id="db-latest" className="rp-heading">
+                {t('dashboard.latest')}
+                <StillArriving download={download} />
+              </h2>
+              {summary !== undefined && summary !== null && summary.latest.length === 0 ? (
+                download.active ? (
+                  <FirstDownloadNotice download={download} />
+                ) : (
+                  <p className="muted">{t('dashboard.latestEmpty')}</p>
+                )
+              ) : (
+                <ReportCards reports={summary?.latest ?? []} unsynced={unsynced} viewer={user} />
+              )}
+            </section>
+
+            {/* Drawn once its figures are read, last, so its arrival moves nothing above it: a card
             arriving before the latest reports pushed them down on a desktop, where they are in
             view (dashboard-ahead.e2e.test.ts weighs those shifts). */}
-        {isAdmin && work !== undefined && <WorkPerPerson work={work} download={download} />}
+            {isAdmin && work !== undefined && <WorkPerPerson work={work} download={download} />}
+          </>
+        )}
       </div>
     </Page>
   );

@@ -410,7 +410,7 @@ async function randomStep(
 }
 
 /** What the server says this user may see, from a pull from the very beginning. */
-async function serverView(world: ServerWorld, token: string): Promise<Map<string, unknown>> {
+export async function serverView(world: ServerWorld, token: string): Promise<Map<string, unknown>> {
   const view = new Map<string, unknown>();
   let cursor = '';
   for (;;) {
@@ -433,7 +433,7 @@ const DEVICE_KINDS: readonly string[] = DEVICE_NOTIFICATION_KINDS;
 const deviceOnly = (table: string, row: object) =>
   table === 'notifications' && 'kind' in row && DEVICE_KINDS.includes(String(row.kind));
 
-async function deviceView(device: Device): Promise<Map<string, unknown>> {
+export async function deviceView(device: Pick<Device, 'db'>): Promise<Map<string, unknown>> {
   const view = new Map<string, unknown>();
   for (const table of device.db.entityTables()) {
     for (const row of await table.toArray()) {

@@ -101,8 +101,14 @@ async function complete(ctx: MutationContext, a: CompleteArgs): Promise<void> {
   if (!doesRound(answered.definition, actor) && !doesRound(current, actor)) {
     throw new Refusal('forbidden', reason('round_forbidden'));
   }
+  // The day is one the version in effect on it produces, or one the answered version produced:
+  // a phone offline through an edit computed its rounds from the version it held, and that
+  // work is kept (decision 030), never refused for a schedule it could not know.
   const inEffect = versionInEffect(versions, a.occurrence_date);
-  if (!scheduledOn(planOf(inEffect.definition, template), a.occurrence_date)) {
+  if (
+    !scheduledOn(planOf(inEffect.definition, template), a.occurrence_date) &&
+    !scheduledOn(planOf(answered.definition, template), a.occurrence_date)
+  ) {
     throw refuse.invalid('occurrence_date', reason('round_occurrence_unknown'));
   }
   const issues = answerIssues(answered.definition.items, a.answers);

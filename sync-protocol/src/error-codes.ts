@@ -42,6 +42,8 @@ export const ERROR_TEXTS_ID = {
   server_error: 'Terjadi kesalahan pada server. Silakan coba lagi.',
   photo_store_unavailable:
     'Penyimpanan foto sedang tidak dapat dijangkau. Silakan coba lagi nanti.',
+  database_unavailable:
+    'Basis data server sedang tidak dapat dijangkau. Silakan coba lagi sebentar lagi.',
   api_not_found: 'Alamat API tidak ditemukan.',
   json_required: 'Kirim data sebagai application/json.',
   json_invalid: 'Body bukan JSON yang valid.',

@@ -9,6 +9,8 @@ import { installStoredChanges } from './stored-changes.js';
 
 /** Any constant shared by every URS process: the advisory lock that serialises migrations. */
 const MIGRATION_LOCK = 7_240_011;
+/** Longest wait for a connection, new or from the pool's queue. */
+const CONNECT_TIMEOUT_MS = 10_000;
 
 /** PostgreSQL's migrations (drizzle's SQL files and journal). */
 export const PG_MIGRATIONS_DIR = fileURLToPath(
@@ -38,7 +40,13 @@ pg.types.setTypeParser(NUMERIC, Number);
  */
 export function openPostgres(url: string, poolSize = 10): Db {
   useEngine('postgres');
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // A server that stops answering (a partition, a host gone) must not hold requests for the
+  // kernel's TCP timeout: after this long the checkout fails, and is answered 503 (unavailable.ts).
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  });
   // An idle connection dropped by the server must not crash the process; the pool replaces it.
   pool.on('error', (err) => console.error('[api] idle PostgreSQL connection failed:', err.message));
   const client = drizzle(pool);

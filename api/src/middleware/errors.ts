@@ -1,7 +1,14 @@
 import type { ErrorHandler, NotFoundHandler } from 'hono';
 import { indonesianText, reason, type ApiErrorBody, type ErrorReason } from '@urs/sync-protocol';
 import { HttpError } from '../lib/http-error.js';
+import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { PhotoStoreUnavailableError } from '../storage/photo-store.js';
+
+/**
+ * Seconds a caller is asked to wait when the database cannot be reached: about what a
+ * PostgreSQL restart takes, short enough that a device's retry finds it back soon.
+ */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** The body of a refusal: its Indonesian text for old clients, its code for every client. */
 export function errorBody(why: ErrorReason): ApiErrorBody {
@@ -37,8 +44,21 @@ export const onError: ErrorHandler = (err, c) => {
     console.error(`[api] ${request} failed: ${err.message}`);
     return c.json(errorBody(reason('photo_store_unavailable')), 503);
   }
+  // A passing fault, not a failed request: proxies and devices retry a 503 after Retry-After.
+  if (isDatabaseUnavailable(err)) {
+    console.error(`[api] ${request} failed: database unavailable: ${innermostMessage(err)}`);
+    c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+    return c.json(errorBody(reason('database_unavailable')), 503);
+  }
   console.error(`[api] ${request} failed:`, err);
   return c.json(errorBody(reason('server_error')), 500);
 };
+
+/** The driver's own words under drizzle's "Failed query: <the whole SQL>". */
+function innermostMessage(err: Error): string {
+  let e: unknown = err;
+  while (e instanceof Error && e.cause instanceof Error) e = e.cause;
+  return e instanceof Error ? e.message : String(e);
+}
 
 export const onNotFound: NotFoundHandler = (c) => c.json(errorBody(reason('api_not_found')), 404);

@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
+import type net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEnv } from '../env.js';
 import { ConfigError } from '../lib/config-error.js';
+import { closedPort } from '../test/ports.js';
 import { startS3Server, type S3TestServer } from '../test/s3-server.js';
 import { openPhotoStore, parsePhotoStoreUrl, photoStoreFrom } from './open-photo-store.js';
 import { DiskPhotoStore } from './disk-photo-store.js';
@@ -24,15 +25,6 @@ afterAll(async () => {
 });
 
 const envWith = (vars: Record<string, string | undefined>) => loadEnv({ DATA_DIR: tmp, ...vars });
-
-/** A port nothing listens on: bound once by the system, then released. */
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 async function refusal(vars: Record<string, string | undefined>): Promise<string> {
   const err: unknown = await openPhotoStore(envWith(vars)).then(

@@ -38,14 +38,17 @@ export class ApiError extends Error {
   readonly errors: Record<string, string[]> | undefined;
   /** The parsed JSON body, for callers that need more than the common fields (e.g. seq_gap). */
   readonly body: unknown;
+  /** How long the server asked us to wait (`Retry-After`, e.g. a 503 while its database restarts). */
+  readonly retryAfterMs: number | undefined;
 
-  constructor(status: number, message: string, body: unknown) {
+  constructor(status: number, message: string, body: unknown, retryAfterMs?: number) {
     const reason = reasonOf(body);
     super(reason === undefined ? message : errorText(reason, message));
     this.status = status;
     this.body = body;
     this.reason = reason;
     this.code = reason?.code;
+    this.retryAfterMs = retryAfterMs;
     const texts = errorsField(body);
     const fields = fieldReasonsOf(field(body, 'field_reasons'));
     this.errors =
@@ -280,7 +283,17 @@ async function toApiError(response: Response): Promise<ApiError> {
     response.status,
     stringField(body, 'message') ?? statusMessage(response.status),
     body,
+    retryAfterMs(response.headers.get('retry-after'), Date.now()),
   );
+}
+
+/** `Retry-After` as seconds or as an HTTP date (RFC 9110 10.2.3); undefined if absent or unreadable. */
+export function retryAfterMs(value: string | null, nowMs: number): number | undefined {
+  if (value === null) return undefined;
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - nowMs);
 }
 
 const STATUS_CODES: Record<number, string> = {

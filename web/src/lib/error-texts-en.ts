@@ -35,6 +35,8 @@ export const ERROR_TEXTS_EN: { [C in ErrorCode]: EnglishText<C> } = {
   too_large: 'The data sent is too large.',
   server_error: 'Something went wrong on the server. Please try again.',
   photo_store_unavailable: 'The photo storage cannot be reached right now. Please try again later.',
+  database_unavailable:
+    "The server's database cannot be reached right now. Please try again in a moment.",
   api_not_found: 'API address not found.',
   json_required: 'Send the data as application/json.',
   json_invalid: 'The body is not valid JSON.',

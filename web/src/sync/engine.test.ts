@@ -16,6 +16,7 @@ import {
 import type { EntityRow, SyncedRow, UrsDatabase } from '../db/database.js';
 import { createApiClient, type FetchLike } from '../client/api-client.js';
 import { createSyncEngine, PUSH_BETWEEN_PHOTOS_MS, type SyncEngine } from './engine.js';
+import { DEFAULT_BACKOFF } from './backoff.js';
 import { createMemoryLock } from './lock.js';
 import { discardRejected, enqueue, retryRejected } from './outbox.js';
 import { savePhoto } from './photos.js';
@@ -91,6 +92,8 @@ class FakeSyncServer {
    */
   slowBatch = Infinity;
   down = false;
+  /** Set: every request is answered 503 with this Retry-After, as while the database restarts. */
+  databaseDownRetryAfter: string | null = null;
 
   addUser(name: string, role: Role = 'technician'): { user: User; token: string } {
     const now = new Date().toISOString();
@@ -149,6 +152,21 @@ class FakeSyncServer {
     this.requests.push(`${request.method} ${url.pathname}`);
     this.onRequest?.(`${request.method} ${url.pathname}`);
     if (this.down) throw new TypeError('fetch failed');
+    if (this.databaseDownRetryAfter !== null) {
+      return new Response(
+        JSON.stringify({
+          message: 'Basis data server sedang tidak dapat dijangkau.',
+          code: 'database_unavailable',
+        }),
+        {
+          status: 503,
+          headers: {
+            'Content-Type': 'application/json',
+            'Retry-After': this.databaseDownRetryAfter,
+          },
+        },
+      );
+    }
     const token = request.headers.get('authorization')?.replace(/^Bearer /, '') ?? '';
     const user = this.users.get(this.tokens.get(token) ?? '');
     if (user === undefined) return json(401, { message: 'Sesi tidak valid.' });
@@ -1175,6 +1193,30 @@ describe('sync engine', () => {
     h.clock.now += 1;
     expect(await h.engine.syncOnce()).toMatchObject({ status: 'ok' });
     expect(h.engine.getState()).toMatchObject({ consecutiveFailures: 0, nextAttemptAt: null });
+  });
+
+  it("waits at least the server's Retry-After on a 503, and keeps the outbox for the retry", async () => {
+    const h = setup({ random: () => 0 });
+    await createReport(h, h.alice.user.id, 'Lampu koridor mati');
+    h.server.databaseDownRetryAfter = '5';
+    const outcome = await h.engine.syncOnce({ force: true });
+    if (outcome.status !== 'failed') throw new Error(`expected failure, got ${outcome.status}`);
+    // The backoff alone would retry after 1 s; the server asked for 5.
+    expect(outcome.retryAt - h.clock.now).toBe(5_000);
+    expect(outcome.error).toMatch(/Basis data server/);
+    h.server.databaseDownRetryAfter = null;
+    h.clock.now += 4_999;
+    expect(await h.engine.syncOnce()).toMatchObject({ status: 'backoff' });
+    h.clock.now += 1;
+    expect(await h.engine.syncOnce()).toMatchObject({ status: 'ok', pushed: 1 });
+
+    // An HTTP date works too, and a wait past the longest backoff is cut to it.
+    await createReport(h, h.alice.user.id, 'Keran bocor');
+    // The API client reads a date against the real clock (the engine's is a test's).
+    h.server.databaseDownRetryAfter = new Date(Date.now() + 3_600_000).toUTCString();
+    const far = await h.engine.syncOnce({ force: true });
+    if (far.status !== 'failed') throw new Error(`expected failure, got ${far.status}`);
+    expect(far.retryAt - h.clock.now).toBe(DEFAULT_BACKOFF.capMs);
   });
 
   it('does not wait out a backoff set by a clock that ran fast and was then set right', async () => {

@@ -231,7 +231,13 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         return { status: 'paused', reason: 'unauthorized' };
       }
       const failures = state.consecutiveFailures + 1;
-      const retryAt = now() + backoffDelay(failures, random, options.backoff ?? DEFAULT_BACKOFF);
+      const policy = options.backoff ?? DEFAULT_BACKOFF;
+      // A server that said when to come back (503 + Retry-After while its database restarts) is
+      // not asked sooner; the backoff still grows past it, and a wait beyond the longest
+      // backoff is cut to it (waitingOutBackoff would disregard it anyway).
+      const asked = err instanceof ApiError ? (err.retryAfterMs ?? 0) : 0;
+      const retryAt =
+        now() + Math.max(backoffDelay(failures, random, policy), Math.min(asked, policy.capMs));
       await recordError(userId, message, null);
       setState({ consecutiveFailures: failures, nextAttemptAt: retryAt });
       return { status: 'failed', error: message, retryAt };

@@ -4,6 +4,8 @@ import { connectDatabase, databaseTarget, DatabaseConfigError } from './db/conne
 import { adoptSchoolName } from './db/schools.js';
 import { loadConfiguration } from './startup.js';
 import { startPushSender } from './services/push-sender.js';
+import { RoundNotifier } from './services/round-notices.js';
+import { parseUtcOffset } from './lib/school-time.js';
 
 /**
  * Process entry for a deployment: check the configuration (environment and photo store), open
@@ -16,6 +18,9 @@ async function main(): Promise<void> {
   await adoptSchoolName(db, env.SCHOOL_NAME);
   // Every process sends pushes: the deliveries table is shared, each row claimed by one.
   const sender = startPushSender(db, env);
+  // Every process looks for rounds due soon or missed each minute; each notice is written once.
+  const rounds = new RoundNotifier(db, { offsetMinutes: parseUtcOffset(env.SCHOOL_UTC_OFFSET) });
+  rounds.start();
   const server = serve(
     { fetch: createApp({ db, env, photos }).fetch, port: env.PORT, hostname: env.HOST },
     (info) => {
@@ -24,7 +29,9 @@ async function main(): Promise<void> {
   );
   const shutdown = () => {
     server.close(() => {
-      void (sender?.stop() ?? Promise.resolve()).then(() => db.close()).then(() => process.exit(0));
+      void Promise.all([sender?.stop(), rounds.stop()])
+        .then(() => db.close())
+        .then(() => process.exit(0));
     });
   };
   process.on('SIGINT', shutdown);

@@ -176,4 +176,5 @@ export const {
   roundTemplates,
   roundTemplateVersions,
   roundCompletions,
+  roundNotices,
 } = pgSchema;

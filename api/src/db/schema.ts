@@ -868,6 +868,23 @@ export const deploymentSettings = sqliteTable('deployment_settings', {
   createdAt: text('created_at').notNull(),
 });
 
+/**
+ * Which round notices were written (services/round-notices.ts): one row per occurrence, kind and
+ * recipient, inserted in the notice's transaction, so API processes running the same check at
+ * the same time write each notice once.
+ */
+export const roundNotices = sqliteTable(
+  'round_notices',
+  {
+    schoolId: schoolId(),
+    occurrenceId: text('occurrence_id').notNull(),
+    kind: text('kind', { enum: ['round_due', 'round_missed'] }).notNull(),
+    userId: text('user_id').notNull(),
+    createdAt: text('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.occurrenceId, t.kind, t.userId] })],
+);
+
 export const schema = {
   schools,
   changeCounter,
@@ -900,4 +917,5 @@ export const schema = {
   roundTemplates,
   roundTemplateVersions,
   roundCompletions,
+  roundNotices,
 };

@@ -24,7 +24,8 @@ import { inSchool } from '../auth/visibility.js';
 /** Where a notification is written: the event's own transaction and its school's counter. */
 export interface NotifyContext {
   tx: Tx;
-  actor: { id: string; schoolId: string };
+  /** Who acted; `id` null for what nobody did (a round due or missed). */
+  actor: { id: string | null; schoolId: string };
   now: string;
   seq: () => number;
   /** Runs `fn` once the transaction has committed (the sender's wake-up); absent: never. */

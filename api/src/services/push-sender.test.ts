@@ -176,4 +176,65 @@ describe.skipIf(testEngine !== 'postgres')('two API processes on PostgreSQL', ()
       await twin.close();
     }
   });
+
+  it("another process's event wakes this one's sender at once (LISTEN), not at its poll", async () => {
+    await subscribe(staff.token, 'phone');
+    const twin = t.twin();
+    // Process B sends; process A (t) has no sender at all. B polls only once a minute.
+    const sender = new PushSender(twin.db, {
+      vapid: vapidOnce(twin.db, twin.env),
+      clock: WIB,
+      now: () => clock,
+      pollMs: 60_000,
+      listenRetryMs: 100,
+    });
+    const sentWithin = async (ms: number) => {
+      const before = service.received.length;
+      await approveARequest();
+      const approved = performance.now();
+      while (service.received.length === before && performance.now() - approved < ms) {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      return {
+        sent: service.received.length > before,
+        after: performance.now() - approved,
+      };
+    };
+    try {
+      sender.start();
+      await sender.listening();
+      // Its start's own drain has nothing to send; what follows is woken by A's NOTIFY only.
+      const first = await sentWithin(1500);
+      expect(first.sent).toBe(true);
+      expect(first.after).toBeLessThan(1000);
+      // The listening connection cut (a restarted server, a network blip): it listens again.
+      const [{ n }] = (await t.db.rows<{ n: number | string }>(
+        `SELECT count(pg_terminate_backend(pid)) AS n FROM pg_stat_activity
+         WHERE datname = current_database() AND query = 'LISTEN urs_push'`,
+        [],
+      )) as [{ n: number | string }];
+      expect(Number(n)).toBe(1);
+      let again = false;
+      for (let i = 0; i < 100 && !again; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        const rows = await t.db.rows<{ n: number | string }>(
+          `SELECT count(*) AS n FROM pg_stat_activity
+           WHERE datname = current_database() AND query = 'LISTEN urs_push' AND state = 'idle'`,
+          [],
+        );
+        again = Number(rows[0]?.n) === 1;
+      }
+      expect(again).toBe(true);
+      const second = await sentWithin(1500);
+      expect(second.sent).toBe(true);
+      expect(second.after).toBeLessThan(1000);
+      expect(service.errors).toEqual([]);
+      // Sent is settled once the push service answered: the drain deletes the row after that.
+      await sender.stop();
+      expect(await t.db.select().from(pushDeliveries)).toEqual([]);
+    } finally {
+      await sender.stop();
+      await twin.close();
+    }
+  });
 });

@@ -1,3 +1,4 @@
+import pg from 'pg';
 import webpush from 'web-push';
 import {
   DEFAULT_NOTIFICATION_PREFS,
@@ -20,7 +21,7 @@ import { currentEngine } from '../db/dialect.js';
 import { rowsOf, run } from '../db/statement.js';
 import { parseUtcOffset, type SchoolClock } from '../lib/school-time.js';
 import type { Env } from '../env.js';
-import { onDeliveriesWritten } from './notify.js';
+import { onDeliveriesWritten, PUSH_CHANNEL } from './notify.js';
 import { deleteSubscriptions } from './push-subscriptions.js';
 import { vapidOnce, type VapidDetails } from './vapid.js';
 
@@ -52,6 +53,77 @@ export interface PushSenderOptions {
   now?: () => number;
   /** Told of each request's outcome (logs, tests, the bench). */
   onResult?: (result: SendOutcome) => void;
+  /**
+   * PostgreSQL: the database URL to LISTEN on for `urs_push` (default the database's own); the
+   * wait before connecting again after the listening connection failed.
+   */
+  listenUrl?: string;
+  listenRetryMs?: number;
+}
+
+/**
+ * PostgreSQL: a connection of the process's own, outside the pool, that LISTENs on `urs_push`,
+ * so a delivery written by any process (whose transaction sends NOTIFY at its commit) wakes
+ * this one's drain at once instead of at its next poll. A failed connection is replaced after
+ * `retryMs`, and a drain follows every (re)connection for what was written while it was down;
+ * the poll still covers the gap.
+ */
+class PushListener {
+  private client: pg.Client | undefined;
+  private retry: NodeJS.Timeout | undefined;
+  private closed = false;
+  /** Settles once the first LISTEN is in place (tests wait for it). */
+  readonly ready: Promise<void>;
+  private markReady: () => void = () => undefined;
+
+  constructor(
+    private readonly url: string,
+    private readonly onWake: () => void,
+    private readonly retryMs: number,
+  ) {
+    this.ready = new Promise((resolve) => (this.markReady = resolve));
+  }
+
+  start(): void {
+    void this.connect();
+  }
+
+  private async connect(): Promise<void> {
+    if (this.closed) return;
+    const client = new pg.Client({ connectionString: this.url });
+    this.client = client;
+    let failed = false;
+    const fail = (err?: unknown) => {
+      if (failed || this.closed) return;
+      failed = true;
+      if (err !== undefined) {
+        console.error('push sender: LISTEN connection failed:', (err as Error).message);
+      }
+      client.removeAllListeners('notification');
+      client.end().catch(() => undefined);
+      this.retry = setTimeout(() => void this.connect(), this.retryMs);
+      this.retry.unref();
+    };
+    client.on('error', fail);
+    client.on('end', () => fail(new Error('connection ended')));
+    client.on('notification', (message) => {
+      if (message.channel === PUSH_CHANNEL) this.onWake();
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${PUSH_CHANNEL}`);
+      this.markReady();
+      this.onWake();
+    } catch (err) {
+      fail(err);
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.closed = true;
+    if (this.retry !== undefined) clearTimeout(this.retry);
+    await this.client?.end().catch(() => undefined);
+  }
 }
 
 export interface SendOutcome {
@@ -103,6 +175,7 @@ export class PushSender {
   private readonly claimer = newId();
   private timer: NodeJS.Timeout | undefined;
   private stopWake: (() => void) | undefined;
+  private listener: PushListener | undefined;
   private running: Promise<void> | undefined;
   private again = false;
   private stopped = true;
@@ -116,10 +189,22 @@ export class PushSender {
     return (this.options.now ?? Date.now)();
   }
 
-  /** Starts draining: at once, on every local write of deliveries, and every `pollMs`. */
+  /**
+   * Starts draining: at once, on every write of deliveries (PostgreSQL: any process's, heard
+   * through LISTEN; SQLite: this process's, the only writer), and every `pollMs`.
+   */
   start(): void {
     this.stopped = false;
-    this.stopWake = onDeliveriesWritten(() => this.wake());
+    if (currentEngine() === 'postgres') {
+      this.listener = new PushListener(
+        this.options.listenUrl ?? this.db.location,
+        () => this.wake(),
+        this.options.listenRetryMs ?? 1000,
+      );
+      this.listener.start();
+    } else {
+      this.stopWake = onDeliveriesWritten(() => this.wake());
+    }
     const poll = () => {
       this.wake();
       this.timer = setTimeout(poll, this.options.pollMs ?? 2000);
@@ -128,9 +213,15 @@ export class PushSender {
     poll();
   }
 
+  /** Settles once the sender hears other processes' writes (at once on SQLite: none to hear). */
+  listening(): Promise<void> {
+    return this.listener?.ready ?? Promise.resolve();
+  }
+
   async stop(): Promise<void> {
     this.stopped = true;
     this.stopWake?.();
+    await this.listener?.stop();
     if (this.timer !== undefined) clearTimeout(this.timer);
     await this.running;
   }

@@ -4,8 +4,7 @@ import { connectDatabase, databaseTarget, DatabaseConfigError } from './db/conne
 import { adoptSchoolName } from './db/schools.js';
 import { loadConfiguration } from './startup.js';
 import { startPushSender } from './services/push-sender.js';
-import { RoundNotifier } from './services/round-notices.js';
-import { parseUtcOffset } from './lib/school-time.js';
+import { startRoundNotifier } from './services/round-notices.js';
 
 /**
  * Process entry for a deployment: check the configuration (environment and photo store), open
@@ -19,8 +18,7 @@ async function main(): Promise<void> {
   // Every process sends pushes: the deliveries table is shared, each row claimed by one.
   const sender = startPushSender(db, env);
   // Every process looks for rounds due soon or missed each minute; each notice is written once.
-  const rounds = new RoundNotifier(db, { offsetMinutes: parseUtcOffset(env.SCHOOL_UTC_OFFSET) });
-  rounds.start();
+  const rounds = startRoundNotifier(db, env);
   const server = serve(
     { fetch: createApp({ db, env, photos }).fetch, port: env.PORT, hostname: env.HOST },
     (info) => {

@@ -19,6 +19,7 @@ export { DiskPhotoStore } from './storage/disk-photo-store.js';
 export { loadConfiguration } from './startup.js';
 export { applyPushBatch } from './sync/push.js';
 export { PushSender, startPushSender, type SendOutcome } from './services/push-sender.js';
+export { RoundNotifier, startRoundNotifier } from './services/round-notices.js';
 /** Scratch databases for the scripts' tests (convergence on both engines). */
 export { createTestDatabase, type TestDatabase } from './test/databases.js';
 /** A process entry run from source, for the scripts' tests of their own entries. */

@@ -1,7 +1,13 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
-import { adoptSchoolName, createApp, loadConfiguration, startPushSender } from '@urs/api';
+import {
+  adoptSchoolName,
+  createApp,
+  loadConfiguration,
+  startPushSender,
+  startRoundNotifier,
+} from '@urs/api';
 import { openConfiguredDatabase } from './lib/open-database.js';
 import { DEMO_ACCOUNTS, isDatabaseEmpty, seedDemoSchool } from './seed/index.js';
 
@@ -19,6 +25,8 @@ const { db, where } = await openConfiguredDatabase(env, 'URS cannot start');
 // The migration named the first school after the footer; a deployment's SCHOOL_NAME wins once.
 await adoptSchoolName(db, env.SCHOOL_NAME);
 const sender = startPushSender(db, env);
+// Rounds due soon or missed: looked for every minute (services/round-notices.ts).
+const rounds = startRoundNotifier(db, env);
 
 let seeded = false;
 if (await isDatabaseEmpty(db)) {
@@ -43,7 +51,9 @@ const server = serve(
 
 function shutdown() {
   server.close(() => {
-    void (sender?.stop() ?? Promise.resolve()).then(() => db.close()).then(() => process.exit(0));
+    void Promise.all([sender?.stop(), rounds.stop()])
+      .then(() => db.close())
+      .then(() => process.exit(0));
   });
 }
 process.on('SIGINT', shutdown);

@@ -287,4 +287,43 @@ describe('notifications', () => {
     await context.close();
     expect(run.problems).toEqual([]);
   }, 120_000);
+
+  it('with notifications denied: says so, no button, and the inbox and bell still fill', async () => {
+    await approvedRequest();
+    for (const width of [390, 1366]) {
+      const context = await run.browser.newContext({ viewport: viewportFor(width) });
+      const page = await context.newPage();
+      await watchForProblems(page, run.problems);
+      // The user blocked notifications for the site (Chromium's own setting, as its prompt sets it).
+      const cdp = await context.newCDPSession(page);
+      const { targetInfo } = await cdp.send('Target.getTargetInfo');
+      await cdp.send('Browser.setPermission', {
+        ...(targetInfo.browserContextId !== undefined && {
+          browserContextId: targetInfo.browserContextId,
+        }),
+        permission: { name: 'notifications' },
+        setting: 'denied',
+        origin: run.server.url,
+      });
+      await logInAt(page, run.server.url, GARDENER);
+      await page.goto(`${run.server.url}/notifications`);
+      expect(await page.evaluate(() => Notification.permission)).toBe('denied');
+      const setup = page.getByTestId('push-setup');
+      await setup.waitFor();
+      await expect.poll(() => setup.getAttribute('data-state')).toBe('denied');
+      expect(await setup.textContent()).toContain('Notifikasi diblokir untuk situs ini');
+      expect(await setup.textContent()).toContain('tetap diperbarui');
+      expect(await setup.getByRole('button').count()).toBe(0);
+      // What the sync brought is in the inbox and the bell counts it, without push.
+      await page.getByTestId('notification').first().waitFor({ timeout: 20_000 });
+      expect(Number(await page.getByTestId('bell-count').first().textContent())).toBeGreaterThan(0);
+      await setup.scrollIntoViewIfNeeded();
+      await page.addStyleTag({ content: HIDE_TOASTS });
+      await page.screenshot({
+        path: path.join(SCREENSHOT_DIR, `notifications-push-denied-${width}.png`),
+      });
+      await context.close();
+    }
+    expect(run.problems).toEqual([]);
+  }, 180_000);
 });

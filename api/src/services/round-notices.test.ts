@@ -1,10 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { newId, type RoundTemplate } from '@urs/sync-protocol';
+import { newId, type PushPayload, type RoundTemplate } from '@urs/sync-protocol';
 import { notifications, roundNotices } from '../db/schema.js';
 import { makeTestApp, type TestApp } from '../test/harness.js';
 import { testEngine } from '../test/databases.js';
 import { TestDevice } from '../sync/test-kit.js';
 import { RoundNotifier } from './round-notices.js';
+import { PushSender } from './push-sender.js';
+import { vapidOnce } from './vapid.js';
+import { startPushService } from '../test/push-service.js';
 
 /*
  * Round due soon / missed (services/round-notices.ts): who is told, when, and exactly once, by
@@ -54,7 +57,10 @@ let toilets: string;
 let garden: string;
 
 beforeEach(async () => {
-  t = await makeTestApp({}, { now: () => new Date(at('2026-12-03T06:00:00')) });
+  t = await makeTestApp(
+    { PUSH_SERVICE_HOSTS: '127.0.0.1' },
+    { now: () => new Date(at('2026-12-03T06:00:00')) },
+  );
   admin = (await t.signIn('admin')).token;
   const signed = await t.signIn('custodian');
   custodian = signed.user.id;
@@ -137,6 +143,47 @@ describe('round notices', () => {
         `round_missed ${toilets}:2026-12-02`,
       ].sort(),
     );
+  });
+
+  it("pushes to the assignee's phone in their words, opening the rounds", async () => {
+    const vapid = vapidOnce(t.db, t.env);
+    const service = await startPushService(async () => (await vapid()).publicKey);
+    try {
+      const res = await t.request('/api/push/subscriptions', {
+        method: 'POST',
+        token: custodianToken,
+        json: { ...service.subscription('phone'), client_id: newId() },
+      });
+      expect(res.status).toBe(201);
+      // 07:10, outside quiet hours: the due toilets and yesterday's missed ones.
+      const clock = at('2026-12-03T07:10:00');
+      await notifierAt(t, '2026-12-03T07:10:00').runOnce();
+      const sender = new PushSender(t.db, {
+        vapid,
+        clock: { offsetMinutes: WIB },
+        now: () => clock,
+      });
+      expect(await sender.drainOnce()).toBe(2);
+      expect(service.errors).toEqual([]);
+      const payloads = service.received.map((r) => r.payload as PushPayload);
+      expect(payloads.map((p) => [p.title, p.body, p.url, p.tag]).sort()).toEqual([
+        [
+          'Ronde segera jatuh tempo',
+          'Bersihkan toilet gedung B, pukul 08:00',
+          '/rounds',
+          `rounds:${toilets}:2026-12-03`,
+        ],
+        [
+          'Ronde terlewat',
+          'Bersihkan toilet gedung B, pukul 08:00',
+          '/rounds',
+          `rounds:${toilets}:2026-12-02`,
+        ],
+      ]);
+      expect(service.received.map((r) => r.ttl).sort()).toEqual(['3600', String(12 * 3600)]);
+    } finally {
+      await service.close();
+    }
   });
 
   // Two connections writing at once in one Node process is PostgreSQL's case: SQLite's single

@@ -11,6 +11,8 @@ import { roundNotices, schools } from '../db/schema.js';
 import { ChangeSeqRange } from '../db/change-seq.js';
 import { planOf } from '../data/rounds.js';
 import { judgeOccurrences } from './round-compliance.js';
+import { parseUtcOffset } from '../lib/school-time.js';
+import type { Env } from '../env.js';
 import { notify, usersWithRoles } from './notify.js';
 
 /*
@@ -213,4 +215,11 @@ export class RoundNotifier {
     if (missed) this.missedDay = today;
     return written;
   }
+}
+
+/** The check of an API process, as its entry starts it. */
+export function startRoundNotifier(db: Db, env: Env): RoundNotifier {
+  const notifier = new RoundNotifier(db, { offsetMinutes: parseUtcOffset(env.SCHOOL_UTC_OFFSET) });
+  notifier.start();
+  return notifier;
 }

@@ -5,6 +5,7 @@ import { compressionBench } from './compression-bench.js';
 import { firstSyncBench } from './first-sync-bench.js';
 import { hotEndpointsBench } from './hot-endpoints-bench.js';
 import { inventoryBench } from './inventory-bench.js';
+import { notifyBench } from './notify-bench.js';
 import { postgresBench, schoolsBench } from './postgres-cases.js';
 import { syncBench } from './sync-bench.js';
 import { tasksBench } from './tasks-bench.js';
@@ -28,6 +29,7 @@ const CASES: Record<string, () => Promise<BenchRow[]>> = {
   tasks: () => tasksBench(rounds),
   inventory: () => inventoryBench(rounds * 20, transactions),
   analytics: () => analyticsBench(rounds * 2, reports),
+  notify: () => notifyBench(rounds),
   postgres: () => postgresBench(),
   schools: () => schoolsBench(),
   bundle: () => bundleSizeRows(),

@@ -1,5 +1,11 @@
-import { describe, expect, it } from 'vitest';
-import { base64UrlToBytes, pushAvailability, type PushBrowser } from './push-subscription.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  base64UrlToBytes,
+  currentPushState,
+  pushAvailability,
+  subscribePush,
+  type PushBrowser,
+} from './push-subscription.js';
 
 const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
@@ -50,5 +56,47 @@ describe('base64UrlToBytes', () => {
     const text = Buffer.from(bytes).toString('base64url');
     expect(text).toMatch(/^[A-Za-z0-9_-]{87}$/);
     expect([...base64UrlToBytes(text)]).toEqual([...bytes]);
+  });
+});
+
+describe('with notifications denied for the site', () => {
+  /** A Chrome with push whose user blocked notifications: the permission stays `denied`. */
+  function deniedBrowser() {
+    const subscribe = vi.fn(() => Promise.reject(new Error('must not be called')));
+    const getSubscription = vi.fn(() => Promise.resolve(null));
+    const requestPermission = vi.fn(() => Promise.resolve('denied' as NotificationPermission));
+    const Notification = { permission: 'denied' as NotificationPermission, requestPermission };
+    vi.stubGlobal('Notification', Notification);
+    vi.stubGlobal('window', { PushManager: class {}, Notification });
+    vi.stubGlobal('matchMedia', () => ({ matches: false }));
+    vi.stubGlobal('navigator', {
+      userAgent: ANDROID,
+      platform: 'Linux armv8l',
+      maxTouchPoints: 5,
+      serviceWorker: {
+        getRegistration: () => Promise.resolve({ pushManager: { subscribe, getSubscription } }),
+      },
+    });
+    return { subscribe, requestPermission };
+  }
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('says denied without asking anything or touching the push service', async () => {
+    const browser = deniedBrowser();
+    expect(await currentPushState()).toBe('denied');
+    expect(browser.requestPermission).not.toHaveBeenCalled();
+    expect(browser.subscribe).not.toHaveBeenCalled();
+  });
+
+  it('a subscribe attempt answers denied: no key fetched, nothing saved, no subscription', async () => {
+    const browser = deniedBrowser();
+    const calls = { publicKey: vi.fn(() => Promise.resolve('key')), save: vi.fn() };
+    expect(await subscribePush(calls)).toBe('denied');
+    expect(calls.publicKey).not.toHaveBeenCalled();
+    expect(calls.save).not.toHaveBeenCalled();
+    expect(browser.subscribe).not.toHaveBeenCalled();
   });
 });

@@ -26,8 +26,8 @@ registerTexts(
         ],
         on: ['Notifikasi di ponsel ini menyala.', 'Notifications are on for this phone.'],
         denied: [
-          'Notifikasi diblokir untuk situs ini. Izinkan di pengaturan browser, lalu buka halaman ini lagi.',
-          "Notifications are blocked for this site. Allow them in the browser's settings, then open this page again.",
+          'Notifikasi diblokir untuk situs ini, jadi tidak ada yang muncul di ponsel saat aplikasi tertutup. Daftar ini dan angka di lonceng tetap diperbarui setiap kali aplikasi tersinkron. Untuk menyalakannya, izinkan notifikasi di pengaturan browser, lalu buka halaman ini lagi.',
+          "Notifications are blocked for this site, so nothing shows on the phone while the app is closed. This list and the bell's number still update whenever the app syncs. To turn them on, allow notifications in the browser's settings, then open this page again.",
         ],
         unsupported: [
           'Browser ini tidak mendukung notifikasi. Daftar ini tetap diperbarui setiap kali aplikasi tersinkron.',

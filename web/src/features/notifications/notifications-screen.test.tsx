@@ -134,6 +134,48 @@ describe('<NotificationsScreen />', () => {
   });
 });
 
+describe('with notifications denied for the site', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    Reflect.deleteProperty(navigator, 'serviceWorker');
+  });
+
+  it('says so plainly, offers no button that cannot work, and the inbox and bell go on', async () => {
+    // A browser with push whose user blocked notifications for the site.
+    const subscribe = vi.fn();
+    vi.stubGlobal('PushManager', class {});
+    vi.stubGlobal('Notification', { permission: 'denied', requestPermission: vi.fn() });
+    Object.defineProperty(navigator, 'serviceWorker', {
+      configurable: true,
+      value: {
+        getRegistration: () =>
+          Promise.resolve({ pushManager: { subscribe, getSubscription: () => null } }),
+      },
+    });
+    await db.notifications.bulkPut([assigned(), inboxRow(me.id, 1)]);
+    render(
+      <>
+        <NotificationBell userId={me.id} />
+        <NotificationsScreen />
+      </>,
+    );
+    const setup = await screen.findByTestId('push-setup');
+    await waitFor(() => expect(setup.dataset['state']).toBe('denied'));
+    expect(setup.textContent).toContain('Notifikasi diblokir untuk situs ini');
+    expect(setup.textContent).toContain('tetap diperbarui setiap kali aplikasi tersinkron');
+    expect(within(setup).queryByRole('button')).toBeNull();
+    expect(screen.queryByTestId('push-on')).toBeNull();
+    expect(subscribe).not.toHaveBeenCalled();
+    // The inbox lists what the sync brought, and the bell counts it, push or no push.
+    expect(await screen.findAllByTestId('notification')).toHaveLength(2);
+    expect((await screen.findByTestId('bell-count')).textContent).toBe('2');
+    // A notification the next poll's sync brings shows at once in both.
+    await db.notifications.put(inboxRow(me.id, 3));
+    await waitFor(() => expect(screen.getAllByTestId('notification')).toHaveLength(3));
+    await waitFor(() => expect(screen.getByTestId('bell-count').textContent).toBe('3'));
+  });
+});
+
 describe('<NotificationBell />', () => {
   it('counts the unread notifications on the device, and shows no number when all is read', async () => {
     const job = assigned();

@@ -41,6 +41,22 @@ interface Subject {
   subject_id: string;
 }
 
+/** An occurrence id (rounds.ts `occurrenceId`: `<template id>:<YYYY-MM-DD>`), not imported: the
+ * service worker reads this module at start and needs none of the rounds' arithmetic. */
+const OCCURRENCE_ID = /^(.+):(\d{4}-\d{2}-\d{2})$/;
+
+/**
+ * A round's notification is about one occurrence (decision 030's identity): it opens that
+ * occurrence's checklist, which every role may open (`/tasks/rounds/<template>/<date>`). A bare
+ * template id (no day) opens the list of one's rounds and jobs.
+ */
+function roundPath(subjectId: string): string {
+  const occurrence = OCCURRENCE_ID.exec(subjectId);
+  if (occurrence === null) return '/tasks';
+  const [, template = '', date = ''] = occurrence;
+  return `/tasks/rounds/${encodeURIComponent(template)}/${date}`;
+}
+
 /** The screen a notification opens, for the inbox and the push alike. */
 export function notificationPath(n: Subject): string {
   const ref = encodeURIComponent(n.subject_id);
@@ -54,7 +70,7 @@ export function notificationPath(n: Subject): string {
     case 'announcements':
       return '/announcements';
     case 'rounds':
-      return '/rounds';
+      return roundPath(n.subject_id);
     case 'outbox':
       return '/notifications';
   }

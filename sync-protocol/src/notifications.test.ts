@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { occurrenceId, parseOccurrenceId } from './rounds.js';
 import {
   DEFAULT_NOTIFICATION_PREFS,
   NOTIFICATION_KIND_RULES,
@@ -103,6 +104,20 @@ describe('the words and the place', () => {
     expect(notificationPath({ subject_type: 'reports', subject_id: 'r1' })).toBe('/reports/r1');
     expect(notificationPath({ subject_type: 'item_requests', subject_id: 'q1' })).toBe(
       '/inventory?tab=requests&request=q1',
+    );
+  });
+  it("a round's opens its occurrence's checklist, a route of the app (no '/rounds')", () => {
+    const template = '0193a0c0-0000-7000-8000-000000000041';
+    const subject = occurrenceId(template, '2026-12-03');
+    expect(notificationPath({ subject_type: 'rounds', subject_id: subject })).toBe(
+      `/tasks/rounds/${template}/2026-12-03`,
+    );
+    // The same place the app's round screen is (web/src/app/router.tsx).
+    expect(parseOccurrenceId(subject)).toEqual({ templateId: template, date: '2026-12-03' });
+    // Without a day: the list of one's rounds, never a path the app does not have.
+    expect(notificationPath({ subject_type: 'rounds', subject_id: template })).toBe('/tasks');
+    expect(notificationPath({ subject_type: 'rounds', subject_id: `${template}:3 Dec` })).toBe(
+      '/tasks',
     );
   });
   it('every server kind has a TTL a push service accepts', () => {

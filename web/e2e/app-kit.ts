@@ -62,13 +62,21 @@ export function openPageAt(
   return openPage(run.browser, run.problems, { viewport: viewportFor(width), ...options });
 }
 
-/** The login form, up to the dashboard's greeting. */
-export async function signIn(page: Page, baseUrl: string, who: Account): Promise<void> {
+/** The dashboard's greeting in the signed-in user's language. */
+const GREETING = { id: 'Selamat datang, ', en: 'Welcome, ' } as const;
+
+/** The login form, up to the dashboard's greeting (in the user's saved language). */
+export async function signIn(
+  page: Page,
+  baseUrl: string,
+  who: Account,
+  language: keyof typeof GREETING = 'id',
+): Promise<void> {
   await page.goto(`${baseUrl}/login`);
   await page.getByLabel('Email').fill(who.email);
   await page.getByLabel('Password', { exact: true }).fill(who.password);
   await page.getByRole('button', { name: 'Masuk' }).click();
-  await page.getByText('Selamat datang, ').waitFor();
+  await page.getByText(GREETING[language]).waitFor();
 }
 
 /** Fills and sends the login form, then waits for the app's home (`/`). */
@@ -107,14 +115,19 @@ export async function untilServiceWorkerControls(page: Page): Promise<void> {
  * Signs in, then waits until the device can work offline: the service worker controls the page
  * (one reload after it is ready), the areas are on the device and a first sync has finished.
  */
-export async function signInAndSync(page: Page, baseUrl: string, who: Account): Promise<void> {
-  await signIn(page, baseUrl, who);
+export async function signInAndSync(
+  page: Page,
+  baseUrl: string,
+  who: Account,
+  language: keyof typeof GREETING = 'id',
+): Promise<void> {
+  await signIn(page, baseUrl, who, language);
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });
   await page.reload();
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-  await page.getByText('Selamat datang, ').waitFor();
+  await page.getByText(GREETING[language]).waitFor();
   await expect.poll(() => storeCount(page, 'areas'), { timeout: 20_000 }).toBeGreaterThan(0);
   await expect.poll(() => lastSyncDone(page), { timeout: 20_000 }).toBe(true);
 }

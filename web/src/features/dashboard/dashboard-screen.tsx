@@ -41,7 +41,7 @@ export function DashboardScreen() {
   }, [language]);
   const unsynced = useUnsyncedReportIds(userId);
   const isStaff = STAFF_ROLES.some((role) => role === user?.role);
-  const tasks = useTaskCounts(isStaff ? userId : null);
+  const tasks = useTaskCounts(isStaff ? user : null);
   const work = useWorkPerPerson(isAdmin);
   // Counted from the device: while the first download runs they grow as rows arrive, so each
   // group says so in its heading. The groups are drawn once that is known, with their tags: a

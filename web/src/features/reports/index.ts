@@ -10,6 +10,6 @@ import './rounds/round-i18n.js';
 
 export { ReportCards } from './mine/report-card.js';
 export { useUnsyncedReportIds } from './data/report-queries.js';
-export { useTaskCounts, useWorkPerPerson } from './data/job-queries.js';
+export { useWorkPerPerson } from './data/job-queries.js';
 export type { TaskCounts, PersonWork } from './data/job-queries.js';
-export { useRoundsToday } from './rounds/round-queries.js';
+export { useRoundsToday, useTaskCounts } from './rounds/round-queries.js';

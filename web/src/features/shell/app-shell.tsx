@@ -34,7 +34,7 @@ export function AppShell() {
   const user = useCurrentUser();
   const unread = useUnreadBadgeCount(user?.id ?? null);
   const isStaff = STAFF_ROLES.some((role) => role === user?.role);
-  const tasks = useTaskCounts(isStaff ? (user?.id ?? null) : null);
+  const tasks = useTaskCounts(isStaff ? user : null);
   const wide = useMediaQuery(WIDE_SCREEN_QUERY);
   const [wideOpen, setWideOpen] = useState(true);
   const [drawerOpen, setDrawerOpen] = useState(false);

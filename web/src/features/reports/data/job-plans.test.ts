@@ -63,7 +63,9 @@ describe('job plans', () => {
       row: { status: 'in_progress', completed_at: null },
     });
     const cancel = planStatus({ report: job(), to: 'cancelled', actorId: ADMIN, now: NOW });
-    expect(cancel.optimistic[0]).toMatchObject({ row: { status: 'cancelled', completed_at: null } });
+    expect(cancel.optimistic[0]).toMatchObject({
+      row: { status: 'cancelled', completed_at: null },
+    });
   });
 
   it('a plan sends only what changes and lists each change in one job event', () => {
@@ -104,7 +106,12 @@ describe('job plans', () => {
   it('a plan that changes nothing is not queued, and clearing the day clears its time', () => {
     const report = job({ due_date: '2026-12-03', due_time: '10:00' });
     expect(
-      planJob({ report, plan: { assignee_id: TECH, priority: 'normal' }, actorId: ADMIN, now: NOW }),
+      planJob({
+        report,
+        plan: { assignee_id: TECH, priority: 'normal' },
+        actorId: ADMIN,
+        now: NOW,
+      }),
     ).toBeNull();
     const cleared = planJob({ report, plan: { due_date: null }, actorId: ADMIN, now: NOW });
     expect(cleared?.args).toMatchObject({ due_date: null, due_time: null });

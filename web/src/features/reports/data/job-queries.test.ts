@@ -94,7 +94,14 @@ describe('the timeline', () => {
   it('lists a report’s events oldest first, with the names of who did them and to whom', async () => {
     await db.users.bulkPut([
       { id: OTHER, name: 'Rahmat', role: 'admin', photo_url: null, created_at: '', updated_at: '' },
-      { id: TECH, name: 'Bambang', role: 'technician', photo_url: null, created_at: '', updated_at: '' },
+      {
+        id: TECH,
+        name: 'Bambang',
+        role: 'technician',
+        photo_url: null,
+        created_at: '',
+        updated_at: '',
+      },
     ]);
     await db.report_events.bulkPut([
       event('b', '2026-12-02T02:00:00.000Z'),

@@ -56,7 +56,11 @@ const PRIORITY_RANK: Record<JobPriority, number> = { urgent: 0, high: 1, normal:
  * by the instant it is due (the longest overdue first; a day without a time counts as its end),
  * then by priority, then the longest waiting. Jobs without a due day end the upcoming ones.
  */
-export function taskBoard(jobs: readonly Report[], nowMs: number, offsetMinutes: number): TaskBoard {
+export function taskBoard(
+  jobs: readonly Report[],
+  nowMs: number,
+  offsetMinutes: number,
+): TaskBoard {
   const board: TaskBoard = { overdue: [], today: [], upcoming: [] };
   const due = new Map<string, number>();
   for (const job of jobs) {
@@ -170,12 +174,6 @@ export function countsOf(board: TaskBoard): TaskCounts {
   };
 }
 
-/** How many open jobs the user has in each section, live: the menu's and the dashboard's. */
-export function useTaskCounts(userId: string | null): TaskCounts | undefined {
-  const board = useTaskBoard(userId);
-  return useMemo(() => (board === undefined ? undefined : countsOf(board)), [board]);
-}
-
 /** A report's timeline, oldest first (newest last), with the names of who did what. */
 export interface Timeline {
   events: ReportEvent[];
@@ -186,9 +184,7 @@ export async function reportTimeline(database: UrsDatabase, reportId: string): P
   const events = await database.report_events.where('report_id').equals(reportId).toArray();
   // The device's clock orders them (bounded on arrival); ids are UUIDv7, so a tie keeps the
   // order they were made in.
-  events.sort(
-    (a, b) => a.occurred_at.localeCompare(b.occurred_at) || a.id.localeCompare(b.id),
-  );
+  events.sort((a, b) => a.occurred_at.localeCompare(b.occurred_at) || a.id.localeCompare(b.id));
   const people = new Set<string>();
   for (const event of events) {
     people.add(event.actor_id);
@@ -240,7 +236,10 @@ export async function workPerPerson(
   nowMs: number,
   offsetMinutes: number,
 ): Promise<PersonWork[]> {
-  const open = await database.reports.where('status').anyOf([...OPEN]).toArray();
+  const open = await database.reports
+    .where('status')
+    .anyOf([...OPEN])
+    .toArray();
   const byPerson = new Map<string | null, PersonWork>();
   for (const job of open) {
     const key = job.assignee_id;
@@ -257,9 +256,7 @@ export async function workPerPerson(
   }));
   return rows.sort(
     (a, b) =>
-      b.overdue - a.overdue ||
-      b.open - a.open ||
-      (a.name ?? '').localeCompare(b.name ?? '', 'id'),
+      b.overdue - a.overdue || b.open - a.open || (a.name ?? '').localeCompare(b.name ?? '', 'id'),
   );
 }
 
@@ -308,17 +305,20 @@ export interface JobsBoard {
 
 export function useJobsBoard(filter: OpenJobsFilter, enabled: boolean): JobsBoard | undefined {
   const jobs = useLiveQuery(
-    () => (enabled ? db.reports.where('status').anyOf([...OPEN]).toArray() : []),
+    () =>
+      enabled
+        ? db.reports
+            .where('status')
+            .anyOf([...OPEN])
+            .toArray()
+        : [],
     [enabled],
   );
-  const names = useLiveQuery(
-    async () => {
-      const ids = new Set<string>();
-      for (const job of jobs ?? []) if (job.assignee_id !== null) ids.add(job.assignee_id);
-      return namesOf(db, 'users', ids);
-    },
-    [jobs],
-  );
+  const names = useLiveQuery(async () => {
+    const ids = new Set<string>();
+    for (const job of jobs ?? []) if (job.assignee_id !== null) ids.add(job.assignee_id);
+    return namesOf(db, 'users', ids);
+  }, [jobs]);
   const minute = useMinute();
   const offset = useSchoolUtcOffset(minute);
   const { assignee, priority, overdueOnly } = filter;

@@ -141,7 +141,6 @@ describe('planning jobs', () => {
     expect(await planJobChange(ADMIN, report, { priority: 'urgent' }, NOW, db)).toBe(true);
     expect(await db.reports.get(report.id)).toMatchObject({ priority: 'urgent' });
   });
-
 });
 
 describe('handing a job back', () => {

@@ -15,13 +15,7 @@ import { PhotoError, type PlannedMutation } from '../../../sync/index.js';
 import { planAddPhotos, type FormPhoto } from '../form/report-form-state.js';
 import { discardUnattachedPhoto, keepPhoto, runPlan } from './report-writes.js';
 import '../job-i18n.js';
-import {
-  planComment,
-  planHandBack,
-  planJob,
-  planStatus,
-  type JobPlan,
-} from './job-plans.js';
+import { planComment, planHandBack, planJob, planStatus, type JobPlan } from './job-plans.js';
 
 /*
  * The job changes the screens make (decision 028), queued through the outbox with the rows they
@@ -193,7 +187,10 @@ export async function addJobPhoto(
     size_bytes: record.size_bytes,
     captured_at: record.captured_at ?? null,
   };
-  const errors = await runPlan(userId, planAddPhotos({ reportId: report.id, existing, photos: [photo], now }));
+  const errors = await runPlan(
+    userId,
+    planAddPhotos({ reportId: report.id, existing, photos: [photo], now }),
+  );
   if (errors === null) return true;
   await discardUnattachedPhoto(record.id).catch(() => undefined);
   toast.error(t('jobs.saveFailed'), Object.values(errors).flat().join(' '));

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { newId, type Report, type User } from '@urs/sync-protocol';
 import type { ReactNode } from 'react';
@@ -44,7 +44,7 @@ import { testRoundTemplate } from '../../../test/round.js';
 import { useIndonesianComponents } from '../../../test/component-setup.js';
 import { TasksScreen } from './tasks-screen.js';
 import { TASKS_SHOWN } from './task-list.js';
-import { useTaskCounts } from '../data/job-queries.js';
+import { useTaskCounts } from '../rounds/round-queries.js';
 
 useIndonesianComponents();
 
@@ -178,7 +178,7 @@ describe('<TasksScreen />', () => {
     await db.reports.bulkPut([job('Keran bocor', { due_date: '2020-01-01' }), job('Cat pagar')]);
     const reads = vi.spyOn(db.reports, 'where');
     function MenuCount() {
-      const counts = useTaskCounts(session.user?.id ?? null);
+      const counts = useTaskCounts(session.user);
       return <span data-testid="menu-open">{counts?.open ?? '-'}</span>;
     }
     render(
@@ -222,8 +222,27 @@ describe('<TasksScreen />', () => {
         job('Lampu kelas', { due_date: '2026-12-03', due_time: '10:00' }),
         job('Keran bocor', { due_date: '2026-12-03', due_time: '07:00' }),
       ]);
-      render(<TasksScreen />);
+      // The menu's and the dashboard's counts take the rounds too: today's is due today (in
+      // the menu's badge), tomorrow's is upcoming (not in the badge).
+      function Counts() {
+        const counts = useTaskCounts(session.user);
+        return <span data-testid="counts">{JSON.stringify(counts ?? null)}</span>;
+      }
+      render(
+        <>
+          <Counts />
+          <TasksScreen />
+        </>,
+      );
       await screen.findAllByText('Cek APAR');
+      await waitFor(() =>
+        expect(JSON.parse(screen.getByTestId('counts').textContent ?? 'null')).toEqual({
+          overdue: 0,
+          today: 3,
+          upcoming: 1,
+          open: 3,
+        }),
+      );
       const todays = section('Hari ini');
       expect(within(todays).getByTestId('count-today').textContent).toBe('3');
       const cards = within(todays).getAllByRole('link');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { newId, type RoundTemplate } from '@urs/sync-protocol';
 import { testRoundCompletion, testRoundTemplate } from '../../../test/round.js';
-import { roundBoard, roundsToday } from './round-board.js';
+import { roundBoard, roundsToday, taskCounts, type RoundBoard } from './round-board.js';
 
 const WIB = 420;
 const CUSTODIAN = { id: newId(), role: 'custodian' as const };
@@ -70,5 +70,23 @@ describe("the user's rounds on /tasks", () => {
     expect(roundBoard([paused], [], CUSTODIAN, MORNING, WIB).today).toEqual([]);
     const done = completion(daily, '2026-12-03', '2026-12-03T00:30:00.000Z');
     expect(roundsToday([paused, daily], [done], MORNING, WIB)).toEqual({ done: 1, due: 1 });
+  });
+});
+
+describe("the menu's and the dashboard's counts", () => {
+  it('add the rounds overdue, due today and next to the jobs; the badge counts rounds to do today', () => {
+    const task = { template: testRoundTemplate({}) } as unknown as RoundBoard['today'][number];
+    const rounds: RoundBoard = {
+      overdue: [task],
+      today: [task, task],
+      upcoming: [task],
+      done: [task],
+    };
+    expect(taskCounts({ overdue: 1, today: 2, upcoming: 4, open: 7 }, rounds)).toEqual({
+      overdue: 2,
+      today: 4,
+      upcoming: 5,
+      open: 10,
+    });
   });
 });

@@ -10,6 +10,7 @@ import {
   type RoundCompletion,
   type RoundTemplate,
 } from '@urs/sync-protocol';
+import type { TaskCounts } from '../data/job-queries.js';
 
 /*
  * Which rounds a user has on `/tasks` (decision 030), computed on the device from the templates
@@ -178,4 +179,18 @@ export function roundsToday(
     if (done.has(occurrenceId(template.id, today))) doneCount += 1;
   }
   return { done: doneCount, due };
+}
+
+/**
+ * The menu's and the dashboard's counts (issue 41): the user's open jobs by section, with their
+ * rounds overdue, due today and next. `open` (the menu's badge) is every open job and the rounds
+ * to do today, overdue ones included: a round's next occurrence is on the list but not yet work.
+ */
+export function taskCounts(jobs: TaskCounts, rounds: RoundBoard): TaskCounts {
+  return {
+    overdue: jobs.overdue + rounds.overdue.length,
+    today: jobs.today + rounds.today.length,
+    upcoming: jobs.upcoming + rounds.upcoming.length,
+    open: jobs.open + rounds.overdue.length + rounds.today.length,
+  };
 }

@@ -13,11 +13,17 @@ import {
 import { db, type PhotoRecord, type UrsDatabase } from '../../../db/index.js';
 import { namesOf } from '../../../sync/index.js';
 import { useMinute } from '../../../lib/use-minute.js';
-import { useSchoolUtcOffset } from '../data/job-queries.js';
+import {
+  countsOf,
+  useSchoolUtcOffset,
+  useTaskBoard,
+  type TaskCounts,
+} from '../data/job-queries.js';
 import {
   completionsByOccurrence,
   roundBoard,
   roundsToday,
+  taskCounts,
   type RoundBoard,
 } from './round-board.js';
 
@@ -65,6 +71,19 @@ export function useRoundBoard(
     if (data === undefined || userId === null || role === null) return undefined;
     return roundBoard(data.templates, data.completions, { id: userId, role }, minute, offset);
   }, [data, userId, role, minute, offset]);
+}
+
+/** The user's open jobs and rounds in each section, live: the menu's and the dashboard's. */
+export function useTaskCounts(
+  user: { id: string; role: AccountRole } | null,
+): TaskCounts | undefined {
+  const jobs = useTaskBoard(user?.id ?? null);
+  const rounds = useRoundBoard(user);
+  return useMemo(
+    () =>
+      jobs === undefined || rounds === undefined ? undefined : taskCounts(countsOf(jobs), rounds),
+    [jobs, rounds],
+  );
 }
 
 /** The school's rounds today, done and due: the admin's dashboard figure. */

@@ -17,6 +17,7 @@ import { CalendarView, ComplianceView } from './compliance-view.js';
 import './rounds-admin-i18n.js';
 import '../../../../components/ui/admin.css';
 import '../rounds.css';
+import { scheduleText } from './schedule-text.js';
 import '../../jobs/jobs.css';
 import './rounds-admin.css';
 
@@ -140,8 +141,7 @@ function TemplateList({
               .join(', ')}
           </span>
           <span>
-            {t(`roundsAdmin.scheduleKinds.${template.schedule.kind}`)}
-            {'n' in template.schedule ? ` (${template.schedule.n})` : ''}
+            {scheduleText(template.schedule, t)}
             {template.due_time !== null && ` · ${formatDueTime(template.due_time, i18n.language)}`}
             {' · '}
             {t('rounds.items', { count: template.items.length })}

@@ -3,7 +3,7 @@ import { runLoadtest } from './run.js';
 
 /*
  * The short run of `npm run loadtest` (issue 43) on PostgreSQL: devices sign in, poll, push and
- * pull through the round-robin proxy to two APIs for about 20 s. Only the closing line is
+ * pull through the round-robin proxy to two APIs for about 15 s. Only the closing line is
  * asserted: everything acknowledged is stored once. Never a timing: this machine's speed,
  * and what else runs on it, decide those.
  */
@@ -16,7 +16,7 @@ describe.skipIf(!adminUrl)('a short load run on PostgreSQL', () => {
       processes: 2,
       schools: 2,
       devices: 12,
-      seconds: 20,
+      seconds: 15,
       intervalMs: 2_000,
       workShare: 0.6,
       log: () => undefined,

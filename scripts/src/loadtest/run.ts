@@ -166,7 +166,15 @@ export async function runLoadtest(o: LoadtestOptions): Promise<LoadtestResult> {
           if (account === undefined) break;
           joining.push(new SimulatedDevice(http, account, acknowledged, random));
         }
-        await Promise.all(joining.map((d) => d.signIn(stats)));
+        // Joining devices sign in and make their first sync before the stage's clock starts:
+        // the stage judges the steady state of all its devices, not a burst no district has.
+        const joinStats = new LoadStats();
+        await Promise.all(
+          joining.map(async (d) => {
+            if (await d.signIn(joinStats)) await d.poll(joinStats, 0);
+          }),
+        );
+        all.merge(joinStats);
         devices.push(...joining);
         const deadline = Date.now() + stageSeconds * 1000;
         const connections = watchConnections(watcher, (n) => {

@@ -1,8 +1,6 @@
-import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   createTestDatabase,
   DiskPhotoStore,
@@ -19,7 +17,7 @@ import { demoDistrict, insertStamped, schoolEmail, seedDemoSchool } from '../see
 import { benchServer, type BenchServer } from './bench-server.js';
 import { ROWS_MARKER } from './postgres-target.js';
 import { pullAll, pushBodies, type Fixture } from './sync-bench.js';
-import type { ParentMessage, ServerMessage } from './tcp-push-server.js';
+import { startApi, stopApis, type ApiProcess } from './api-process.js';
 
 /*
  * Issue 39's benchmark, run by index.ts (`BENCH_CASES=schools`) in a process of its own on
@@ -33,7 +31,6 @@ import type { ParentMessage, ServerMessage } from './tcp-push-server.js';
  *     school's one change-counter row in turn. Throughput is mutations over wall time.
  */
 
-const SERVER_ENTRY = fileURLToPath(new URL('./tcp-push-server.js', import.meta.url));
 const SCRYPT_LOG_N = 10;
 const STAFF_PASSWORD = 'staf12345';
 /** The staff member who syncs: a custodian of the demo school (seed/data.ts). */
@@ -174,28 +171,6 @@ async function pullCases(adminUrl: string, schools: number, rounds: number): Pro
   }
 }
 
-interface ApiProcess {
-  child: ChildProcess;
-  port: number;
-}
-
-async function startApi(url: string): Promise<ApiProcess> {
-  const child = fork(SERVER_ENTRY, [], {
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-    env: { ...process.env, BENCH_SERVE_DATABASE_URL: url },
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    child.once('message', (message: ServerMessage) => {
-      if (message.kind === 'listening') resolve(message.port);
-      else reject(new Error(`API process answered ${message.kind}`));
-    });
-    child.once('exit', (code) => {
-      reject(new Error(`API process exited (${String(code)})`));
-    });
-  });
-  return { child, port };
-}
-
 interface Device {
   token: string;
   areaId: string;
@@ -305,8 +280,7 @@ async function pushCase(adminUrl: string, schools: number, rounds: number): Prom
       },
     ];
   } finally {
-    for (const api of apis) api.child.send({ kind: 'exit' } satisfies ParentMessage);
-    await Promise.all(apis.map((api) => new Promise((resolve) => api.child.once('exit', resolve))));
+    await stopApis(apis);
     await server.close();
   }
 }

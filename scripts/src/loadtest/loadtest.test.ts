@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { runLoadtest } from './run.js';
+
+/*
+ * The short run of `npm run loadtest` (issue 43) on PostgreSQL: devices sign in, poll, push and
+ * pull through the round-robin proxy to two APIs for about 15 s. Only the closing line is
+ * asserted: everything acknowledged is stored once. Never a timing: this machine's speed,
+ * and what else runs on it, decide those.
+ */
+const adminUrl = process.env['TEST_DATABASE_URL'];
+
+describe.skipIf(!adminUrl)('a short load run on PostgreSQL', () => {
+  it('stores every acknowledged mutation exactly once', async () => {
+    const result = await runLoadtest({
+      adminUrl: adminUrl ?? '',
+      processes: 2,
+      schools: 2,
+      devices: 12,
+      seconds: 15,
+      intervalMs: 2_000,
+      workShare: 0.6,
+      log: () => undefined,
+    });
+    expect(result.closing).toMatch(/^acknowledged \d+, stored \d+, lost 0, doubled 0$/);
+    expect(result.acknowledged).toBeGreaterThan(0);
+    expect(result.stored).toBe(result.acknowledged);
+  }, 120_000);
+});

@@ -1,0 +1,71 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Pool } from 'undici';
+
+/*
+ * The round-robin proxy in front of the API processes. A maintained package was the first
+ * choice: http-proxy-3 (the maintained rewrite) needs Node 22 and this project runs on 20;
+ * http-proxy 1.18 has had no release since 2020. So: node:http in, one undici Pool (kept-alive
+ * connections) per process out, each request to the next process in turn, as nginx's default
+ * upstream does. A process that does not answer is a 502, as from nginx.
+ */
+
+/** Hop-by-hop headers (RFC 9110 7.6.1) are the proxy's own, never passed on. */
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'upgrade',
+  'te',
+  'trailer',
+]);
+
+export interface RoundRobinProxy {
+  port: number;
+  close(): Promise<void>;
+}
+
+export async function startProxy(ports: readonly number[]): Promise<RoundRobinProxy> {
+  const pools = ports.map((port) => new Pool(`http://127.0.0.1:${port}`, { connections: 64 }));
+  let next = 0;
+  const server = http.createServer((req, res) => {
+    const pool = pools[next++ % pools.length];
+    if (pool === undefined) throw new Error('no API process behind the proxy');
+    const headers: Record<string, string | string[]> = {};
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value;
+    }
+    headers['x-forwarded-for'] = req.socket.remoteAddress ?? '127.0.0.1';
+    const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+    pool
+      .request({
+        path: req.url ?? '/',
+        method: req.method ?? 'GET',
+        headers,
+        body: hasBody ? req : null,
+      })
+      .then(({ statusCode, headers: answer, body }) => {
+        const out: Record<string, string | string[]> = {};
+        for (const [name, value] of Object.entries(answer)) {
+          if (value !== undefined && !HOP_BY_HOP.has(name)) out[name] = value;
+        }
+        res.writeHead(statusCode, out);
+        body.pipe(res);
+      })
+      .catch(() => {
+        if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ message: 'bad gateway', code: 'bad_gateway' }));
+      });
+  });
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await Promise.all(pools.map((pool) => pool.close()));
+    },
+  };
+}

@@ -6,6 +6,7 @@ import { firstSyncBench } from './first-sync-bench.js';
 import { hotEndpointsBench } from './hot-endpoints-bench.js';
 import { inventoryBench } from './inventory-bench.js';
 import { postgresBench, schoolsBench } from './postgres-cases.js';
+import { roundsComplianceBench } from './rounds-bench.js';
 import { syncBench } from './sync-bench.js';
 import { tasksBench } from './tasks-bench.js';
 import { tcpPushBench } from './tcp-push-bench.js';
@@ -26,6 +27,7 @@ const CASES: Record<string, () => Promise<BenchRow[]>> = {
   compression: () => compressionBench(rounds),
   'first-sync': () => firstSyncBench(rounds),
   tasks: () => tasksBench(rounds),
+  rounds: () => roundsComplianceBench(rounds * 2),
   inventory: () => inventoryBench(rounds * 20, transactions),
   analytics: () => analyticsBench(rounds * 2, reports),
   postgres: () => postgresBench(),

@@ -10,7 +10,7 @@ export {
   redact,
   type DatabaseTarget,
 } from './db/connect.js';
-export { nextChangeSeq, nowIso } from './db/change-seq.js';
+export { ChangeSeqRange, nextChangeSeq, nowIso } from './db/change-seq.js';
 export { FIRST_SCHOOL_ID, adoptSchoolName, insertSchool } from './db/schools.js';
 export * as tables from './db/schema.js';
 export { hashPassword } from './lib/passwords.js';
@@ -30,3 +30,7 @@ export {
   encode as encodeAnswer,
   type CompressionPolicy,
 } from './middleware/compression.js';
+/** A round template's row columns for a definition: the demo seed's rounds as the API writes them. */
+export { definitionColumns as roundTemplateColumns } from './services/round-templates.js';
+/** Rounds' compliance over a period (the bench times a year against a month). */
+export { roundCompliance } from './services/round-compliance.js';

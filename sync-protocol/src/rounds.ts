@@ -239,14 +239,22 @@ const SUCCESSOR_HORIZON = ROUND_LIMITS.maxWeeks * 7 + 7;
  */
 export function nextScheduledDay(plan: RoundPlan, date: string): string {
   const d = dayNumber(date);
+  if (plan.schedule.kind === 'daily') return dayString(d + 1);
   const start = dayNumber(plan.start_date);
   const schedule =
     plan.schedule.kind === 'after_completion'
       ? ({ kind: 'every_n_days', n: plan.schedule.n } as const)
       : plan.schedule;
   const anchor = plan.schedule.kind === 'after_completion' ? d : start;
-  const [next] = scheduleDays(schedule, anchor, d + 1, d + SUCCESSOR_HORIZON);
-  return dayString(next ?? d + 1);
+  // Windows growing fourfold from a week: the next day is nearly always in the first, and
+  // compliance asks this once per occurrence (a year of a daily round: 365 times, not 365 x 371
+  // days listed).
+  const end = d + SUCCESSOR_HORIZON;
+  for (let lo = d + 1, span = 7; lo <= end; lo += span, span *= 4) {
+    const [next] = scheduleDays(schedule, anchor, lo, Math.min(lo + span - 1, end));
+    if (next !== undefined) return dayString(next);
+  }
+  return dayString(d + 1);
 }
 
 export type OccurrenceStatus = 'on_time' | 'late' | 'missed' | 'open';

@@ -116,6 +116,8 @@ export async function judgeOccurrences(
   const occurrences: JudgedOccurrence[] = [];
   for (const template of templates) {
     const list = versions.get(template.id) ?? [];
+    // One plan per version, not per occurrence: a year of a daily round is 365 of them.
+    const plans = new Map<RoundTemplateDefinition, ReturnType<typeof planOf>>();
     for (const [date, definition] of templateDays(
       template,
       list,
@@ -124,7 +126,8 @@ export async function judgeOccurrences(
       offsetMinutes,
       closingOf,
     )) {
-      const plan = planOf(definition, template);
+      let plan = plans.get(definition);
+      if (plan === undefined) plans.set(definition, (plan = planOf(definition, template)));
       const id = occurrenceId(template.id, date);
       const closing = closingOf.get(id);
       const timing = occurrenceTiming(plan, definition.due_time, date, offsetMinutes);

@@ -75,8 +75,8 @@ async function checkReferences(
   }
 }
 
-/** The template row's columns for a definition. */
-function definitionColumns(def: RoundTemplateDefinition) {
+/** The template row's columns for a definition (the demo seed writes its rounds with it too). */
+export function definitionColumns(def: RoundTemplateDefinition) {
   return {
     title: def.title,
     areaIds: def.area_ids,

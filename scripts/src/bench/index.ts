@@ -7,6 +7,7 @@ import { hotEndpointsBench } from './hot-endpoints-bench.js';
 import { inventoryBench } from './inventory-bench.js';
 import { notifyBench } from './notify-bench.js';
 import { postgresBench, schoolsBench } from './postgres-cases.js';
+import { roundsComplianceBench } from './rounds-bench.js';
 import { syncBench } from './sync-bench.js';
 import { tasksBench } from './tasks-bench.js';
 import { tcpPushBench } from './tcp-push-bench.js';
@@ -27,6 +28,7 @@ const CASES: Record<string, () => Promise<BenchRow[]>> = {
   compression: () => compressionBench(rounds),
   'first-sync': () => firstSyncBench(rounds),
   tasks: () => tasksBench(rounds),
+  rounds: () => roundsComplianceBench(rounds * 2),
   inventory: () => inventoryBench(rounds * 20, transactions),
   analytics: () => analyticsBench(rounds * 2, reports),
   notify: () => notifyBench(rounds),

@@ -11,6 +11,7 @@ import {
 import { analyticsRow, measureAnalytics, SCHOOL_AREAS, SCHOOL_STAFF } from './analytics-bench.js';
 import { median, time, type BenchRow } from '../lib/measure.js';
 import { ROWS_MARKER } from './postgres-target.js';
+import { measureCompliance } from './rounds-bench.js';
 import { fixture, pullAll, pushAll, pushBodies, reportArgs, type Fixture } from './sync-bench.js';
 
 /*
@@ -258,9 +259,23 @@ const adminUrl = process.env['BENCH_PG_ADMIN_URL'];
 if (adminUrl === undefined) throw new Error('postgres-bench.js is started by the bench (index.ts)');
 const rounds = Number(process.env['BENCH_ROUNDS'] ?? 5);
 const reports = Number(process.env['BENCH_REPORTS'] ?? 200_000);
+/** Issue 41: compliance of a year against a month (rounds-bench.ts), on PostgreSQL. */
+async function roundsCase(adminUrl: string, samples: number): Promise<BenchRow[]> {
+  const f = await pgFixture(adminUrl);
+  try {
+    return [await measureCompliance(f.db, f.userId, 'PostgreSQL', samples)];
+  } finally {
+    await closeFixture(f);
+  }
+}
+
+/** `BENCH_PG_CASES=rounds,pull` runs only those of the PostgreSQL cases (all by default). */
+const only = (process.env['BENCH_PG_CASES'] ?? '').split(',').filter((c) => c.trim() !== '');
+const wanted = (name: string) => only.length === 0 || only.includes(name);
 const rows = [
-  ...(await pushCases(adminUrl, rounds)),
-  ...(await pullCase(adminUrl, rounds)),
-  ...(await analyticsCase(adminUrl, rounds * 2, reports)),
+  ...(wanted('push') ? await pushCases(adminUrl, rounds) : []),
+  ...(wanted('pull') ? await pullCase(adminUrl, rounds) : []),
+  ...(wanted('analytics') ? await analyticsCase(adminUrl, rounds * 2, reports) : []),
+  ...(wanted('rounds') ? await roundsCase(adminUrl, rounds * 2) : []),
 ];
 console.log(ROWS_MARKER + JSON.stringify(rows));

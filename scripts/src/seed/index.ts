@@ -116,6 +116,8 @@ function summarize(plan: SeedPlan): SeedSummary {
     itemRequests: plan.itemRequests.length,
     announcements: plan.announcements.length,
     announcementReads: plan.announcementReads.length,
+    roundTemplates: plan.roundTemplates.length,
+    roundCompletions: plan.roundCompletions.length,
   };
 }
 
@@ -131,6 +133,8 @@ const NOTHING_ADDED = summarize({
   itemRequests: [],
   announcements: [],
   announcementReads: [],
+  roundTemplates: [],
+  roundCompletions: [],
 });
 
 async function insertPlan(tx: Tx, schoolId: string, plan: DemoSchool): Promise<void> {
@@ -146,6 +150,10 @@ async function insertPlan(tx: Tx, schoolId: string, plan: DemoSchool): Promise<v
   await insertStamped(tx, schoolId, tables.itemRequests, plan.itemRequests);
   await insertStamped(tx, schoolId, tables.announcements, plan.announcements);
   await insertStamped(tx, schoolId, tables.announcementReads, plan.announcementReads);
+  await insertStamped(tx, schoolId, tables.roundTemplates, plan.roundTemplates);
+  const versions = plan.roundTemplateVersions.map((v) => ({ ...v, schoolId }));
+  if (versions.length > 0) await tx.insert(tables.roundTemplateVersions).values(versions);
+  await insertStamped(tx, schoolId, tables.roundCompletions, plan.roundCompletions);
   // A few hundred (person, day) pairs: well under any engine's parameter limit in one insert.
   if (plan.userActivity.length > 0) await tx.insert(tables.userActivity).values(plan.userActivity);
 }

@@ -5,6 +5,7 @@ import { AREAS, CATEGORIES, PEOPLE } from './data.js';
 import { planAnnouncements, planRequests } from './notices.js';
 import { Random } from './random.js';
 import { numberReports, planReports } from './reports.js';
+import { planRounds, type VersionRow } from './rounds.js';
 import { planInventory } from './stock.js';
 
 const SEED = 0x5eed_2026;
@@ -23,6 +24,8 @@ export interface SeedPlan {
   itemRequests: NewRow<typeof tables.itemRequests>[];
   announcements: NewRow<typeof tables.announcements>[];
   announcementReads: NewRow<typeof tables.announcementReads>[];
+  roundTemplates: NewRow<typeof tables.roundTemplates>[];
+  roundCompletions: NewRow<typeof tables.roundCompletions>[];
 }
 
 /**
@@ -31,6 +34,8 @@ export interface SeedPlan {
  */
 export interface DemoSchool extends SeedPlan {
   userActivity: (typeof tables.userActivity.$inferInsert)[];
+  /** Every saved definition of the rounds: no change_seq either (never synced). */
+  roundTemplateVersions: VersionRow[];
 }
 
 export interface PlanInput {
@@ -74,6 +79,8 @@ export function planDemoSchool(input: PlanInput): DemoSchool {
   const work = planReports(ctx);
   const itemRequests = planRequests(ctx);
   const notices = planAnnouncements(ctx);
+  // Last before the users, with a PRNG of its own: the history above is the same without it.
+  const rounds = planRounds(ctx);
 
   // Users come last: their last_active_at must cover everything planned for them above.
   const users = ctx.allPeople().map((person) => {
@@ -103,7 +110,7 @@ export function planDemoSchool(input: PlanInput): DemoSchool {
 
   return {
     users: byCreated(users),
-    areas: byCreated(areas),
+    areas: byCreated([...areas, ...rounds.areas]),
     categories: byCreated(categories),
     inventoryItems: byCreated(inventory.items),
     stockTransactions: byCreated(inventory.transactions),
@@ -113,6 +120,9 @@ export function planDemoSchool(input: PlanInput): DemoSchool {
     itemRequests: byCreated(itemRequests),
     announcements: byCreated(notices.announcements),
     announcementReads: byCreated(notices.reads),
+    roundTemplates: byCreated(rounds.templates),
+    roundCompletions: byCreated(rounds.completions),
+    roundTemplateVersions: rounds.versions,
     userActivity: ctx.activity(),
   };
 }

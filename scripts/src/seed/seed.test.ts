@@ -36,6 +36,8 @@ const SYNCED_TABLES = [
   'item_requests',
   'announcements',
   'announcement_reads',
+  'round_templates',
+  'round_completions',
 ] as const;
 
 interface Fixture {
@@ -79,12 +81,14 @@ describe('seedDemoSchool', () => {
   it('reports what it added, and that matches the tables', async () => {
     expect(summary).toMatchObject({
       users: DEMO_ACCOUNTS.length,
-      areas: 14,
+      // 14 places and the toilets of buildings B, C and D the rounds clean.
+      areas: 17,
       categories: 7,
       inventoryItems: 45,
       reports: 60,
       itemRequests: 9,
       announcements: 5,
+      roundTemplates: 7,
     });
     expect(summary.stockTransactions).toBeGreaterThan(200);
     expect(summary.reportPhotos).toBeGreaterThan(summary.reports);
@@ -102,6 +106,8 @@ describe('seedDemoSchool', () => {
       summary.itemRequests,
       summary.announcements,
       summary.announcementReads,
+      summary.roundTemplates,
+      summary.roundCompletions,
     ]);
     expect(await isDatabaseEmpty(f.db)).toBe(false);
   });
@@ -447,6 +453,61 @@ describe('seedDemoSchool', () => {
     expect(scalar(f.db, 'SELECT count(*) AS n FROM announcements WHERE pinned = 1')).toBe(1);
   });
 
+  it('has six months of rounds the server judges on time, late and missed', async () => {
+    const templates = all<{ id: string; start_date: string; version: number }>(
+      f.db,
+      'SELECT id, start_date, version FROM round_templates',
+    );
+    expect(templates.map((t) => t.start_date)).toEqual(templates.map(() => '2025-09-09'));
+    expect(templates.filter((t) => t.version === 2)).toHaveLength(1);
+    expect(scalar(f.db, 'SELECT count(*) AS n FROM round_template_versions')).toBe(8);
+    const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: f.dir, SCRYPT_LOG_N: String(SCRYPT_LOG_N) });
+    const app = createApp({ db: f.db, env, photos: f.photos, now: () => NOW });
+    const login = await app.request('/api/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@urs.sch.id', password: 'admin12345' }),
+    });
+    const { access_token: token } = (await login.json()) as { access_token: string };
+    const from = '2025-09-09';
+    const to = '2026-03-09';
+    const res = await app.request(`/api/rounds/compliance?from=${from}&to=${to}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as {
+      totals: Record<'on_time' | 'late' | 'missed' | 'open', number>;
+      by_template: { template_id: string; on_time: number; late: number }[];
+    };
+    expect(body.totals.on_time).toBeGreaterThan(0);
+    expect(body.totals.late).toBeGreaterThan(0);
+    expect(body.totals.missed).toBeGreaterThan(0);
+    expect(body.totals.late + body.totals.missed).toBeLessThan(body.totals.on_time);
+    // Every closing completion the seed wrote is an occurrence the server's schedule names.
+    const closing = scalar(
+      f.db,
+      `SELECT count(*) AS n FROM round_completions
+        WHERE closing = 1 AND occurrence_date BETWEEN '${from}' AND '${to}'`,
+    );
+    expect(body.totals.on_time + body.totals.late).toBe(closing);
+    expect(body.by_template).toHaveLength(7);
+    for (const t of body.by_template) expect(t.on_time + t.late, t.template_id).toBeGreaterThan(0);
+    // One occurrence done twice (two gardeners offline): the second kept, naming the first.
+    const kept = all<{ closed_by_id: string | null }>(
+      f.db,
+      'SELECT closed_by_id FROM round_completions WHERE closing = 0',
+    );
+    expect(kept).toHaveLength(1);
+    expect(kept[0]?.closed_by_id).not.toBeNull();
+    // Today's rounds are left to do.
+    expect(
+      scalar(
+        f.db,
+        "SELECT count(*) AS n FROM round_completions WHERE occurrence_date = '2026-03-10'",
+      ),
+    ).toBe(0);
+  });
+
   it('adds nothing when called again', async () => {
     const before = SYNCED_TABLES.map((t) => scalar(f.db, `SELECT count(*) AS n FROM ${t}`));
     const again = await seedDemoSchool(f.db, {
@@ -472,6 +533,13 @@ describe('seedDemoSchool', () => {
             ORDER BY r.created_at, p.kind, p.position`,
         );
       expect(content(other.db)).toEqual(content(f.db));
+      const rounds = (db: Db) =>
+        all(
+          db,
+          `SELECT occurrence_date, completed_at, template_version, closing, answers
+             FROM round_completions ORDER BY completed_at, occurrence_date`,
+        );
+      expect(rounds(other.db)).toEqual(rounds(f.db));
     } finally {
       await other.db.close();
       fs.rmSync(other.dir, { recursive: true, force: true });

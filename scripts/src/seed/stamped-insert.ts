@@ -1,4 +1,4 @@
-import { nextChangeSeq, type tables, type Tx } from '@urs/api';
+import { ChangeSeqRange, type tables, type Tx } from '@urs/api';
 import type { NewRow } from './context.js';
 import type { SeedPlan } from './plan.js';
 
@@ -11,7 +11,8 @@ function* chunks<T>(rows: readonly T[], size = 100): Generator<T[]> {
 
 /**
  * Inserts rows straight into the database, each stamped with the school and the next change_seq
- * of that school's counter, so a pull sees them as it sees rows the API wrote.
+ * of that school's counter, so a pull sees them as it sees rows the API wrote. The numbers are
+ * taken as a push batch takes them (one read and one write of the counter, not one per row).
  */
 export async function insertStamped<T extends SyncedTable>(
   tx: Tx,
@@ -19,6 +20,8 @@ export async function insertStamped<T extends SyncedTable>(
   table: T,
   rows: readonly NewRow<T>[],
 ): Promise<void> {
+  if (rows.length === 0) return;
+  const seq = await ChangeSeqRange.open(tx, schoolId);
   const stamped: T['$inferInsert'][] = [];
   for (const row of rows) {
     // A row without its school and change_seq plus those is the table's insert type; TypeScript
@@ -26,8 +29,9 @@ export async function insertStamped<T extends SyncedTable>(
     stamped.push({
       ...row,
       schoolId,
-      changeSeq: await nextChangeSeq(tx, schoolId),
+      changeSeq: seq.take(),
     } as T['$inferInsert']);
   }
+  await seq.commit();
   for (const chunk of chunks(stamped)) await tx.insert(table).values(chunk);
 }

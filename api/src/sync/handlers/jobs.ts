@@ -12,7 +12,7 @@ import {
 } from '@urs/sync-protocol';
 import { run } from '../../db/statement.js';
 import { Refusal, refuse } from '../refusal.js';
-import { actorName, notify } from '../../services/notify.js';
+import { notify } from '../../services/notify.js';
 import { authorize, type HandlerMap, type MutationContext } from './context.js';
 import {
   assertAssignable,
@@ -43,7 +43,7 @@ type Refused = Extract<StatusJudgement, { outcome: 'refuse' }>;
 /** What every notification about a job says: who did it, and which report (its start). */
 async function jobParams(ctx: MutationContext, report: ReportRow) {
   return {
-    actor: await actorName(ctx.tx, ctx.actor.id),
+    actor: await ctx.actorName(),
     report: notificationExcerpt(report.description),
   };
 }

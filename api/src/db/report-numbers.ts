@@ -11,9 +11,16 @@ import { localDate, type SchoolClock } from '../lib/school-time.js';
  * year is the greatest one; a school would need a million reports in a year to outgrow them.
  */
 
+/** The last prefix worked out: a push batch files all its reports at one `now`. */
+let lastPrefix = { now: '', offsetMinutes: 0, prefix: '' };
+
 /** `LAP-2026-` for a report that arrives at `now`. */
 export function reportNumberPrefix(now: string, clock: SchoolClock): string {
-  return `LAP-${localDate(new Date(now), clock).slice(0, 4)}-`;
+  if (lastPrefix.now !== now || lastPrefix.offsetMinutes !== clock.offsetMinutes) {
+    const prefix = `LAP-${localDate(new Date(now), clock).slice(0, 4)}-`;
+    lastPrefix = { now, offsetMinutes: clock.offsetMinutes, prefix };
+  }
+  return lastPrefix.prefix;
 }
 
 /**

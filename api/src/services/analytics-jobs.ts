@@ -5,6 +5,7 @@ import type { Db } from '../db/handles.js';
 import { millisecondsBetweenSql } from '../db/dialect.js';
 import { completedOnTimeSql, OPEN_STATUSES, overdueSql } from '../db/job-sql.js';
 import { plainQuery } from '../db/plain-query.js';
+import { namesByIds } from '../data/names.js';
 import { reports, users } from '../db/schema.js';
 import type { SchoolClock } from '../lib/school-time.js';
 
@@ -152,16 +153,7 @@ export async function jobAnalytics(
 
   const ids = [...byPerson.keys()].filter((id): id is string => id !== null);
   // Deleted users too: work still held by someone who left is work to hand to someone else.
-  const people = new Map(
-    ids.length === 0
-      ? []
-      : (
-          await db
-            .select({ id: users.id, name: users.name, role: users.role })
-            .from(users)
-            .where(and(eq(users.schoolId, schoolId), inArray(users.id, ids)))
-        ).map((u) => [u.id, u]),
-  );
+  const people = await namesByIds(db, users, schoolId, ids);
 
   const perPerson = [...byPerson.entries()].map(([id, c]): PersonJobFigures => {
     const person = id === null ? undefined : people.get(id);

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, inArray, isNull } from 'drizzle-orm';
 import {
   NOTIFICATION_KIND_RULES,
   newId,
@@ -8,10 +8,9 @@ import {
   type ServerNotificationKind,
 } from '@urs/sync-protocol';
 import type { Tx } from '../db/handles.js';
-import { notifications, pushDeliveries, pushSubscriptions, users } from '../db/schema.js';
+import { users } from '../db/schema.js';
 import { currentEngine } from '../db/dialect.js';
-import { first } from '../db/first.js';
-import { rowsOf } from '../db/statement.js';
+import { rowsOf, run } from '../db/statement.js';
 import { inSchool } from '../auth/visibility.js';
 
 /*
@@ -67,13 +66,30 @@ function wakeSenders(): void {
 /** The PostgreSQL channel every process's sender listens on. */
 export const PUSH_CHANNEL = 'urs_push';
 
+/*
+ * A job's notices are written inside the push's hot path (one or two per plan, status change or
+ * comment), so their statements are plain SQL, prepared once per connection (db/statement.ts)
+ * as the job handlers' own are, where drizzle's builder built and prepared each anew. A list of
+ * ids or rows makes one statement text per length, each prepared once: a notice names one or
+ * two people, an announcement's chunks a school's few sizes.
+ */
+
+/** `?, ?, ...`: `n` parameters. */
+const params = (n: number) => Array.from({ length: n }, () => '?').join(', ');
+
+/** `(?, ...), (?, ...)`: the VALUES of `rows` rows of `columns` parameters each. */
+const valueRows = (rows: number, columns: number) =>
+  Array.from({ length: rows }, () => `(${params(columns)})`).join(', ');
+
 /** The live users of the school among `ids`. */
 async function liveUsers(tx: Tx, schoolId: string, ids: readonly string[]): Promise<string[]> {
   if (ids.length === 0) return [];
-  const rows = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(inArray(users.id, [...ids]), inSchool(users, schoolId), isNull(users.deletedAt)));
+  const rows = await rowsOf<{ id: string }>(
+    tx,
+    `SELECT id FROM users WHERE id IN (${params(ids.length)}) AND school_id = ? AND deleted_at IS NULL`,
+    ...ids,
+    schoolId,
+  );
   const live = new Set(rows.map((r) => r.id));
   return ids.filter((id) => live.has(id));
 }
@@ -98,11 +114,9 @@ export async function usersWithRoles(
   return rows.map((r) => r.id);
 }
 
-/** The name the actor goes by in a notification's words. */
-export async function actorName(tx: Tx, actorId: string): Promise<string> {
-  const row = await first(tx.select({ name: users.name }).from(users).where(eq(users.id, actorId)));
-  return row?.name ?? '';
-}
+/** Parameters in this order, read_at NULL: a notification is unread when written. */
+const NOTIFICATION_COLUMNS =
+  'id, school_id, user_id, kind, subject_type, subject_id, actor_id, params, priority, read_at, created_at, updated_at, change_seq';
 
 /**
  * Writes the notice's notifications and their push deliveries; answers how many people it told.
@@ -116,22 +130,31 @@ export async function notify(ctx: NotifyContext, notice: Notice): Promise<number
   const recipients = notice.checked === true ? wanted : await liveUsers(tx, actor.schoolId, wanted);
   if (recipients.length === 0) return 0;
   const rule = NOTIFICATION_KIND_RULES[notice.kind];
-  const rows = recipients.map((userId) => ({
-    id: newId(),
-    schoolId: actor.schoolId,
-    userId,
-    kind: notice.kind,
-    subjectType: rule.subject,
-    subjectId: notice.subjectId,
-    actorId: actor.id,
-    params: notice.params,
-    priority: notice.priority ?? 'normal',
-    readAt: null,
-    createdAt: now,
-    updatedAt: now,
-    changeSeq: ctx.seq(),
-  }));
-  for (const part of chunks(rows)) await tx.insert(notifications).values(part);
+  const rows = recipients.map((userId) => ({ id: newId(), userId, changeSeq: ctx.seq() }));
+  // JSON as drizzle's JSON column wrote it (JSON.stringify), once for every recipient.
+  const json = JSON.stringify(notice.params);
+  const priority = notice.priority ?? 'normal';
+  for (const part of chunks(rows)) {
+    await run(
+      tx,
+      `INSERT INTO notifications (${NOTIFICATION_COLUMNS}) VALUES ${valueRows(part.length, 13)}`,
+      ...part.flatMap((r) => [
+        r.id,
+        actor.schoolId,
+        r.userId,
+        notice.kind,
+        rule.subject,
+        notice.subjectId,
+        actor.id,
+        json,
+        priority,
+        null,
+        now,
+        now,
+        r.changeSeq,
+      ]),
+    );
+  }
   await queueDeliveries(ctx, rows);
   return rows.length;
 }
@@ -146,25 +169,23 @@ async function queueDeliveries(
   const subscriptions: { id: string; userId: string }[] = [];
   for (const part of chunks([...byUser.keys()])) {
     subscriptions.push(
-      ...(await tx
-        .select({ id: pushSubscriptions.id, userId: pushSubscriptions.userId })
-        .from(pushSubscriptions)
-        .where(
-          and(inSchool(pushSubscriptions, actor.schoolId), inArray(pushSubscriptions.userId, part)),
-        )),
+      ...(await rowsOf<{ id: string; userId: string }>(
+        tx,
+        `SELECT id, user_id AS "userId" FROM push_subscriptions WHERE school_id = ? AND user_id IN (${params(part.length)})`,
+        actor.schoolId,
+        ...part,
+      )),
     );
   }
   if (subscriptions.length === 0) return;
   const due = Date.parse(now);
-  const deliveries = subscriptions.map((s) => ({
-    schoolId: actor.schoolId,
-    notificationId: byUser.get(s.userId) ?? '',
-    subscriptionId: s.id,
-    createdAt: now,
-    nextAttemptAt: due,
-    attempts: 0,
-  }));
-  for (const part of chunks(deliveries)) await tx.insert(pushDeliveries).values(part);
+  for (const part of chunks(subscriptions)) {
+    await run(
+      tx,
+      `INSERT INTO push_deliveries (school_id, notification_id, subscription_id, created_at, next_attempt_at, attempts) VALUES ${valueRows(part.length, 6)}`,
+      ...part.flatMap((s) => [actor.schoolId, byUser.get(s.userId) ?? '', s.id, now, due, 0]),
+    );
+  }
   // Other processes' senders hear of it at the commit (PostgreSQL delivers NOTIFY then, and not
   // at all on a rollback); this process's after it.
   if (currentEngine() === 'postgres') await rowsOf(tx, `SELECT pg_notify('${PUSH_CHANNEL}', '')`);

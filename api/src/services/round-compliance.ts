@@ -23,6 +23,7 @@ import {
   users,
 } from '../db/schema.js';
 import { inSchool } from '../auth/visibility.js';
+import { namesByIds } from '../data/names.js';
 import { planOf, type RoundTemplateRow } from '../data/rounds.js';
 import { NUMBER_COLUMN, xlsxDownload, type XlsxDownload } from '../lib/xlsx-stream.js';
 import { asLocalWallClock, type SchoolClock } from '../lib/school-time.js';
@@ -240,26 +241,8 @@ export async function roundCompliance(
   }
   const areaIds = [...byArea.keys()];
   const userIds = [...byPerson.values()].flatMap((p) => (p.user_id === null ? [] : [p.user_id]));
-  const areaNames = new Map(
-    areaIds.length === 0
-      ? []
-      : (
-          await db
-            .select({ id: areas.id, name: areas.name })
-            .from(areas)
-            .where(and(inSchool(areas, schoolId), inArray(areas.id, areaIds)))
-        ).map((a) => [a.id, a.name]),
-  );
-  const userNames = new Map(
-    userIds.length === 0
-      ? []
-      : (
-          await db
-            .select({ id: users.id, name: users.name })
-            .from(users)
-            .where(and(inSchool(users, schoolId), inArray(users.id, userIds)))
-        ).map((u) => [u.id, u.name]),
-  );
+  const areaNames = await namesByIds(db, areas, schoolId, areaIds);
+  const userNames = await namesByIds(db, users, schoolId, userIds);
   const titles = new Map(templates.map((t) => [t.id, t.title]));
   return {
     from,
@@ -270,11 +253,15 @@ export async function roundCompliance(
       title: titles.get(id) ?? '',
       ...c,
     })),
-    by_area: [...byArea].map(([id, c]) => ({ area_id: id, name: areaNames.get(id) ?? '', ...c })),
+    by_area: [...byArea].map(([id, c]) => ({
+      area_id: id,
+      name: areaNames.get(id)?.name ?? '',
+      ...c,
+    })),
     by_person: [...byPerson.values()].map((p) => ({
       ...p,
       role: p.role as RoundCompliance['by_person'][number]['role'],
-      name: p.user_id !== null ? (userNames.get(p.user_id) ?? '') : roleLabel(p.role),
+      name: p.user_id !== null ? (userNames.get(p.user_id)?.name ?? '') : roleLabel(p.role),
     })),
   };
 }

@@ -91,13 +91,21 @@ function parsedBoundsOf(bounds: FilingBounds): ParsedBounds {
 const ALREADY_CANONICAL =
   /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|1\d|2[0-8])T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{3}Z$/;
 
-/** The creation time of the user whose batch this is; read once per batch, when first needed. */
-export async function userCreatedAt(tx: Tx, userId: string): Promise<string> {
-  const [row] = await rowsOf<{ createdAt: string }>(
+/** What a batch reads of the user who pushed it: once per batch, when first needed. */
+export interface Pusher {
+  /** When their account was created: the earliest filing time believed (FilingBounds). */
+  createdAt: string;
+  /** The name notifications about their acts give (services/notify.ts). */
+  name: string;
+}
+
+/** The row of the user whose batch this is. */
+export async function readPusher(tx: Tx, userId: string): Promise<Pusher> {
+  const [row] = await rowsOf<Pusher>(
     tx,
-    'SELECT created_at AS "createdAt" FROM users WHERE id = ?',
+    'SELECT created_at AS "createdAt", name FROM users WHERE id = ?',
     userId,
   );
   if (row === undefined) throw new Error(`pushing user ${userId} has no users row`);
-  return row.createdAt;
+  return row;
 }

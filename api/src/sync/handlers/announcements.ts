@@ -7,7 +7,7 @@ import { announcementVisibleTo } from '../../db/dialect.js';
 import type { SchoolActor } from '../../auth/policy.js';
 import { inSchool } from '../../auth/visibility.js';
 import { refuse } from '../refusal.js';
-import { actorName, notify, usersWithRoles } from '../../services/notify.js';
+import { notify, usersWithRoles } from '../../services/notify.js';
 import { authorize, isRepeatOfOwnCreate, type HandlerMap } from './context.js';
 
 /**
@@ -65,7 +65,7 @@ export const announcementHandlers: Pick<
     await notify(ctx, {
       kind: 'announcement',
       subjectId: a.id,
-      params: { actor: await actorName(tx, actor.id), title: notificationExcerpt(a.title) },
+      params: { actor: await ctx.actorName(), title: notificationExcerpt(a.title) },
       priority: a.priority === 'important' ? 'important' : 'normal',
       to: await usersWithRoles(tx, actor.schoolId, a.audience ?? ROLES),
       checked: true,

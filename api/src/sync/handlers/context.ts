@@ -4,7 +4,7 @@ import type { Tx } from '../../db/handles.js';
 import { rowsOf } from '../../db/statement.js';
 import { can, type Actor, type Permission, type SchoolActor } from '../../auth/policy.js';
 import { refuse } from '../refusal.js';
-import { userCreatedAt, type FilingBounds } from '../filing-time.js';
+import { readPusher, type FilingBounds, type Pusher } from '../filing-time.js';
 import type { SchoolClock } from '../../lib/school-time.js';
 
 export interface MutationContext {
@@ -24,6 +24,11 @@ export interface MutationContext {
   filingBounds: () => Promise<FilingBounds>;
   /** The same once filingBounds has read them, so later mutations need not await them. */
   readFilingBounds: () => FilingBounds | undefined;
+  /**
+   * The pusher's name, as their notifications give it; read once per batch, with the filing
+   * bounds' creation time (one row), not once per mutation that notifies.
+   */
+  actorName: () => Promise<string>;
   /** The school's calendar: a request number's year is the school's year, not UTC's. */
   clock: SchoolClock;
   /**
@@ -48,6 +53,8 @@ export function mutationContext(
   clock: SchoolClock,
   afterCommit: (fn: () => void) => void,
 ): MutationContext {
+  let pusher: Promise<Pusher> | undefined;
+  const readOnce = () => (pusher ??= readPusher(tx, actor.id));
   let bounds: Promise<FilingBounds> | undefined;
   let readBounds: FilingBounds | undefined;
   return {
@@ -58,10 +65,11 @@ export function mutationContext(
     seq,
     liveAreas: new Set(),
     filingBounds: () =>
-      (bounds ??= userCreatedAt(tx, actor.id).then(
-        (userSince) => (readBounds = { receivedAt: now, userSince }),
+      (bounds ??= readOnce().then(
+        ({ createdAt }) => (readBounds = { receivedAt: now, userSince: createdAt }),
       )),
     readFilingBounds: () => readBounds,
+    actorName: () => readOnce().then(({ name }) => name),
     queuedAt: now,
     clock,
     afterCommit,

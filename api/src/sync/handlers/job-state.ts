@@ -41,6 +41,38 @@ export type ReportRow = Pick<
 const LIVE_REPORT = `SELECT id, reporter_id AS "reporterId", assignee_id AS "assigneeId", status, priority, due_date AS "dueDate", due_time AS "dueTime", description
   FROM reports WHERE id = ? AND school_id = ? AND deleted_at IS NULL`;
 
+/**
+ * Whether the report has any photos or events (removed ones too), which a hand-over would give
+ * the new holder: read with the report itself, so that a job planned before any photo or event
+ * exists (a new report from the admin's queue) skips the hand-over's statements on that table.
+ */
+export interface ReportHistory {
+  hasPhotos: boolean;
+  hasEvents: boolean;
+}
+
+const LIVE_JOB = `SELECT id, reporter_id AS "reporterId", assignee_id AS "assigneeId", status, priority, due_date AS "dueDate", due_time AS "dueTime", description,
+    EXISTS (SELECT 1 FROM report_photos WHERE report_id = reports.id) AS "hasPhotos",
+    EXISTS (SELECT 1 FROM report_events WHERE report_id = reports.id) AS "hasEvents"
+  FROM reports WHERE id = ? AND school_id = ? AND deleted_at IS NULL`;
+
+/** liveReport, with its history, for a mutation that may hand the job over. */
+export async function liveJob(
+  tx: Tx,
+  schoolId: string,
+  id: string,
+): Promise<ReportRow & ReportHistory> {
+  // SQLite answers EXISTS as 0 or 1, PostgreSQL as a boolean.
+  const [row] = await rowsOf<ReportRow & Record<keyof ReportHistory, boolean | number>>(
+    tx,
+    LIVE_JOB,
+    id,
+    schoolId,
+  );
+  if (row === undefined) throw refuse.notFound(reason('report_not_found'));
+  return { ...row, hasPhotos: Boolean(row.hasPhotos), hasEvents: Boolean(row.hasEvents) };
+}
+
 /** The live report of the school; another school's is as missing as a deleted one. */
 export async function liveReport(tx: Tx, schoolId: string, id: string): Promise<ReportRow> {
   const [row] = await rowsOf<ReportRow>(tx, LIVE_REPORT, id, schoolId);
@@ -241,16 +273,17 @@ const renumbered = (table: string) => `UPDATE ${table} SET assignee_id = ?, chan
   FROM (SELECT id, ROW_NUMBER() OVER (ORDER BY change_seq) - 1 AS n FROM ${table}
     WHERE report_id = ? AND school_id = ? AND deleted_at IS NULL) AS moved
   WHERE ${table}.id = moved.id`;
-const RENUMBER_PHOTOS = renumbered('report_photos');
-const RENUMBER_EVENTS = renumbered('report_events');
 const handedTo = (table: string) =>
   `UPDATE ${table} SET assignee_id = ? WHERE report_id = ? AND school_id = ? AND (assignee_id IS NULL OR assignee_id <> ?)`;
-const HAND_PHOTOS = handedTo('report_photos');
-const HAND_EVENTS = handedTo('report_events');
 const unassigned = (table: string) =>
   `UPDATE ${table} SET assignee_id = NULL WHERE report_id = ? AND school_id = ? AND assignee_id IS NOT NULL`;
-const UNASSIGN_PHOTOS = unassigned('report_photos');
-const UNASSIGN_EVENTS = unassigned('report_events');
+const handingOver = (table: string) => ({
+  renumber: renumbered(table),
+  hand: handedTo(table),
+  unassign: unassigned(table),
+});
+const PHOTOS = handingOver('report_photos');
+const EVENTS = handingOver('report_events');
 const RELEASE = `INSERT INTO report_releases (school_id, report_id, user_id, change_seq) VALUES (?, ?, ?, ?)
   ON CONFLICT (report_id, user_id) DO UPDATE SET change_seq = excluded.change_seq`;
 
@@ -274,22 +307,18 @@ async function renumber(ctx: MutationContext, text: string, reportId: string, to
  */
 export async function handOver(
   ctx: MutationContext,
-  report: Pick<ReportRow, 'id' | 'reporterId'>,
+  report: Pick<ReportRow, 'id' | 'reporterId'> & ReportHistory,
   from: string | null,
   to: string | null,
 ): Promise<void> {
   const { tx, actor, seq } = ctx;
   const school = actor.schoolId;
-  if (to !== null && to !== report.reporterId) {
-    await renumber(ctx, RENUMBER_PHOTOS, report.id, to);
-    await renumber(ctx, RENUMBER_EVENTS, report.id, to);
-  }
-  if (to === null) {
-    await run(tx, UNASSIGN_PHOTOS, report.id, school);
-    await run(tx, UNASSIGN_EVENTS, report.id, school);
-  } else {
-    await run(tx, HAND_PHOTOS, to, report.id, school, to);
-    await run(tx, HAND_EVENTS, to, report.id, school, to);
+  // A table with no rows about the report has nothing to hand over.
+  const tables = [...(report.hasPhotos ? [PHOTOS] : []), ...(report.hasEvents ? [EVENTS] : [])];
+  for (const table of tables) {
+    if (to !== null && to !== report.reporterId) await renumber(ctx, table.renumber, report.id, to);
+    if (to === null) await run(tx, table.unassign, report.id, school);
+    else await run(tx, table.hand, to, report.id, school, to);
   }
   if (from !== null && from !== to && from !== report.reporterId) {
     await run(tx, RELEASE, school, report.id, from, seq());

@@ -12,7 +12,7 @@ import {
 } from '@urs/sync-protocol';
 import { run } from '../../db/statement.js';
 import { Refusal, refuse } from '../refusal.js';
-import { actorName, notify } from '../../services/notify.js';
+import { notify } from '../../services/notify.js';
 import { authorize, type HandlerMap, type MutationContext } from './context.js';
 import {
   assertAssignable,
@@ -27,6 +27,7 @@ import {
   jobActorOf,
   jobForbidden,
   jobStateOf,
+  liveJob,
   liveReport,
   type ReportRow,
 } from './job-state.js';
@@ -43,7 +44,7 @@ type Refused = Extract<StatusJudgement, { outcome: 'refuse' }>;
 /** What every notification about a job says: who did it, and which report (its start). */
 async function jobParams(ctx: MutationContext, report: ReportRow) {
   return {
-    actor: await actorName(ctx.tx, ctx.actor.id),
+    actor: await ctx.actorName(),
     report: notificationExcerpt(report.description),
   };
 }
@@ -107,7 +108,7 @@ function plannedJob(report: ReportRow, a: ParsedMutationArgs<'report.set_job'>) 
 
 const setJob: HandlerMap['report.set_job'] = async (ctx, a) => {
   const { tx, actor } = ctx;
-  const report = await liveReport(tx, actor.schoolId, a.id);
+  const report = await liveJob(tx, actor.schoolId, a.id);
   const state = await jobStateOf(tx, report);
   await authorizeJob(tx, report, state, actor, 'plan');
   if (await isRepeatOfEvent(tx, a.event_id, actor, report.id, 'event')) return;
@@ -146,7 +147,15 @@ const setJob: HandlerMap['report.set_job'] = async (ctx, a) => {
   if (changes.assignee_id !== undefined) {
     const params = await jobParams(ctx, report);
     const priority = planned.priority === 'urgent' ? 'urgent' : 'normal';
-    await notify(ctx, { kind: 'job_assigned', subjectId: report.id, params, priority, to: [to] });
+    // `to` was found assignable above: no second look.
+    await notify(ctx, {
+      kind: 'job_assigned',
+      subjectId: report.id,
+      params,
+      priority,
+      to: [to],
+      checked: true,
+    });
     await notify(ctx, {
       kind: 'job_taken',
       subjectId: report.id,
@@ -197,7 +206,7 @@ const setStatus: HandlerMap['report.set_status'] = async (ctx, a) => {
 const handBack: HandlerMap['report.hand_back'] = async (ctx, a) => {
   const { tx, actor } = ctx;
   authorize(actor, 'reports.set_status');
-  const report = await liveReport(tx, actor.schoolId, a.id);
+  const report = await liveJob(tx, actor.schoolId, a.id);
   if (await isRepeatOfEvent(tx, a.event_id, actor, report.id, 'event')) return;
   const state = await jobStateOf(tx, report);
   // Handed back by someone who no longer holds it, or once it is done: overtaken, no change.

@@ -6,7 +6,7 @@ import { inSchool } from '../../auth/visibility.js';
 import { first } from '../../db/first.js';
 import { localDate, type SchoolClock } from '../../lib/school-time.js';
 import { Refusal, refuse } from '../refusal.js';
-import { actorName, notify } from '../../services/notify.js';
+import { notify } from '../../services/notify.js';
 import {
   authorize,
   isRepeatOfOwnCreate,
@@ -94,7 +94,7 @@ async function decide(
     kind: status === 'approved' ? 'request_approved' : 'request_rejected',
     subjectId: request.id,
     params: {
-      actor: await actorName(tx, actor.id),
+      actor: await ctx.actorName(),
       number: request.number ?? '',
       item: notificationExcerpt(await requestedName(tx, request)),
       notes: a.notes === undefined || a.notes === null ? null : notificationExcerpt(a.notes),

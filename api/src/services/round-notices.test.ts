@@ -170,13 +170,13 @@ describe('round notices', () => {
         [
           'Ronde segera jatuh tempo',
           'Bersihkan toilet gedung B, pukul 08:00',
-          '/rounds',
+          `/tasks/rounds/${toilets}/2026-12-03`,
           `rounds:${toilets}:2026-12-03`,
         ],
         [
           'Ronde terlewat',
           'Bersihkan toilet gedung B, pukul 08:00',
-          '/rounds',
+          `/tasks/rounds/${toilets}/2026-12-02`,
           `rounds:${toilets}:2026-12-02`,
         ],
       ]);

@@ -86,9 +86,27 @@ export function dayNumber(date: string): number {
   return Date.UTC(y, m - 1, d) / DAY_MS;
 }
 
-/** The `YYYY-MM-DD` of a day number. */
+const pad2 = (n: number): string => (n < 10 ? `0${n}` : `${n}`);
+
+/**
+ * The `YYYY-MM-DD` of a day number, by arithmetic (days from civil, proleptic Gregorian) rather
+ * than through a Date and its ISO string: compliance names every day of a year per template.
+ * Years outside 0000-9999 go through Date, which writes them as ISO does.
+ */
 export function dayString(day: number): string {
-  return new Date(day * DAY_MS).toISOString().slice(0, 10);
+  const z = day + 719_468;
+  const era = Math.floor(z / 146_097);
+  const doe = z - era * 146_097;
+  const yoe = Math.floor(
+    (doe - Math.floor(doe / 1460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365,
+  );
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const d = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const m = mp < 10 ? mp + 3 : mp - 9;
+  const y = yoe + era * 400 + (m <= 2 ? 1 : 0);
+  if (y < 0 || y > 9999) return new Date(day * DAY_MS).toISOString().slice(0, 10);
+  return `${String(y).padStart(4, '0')}-${pad2(m)}-${pad2(d)}`;
 }
 
 /** The ISO weekday of a day number (1970-01-01 was a Thursday). */

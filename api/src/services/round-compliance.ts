@@ -1,6 +1,8 @@
 import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm';
 import {
   addDays,
+  dayNumber,
+  isDueTime,
   occurrenceId,
   occurrenceStatus,
   occurrenceTiming,
@@ -10,6 +12,7 @@ import {
   type ComplianceCounts,
   type LastCompletion,
   type OccurrenceStatus,
+  type OccurrenceTiming,
   type RoundCalendar,
   type RoundCompliance,
   type RoundTemplateDefinition,
@@ -131,7 +134,7 @@ export async function judgeOccurrences(
       if (plan === undefined) plans.set(definition, (plan = planOf(definition, template)));
       const id = occurrenceId(template.id, date);
       const closing = closingOf.get(id);
-      const timing = occurrenceTiming(plan, definition.due_time, date, offsetMinutes);
+      const timing = timingOf(plan, definition.due_time, date, offsetMinutes);
       occurrences.push({
         occurrence_id: id,
         template_id: template.id,
@@ -146,6 +149,31 @@ export async function judgeOccurrences(
   }
   occurrences.sort((a, b) => (a.date === b.date ? 0 : a.date < b.date ? -1 : 1));
   return { occurrences, templates };
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * `occurrenceTiming` with a daily round's window worked out by arithmetic: its due instant is
+ * the day's due time and its window closes at the next day's midnight, both in the school's
+ * calendar. Other schedules ask the contract for their next day.
+ */
+function timingOf(
+  plan: ReturnType<typeof planOf>,
+  dueTime: string | null,
+  date: string,
+  offsetMinutes: number,
+): OccurrenceTiming {
+  if (plan.schedule.kind !== 'daily') {
+    return occurrenceTiming(plan, dueTime, date, offsetMinutes);
+  }
+  // As dueInstant: the due time on the day, or the end of the day without a (valid) one.
+  const minutes =
+    dueTime !== null && isDueTime(dueTime)
+      ? Number(dueTime.slice(0, 2)) * 60 + Number(dueTime.slice(3, 5))
+      : 24 * 60;
+  const dayStartMs = dayNumber(date) * DAY_MS - offsetMinutes * 60_000;
+  return { dueMs: dayStartMs + minutes * 60_000, closeMs: dayStartMs + DAY_MS };
 }
 
 /**

@@ -1219,6 +1219,20 @@ describe('sync engine', () => {
     expect(far.retryAt - h.clock.now).toBe(DEFAULT_BACKOFF.capMs);
   });
 
+  it('spreads the phones that hear one Retry-After over up to half of it again', async () => {
+    const waits: number[] = [];
+    for (const draw of [0, 0.5, 0.999]) {
+      const h = setup({ random: () => draw });
+      await createReport(h, h.alice.user.id, 'Lampu koridor mati');
+      h.server.databaseDownRetryAfter = '10';
+      const outcome = await h.engine.syncOnce({ force: true });
+      if (outcome.status !== 'failed') throw new Error(`expected failure, got ${outcome.status}`);
+      waits.push(outcome.retryAt - h.clock.now);
+    }
+    // Never sooner than asked, never in lockstep, never past half again.
+    expect(waits).toEqual([10_000, 12_500, 14_995]);
+  });
+
   it('does not wait out a backoff set by a clock that ran fast and was then set right', async () => {
     const h = setup({ random: () => 0.5 });
     h.server.down = true;

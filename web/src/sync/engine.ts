@@ -234,10 +234,13 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       const policy = options.backoff ?? DEFAULT_BACKOFF;
       // A server that said when to come back (503 + Retry-After while its database restarts) is
       // not asked sooner; the backoff still grows past it, and a wait beyond the longest
-      // backoff is cut to it (waitingOutBackoff would disregard it anyway).
+      // backoff is cut to it (waitingOutBackoff would disregard it anyway). Every phone that
+      // failed in the same second hears the same Retry-After: each adds up to half of it again
+      // at random, so a district's phones do not all come back in the same second.
       const asked = err instanceof ApiError ? (err.retryAfterMs ?? 0) : 0;
-      const retryAt =
-        now() + Math.max(backoffDelay(failures, random, policy), Math.min(asked, policy.capMs));
+      const askedWait =
+        asked > 0 ? Math.min(asked + Math.round((asked / 2) * random()), policy.capMs) : 0;
+      const retryAt = now() + Math.max(backoffDelay(failures, random, policy), askedWait);
       await recordError(userId, message, null);
       setState({ consecutiveFailures: failures, nextAttemptAt: retryAt });
       return { status: 'failed', error: message, retryAt };

@@ -66,7 +66,7 @@ describe('admin screens in a real browser', () => {
       .toEqual(['Kantin']);
     await page.getByLabel('Cari area').fill('');
     await expect.poll(() => rows.count()).toBe(10);
-    await page.getByText(/Halaman 1 dari 2 · 14 data/).waitFor();
+    await page.getByText(/Halaman 1 dari 2 · 17 data/).waitFor();
 
     // Add an area through the modal.
     await page.getByRole('button', { name: 'Tambah area' }).click();
@@ -94,7 +94,7 @@ describe('admin screens in a real browser', () => {
     await page.getByRole('button', { name: 'Nonaktifkan Ruang Musik' }).click();
     await row.getByText('Nonaktif', { exact: true }).waitFor();
     await page.getByLabel('Cari area').fill('');
-    await page.getByText(/15 data/).waitFor();
+    await page.getByText(/18 data/).waitFor();
     await page.screenshot({ path: `${SCREENSHOT_DIR}/admin-areas-1280.png`, fullPage: true });
 
     // Categories tab (keyboard): its own list.

@@ -119,7 +119,7 @@ describe('admin screens in a real browser', () => {
     const active = (await apiGet(page, '/api/areas?active=true&per_page=100')) as {
       data: { id: string; name: string }[];
     };
-    expect(active.data.length).toBe(12);
+    expect(active.data.length).toBe(15);
     await page.getByRole('button', { name: 'Cetak poster QR' }).click();
     await page.getByRole('heading', { name: 'Poster QR area', level: 1 }).waitFor();
     const posters = page.locator('.qr-poster');

@@ -14,7 +14,8 @@ export interface FirstDownload {
   progress: PullProgress | null;
 }
 
-const IDLE: FirstDownload = { active: false, progress: null };
+/** No first download under way (or none known yet). */
+export const IDLE_DOWNLOAD: FirstDownload = { active: false, progress: null };
 
 /**
  * Read from the sync bookkeeping alone, which each page's transaction writes: the cursor still
@@ -24,10 +25,10 @@ const IDLE: FirstDownload = { active: false, progress: null };
  * No sync bookkeeping yet tells nothing (the runtime creates it as the shell starts).
  */
 export function firstDownloadOf(state: SyncState | undefined): FirstDownload {
-  if (state === undefined) return IDLE;
+  if (state === undefined) return IDLE_DOWNLOAD;
   const progress = state.pull_progress ?? null;
   const active = state.cursor === '' || (progress !== null && state.filled !== true);
-  return active ? { active, progress } : IDLE;
+  return active ? { active, progress } : IDLE_DOWNLOAD;
 }
 
 /**
@@ -39,7 +40,7 @@ export function useFirstDownloadState(
   database: UrsDatabase = db,
 ): FirstDownload | undefined {
   return useLiveQuery(
-    async () => (!userId ? IDLE : firstDownloadOf(await database.sync_state.get(userId))),
+    async () => (!userId ? IDLE_DOWNLOAD : firstDownloadOf(await database.sync_state.get(userId))),
     [database, userId],
   );
 }
@@ -49,5 +50,5 @@ export function useFirstDownload(
   userId: string | null | undefined,
   database: UrsDatabase = db,
 ): FirstDownload {
-  return useFirstDownloadState(userId, database) ?? IDLE;
+  return useFirstDownloadState(userId, database) ?? IDLE_DOWNLOAD;
 }

@@ -57,7 +57,12 @@ export { SyncEngineProvider, useSyncEngine } from './engine-context.js';
 // sync only from here).
 export type { StorageUsage } from './storage.js';
 export { departedName } from './departed.js';
-export { firstDownloadOf, useFirstDownload, useFirstDownloadState } from './first-download.js';
+export {
+  firstDownloadOf,
+  IDLE_DOWNLOAD,
+  useFirstDownload,
+  useFirstDownloadState,
+} from './first-download.js';
 export type { FirstDownload } from './first-download.js';
 export { keepServerCopies } from './server-copy.js';
 export type { ServerCopy } from './server-copy.js';

@@ -17,7 +17,7 @@ import { useDashboardSummary } from './dashboard-summary.js';
 import { useToday } from './use-today.js';
 import { StatGrid, type Stat } from '../../components/ui/stat-grid.js';
 import { FirstDownloadNotice, StillArriving } from '../../components/ui/first-download.js';
-import { useFirstDownloadState, type FirstDownload } from '../../sync/index.js';
+import { IDLE_DOWNLOAD, useFirstDownloadState } from '../../sync/index.js';
 import { useTakeSignedInFrame } from './signed-in-frame.js';
 import './signed-in-frame.css';
 
@@ -48,7 +48,7 @@ export function DashboardScreen() {
   // tag arriving after its group wraps onto a line of its own on a phone and pushes the figures
   // down (dashboard-ahead.e2e.test.ts). The greeting, drawn ahead, does not wait.
   const downloadState = useFirstDownloadState(userId);
-  const download: FirstDownload = downloadState ?? { active: false, progress: null };
+  const download = downloadState ?? IDLE_DOWNLOAD;
   const rounds = useRoundsToday(isAdmin);
 
   const stat = (id: string, value: number | undefined): Stat => ({

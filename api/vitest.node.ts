@@ -15,6 +15,14 @@ export function nodeTestConfig(test: ViteUserConfig['test'] = {}) {
   return defineConfig({
     resolve: { conditions },
     ssr: { resolve: { conditions, externalConditions: ['@urs/source'] } },
-    test: { include: ['src/**/*.test.ts'], pool: 'forks', ...test },
+    test: {
+      include: ['src/**/*.test.ts'],
+      pool: 'forks',
+      // CI runs the API, scripts and web suites side by side on 2 cores: a test that takes
+      // 1 s alone took over vitest's default 5 s there (xlsx-stream's 60,000 rows).
+      testTimeout: 30_000,
+      hookTimeout: 30_000,
+      ...test,
+    },
   });
 }

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { SyncedEntity } from '@urs/sync-protocol';
@@ -30,7 +31,9 @@ export async function createTestDatabase(
 ): Promise<TestDatabase> {
   if (engine === 'sqlite') {
     const file = path.join(dataDir, 'test.sqlite');
+    fs.copyFileSync(await sqliteTemplate(), file);
     const db = openDatabase(file);
+    // Finds nothing left to do on the copy, but runs the start-up path all the same.
     await db.migrate();
     return { db, reopen: () => openDatabase(file), drop: () => Promise.resolve() };
   }
@@ -48,6 +51,30 @@ export async function createTestDatabase(
     reopen: () => openPostgres(url, 4),
     drop: () => dropDatabase(admin, name),
   };
+}
+
+/*
+ * Every SQLite test database is a copy of one file migrated once per test process. Migrating a
+ * new file cost 130-210 ms of CPU (19 migrations), for each of the suites' thousand-odd test
+ * apps and each convergence case; a copy costs about a millisecond.
+ */
+let sqliteTemplateFile: Promise<string> | undefined;
+
+function sqliteTemplate(): Promise<string> {
+  sqliteTemplateFile ??= (async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'urs-sqlite-template-'));
+    process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+    const file = path.join(dir, 'template.sqlite');
+    const db = openDatabase(file);
+    try {
+      await db.migrate();
+    } finally {
+      // The last connection to close checkpoints the WAL into the file and removes it.
+      await db.close();
+    }
+    return file;
+  })();
+  return sqliteTemplateFile;
 }
 
 /**

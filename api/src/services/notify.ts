@@ -42,12 +42,21 @@ export interface Notice {
   checked?: boolean;
 }
 
-/** Rows per INSERT statement: well inside both engines' limits on bound values. */
-const CHUNK = 400;
+/** Rows per statement at most: well inside both engines' limits on bound values. */
+const CHUNK = 256;
 
+/**
+ * `rows` in parts whose sizes are powers of two (37 rows: 32, 4, 1), so a connection prepares
+ * at most nine texts of each statement below, whatever the lengths of the lists it is given.
+ */
 function chunks<T>(rows: readonly T[]): T[][] {
   const out: T[][] = [];
-  for (let i = 0; i < rows.length; i += CHUNK) out.push(rows.slice(i, i + CHUNK));
+  for (let i = 0; i < rows.length; ) {
+    let size = CHUNK;
+    while (size > rows.length - i) size /= 2;
+    out.push(rows.slice(i, i + size));
+    i += size;
+  }
   return out;
 }
 
@@ -70,8 +79,7 @@ export const PUSH_CHANNEL = 'urs_push';
  * A job's notices are written inside the push's hot path (one or two per plan, status change or
  * comment), so their statements are plain SQL, prepared once per connection (db/statement.ts)
  * as the job handlers' own are, where drizzle's builder built and prepared each anew. A list of
- * ids or rows makes one statement text per length, each prepared once: a notice names one or
- * two people, an announcement's chunks a school's few sizes.
+ * ids or rows goes in parts of a power-of-two size (`chunks`), each size's text prepared once.
  */
 
 /** `?, ?, ...`: `n` parameters. */
@@ -83,14 +91,16 @@ const valueRows = (rows: number, columns: number) =>
 
 /** The live users of the school among `ids`. */
 async function liveUsers(tx: Tx, schoolId: string, ids: readonly string[]): Promise<string[]> {
-  if (ids.length === 0) return [];
-  const rows = await rowsOf<{ id: string }>(
-    tx,
-    `SELECT id FROM users WHERE id IN (${params(ids.length)}) AND school_id = ? AND deleted_at IS NULL`,
-    ...ids,
-    schoolId,
-  );
-  const live = new Set(rows.map((r) => r.id));
+  const live = new Set<string>();
+  for (const part of chunks(ids)) {
+    const rows = await rowsOf<{ id: string }>(
+      tx,
+      `SELECT id FROM users WHERE id IN (${params(part.length)}) AND school_id = ? AND deleted_at IS NULL`,
+      ...part,
+      schoolId,
+    );
+    for (const row of rows) live.add(row.id);
+  }
   return ids.filter((id) => live.has(id));
 }
 

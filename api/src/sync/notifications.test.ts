@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { newId, type Change, type Notification } from '@urs/sync-protocol';
 import { notifications, pushDeliveries, pushSubscriptions } from '../db/schema.js';
+import { FIRST_SCHOOL_ID } from '../db/schools.js';
+import { createUser } from '../services/users.js';
 import { makeTestApp } from '../test/harness.js';
 import { TestDevice, useSyncFixture } from './test-kit.js';
 import type { TestApp } from '../test/harness.js';
@@ -158,6 +160,56 @@ describe('requests, announcements and low stock', () => {
     expect((await rowsFor(f.t, gardener)).map((r) => r.params['title'])).toEqual(['Rapat']);
     // The author is not told of their own announcement.
     expect(await rowsFor(f.t, await userId(f.t, f.admin.token))).toEqual([]);
+  });
+
+  it('an announcement to a role of 300 reaches each of them once, pushes to each subscribed', async () => {
+    // More people than one statement takes (256), in parts of every size down to one.
+    const gardeners: string[] = [];
+    for (let i = 0; i < 300; i++) {
+      const row = await createUser(
+        f.t.db,
+        {
+          schoolId: FIRST_SCHOOL_ID,
+          name: `Tukang Kebun ${i}`,
+          email: `kebun.${i}@sekolah.test`,
+          role: 'gardener',
+          password: 'rahasia-kebun-123',
+        },
+        f.t.env.SCRYPT_LOG_N,
+      );
+      gardeners.push(row.id);
+    }
+    const subscribed = gardeners.slice(0, 263);
+    const now = new Date().toISOString();
+    await f.t.db.write((tx) =>
+      tx.insert(pushSubscriptions).values(
+        subscribed.map((userId, i) => ({
+          id: newId(),
+          schoolId: FIRST_SCHOOL_ID,
+          userId,
+          sessionId: newId(),
+          clientId: newId(),
+          endpoint: `https://push.example/kebun-${i}`,
+          p256dh: 'BOr1c2V5',
+          auth: 'YXV0aA',
+          createdAt: now,
+          updatedAt: now,
+        })),
+      ),
+    );
+    await f.admin.push([
+      'announcement.create',
+      { id: newId(), title: 'Pangkas pagar', body: 'Sabtu', audience: ['gardener'] },
+    ]);
+    const told = await f.t.db
+      .select({ userId: notifications.userId })
+      .from(notifications)
+      .where(eq(notifications.kind, 'announcement'));
+    expect(told.map((r) => r.userId).sort()).toEqual([...gardeners].sort());
+    const deliveries = await f.t.db.select().from(pushDeliveries);
+    expect(deliveries).toHaveLength(subscribed.length);
+    const byId = new Map((await f.t.db.select().from(notifications)).map((n) => [n.id, n.userId]));
+    expect(new Set(deliveries.map((d) => byId.get(d.notificationId)))).toEqual(new Set(subscribed));
   });
 
   it('low stock: once per dip, none while it stays low, again after a restock', async () => {

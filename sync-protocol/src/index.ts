@@ -15,6 +15,7 @@ export * from './envelope.js';
 export * from './mutations/validate.js';
 export * from './unchanged-input.js';
 export * from './report-status.js';
+export * from './job-priorities.js';
 export * from './jobs.js';
 export * from './jobs-table.js';
 export * from './rounds.js';

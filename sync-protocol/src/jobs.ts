@@ -8,23 +8,6 @@ import type { ReportStatus } from './vocabulary.js';
  * `/tasks` and the report detail import it on the phone's first screens.
  */
 
-export const JOB_PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const;
-export type JobPriority = (typeof JOB_PRIORITIES)[number];
-export const DEFAULT_JOB_PRIORITY: JobPriority = 'normal';
-
-/**
- * The priorities' names, Indonesian first, English second: the one table every screen of the
- * app (through its texts) and the server's exports read, so a name is never changed in one
- * place only.
- */
-export const JOB_PRIORITY_LABELS: Readonly<Record<JobPriority, readonly [id: string, en: string]>> =
-  {
-    low: ['Rendah', 'Low'],
-    normal: ['Normal', 'Normal'],
-    high: ['Tinggi', 'High'],
-    urgent: ['Mendesak', 'Urgent'],
-  };
-
 export const REPORT_ORIGINS = ['staff', 'poster'] as const;
 export type ReportOrigin = (typeof REPORT_ORIGINS)[number];
 

@@ -1,6 +1,7 @@
 import { z } from './zod.js';
 import { code } from './error-codes.js';
-import { JOB_PRIORITIES, type JobPriority, type ReportOrigin } from './jobs.js';
+import { JOB_PRIORITIES, type JobPriority } from './job-priorities.js';
+import type { ReportOrigin } from './jobs.js';
 import { STORABLE_TEXT } from './limits.js';
 import { listQuerySchema } from './pagination.js';
 import { roleSchema } from './roles.js';

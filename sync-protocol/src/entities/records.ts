@@ -1,7 +1,8 @@
 import { z } from '../zod.js';
 import { capturedAtSchema } from '../capture-time.js';
 import { roleSchema } from '../roles.js';
-import { JOB_FIELDS, JOB_PRIORITIES, REPORT_EVENT_KINDS, REPORT_ORIGINS } from '../jobs.js';
+import { JOB_PRIORITIES } from '../job-priorities.js';
+import { JOB_FIELDS, REPORT_EVENT_KINDS, REPORT_ORIGINS } from '../jobs.js';
 import {
   ANNOUNCEMENT_PRIORITIES,
   PHOTO_KINDS,

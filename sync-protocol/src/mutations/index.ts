@@ -5,7 +5,8 @@ import { capturedAtSchema } from '../capture-time.js';
 import { optionalText, requiredText } from './text.js';
 import { roundCompleteArgs } from '../rounds-schemas.js';
 import { roleSchema } from '../roles.js';
-import { JOB_PRIORITIES, isDueDate, isDueTime } from '../jobs.js';
+import { JOB_PRIORITIES } from '../job-priorities.js';
+import { isDueDate, isDueTime } from '../jobs.js';
 import { NOTIFICATION_MUTATION_ARGS } from '../notifications.js';
 import {
   ANNOUNCEMENT_PRIORITIES,

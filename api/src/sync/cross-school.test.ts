@@ -7,6 +7,8 @@ import {
   schoolDay,
   type MutationName,
 } from '@urs/sync-protocol';
+import { getTableConfig, type SQLiteTable } from 'drizzle-orm/sqlite-core';
+import { schema } from '../db/schema.js';
 import { makeTestApp, type TestApp } from '../test/harness.js';
 import { jpegBytes, sha256, TestDevice, uploadPhoto } from './test-kit.js';
 
@@ -18,26 +20,17 @@ import { jpegBytes, sha256, TestDevice, uploadPhoto } from './test-kit.js';
  * holds. Then the pull of every role of A holds no row of B.
  */
 
-/** The school-owned tables a push can touch, and the counter, read for a school. */
-const B_TABLES = [
-  'users',
-  'areas',
-  'categories',
-  'reports',
-  'report_photos',
-  'report_events',
-  'report_releases',
-  'photo_uploads',
-  'inventory_items',
-  'stock_transactions',
-  'item_requests',
-  'announcements',
-  'announcement_reads',
-  'round_templates',
-  'round_template_versions',
-  'round_completions',
-  'change_counter',
-] as const;
+/**
+ * Every school-owned table of the schema (the counter included), read for a school: a table a
+ * later feature adds is swept without being named here.
+ */
+const B_TABLES = Object.values(schema)
+  .map((table) => getTableConfig(table as SQLiteTable))
+  .filter((table) => table.columns.some((c) => c.name === 'school_id'));
+/** Those whose rows a pull can carry (they have an id), to look for in A's pulls. */
+const B_ID_TABLES = B_TABLES.filter((table) => table.columns.some((c) => c.name === 'id')).map(
+  (table) => table.name,
+);
 
 let t: TestApp;
 let schoolB: string;
@@ -64,19 +57,10 @@ async function pushed(device: TestDevice, name: string, args: Record<string, unk
 
 /** Everything of school B as stored, to compare before and after. */
 async function schoolRows(schoolId: string): Promise<string> {
-  const all: Record<string, unknown[]> = {};
+  const all: Record<string, string[]> = {};
   for (const table of B_TABLES) {
-    const order =
-      table === 'change_counter'
-        ? 'school_id'
-        : table === 'report_releases'
-          ? 'report_id, user_id'
-          : table === 'round_template_versions'
-            ? 'template_id, version'
-            : 'id';
-    all[table] = await t.db.rows(`SELECT * FROM ${table} WHERE school_id = ? ORDER BY ${order}`, [
-      schoolId,
-    ]);
+    const rows = await t.db.rows(`SELECT * FROM ${table.name} WHERE school_id = ?`, [schoolId]);
+    all[table.name] = rows.map((row) => JSON.stringify(row)).sort();
   }
   return JSON.stringify(all);
 }
@@ -595,12 +579,7 @@ describe('the pull of every role of school A', () => {
     const bIds = new Set(
       (
         await Promise.all(
-          B_TABLES.filter(
-            (table) =>
-              table !== 'change_counter' &&
-              table !== 'report_releases' &&
-              table !== 'round_template_versions',
-          ).map((table) =>
+          B_ID_TABLES.map((table) =>
             t.db.rows<{ id: string }>(`SELECT id FROM ${table} WHERE school_id = ?`, [schoolB]),
           ),
         )
@@ -609,6 +588,8 @@ describe('the pull of every role of school A', () => {
         .map((row) => row.id),
     );
     expect(bIds.size).toBeGreaterThan(10);
+    // B's notification too: notifications are pulled (decision 031).
+    expect([...bIds]).toContain(b['notification']);
     expect(changes.length).toBeGreaterThan(0);
     expect(changes.filter((change) => bIds.has(change.id))).toEqual([]);
   });

@@ -51,7 +51,7 @@ const CHUNK = 256;
  */
 function chunks<T>(rows: readonly T[]): T[][] {
   const out: T[][] = [];
-  for (let i = 0; i < rows.length; ) {
+  for (let i = 0; i < rows.length;) {
     let size = CHUNK;
     while (size > rows.length - i) size /= 2;
     out.push(rows.slice(i, i + size));
@@ -89,16 +89,31 @@ const params = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 const valueRows = (rows: number, columns: number) =>
   Array.from({ length: rows }, () => `(${params(columns)})`).join(', ');
 
+/**
+ * `build(n)` made once per `n`: a statement's text for `n` ids or rows. Built anew, the text of
+ * a one-row insert was a new string per notice, hashed again to find its prepared statement.
+ */
+function textsBy(build: (n: number) => string): (n: number) => string {
+  const texts = new Map<number, string>();
+  return (n) => {
+    let text = texts.get(n);
+    if (text === undefined) {
+      text = build(n);
+      texts.set(n, text);
+    }
+    return text;
+  };
+}
+
+const LIVE_USERS = textsBy(
+  (n) => `SELECT id FROM users WHERE id IN (${params(n)}) AND school_id = ? AND deleted_at IS NULL`,
+);
+
 /** The live users of the school among `ids`. */
 async function liveUsers(tx: Tx, schoolId: string, ids: readonly string[]): Promise<string[]> {
   const live = new Set<string>();
   for (const part of chunks(ids)) {
-    const rows = await rowsOf<{ id: string }>(
-      tx,
-      `SELECT id FROM users WHERE id IN (${params(part.length)}) AND school_id = ? AND deleted_at IS NULL`,
-      ...part,
-      schoolId,
-    );
+    const rows = await rowsOf<{ id: string }>(tx, LIVE_USERS(part.length), ...part, schoolId);
     for (const row of rows) live.add(row.id);
   }
   return ids.filter((id) => live.has(id));
@@ -127,6 +142,17 @@ export async function usersWithRoles(
 /** Parameters in this order, read_at NULL: a notification is unread when written. */
 const NOTIFICATION_COLUMNS =
   'id, school_id, user_id, kind, subject_type, subject_id, actor_id, params, priority, read_at, created_at, updated_at, change_seq';
+const INSERT_NOTIFICATIONS = textsBy(
+  (n) => `INSERT INTO notifications (${NOTIFICATION_COLUMNS}) VALUES ${valueRows(n, 13)}`,
+);
+const SUBSCRIPTIONS = textsBy(
+  (n) =>
+    `SELECT id, user_id AS "userId" FROM push_subscriptions WHERE school_id = ? AND user_id IN (${params(n)})`,
+);
+const INSERT_DELIVERIES = textsBy(
+  (n) =>
+    `INSERT INTO push_deliveries (school_id, notification_id, subscription_id, created_at, next_attempt_at, attempts) VALUES ${valueRows(n, 6)}`,
+);
 
 /**
  * Writes the notice's notifications and their push deliveries; answers how many people it told.
@@ -147,7 +173,7 @@ export async function notify(ctx: NotifyContext, notice: Notice): Promise<number
   for (const part of chunks(rows)) {
     await run(
       tx,
-      `INSERT INTO notifications (${NOTIFICATION_COLUMNS}) VALUES ${valueRows(part.length, 13)}`,
+      INSERT_NOTIFICATIONS(part.length),
       ...part.flatMap((r) => [
         r.id,
         actor.schoolId,
@@ -181,7 +207,7 @@ async function queueDeliveries(
     subscriptions.push(
       ...(await rowsOf<{ id: string; userId: string }>(
         tx,
-        `SELECT id, user_id AS "userId" FROM push_subscriptions WHERE school_id = ? AND user_id IN (${params(part.length)})`,
+        SUBSCRIPTIONS(part.length),
         actor.schoolId,
         ...part,
       )),
@@ -192,7 +218,7 @@ async function queueDeliveries(
   for (const part of chunks(subscriptions)) {
     await run(
       tx,
-      `INSERT INTO push_deliveries (school_id, notification_id, subscription_id, created_at, next_attempt_at, attempts) VALUES ${valueRows(part.length, 6)}`,
+      INSERT_DELIVERIES(part.length),
       ...part.flatMap((s) => [actor.schoolId, byUser.get(s.userId) ?? '', s.id, now, due, 0]),
     );
   }

@@ -38,8 +38,10 @@ export type ReportRow = Pick<
   'id' | 'reporterId' | 'assigneeId' | 'status' | 'priority' | 'dueDate' | 'dueTime' | 'description'
 >;
 
-const LIVE_REPORT = `SELECT id, reporter_id AS "reporterId", assignee_id AS "assigneeId", status, priority, due_date AS "dueDate", due_time AS "dueTime", description
-  FROM reports WHERE id = ? AND school_id = ? AND deleted_at IS NULL`;
+const REPORT_COLUMNS = `reports.id, reports.reporter_id AS "reporterId", reports.assignee_id AS "assigneeId", reports.status, reports.priority, reports.due_date AS "dueDate", reports.due_time AS "dueTime", reports.description`;
+
+const LIVE_REPORT = `SELECT ${REPORT_COLUMNS}
+  FROM reports WHERE reports.id = ? AND reports.school_id = ? AND reports.deleted_at IS NULL`;
 
 /**
  * Whether the report has any photos or events (removed ones too), which a hand-over would give
@@ -51,26 +53,108 @@ export interface ReportHistory {
   hasEvents: boolean;
 }
 
-const LIVE_JOB = `SELECT id, reporter_id AS "reporterId", assignee_id AS "assigneeId", status, priority, due_date AS "dueDate", due_time AS "dueTime", description,
-    EXISTS (SELECT 1 FROM report_photos WHERE report_id = reports.id) AS "hasPhotos",
-    EXISTS (SELECT 1 FROM report_events WHERE report_id = reports.id) AS "hasEvents"
-  FROM reports WHERE id = ? AND school_id = ? AND deleted_at IS NULL`;
+/**
+ * Who already holds the event id a job mutation chose (none if it is free), read with the report
+ * in the same statement: a LEFT JOIN on the event's primary key, by id alone as eventOwner does.
+ * The statement used to be a SELECT of its own per job mutation.
+ */
+export interface EventClaim {
+  takenBy: { actorId: string; reportId: string } | undefined;
+}
 
-/** liveReport, with its history, for a mutation that may hand the job over. */
+/** `taken`: the event row holding the mutation's event id, if any (the first `?`). */
+const TAKEN_EVENT = `LEFT JOIN report_events AS taken ON taken.id = ?`;
+const TAKEN_COLUMNS = `taken.actor_id AS "takenActorId", taken.report_id AS "takenReportId"`;
+
+const LIVE_REPORT_EVENT = `SELECT ${REPORT_COLUMNS}, ${TAKEN_COLUMNS}
+  FROM reports ${TAKEN_EVENT}
+  WHERE reports.id = ? AND reports.school_id = ? AND reports.deleted_at IS NULL`;
+
+/**
+ * The job with its history, the event claim, and whether the user the plan names (the first
+ * `?`; null for none) is a live user of the school, as assertAssignable reads it.
+ */
+const LIVE_JOB = `SELECT ${REPORT_COLUMNS},
+    EXISTS (SELECT 1 FROM report_photos WHERE report_id = reports.id) AS "hasPhotos",
+    EXISTS (SELECT 1 FROM report_events WHERE report_id = reports.id) AS "hasEvents",
+    EXISTS (SELECT 1 FROM users WHERE users.id = ? AND users.school_id = reports.school_id AND users.deleted_at IS NULL) AS "assignable",
+    ${TAKEN_COLUMNS}
+  FROM reports ${TAKEN_EVENT}
+  WHERE reports.id = ? AND reports.school_id = ? AND reports.deleted_at IS NULL`;
+
+interface TakenColumns {
+  takenActorId: string | null;
+  takenReportId: string | null;
+}
+
+/** The claim of a row read with TAKEN_COLUMNS. */
+function claimOf(row: TakenColumns): EventClaim['takenBy'] {
+  return row.takenActorId === null || row.takenReportId === null
+    ? undefined
+    : { actorId: row.takenActorId, reportId: row.takenReportId };
+}
+
+/** The report's own columns of a row read with more (a copy without the row's extra columns). */
+function reportOf(row: ReportRow): ReportRow {
+  return {
+    id: row.id,
+    reporterId: row.reporterId,
+    assigneeId: row.assigneeId,
+    status: row.status,
+    priority: row.priority,
+    dueDate: row.dueDate,
+    dueTime: row.dueTime,
+    description: row.description,
+  };
+}
+
+/** A job read for a plan or a hand-back: its history, its event claim, its new assignee. */
+export type LiveJob = ReportRow & ReportHistory & EventClaim & { assignable: boolean };
+
+/**
+ * liveReport, with its history, for a mutation that may hand the job over; with who holds
+ * `eventId` and whether `assigneeId` (null: no one) may be given the job, all in one statement.
+ */
 export async function liveJob(
   tx: Tx,
   schoolId: string,
   id: string,
-): Promise<ReportRow & ReportHistory> {
+  eventId: string,
+  assigneeId: string | null,
+): Promise<LiveJob> {
   // SQLite answers EXISTS as 0 or 1, PostgreSQL as a boolean.
-  const [row] = await rowsOf<ReportRow & Record<keyof ReportHistory, boolean | number>>(
+  const [row] = await rowsOf<
+    ReportRow & Record<keyof ReportHistory | 'assignable', boolean | number> & TakenColumns
+  >(tx, LIVE_JOB, assigneeId, eventId, id, schoolId);
+  if (row === undefined) throw refuse.notFound(reason('report_not_found'));
+  return {
+    ...reportOf(row),
+    hasPhotos: Boolean(row.hasPhotos),
+    hasEvents: Boolean(row.hasEvents),
+    assignable: Boolean(row.assignable),
+    takenBy: claimOf(row),
+  };
+}
+
+/** liveReport with who holds `eventId` (undefined: an entry of an older app, none sent). */
+export async function liveReportClaiming(
+  tx: Tx,
+  schoolId: string,
+  id: string,
+  eventId: string | undefined,
+): Promise<ReportRow & EventClaim> {
+  const [row] = await rowsOf<ReportRow & TakenColumns>(
     tx,
-    LIVE_JOB,
+    LIVE_REPORT_EVENT,
+    eventId ?? null,
     id,
     schoolId,
   );
   if (row === undefined) throw refuse.notFound(reason('report_not_found'));
-  return { ...row, hasPhotos: Boolean(row.hasPhotos), hasEvents: Boolean(row.hasEvents) };
+  return {
+    ...reportOf(row),
+    takenBy: claimOf(row),
+  };
 }
 
 /** The live report of the school; another school's is as missing as a deleted one. */
@@ -181,14 +265,13 @@ export async function eventTime(ctx: MutationContext, at: string | undefined): P
  * anything else, which is refused as every taken id is. Ids are global keys, so it is looked up
  * by id alone, and nothing of another's row is read out.
  */
-export async function isRepeatOfEvent(
-  tx: Tx,
-  eventId: string,
+export function isRepeatOfEvent(
+  claim: EventClaim,
   actor: SchoolActor,
   reportId: string,
   kind: 'event' | 'comment',
-): Promise<boolean> {
-  const [existing] = await eventOwner(tx, eventId);
+): boolean {
+  const existing = claim.takenBy;
   if (existing === undefined) return false;
   if (existing.actorId === actor.id && existing.reportId === reportId) return true;
   throw refuse.conflict(reason('id_taken', { kind }));
@@ -252,15 +335,9 @@ export function insertEvent(
   );
 }
 
-/** A user of the pusher's school, live, to whom a job may go; refused otherwise. */
-export async function assertAssignable(tx: Tx, schoolId: string, userId: string): Promise<void> {
-  const [found] = await rowsOf(
-    tx,
-    'SELECT 1 AS found FROM users WHERE id = ? AND school_id = ? AND deleted_at IS NULL',
-    userId,
-    schoolId,
-  );
-  if (found === undefined) throw refuse.invalid('assignee_id', reason('assignee_unknown'));
+/** Refuses a plan's new assignee that is not a live user of the pusher's school (read by liveJob). */
+export function assertAssignable(job: Pick<LiveJob, 'assignable'>): void {
+  if (!job.assignable) throw refuse.invalid('assignee_id', reason('assignee_unknown'));
 }
 
 /*

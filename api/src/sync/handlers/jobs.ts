@@ -29,6 +29,7 @@ import {
   jobStateOf,
   liveJob,
   liveReport,
+  liveReportClaiming,
   type ReportRow,
 } from './job-state.js';
 
@@ -108,10 +109,12 @@ function plannedJob(report: ReportRow, a: ParsedMutationArgs<'report.set_job'>) 
 
 const setJob: HandlerMap['report.set_job'] = async (ctx, a) => {
   const { tx, actor } = ctx;
-  const report = await liveJob(tx, actor.schoolId, a.id);
+  // The event's claim and the new assignee are read with the job, and judged in the same order
+  // as before: authorisation, a repeat, the plan, then the assignee.
+  const report = await liveJob(tx, actor.schoolId, a.id, a.event_id, a.assignee_id ?? null);
   const state = await jobStateOf(tx, report);
   await authorizeJob(tx, report, state, actor, 'plan');
-  if (await isRepeatOfEvent(tx, a.event_id, actor, report.id, 'event')) return;
+  if (isRepeatOfEvent(report, actor, report.id, 'event')) return;
   const planned = plannedJob(report, a);
   const changes = changesOf(
     {
@@ -125,9 +128,8 @@ const setJob: HandlerMap['report.set_job'] = async (ctx, a) => {
   // A plan that changes nothing writes nothing: a repeat, or what another admin already did.
   if (Object.keys(changes).length === 0) return;
   const to = planned.assignee_id;
-  if (changes.assignee_id !== undefined && to !== null) {
-    await assertAssignable(tx, actor.schoolId, to);
-  }
+  // A changed assignee is the one the plan sent (`a.assignee_id`), whom liveJob looked up.
+  if (changes.assignee_id !== undefined && to !== null) assertAssignable(report);
   const occurredAt = await eventTime(ctx, a.at);
   await writeReport(
     ctx,
@@ -168,13 +170,9 @@ const setJob: HandlerMap['report.set_job'] = async (ctx, a) => {
 const setStatus: HandlerMap['report.set_status'] = async (ctx, a) => {
   const { tx, actor } = ctx;
   authorize(actor, 'reports.set_status');
-  const report = await liveReport(tx, actor.schoolId, a.id);
+  const report = await liveReportClaiming(tx, actor.schoolId, a.id, a.event_id);
   // Entries queued by an app from before timelines carry no event id: the server makes one.
-  if (
-    a.event_id !== undefined &&
-    (await isRepeatOfEvent(tx, a.event_id, actor, report.id, 'event'))
-  )
-    return;
+  if (a.event_id !== undefined && isRepeatOfEvent(report, actor, report.id, 'event')) return;
   const state = await jobStateOf(tx, report, a.status === 'completed');
   const jobActor = await jobActorOf(tx, report, actor);
   const judged = judgeStatusChange(state, a.status, jobActor);
@@ -206,8 +204,8 @@ const setStatus: HandlerMap['report.set_status'] = async (ctx, a) => {
 const handBack: HandlerMap['report.hand_back'] = async (ctx, a) => {
   const { tx, actor } = ctx;
   authorize(actor, 'reports.set_status');
-  const report = await liveJob(tx, actor.schoolId, a.id);
-  if (await isRepeatOfEvent(tx, a.event_id, actor, report.id, 'event')) return;
+  const report = await liveJob(tx, actor.schoolId, a.id, a.event_id, null);
+  if (isRepeatOfEvent(report, actor, report.id, 'event')) return;
   const state = await jobStateOf(tx, report);
   // Handed back by someone who no longer holds it, or once it is done: overtaken, no change.
   if (judgeHandBack(state, { id: actor.id, role: actor.role }) === 'ignore') return;

@@ -156,6 +156,8 @@ const SEGMENT_COLUMNS = [
   ['weeks', 'integer'],
   ['mask', 'integer'],
   ['due_time', 'text'],
+  ['every', 'integer'],
+  ['due_suffix', 'text'],
 ] as const;
 
 type SegmentRow = [
@@ -168,6 +170,8 @@ type SegmentRow = [
   number,
   number,
   number,
+  number,
+  string | null,
   number,
   string | null,
 ];
@@ -191,18 +195,37 @@ function countQuery(offsetMinutes: number): PlainQuery<CountRow> {
   const day = dayNumberSql(c.occurrenceDate);
   const segments = jsonRowsSql(sql`${sql.placeholder('segments')}`, SEGMENT_COLUMNS);
   const due = dueInstantSql(c.occurrenceDate, sql`s.due_time`, offsetMinutes);
-  query = plainQuery<CountRow>(sql`SELECT s.seg AS seg, ${c.completedBy} AS completed_by,
-      CASE WHEN ${c.completedAt} <= ${due} THEN 1 ELSE 0 END AS on_time,
+  // Every day a stretch names (every = 1, a daily round's) needs no arithmetic; a due instant
+  // on the occurrence's own UTC day (due_suffix) is its day and that time as text, compared as
+  // stored timestamps are; only other ones are worked out by dueInstantSql.
+  query = plainQuery<CountRow>(sql`WITH s AS MATERIALIZED ${segments}
+    SELECT s.seg AS seg, ${c.completedBy} AS completed_by,
+      CASE WHEN s.due_suffix IS NOT NULL AND ${c.completedAt} <= (${c.occurrenceDate} || s.due_suffix) THEN 1
+        WHEN s.due_suffix IS NULL AND ${c.completedAt} <= ${due} THEN 1 ELSE 0 END AS on_time,
       CASE WHEN ${c.occurrenceDate} >= s.open_from THEN 1 ELSE 0 END AS in_window,
       count(*) AS n
-    FROM ${segments} AS s CROSS JOIN ${c}
+    FROM s CROSS JOIN ${c}
     WHERE ${c.schoolId} = ${sql.placeholder('school')} AND ${c.templateId} = s.template_id
       AND ${c.occurrenceDate} >= s.lo AND ${c.occurrenceDate} <= s.hi AND ${c.closing}
-      AND (${day} - s.anchor) % s.step = 0 AND ((${day} - s.monday) / 7) % s.weeks = 0
-      AND ((s.mask >> ((((${day} + 3) % 7) + 7) % 7)) & 1) = 1
+      AND (s.every = 1 OR ((${day} - s.anchor) % s.step = 0
+        AND ((${day} - s.monday) / 7) % s.weeks = 0
+        AND ((s.mask >> ((((${day} + 3) % 7) + 7) % 7)) & 1) = 1))
     GROUP BY 1, 2, 3, 4`);
   queries.set(String(offsetMinutes), query);
   return query;
+}
+
+/**
+ * The due instant's time as the text after its day (`T02:00:00.000Z`), when it falls on the
+ * occurrence's own UTC day; null when the school's offset moves it to the day before or after.
+ */
+function dueSuffix(dueTime: string | null, offsetMinutes: number): string | null {
+  const local =
+    dueTime === null ? 24 * 60 : Number(dueTime.slice(0, 2)) * 60 + Number(dueTime.slice(3, 5));
+  const utc = local - offsetMinutes;
+  if (utc < 0 || utc >= 24 * 60) return null;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `T${pad(Math.floor(utc / 60))}:${pad(utc % 60)}:00.000Z`;
 }
 
 /**
@@ -225,20 +248,25 @@ export async function countSegments(
     const openFrom = days[days.length - segment.openCount] ?? dayString(last + 1);
     const dueTime =
       definition.due_time !== null && isDueTime(definition.due_time) ? definition.due_time : null;
+    const suffix = dueSuffix(dueTime, offsetMinutes);
     const id = segment.template.id;
     const arithmetic = arithmeticOf(plan);
     if (arithmetic === null) {
       // A monthly day: its few days one by one.
-      for (const d of days) rows.push([seg, id, d, d, openFrom, 0, 1, 0, 1, ALL_WEEKDAYS, dueTime]);
+      for (const d of days) {
+        rows.push([seg, id, d, d, openFrom, 0, 1, 0, 1, ALL_WEEKDAYS, dueTime, 1, suffix]);
+      }
       return;
     }
     const { anchor, step, monday, weeks, mask } = arithmetic;
+    const every = step === 1 && weeks === 1 && mask === ALL_WEEKDAYS ? 1 : 0;
     for (const [lo, hi] of outsidePauses(first, last, plan)) {
+      const [a, b] = [dayString(lo), dayString(hi)];
       rows.push([
         seg,
         id,
-        dayString(lo),
-        dayString(hi),
+        a,
+        b,
         openFrom,
         anchor,
         step,
@@ -246,6 +274,8 @@ export async function countSegments(
         weeks,
         mask,
         dueTime,
+        every,
+        suffix,
       ]);
     }
   });

@@ -96,6 +96,39 @@ export function dueInstantSql(
   >`strftime('%Y-%m-%dT%H:%M:%fZ', ${dueDate}, (${minutes} - ${offset}) || ' minutes')`;
 }
 
+/**
+ * Days since 1970-01-01 of a `YYYY-MM-DD` column, as an integer: the SQL twin of the contract's
+ * `dayNumber` (sync-protocol/src/rounds.ts), for schedule arithmetic in a query.
+ */
+export function dayNumberSql(date: AnyColumn | SQL): SQL<number> {
+  return currentEngine() === 'postgres'
+    ? sql<number>`((${date})::date - date '1970-01-01')`
+    : // julianday of a day is n + 0.5 exactly; 1970-01-01 is 2440587.5.
+      sql<number>`cast(julianday(${date}) - 2440587.5 AS integer)`;
+}
+
+/**
+ * A table of rows handed over as one parameter, `json`: a JSON array of arrays, each inner
+ * array one row whose values go to `columns` in order (integers or text; null stays NULL). One
+ * statement text whatever the number of rows, so it is prepared once.
+ */
+export function jsonRowsSql(
+  json: SQL,
+  columns: readonly (readonly [name: string, type: 'integer' | 'text'])[],
+): SQL {
+  for (const [name] of columns) {
+    if (!JSON_KEY.test(name)) throw new Error(`not a column name: ${name}`);
+  }
+  if (currentEngine() === 'postgres') {
+    const fields = columns.map(([name, type], i) =>
+      sql.raw(type === 'integer' ? `(e->>${i})::integer AS ${name}` : `e->>${i} AS ${name}`),
+    );
+    return sql`(SELECT ${sql.join(fields, sql`, `)} FROM jsonb_array_elements((${json})::jsonb) AS e)`;
+  }
+  const fields = columns.map(([name], i) => sql.raw(`json_extract(value, '$[${i}]') AS ${name}`));
+  return sql`(SELECT ${sql.join(fields, sql`, `)} FROM json_each(${json}))`;
+}
+
 /** Milliseconds from one stored UTC timestamp to another (negative when `to` is earlier). */
 export function millisecondsBetweenSql(from: AnyColumn | SQL, to: AnyColumn | SQL): SQL<number> {
   return currentEngine() === 'postgres'

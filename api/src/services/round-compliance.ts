@@ -17,7 +17,13 @@ import {
   type RoundCompliance,
   type RoundTemplateDefinition,
 } from '@urs/sync-protocol';
-import type { Reader } from '../db/handles.js';
+import type { Db, Reader } from '../db/handles.js';
+import {
+  countable,
+  countSegments,
+  segmentsOf,
+  type SegmentCounts,
+} from './round-compliance-counts.js';
 import {
   roundCompletions,
   roundTemplateVersions,
@@ -62,6 +68,31 @@ type Version = { version: number; definition: RoundTemplateDefinition; effective
 
 const zero = (): ComplianceCounts => ({ on_time: 0, late: 0, missed: 0, open: 0 });
 
+/** The school's templates (oldest first) and their versions (per template, oldest first). */
+async function loadRounds(
+  db: Reader,
+  schoolId: string,
+): Promise<{ templates: RoundTemplateRow[]; versions: Map<string, Version[]> }> {
+  const templates = await db
+    .select()
+    .from(roundTemplates)
+    .where(inSchool(roundTemplates, schoolId))
+    .orderBy(asc(roundTemplates.createdAt), asc(roundTemplates.id));
+  const versions = new Map<string, Version[]>();
+  if (templates.length === 0) return { templates, versions };
+  const versionRows = await db
+    .select()
+    .from(roundTemplateVersions)
+    .where(inSchool(roundTemplateVersions, schoolId))
+    .orderBy(asc(roundTemplateVersions.templateId), asc(roundTemplateVersions.version));
+  for (const v of versionRows) {
+    const list = versions.get(v.templateId) ?? [];
+    list.push(v);
+    versions.set(v.templateId, list);
+  }
+  return { templates, versions };
+}
+
 /** Every occurrence of the school's rounds on days `[from, to]`, judged as of `nowMs`. */
 export async function judgeOccurrences(
   db: Reader,
@@ -71,23 +102,33 @@ export async function judgeOccurrences(
   nowMs: number,
   offsetMinutes: number,
 ): Promise<{ occurrences: JudgedOccurrence[]; templates: RoundTemplateRow[] }> {
-  const templates = await db
-    .select()
-    .from(roundTemplates)
-    .where(inSchool(roundTemplates, schoolId))
-    .orderBy(asc(roundTemplates.createdAt), asc(roundTemplates.id));
-  if (templates.length === 0) return { occurrences: [], templates };
-  const versionRows = await db
-    .select()
-    .from(roundTemplateVersions)
-    .where(inSchool(roundTemplateVersions, schoolId))
-    .orderBy(asc(roundTemplateVersions.templateId), asc(roundTemplateVersions.version));
-  const versions = new Map<string, Version[]>();
-  for (const v of versionRows) {
-    const list = versions.get(v.templateId) ?? [];
-    list.push(v);
-    versions.set(v.templateId, list);
-  }
+  const { templates, versions } = await loadRounds(db, schoolId);
+  const occurrences = await judgeTemplates(
+    db,
+    schoolId,
+    templates,
+    versions,
+    from,
+    to,
+    nowMs,
+    offsetMinutes,
+  );
+  occurrences.sort((a, b) => (a.date === b.date ? 0 : a.date < b.date ? -1 : 1));
+  return { occurrences, templates };
+}
+
+/** The occurrences of `templates` on days `[from, to]`, template by template, each by date. */
+async function judgeTemplates(
+  db: Reader,
+  schoolId: string,
+  templates: readonly RoundTemplateRow[],
+  versions: ReadonlyMap<string, Version[]>,
+  from: string,
+  to: string,
+  nowMs: number,
+  offsetMinutes: number,
+): Promise<JudgedOccurrence[]> {
+  if (templates.length === 0) return [];
   // An after_completion chain starts at its start date, so its closings are read from there.
   const earliest = templates.reduce((min, t) => {
     const start = t.schedule.kind === 'after_completion' ? t.startDate : from;
@@ -147,8 +188,7 @@ export async function judgeOccurrences(
       });
     }
   }
-  occurrences.sort((a, b) => (a.date === b.date ? 0 : a.date < b.date ? -1 : 1));
-  return { occurrences, templates };
+  return occurrences;
 }
 
 const DAY_MS = 86_400_000;
@@ -225,23 +265,43 @@ function add(counts: ComplianceCounts, status: OccurrenceStatus): void {
   counts[status] += 1;
 }
 
-/** Per template, area and person over `[from, to]`, as `GET /api/rounds/compliance` answers. */
+/**
+ * Per template, area and person over `[from, to]`, as `GET /api/rounds/compliance` answers. The
+ * templates on a schedule of days are counted by the database (round-compliance-counts.ts);
+ * after_completion chains, whose days depend on each completion, occurrence by occurrence.
+ */
 export async function roundCompliance(
-  db: Reader,
+  db: Db,
   schoolId: string,
   from: string,
   to: string,
   nowMs: number,
   offsetMinutes: number,
 ): Promise<RoundCompliance> {
-  const { occurrences, templates } = await judgeOccurrences(
-    db,
-    schoolId,
-    from,
-    to,
-    nowMs,
-    offsetMinutes,
+  const { templates, versions } = await loadRounds(db, schoolId);
+  const counted: RoundTemplateRow[] = [];
+  const walked: RoundTemplateRow[] = [];
+  for (const t of templates) (countable(versions.get(t.id) ?? []) ? counted : walked).push(t);
+  const segments = counted.flatMap((t) =>
+    segmentsOf(t, versions.get(t.id) ?? [], from, to, nowMs, offsetMinutes),
   );
+  const [segmentCounts, occurrences] = await Promise.all([
+    countSegments(db, schoolId, segments, offsetMinutes),
+    judgeTemplates(db, schoolId, walked, versions, from, to, nowMs, offsetMinutes),
+  ]);
+  const countsOf = new Map<string, SegmentCounts[]>();
+  for (const c of segmentCounts) {
+    const list = countsOf.get(c.segment.template.id) ?? [];
+    list.push(c);
+    countsOf.set(c.segment.template.id, list);
+  }
+  const walkedOf = new Map<string, JudgedOccurrence[]>();
+  for (const o of occurrences) {
+    const list = walkedOf.get(o.template_id) ?? [];
+    list.push(o);
+    walkedOf.set(o.template_id, list);
+  }
+
   const totals = zero();
   const byTemplate = new Map<string, ComplianceCounts>();
   const byArea = new Map<string, ComplianceCounts>();
@@ -254,18 +314,37 @@ export async function roundCompliance(
     if (v === undefined) map.set(key, (v = make()));
     return v;
   };
-  for (const o of occurrences) {
-    add(totals, o.status);
-    add(bucket(byTemplate, o.template_id, zero), o.status);
-    for (const area of o.definition.area_ids) add(bucket(byArea, area, zero), o.status);
-    const done = o.status === 'on_time' || o.status === 'late';
-    const userId = done ? o.completed_by : o.definition.assignee_user_id;
-    const role = done || userId !== null ? null : o.definition.assignee_role;
+  /** `n` occurrences of `definition` with `status`, closed by `completedBy` when done. */
+  const count = (
+    templateId: string,
+    definition: RoundTemplateDefinition,
+    status: OccurrenceStatus,
+    n: number,
+    completedBy: string | null,
+  ) => {
+    if (n === 0) return;
+    totals[status] += n;
+    bucket(byTemplate, templateId, zero)[status] += n;
+    for (const area of definition.area_ids) bucket(byArea, area, zero)[status] += n;
+    const done = status === 'on_time' || status === 'late';
+    const userId = done ? completedBy : definition.assignee_user_id;
+    const role = done || userId !== null ? null : definition.assignee_role;
     const key = userId !== null ? `u:${userId}` : `r:${role ?? ''}`;
-    add(
-      bucket(byPerson, key, () => ({ ...zero(), user_id: userId, role })),
-      o.status,
-    );
+    bucket(byPerson, key, () => ({ ...zero(), user_id: userId, role }))[status] += n;
+  };
+  for (const template of templates) {
+    for (const c of countsOf.get(template.id) ?? []) {
+      const { definition } = c.segment;
+      for (const p of c.done) {
+        count(template.id, definition, 'on_time', p.onTime, p.completedBy);
+        count(template.id, definition, 'late', p.late, p.completedBy);
+      }
+      count(template.id, definition, 'missed', c.missed, null);
+      count(template.id, definition, 'open', c.open, null);
+    }
+    for (const o of walkedOf.get(template.id) ?? []) {
+      count(template.id, o.definition, o.status, 1, o.completed_by);
+    }
   }
   const areaIds = [...byArea.keys()];
   const userIds = [...byPerson.values()].flatMap((p) => (p.user_id === null ? [] : [p.user_id]));

@@ -1,0 +1,2 @@
+DROP INDEX `round_completions_school_template_date_idx`;--> statement-breakpoint
+CREATE INDEX `round_completions_compliance_idx` ON `round_completions` (`school_id`,`template_id`,`occurrence_date`,`closing`,`completed_by`,`completed_at`);

@@ -8,6 +8,7 @@ import {
   isOccurrence,
   isRoundFor,
   isoWeekday,
+  longestGap,
   nextScheduledDay,
   occurrenceId,
   occurrenceStatus,
@@ -342,6 +343,22 @@ describe('occurrencesBetween agrees with a day-by-day reading', () => {
         return { kind: 'after_completion', n: pick([1, 7, 30, 90]) };
     }
   };
+
+  it('never puts more than longestGap days between an occurrence and the next scheduled day', () => {
+    const base = dayNumber('2027-01-01');
+    for (let i = 0; i < 400; i++) {
+      const start = dayString(base + int(0, 500));
+      const p: RoundPlan = { schedule: schedules(), start_date: start, end_date: null, pauses: [] };
+      const from = addDays(start, int(0, 400));
+      for (const day of occurrencesBetween(p, from, addDays(from, 120))) {
+        const gap = dayNumber(nextScheduledDay(p, day)) - dayNumber(day);
+        expect(gap, `${JSON.stringify(p.schedule)} from ${day}`).toBeGreaterThan(0);
+        expect(gap, `${JSON.stringify(p.schedule)} from ${day}`).toBeLessThanOrEqual(
+          longestGap(p.schedule),
+        );
+      }
+    }
+  });
 
   it('for 400 random plans and windows over 2027-2028', () => {
     const base = dayNumber('2027-01-01');

@@ -275,6 +275,27 @@ export function nextScheduledDay(plan: RoundPlan, date: string): string {
   return dayString(d + 1);
 }
 
+/**
+ * The most days a schedule puts between one of its days and the next (`nextScheduledDay`): how
+ * long an occurrence's window can stay open. A month's day that the month lacks is its last day,
+ * so a day of the month is at most 31 days from the next.
+ */
+export function longestGap(schedule: RoundSchedule): number {
+  switch (schedule.kind) {
+    case 'daily':
+      return 1;
+    case 'weekdays':
+      return 7;
+    case 'every_n_days':
+    case 'after_completion':
+      return schedule.n;
+    case 'every_n_weeks':
+      return 7 * schedule.n;
+    case 'day_of_month':
+      return 31;
+  }
+}
+
 export type OccurrenceStatus = 'on_time' | 'late' | 'missed' | 'open';
 
 export interface OccurrenceTiming {

@@ -15,6 +15,7 @@ import {
   type OccurrenceTiming,
   type RoundCalendar,
   type RoundCompliance,
+  type RoundSchedule,
   type RoundTemplateDefinition,
 } from '@urs/sync-protocol';
 import type { Db, Reader } from '../db/handles.js';
@@ -93,11 +94,14 @@ async function loadRounds(
   return { templates, versions };
 }
 
-/** Every occurrence of the school's rounds on days `[from, to]`, judged as of `nowMs`. */
+/**
+ * Every occurrence of the school's rounds on days `[from, to]`, judged as of `nowMs`. `from` may
+ * be worked out from the templates' schedules, every version's (the round check's lookback).
+ */
 export async function judgeOccurrences(
   db: Reader,
   schoolId: string,
-  from: string,
+  from: string | ((schedules: readonly RoundSchedule[]) => string),
   to: string,
   nowMs: number,
   offsetMinutes: number,
@@ -108,7 +112,9 @@ export async function judgeOccurrences(
     schoolId,
     templates,
     versions,
-    from,
+    typeof from === 'string'
+      ? from
+      : from([...versions.values()].flatMap((list) => list.map((v) => v.definition.schedule))),
     to,
     nowMs,
     offsetMinutes,

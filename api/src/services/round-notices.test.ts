@@ -114,6 +114,20 @@ describe('round notices', () => {
     expect(await t.db.select().from(roundNotices)).toHaveLength(6);
   });
 
+  it('tells of a round every 90 days missed, its window closing 90 days after its day', async () => {
+    const filters = await template({
+      title: 'Ganti filter AC',
+      assignee_user_id: custodian,
+      schedule: { kind: 'every_n_days', n: 90 },
+      start_date: '2026-09-01',
+    });
+    // 2026-09-01's window closed at 2026-11-30's start, 7 h before: told, though 90 days back.
+    expect(await notifierAt(t, '2026-11-30T07:00:00').runOnce()).toBe(1);
+    expect(await inbox()).toEqual([
+      { user: custodian, kind: 'round_missed', subject: `${filters}:2026-09-01`, actor: null },
+    ]);
+  });
+
   it('says nothing of a round done, nor of a paused one', async () => {
     // The custodian did today's toilets at 06:00; the admin paused the garden today.
     const done = await new TestDevice(t, custodianToken).push([

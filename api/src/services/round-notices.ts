@@ -1,9 +1,11 @@
 import { isNull } from 'drizzle-orm';
 import {
   addDays,
+  longestGap,
   notificationExcerpt,
   occurrenceTiming,
   schoolDay,
+  type RoundSchedule,
   type RoundTemplateDefinition,
 } from '@urs/sync-protocol';
 import type { Db, Tx } from '../db/handles.js';
@@ -42,8 +44,15 @@ const HOUR = 60 * MINUTE;
 export const ROUND_DUE_LEAD_MS = HOUR;
 /** How long after its window closed a missed occurrence is still told. */
 export const MISSED_LOOKBACK_MS = 24 * HOUR;
-/** How far back a missed occurrence's day can lie: its window closes at the next one's day. */
-const MISSED_DAYS_BACK = 366 + 7;
+/**
+ * How far back the day of an occurrence missed in the last 24 h can lie: its window closes at
+ * the schedule's next day, so at most the longest gap of any of the school's schedules, and a
+ * day more for the lookback and the school's offset. A school of daily rounds looks 3 days
+ * back, one with a round every 90 days 92; it was a year for every school at every check.
+ */
+function missedDaysBack(schedules: readonly RoundSchedule[]): number {
+  return schedules.reduce((most, schedule) => Math.max(most, longestGap(schedule)), 1) + 2;
+}
 
 type Kind = 'round_due' | 'round_missed';
 
@@ -69,7 +78,9 @@ async function candidates(
   const today = schoolDay(nowMs, offsetMinutes);
   // Due soon: an occurrence of yesterday (due at its end, today's start) to tomorrow (due
   // early in its day while it is still today's late evening).
-  const from = addDays(today, missed ? -MISSED_DAYS_BACK : -1);
+  const from = missed
+    ? (schedules: readonly RoundSchedule[]) => addDays(today, -missedDaysBack(schedules))
+    : addDays(today, -1);
   const { occurrences, templates } = await judgeOccurrences(
     db,
     schoolId,

@@ -27,9 +27,16 @@ const result = await runLoadtest({
   seconds: number('LOADTEST_SECONDS', 60),
   intervalMs: number('LOADTEST_INTERVAL_SECONDS', 5) * 1000,
   workShare: number('LOADTEST_WORK_SHARE', 0.3),
+  admins: number('LOADTEST_ADMINS', 2),
+  faults: process.env['LOADTEST_FAULTS'] === '1',
+  privatePostgres: process.env['LOADTEST_PRIVATE_PG'] === '1',
   log: (line) => {
     console.error(`[loadtest] ${line}`);
   },
 });
 for (const line of result.report) console.log(line);
-process.exit(result.lost === 0 && result.doubled === 0 && result.acknowledged > 0 ? 0 : 1);
+process.exit(
+  result.lost === 0 && result.doubled === 0 && result.diverged === 0 && result.acknowledged > 0
+    ? 0
+    : 1,
+);

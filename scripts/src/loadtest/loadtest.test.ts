@@ -19,6 +19,9 @@ describe.skipIf(!adminUrl)('a short load run on PostgreSQL', () => {
       seconds: 15,
       intervalMs: 2_000,
       workShare: 0.6,
+      admins: 1,
+      faults: false,
+      privatePostgres: false,
       log: () => undefined,
     });
     expect(result.closing).toMatch(/^acknowledged \d+, stored \d+, lost 0, doubled 0$/);

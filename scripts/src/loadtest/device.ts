@@ -184,7 +184,14 @@ export class SimulatedDevice {
     }
     const differs = [...fresh].filter(([key, value]) => this.pulled.get(key) !== value).length;
     const extra = [...this.pulled.keys()].filter((key) => !fresh.has(key)).length;
-    return differs + extra === 0 ? null : `${differs} rows differ, ${extra} rows extra`;
+    const sample = [...fresh]
+      .filter(([key, value]) => this.pulled.get(key) !== value)
+      .slice(0, 4)
+      .map(([key, value]) => `${key} ${String(this.pulled.get(key))}/${value}`)
+      .join(' ');
+    return differs + extra === 0
+      ? null
+      : `${differs} rows differ, ${extra} rows extra [${sample}] base ${this.baseline}`;
   }
 
   private async pull(stats: LoadStats): Promise<void> {

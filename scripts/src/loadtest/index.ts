@@ -30,6 +30,8 @@ const result = await runLoadtest({
   admins: number('LOADTEST_ADMINS', 2),
   faults: process.env['LOADTEST_FAULTS'] === '1',
   privatePostgres: process.env['LOADTEST_PRIVATE_PG'] === '1',
+  photoOutageSeconds: number('LOADTEST_PHOTO_OUTAGE_SECONDS', 60),
+  postgresDownSeconds: number('LOADTEST_PG_DOWN_SECONDS', 5),
   log: (line) => {
     console.error(`[loadtest] ${line}`);
   },

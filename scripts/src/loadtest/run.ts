@@ -292,6 +292,9 @@ async function loadAgainst(
         if (done.every(Boolean)) break;
         await sleep(2000);
       }
+      // One more pull each once nothing is left to push anywhere: a device that drained
+      // early has not yet seen what the others pushed after it.
+      await Promise.all(devices.map((d) => d.drain(drain)));
       all.merge(drain);
       const unsent = devices.reduce((n, d) => n + d.pending, 0);
       const check = new LoadStats();
@@ -416,7 +419,7 @@ function injectFaults(
     at(ms, async () => {
       const fault = clock.begin(
         `kill -9 API ${index + 1}, started again`,
-        /bad_gateway|ECONNRESET|UND_ERR|socket/i,
+        / 502 | ECONNRESET| UND_ERR/,
       );
       api.kill();
       await api.restart();
@@ -426,7 +429,7 @@ function injectFaults(
   }
   const outageMs = (o.photoOutageSeconds ?? 60) * 1000;
   at(total * 0.1, async () => {
-    const fault = clock.begin(`photo store unreachable ${outageMs / 1000} s`, /photo/);
+    const fault = clock.begin(`photo store unreachable ${outageMs / 1000} s`, /photo_store/);
     await relay.cut();
     let lifted = false;
     const lift = async () => {
@@ -446,7 +449,7 @@ function injectFaults(
     at(total * 0.7, async () => {
       const fault = clock.begin(
         `PostgreSQL restart (down ${downMs / 1000} s)`,
-        /database|server_error| 500| 503/,
+        /database_unavailable|server_error/,
       );
       log('PostgreSQL stopping');
       await cluster.restart(downMs);

@@ -141,13 +141,24 @@ export class SimulatedDevice {
     try {
       await this.send(stats, 'GET unread-count', 'GET', '/api/announcements/unread-count');
       await this.pushReady(stats);
+      // Photo trouble does not stop the rest (web/src/sync/engine.ts): the uploads stop at the
+      // first failure, what is ready is pushed and the pull made, then the cycle counts as
+      // failed and backs off.
+      let photoTrouble: CycleFailed | undefined;
       for (const entry of this.outbox) {
         const photo = entry.photo;
         if (photo === undefined || photo.uploaded) continue;
-        await this.upload(stats, photo);
+        try {
+          await this.upload(stats, photo);
+        } catch (err) {
+          if (!(err instanceof CycleFailed)) throw err;
+          photoTrouble = err;
+          break;
+        }
       }
       await this.pushReady(stats);
       await this.pull(stats);
+      if (photoTrouble !== undefined) throw photoTrouble;
       this.failures = 0;
       return { ok: true };
     } catch (err) {
@@ -189,9 +200,7 @@ export class SimulatedDevice {
       .slice(0, 4)
       .map(([key, value]) => `${key} ${String(this.pulled.get(key))}/${value}`)
       .join(' ');
-    return differs + extra === 0
-      ? null
-      : `${differs} rows differ, ${extra} rows extra [${sample}] base ${this.baseline}`;
+    return differs + extra === 0 ? null : `${differs} rows differ, ${extra} rows extra (${sample})`;
   }
 
   private async pull(stats: LoadStats): Promise<void> {

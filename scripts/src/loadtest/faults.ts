@@ -18,7 +18,13 @@ export class Fault {
     readonly startedAt: number,
     /** Which failures are this fault's when faults overlap (by their kind's text). */
     private readonly signature: RegExp,
+    /** The endpoints it can touch: the photo store's outage only the photo routes. */
+    private readonly reach: RegExp = /./,
   ) {}
+
+  reaches(endpoint: string): boolean {
+    return this.reach.test(endpoint);
+  }
 
   claims(kind: string): boolean {
     return this.signature.test(kind);
@@ -61,15 +67,18 @@ const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 export class FaultClock {
   readonly faults: Fault[] = [];
 
-  begin(name: string, signature: RegExp): Fault {
-    const fault = new Fault(name, Date.now(), signature);
+  begin(name: string, signature: RegExp, reach?: RegExp): Fault {
+    const fault = new Fault(name, Date.now(), signature, reach);
     this.faults.push(fault);
     return fault;
   }
 
-  /** The fault a request from `start` to `end` (ms) overlapped, preferring one that claims it. */
-  during(start: number, end: number, kind = ''): Fault | undefined {
-    const open = this.faults.filter((f) => f.covers(start, end));
+  /**
+   * The fault a request to `endpoint` from `start` to `end` (ms) overlapped and could be
+   * touched by, preferring one that claims its failure `kind`.
+   */
+  during(endpoint: string, start: number, end: number, kind = ''): Fault | undefined {
+    const open = this.faults.filter((f) => f.covers(start, end) && f.reaches(endpoint));
     return open.find((f) => f.claims(kind)) ?? open[0];
   }
 }

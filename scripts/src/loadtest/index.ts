@@ -3,8 +3,10 @@ import { runLoadtest } from './run.js';
 
 /*
  * `npm run loadtest` (issue 43): PostgreSQL, LOADTEST_PROCESSES API processes behind a
- * round-robin proxy, a seeded district, simulated devices ramped until a device request's p95
- * passes 250 ms or a request fails. LOADTEST_SECONDS and LOADTEST_DEVICES fix a short run.
+ * round-robin proxy, a local S3 store for photos, a seeded district, simulated devices ramped
+ * until a device request's p95 passes 250 ms or a request fails, admins reading beside them.
+ * LOADTEST_SECONDS and LOADTEST_DEVICES fix a short run; LOADTEST_FAULTS=1 injects the faults
+ * (run.ts injectFaults) on a PostgreSQL cluster of the run's own.
  */
 const number = (name: string, fallback: number) => {
   const value = process.env[name];

@@ -37,7 +37,7 @@ export async function timedRequest(
   const started = performance.now();
   const startedAt = Date.now();
   const failed = (kind: string, retryAfterMs: number) => {
-    const fault = faults.during(startedAt, Date.now(), kind);
+    const fault = faults.during(call.endpoint, startedAt, Date.now(), kind);
     if (fault === undefined) stats.fail(kind);
     else fault.fail(kind);
     return new CycleFailed(retryAfterMs);
@@ -62,7 +62,7 @@ export async function timedRequest(
     const code = (err as { code?: string }).code ?? (err as Error).message;
     throw failed(`${call.endpoint} ${code}`, 0);
   }
-  const fault = faults.during(startedAt, Date.now());
+  const fault = faults.during(call.endpoint, startedAt, Date.now());
   const ms = performance.now() - started;
   stats.record(fault === undefined ? call.endpoint : `${call.endpoint} (during a fault)`, ms);
   if (res.statusCode === 200 || res.statusCode === 201) return text;

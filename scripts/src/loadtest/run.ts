@@ -434,7 +434,11 @@ function injectFaults(
   }
   const outageMs = (o.photoOutageSeconds ?? 60) * 1000;
   at(total * 0.1, async () => {
-    const fault = clock.begin(`photo store unreachable ${outageMs / 1000} s`, /photo_store/);
+    const fault = clock.begin(
+      `photo store unreachable ${outageMs / 1000} s`,
+      /photo_store/,
+      /\/api\/photos/,
+    );
     await relay.cut();
     let lifted = false;
     const lift = async () => {

@@ -337,6 +337,7 @@ async function loadAgainst(
           : clock.faults.map((f) => f.summary(injector?.startedAt ?? 0))),
         `PostgreSQL connections of the run's database: peak ${peakConnections} (${o.processes} processes x pool 10, + 2 for this harness)`,
         `memory (RSS): ${rss.join(', ')}`,
+        `API processes that died unasked: ${apis.reduce((n, a) => n + a.crashes, 0)}`,
         ...(unsent > 0 ? [`still in outboxes after the drain: ${unsent}`] : []),
         `converged: ${devices.length - diverged} of ${devices.length} devices${diverged === 0 ? '' : ` (${[...divergences].map(([k, n]) => `${k}: ${n}`).join('; ')})`}`,
       );

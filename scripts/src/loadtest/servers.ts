@@ -11,6 +11,8 @@ export interface RunningApi {
   kill(): void;
   /** Starts it again on the same port. */
   restart(): Promise<void>;
+  /** Times it exited unasked (neither killed by the injector nor stopped): a crash. */
+  readonly crashes: number;
   stop(): Promise<void>;
 }
 
@@ -53,9 +55,17 @@ export async function startApis(
 
 async function startApi(url: string, env: Record<string, string>): Promise<RunningApi> {
   let current: ChildProcess;
+  let crashes = 0;
+  let expected = false;
+  const watch = (child: ChildProcess) => {
+    child.once('exit', () => {
+      if (!expected) crashes += 1;
+    });
+  };
   const first = spawnApi(url, env, 0);
   current = first.child;
   const port = await first.listening;
+  watch(current);
   const exited = (child: ChildProcess) =>
     child.exitCode !== null || child.signalCode !== null
       ? Promise.resolve()
@@ -65,16 +75,23 @@ async function startApi(url: string, env: Record<string, string>): Promise<Runni
     get pid() {
       return current.pid;
     },
+    get crashes() {
+      return crashes;
+    },
     kill() {
+      expected = true;
       current.kill('SIGKILL');
     },
     async restart() {
       await exited(current);
+      expected = false;
       const next = spawnApi(url, env, port);
       current = next.child;
       await next.listening;
+      watch(current);
     },
     async stop() {
+      expected = true;
       const done = exited(current);
       if (current.connected) current.send({ kind: 'exit' });
       await done;

@@ -34,3 +34,5 @@ export {
 export { definitionColumns as roundTemplateColumns } from './services/round-templates.js';
 /** Rounds' compliance over a period (the bench times a year against a month). */
 export { roundCompliance } from './services/round-compliance.js';
+/** A local S3-compatible store (s3rver) for the load test's photos, as the API tests run it. */
+export { startS3Server, type S3TestServer } from './test/s3-server.js';

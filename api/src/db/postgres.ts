@@ -49,6 +49,15 @@ export function openPostgres(url: string, poolSize = 10): Db {
   });
   // An idle connection dropped by the server must not crash the process; the pool replaces it.
   pool.on('error', (err) => console.error('[api] idle PostgreSQL connection failed:', err.message));
+  // Nor one checked out between two statements of a transaction (PostgreSQL restarting under
+  // load, issue 43): node-postgres then emits 'error' on the client itself, and the pool
+  // listens only while it is idle, so without this the process died. Its next statement fails
+  // (`not queryable`), answered 503, and the pool replaces the client when it is released.
+  pool.on('connect', (connection) => {
+    connection.on('error', (err) => {
+      console.error('[api] PostgreSQL connection in use failed:', err.message);
+    });
+  });
   const client = drizzle(pool);
   const asReader = client as unknown as Reader;
   const rows = async <R>(text: string, params: readonly unknown[]) => {

@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { runLoadtest } from './run.js';
 
 /*
- * The short run of `npm run loadtest` (issue 43) on PostgreSQL: devices sign in, poll, push and
- * pull through the round-robin proxy to two APIs for about 15 s. Only the closing line is
- * asserted: everything acknowledged is stored once. Never a timing: this machine's speed,
- * and what else runs on it, decide those.
+ * The short run of `npm run loadtest` (issue 43) on PostgreSQL: devices sign in, poll, push
+ * (reports with photos into a local S3 store, stock, comments, rounds) and pull through the
+ * round-robin proxy to two API processes for about 15 s, an admin reading beside them. Only
+ * the closing line is asserted: everything acknowledged is stored once. Never a timing: this
+ * machine's speed, and what else runs on it, decide those.
  */
 const adminUrl = process.env['TEST_DATABASE_URL'];
 
@@ -19,6 +20,9 @@ describe.skipIf(!adminUrl)('a short load run on PostgreSQL', () => {
       seconds: 15,
       intervalMs: 2_000,
       workShare: 0.6,
+      admins: 1,
+      faults: false,
+      privatePostgres: false,
       log: () => undefined,
     });
     expect(result.closing).toMatch(/^acknowledged \d+, stored \d+, lost 0, doubled 0$/);

@@ -39,11 +39,13 @@ export class LoadStats {
   }
 
   table(): string[] {
-    const lines = ['endpoint                         requests     p50     p95     p99 (ms)'];
+    const lines = [
+      'endpoint                                 requests     p50     p95     p99 (ms)',
+    ];
     for (const [endpoint, list] of [...this.latencies].sort(([a], [b]) => a.localeCompare(b))) {
       const q = (p: number) => quantile(list, p).toFixed(1).padStart(7);
       lines.push(
-        `${endpoint.padEnd(32)} ${String(list.length).padStart(8)} ${q(0.5)} ${q(0.95)} ${q(0.99)}`,
+        `${endpoint.padEnd(40)} ${String(list.length).padStart(8)} ${q(0.5)} ${q(0.95)} ${q(0.99)}`,
       );
     }
     return lines;

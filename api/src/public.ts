@@ -32,6 +32,8 @@ export {
 } from './middleware/compression.js';
 /** A round template's row columns for a definition: the demo seed's rounds as the API writes them. */
 export { definitionColumns as roundTemplateColumns } from './services/round-templates.js';
+/** A school's kept analytics figures recounted, for the bench's bulk-loaded schools (decision 034). */
+export { recountSchool } from './services/report-tallies.js';
 /** Rounds' compliance over a period (the bench times a year against a month). */
 export { roundCompliance } from './services/round-compliance.js';
 /** A local S3-compatible store (s3rver) for the load test's photos, as the API tests run it. */

@@ -177,4 +177,8 @@ export const {
   roundTemplateVersions,
   roundCompletions,
   roundNotices,
+  reportTotals,
+  reportDays,
+  reportAreaDays,
+  reportReporterDays,
 } = pgSchema;

@@ -86,6 +86,13 @@ export const schools = sqliteTable(
      * account (docs/decisions/029-public-problem-form.md); the school's admin switches it.
      */
     posterReports: integer('poster_reports', { mode: 'boolean' }).notNull().default(true),
+    /**
+     * The UTC offset, in minutes east, that the school's kept report figures (report_totals and
+     * the report_*_days tables) are dated in: their triggers read it. services/report-tallies.ts
+     * keeps it equal to SCHOOL_UTC_OFFSET, recounting the school when it is not
+     * (docs/decisions/034-kept-report-figures.md). 420 is WIB, the default.
+     */
+    tallyOffsetMinutes: integer('tally_offset_minutes').notNull().default(420),
     deactivatedAt: text('deactivated_at'),
     createdAt: text('created_at').notNull(),
     updatedAt: text('updated_at').notNull(),
@@ -889,6 +896,63 @@ export const roundNotices = sqliteTable(
   (t) => [primaryKey({ columns: [t.occurrenceId, t.kind, t.userId] })],
 );
 
+/*
+ * The analytics' report figures, kept (docs/decisions/034-kept-report-figures.md): counts of
+ * each school's live reports (deleted_at IS NULL), kept by triggers on `reports` in the
+ * transaction of every write, so a screen's cost follows the period it shows, not the number of
+ * reports. A day is the school's local date of the filing time (reported_at) at the school's
+ * tally_offset_minutes. Rows may hold 0 once their reports have moved on; readers skip them.
+ */
+
+/** All-time counts per area and status: the status totals and the areas with most pending. */
+export const reportTotals = sqliteTable(
+  'report_totals',
+  {
+    schoolId: schoolId(),
+    areaId: text('area_id').notNull(),
+    status: text('status', { enum: REPORT_STATUSES }).notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.schoolId, t.areaId, t.status] })],
+);
+
+/** Reports filed per local day, and how many of them are completed now. */
+export const reportDays = sqliteTable(
+  'report_days',
+  {
+    schoolId: schoolId(),
+    day: text('day').notNull(),
+    n: integer('n').notNull(),
+    completed: integer('completed').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.schoolId, t.day] })],
+);
+
+/** Reports filed per local day and area. */
+export const reportAreaDays = sqliteTable(
+  'report_area_days',
+  {
+    schoolId: schoolId(),
+    day: text('day').notNull(),
+    areaId: text('area_id').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.schoolId, t.day, t.areaId] })],
+);
+
+/** Staff reports (origin 'staff') filed per local day and reporter, and how many are completed. */
+export const reportReporterDays = sqliteTable(
+  'report_reporter_days',
+  {
+    schoolId: schoolId(),
+    day: text('day').notNull(),
+    reporterId: text('reporter_id').notNull(),
+    n: integer('n').notNull(),
+    completed: integer('completed').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.schoolId, t.day, t.reporterId] })],
+);
+
 export const schema = {
   schools,
   changeCounter,
@@ -922,4 +986,8 @@ export const schema = {
   roundTemplateVersions,
   roundCompletions,
   roundNotices,
+  reportTotals,
+  reportDays,
+  reportAreaDays,
+  reportReporterDays,
 };

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, isNull, lt, sql, sum } from 'drizzle-orm';
 import {
   REPORT_STATUSES,
   ROLES,
@@ -7,11 +7,21 @@ import {
   type Role,
 } from '@urs/sync-protocol';
 import type { Db } from '../db/handles.js';
-import { localDaySql, localMonthSql } from '../db/dialect.js';
-import { areas, itemRequests, reports, userActivity, users } from '../db/schema.js';
+import { localDaySql } from '../db/dialect.js';
+import {
+  areas,
+  itemRequests,
+  reportAreaDays,
+  reportDays,
+  reportReporterDays,
+  reportTotals,
+  userActivity,
+  users,
+} from '../db/schema.js';
 import { first } from '../db/first.js';
 import { localDate, localDayStart, scopeRange, type SchoolClock } from '../lib/school-time.js';
 import { jobAnalytics } from './analytics-jobs.js';
+import { ensureTallies } from './report-tallies.js';
 
 const DAY = 86_400_000;
 
@@ -35,9 +45,11 @@ const rate = (part: number, whole: number) =>
   whole === 0 ? 0 : Math.round((part / whole) * 1000) / 10;
 
 /**
- * The admin analytics, computed in SQL: every query is bounded by a date window on an indexed
- * column or is a single grouped pass, so it answers well under a second at 200,000 reports.
- * Report windows are on the filing time: a report filed offline on Friday and received on
+ * The admin analytics. The report figures are read from the counts kept per school and day
+ * (services/report-tallies.ts, docs/decisions/034-kept-report-figures.md), so their cost follows
+ * the period shown and not the number of reports; users, activity, requests and the jobs'
+ * figures are computed in SQL, each query bounded by a date window on an indexed column or a
+ * single grouped pass. Report windows are on the filing time: a report filed offline on Friday and received on
  * Monday is Friday's work (docs/decisions/012-device-filing-time.md). Every figure is of the
  * one school: its reports, its users (and their activity) and its requests (decision 027).
  */
@@ -47,63 +59,64 @@ export async function analyticsSnapshot(
   clock: SchoolClock,
   now = new Date(),
 ): Promise<AnalyticsSnapshot> {
-  const liveReport = and(eq(reports.schoolId, schoolId), isNull(reports.deletedAt));
   const liveUser = and(eq(users.schoolId, schoolId), isNull(users.deletedAt));
   const offset = clock.offsetMinutes;
   const today = localDate(now, clock);
   const days7 = lastDays(today, 7);
   const days30 = lastDays(today, 30);
   const months6 = lastMonths(today, 6);
-  const from7 = localDayStart(days7[0] ?? today, clock).toISOString();
   const from30 = localDayStart(days30[0] ?? today, clock).toISOString();
-  const from6m = localDayStart(`${months6[0] ?? today.slice(0, 7)}-01`, clock).toISOString();
   const week = scopeRange('this_week', now, clock);
 
+  await ensureTallies(db, schoolId, clock);
   const byStatus = Object.fromEntries(REPORT_STATUSES.map((s) => [s, 0])) as Record<
     ReportStatus,
     number
   >;
   for (const row of await db
-    .select({ status: reports.status, n: count() })
-    .from(reports)
-    .where(liveReport)
-    .groupBy(reports.status)) {
-    byStatus[row.status] = row.n;
+    .select({ status: reportTotals.status, n: sum(reportTotals.n) })
+    .from(reportTotals)
+    .where(eq(reportTotals.schoolId, schoolId))
+    .groupBy(reportTotals.status)) {
+    byStatus[row.status] = Number(row.n ?? 0);
   }
-  const thisWeek =
+  const ofSchool = eq(reportDays.schoolId, schoolId);
+  const thisWeek = Number(
     (
       await first(
         db
-          .select({ n: count() })
-          .from(reports)
+          .select({ n: sum(reportDays.n) })
+          .from(reportDays)
           .where(
             and(
-              liveReport,
-              gte(reports.reportedAt, week.from?.toISOString() ?? ''),
-              lt(reports.reportedAt, week.to?.toISOString() ?? ''),
+              ofSchool,
+              gte(reportDays.day, localDate(week.from ?? now, clock)),
+              lt(reportDays.day, localDate(week.to ?? now, clock)),
             ),
           ),
       )
-    )?.n ?? 0;
+    )?.n ?? 0,
+  );
 
-  const completed = sql<number>`sum(CASE WHEN ${reports.status} = 'completed' THEN 1 ELSE 0 END)`;
-  const perDay = localDaySql(reports.reportedAt, offset);
   const daily = new Map(
     (
       await db
-        .select({ day: perDay, created: count(), completed })
-        .from(reports)
-        .where(and(liveReport, gte(reports.reportedAt, from7)))
-        .groupBy(perDay)
+        .select({ day: reportDays.day, created: reportDays.n, completed: reportDays.completed })
+        .from(reportDays)
+        .where(and(ofSchool, gte(reportDays.day, days7[0] ?? today)))
     ).map((r) => [r.day, r]),
   );
-  const perMonth = localMonthSql(reports.reportedAt, offset);
+  const perMonth = sql<string>`substr(${reportDays.day}, 1, 7)`;
   const monthly = new Map(
     (
       await db
-        .select({ month: perMonth, created: count(), completed })
-        .from(reports)
-        .where(and(liveReport, gte(reports.reportedAt, from6m)))
+        .select({
+          month: perMonth,
+          created: sum(reportDays.n),
+          completed: sum(reportDays.completed),
+        })
+        .from(reportDays)
+        .where(and(ofSchool, gte(reportDays.day, `${months6[0] ?? today.slice(0, 7)}-01`)))
         .groupBy(perMonth)
     ).map((r) => [r.month, r]),
   );
@@ -130,26 +143,48 @@ export async function analyticsSnapshot(
     ).map((r) => [r.day, r.n]),
   );
 
-  const areaCount = async (where: ReturnType<typeof and>) =>
-    db
-      .select({ id: areas.id, name: areas.name, count: count() })
-      .from(reports)
-      .innerJoin(areas, eq(areas.id, reports.areaId))
-      .where(where)
-      .groupBy(areas.id)
-      .orderBy(desc(count()), areas.name)
-      .limit(5);
+  const areaReports = sql<number>`sum(${reportAreaDays.n})`;
+  const mostReports = await db
+    .select({ id: areas.id, name: areas.name, count: areaReports })
+    .from(reportAreaDays)
+    .innerJoin(areas, eq(areas.id, reportAreaDays.areaId))
+    .where(and(eq(reportAreaDays.schoolId, schoolId), gte(reportAreaDays.day, days30[0] ?? today)))
+    .groupBy(areas.id)
+    .having(gt(areaReports, 0))
+    .orderBy(desc(areaReports), areas.name)
+    .limit(5);
+  const mostPending = await db
+    .select({ id: areas.id, name: areas.name, count: reportTotals.n })
+    .from(reportTotals)
+    .innerJoin(areas, eq(areas.id, reportTotals.areaId))
+    .where(
+      and(
+        eq(reportTotals.schoolId, schoolId),
+        eq(reportTotals.status, 'pending'),
+        gt(reportTotals.n, 0),
+      ),
+    )
+    .orderBy(desc(reportTotals.n), areas.name)
+    .limit(5);
+  const areaRows = (rows: { id: string; name: string; count: number | string }[]) =>
+    rows.map((r) => ({ id: r.id, name: r.name, count: Number(r.count) }));
 
+  // Not the poster's reports (the kept figures hold staff reports only): their reporter has a
+  // role only because a user needs one.
   const roleRows = await db
     .select({
       role: users.role,
-      reports30: count(reports.id),
-      completed30: sql<number>`coalesce(${completed}, 0)`,
+      reports30: sum(reportReporterDays.n),
+      completed30: sum(reportReporterDays.completed),
     })
-    .from(reports)
-    .innerJoin(users, eq(users.id, reports.reporterId))
-    // Not the poster's reports: their reporter has a role only because a user needs one.
-    .where(and(liveReport, gte(reports.reportedAt, from30), eq(reports.origin, 'staff')))
+    .from(reportReporterDays)
+    .innerJoin(users, eq(users.id, reportReporterDays.reporterId))
+    .where(
+      and(
+        eq(reportReporterDays.schoolId, schoolId),
+        gte(reportReporterDays.day, days30[0] ?? today),
+      ),
+    )
     .groupBy(users.role);
   const staffPerRole = new Map(
     (
@@ -208,21 +243,21 @@ export async function analyticsSnapshot(
     },
     daily_7d: days7.map((date) => ({
       date,
-      created: daily.get(date)?.created ?? 0,
+      created: Number(daily.get(date)?.created ?? 0),
       completed: Number(daily.get(date)?.completed ?? 0),
     })),
     monthly_6m: months6.map((month) => ({
       month,
-      created: monthly.get(month)?.created ?? 0,
+      created: Number(monthly.get(month)?.created ?? 0),
       completed: Number(monthly.get(month)?.completed ?? 0),
     })),
     priority_areas: {
-      most_reports_30d: await areaCount(and(liveReport, gte(reports.reportedAt, from30))),
-      most_pending: await areaCount(and(liveReport, inArray(reports.status, ['pending']))),
+      most_reports_30d: areaRows(mostReports),
+      most_pending: areaRows(mostPending),
     },
     productivity_by_role: ROLES.map((role: Role) => {
       const row = roleRows.find((r) => r.role === role);
-      const reports30 = row?.reports30 ?? 0;
+      const reports30 = Number(row?.reports30 ?? 0);
       const completed30 = Number(row?.completed30 ?? 0);
       return {
         role,

@@ -1,21 +1,29 @@
-import { and, count, gte, inArray, isNull, lt, max, sql } from 'drizzle-orm';
+import { and, count, gte, inArray, isNull, lt, max, sql, sum } from 'drizzle-orm';
 import type { SchoolOverviewRow } from '@urs/sync-protocol';
 import type { Db } from '../db/handles.js';
 import { overdueSql } from '../db/job-sql.js';
-import { itemRequests, reports, syncClients, users } from '../db/schema.js';
-import { scopeRange, type SchoolClock } from '../lib/school-time.js';
+import {
+  itemRequests,
+  reportDays,
+  reports,
+  reportTotals,
+  syncClients,
+  users,
+} from '../db/schema.js';
+import { localDate, scopeRange, type SchoolClock } from '../lib/school-time.js';
+import { ensureTallies } from './report-tallies.js';
 import { listSchools } from './schools.js';
 
 /*
  * The district view (issue 39): per school, one grouped query per figure, each reading the
- * school-led indexes. Overdue is the jobs' own (decision 028, the contract's isOverdue in the
+ * school-led indexes; reports this month and open work from the kept counts (decision 034). Overdue is the jobs' own (decision 028, the contract's isOverdue in the
  * school's calendar), no longer decision 027's stand-in of open work filed a week ago.
  */
 
 type Counts = Map<string, number>;
 
 async function grouped(
-  rows: Promise<{ schoolId: string | null; n: number | string }[]>,
+  rows: Promise<{ schoolId: string | null; n: number | string | null }[]>,
 ): Promise<Counts> {
   const counts: Counts = new Map();
   for (const row of await rows) if (row.schoolId !== null) counts.set(row.schoolId, Number(row.n));
@@ -28,11 +36,14 @@ export async function districtOverview(
   now = new Date(),
 ): Promise<SchoolOverviewRow[]> {
   const month = scopeRange('this_month', now, clock);
-  const monthFrom = (month.from ?? now).toISOString();
-  const monthTo = (month.to ?? now).toISOString();
+  // Local dates of the month's first day and the next month's, for the kept daily counts.
+  const monthFrom = localDate(month.from ?? now, clock);
+  const monthTo = localDate(month.to ?? now, clock);
   const liveReport = isNull(reports.deletedAt);
-  const open = inArray(reports.status, ['pending', 'in_progress']);
   const n = count();
+  // This month's reports and the open work are the kept figures (decision 034), dated as the
+  // clock dates them: each school's recounted first if they are not.
+  for (const school of await listSchools(db)) await ensureTallies(db, school.id, clock);
 
   const [schoolRows, staff, thisMonth, openWork, overdue, pending, lastSync] = await Promise.all([
     listSchools(db),
@@ -45,17 +56,17 @@ export async function districtOverview(
     ),
     grouped(
       db
-        .select({ schoolId: reports.schoolId, n })
-        .from(reports)
-        .where(and(liveReport, gte(reports.reportedAt, monthFrom), lt(reports.reportedAt, monthTo)))
-        .groupBy(reports.schoolId),
+        .select({ schoolId: reportDays.schoolId, n: sum(reportDays.n) })
+        .from(reportDays)
+        .where(and(gte(reportDays.day, monthFrom), lt(reportDays.day, monthTo)))
+        .groupBy(reportDays.schoolId),
     ),
     grouped(
       db
-        .select({ schoolId: reports.schoolId, n })
-        .from(reports)
-        .where(and(liveReport, open))
-        .groupBy(reports.schoolId),
+        .select({ schoolId: reportTotals.schoolId, n: sum(reportTotals.n) })
+        .from(reportTotals)
+        .where(inArray(reportTotals.status, ['pending', 'in_progress']))
+        .groupBy(reportTotals.schoolId),
     ),
     grouped(
       db

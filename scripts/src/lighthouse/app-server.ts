@@ -3,6 +3,7 @@ import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { seedSchoolHistory } from './school-history.js';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -28,14 +29,22 @@ const BASELINE_HTML = `<!doctype html>
 </html>
 `;
 
+/**
+ * How many rows the measured school holds for a pull (LIGHTHOUSE_SCHOOL_ROWS, default 10,000,
+ * the issue's large school): the demo school, topped up with earlier years' completed reports.
+ */
+export const SCHOOL_ROWS = Number(process.env['LIGHTHOUSE_SCHOOL_ROWS'] ?? 10_000);
+
 export interface AppServer {
   url: string;
+  /** The rows the school holds for a pull (what a fresh device's first sync brings). */
+  schoolRows: number;
   stop(): Promise<void>;
 }
 
 /**
- * The built app as `npm start` serves it (scripts/dist/start.js: migrate, seed a fresh SQLite,
- * serve API and PWA on one port), in a temporary data directory, with a copy of web/dist that
+ * The built app as `npm start` serves it (scripts/dist/start.js: migrate, serve API and PWA on
+ * one port), in a temporary data directory seeded first with the measured school (SCHOOL_ROWS), with a copy of web/dist that
  * also holds the baseline page.
  */
 export async function startAppServer(
@@ -46,6 +55,8 @@ export async function startAppServer(
   const dist = path.join(temp, 'dist');
   await cp(built, dist, { recursive: true });
   await writeFile(path.join(dist, BASELINE_PATH.slice(1)), BASELINE_HTML);
+  const dataDir = path.join(temp, 'data');
+  const schoolRows = await seedSchoolHistory(dataDir, SCHOOL_ROWS);
 
   const child = spawn(process.execPath, [path.join(repoRoot, 'scripts/dist/start.js')], {
     cwd: repoRoot,
@@ -53,7 +64,7 @@ export async function startAppServer(
       ...process.env,
       PORT: '0',
       HOST: '127.0.0.1',
-      DATA_DIR: path.join(temp, 'data'),
+      DATA_DIR: dataDir,
       WEB_DIST_DIR: dist,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -71,6 +82,7 @@ export async function startAppServer(
   });
   return {
     url,
+    schoolRows,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));

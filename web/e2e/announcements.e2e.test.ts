@@ -42,7 +42,8 @@ async function openList(page: Page) {
 /** The sidebar badge's number, read in one step: the badge may vanish between two reads. */
 async function badgeCount(page: Page): Promise<number> {
   const text = await page.evaluate(
-    () => document.querySelector('.sidebar-nav .badge')?.textContent ?? '0',
+    () =>
+      document.querySelector('.sidebar-nav [data-nav="announcements"] .badge')?.textContent ?? '0',
   );
   return Number(text);
 }

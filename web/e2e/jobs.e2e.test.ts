@@ -8,7 +8,7 @@
  *
  * Needs `npx turbo run build --filter=@urs/web --filter=@urs/scripts` first.
  */
-import { newId, PROTOCOL_VERSION, type ReportDetail } from '@urs/sync-protocol';
+import { newId, PROTOCOL_VERSION, schoolDay, type ReportDetail } from '@urs/sync-protocol';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
@@ -36,11 +36,9 @@ interface ListRow {
   reporter: { id: string; name: string };
 }
 
-/** This device's calendar day, as the phone's /tasks reads "today". */
+/** The school's day (the server's default SCHOOL_UTC_OFFSET, +07:00): what /tasks calls today. */
 function today(): string {
-  const now = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  return schoolDay(Date.now(), 7 * 60);
 }
 
 async function userId(email: string): Promise<string> {

@@ -247,7 +247,9 @@ describe('admin screens at phone and desktop width', () => {
       await adminPage.getByTestId('announcement').first().waitFor({ timeout: 20_000 });
       expect(await adminPage.getByTestId('unread').count()).toBe(0);
       expect(await adminPage.getByTestId('topbar-unread').count()).toBe(0);
-      expect(await adminPage.locator('.sidebar-nav .badge').count()).toBe(0);
+      expect(
+        await adminPage.locator('.sidebar-nav [data-nav="announcements"] .badge').count(),
+      ).toBe(0);
       await context.close();
     }
     expect(problems).toEqual([]);

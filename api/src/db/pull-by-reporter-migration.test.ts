@@ -39,10 +39,11 @@ describe.skipIf(testEngine !== 'sqlite')('migration 0010_pull_by_reporter', () =
       )
       .run(area, 'Taman', now, now);
     const insertReport = old.prepare(
-      "INSERT INTO reports (id, reporter_id, area_id, work_type, description, status, created_at, updated_at, change_seq) VALUES (?, ?, ?, 'maintenance', 'Rumput', 'pending', ?, ?, ?)",
+      "INSERT INTO reports (id, reporter_id, area_id, work_type, description, status, reported_at, created_at, updated_at, change_seq) VALUES (?, ?, ?, 'maintenance', 'Rumput', 'pending', ?, ?, ?, ?)",
     );
-    insertReport.run(report, staff, area, now, now, 4);
-    insertReport.run(otherReport, other, area, now, now, 5);
+    // A filing time, as the server wrote one since 0009 (the later analytics upgrade counts it).
+    insertReport.run(report, staff, area, now, now, now, 4);
+    insertReport.run(otherReport, other, area, now, now, now, 5);
     const insertPhoto = old.prepare(
       "INSERT INTO report_photos (id, report_id, kind, sha256, mime_type, size_bytes, created_at, updated_at, change_seq) VALUES (?, ?, 'before', 'aa', 'image/jpeg', 10, ?, ?, ?)",
     );

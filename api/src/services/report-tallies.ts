@@ -15,7 +15,7 @@ import type { SchoolClock } from '../lib/school-time.js';
 
 /*
  * The analytics' kept report figures (docs/decisions/034-kept-report-figures.md). Triggers on
- * `reports` (migration 0020 / PostgreSQL 0015) keep them in the transaction of every write; the
+ * `reports` (migration 0021 / PostgreSQL 0016) keep them in the transaction of every write; the
  * day of a report is its filing time's local date at the school's `tally_offset_minutes`. This
  * module recounts a school from its reports: when that offset is not the configured
  * SCHOOL_UTC_OFFSET (a deployment in WITA or WIT, whose figures the migration dated in WIB),

@@ -1,3 +1,3 @@
 import { nodeTestConfig } from '../api/vitest.node.js';
 
-export default nodeTestConfig();
+export default nodeTestConfig(import.meta.dirname);

@@ -70,12 +70,13 @@ async function start() {
   await nextTask();
   // workbox-window is not needed to draw: it comes in a chunk of its own (the shell's, which
   // shows the update prompt), still at start, before the session check and the route's load, so
-  // the worker and the install prompt's listener are set up however long those take. Not on a
+  // the install prompt's listener is set up however long those take; the worker itself
+  // registers once the first screen is drawn and the main thread idle (firstScreenIdle). Not on a
   // poster's public form: a visitor sending one problem should not download the whole app for
   // offline use (decision 029); a phone that has the app keeps its worker all the same.
   if (!window.location.pathname.startsWith(POSTER_PAGE_PREFIX)) {
     void import('./pwa/register.js')
-      .then(({ registerServiceWorker }) => registerServiceWorker())
+      .then(({ registerServiceWorker }) => registerServiceWorker(firstScreenIdle.promise))
       .catch((err: unknown) => {
         console.error('Service worker gagal didaftarkan', err);
       });
@@ -115,6 +116,7 @@ async function start() {
     );
   });
   await drawn;
+  whenIdle(firstScreenIdle.resolve);
   // login/index.html's form drawn ahead is the login screen's to replace; a visitor sent
   // elsewhere (already signed in) must not keep it above the page they were sent to.
   if (router.state.location.pathname !== '/login') takePrerendered();
@@ -125,6 +127,26 @@ async function start() {
   // After the first screen is drawn: the router's listener is there, and a screen that replaces
   // a page drawn ahead has done so before the kept path replaces it in turn.
   await restoreKeptRedirect(router, sessionStorage);
+}
+
+/**
+ * The service worker registers once the first screen is drawn and the main thread is idle
+ * (registerServiceWorker), or after SERVICE_WORKER_WAIT_MS whatever happens to the start.
+ */
+const SERVICE_WORKER_WAIT_MS = 10_000;
+const firstScreenIdle = (() => {
+  let resolve = () => {};
+  const promise = new Promise<void>((done) => {
+    resolve = done;
+  });
+  setTimeout(resolve, SERVICE_WORKER_WAIT_MS);
+  return { promise, resolve };
+})();
+
+/** Runs `run` when the browser is idle (within 2 s), or in a task where it cannot say. */
+function whenIdle(run: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 2000 });
+  else setTimeout(run, 0);
 }
 
 /** Resolves once the router has drawn a loaded route for the first time. */

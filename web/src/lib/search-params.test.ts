@@ -8,6 +8,7 @@ import {
   searchText,
   stringifySearch,
   textParam,
+  textSearchSchema,
 } from './search-params.js';
 
 const schema = z.object({
@@ -56,5 +57,22 @@ describe('search params', () => {
     expect('issues' in refused && refused.issues?.length).toBe(1);
     expect(lazy.schema).toBe(lazy.schema);
     expect(build).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('textSearchSchema', () => {
+  const schema = textSearchSchema(['redirect', 'school']);
+
+  it('keeps the named params as text and drops every other one', () => {
+    expect(parseSearchString(schema, '?redirect=%2Freports&school=ABC&page=2')).toEqual({
+      redirect: '/reports',
+      school: 'ABC',
+    });
+  });
+
+  it('reads a number or flag given in code as its text, and anything else as no param', () => {
+    expect(schema.parse({ redirect: 5, school: true })).toEqual({ redirect: '5', school: 'true' });
+    expect(schema.parse({ redirect: { a: 1 }, school: null })).toEqual({});
+    expect(schema['~standard'].validate({ school: 'X' })).toEqual({ value: { school: 'X' } });
   });
 });

@@ -26,12 +26,20 @@ let controller: ServiceWorkerController | null = null;
  * Registers /sw.js with workbox-window, once per page (later calls return the same controller).
  * Only in production builds and where service workers exist; elsewhere the controller is inert.
  */
-export function registerServiceWorker(): ServiceWorkerController {
+export function registerServiceWorker(
+  /**
+   * When to register (the controller and the install prompt's listener are set up at once): the
+   * app's start passes its first screen drawn and the main thread idle, so a first visit's
+   * worker does not install and precache the whole app (several megabytes on a slow line, each
+   * response a message to the page) while that screen is still loading.
+   */
+  when: Promise<void> = Promise.resolve(),
+): ServiceWorkerController {
   if (controller !== null) return controller;
   listenForInstallPrompt();
   const supported =
     import.meta.env.PROD && typeof navigator !== 'undefined' && 'serviceWorker' in navigator;
-  controller = supported ? createController() : inertController();
+  controller = supported ? createController(when) : inertController();
   return controller;
 }
 
@@ -43,7 +51,7 @@ function inertController(): ServiceWorkerController {
   };
 }
 
-function createController(): ServiceWorkerController {
+function createController(when: Promise<void>): ServiceWorkerController {
   const wb = new Workbox(SERVICE_WORKER_URL);
   const changes = createListeners();
   let available = false;
@@ -83,7 +91,8 @@ function createController(): ServiceWorkerController {
     window.location.reload();
   };
 
-  wb.register()
+  when
+    .then(() => wb.register())
     .then((registration) => {
       if (registration === undefined) return;
       setInterval(() => {

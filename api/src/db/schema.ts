@@ -501,15 +501,22 @@ export const roundCompletions = sqliteTable(
     uniqueIndex('round_completions_closing_uq')
       .on(t.occurrenceId)
       .where(sql`closing`),
-    // Compliance: a school's completions of a period, per template, counted from the index
-    // alone (closing, who and when beside the day: services/round-compliance-counts.ts).
-    index('round_completions_compliance_idx').on(
+    // Compliance: a school's closings of a period, per template and person, counted from the
+    // index alone, each (template, person) one range of days (who first, so no GROUP BY sorts:
+    // services/round-compliance-counts.ts).
+    index('round_completions_compliance_person_idx').on(
+      t.schoolId,
+      t.templateId,
+      t.closing,
+      t.completedBy,
+      t.occurrenceDate,
+      t.completedAt,
+    ),
+    // A period's completions per template (the calendar, the export, after_completion chains).
+    index('round_completions_school_template_date_idx').on(
       t.schoolId,
       t.templateId,
       t.occurrenceDate,
-      t.closing,
-      t.completedBy,
-      t.completedAt,
     ),
     index('round_completions_school_change_seq_idx').on(t.schoolId, t.changeSeq),
     // A staff member's pull: what they did, what was theirs, what was their role's.

@@ -271,6 +271,8 @@ async function loadAgainst(
         const connections = watchConnections(watcher, (backends) => {
           peakConnections = Math.max(peakConnections, backends.length + 1);
           pgCpu.sample(backends);
+          // Every second, so an API process killed by the faults counts to its last second.
+          apiCpu.sample(apis.map((a) => a.pid));
         });
         await Promise.all([
           ...devices.map((d) => drive(d, stats, deadline, o, random)),

@@ -10,6 +10,15 @@ import { PhotoStoreUnavailableError } from '../storage/photo-store.js';
  */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
+/**
+ * Seconds a caller is asked to wait when the photo store cannot be reached. Its outages last
+ * longer than a database restart (a network path, the store's own restart), and nothing else
+ * waits on it: the device pushes its other work in the same cycle and keeps the photo queued,
+ * so asking for half a minute spares the store's recovery a burst of retries every few
+ * seconds, while a report saved meanwhile still leaves well within the phones' 60 s poll.
+ */
+export const PHOTO_STORE_RETRY_AFTER_SECONDS = 30;
+
 /** The body of a refusal: its Indonesian text for old clients, its code for every client. */
 export function errorBody(why: ErrorReason): ApiErrorBody {
   return {
@@ -40,8 +49,10 @@ export const onError: ErrorHandler = (err, c) => {
   }
   const request = `${c.req.method} ${new URL(c.req.url).pathname}`;
   // Its message names the store and what to fix; the SDK's stack would only bury that line.
+  // A passing fault too: the device keeps the photo and retries after Retry-After.
   if (err instanceof PhotoStoreUnavailableError) {
     console.error(`[api] ${request} failed: ${err.message}`);
+    c.header('Retry-After', String(PHOTO_STORE_RETRY_AFTER_SECONDS));
     return c.json(errorBody(reason('photo_store_unavailable')), 503);
   }
   // A passing fault, not a failed request: proxies and devices retry a 503 after Retry-After.

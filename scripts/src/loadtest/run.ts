@@ -22,6 +22,7 @@ import {
   type Acknowledged,
   type StaffAccount,
 } from './device.js';
+import { CpuMeter } from './cpu.js';
 import { FaultClock } from './faults.js';
 import { startPrivatePostgres, type PrivatePostgres } from './private-postgres.js';
 import { startProxy } from './proxy.js';
@@ -234,6 +235,7 @@ async function loadAgainst(
       .map((school) => new AdminDesk(http, clock, school.admin));
     let sustained = 0;
     let peakConnections = 0;
+    const cpuByStage: string[] = [];
     const stageSeconds = o.seconds / stages.length;
     let injector: FaultInjector | undefined;
     let diverged = 0;
@@ -262,14 +264,26 @@ async function loadAgainst(
           injector = injectFaults(o, clock, apis, cluster, relay, (line) => o.log(line));
         }
         const deadline = Date.now() + stageSeconds * 1000;
-        const connections = watchConnections(watcher, (n) => {
-          peakConnections = Math.max(peakConnections, n);
+        const apiCpu = new CpuMeter();
+        const pgCpu = new CpuMeter();
+        const stageStarted = Date.now();
+        apiCpu.sample(apis.map((a) => a.pid));
+        const connections = watchConnections(watcher, (backends) => {
+          peakConnections = Math.max(peakConnections, backends.length + 1);
+          pgCpu.sample(backends);
+          // Every second, so an API process killed by the faults counts to its last second.
+          apiCpu.sample(apis.map((a) => a.pid));
         });
         await Promise.all([
           ...devices.map((d) => drive(d, stats, deadline, o, random)),
           ...desks.map((d) => browse(d, desk, deadline, o.intervalMs)),
         ]);
-        await connections.stop();
+        apiCpu.sample(apis.map((a) => a.pid));
+        pgCpu.sample(await connections.stop());
+        cpuByStage.push(
+          serverCpu(devices.length, o.intervalMs, Date.now() - stageStarted, apiCpu, pgCpu),
+        );
+        o.log(cpuByStage.at(-1) ?? '');
         all.merge(stats);
         const worst = worstJudged(stats);
         const failures = stats.failures();
@@ -335,6 +349,8 @@ async function loadAgainst(
         ...(injector === undefined
           ? []
           : clock.faults.map((f) => f.summary(injector?.startedAt ?? 0))),
+        "server CPU by stage (API processes + the run's PostgreSQL backends; admins included):",
+        ...cpuByStage,
         `PostgreSQL connections of the run's database: peak ${peakConnections} (${o.processes} processes x pool 10, + 2 for this harness)`,
         `memory (RSS): ${rss.join(', ')}`,
         `API processes that died unasked: ${apis.reduce((n, a) => n + a.crashes, 0)}`,
@@ -522,25 +538,49 @@ async function browse(desk: AdminDesk, stats: LoadStats, deadline: number, inter
 }
 
 /** Samples the connections PostgreSQL holds for the run's database every second. */
-function watchConnections(client: pg.Pool, seen: (n: number) => void) {
+/**
+ * Samples the run's PostgreSQL backends (this watcher's own left out) every second: `seen` gets
+ * their pids; stop() answers the last pids seen.
+ */
+function watchConnections(client: pg.Pool, seen: (backends: number[]) => void) {
   let stopped = false;
+  let latest: number[] = [];
   const loop = (async () => {
     while (!stopped) {
       // Nothing to count while PostgreSQL restarts.
-      const rows = await client
-        .query<{ n: number }>(
-          'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database()',
+      latest = await client
+        .query<{ pid: number }>(
+          'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
         )
-        .then((r) => r.rows)
+        .then((r) => r.rows.map((row) => row.pid))
         .catch(() => []);
-      seen(rows[0]?.n ?? 0);
+      seen(latest);
       await sleep(1000);
     }
   })();
   return {
-    stop: () => {
+    stop: async () => {
       stopped = true;
-      return loop;
+      await loop;
+      return latest;
     },
   };
+}
+
+/**
+ * One stage's server CPU, and the phones one core would serve at that cost: the simulated
+ * devices as phones polling every 60 s, over the cores the API processes and PostgreSQL kept
+ * busy. Independent of how starved a shared host left the run (latencies are not).
+ */
+function serverCpu(
+  devices: number,
+  intervalMs: number,
+  elapsedMs: number,
+  api: CpuMeter,
+  postgres: CpuMeter,
+): string {
+  const cores = (api.seconds() + postgres.seconds()) / (elapsedMs / 1000);
+  const phones = devices * (60_000 / intervalMs);
+  const perCore = cores > 0 ? (phones / cores).toFixed(0) : 'n/a';
+  return `  ${devices} devices (${phones.toFixed(0)} phones at 60 s): API ${api.seconds().toFixed(1)} s + PostgreSQL ${postgres.seconds().toFixed(1)} s of CPU in ${(elapsedMs / 1000).toFixed(1)} s = ${cores.toFixed(2)} cores busy, ${perCore} phones per core at that cost`;
 }

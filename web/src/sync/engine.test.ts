@@ -94,6 +94,8 @@ class FakeSyncServer {
   down = false;
   /** Set: every request is answered 503 with this Retry-After, as while the database restarts. */
   databaseDownRetryAfter: string | null = null;
+  /** Set: photo uploads are answered 503 with this Retry-After, as while the photo store is away. */
+  photoStoreDownRetryAfter: string | null = null;
 
   addUser(name: string, role: Role = 'technician'): { user: User; token: string } {
     const now = new Date().toISOString();
@@ -153,18 +155,10 @@ class FakeSyncServer {
     this.onRequest?.(`${request.method} ${url.pathname}`);
     if (this.down) throw new TypeError('fetch failed');
     if (this.databaseDownRetryAfter !== null) {
-      return new Response(
-        JSON.stringify({
-          message: 'Basis data server sedang tidak dapat dijangkau.',
-          code: 'database_unavailable',
-        }),
-        {
-          status: 503,
-          headers: {
-            'Content-Type': 'application/json',
-            'Retry-After': this.databaseDownRetryAfter,
-          },
-        },
+      return unavailable(
+        'database_unavailable',
+        'Basis data server sedang tidak dapat dijangkau.',
+        this.databaseDownRetryAfter,
       );
     }
     const token = request.headers.get('authorization')?.replace(/^Bearer /, '') ?? '';
@@ -226,6 +220,13 @@ class FakeSyncServer {
   }
 
   private async putPhoto(user: User, id: string, request: Request): Promise<Response> {
+    if (this.photoStoreDownRetryAfter !== null) {
+      return unavailable(
+        'photo_store_unavailable',
+        'Penyimpanan foto sedang tidak dapat dijangkau. Silakan coba lagi nanti.',
+        this.photoStoreDownRetryAfter,
+      );
+    }
     const fault = this.photoFaults.get(id);
     if (fault === 'no-answer') throw new TypeError('fetch failed');
     if (fault !== undefined) return json(fault, { message: `Foto ditolak (${fault}).` });
@@ -433,6 +434,14 @@ class FakeSyncServer {
         return new Refusal('unknown_mutation', `Tidak didukung di server uji: ${mutation.name}`);
     }
   }
+}
+
+/** A passing fault's answer: 503 with the code, and when to come back. */
+function unavailable(code: string, message: string, retryAfter: string): Response {
+  return new Response(JSON.stringify({ message, code }), {
+    status: 503,
+    headers: { 'Content-Type': 'application/json', 'Retry-After': retryAfter },
+  });
 }
 
 function json(status: number, body: unknown): Response {
@@ -1217,6 +1226,36 @@ describe('sync engine', () => {
     const far = await h.engine.syncOnce({ force: true });
     if (far.status !== 'failed') throw new Error(`expected failure, got ${far.status}`);
     expect(far.retryAt - h.clock.now).toBe(DEFAULT_BACKOFF.capMs);
+  });
+
+  it('keeps a photo queued while the photo store is away, pushes the rest, and waits out its Retry-After', async () => {
+    const h = setup({ random: () => 0 });
+    const userId = h.alice.user.id;
+    const reportId = await createReport(h, userId, 'Pintu kelas rusak');
+    const photo = await savedPhoto(h, userId, 31);
+    await attachPhoto(h, userId, reportId, photo);
+    const later = await createReport(h, userId, 'Lampu koridor mati');
+    h.server.photoStoreDownRetryAfter = '30';
+
+    const outcome = await h.engine.syncOnce({ force: true });
+    if (outcome.status !== 'failed') throw new Error(`expected failure, got ${outcome.status}`);
+    // A passing fault: the backoff alone would retry after 1 s; the server asked for 30.
+    expect(outcome.retryAt - h.clock.now).toBe(30_000);
+    expect(outcome.error).toMatch(/Penyimpanan foto/);
+    // The photo stays queued, not refused; what came before it went, what waits on it stays.
+    expect(await h.db.photos.get(photo.id)).toMatchObject({ uploaded: 0, upload_error: null });
+    expect(h.server.row('reports', reportId)).toMatchObject({ description: 'Pintu kelas rusak' });
+    expect(h.server.row('reports', later)).toBeUndefined();
+    expect(await pendingCountFor(h.db, userId)).toBe(2);
+
+    h.server.photoStoreDownRetryAfter = null;
+    h.clock.now += 29_999;
+    expect(await h.engine.syncOnce()).toMatchObject({ status: 'backoff' });
+    h.clock.now += 1;
+    expect(await h.engine.syncOnce()).toMatchObject({ status: 'ok', pushed: 2 });
+    expect(await h.db.photos.get(photo.id)).toMatchObject({ uploaded: 1 });
+    expect(h.server.row('reports', later)).toMatchObject({ description: 'Lampu koridor mati' });
+    expect(await pendingCountFor(h.db, userId)).toBe(0);
   });
 
   it('spreads the phones that hear one Retry-After over up to half of it again', async () => {

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { newId } from '@urs/sync-protocol';
 import { photoUploads } from '../../db/schema.js';
+import { PHOTO_STORE_RETRY_AFTER_SECONDS } from '../../middleware/errors.js';
 import { makeTestApp, type TestApp } from '../../test/harness.js';
 import { startS3Server, type S3TestServer } from '../../test/s3-server.js';
 import { jpegBytes, uploadPhoto } from '../../sync/test-kit.js';
@@ -36,6 +37,8 @@ describe('a photo store that goes away while the API runs', () => {
     const calls = logged();
     const res = await uploadPhoto(t, token, id, bytes);
     expect(res.status).toBe(503);
+    // A passing fault: proxies and devices come back after it, as for the database.
+    expect(res.headers.get('retry-after')).toBe(String(PHOTO_STORE_RETRY_AFTER_SECONDS));
     expect(await res.json()).toMatchObject({
       code: 'photo_store_unavailable',
       message: 'Penyimpanan foto sedang tidak dapat dijangkau. Silakan coba lagi nanti.',
@@ -62,6 +65,7 @@ describe('a photo store that goes away while the API runs', () => {
     logged();
     const down = await t.request(`/api/photos/${id}`, { token });
     expect(down.status).toBe(503);
+    expect(down.headers.get('retry-after')).toBe(String(PHOTO_STORE_RETRY_AFTER_SECONDS));
     expect(await down.json()).toMatchObject({ code: 'photo_store_unavailable' });
   });
 });

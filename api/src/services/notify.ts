@@ -29,6 +29,44 @@ export interface NotifyContext {
   seq: () => number;
   /** Runs `fn` once the transaction has committed (the sender's wake-up); absent: never. */
   afterCommit?: (fn: () => void) => void;
+  /**
+   * Where a push batch gathers its notices (noticeQueue), written by flushNotices before the
+   * batch commits; absent: each notice is written at once.
+   */
+  notices?: NoticeQueue;
+}
+
+/**
+ * A push batch's notices, gathered to be written in a few multi-row statements at its end, and
+ * what the batch has read of its recipients: whether each is a live user of the school and
+ * their push subscriptions. Neither changes inside a batch: users and subscriptions are written
+ * only by REST routes, never by a sync mutation (as areas, see assertAreaExists), and a batch
+ * tells the same few people of most of its events (the admin, the assignee, the reporter).
+ * Each notice keeps the ids and change numbers it would have had written at once.
+ */
+export interface NoticeQueue {
+  /** Each notification's parameters, in INSERT_NOTIFICATIONS' order. */
+  notifications: unknown[][];
+  /** Each push delivery's parameters, in INSERT_DELIVERIES' order. */
+  deliveries: unknown[][];
+  live: Map<string, boolean>;
+  subscriptions: Map<string, string[]>;
+}
+
+export const noticeQueue = (): NoticeQueue => ({
+  notifications: [],
+  deliveries: [],
+  live: new Map(),
+  subscriptions: new Map(),
+});
+
+/**
+ * Drops the notices queued after the queue held `notifications` and `deliveries` rows: those of
+ * a mutation that was refused and rolled back.
+ */
+export function undoNotices(queue: NoticeQueue, notifications: number, deliveries: number): void {
+  queue.notifications.length = notifications;
+  queue.deliveries.length = deliveries;
 }
 
 export interface Notice {
@@ -159,40 +197,101 @@ const INSERT_DELIVERIES = textsBy(
  * Nobody is told of their own act.
  */
 export async function notify(ctx: NotifyContext, notice: Notice): Promise<number> {
-  const { tx, actor, now } = ctx;
+  const { tx, actor } = ctx;
   const wanted = [
     ...new Set(notice.to.filter((id): id is string => id !== null && id !== actor.id)),
   ];
+  const queue = ctx.notices;
+  if (queue !== undefined) return queueNotice(ctx, queue, notice, wanted);
   const recipients = notice.checked === true ? wanted : await liveUsers(tx, actor.schoolId, wanted);
   if (recipients.length === 0) return 0;
-  const rule = NOTIFICATION_KIND_RULES[notice.kind];
   const rows = recipients.map((userId) => ({ id: newId(), userId, changeSeq: ctx.seq() }));
-  // JSON as drizzle's JSON column wrote it (JSON.stringify), once for every recipient.
-  const json = JSON.stringify(notice.params);
-  const priority = notice.priority ?? 'normal';
-  for (const part of chunks(rows)) {
-    await run(
-      tx,
-      INSERT_NOTIFICATIONS(part.length),
-      ...part.flatMap((r) => [
-        r.id,
-        actor.schoolId,
-        r.userId,
-        notice.kind,
-        rule.subject,
-        notice.subjectId,
-        actor.id,
-        json,
-        priority,
-        null,
-        now,
-        now,
-        r.changeSeq,
-      ]),
-    );
+  for (const part of chunks(notificationRows(ctx, notice, rows))) {
+    await run(tx, INSERT_NOTIFICATIONS(part.length), ...part.flat());
   }
   await queueDeliveries(ctx, rows);
   return rows.length;
+}
+
+/** The INSERT_NOTIFICATIONS parameters of `rows`, one notice's. */
+function notificationRows(
+  { actor, now }: NotifyContext,
+  notice: Notice,
+  rows: readonly { id: string; userId: string; changeSeq: number }[],
+): unknown[][] {
+  const rule = NOTIFICATION_KIND_RULES[notice.kind];
+  // JSON as drizzle's JSON column wrote it (JSON.stringify), once for every recipient.
+  const json = JSON.stringify(notice.params);
+  const priority = notice.priority ?? 'normal';
+  return rows.map((r) => [
+    r.id,
+    actor.schoolId,
+    r.userId,
+    notice.kind,
+    rule.subject,
+    notice.subjectId,
+    actor.id,
+    json,
+    priority,
+    null,
+    now,
+    now,
+    r.changeSeq,
+  ]);
+}
+
+/**
+ * notify() in a push batch: the notice's rows, under the ids and change numbers they take now,
+ * are queued for flushNotices; its recipients and their subscriptions are read only the first
+ * time the batch tells them of something.
+ */
+async function queueNotice(
+  ctx: NotifyContext,
+  queue: NoticeQueue,
+  notice: Notice,
+  wanted: readonly string[],
+): Promise<number> {
+  const { tx, actor, now } = ctx;
+  if (notice.checked === true) for (const id of wanted) queue.live.set(id, true);
+  const unknown = wanted.filter((id) => !queue.live.has(id));
+  if (unknown.length > 0) {
+    const live = new Set(await liveUsers(tx, actor.schoolId, unknown));
+    for (const id of unknown) queue.live.set(id, live.has(id));
+  }
+  const recipients = wanted.filter((id) => queue.live.get(id) === true);
+  if (recipients.length === 0) return 0;
+  const unread = recipients.filter((id) => !queue.subscriptions.has(id));
+  if (unread.length > 0) {
+    for (const id of unread) queue.subscriptions.set(id, []);
+    for (const s of await subscriptionsOf(ctx, unread))
+      queue.subscriptions.get(s.userId)?.push(s.id);
+  }
+  const rows = recipients.map((userId) => ({ id: newId(), userId, changeSeq: ctx.seq() }));
+  queue.notifications.push(...notificationRows(ctx, notice, rows));
+  const due = Date.parse(now);
+  for (const r of rows) {
+    for (const subscription of queue.subscriptions.get(r.userId) ?? []) {
+      queue.deliveries.push([actor.schoolId, r.id, subscription, now, due, 0]);
+    }
+  }
+  return rows.length;
+}
+
+/**
+ * Writes the notices a batch queued (noticeQueue), in its transaction, before it commits: the
+ * notifications, then their deliveries, each in statements of many rows.
+ */
+export async function flushNotices(ctx: NotifyContext): Promise<void> {
+  const queue = ctx.notices;
+  if (queue === undefined || queue.notifications.length === 0) return;
+  const { tx } = ctx;
+  for (const part of chunks(queue.notifications)) {
+    await run(tx, INSERT_NOTIFICATIONS(part.length), ...part.flat());
+  }
+  const deliveries = queue.deliveries;
+  queue.notifications = [];
+  queue.deliveries = [];
+  if (deliveries.length > 0) await writeDeliveries(ctx, deliveries);
 }
 
 /** One delivery per subscription of each notified user, due now. */
@@ -200,10 +299,24 @@ async function queueDeliveries(
   ctx: NotifyContext,
   rows: readonly { id: string; userId: string }[],
 ): Promise<void> {
-  const { tx, actor, now } = ctx;
+  const { actor, now } = ctx;
   const byUser = new Map(rows.map((r) => [r.userId, r.id]));
+  const subscriptions = await subscriptionsOf(ctx, [...byUser.keys()]);
+  if (subscriptions.length === 0) return;
+  const due = Date.parse(now);
+  await writeDeliveries(
+    ctx,
+    subscriptions.map((s) => [actor.schoolId, byUser.get(s.userId) ?? '', s.id, now, due, 0]),
+  );
+}
+
+/** The push subscriptions of `userIds`. */
+async function subscriptionsOf(
+  { tx, actor }: NotifyContext,
+  userIds: readonly string[],
+): Promise<{ id: string; userId: string }[]> {
   const subscriptions: { id: string; userId: string }[] = [];
-  for (const part of chunks([...byUser.keys()])) {
+  for (const part of chunks(userIds)) {
     subscriptions.push(
       ...(await rowsOf<{ id: string; userId: string }>(
         tx,
@@ -213,17 +326,18 @@ async function queueDeliveries(
       )),
     );
   }
-  if (subscriptions.length === 0) return;
-  const due = Date.parse(now);
-  for (const part of chunks(subscriptions)) {
-    await run(
-      tx,
-      INSERT_DELIVERIES(part.length),
-      ...part.flatMap((s) => [actor.schoolId, byUser.get(s.userId) ?? '', s.id, now, due, 0]),
-    );
+  return subscriptions;
+}
+
+/** Inserts deliveries (INSERT_DELIVERIES' parameters each) and wakes the senders at the commit. */
+async function writeDeliveries(ctx: NotifyContext, deliveries: readonly unknown[][]) {
+  for (const part of chunks(deliveries)) {
+    await run(ctx.tx, INSERT_DELIVERIES(part.length), ...part.flat());
   }
   // Other processes' senders hear of it at the commit (PostgreSQL delivers NOTIFY then, and not
   // at all on a rollback); this process's after it.
-  if (currentEngine() === 'postgres') await rowsOf(tx, `SELECT pg_notify('${PUSH_CHANNEL}', '')`);
+  if (currentEngine() === 'postgres') {
+    await rowsOf(ctx.tx, `SELECT pg_notify('${PUSH_CHANNEL}', '')`);
+  }
   ctx.afterCommit?.(wakeSenders);
 }

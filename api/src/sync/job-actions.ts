@@ -15,6 +15,7 @@ import { httpErrorBody } from '../middleware/errors.js';
 import { mutationContext, type MutationContext } from './handlers/context.js';
 import { jobHandlers } from './handlers/jobs.js';
 import { Refusal } from './refusal.js';
+import { flushNotices, undoNotices } from '../services/notify.js';
 
 /*
  * The job actions of decision 028 over REST (docs/api.md, "Jobs over REST"; the routes are
@@ -65,6 +66,7 @@ async function inJobTransaction<T>(
       committed.push(wake),
     );
     const answer = await fn(ctx, tx);
+    await flushNotices(ctx);
     await seq.commit();
     return answer;
   });
@@ -125,11 +127,15 @@ export async function planJobs(
   return inJobTransaction(db, actor, clock, async (ctx, tx) => {
     const results: BulkJobResult[] = [];
     for (const args of valid) {
+      const notifications = ctx.notices.notifications.length;
+      const deliveries = ctx.notices.deliveries.length;
       try {
         await withSavepoint(tx, () => runHandler(ctx, 'report.set_job', args));
         results.push({ id: args.id, status: 200 });
       } catch (err) {
         if (!(err instanceof Refusal)) throw err;
+        // The savepoint undid the plan's rows: its queued notices go with them.
+        undoNotices(ctx.notices, notifications, deliveries);
         const http = httpErrorOf(err);
         results.push({ id: args.id, status: http.status, ...httpErrorBody(http) });
       }

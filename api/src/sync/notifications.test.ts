@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { newId, type Change, type Notification } from '@urs/sync-protocol';
-import { notifications, pushDeliveries, pushSubscriptions } from '../db/schema.js';
+import { notifications, pushDeliveries, pushSubscriptions, reportEvents } from '../db/schema.js';
 import { FIRST_SCHOOL_ID } from '../db/schools.js';
 import { createUser } from '../services/users.js';
 import { makeTestApp } from '../test/harness.js';
@@ -78,6 +78,70 @@ describe('jobs tell the people they concern', () => {
     // A plan that changes no hands tells no one.
     await f.admin.push(['report.set_job', { id: job, event_id: newId(), priority: 'low' }]);
     expect(await rowsFor(f.t, otherId)).toHaveLength(1);
+  });
+
+  it('a batch telling one person several times: each notice in its place, each pushed', async () => {
+    // A batch's notices are written together before it commits (services/notify.ts): each keeps
+    // the change number of its moment, its recipient and subscriptions are read once, and a
+    // refused mutation between them changes nothing of the others'.
+    const tech = await userId(f.t, f.staff.token);
+    const now = new Date().toISOString();
+    await f.t.db.write((tx) =>
+      tx.insert(pushSubscriptions).values(
+        ['a', 'b'].map((device) => ({
+          id: newId(),
+          schoolId: FIRST_SCHOOL_ID,
+          userId: tech,
+          sessionId: newId(),
+          clientId: newId(),
+          endpoint: `https://push.example/${device}`,
+          p256dh: 'BOr1c2V5',
+          auth: 'YXV0aA',
+          createdAt: now,
+          updatedAt: now,
+        })),
+      ),
+    );
+    const [first, second] = [newId(), newId()];
+    const report = (id: string) =>
+      ['report.create', { id, area_id: f.areaId, work_type: 'repair', description: id }] as const;
+    const plan = (id: string) =>
+      ['report.set_job', { id, event_id: newId(), assignee_id: tech }] as const;
+    const answers = await f.admin.push(
+      report(first),
+      report(second),
+      plan(first),
+      plan(newId()),
+      plan(second),
+      ['comment.create', { id: newId(), report_id: second, body: 'Segera' }],
+    );
+    expect(answers.results.map((r) => r.status)).toEqual([
+      'applied',
+      'applied',
+      'applied',
+      'rejected',
+      'applied',
+      'applied',
+    ]);
+    const told = await rowsFor(f.t, tech);
+    expect(told.map((r) => [r.kind, r.subjectId])).toEqual([
+      ['job_assigned', first],
+      ['job_assigned', second],
+      ['job_commented', second],
+    ]);
+    // Numbered as if written at once: after the change that tells of it, before the next one.
+    const events = await f.t.db.select().from(reportEvents);
+    const eventSeq = (reportId: string, kind: string) =>
+      events.find((e) => e.reportId === reportId && e.kind === kind)?.changeSeq ?? NaN;
+    const seqs = told.map((r) => r.changeSeq);
+    expect(seqs[0]).toBe(eventSeq(first, 'job') + 1);
+    expect(seqs[1]).toBe(eventSeq(second, 'job') + 1);
+    expect(seqs[2]).toBe(eventSeq(second, 'comment') + 1);
+    const deliveries = await f.t.db.select().from(pushDeliveries);
+    expect(deliveries).toHaveLength(6);
+    for (const notice of told) {
+      expect(deliveries.filter((d) => d.notificationId === notice.id)).toHaveLength(2);
+    }
   });
 
   it("one's own work tells no one, and a resent batch tells nobody twice", async () => {

@@ -25,6 +25,7 @@ import {
 } from './ledger.js';
 import { Refusal, refusalAnswer } from './refusal.js';
 import type { SchoolClock } from '../lib/school-time.js';
+import { flushNotices, undoNotices } from '../services/notify.js';
 
 export type PushOutcome =
   { kind: 'applied'; body: PushResponse } | { kind: 'seq_gap'; body: SeqGap };
@@ -128,10 +129,16 @@ function answerNew(
   if (!check.ok) {
     return answerOf(ctx, key, envelope, new Refusal(check.code, check.reason, check.fields));
   }
+  // What the batch had queued to tell people before this mutation: a refused one's is undone.
+  const { notices } = ctx;
+  const notifications = notices.notifications.length;
+  const deliveries = notices.deliveries.length;
   const refusal = applyMutation(ctx, check.mutation);
-  return refusal instanceof Promise
-    ? refusal.then((r) => answerOf(ctx, key, envelope, r))
-    : answerOf(ctx, key, envelope, refusal);
+  const answer = (r: Refusal | undefined) => {
+    if (r !== undefined) undoNotices(notices, notifications, deliveries);
+    return answerOf(ctx, key, envelope, r);
+  };
+  return refusal instanceof Promise ? refusal.then(answer) : answer(refusal);
 }
 
 /** `applied`, or `rejected` with the refusal, which is recorded for a resent batch. */
@@ -186,6 +193,7 @@ async function applyInTransaction(
     lastSeq = envelope.seq;
     if (options.afterMutation !== undefined) await options.afterMutation(envelope.seq);
   }
+  await flushNotices(ctx);
   await changeSeqs.commit();
   await saveLastSeq(tx, key, lastSeq, ctx.now);
   return {

@@ -6,6 +6,7 @@ import { can, type Actor, type Permission, type SchoolActor } from '../../auth/p
 import { refuse } from '../refusal.js';
 import { readPusher, type FilingBounds, type Pusher } from '../filing-time.js';
 import type { SchoolClock } from '../../lib/school-time.js';
+import { noticeQueue, type NoticeQueue } from '../../services/notify.js';
 
 export interface MutationContext {
   /** The batch's write transaction. */
@@ -38,6 +39,8 @@ export interface MutationContext {
   queuedAt: string;
   /** Runs `fn` after the batch has committed (a notification's push sender is woken so). */
   afterCommit: (fn: () => void) => void;
+  /** The batch's notices, written together before it commits (services/notify.ts). */
+  notices: NoticeQueue;
 }
 
 /**
@@ -73,6 +76,7 @@ export function mutationContext(
     queuedAt: now,
     clock,
     afterCommit,
+    notices: noticeQueue(),
   };
 }
 

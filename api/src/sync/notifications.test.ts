@@ -103,10 +103,14 @@ describe('jobs tell the people they concern', () => {
       ),
     );
     const [first, second] = [newId(), newId()];
-    const report = (id: string) =>
-      ['report.create', { id, area_id: f.areaId, work_type: 'repair', description: id }] as const;
-    const plan = (id: string) =>
-      ['report.set_job', { id, event_id: newId(), assignee_id: tech }] as const;
+    const report = (id: string): [string, unknown] => [
+      'report.create',
+      { id, area_id: f.areaId, work_type: 'repair', description: id },
+    ];
+    const plan = (id: string): [string, unknown] => [
+      'report.set_job',
+      { id, event_id: newId(), assignee_id: tech },
+    ];
     const answers = await f.admin.push(
       report(first),
       report(second),

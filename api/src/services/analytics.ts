@@ -220,7 +220,7 @@ export async function analyticsSnapshot(
         .groupBy(itemRequests.status)
     ).map((r) => [r.status, r.n]),
   );
-  const jobs = await jobAnalytics(db, schoolId, clock, now, from30);
+  const jobs = await jobAnalytics(db, schoolId, clock, now, days30[0] ?? today);
 
   const approved = requestStatus.get('approved') ?? 0;
   const rejected = requestStatus.get('rejected') ?? 0;

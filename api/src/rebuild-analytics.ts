@@ -6,11 +6,12 @@ import { parseUtcOffset } from './lib/school-time.js';
 import { recountSchool } from './services/report-tallies.js';
 
 /**
- * `node api/dist/rebuild-analytics.js`: recounts the analytics' kept report figures of every
- * school of the configured database (the same `DATABASE_URL` or `DATA_DIR` the API uses) from
- * its reports, dated at `SCHOOL_UTC_OFFSET`; each school in a transaction of its own
- * (docs/decisions/034-kept-report-figures.md). Not needed after an upgrade (the migration counts
- * them, the API recounts a school dated at another offset): for figures anyone doubts.
+ * `node api/dist/rebuild-analytics.js`: recounts the analytics' kept report and job figures of
+ * every school of the configured database (the same `DATABASE_URL` or `DATA_DIR` the API uses)
+ * from its reports, dated at `SCHOOL_UTC_OFFSET`; each school in a transaction of its own
+ * (docs/decisions/034-kept-report-figures.md, 036-kept-job-figures.md). Not needed after an
+ * upgrade (the migration counts them, the API recounts a school dated at another offset): for
+ * figures anyone doubts.
  */
 async function main(): Promise<void> {
   const env = loadEnv();

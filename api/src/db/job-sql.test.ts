@@ -12,19 +12,9 @@ import { useSyncFixture } from '../sync/test-kit.js';
 import { completedOnTimeSql, overdueSql, reportDueInstant } from './job-sql.js';
 import { FIRST_SCHOOL_ID } from './schools.js';
 import { reports, users } from './schema.js';
+import { random } from '../test/random.js';
 
 const f = useSyncFixture('technician', 'Bengkel');
-
-/** A small seeded generator (mulberry32): the same rows on every run and both engines. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** WIB, WITA, WIT, UTC, and offsets that are no whole hour or put the day far from UTC's. */
 const OFFSETS = [420, 480, 540, 0, -210, 345, 840, -720];

@@ -6,7 +6,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { newId, REPORT_STATUSES } from '@urs/sync-protocol';
 import { recountSchool } from '../services/report-tallies.js';
 import { testEngine } from '../test/databases.js';
-import { type OldSchemaExec, upgradedFrom } from '../test/old-schema.js';
+import {
+  OLD_INSERT,
+  oldSecondSchool,
+  type OldSchemaExec,
+  upgradedFrom,
+} from '../test/old-schema.js';
 import type { Db } from './handles.js';
 import { reports } from './schema.js';
 import { FIRST_SCHOOL_ID } from './schools.js';
@@ -26,18 +31,8 @@ const WIB = { offsetMinutes: 420 };
 
 async function fillOldSchema(exec: OldSchemaExec): Promise<{ other: string; firstArea: string }> {
   const at = '2025-01-01T00:00:00.000Z';
-  const other = newId();
-  await exec(
-    'INSERT INTO schools (id, name, created_at, updated_at) VALUES (?, ?, ?, ?)',
-    other,
-    'SMP Lain',
-    at,
-    at,
-  );
-  await exec('INSERT INTO change_counter (school_id, value) VALUES (?, ?)', other, 1000);
-  const user = `INSERT INTO users (id, school_id, name, email, role, password_hash, created_at, updated_at, change_seq)
-    VALUES (?, ?, ?, ?, ?, 'x', ?, ?, ?)`;
-  const area = `INSERT INTO areas (id, school_id, name, created_at, updated_at, change_seq) VALUES (?, ?, ?, ?, ?, ?)`;
+  const other = await oldSecondSchool(exec, at);
+  const { user, area } = OLD_INSERT;
   const report = `INSERT INTO reports (id, school_id, reporter_id, area_id, work_type, description, status, reported_at, created_at, updated_at, change_seq, deleted_at, origin)
      VALUES (?, ?, ?, ?, 'repair', 'x', ?, ?, ?, ?, ?, ?, ?)`;
   let seq = 0;

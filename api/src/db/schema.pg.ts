@@ -181,4 +181,7 @@ export const {
   reportDays,
   reportAreaDays,
   reportReporterDays,
+  jobOpenMonths,
+  jobOpenDays,
+  jobDoneDays,
 } = pgSchema;

@@ -960,6 +960,58 @@ export const reportReporterDays = sqliteTable(
   (t) => [primaryKey({ columns: [t.schoolId, t.day, t.reporterId] })],
 );
 
+/*
+ * The analytics' job figures, kept the same way (docs/decisions/036-kept-job-figures.md): open
+ * work by due month and by due day (overdue = whole months before this one + this month's days
+ * before now), and completions by local completion day with their time to complete in display
+ * buckets (the median). A job without an assignee (the queue) is keyed `''`, as is an open job
+ * without a due date (month `''`) and a due date without a time (time `''`).
+ */
+
+/** Open jobs (pending, in progress) per assignee and due month (`YYYY-MM`, `''` without one). */
+export const jobOpenMonths = sqliteTable(
+  'job_open_months',
+  {
+    schoolId: schoolId(),
+    assigneeId: text('assignee_id').notNull(),
+    month: text('month').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.schoolId, t.assigneeId, t.month] })],
+);
+
+/** Open jobs with a due date per due day, assignee and due time (`HH:MM`, `''` without one). */
+export const jobOpenDays = sqliteTable(
+  'job_open_days',
+  {
+    schoolId: schoolId(),
+    day: text('day').notNull(),
+    assigneeId: text('assignee_id').notNull(),
+    time: text('time').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.schoolId, t.day, t.assigneeId, t.time] })],
+);
+
+/**
+ * Completed jobs per local day of completion (completed_at at tally_offset_minutes), assignee
+ * and time to complete in whole minutes of the screen's buckets (services/job-tallies.ts,
+ * completionBucket): how many, how many had a due date, how many were done by it.
+ */
+export const jobDoneDays = sqliteTable(
+  'job_done_days',
+  {
+    schoolId: schoolId(),
+    day: text('day').notNull(),
+    assigneeId: text('assignee_id').notNull(),
+    minutes: integer('minutes').notNull(),
+    n: integer('n').notNull(),
+    withDue: integer('with_due').notNull(),
+    onTime: integer('on_time').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.schoolId, t.day, t.assigneeId, t.minutes] })],
+);
+
 export const schema = {
   schools,
   changeCounter,
@@ -997,4 +1049,7 @@ export const schema = {
   reportDays,
   reportAreaDays,
   reportReporterDays,
+  jobOpenMonths,
+  jobOpenDays,
+  jobDoneDays,
 };

@@ -11,6 +11,8 @@ import { areas, reports, users } from '../db/schema.js';
 import { FIRST_SCHOOL_ID } from '../db/schools.js';
 import { useSyncFixture } from '../sync/test-kit.js';
 import { analyticsSnapshot } from './analytics.js';
+import { completionBucket } from './job-tallies.js';
+import { random } from '../test/random.js';
 
 const wib = { offsetMinutes: 420 };
 const NOW = new Date('2026-11-22T05:00:00.000Z'); // Sunday 12:00 WIB
@@ -18,17 +20,6 @@ const NOW = new Date('2026-11-22T05:00:00.000Z'); // Sunday 12:00 WIB
 const PERIOD_FROM = '2026-10-23T17:00:00.000Z';
 
 const f = useSyncFixture('technician', 'Bengkel');
-
-/** mulberry32: the same rows on every run and both engines. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Row {
   id: string;
@@ -111,13 +102,18 @@ function bruteForce(rows: readonly Row[], names: Map<string, string>) {
     due_time: r.dueTime,
     completed_at: r.completedAt,
   });
-  const median = (values: number[]) => {
+  /** The median the screen shows: of the completions' buckets (job-tallies.ts). */
+  const median = (values: number[]) =>
+    exactMedian(values.map((ms) => completionBucket(ms) * 60_000));
+  const exactMedian = (values: number[]) => {
     if (values.length === 0) return null;
     const sorted = [...values].sort((a, b) => a - b);
     const mid = Math.floor((sorted.length - 1) / 2);
     const pair = sorted.length % 2 === 1 ? [sorted[mid], sorted[mid]] : sorted.slice(mid, mid + 2);
     return Math.round(((pair[0] ?? 0) + (pair[1] ?? 0)) / 2);
   };
+  const durations = (done: Row[]) =>
+    done.map((r) => Date.parse(r.completedAt ?? '') - Date.parse(r.reportedAt));
   const figuresOf = (mine: Row[]) => {
     const open = mine.filter((r) => r.status === 'pending' || r.status === 'in_progress');
     const done = mine.filter(
@@ -133,9 +129,7 @@ function bruteForce(rows: readonly Row[], names: Map<string, string>) {
       with_due_30d: withDue,
       on_time_30d: onTime,
       on_time_rate: withDue === 0 ? null : Math.round((onTime / withDue) * 1000) / 10,
-      median_completion_ms: median(
-        done.map((r) => Date.parse(r.completedAt ?? '') - Date.parse(r.reportedAt)),
-      ),
+      median_completion_ms: median(durations(done)),
     };
   };
   const holders = [...new Set(live.map((r) => r.assigneeId))];

@@ -1,28 +1,31 @@
-import { and, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { schoolRoleOf } from '../auth/policy.js';
 import type { JobFigures, PersonJobFigures } from '@urs/sync-protocol';
 import type { Db } from '../db/handles.js';
-import { millisecondsBetweenSql } from '../db/dialect.js';
-import { completedOnTimeSql, OPEN_STATUSES, overdueSql } from '../db/job-sql.js';
-import { plainQuery } from '../db/plain-query.js';
 import { namesByIds } from '../data/names.js';
-import { reports, users } from '../db/schema.js';
+import { users } from '../db/schema.js';
 import type { SchoolClock } from '../lib/school-time.js';
+import { histogramMedian, keptJobs } from './job-tallies.js';
 
 /*
  * The analytics' job figures (issue 40): open and overdue work per person now, and over the
- * period each person's on-time rate and median time to complete, in SQL on both engines with
- * the contract's rules' twins (db/job-sql.ts). Overdue is at `now`; the period is the jobs
- * completed since `from` (their completion time, the device's).
+ * period each person's on-time rate and median time to complete. They are read from the figures
+ * kept per due month, due day and completion day (services/job-tallies.ts,
+ * docs/decisions/036-kept-job-figures.md), so their cost follows the period and the people, not
+ * the number of reports. Overdue is at `now` (the contract's rule, db/job-sql.ts overdueSql);
+ * the period is the jobs completed since the local day `fromDay` (their completion time, the
+ * device's). The median time to complete is of the screen's buckets (job-tallies.ts
+ * completionBucket): within 30 s of the exact one under a day, within the hour above.
  */
 
 const rate = (part: number, whole: number) =>
   whole === 0 ? null : Math.round((part / whole) * 1000) / 10;
 
 /** One person's figures, or the queue's (`null`), keyed the way Map keys compare. */
-type Key = string | null;
+export type Key = string | null;
 
-interface Collected {
+export type JobAnalytics = JobFigures & { unassigned: number; per_person: PersonJobFigures[] };
+
+export interface Collected {
   open: number;
   overdue: number;
   completed: number;
@@ -31,7 +34,7 @@ interface Collected {
   median: number | null;
 }
 
-const empty = (): Collected => ({
+export const empty = (): Collected => ({
   open: 0,
   overdue: 0,
   completed: 0,
@@ -50,102 +53,46 @@ const figures = (c: Collected): JobFigures => ({
   median_completion_ms: c.median === null ? null : Math.round(c.median),
 });
 
-/*
- * Grouped by assignee alone, SQLite walks the whole (school, assignee, change_seq) index for
- * its order, reading every report of the school (2-3 s at 200,000 reports). The open work is
- * grouped by status and assignee instead, the order of reports_school_live_status_assignee_idx,
- * read from that index alone; the period's completions are picked in a MATERIALIZED CTE first,
- * on reports_school_live_completed_idx, then ranked.
- */
-const rowsOf = <R>(db: Db, query: SQL) => plainQuery<R>(query).rows(db, {});
-
-type Count = number | string;
-interface DoneRow {
-  /** 1 for the row of all completions, 0 for a person's (or the queue's, person NULL). */
-  whole: Count;
-  person: Key;
-  completed: Count;
-  with_due: Count;
-  on_time: Count | null;
-  median: Count | null;
-}
-
-/**
- * The period's completions per person and over all of them, in one pass. The median time to
- * complete is the middle one, or the mean of the middle two, by rank in a window: ranks
- * (n+1)/2 and (n+2)/2 (integer division on both engines) are the one middle of an odd count
- * twice, or the two middles of an even one. SQLite has no median aggregate, and PostgreSQL's
- * percentile_cont would be a second way to the same number.
- */
-function completionsSql(schoolId: string, clock: SchoolClock, from: string): SQL {
-  const middle = (rank: string, n: string) =>
-    sql.raw(`CASE WHEN ${rank} IN ((${n} + 1) / 2, (${n} + 2) / 2) THEN ms END`);
-  return sql`WITH done_jobs AS MATERIALIZED (
-      SELECT ${reports.assigneeId} AS person, ${completedOnTimeSql(clock)} AS on_time,
-        ${millisecondsBetweenSql(reports.reportedAt, reports.completedAt)} AS ms
-      FROM ${reports}
-      WHERE ${reports.schoolId} = ${schoolId} AND ${reports.deletedAt} IS NULL
-        AND ${reports.status} = 'completed' AND ${reports.completedAt} >= ${from}),
-    ranked AS (
-      SELECT person, on_time, ms,
-        row_number() OVER (PARTITION BY person ORDER BY ms) AS rank,
-        count(*) OVER (PARTITION BY person) AS n,
-        row_number() OVER (ORDER BY ms) AS rank_all,
-        count(*) OVER () AS n_all
-      FROM done_jobs)
-    SELECT 0 AS whole, person, count(*) AS completed, count(on_time) AS with_due,
-      sum(on_time) AS on_time, avg(${middle('rank', 'n')}) AS median
-    FROM ranked GROUP BY person
-    UNION ALL
-    SELECT 1, NULL, count(*), count(on_time), sum(on_time), avg(${middle('rank_all', 'n_all')})
-    FROM ranked`;
-}
-
 export async function jobAnalytics(
   db: Db,
   schoolId: string,
   clock: SchoolClock,
   now: Date,
-  from: string,
-): Promise<JobFigures & { unassigned: number; per_person: PersonJobFigures[] }> {
-  const [openRows, doneRows] = await Promise.all([
-    db
-      .select({
-        person: reports.assigneeId,
-        open: count(),
-        overdue: sql<Count>`sum(CASE WHEN ${overdueSql(now, clock)} THEN 1 ELSE 0 END)`,
-      })
-      .from(reports)
-      .where(
-        and(
-          eq(reports.schoolId, schoolId),
-          isNull(reports.deletedAt),
-          inArray(reports.status, [...OPEN_STATUSES]),
-        ),
-      )
-      .groupBy(reports.status, reports.assigneeId),
-    rowsOf<DoneRow>(db, completionsSql(schoolId, clock, from)),
-  ]);
-
+  fromDay: string,
+): Promise<JobAnalytics> {
   const byPerson = new Map<Key, Collected>();
-  const of = (key: Key) => {
-    let c = byPerson.get(key);
-    if (c === undefined) byPerson.set(key, (c = empty()));
-    return c;
-  };
-  for (const row of openRows) {
-    const c = of(row.person);
-    c.open += Number(row.open);
-    c.overdue += Number(row.overdue);
+  const all = new Map<number, number>();
+  for (const [person, kept] of await keptJobs(db, schoolId, clock, now, fromDay)) {
+    byPerson.set(person === '' ? null : person, {
+      open: kept.open,
+      overdue: kept.overdue,
+      completed: kept.completed,
+      withDue: kept.withDue,
+      onTime: kept.onTime,
+      median: histogramMedian(kept.buckets),
+    });
+    for (const [minutes, n] of kept.buckets) all.set(minutes, (all.get(minutes) ?? 0) + n);
   }
   const total = empty();
-  for (const row of doneRows) {
-    const c = Number(row.whole) === 1 ? total : of(row.person);
-    c.completed = Number(row.completed);
-    c.withDue = Number(row.with_due);
-    c.onTime = Number(row.on_time ?? 0);
-    c.median = row.median === null ? null : Number(row.median);
+  total.median = histogramMedian(all);
+  for (const c of byPerson.values()) {
+    total.completed += c.completed;
+    total.withDue += c.withDue;
+    total.onTime += c.onTime;
   }
+  return jobFiguresOf(db, schoolId, byPerson, total);
+}
+
+/**
+ * The answer from each person's figures (the queue's under `null`) and the school's: open and
+ * overdue summed here, names and roles read, the most overdue first.
+ */
+export async function jobFiguresOf(
+  db: Db,
+  schoolId: string,
+  byPerson: ReadonlyMap<Key, Collected>,
+  total: Collected,
+): Promise<JobAnalytics> {
   for (const c of byPerson.values()) {
     total.open += c.open;
     total.overdue += c.overdue;

@@ -46,10 +46,10 @@ const rate = (part: number, whole: number) =>
 
 /**
  * The admin analytics. The report figures are read from the counts kept per school and day
- * (services/report-tallies.ts, docs/decisions/034-kept-report-figures.md), so their cost follows
- * the period shown and not the number of reports; users, activity, requests and the jobs'
- * figures are computed in SQL, each query bounded by a date window on an indexed column or a
- * single grouped pass. Report windows are on the filing time: a report filed offline on Friday and received on
+ * (services/report-tallies.ts, docs/decisions/034-kept-report-figures.md) and the jobs' from
+ * those kept per due month, due day and completion day (services/job-tallies.ts, decision 036),
+ * so their cost follows the period shown and not the number of reports; users, activity and
+ * requests are computed in SQL, each query bounded by a date window on an indexed column. Report windows are on the filing time: a report filed offline on Friday and received on
  * Monday is Friday's work (docs/decisions/012-device-filing-time.md). Every figure is of the
  * one school: its reports, its users (and their activity) and its requests (decision 027).
  */
@@ -220,7 +220,7 @@ export async function analyticsSnapshot(
         .groupBy(itemRequests.status)
     ).map((r) => [r.status, r.n]),
   );
-  const jobs = await jobAnalytics(db, schoolId, clock, now, from30);
+  const jobs = await jobAnalytics(db, schoolId, clock, now, days30[0] ?? today);
 
   const approved = requestStatus.get('approved') ?? 0;
   const rejected = requestStatus.get('rejected') ?? 0;

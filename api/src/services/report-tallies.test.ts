@@ -3,6 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { newId, REPORT_STATUSES, WORK_TYPES, type PushResponse } from '@urs/sync-protocol';
 import type { Db } from '../db/handles.js';
 import {
+  jobDoneDays,
+  jobOpenDays,
+  jobOpenMonths,
   reportAreaDays,
   reportDays,
   reportReporterDays,
@@ -58,6 +61,24 @@ async function keptFigures(db: Db) {
       .where(eq(reportAreaDays.schoolId, of))
       .orderBy(asc(reportAreaDays.day), asc(reportAreaDays.areaId))
       .then((rows) => rows.filter((r) => Number(r.n) !== 0)),
+    jobMonths: await db
+      .select()
+      .from(jobOpenMonths)
+      .where(eq(jobOpenMonths.schoolId, of))
+      .orderBy(asc(jobOpenMonths.assigneeId), asc(jobOpenMonths.month))
+      .then((rows) => rows.filter((r) => Number(r.n) !== 0)),
+    jobDays: await db
+      .select()
+      .from(jobOpenDays)
+      .where(eq(jobOpenDays.schoolId, of))
+      .orderBy(asc(jobOpenDays.day), asc(jobOpenDays.assigneeId), asc(jobOpenDays.time))
+      .then((rows) => rows.filter((r) => Number(r.n) !== 0)),
+    jobDone: await db
+      .select()
+      .from(jobDoneDays)
+      .where(eq(jobDoneDays.schoolId, of))
+      .orderBy(asc(jobDoneDays.day), asc(jobDoneDays.assigneeId), asc(jobDoneDays.minutes))
+      .then((rows) => rows.filter((r) => Number(r.n) !== 0)),
     reporterDays: await db
       .select()
       .from(reportReporterDays)
@@ -88,7 +109,25 @@ describe('the kept report figures', () => {
       await idOf(await post('/api/categories', { name: 'Kebersihan' })),
       await idOf(await post('/api/categories', { name: 'Listrik' })),
     ];
-    const cleaner = new TestDevice(t, (await t.signIn('technician')).token);
+    const technician = await t.signIn('technician');
+    const cleaner = new TestDevice(t, technician.token);
+    // Whom jobs go to (the queue too), and due days from 40 days back to 20 ahead, in WIB.
+    const assignees = [null, technician.user.id, (await t.signIn('custodian')).user.id];
+    const wibDay = (offsetDays: number) =>
+      new Date(Date.now() + 7 * 3_600_000 + offsetDays * DAY).toISOString().slice(0, 10);
+    const plan = () => {
+      const due = random.below(5) === 0 ? null : wibDay(random.below(60) - 40);
+      const time =
+        due === null || random.below(2) === 0
+          ? null
+          : `${String(random.below(24)).padStart(2, '0')}:${String(random.below(4) * 15).padStart(2, '0')}`;
+      return { assignee_id: random.pick(assignees), due_date: due, due_time: time };
+    };
+    // A status change now, or made offline up to ten days ago and arriving now.
+    const when = () =>
+      random.below(2) === 0
+        ? {}
+        : { at: new Date(Date.now() - random.below(10 * 24 * 60) * 60_000).toISOString() };
     // Accounts made two months ago, so work filed offline weeks back keeps its own date.
     await t.db.write((tx) =>
       tx.update(users).set({ createdAt: new Date(Date.now() - 60 * DAY).toISOString() }),
@@ -107,9 +146,9 @@ describe('the kept report figures', () => {
       if (ok) applied.set(what, (applied.get(what) ?? 0) + 1);
     };
 
-    for (let step = 0; step < 120; step++) {
+    for (let step = 0; step < 200; step++) {
       const device = random.pick(devices);
-      const kind = made.length < 5 ? 0 : random.below(8);
+      const kind = made.length < 5 ? 0 : random.below(10);
       if (kind <= 1) {
         // A report filed now, or offline up to 40 days ago (and in any hour) arriving now.
         const id = newId();
@@ -142,7 +181,7 @@ describe('the kept report figures', () => {
       } else if (kind === 3) {
         const res = await device.push([
           'report.set_status',
-          { id: random.pick(made), status: random.pick(REPORT_STATUSES) },
+          { id: random.pick(made), status: random.pick(REPORT_STATUSES), ...when() },
         ]);
         count('push status', res);
       } else if (kind === 4) {
@@ -164,6 +203,19 @@ describe('the kept report figures', () => {
           headers: { 'x-forwarded-for': `10.0.0.${step}` },
         });
         count('poster create', res);
+      } else if (kind === 8) {
+        const res = await admin.push([
+          'report.set_job',
+          { id: random.pick(made), event_id: newId(), ...plan() },
+        ]);
+        count('push job', res);
+      } else if (kind === 9) {
+        const res = await t.request(`/api/reports/${random.pick(made)}/job`, {
+          method: 'PATCH',
+          token: admin.token,
+          json: plan(),
+        });
+        count('REST job', res);
       } else {
         const res = await t.request(`/api/reports/${random.pick(made)}/hand-back`, {
           method: 'POST',
@@ -182,6 +234,8 @@ describe('the kept report figures', () => {
       'REST status',
       'delete',
       'poster create',
+      'push job',
+      'REST job',
     ]) {
       expect(applied.get(what) ?? 0, what).toBeGreaterThan(0);
     }
@@ -193,12 +247,29 @@ describe('the kept report figures', () => {
 
     const now = new Date();
     // The screen from the kept figures is the screen from the reports, figure for figure.
-    expect(await analyticsSnapshot(t.db, FIRST_SCHOOL_ID, wib, now)).toEqual(
-      await recountedSnapshot(t.db, FIRST_SCHOOL_ID, wib, now),
-    );
+    const screen = await analyticsSnapshot(t.db, FIRST_SCHOOL_ID, wib, now);
+    expect(screen).toEqual(await recountedSnapshot(t.db, FIRST_SCHOOL_ID, wib, now));
+    // The history reached every job figure: open, overdue, the queue, completions, the median.
+    expect(screen.jobs.overdue).toBeGreaterThan(0);
+    expect(screen.jobs.open).toBeGreaterThan(screen.jobs.overdue);
+    expect(screen.jobs.unassigned).toBeGreaterThan(0);
+    expect(screen.jobs.with_due_30d).toBeGreaterThan(0);
+    expect(screen.jobs.median_completion_ms).not.toBeNull();
+    expect(screen.jobs.per_person.length).toBeGreaterThan(2);
+    // At any instant of the day: overdue turns on due times, today's and this month's.
+    for (const hours of [1, 5, 11, 17, 23]) {
+      const later = new Date(
+        Date.parse(`${wibDay(0)}T00:00:00.000Z`) - 7 * 3_600_000 + hours * 3_600_000,
+      );
+      expect((await analyticsSnapshot(t.db, FIRST_SCHOOL_ID, wib, later)).jobs).toEqual(
+        (await recountedSnapshot(t.db, FIRST_SCHOOL_ID, wib, later)).jobs,
+      );
+    }
     // And each kept count is the recount's.
     const kept = await keptFigures(t.db);
     expect(kept.days.length).toBeGreaterThan(1);
+    expect(kept.jobDays.length).toBeGreaterThan(1);
+    expect(kept.jobDone.length).toBeGreaterThan(1);
     await t.db.write((tx) => recountSchool(tx, FIRST_SCHOOL_ID, wib));
     expect(kept).toEqual(await keptFigures(t.db));
   });

@@ -12,6 +12,7 @@ import {
   schools,
 } from '../db/schema.js';
 import type { SchoolClock } from '../lib/school-time.js';
+import { recountJobs } from './job-tallies.js';
 
 /*
  * The analytics' kept report figures (docs/decisions/034-kept-report-figures.md). Triggers on
@@ -25,7 +26,7 @@ import type { SchoolClock } from '../lib/school-time.js';
 const completedCount = sql<number>`sum(CASE WHEN ${reports.status} = 'completed' THEN 1 ELSE 0 END)`;
 
 /**
- * Replaces the school's kept figures with a recount of its live reports, dated at `clock`, in
+ * Replaces the school's kept figures (the reports' and the jobs') with a recount of its live reports, dated at `clock`, in
  * the write transaction `tx`. The school's change counter is locked first: every write to a
  * report takes it (db/change-seq.ts), so none runs between the recount and the commit.
  */
@@ -91,6 +92,8 @@ export async function recountSchool(tx: Tx, schoolId: string, clock: SchoolClock
       .where(and(live, eq(reports.origin, 'staff')))
       .groupBy(reports.schoolId, day, reports.reporterId),
   );
+  // And the jobs' figures (docs/decisions/036-kept-job-figures.md), under the same lock.
+  await recountJobs(tx, schoolId, clock);
 }
 
 /**

@@ -11,7 +11,7 @@ import { localDaySql, localMonthSql } from '../db/dialect.js';
 import { areas, itemRequests, reports, userActivity, users } from '../db/schema.js';
 import { first } from '../db/first.js';
 import { localDate, localDayStart, scopeRange, type SchoolClock } from '../lib/school-time.js';
-import { jobAnalytics } from '../services/analytics-jobs.js';
+import { recountedJobs } from './analytics-jobs-oracle.js';
 
 const DAY = 86_400_000;
 
@@ -187,7 +187,7 @@ export async function recountedSnapshot(
         .groupBy(itemRequests.status)
     ).map((r) => [r.status, r.n]),
   );
-  const jobs = await jobAnalytics(db, schoolId, clock, now, from30);
+  const jobs = await recountedJobs(db, schoolId, clock, now, from30);
 
   const approved = requestStatus.get('approved') ?? 0;
   const rejected = requestStatus.get('rejected') ?? 0;

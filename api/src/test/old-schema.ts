@@ -8,6 +8,7 @@ import { drizzle as pgDrizzle } from 'drizzle-orm/node-postgres';
 import { migrate as pgMigrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { expect } from 'vitest';
+import { newId } from '@urs/sync-protocol';
 import { createApp } from '../app.js';
 import { migrateDatabase, openDatabase } from '../db/client.js';
 import { loadEnv } from '../env.js';
@@ -153,4 +154,25 @@ export function appOnUpgraded(db: Db, dir: string) {
     return ((await res.json()) as { access_token: string }).access_token;
   };
   return { send, signIn };
+}
+
+/** The old schema's statements for a school's people and places, `?` placeholders. */
+export const OLD_INSERT = {
+  user: `INSERT INTO users (id, school_id, name, email, role, password_hash, created_at, updated_at, change_seq)
+    VALUES (?, ?, ?, ?, ?, 'x', ?, ?, ?)`,
+  area: `INSERT INTO areas (id, school_id, name, created_at, updated_at, change_seq) VALUES (?, ?, ?, ?, ?, ?)`,
+};
+
+/** Adds a second school (with its change counter) to an old schema; answers its id. */
+export async function oldSecondSchool(exec: OldSchemaExec, at: string): Promise<string> {
+  const other = newId();
+  await exec(
+    'INSERT INTO schools (id, name, created_at, updated_at) VALUES (?, ?, ?, ?)',
+    other,
+    'SMP Lain',
+    at,
+    at,
+  );
+  await exec('INSERT INTO change_counter (school_id, value) VALUES (?, ?)', other, 1000);
+  return other;
 }

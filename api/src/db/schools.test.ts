@@ -129,8 +129,19 @@ describe('writes through the API and the push', () => {
       ['report.set_job', { id: job, event_id: newId(), assignee_id: staffId }],
       ['comment.create', { id: newId(), report_id: job, body: 'Segera' }],
       ['report.set_job', { id: job, event_id: newId(), assignee_id: null }],
+      // A job with a due day, and one done: the analytics' kept job rows (decision 036).
+      ['report.set_job', { id: job, event_id: newId(), due_date: '2026-01-05' }],
     );
-    expect(planned.results.map((r) => r.status)).toEqual(Array(4).fill('applied'));
+    expect(planned.results.map((r) => r.status)).toEqual(Array(5).fill('applied'));
+    const ownWork = newId();
+    const finished = await f.staff.push(
+      [
+        'report.create',
+        { id: ownWork, area_id: f.areaId, work_type: 'repair', description: 'Lampu' },
+      ],
+      ['report.set_status', { id: ownWork, status: 'completed', event_id: newId() }],
+    );
+    expect(finished.results.map((r) => r.status)).toEqual(['applied', 'applied']);
     // An upload no mutation attaches yet: its row is the school's too.
     const bytes = jpegBytes(1500, 7);
     expect((await uploadPhoto(f.t, f.staff.token, newId(), bytes)).status).toBe(201);

@@ -3,7 +3,7 @@ import type { Db, Tx } from '../db/handles.js';
 import { currentEngine, localDaySql, millisecondsBetweenSql } from '../db/dialect.js';
 import { completedOnTimeSql, OPEN_STATUSES } from '../db/job-sql.js';
 import { jobDoneDays, jobOpenDays, jobOpenMonths, reports } from '../db/schema.js';
-import type { SchoolClock } from '../lib/school-time.js';
+import { asLocalWallClock, type SchoolClock } from '../lib/school-time.js';
 
 /*
  * The analytics' kept job figures (docs/decisions/036-kept-job-figures.md): open work per
@@ -144,7 +144,7 @@ export async function keptJobs(
   now: Date,
   fromDay: string,
 ): Promise<Map<string, KeptJobs>> {
-  const wall = new Date(now.getTime() + clock.offsetMinutes * MINUTE).toISOString();
+  const wall = asLocalWallClock(now, clock).toISOString();
   const today = wall.slice(0, 10);
   const thisMonth = wall.slice(0, 7);
   const minute = wall.slice(11, 16);
